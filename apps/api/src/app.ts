@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { amcosRoutes } from './modules/amcos/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { rolesRoutes } from './modules/roles/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { registerAccessControl } from './platform/access.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type BuildOptions = { logger?: boolean | { level: string }; serveWeb?: boolean };
+
+const modules = [authRoutes, usersRoutes, rolesRoutes, amcosRoutes, auditRoutes, systemRoutes];
+
+/** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<ZodApp> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Ushirika API', version: '0.1.0', description: 'Back office for a cooperative union and its AMCOS' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      registerAccessControl(api, deps.db, deps.tokens);
+      for (const routes of modules) routes(api as ZodApp, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const serveWeb = options.serveWeb !== false && existsSync(path.join(deps.config.webDist, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    // The web app routes in the browser: any non-API GET gets index.html.
+    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  OTP_ECHO: flag,
+  ADMIN_EMAIL: z.email('must be an email address').default('admin@ushirika.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  ADMIN_MOBILE: z.string().regex(/^\+?\d{9,15}$/, 'must be 9 to 15 digits').default('255700000001'),
+  SMS_GATEWAY_URL: z.url('must be a URL').optional(),
+  SMS_GATEWAY_AUTH: z.string().optional(),
+  SMS_GATEWAY_BODY: z.string().default('{"to":"{{to}}","message":"{{message}}","sender":"{{sender}}"}'),
+  SMS_SENDER_ID: z.string().default('USHIRIKA'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  otpEcho: boolean;
+  admin: { email: string; password: string | undefined; mobile: string };
+  sms: { url: string | undefined; auth: string | undefined; bodyTemplate: string; senderId: string };
+  logLevel: string;
+  webDist: string;
+  rateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    otpEcho: e.OTP_ECHO,
+    admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, mobile: e.ADMIN_MOBILE },
+    sms: { url: e.SMS_GATEWAY_URL, auth: e.SMS_GATEWAY_AUTH, bodyTemplate: e.SMS_GATEWAY_BODY, senderId: e.SMS_SENDER_ID },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, windowSeconds: 15 * 60 },
+  };
+}
+
+/** Without JWT_SECRET a secret is generated once and kept in DATA_DIR so tokens survive a restart. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,48 @@
+import { historyReply } from '@ushirika/contracts';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ZodApp } from '../../app.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { actorOf, assertSociety } from '../../platform/access.ts';
+import { listAudit } from '../../platform/audit.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { amcos } from '../amcos/schema.ts';
+import { users } from '../users/schema.ts';
+
+/**
+ * Which society owns a record of each audited entity, so an AMCOS user can read the history of
+ * their own society's records only. `union` marks entities only union staff may see.
+ */
+type Owner = (db: DbOrTx, id: string) => Promise<string | null | 'union' | undefined>;
+const owners: Record<string, Owner> = {
+  user: async (db, id) => ((await db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0] ? 'union' : undefined),
+  amcos: async (db, id) => (await db.select({ id: amcos.id }).from(amcos).where(eq(amcos.id, id)))[0]?.id,
+};
+
+export function auditRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/audit/:entity/:id',
+    {
+      config: { access: { permission: 'audit.history.read', audience: 'any' } },
+      schema: {
+        tags: ['audit'],
+        params: z.object({ entity: z.string(), id: z.uuid('Not a valid id') }),
+        response: { 200: historyReply },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const owner = owners[req.params.entity];
+      if (!owner) throw new NotFoundError(`There is no history for ${req.params.entity}`);
+      const society = await owner(deps.db, req.params.id);
+      if (society === undefined) throw new NotFoundError('Record not found');
+      if (society === 'union') {
+        if (actor.amcosId) throw new ForbiddenError('This is for union staff only');
+      } else {
+        assertSociety(actor, society);
+      }
+      return { data: await listAudit(deps.db, req.params.entity, req.params.id) };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  changePasswordBody,
+  forgotPasswordBody,
+  forgotPasswordReply,
+  loginBody,
+  loginReply,
+  logoutBody,
+  messageReply,
+  refreshBody,
+  refreshReply,
+  resendCodeBody,
+  resendOtpBody,
+  resendOtpReply,
+  resetPasswordBody,
+  sessionUser,
+  unlockBody,
+  updateProfileBody,
+  verifyOtpBody,
+  verifyOtpReply,
+} from '@ushirika/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodApp } from '../../app.ts';
+import { actorOf } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { changePassword, resetPassword, sendResetCode, unlock } from './passwords.ts';
+import { updateProfile } from './profile.ts';
+import { revokeSession, rotateRefreshToken } from './sessions.ts';
+import { login, resendOtp, verifyOtp } from './sign-in.ts';
+import { getSessionUser } from '../users/queries.ts';
+
+const open = { access: 'public' } as const;
+const signedIn = { access: 'signed-in' } as const;
+const tags = ['auth'];
+
+export function authRoutes(app: ZodApp, deps: AppDeps) {
+  const ctx = (request: FastifyRequest) => ({ deps, ip: request.ip, log: request.log });
+
+  app.post('/auth/login', { config: open, schema: { tags, body: loginBody, response: { 200: loginReply } } }, (req) =>
+    login(ctx(req), req.body),
+  );
+  app.post(
+    '/auth/verify-otp',
+    { config: open, schema: { tags, body: verifyOtpBody, response: { 200: verifyOtpReply } } },
+    (req) => verifyOtp(ctx(req), req.body),
+  );
+  app.post(
+    '/auth/resend-otp',
+    { config: open, schema: { tags, body: resendOtpBody, response: { 200: resendOtpReply } } },
+    (req) => resendOtp(ctx(req), req.body),
+  );
+  app.post(
+    '/auth/refresh-token',
+    { config: open, schema: { tags, body: refreshBody, response: { 200: refreshReply } } },
+    async (req) => {
+      const pair = await rotateRefreshToken(deps.db, deps.tokens, req.body.refresh);
+      return { access: pair.access, refresh_token: pair.refresh };
+    },
+  );
+  for (const path of ['/auth/forgot-password', '/auth/resend-code']) {
+    app.post(
+      path,
+      { config: open, schema: { tags, body: path.endsWith('code') ? resendCodeBody : forgotPasswordBody, response: { 200: forgotPasswordReply } } },
+      (req) => sendResetCode(ctx(req), req.body),
+    );
+  }
+  app.post(
+    '/auth/reset-password',
+    { config: open, schema: { tags, body: resetPasswordBody, response: { 200: messageReply } } },
+    (req) => resetPassword(ctx(req), req.body),
+  );
+  app.post(
+    '/auth/change-password',
+    { config: signedIn, schema: { tags, body: changePasswordBody, response: { 200: messageReply } } },
+    (req) => changePassword(ctx(req), actorOf(req), req.body),
+  );
+  app.post('/auth/logout', { config: signedIn, schema: { tags, body: logoutBody.optional(), response: { 200: messageReply } } }, async (req) => {
+    await revokeSession(deps.db, actorOf(req).sessionId, 'signed out');
+    return { message: 'Signed out' };
+  });
+  app.get('/auth/me', { config: signedIn, schema: { tags, response: { 200: z.object({ data: sessionUser }) } } }, async (req) => ({
+    data: await getSessionUser(deps.db, actorOf(req).userId),
+  }));
+  app.patch(
+    '/auth/profile',
+    { config: signedIn, schema: { tags, body: updateProfileBody, response: { 200: z.object({ message: z.string(), data: sessionUser }) } } },
+    async (req) => ({
+      message: 'Profile updated successfully',
+      data: await updateProfile(deps.db, actorOf(req).userId, req.body),
+    }),
+  );
+  app.post('/auth/unlock', { config: signedIn, schema: { tags, body: unlockBody, response: { 200: messageReply } } }, (req) =>
+    unlock(ctx(req), actorOf(req), req.body),
+  );
+}

@@ -1,0 +1,40 @@
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import type { ListQuery, Paged } from '@ushirika/contracts';
+import { ValidationError } from './errors.ts';
+
+/** Turns `sort=field:dir` into ORDER BY terms over an allow-list of sortable columns, plus a stable tiebreak. */
+export function orderByOf(
+  sort: string | undefined,
+  sortable: Record<string, AnyColumn>,
+  fallback: SQL[],
+  tiebreak: AnyColumn,
+): SQL[] {
+  if (!sort) return [...fallback, asc(tiebreak)];
+  const [field = '', direction] = sort.split(':');
+  const column = sortable[field];
+  if (!column) {
+    throw new ValidationError(`You can sort by ${Object.keys(sortable).join(', ')}`, {
+      sort: [`Unknown sort field ${field}`],
+    });
+  }
+  return [direction === 'desc' ? desc(column) : asc(column), asc(tiebreak)];
+}
+
+/** Escapes LIKE wildcards in a user's search text. */
+export function likeContains(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const EXPORT_ROW_LIMIT = 100_000;
+
+export type PageWindow = { limit: number; offset: number };
+
+/** The page the query asks for, or every row (up to the export limit) when it asks for a file. */
+export function pageWindow(query: ListQuery): PageWindow {
+  if (query.format !== 'json') return { limit: EXPORT_ROW_LIMIT, offset: 0 };
+  return { limit: query.per_page, offset: (query.page - 1) * query.per_page };
+}
+
+export function pagedReply<T>(data: T[], total: number, query: ListQuery): Paged<T> {
+  return { data, meta: { page: query.page, per_page: query.per_page, total } };
+}

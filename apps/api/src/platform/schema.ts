@@ -1,0 +1,35 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id } from '../db/columns.ts';
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_events_entity_idx').on(t.entity, t.entityId, t.at)],
+);
+
+/** Gap-free document numbers: the row is locked by the UPDATE until the business transaction ends. */
+export const documentSequences = pgTable(
+  'document_sequences',
+  {
+    type: text('type').notNull(),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.year] })],
+);
+
+/** Fixed-window counters kept in the database so limits hold across API processes. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});

@@ -1,0 +1,47 @@
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { directionOf } from '../lib/i18n.ts';
+import { TOAST_DURATION_MS } from '../lib/notify.ts';
+import { theme, themeStorageManager } from '../lib/theme.ts';
+
+const colorSchemeManager = themeStorageManager();
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client already routes failures (error screens, refresh, toasts); no blind retries.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Keeps Mantine's text direction in step with the interface language. */
+function DirectionSync() {
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(directionOf(i18n.language)), [i18n.language, setDirection]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const { t, i18n } = useTranslation();
+  return (
+    <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
+      <DirectionSync />
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
+            <Notifications position="top-right" autoClose={TOAST_DURATION_MS} withAutoCloseProgress zIndex={1200} />
+            {children}
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

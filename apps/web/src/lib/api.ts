@@ -1,0 +1,193 @@
+import { refreshReply } from '@ushirika/contracts';
+import { ApiError, firstValueOf } from './api-error.ts';
+import { i18n } from './i18n.ts';
+import { currentPath, type ErrorScreenState, navigateTo } from './navigation.ts';
+import { toastError } from './notify.ts';
+import { clearSessionAndReload, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
+import { showTooLargeAlert } from './too-large-alert.ts';
+
+/**
+ * The one HTTP client (SPEC sections 7 and 8): JSON under /api, bearer token from storage, one
+ * token refresh on 401, and the error catalogue (screens, toasts, or the error to the caller).
+ */
+const BASE = '/api';
+
+/** Calls made without the bearer token (SPEC section 7). */
+const WITHOUT_TOKEN = ['auth/login', 'auth/forgot-password', 'auth/reset-password', 'auth/resend-code'];
+const LOGIN = 'auth/login';
+/** A 404 here means "no such farmer" and is the caller's business, not the not-found screen. */
+const FARMER_LOOKUP = 'collections/farmers/number/';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Do not toast errors returned to the caller (the caller shows them itself). */
+  silent?: boolean;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${BASE}/${trimSlashes(path)}${search ? `?${search}` : ''}`;
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(trimSlashes(path), options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** For file downloads: the successful Response, after the same error handling as any call. */
+export function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send(trimSlashes(path), options);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options: RequestOptions = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+async function send(path: string, options: RequestOptions, isRetry = false): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), init(path, options));
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    goToErrorScreen('/server-not-available');
+    throw new ApiError(0, null, true);
+  }
+  if (response.ok) return response;
+
+  const body = await readBody(response);
+  const status = response.status;
+
+  if (status === 401 && path !== LOGIN && !isRetry && getRefreshToken()) {
+    if (await refreshTokens()) return send(path, options, true);
+    clearSessionAndReload();
+    throw new ApiError(status, body, true);
+  }
+  if (status === 404 && !path.includes(FARMER_LOOKUP)) {
+    goToErrorScreen('/not-found');
+    throw new ApiError(status, body, true);
+  }
+  if (status >= 500) {
+    goToErrorScreen('/technical-issue');
+    throw new ApiError(status, body, true);
+  }
+  if (status === 413) showTooLargeAlert();
+  if (!options.silent && status !== 404) toastError(toastMessageFor(status, body));
+  throw new ApiError(status, body);
+}
+
+function init(path: string, options: RequestOptions): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAccessToken();
+  if (token && !WITHOUT_TOKEN.includes(path)) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** SPEC section 8, "Messages shown to the user". */
+export function toastMessageFor(status: number, body: unknown): string {
+  const generic = i18n.t('errors.unexpected');
+  switch (status) {
+    case 400:
+    case 406:
+      return firstValueOf(body) ?? generic;
+    case 401:
+      return i18n.t('errors.unauthorized');
+    case 409:
+      return new ApiError(status, body).serverMessage ?? generic;
+    case 413:
+      return i18n.t('errors.tooLargeToast');
+    default:
+      return generic;
+  }
+}
+
+function goToErrorScreen(path: string): void {
+  const from = currentPath();
+  if (from === path) return;
+  const state: ErrorScreenState = { from };
+  navigateTo(path, { state });
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same refresh and then retry. */
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= doRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function doRefresh(): Promise<boolean> {
+  const refresh = getRefreshToken();
+  if (!refresh) return false;
+  try {
+    const response = await fetch(buildUrl('auth/refresh-token'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    if (!response.ok) return false;
+    const reply = refreshReply.safeParse(await response.json());
+    if (!reply.success) return false;
+    saveTokens(reply.data.access, reply.data.refresh_token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC: logout posts the refresh token, then clears all local storage, goes to login, reloads. */
+export async function signOut(): Promise<void> {
+  const refresh = getRefreshToken();
+  const token = getAccessToken();
+  try {
+    await fetch(buildUrl('auth/logout'), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(refresh ? { refresh } : {}),
+    });
+  } catch {
+    // Signing out locally matters more than telling the server.
+  }
+  clearSessionAndReload();
+}

@@ -1,0 +1,66 @@
+import dayjs from 'dayjs';
+import { i18n } from './i18n.ts';
+
+/** DESIGN section 3: dates m/d/Y in English and d/m/Y in Swahili. */
+const DATE_FORMATS: Record<string, string> = { en: 'MM/DD/YYYY', sw: 'DD/MM/YYYY' };
+
+function dateFormat(): string {
+  return DATE_FORMATS[i18n.language] ?? 'MM/DD/YYYY';
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(dateFormat()) : '';
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = dayjs(value);
+  return date.isValid() ? date.format(`${dateFormat()} HH:mm`) : '';
+}
+
+function intlLocale(): string {
+  return i18n.language === 'sw' ? 'sw-TZ' : 'en-US';
+}
+
+/** Counts and other plain numbers, with thousands separators. */
+export function formatNumber(value: number, fractionDigits = 0): string {
+  return new Intl.NumberFormat(intlLocale(), {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}
+
+/**
+ * Decimal strings as the API sends them ("1234567.5"): grouped and padded by string operations,
+ * never through a JS float, so large amounts keep every digit.
+ */
+export function formatDecimal(value: string, fractionDigits = 2): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const { group, decimal } = separators();
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  if (fractionDigits === 0) return `${sign}${grouped}`;
+  const paddedFraction = fraction.padEnd(fractionDigits, '0').slice(0, fractionDigits);
+  return `${sign}${grouped}${decimal}${paddedFraction}`;
+}
+
+/** Money with its currency code: "TZS 1,234,567.50". The base currency is TZS. */
+export function formatMoney(amount: string, currency = 'TZS'): string {
+  return `${currency} ${formatDecimal(amount, 2)}`;
+}
+
+/** Kilograms carry 3 decimals (DESIGN section 3). */
+export function formatKg(value: string): string {
+  return `${formatDecimal(value, 3)} kg`;
+}
+
+function separators(): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(intlLocale()).formatToParts(12345.6);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}

@@ -1,0 +1,48 @@
+import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
+import { DISPLAY_KEYS, readItem, writeItem } from './storage.ts';
+
+/** SPEC's theme preference is light, dark or system; Mantine calls "system" auto. */
+export type ThemePreference = 'light' | 'dark' | 'system';
+export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
+
+export function toColorScheme(preference: string | null): MantineColorScheme {
+  if (preference === 'dark' || preference === 'light') return preference;
+  return preference === 'system' ? 'auto' : 'light';
+}
+
+export function toPreference(scheme: MantineColorScheme): ThemePreference {
+  return scheme === 'auto' ? 'system' : scheme;
+}
+
+/** Keeps Mantine's colour scheme in SPEC's `theme` storage item, shared across tabs. */
+export function themeStorageManager(): MantineColorSchemeManager {
+  let onStorage: ((event: StorageEvent) => void) | null = null;
+  return {
+    get: (defaultValue) => {
+      const stored = readItem(DISPLAY_KEYS.theme);
+      return stored === null ? defaultValue : toColorScheme(stored);
+    },
+    set: (value) => writeItem(DISPLAY_KEYS.theme, toPreference(value)),
+    subscribe: (onUpdate) => {
+      onStorage = (event) => {
+        if (event.key === DISPLAY_KEYS.theme) onUpdate(toColorScheme(event.newValue));
+      };
+      window.addEventListener('storage', onStorage);
+    },
+    unsubscribe: () => {
+      if (onStorage) window.removeEventListener('storage', onStorage);
+      onStorage = null;
+    },
+    clear: () => writeItem(DISPLAY_KEYS.theme, null),
+  };
+}
+
+export const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'md',
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '600' },
+  components: {
+    Tooltip: { defaultProps: { position: 'bottom', offset: 12, zIndex: 9999, openDelay: 0, closeDelay: 0 } },
+  },
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { uuid } from './common.ts';
+
+export const auditEvent = z.object({
+  id: uuid,
+  at: z.string(),
+  actorId: uuid.nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEvent>;
+export const historyReply = z.object({ data: z.array(auditEvent) });

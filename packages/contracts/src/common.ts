@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Money travels as a string with up to 2 decimals ("1234.50"); never a JS number. */
+export const money = z.string().regex(/^-?\d{1,15}(\.\d{1,2})?$/, 'Enter an amount with at most 2 decimals');
+export const uuid = z.uuid();
+
+export const errorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const messageReply = z.object({ message: z.string() });
+
+export const exportFormat = z.enum(['json', 'xlsx', 'csv']);
+
+/** The query every list endpoint accepts: `?page=1&per_page=25&search=&sort=field:asc&format=xlsx`. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(200).default(25),
+  search: z.string().trim().max(100).optional(),
+  sort: z
+    .string()
+    .regex(/^[a-zA-Z_]+:(asc|desc)$/, 'Sort as field:asc or field:desc')
+    .optional(),
+  format: exportFormat.default('json'),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const pageMeta = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
+export type PageMeta = z.infer<typeof pageMeta>;
+
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMeta });
+}
+export type Paged<T> = { data: T[]; meta: PageMeta };
+
+/** Query-string booleans: "true"/"false" as well as real booleans. */
+export const queryBoolean = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean(),
+);

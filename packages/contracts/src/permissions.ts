@@ -1,0 +1,123 @@
+/**
+ * Permission strings are `module.resource.action`. Roles are data holding these strings;
+ * the built-in roles below are seeded on first start and can be edited later.
+ */
+export const PERMISSIONS = [
+  'users.user.read',
+  'users.user.create',
+  'users.user.update',
+  'users.role.read',
+  'audit.history.read',
+  'cooperative.union.read',
+  'cooperative.union.update',
+  'amcos.society.read',
+  'amcos.society.create',
+  'amcos.society.update',
+  'amcos.farmer.read',
+  'amcos.farmer.create',
+  'amcos.farmer.update',
+  'settings.collection.read',
+  'settings.collection.update',
+  'accounts.ledger.read',
+  'accounts.ledger.update',
+  'accounts.journal.create',
+  'accounts.journal.approve',
+  'accounts.budget.create',
+  'accounts.budget.approve',
+  'collections.collection.read',
+  'collections.collection.create',
+  'collections.delivery.read',
+  'collections.delivery.create',
+  'collections.warehouse.update',
+  'sales.auction.read',
+  'sales.auction.update',
+  'sales.invoice.read',
+  'sales.invoice.create',
+  'sales.receipt.create',
+  'payments.settlement.read',
+  'payments.settlement.create',
+  'payments.settlement.approve',
+  'payments.batch.approve',
+  'inventory.store.read',
+  'inventory.store.update',
+  'purchase.order.read',
+  'purchase.order.create',
+  'purchase.order.approve',
+  'reports.report.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const reads = PERMISSIONS.filter((p) => p.endsWith('.read'));
+const pick = (...prefixes: string[]) => PERMISSIONS.filter((p) => prefixes.some((x) => p.startsWith(x)));
+
+export type BuiltInRole = { name: string; audience: 'union' | 'amcos'; permissions: readonly Permission[] };
+
+export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
+  { name: 'Administrator', audience: 'union', permissions: PERMISSIONS },
+  {
+    name: 'Accountant',
+    audience: 'union',
+    permissions: [...reads, 'accounts.ledger.update', 'accounts.journal.create', 'accounts.budget.create'],
+  },
+  {
+    name: 'Finance Manager',
+    audience: 'union',
+    permissions: [
+      ...reads,
+      'accounts.journal.approve',
+      'accounts.budget.approve',
+      'payments.settlement.approve',
+      'payments.batch.approve',
+      'purchase.order.approve',
+    ],
+  },
+  {
+    name: 'Crop Officer',
+    audience: 'union',
+    permissions: [...reads, ...pick('collections.', 'sales.auction.', 'amcos.farmer.', 'settings.collection.')],
+  },
+  {
+    name: 'Settlement Officer',
+    audience: 'union',
+    permissions: [...reads, 'sales.invoice.create', 'sales.receipt.create', 'payments.settlement.create'],
+  },
+  { name: 'Store Keeper', audience: 'union', permissions: [...reads, 'inventory.store.update'] },
+  { name: 'Procurement Officer', audience: 'union', permissions: [...reads, 'purchase.order.create'] },
+  { name: 'Auditor', audience: 'union', permissions: reads },
+  {
+    name: 'AMCOS Manager',
+    audience: 'amcos',
+    permissions: [
+      'amcos.society.read',
+      'amcos.farmer.read',
+      'amcos.farmer.create',
+      'amcos.farmer.update',
+      'collections.collection.read',
+      'collections.collection.create',
+      'collections.delivery.read',
+      'collections.delivery.create',
+      'sales.auction.read',
+      'sales.auction.update',
+      'payments.settlement.read',
+      'inventory.store.read',
+      'inventory.store.update',
+      'reports.report.read',
+      'audit.history.read',
+    ],
+  },
+  {
+    name: 'AMCOS Clerk',
+    audience: 'amcos',
+    permissions: [
+      'amcos.society.read',
+      'amcos.farmer.read',
+      'amcos.farmer.create',
+      'collections.collection.read',
+      'collections.collection.create',
+      'collections.delivery.read',
+      'collections.delivery.create',
+      'inventory.store.read',
+      'reports.report.read',
+    ],
+  },
+];
