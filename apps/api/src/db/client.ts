@@ -22,6 +22,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: an image of the data directory, to start other instances from (test templates). */
+  dump?: () => Promise<Blob>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -52,7 +54,7 @@ function openPostgres(url: string, poolSize: number): Database {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(727272)');
-        await migratePg(db, { migrationsFolder });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock(727272)').catch(() => {});
         client.release();
@@ -71,5 +73,6 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }

@@ -1,7 +1,7 @@
 import type { WebRoute } from '@ushirika/contracts';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { useSession } from '../lib/session.ts';
+import { clearLanding, useSession } from '../lib/session.ts';
 import { guardRedirect } from './guard.ts';
 
 export interface RouteHandle {
@@ -34,6 +34,11 @@ export function RootGuard() {
   }, [pathname]);
 
   const redirect = guardRedirect(route, session);
+  const arrived = session.landing !== null && redirect === null && route?.access === 'signed-in';
+  useEffect(() => {
+    if (arrived) clearLanding();
+  }, [arrived]);
+
   if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
   return <Outlet />;
 }

@@ -15,8 +15,8 @@ export function guardRedirect(route: WebRoute | undefined, session: SessionSnaps
   if (route.access === 'signed-in') {
     if (session.stage === 'signed-out') return '/login';
     if (session.lockedPath !== null && route.name !== 'lock_screen') return '/lock-screen';
-    if (session.lockedPath === null && route.name === 'lock_screen') return '/';
+    if (session.lockedPath === null && route.name === 'lock_screen') return session.landing ?? '/';
   }
-  if (route.access === 'signed-out' && session.stage === 'signed-in') return '/';
+  if (route.access === 'signed-out' && session.stage === 'signed-in') return session.landing ?? '/';
   return null;
 }

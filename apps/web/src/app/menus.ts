@@ -107,7 +107,10 @@ export function unionMenu(): MenuItem[] {
 export function amcosMenu(amcosId: string | null): MenuItem[] {
   const inventory: MenuItem = amcosId
     ? link('inventories', 'grns', { icon: IconPackages })
-    : group('inventory', 'inventory', IconPackages, [link('stores', 'distributions'), link('ledgers', 'grns')]);
+    : group('inventory', 'inventory', IconPackages, [
+        link('stores', 'distributions'),
+        link('ledgers', 'grns'),
+      ]);
   return [
     link('dashboard', 'home', { icon: IconHome }),
     group('collections', 'collections', IconPlant2, [

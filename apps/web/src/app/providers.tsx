@@ -37,7 +37,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
-            <Notifications position="top-right" autoClose={TOAST_DURATION_MS} withAutoCloseProgress zIndex={1200} />
+            <Notifications
+              position="top-right"
+              autoClose={TOAST_DURATION_MS}
+              withAutoCloseProgress
+              zIndex={1200}
+            />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

@@ -61,7 +61,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options: RequestOptions = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options: RequestOptions = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 async function send(path: string, options: RequestOptions, isRetry = false): Promise<Response> {
@@ -106,7 +107,13 @@ function init(path: string, options: RequestOptions): RequestInit {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return { method: options.method ?? 'GET', headers, body, signal: options.signal, credentials: 'same-origin' };
+  return {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+    credentials: 'same-origin',
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -28,7 +28,8 @@ export function useForm<V extends Record<string, unknown>>(initialValues: V) {
   const text = <K extends keyof V & string>(key: K) => ({
     name: key,
     value: String(values[key] ?? ''),
-    onChange: (event: { currentTarget: { value: string } }) => setValue(key, event.currentTarget.value as V[K]),
+    onChange: (event: { currentTarget: { value: string } }) =>
+      setValue(key, event.currentTarget.value as V[K]),
     error: errors[key],
   });
 
@@ -79,7 +80,19 @@ export function useForm<V extends Record<string, unknown>>(initialValues: V) {
     setFormError(null);
   };
 
-  return { values, setValue, errors, setErrors, formError, text, control, validate, showApiError, onSubmit, reset };
+  return {
+    values,
+    setValue,
+    errors,
+    setErrors,
+    formError,
+    text,
+    control,
+    validate,
+    showApiError,
+    onSubmit,
+    reset,
+  };
 }
 
 export type FormState<V extends Record<string, unknown>> = ReturnType<typeof useForm<V>>;
@@ -96,6 +109,8 @@ export function translateIssue(issue: Issue): string {
       return i18n.t('validation.tooLong');
     case 'invalid_type':
       return i18n.t('validation.required');
+    case 'invalid_value':
+      return i18n.t('validation.choose');
     case 'invalid_format':
       if (issue.format === 'email') return i18n.t('validation.email');
       if (field === 'mobile') return i18n.t('validation.mobile');

@@ -12,9 +12,15 @@ export interface SessionSnapshot {
   stage: SessionStage;
   user: SessionUser | null;
   lockedPath: string | null;
+  /**
+   * Where to go once the current step is done (after the OTP, after unlocking). The guard sends
+   * the visitor there instead of "/" when it moves them off a screen they no longer belong on.
+   */
+  landing: string | null;
 }
 
 const listeners = new Set<() => void>();
+let landing: string | null = null;
 let snapshot: SessionSnapshot = readSnapshot();
 
 function isSessionUser(value: unknown): value is SessionUser {
@@ -25,7 +31,8 @@ function readSnapshot(): SessionSnapshot {
   const token = readItem(SESSION_KEYS.accessToken);
   const user = token ? readJson(SESSION_KEYS.user, isSessionUser) : null;
   const stage: SessionStage = !token ? 'signed-out' : user ? 'signed-in' : 'pending-otp';
-  return { stage, user, lockedPath: stage === 'signed-in' ? readItem(SESSION_KEYS.lockedAt) : null };
+  const lockedPath = stage === 'signed-in' ? readItem(SESSION_KEYS.lockedAt) : null;
+  return { stage, user, lockedPath, landing };
 }
 
 function publish(): void {
@@ -62,7 +69,9 @@ export function startOtpStage(email: string, pendingToken: string, mobile: strin
   publish();
 }
 
-export function completeSignIn(access: string, refresh: string, user: SessionUser): void {
+/** SPEC: after the OTP, tokens and user are saved and the temporary email and mobile removed. */
+export function completeSignIn(access: string, refresh: string, user: SessionUser, next: string): void {
+  landing = next;
   writeItem(SESSION_KEYS.accessToken, access);
   writeItem(SESSION_KEYS.refreshToken, refresh);
   writeItem(SESSION_KEYS.userEmail, null);
@@ -96,7 +105,15 @@ export function lockSession(returnTo: string): void {
 }
 
 export function unlockSession(): void {
+  landing = readItem(SESSION_KEYS.lockedAt);
   writeItem(SESSION_KEYS.lockedAt, null);
+  publish();
+}
+
+/** The landing path has been reached (or is no longer relevant). */
+export function clearLanding(): void {
+  if (landing === null) return;
+  landing = null;
   publish();
 }
 

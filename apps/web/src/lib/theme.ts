@@ -43,6 +43,13 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
   components: {
+    // SPEC section 9 layering: modal 1100, overlays and menus 1000, tooltips (Popper defaults) 9999.
+    Modal: { defaultProps: { zIndex: 1100 } },
+    Drawer: { defaultProps: { zIndex: 1000 } },
+    Menu: { defaultProps: { zIndex: 1000 } },
     Tooltip: { defaultProps: { position: 'bottom', offset: 12, zIndex: 9999, openDelay: 0, closeDelay: 0 } },
+    // Option lists open above the modal that holds them.
+    Select: { defaultProps: { comboboxProps: { zIndex: 1200 } } },
+    MultiSelect: { defaultProps: { comboboxProps: { zIndex: 1200 } } },
   },
 });

@@ -1,4 +1,4 @@
-import { Burger, Group, Stack, Text } from '@mantine/core';
+import { Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlant2 } from '@tabler/icons-react';
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
@@ -26,17 +26,19 @@ export function AppHeader({ user, navbarOpened, onToggleNavbar }: AppHeaderProps
           aria-expanded={navbarOpened}
           data-testid="navbar-toggle"
         />
-        <Group component={Link} to="/" gap={6} wrap="nowrap" style={{ textDecoration: 'none', color: 'inherit' }}>
-          <IconPlant2 size={28} color="var(--mantine-color-teal-6)" aria-hidden />
-          <Stack gap={0}>
-            <Text fw={700} size="lg" lh={1.1}>
-              {t('app.brand')}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.1} data-testid="audience-label">
-              {user.amcosId ? t('app.amcos') : t('app.union')}
-            </Text>
-          </Stack>
-        </Group>
+        <UnstyledButton component={Link} to="/" aria-label={t('menu.dashboard')}>
+          <Group gap={6} wrap="nowrap">
+            <IconPlant2 size={28} color="var(--mantine-color-teal-6)" aria-hidden />
+            <Stack gap={0}>
+              <Text fw={700} size="lg" lh={1.1}>
+                {t('app.brand')}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.1} data-testid="audience-label">
+                {user.amcosId ? t('app.amcos') : t('app.union')}
+              </Text>
+            </Stack>
+          </Group>
+        </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageSwitch />

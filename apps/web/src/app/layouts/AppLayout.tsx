@@ -18,7 +18,13 @@ const WIDE_SCREEN = '(min-width: 64em)';
 /** Display preferences applied as classes on the shell (SPEC section 2, root screen). */
 function displayClasses(): string {
   const read = (name: keyof typeof DISPLAY_KEYS) => readItem(DISPLAY_KEYS[name]) ?? DISPLAY_DEFAULTS[name];
-  return [read('menu'), read('layout'), read('rtlClass'), read('navbar'), read('semidark') === 'true' ? 'semidark' : '']
+  return [
+    read('menu'),
+    read('layout'),
+    read('rtlClass'),
+    read('navbar'),
+    read('semidark') === 'true' ? 'semidark' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -38,7 +44,11 @@ export default function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: '64em', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      navbar={{
+        width: 264,
+        breakpoint: '64em',
+        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+      }}
       padding="md"
       className={displayClasses()}
     >
@@ -56,7 +66,7 @@ export default function AppLayout() {
         <Sidebar items={items} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main className="app-main">
-        <Box key={pathname} className="page-enter" component="main" id="main-content">
+        <Box key={pathname} className="page-enter" id="main-content">
           <Outlet />
         </Box>
         <AppFooter />

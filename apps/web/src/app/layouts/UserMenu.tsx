@@ -45,13 +45,20 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Text size="xs">{contact}</Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden />} onClick={() => navigate('/profile')}>
+        <Menu.Item
+          leftSection={<IconUserCircle size={16} aria-hidden />}
+          onClick={() => navigate('/profile')}
+        >
           {t('header.profile')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={lock}>
           {t('header.lockScreen')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut()}
+        >
           {t('header.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

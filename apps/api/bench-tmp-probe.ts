@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../api/src/db/client.ts';
+import { bootstrap } from './src/modules/system/bootstrap.ts';
+import { findUserByEmail, listUsers } from './src/modules/users/queries.ts';
+import { insertBenchUsers } from './bench/data/users.ts';
+import { benchConfig, BENCH_ADMIN_EMAIL, startBenchServer, signIn, BENCH_PASSWORD } from './bench/lib/server.ts';
+const kind = process.argv[2];
+if (kind === 'pg') { const { Client } = (await import('pg')).default; const c = new Client('postgres://postgres@127.0.0.1:5432/postgres'); await c.connect(); await c.query('drop database if exists ushirika_probe with (force)'); await c.query('create database ushirika_probe'); await c.end(); }
+const d = await openDatabase(kind === 'pg' ? { databaseUrl: 'postgres://postgres@127.0.0.1:5432/ushirika_probe' } : { dataDir: 'memory://' });
+await d.migrate(); const config = benchConfig(); await bootstrap(d.db, config);
+const admin = await findUserByEmail(d.db, BENCH_ADMIN_EMAIL);
+const u = await insertBenchUsers(d.db, { passwordHash: admin!.passwordHash, createdBy: admin!.id });
+const time = async (label: string, f: () => Promise<unknown>, n = 50) => { await f(); const t = performance.now(); for (let i = 0; i < n; i++) await f(); console.log(label, ((performance.now() - t) / n).toFixed(2), 'ms'); };
+const ex = async (q: string) => { const r = await d.db.execute(sql.raw(q)) as unknown as { rows: Record<string, string>[] }; console.log(r.rows.map((x) => Object.values(x)[0]).join('\n')); };
+await time('listUsers no search', () => listUsers(d.db, { page: 1, per_page: 25, format: 'json' } as never, { limit: 25, offset: 0 }));
+await time('listUsers search mwa', () => listUsers(d.db, { page: 1, per_page: 25, format: 'json', search: 'mwa' } as never, { limit: 25, offset: 0 }));
+await time('listUsers search fragments', async () => { for (const f of u.searchFragments.slice(0, 20)) await listUsers(d.db, { page: 1, per_page: 25, format: 'json', search: f } as never, { limit: 25, offset: 0 }); }, 3);
+await time('select 1', () => d.db.execute(sql`select 1`), 200);
+const s = await startBenchServer(d.db, config);
+const tok = (await signIn(s.url, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)).access!;
+await time('HTTP /api/users', async () => { const r = await fetch(`${s.url}/api/users`, { headers: { authorization: `Bearer ${tok}` } }); await r.text(); });
+await time('HTTP /api/users?search=mwa', async () => { const r = await fetch(`${s.url}/api/users?search=mwa`, { headers: { authorization: `Bearer ${tok}` } }); await r.text(); });
+await time('HTTP /api/auth/me', async () => { const r = await fetch(`${s.url}/api/auth/me`, { headers: { authorization: `Bearer ${tok}` } }); await r.text(); });
+await ex(`explain analyze select u.id, (select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) from users u left join amcos a on a.id = u.amcos_id order by u.first_name, u.last_name, u.id limit 25`);
+await ex(`explain analyze select u.id, (select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) from users u left join amcos a on a.id = u.amcos_id where u.search_text like '%mwa%' order by u.first_name, u.last_name, u.id limit 25`);
+await ex(`explain analyze select count(*) from users u where u.search_text like '%mwa%'`);
+await s.close(); await d.close();

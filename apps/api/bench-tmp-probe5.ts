@@ -1,0 +1,12 @@
+import { openDatabase } from '../api/src/db/client.ts';
+import { benchConfig, BENCH_ADMIN_EMAIL, startBenchServer, signIn, BENCH_PASSWORD } from './bench/lib/server.ts';
+import { runAutocannon, summarise } from './bench/lib/measure.ts';
+const d = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/ushirika_probe' });
+const config = benchConfig();
+const s = await startBenchServer(d.db, config);
+const tok = (await signIn(s.url, BENCH_ADMIN_EMAIL, BENCH_PASSWORD)).access!;
+const path = process.argv[2] ?? '/api/users';
+const conns = Number(process.argv[3] ?? 1);
+const r = summarise(await runAutocannon({ url: s.url, connections: conns, seconds: 5, headers: { authorization: `Bearer ${tok}` }, requests: [{ method: 'GET', path }] }));
+console.log(path, conns, r.perSecond.toFixed(0), 'rps p50', r.p50.toFixed(2), 'p95', r.p95.toFixed(2), r.statusCounts);
+await s.close(); await d.close();

@@ -1,0 +1,25 @@
+import { count, sql } from 'drizzle-orm';
+import { openDatabase } from '../api/src/db/client.ts';
+import { bootstrap } from './src/modules/system/bootstrap.ts';
+import { users } from './src/modules/users/schema.ts';
+import { findUserByEmail, getSessionUser, getUser, listUsers } from './src/modules/users/queries.ts';
+import { insertBenchUsers } from './bench/data/users.ts';
+import { benchConfig, BENCH_ADMIN_EMAIL } from './bench/lib/server.ts';
+const kind = process.argv[2];
+const d = await openDatabase(kind === 'pg' ? { databaseUrl: 'postgres://postgres@127.0.0.1:5432/ushirika_probe' } : { dataDir: 'memory://' });
+if (kind !== 'pg') { await d.migrate(); await bootstrap(d.db, benchConfig()); const a = await findUserByEmail(d.db, BENCH_ADMIN_EMAIL); await insertBenchUsers(d.db, { passwordHash: a!.passwordHash, createdBy: a!.id }); }
+const admin = (await findUserByEmail(d.db, BENCH_ADMIN_EMAIL))!;
+const time = async (label: string, f: () => Promise<unknown>, n = 100) => { await f(); const t = performance.now(); for (let i = 0; i < n; i++) await f(); console.log(label.padEnd(34), ((performance.now() - t) / n).toFixed(2), 'ms'); };
+const ex = async (q: string) => { const r = await d.db.execute(sql.raw('explain analyze ' + q)) as unknown as { rows: Record<string, string>[] }; const l = r.rows.map((x) => Object.values(x)[0]); console.log('   ', q.slice(0, 60), '|', l.slice(-2).join(' ')); };
+await time('select 1', () => d.db.execute(sql`select 1`));
+await time('count(*) users', () => d.db.select({ value: count() }).from(users));
+await time('getUser', () => getUser(d.db, admin.id));
+await time('getSessionUser', () => getSessionUser(d.db, admin.id));
+await time('listUsers page 1', () => listUsers(d.db, { page: 1, per_page: 25, format: 'json' } as never, { limit: 25, offset: 0 }));
+await time('listUsers search juma', () => listUsers(d.db, { page: 1, per_page: 25, format: 'json', search: 'juma' } as never, { limit: 25, offset: 0 }));
+await time('listUsers search kimaro', () => listUsers(d.db, { page: 1, per_page: 25, format: 'json', search: 'kimaro' } as never, { limit: 25, offset: 0 }));
+await ex('select count(*) from users');
+await ex(`select count(*) from users where search_text like '%juma%'`);
+await ex(`select u.id, a.name, coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) from users u left join amcos a on a.id = u.amcos_id order by u.first_name, u.last_name, u.id limit 25`);
+await ex(`select u.id from users u where id = '${admin.id}'`);
+await d.close();

@@ -1,0 +1,67 @@
+import type { Summary } from './measure.ts';
+
+export type ResultRow = {
+  database: string;
+  scenario: string;
+  concurrency: number;
+  summary: Summary;
+  target?: { p95BelowMs: number } | undefined;
+};
+
+export const verdictOf = (row: ResultRow): string | undefined =>
+  row.target
+    ? `p95 < ${row.target.p95BelowMs} ms: ${row.summary.p95 < row.target.p95BelowMs ? 'PASS' : 'MISS'}`
+    : undefined;
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+function table(headers: string[], rows: string[][], rightAligned: Set<number>): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [format(headers), rule, ...rows.map(format)].map((line) => `  ${line}`).join('\n');
+}
+
+/** Latency (ms), throughput and failures per scenario; non-2xx and errors must both be 0. */
+export function resultsTable(rows: ResultRow[], withDatabase = false): string {
+  const headers = [
+    ...(withDatabase ? ['database'] : []),
+    'scenario',
+    'conc',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'target',
+  ];
+  const offset = withDatabase ? 1 : 0;
+  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((i) => i + offset));
+  const body = rows.map((row) => [
+    ...(withDatabase ? [row.database] : []),
+    row.scenario,
+    String(row.concurrency),
+    String(row.summary.requests),
+    row.summary.perSecond.toFixed(0),
+    ms(row.summary.p50),
+    ms(row.summary.p95),
+    ms(row.summary.p99),
+    String(row.summary.non2xx),
+    String(row.summary.errors),
+    verdictOf(row) ?? '',
+  ]);
+  return table(headers, body, right);
+}
+
+/** The status codes behind a non-zero non-2xx count, e.g. `429 x 12, 500 x 1`. */
+export function failureDetail(summary: Summary): string | undefined {
+  const failed = Object.entries(summary.statusCounts).filter(([status]) => !status.startsWith('2'));
+  if (failed.length === 0) return undefined;
+  return failed.map(([status, n]) => `${status} x ${n}`).join(', ');
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+
+/** One database the bench runs against, empty and its own; `dispose` closes and removes it. */
+export type BenchTarget = { label: string; detail: string; database: Database; dispose(): Promise<void> };
+
+export const BENCH_DATABASE = 'ushirika_bench';
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Same pool size as the server's default, so the figures match `npm start` with DATABASE_URL. */
+const POOL_SIZE = 10;
+
+export async function openPgliteTarget(): Promise<BenchTarget> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-bench-'));
+  const database = await openDatabase({ dataDir });
+  return {
+    label: 'PGlite',
+    detail: `embedded, fresh data dir ${dataDir}`,
+    database,
+    dispose: async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function redactPassword(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
+async function adminStatement(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A scratch database `ushirika_bench` on the PostgreSQL server of BENCH_DATABASE_URL, DATABASE_URL
+ * or the local default, used as an admin connection. Answers why not when the server cannot be reached.
+ */
+export async function openPostgresTarget(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BenchTarget | { skipped: string }> {
+  const adminUrl = env.BENCH_DATABASE_URL || env.DATABASE_URL || DEFAULT_ADMIN_URL;
+  try {
+    await adminStatement(adminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
+    await adminStatement(adminUrl, `create database ${BENCH_DATABASE}`);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message || error.name : String(error);
+    return { skipped: `PostgreSQL at ${redactPassword(adminUrl)} is not reachable or refused: ${reason}` };
+  }
+  const database = await openDatabase({
+    databaseUrl: withDatabaseName(adminUrl, BENCH_DATABASE),
+    poolSize: POOL_SIZE,
+  });
+  const [{ server_version: version = '?' } = {}] = (
+    (await database.db.execute('show server_version')) as unknown as { rows: { server_version?: string }[] }
+  ).rows;
+  return {
+    label: 'PostgreSQL',
+    detail: `${version}, scratch database ${BENCH_DATABASE} on ${new URL(adminUrl).host}, pool ${POOL_SIZE}`,
+    database,
+    dispose: async () => {
+      await database.close();
+      await adminStatement(adminUrl, `drop database if exists ${BENCH_DATABASE} with (force)`);
+    },
+  };
+}

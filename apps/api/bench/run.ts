@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: for each database in turn (PGlite in a fresh data dir; PostgreSQL when reachable,
+ * in a scratch database), migrate, bootstrap, write each suite's data with bulk SQL, start the real
+ * app on a loopback port in this process and load it with every scenario: a warm-up, then a
+ * measured run. Prints latency percentiles, throughput and failures per database.
+ *
+ * Env: BENCH_SECONDS (10) and BENCH_WARMUP_SECONDS (2) per scenario; BENCH_TARGETS (pglite,postgres);
+ * BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default local postgres).
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import type { Config } from '../src/config.ts';
+import { bootstrap } from '../src/modules/system/bootstrap.ts';
+import { findUserByEmail } from '../src/modules/users/queries.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+import { summarise } from './lib/measure.ts';
+import { failureDetail, type ResultRow, resultsTable } from './lib/report.ts';
+import {
+  BENCH_ADMIN_EMAIL,
+  BENCH_PASSWORD,
+  type BenchServer,
+  benchConfig,
+  signIn,
+  startBenchServer,
+} from './lib/server.ts';
+import { type BenchTarget, openPgliteTarget, openPostgresTarget } from './lib/targets.ts';
+import type { BenchSuite, Scenario } from './scenarios/scenario.ts';
+import { usersSuite } from './scenarios/users.ts';
+
+const SUITES: BenchSuite[] = [usersSuite];
+
+const TARGETS: { key: string; open: () => Promise<BenchTarget | { skipped: string }> }[] = [
+  { key: 'pglite', open: openPgliteTarget },
+  { key: 'postgres', open: () => openPostgresTarget() },
+];
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const wanted = new Set((process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim()));
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+/** Other work on the machine skews the figures; the 1-minute load average says how much there was. */
+const load = () => `load average ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} CPUs`;
+
+async function prepare(target: BenchTarget, config: Config): Promise<Scenario[]> {
+  const { db } = target.database;
+  await target.database.migrate();
+  await bootstrap(db, config);
+  const admin = await findUserByEmail(db, BENCH_ADMIN_EMAIL);
+  if (!admin) throw new Error('bootstrap did not create the bench administrator');
+  const setup = { adminId: admin.id, passwordHash: await hashPassword(BENCH_PASSWORD) };
+  const scenarios: Scenario[] = [];
+  for (const suite of SUITES) {
+    const prepared = await suite.prepare(db, setup);
+    log(`  data (${suite.name}): ${prepared.description}`);
+    scenarios.push(...prepared.scenarios);
+  }
+  return scenarios;
+}
+
+async function runScenarios(
+  target: BenchTarget,
+  scenarios: Scenario[],
+  server: BenchServer,
+): Promise<ResultRow[]> {
+  const admin = await signIn(server.url, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
+  if (!admin.access)
+    throw new Error(`The bench administrator could not sign in: ${JSON.stringify(admin.body)}`);
+  const context = { baseUrl: server.url, adminToken: admin.access };
+  const rows: ResultRow[] = [];
+  for (const scenario of scenarios) {
+    const note = await scenario.check?.(context);
+    log(`  ${scenario.name}: warm-up ${warmupSeconds} s, measuring ${seconds} s${note ? ` (${note})` : ''}`);
+    if (warmupSeconds > 0) await scenario.run(context, warmupSeconds);
+    const summary = summarise(await scenario.run(context, seconds));
+    const failures = failureDetail(summary);
+    if (failures) log(`    non-2xx answers: ${failures}`);
+    rows.push({
+      database: target.label,
+      scenario: scenario.name,
+      concurrency: scenario.concurrency,
+      summary,
+      target: scenario.target,
+    });
+  }
+  return rows;
+}
+
+async function benchTarget(target: BenchTarget): Promise<ResultRow[]> {
+  const started = performance.now();
+  log(`\n== ${target.label} (${target.detail})`);
+  let server: BenchServer | undefined;
+  try {
+    const config = benchConfig();
+    const scenarios = await prepare(target, config);
+    server = await startBenchServer(target.database.db, config);
+    const rows = await runScenarios(target, scenarios, server);
+    log(`\n${target.label}, ${elapsed(started)}, ${load()} at the end:\n${resultsTable(rows)}`);
+    if (target.database.kind === 'pglite') {
+      log('  PGlite runs inside this process and executes one query at a time: all connections queue');
+      log('  for the one database, so latency under load is mostly waiting for the queries before it.');
+    }
+    return rows;
+  } finally {
+    await server?.close();
+    await target.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  log(`Ushirika bench: Node ${process.version}, ${load()}, ${seconds} s per scenario`);
+  log('The API and the load generator share this machine; the load runs in a worker thread.');
+  const rows: ResultRow[] = [];
+  for (const { key, open } of TARGETS) {
+    if (!wanted.has(key)) continue;
+    const target = await open();
+    if ('skipped' in target) {
+      log(`\n== ${key}: skipped. ${target.skipped}`);
+      continue;
+    }
+    rows.push(...(await benchTarget(target)));
+  }
+  log(`\nAll databases (${elapsed(started)}):\n${resultsTable(rows, true)}`);
+  const failed = rows.filter((r) => r.summary.non2xx > 0 || r.summary.errors > 0);
+  if (failed.length > 0) {
+    log(`\n${failed.length} scenario(s) had failed requests: the figures above do not count.`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('The bench failed:', error);
+  process.exit(1);
+});

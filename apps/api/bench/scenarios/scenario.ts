@@ -1,0 +1,29 @@
+import type { Db } from '../../src/db/client.ts';
+import type { LoadReport } from '../lib/measure.ts';
+
+/** The running app a scenario loads: its base URL and an administrator's bearer token. */
+export type ServerContext = { baseUrl: string; adminToken: string };
+
+export type Scenario = {
+  /** What the table shows, e.g. `GET /api/users?search=<name fragment>`. */
+  name: string;
+  concurrency: number;
+  /** The latency goal, if the scenario has one; the table prints PASS or MISS beside it. */
+  target?: { p95BelowMs: number };
+  /** One request before the load, to fail fast on a wrong answer; may answer a note for the table. */
+  check?(server: ServerContext): Promise<string | undefined>;
+  /** Loads the server for `seconds` (called once to warm up, once to measure). */
+  run(server: ServerContext, seconds: number): Promise<LoadReport>;
+};
+
+export type SuiteSetup = { adminId: string; passwordHash: string };
+
+/**
+ * One business area's bench: writes its data set with bulk SQL into the migrated, bootstrapped
+ * database, then answers its scenarios bound to that data. A module adds its own suite beside
+ * users.ts and lists it in run.ts.
+ */
+export type BenchSuite = {
+  name: string;
+  prepare(db: Db, setup: SuiteSetup): Promise<{ description: string; scenarios: Scenario[] }>;
+};

@@ -1,0 +1,119 @@
+/**
+ * `npm run seed:demo`: loads a small demo union into the database the server uses (DATA_DIR or
+ * DATABASE_URL, read the same way as main.ts), after migrating and bootstrapping it. Safe to run
+ * again. With the embedded database the server must be stopped first: PGlite is single-process.
+ */
+import { sql } from 'drizzle-orm';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
+import { dataDirInUse } from './data-dir-in-use.ts';
+import { DEMO_PASSWORD, type DemoAccount, loadDemoUnion } from './demo-union.ts';
+
+class SeedStopped extends Error {}
+
+function refuseIfDataDirInUse(config: Config): void {
+  if (config.databaseUrl) return;
+  const use = dataDirInUse(config.dataDir);
+  if (!use.inUse) {
+    if (use.stalePidFile) {
+      console.log(
+        `Note: ${config.dataDir} was not closed cleanly last time (no process holds it now); going on.`,
+      );
+    }
+    return;
+  }
+  const who = use.holders.map((h) => `  pid ${h.pid}: ${h.command}`).join('\n');
+  throw new SeedStopped(
+    [
+      `The embedded database in ${config.dataDir} is in use by another process${who ? `:\n${who}` : '.'}`,
+      'The embedded database (PGlite) can be open in one process only. Stop the Ushirika server',
+      '(Ctrl+C where `npm start` or `npm run dev` runs) and run `npm run seed:demo` again.',
+      ...(who
+        ? []
+        : [
+            `If no server is running, the last one did not close cleanly: delete ${config.dataDir}/postmaster.pid.`,
+          ]),
+    ].join('\n'),
+  );
+}
+
+/** The driver's own words: drizzle wraps them in "Failed query: ..." with the cause inside. */
+function describeError(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof AggregateError && cause.errors[0] instanceof Error) return cause.errors[0].message;
+  return cause instanceof Error ? cause.message || cause.name : String(cause);
+}
+
+/** Opens the database and proves it answers, so a wrong DATABASE_URL stops with one clear line. */
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    await database.db.execute(sql`select 1`);
+    return database;
+  } catch (error) {
+    await database?.close().catch(() => {});
+    const reason = describeError(error);
+    const where = config.databaseUrl
+      ? 'the PostgreSQL server in DATABASE_URL'
+      : `the embedded database in ${config.dataDir}`;
+    throw new SeedStopped(`Could not open ${where}: ${reason}`);
+  }
+}
+
+function printAccounts(accounts: DemoAccount[], firstAdmin: FirstAdmin | null): void {
+  const header: DemoAccount = {
+    role: 'Role',
+    name: 'Name',
+    email: 'Email',
+    amcos: 'AMCOS',
+    status: 'created',
+  };
+  const columns = ['role', 'name', 'email', 'amcos'] as const;
+  const widths = columns.map((c) => Math.max(...[header, ...accounts].map((a) => a[c].length)));
+  const line = (a: DemoAccount, status: string) =>
+    `  ${columns.map((c, i) => a[c].padEnd(widths[i] ?? 0)).join('  ')}  ${status}`.trimEnd();
+  console.log('\nDemo accounts:\n');
+  console.log(line(header, 'Status'));
+  console.log(`  ${'-'.repeat(widths.reduce((sum, w) => sum + w + 2, 0) + 'Status'.length)}`);
+  for (const account of accounts) console.log(line(account, account.status));
+  console.log(`\nPassword for every demo account: ${DEMO_PASSWORD}`);
+  console.log('Each demo user is asked to change it at first sign-in.');
+  if (accounts.some((a) => a.status !== 'created')) {
+    console.log('Accounts that were already there were left unchanged (their password may differ).');
+  }
+  if (firstAdmin) {
+    const password = firstAdmin.generated ? firstAdmin.password : 'the password in ADMIN_PASSWORD';
+    console.log(`\nThe database was empty: the first administrator is ${firstAdmin.email} with ${password}.`);
+    if (firstAdmin.generated) console.log('That password is shown only once.');
+  }
+  console.log('\nSign-in sends a one-time code by SMS: without an SMS gateway (SMS_GATEWAY_URL) the code');
+  console.log('is printed on the server console, where `npm start` or `npm run dev` runs.\n');
+}
+
+async function seedDemo(): Promise<void> {
+  const config = loadConfig();
+  refuseIfDataDirInUse(config);
+  const database = await openConfiguredDatabase(config);
+  try {
+    const where =
+      database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+    console.log(`Seeding the demo union into the ${where}...`);
+    await database.migrate();
+    const firstAdmin = await bootstrap(database.db, config);
+    const accounts = await loadDemoUnion(database.db);
+    printAccounts(accounts, firstAdmin);
+  } finally {
+    await database.close();
+  }
+}
+
+seedDemo().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof SeedStopped) {
+    console.error(error.message);
+  } else {
+    console.error('The demo seed failed:', error);
+  }
+  process.exit(1);
+});

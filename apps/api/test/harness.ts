@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/client.ts';
+import { createAmcos } from '../src/modules/amcos/service.ts';
+import { roleIdByName } from '../src/modules/roles/queries.ts';
+import { createUser } from '../src/modules/users/create-user.ts';
+import type { AppDeps } from '../src/platform/deps.ts';
+import type { SmsSender } from '../src/platform/sms.ts';
+import { TokenService } from '../src/platform/tokens.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+/** Keeps every SMS the app sends, so tests can read the codes a user would receive. */
+export class RecordingSms implements SmsSender {
+  readonly sent: { to: string; text: string }[] = [];
+  async send(to: string, text: string) {
+    this.sent.push({ to, text });
+  }
+  lastCodeTo(to: string): string | undefined {
+    const message = this.sent.filter((m) => m.to === to).at(-1);
+    return message?.text.match(/\b(\d{6})\b/)?.[1];
+  }
+}
+
+export type Reply<T = Record<string, unknown>> = { status: number; body: T; headers: Headers; raw: ArrayBuffer };
+export type Session = { access: string; refresh: string; userId: string; email: string; password: string };
+
+export type TestApp = {
+  url: string;
+  db: Db;
+  database: TestDatabase;
+  sms: RecordingSms;
+  deps: AppDeps;
+  request<T = Record<string, unknown>>(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<Reply<T>>;
+  close(): Promise<void>;
+};
+
+export const TEST_PASSWORD = 'Test#Pass2026';
+
+/** Starts the real app on a loopback port over its own fresh database. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(inject('pgliteImage'));
+  const config = loadConfig({
+    OTP_ECHO: 'true',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    RATE_LIMIT_PER_IP: '10000',
+    RATE_LIMIT_PER_ACCOUNT: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const sms = new RecordingSms();
+  const deps: AppDeps = { db: database.db, config, tokens: new TokenService(config.jwtSecret), sms };
+  const app = await buildApp(deps, { serveWeb: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  async function request<T>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+    });
+    const raw = await response.arrayBuffer();
+    const text = new TextDecoder().decode(raw);
+    const isJson = response.headers.get('content-type')?.includes('json');
+    return { status: response.status, body: (isJson && text ? JSON.parse(text) : {}) as T, headers: response.headers, raw };
+  }
+
+  return {
+    url,
+    db: database.db,
+    database,
+    sms,
+    deps,
+    request,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+const unique = () => randomUUID().slice(0, 8);
+
+export async function makeAmcos(t: TestApp, name = 'Test AMCOS') {
+  return createAmcos(t.db, { body: { code: `A${unique().toUpperCase().slice(0, 6)}`, name: `${name} ${unique()}` }, actorId: '00000000-0000-0000-0000-000000000000' });
+}
+
+/** Creates a user of a built-in role through the same use case the API uses. */
+export async function makeUser(t: TestApp, role: string, options: { amcosId?: string; mobile?: string } = {}) {
+  const email = `${role.toLowerCase().replace(/\s+/g, '.')}.${unique()}@test.local`;
+  const { user } = await createUser(t.db, {
+    actorId: null,
+    body: {
+      firstName: role.split(' ')[0] ?? role,
+      lastName: `Tester ${unique()}`,
+      email,
+      mobile: options.mobile ?? `2557${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      gender: 'Female',
+      amcosId: options.amcosId ?? null,
+      roleIds: [await roleIdByName(t.db, role)],
+      password: TEST_PASSWORD,
+    },
+  });
+  return user;
+}
+
+/** Signs in over HTTP the way the web app does: login, then the OTP from the SMS. */
+export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD): Promise<Session> {
+  const login = await t.request<{ access_token: string; otp: string }>('POST', '/auth/login', { body: { email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const verify = await t.request<{ access_token: string; refresh_token: string; user: { id: string } }>('POST', '/auth/verify-otp', {
+    body: { otp: login.body.otp, accessToken: login.body.access_token },
+  });
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
+  return { access: verify.body.access_token, refresh: verify.body.refresh_token, userId: verify.body.user.id, email, password };
+}
+
+export async function sessionAs(t: TestApp, role: string, options: { amcosId?: string } = {}): Promise<Session> {
+  const user = await makeUser(t, role, options);
+  return signIn(t, user.email);
+}

@@ -1,0 +1,202 @@
+import {
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowsSort,
+  IconDownload,
+  IconInbox,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/format.ts';
+import { EmptyBlock } from './EmptyBlock.tsx';
+import { type ListState, nextSort, PAGE_SIZES } from './use-list-state.ts';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** The API's sort field; columns without one cannot be sorted. */
+  sortField?: string;
+  align?: 'left' | 'right' | 'center';
+  width?: number | string;
+}
+
+interface DataTableProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  total: number;
+  loading: boolean;
+  /** True while a new page loads and the previous rows are still shown. */
+  refreshing?: boolean;
+  rowKey: (row: T) => string;
+  list: ListState;
+  /** Filter controls shown beside the search box. */
+  filters?: ReactNode;
+  onExport?: () => void;
+  exporting?: boolean;
+  empty: { title: string; description?: ReactNode; action?: ReactNode };
+  testId?: string;
+}
+
+const SKELETON_ROWS = 5;
+
+/** One table for every list screen: server paging, search, filters, sort and export. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { label, columns, rows, total, loading, refreshing, rowKey, list, filters, onExport, exporting } =
+    props;
+  const pages = Math.max(1, Math.ceil(total / list.perPage));
+  const first = total === 0 ? 0 : (list.page - 1) * list.perPage + 1;
+  const last = Math.min(total, list.page * list.perPage);
+
+  const header = (column: Column<T>) => {
+    if (!column.sortField) return column.header;
+    const field = column.sortField;
+    const direction = list.sort?.field === field ? list.sort.direction : null;
+    const Icon =
+      direction === 'asc' ? IconSortAscending : direction === 'desc' ? IconSortDescending : IconArrowsSort;
+    return (
+      <UnstyledButton onClick={() => list.setSort(nextSort(list.sort, field))} fw={600} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {column.header}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    );
+  };
+
+  const ariaSort = (column: Column<T>) => {
+    if (!column.sortField || list.sort?.field !== column.sortField) return undefined;
+    return list.sort.direction === 'asc' ? 'ascending' : 'descending';
+  };
+
+  const body = () => {
+    if (loading && !rows) {
+      return Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <Table.Tr key={i}>
+          {columns.map((column) => (
+            <Table.Td key={column.key}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ));
+    }
+    if (!rows || rows.length === 0) {
+      return (
+        <Table.Tr>
+          <Table.Td colSpan={columns.length}>
+            <EmptyBlock icon={IconInbox} {...props.empty} />
+          </Table.Td>
+        </Table.Tr>
+      );
+    }
+    return rows.map((row) => (
+      <Table.Tr key={rowKey(row)}>
+        {columns.map((column) => (
+          <Table.Td key={column.key} ta={column.align}>
+            {column.render(row)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={props.testId}>
+      <Group justify="space-between" mb="md" gap="sm" align="flex-end">
+        <Group gap="sm" align="flex-end" style={{ flex: 1 }}>
+          <TextInput
+            type="search"
+            aria-label={t('table.search')}
+            placeholder={t('table.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+            w={{ base: '100%', sm: 260 }}
+            data-testid="table-search"
+          />
+          {filters}
+        </Group>
+        {onExport && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={onExport}
+            loading={exporting}
+            data-testid="table-export"
+          >
+            {t('table.export')}
+          </Button>
+        )}
+      </Group>
+      <Table.ScrollContainer minWidth={720}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={label}
+          aria-busy={loading || refreshing}
+          style={{ opacity: refreshing ? 0.6 : 1 }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} ta={column.align} w={column.width} aria-sort={ariaSort(column)}>
+                  {header(column)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body()}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="md" gap="sm">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" data-testid="table-range">
+            {t('table.range', {
+              first: formatNumber(first),
+              last: formatNumber(last),
+              total: formatNumber(total),
+            })}
+          </Text>
+          <Select
+            aria-label={t('table.perPage')}
+            data={PAGE_SIZES.map((size) => ({
+              value: String(size),
+              label: t('table.perPageOption', { count: size }),
+            }))}
+            value={String(list.perPage)}
+            onChange={(value) => value && list.setPerPage(Number(value))}
+            allowDeselect={false}
+            w={130}
+            size="xs"
+          />
+        </Group>
+        <Pagination
+          total={pages}
+          value={Math.min(list.page, pages)}
+          onChange={list.setPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
+        />
+      </Group>
+    </Paper>
+  );
+}

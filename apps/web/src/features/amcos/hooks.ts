@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Amcos, Paged } from '@ushirika/contracts';
+import { api } from '../../lib/api.ts';
+
+export const amcosKeys = {
+  all: ['amcos'] as const,
+  lists: () => [...amcosKeys.all, 'list'] as const,
+  options: () => [...amcosKeys.lists(), 'options'] as const,
+};
+
+/** Every society, for pickers (the API's page limit is 200). */
+export function useAmcosOptions(enabled = true) {
+  return useQuery({
+    queryKey: amcosKeys.options(),
+    queryFn: ({ signal }) => api.get<Paged<Amcos>>('amcos', { per_page: 200 }, signal),
+    select: (reply) => reply.data,
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+}

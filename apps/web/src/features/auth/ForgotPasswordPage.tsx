@@ -1,0 +1,63 @@
+import { Anchor, TextInput } from '@mantine/core';
+import { forgotPasswordBody } from '@ushirika/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FormLayout } from '../../components/FormLayout.tsx';
+import { useForm } from '../../lib/form.ts';
+import { toastSuccess } from '../../lib/notify.ts';
+import { SESSION_KEYS, writeItem } from '../../lib/storage.ts';
+import { useAutofocus } from '../../lib/use-autofocus.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { logDevelopmentCode, maskedMobileOf } from './auth-helpers.ts';
+import { useForgotPassword } from './hooks.ts';
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({ email: '' });
+  const forgot = useForgotPassword();
+  const emailRef = useAutofocus<HTMLInputElement>();
+
+  const submit = form.onSubmit(() => {
+    const body = form.validate(forgotPasswordBody);
+    if (!body) return;
+    forgot.mutate(body, {
+      onSuccess: (reply) => {
+        toastSuccess(t('auth.reset.codeSent', { mobile: maskedMobileOf(reply.user.mobile) }));
+        logDevelopmentCode('reset code', reply.code);
+        writeItem(SESSION_KEYS.userEmail, body.email);
+        navigate('/recover-password');
+      },
+      onError: form.showApiError,
+    });
+  });
+
+  return (
+    <AuthCard
+      title={t('auth.forgot.title')}
+      description={t('auth.forgot.description')}
+      footer={
+        <Anchor component={Link} to="/login" size="sm">
+          {t('auth.backToLogin')}
+        </Anchor>
+      }
+    >
+      <FormLayout
+        onSubmit={submit}
+        error={form.formError}
+        submitLabel={t('auth.forgot.submit')}
+        submitting={forgot.isPending}
+        testId="forgot-password-form"
+      >
+        <TextInput
+          ref={emailRef}
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="username"
+          withAsterisk
+          {...form.text('email')}
+        />
+      </FormLayout>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button } from '@mantine/core';
+import { IconShieldLock, IconUserPlus } from '@tabler/icons-react';
+import type { User } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/DataTable.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useListState } from '../../components/use-list-state.ts';
+import { hasPermission, useSession } from '../../lib/session.ts';
+import { exportUsers, useUsers } from './hooks.ts';
+import { UserDetailsDrawer } from './UserDetailsDrawer.tsx';
+import { USER_FILTERS, UserFilters } from './UserFilters.tsx';
+import { UserFormModal } from './UserFormModal.tsx';
+import { userColumns } from './user-columns.tsx';
+
+type Editing = { user: User | null } | null;
+
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const { user: me } = useSession();
+  const list = useListState(USER_FILTERS);
+  const users = useUsers(list.query);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [exporting, setExporting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const viewedId = params.get('user');
+
+  const canCreate = hasPermission(me, 'users.user.create');
+  const canEdit = hasPermission(me, 'users.user.update');
+
+  const view = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('user', id);
+        else next.delete('user');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const edit = (user: User) => {
+    view(null);
+    setEditing({ user });
+  };
+
+  const runExport = () => {
+    setExporting(true);
+    exportUsers(list.query)
+      .catch(() => undefined)
+      .finally(() => setExporting(false));
+  };
+
+  const columns = userColumns(t, { onView: (user) => view(user.id), onEdit: canEdit ? edit : undefined });
+
+  return (
+    <>
+      <PageHeader
+        title={t('users.title')}
+        description={t('users.description')}
+        breadcrumbs={[{ label: t('menu.settings') }, { label: t('users.title') }]}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to="/users/assigments"
+              variant="default"
+              leftSection={<IconShieldLock size={16} aria-hidden />}
+            >
+              {t('roles.title')}
+            </Button>
+            {canCreate && (
+              <Button
+                leftSection={<IconUserPlus size={16} aria-hidden />}
+                onClick={() => setEditing({ user: null })}
+                data-testid="create-user"
+              >
+                {t('users.create')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DataTable
+        label={t('users.title')}
+        columns={columns}
+        rows={users.data?.data}
+        total={users.data?.meta.total ?? 0}
+        loading={users.isLoading}
+        refreshing={users.isPlaceholderData}
+        rowKey={(user) => user.id}
+        list={list}
+        filters={<UserFilters list={list} />}
+        onExport={runExport}
+        exporting={exporting}
+        empty={{
+          title:
+            list.search || Object.keys(list.filters).length > 0 ? t('users.emptyFiltered') : t('users.empty'),
+        }}
+        testId="users-table"
+      />
+      <UserFormModal
+        opened={editing !== null}
+        user={editing?.user ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <UserDetailsDrawer userId={viewedId} onClose={() => view(null)} onEdit={canEdit ? edit : undefined} />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dec, round, splitExact, sum, toMoney } from './money.ts';
+
+describe('money', () => {
+  it('rounds half up at 2 dp', () => {
+    expect(toMoney('2.345')).toBe('2.35');
+    expect(toMoney('-2.345')).toBe('-2.35');
+    expect(toMoney('1000')).toBe('1000.00');
+    expect(round('0.125', 2).toFixed(2)).toBe('0.13');
+  });
+
+  it('refuses fractional JS numbers and junk strings', () => {
+    expect(() => dec(0.1)).toThrow(/never fractional/);
+    expect(() => dec('1e3')).toThrow(/Not a decimal/);
+    expect(() => dec('12,5')).toThrow(/Not a decimal/);
+  });
+
+  it('adds exactly where floats would not', () => {
+    expect(sum(['0.10', '0.20']).toFixed(2)).toBe('0.30');
+  });
+
+  it('splits 100.00 three ways to the cent: 33.34 + 33.33 + 33.33', () => {
+    expect(splitExact('100.00', [1, 1, 1]).map((p) => p.toFixed(2))).toEqual(['33.34', '33.33', '33.33']);
+  });
+
+  it('splits 1,000 kg x 2,000 = 2,000,000 by 3% cess and the rest', () => {
+    const [cess, rest] = splitExact('2000000', ['3', '97']);
+    expect(cess?.toFixed(2)).toBe('60000.00');
+    expect(rest?.toFixed(2)).toBe('1940000.00');
+  });
+
+  it('parts always add up exactly to the rounded whole (property)', () => {
+    const amount = fc.bigInt({ min: 0n, max: 10n ** 13n }).map((c) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`);
+    const weights = fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 40 }).filter((w) => w.some((x) => x > 0));
+    fc.assert(
+      fc.property(amount, weights, (total, ws) => {
+        const parts = splitExact(total, ws);
+        expect(sum(parts).toFixed(2)).toBe(dec(total).toFixed(2));
+        for (const p of parts) expect(p.isNegative()).toBe(false);
+        // No part is more than one cent away from its exact share.
+        const wsum = ws.reduce((a, b) => a + b, 0);
+        parts.forEach((p, i) => {
+          const exact = dec(total).times(ws[i] ?? 0).div(wsum);
+          expect(p.minus(exact).abs().lte('0.01')).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,56 @@
+import Decimal from 'decimal.js';
+
+/** A private Decimal constructor: 40 significant digits, half-up rounding, never floats. */
+export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+export type Dec = InstanceType<typeof D>;
+export type DecimalLike = Dec | string | number;
+
+const MONEY_RE = /^-?\d+(\.\d+)?$/;
+
+/** Parses a money/quantity string from the wire or the database; refuses anything else. */
+export function dec(value: DecimalLike): Dec {
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    throw new TypeError('Pass amounts as strings or integers, never fractional JS numbers');
+  }
+  if (typeof value === 'string' && !MONEY_RE.test(value.trim())) throw new TypeError(`Not a decimal: ${value}`);
+  return new D(value);
+}
+
+/** Rounds half-up to `dp` places (2 for money, 3 for kg, 6 for rates). */
+export const round = (value: DecimalLike, dp = 2): Dec => dec(value).toDecimalPlaces(dp, D.ROUND_HALF_UP);
+
+/** The wire format: a plain string with exactly `dp` decimals, e.g. "1234.50". */
+export const toMoney = (value: DecimalLike, dp = 2): string => round(value, dp).toFixed(dp);
+
+export function sum(values: DecimalLike[]): Dec {
+  return values.reduce<Dec>((acc, v) => acc.plus(dec(v)), new D(0));
+}
+
+/**
+ * Splits `total` into parts proportional to `weights`, each rounded to `dp` places, so that the
+ * parts add up exactly to the rounded total (largest remainder: the units lost to rounding go to
+ * the parts with the largest remainders, ties to the earlier part).
+ */
+export function splitExact(total: DecimalLike, weights: DecimalLike[], dp = 2): Dec[] {
+  const whole = round(total, dp);
+  const ws = weights.map(dec);
+  if (ws.some((w) => w.isNegative())) throw new RangeError('Weights cannot be negative');
+  const weightSum = sum(ws);
+  if (ws.length === 0) throw new RangeError('Nothing to split into');
+  if (weightSum.isZero()) throw new RangeError('Weights add up to zero');
+  const unit = new D(10).pow(-dp);
+  const units = whole.div(unit); // the total in smallest units, an integer
+  const raw = ws.map((w) => units.times(w).div(weightSum));
+  const floors = raw.map((r) => r.floor());
+  let left = units.minus(sum(floors)).toNumber();
+  const order = raw
+    .map((r, i) => ({ i, rem: r.minus(floors[i] ?? 0) }))
+    .sort((a, b) => b.rem.comparedTo(a.rem) || a.i - b.i);
+  const parts = [...floors];
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i] = (parts[i] ?? new D(0)).plus(1);
+    left -= 1;
+  }
+  return parts.map((p) => p.times(unit));
+}
