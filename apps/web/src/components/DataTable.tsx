@@ -50,6 +50,8 @@ interface DataTableProps<T> {
   onExport?: () => void;
   exporting?: boolean;
   empty: { title: string; description?: ReactNode; action?: ReactNode };
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
   testId?: string;
 }
 
@@ -146,7 +148,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 720}>
         <Table
           striped
           highlightOnHover

@@ -9,15 +9,17 @@ import { EmptyBlock, LoadingBlock } from './EmptyBlock.tsx';
 interface HistoryTimelineProps {
   events: AuditEvent[] | undefined;
   loading?: boolean;
+  /** The visible name of a record field ("lastName" -> "Last name"); raw names otherwise. */
+  fieldLabel?: (field: string) => string;
 }
 
 /** The fields an update changed, as "field: before → after". */
-export function changedFields(before: unknown, after: unknown): string[] {
+export function changedFields(before: unknown, after: unknown, label = (field: string) => field): string[] {
   if (!isRecord(after)) return [];
   const previous = isRecord(before) ? before : {};
   return Object.keys(after)
     .filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${key}: ${show(previous[key])} → ${show(after[key])}`);
+    .map((key) => `${label(key)}: ${show(previous[key])} → ${show(after[key])}`);
 }
 
 function show(value: unknown): string {
@@ -27,7 +29,7 @@ function show(value: unknown): string {
 }
 
 /** A record's audit trail (who, when, what changed), newest first. */
-export function HistoryTimeline({ events, loading }: HistoryTimelineProps) {
+export function HistoryTimeline({ events, loading, fieldLabel }: HistoryTimelineProps) {
   const { t, i18n } = useTranslation();
   if (loading) return <LoadingBlock />;
   if (!events || events.length === 0) return <EmptyBlock icon={IconHistory} title={t('history.empty')} />;
@@ -37,7 +39,7 @@ export function HistoryTimeline({ events, loading }: HistoryTimelineProps) {
       {sorted.map((event) => {
         const actionKey = `history.actions.${event.action}`;
         const action = i18n.exists(actionKey) ? t(actionKey as 'history.actions.created') : event.action;
-        const changes = event.before === null ? [] : changedFields(event.before, event.after);
+        const changes = event.before === null ? [] : changedFields(event.before, event.after, fieldLabel);
         return (
           <Timeline.Item key={event.id} title={action}>
             <Text size="xs" c="dimmed">

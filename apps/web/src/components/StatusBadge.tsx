@@ -31,7 +31,13 @@ export function StatusBadge({ status, ...props }: StatusBadgeProps) {
   const key = `status.${status}`;
   const label = i18n.exists(key) ? t(key as 'status.active') : status;
   return (
-    <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} data-status={status} {...props}>
+    <Badge
+      variant="light"
+      color={STATUS_COLORS[status] ?? 'gray'}
+      miw="max-content"
+      data-status={status}
+      {...props}
+    >
       {label}
     </Badge>
   );

@@ -76,7 +76,12 @@ export default function RoleAssignmentsPage() {
                 <RolePermissions permissions={selected.permissions} />
               </Paper>
               {canEdit && <AddRoleHolder role={selected} />}
-              <RoleHoldersTable role={selected} onView={(user) => setParam('user', user.id)} />
+              <div>
+                <Title order={2} size="h4" mb="sm">
+                  {t('roles.holders', { role: selected.name })}
+                </Title>
+                <RoleHoldersTable role={selected} onView={(user) => setParam('user', user.id)} />
+              </div>
             </Stack>
           )}
         </Grid.Col>

@@ -72,6 +72,7 @@ export function RoleHoldersTable({ role, onView }: { role: Role; onView: (user: 
       rowKey={(user) => user.id}
       list={list}
       empty={{ title: t('roles.noHolders') }}
+      minWidth={560}
       testId="role-holders"
     />
   );

@@ -18,7 +18,7 @@ interface UserDetailsDrawerProps {
 
 /** A user's details and history (who changed what, when). */
 export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useUser(userId);
   const history = useHistory('user', userId);
   const data = user.data;
@@ -80,7 +80,14 @@ export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawer
             <Title order={3} size="h5" mb="sm">
               {t('history.title')}
             </Title>
-            <HistoryTimeline events={history.data} loading={history.isLoading} />
+            <HistoryTimeline
+              events={history.data}
+              loading={history.isLoading}
+              fieldLabel={(field) => {
+                const key = `users.fields.${field}`;
+                return i18n.exists(key) ? t(key as 'users.fields.email') : field;
+              }}
+            />
           </div>
         </Stack>
       )}

@@ -45,7 +45,7 @@ export function userColumns(t: TFunction, { onView, onEdit }: UserColumnActions)
       render: (user) => (
         <Group gap={4}>
           {user.roles.map((role) => (
-            <Badge key={role.id} variant="light" size="sm">
+            <Badge key={role.id} variant="light" size="sm" miw="max-content">
               {role.name}
             </Badge>
           ))}
