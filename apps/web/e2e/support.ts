@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+type Json = Record<string, unknown>;
+
+/** Calls the API directly (setting up data for a browser test). */
+export async function api<T = Json>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${baseUrl()}/api${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** Signs in over the API (login + echoed OTP) and returns the access token. */
+export async function apiSignIn(email: string, password: string): Promise<string> {
+  const login = await api<{ access_token: string; otp: string }>('POST', '/auth/login', { email, password });
+  const verify = await api<{ access_token: string }>('POST', '/auth/verify-otp', { otp: login.body.otp, accessToken: login.body.access_token });
+  if (verify.status !== 200) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(verify.body)}`);
+  return verify.body.access_token;
+}
+
+export const adminToken = () => apiSignIn(inject('adminEmail'), inject('adminPassword'));
+
+export const E2E_PASSWORD = 'E2e#User2026';
+
+/** Creates a user of a built-in role (an AMCOS user when amcosId is given) with a known password. */
+export async function createUser(token: string, role: string, amcosId: string | null = null) {
+  const roles = await api<{ data: { id: string; name: string }[] }>('GET', '/roles', undefined, token);
+  const roleId = roles.body.data.find((r) => r.name === role)?.id;
+  const email = `${role.toLowerCase().replace(/\s+/g, '.')}.${randomUUID().slice(0, 6)}@e2e.test`;
+  const created = await api<{ data: { id: string } }>(
+    'POST',
+    '/users',
+    { firstName: 'Neema', lastName: 'Mushi', email, mobile: '255713000222', gender: 'Female', amcosId, roleIds: [roleId], password: E2E_PASSWORD },
+    token,
+  );
+  if (created.status !== 201) throw new Error(`could not create ${role}: ${JSON.stringify(created.body)}`);
+  return { id: created.body.data.id, email, password: E2E_PASSWORD };
+}
+
+export async function createAmcos(token: string, name: string) {
+  const code = `E${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
+  const r = await api<{ data: { id: string; name: string } }>('POST', '/amcos', { code, name }, token);
+  return r.body.data;
+}
+
+/**
+ * Signs in through the browser like a person: email and password, then the OTP. The code is read
+ * from the login answer (the server echoes it in tests, as it prints it on its console in dev).
+ */
+export async function signInThroughBrowser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const loginReply = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+  await page.getByRole('button', { name: /sign in/i }).click();
+  const { otp } = (await (await loginReply).json()) as { otp: string };
+  await page.waitForURL(/\/verify-otp/);
+  await typeOtp(page, otp);
+}
+
+export async function typeOtp(page: Page, otp: string): Promise<void> {
+  const first = page.locator('input[autocomplete="one-time-code"], [data-testid="otp-input"] input').first();
+  await first.click();
+  await page.keyboard.type(otp);
+}
