@@ -20,7 +20,10 @@ const envSchema = z.object({
   OTP_ECHO: flag,
   ADMIN_EMAIL: z.email('must be an email address').default('admin@ushirika.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
-  ADMIN_MOBILE: z.string().regex(/^\+?\d{9,15}$/, 'must be 9 to 15 digits').default('255700000001'),
+  ADMIN_MOBILE: z
+    .string()
+    .regex(/^\+?\d{9,15}$/, 'must be 9 to 15 digits')
+    .default('255700000001'),
   SMS_GATEWAY_URL: z.url('must be a URL').optional(),
   SMS_GATEWAY_AUTH: z.string().optional(),
   SMS_GATEWAY_BODY: z.string().default('{"to":"{{to}}","message":"{{message}}","sender":"{{sender}}"}'),
@@ -64,7 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     otpEcho: e.OTP_ECHO,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, mobile: e.ADMIN_MOBILE },
-    sms: { url: e.SMS_GATEWAY_URL, auth: e.SMS_GATEWAY_AUTH, bodyTemplate: e.SMS_GATEWAY_BODY, senderId: e.SMS_SENDER_ID },
+    sms: {
+      url: e.SMS_GATEWAY_URL,
+      auth: e.SMS_GATEWAY_AUTH,
+      bodyTemplate: e.SMS_GATEWAY_BODY,
+      senderId: e.SMS_SENDER_ID,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, windowSeconds: 15 * 60 },

@@ -23,7 +23,8 @@ async function main() {
   if (firstAdmin) {
     const password = firstAdmin.generated ? firstAdmin.password : 'the password in ADMIN_PASSWORD';
     console.log(`First start: sign in as ${firstAdmin.email} with ${password}.`);
-    if (firstAdmin.generated) console.log('This password is shown only once; you must change it at first sign-in.');
+    if (firstAdmin.generated)
+      console.log('This password is shown only once; you must change it at first sign-in.');
   } else {
     console.log('Sign in with an existing account (npm run seed:demo prints the demo accounts).');
   }

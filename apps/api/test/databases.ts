@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { syncBuiltInRoles } from '../src/modules/roles/queries.ts';

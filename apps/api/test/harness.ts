@@ -23,7 +23,12 @@ export class RecordingSms implements SmsSender {
   }
 }
 
-export type Reply<T = Record<string, unknown>> = { status: number; body: T; headers: Headers; raw: ArrayBuffer };
+export type Reply<T = Record<string, unknown>> = {
+  status: number;
+  body: T;
+  headers: Headers;
+  raw: ArrayBuffer;
+};
 export type Session = { access: string; refresh: string; userId: string; email: string; password: string };
 
 export type TestApp = {
@@ -32,7 +37,11 @@ export type TestApp = {
   database: TestDatabase;
   sms: RecordingSms;
   deps: AppDeps;
-  request<T = Record<string, unknown>>(method: string, path: string, options?: { body?: unknown; token?: string }): Promise<Reply<T>>;
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string },
+  ): Promise<Reply<T>>;
   close(): Promise<void>;
 };
 
@@ -68,7 +77,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     const raw = await response.arrayBuffer();
     const text = new TextDecoder().decode(raw);
     const isJson = response.headers.get('content-type')?.includes('json');
-    return { status: response.status, body: (isJson && text ? JSON.parse(text) : {}) as T, headers: response.headers, raw };
+    return {
+      status: response.status,
+      body: (isJson && text ? JSON.parse(text) : {}) as T,
+      headers: response.headers,
+      raw,
+    };
   }
 
   return {
@@ -88,11 +102,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 const unique = () => randomUUID().slice(0, 8);
 
 export async function makeAmcos(t: TestApp, name = 'Test AMCOS') {
-  return createAmcos(t.db, { body: { code: `A${unique().toUpperCase().slice(0, 6)}`, name: `${name} ${unique()}` }, actorId: '00000000-0000-0000-0000-000000000000' });
+  return createAmcos(t.db, {
+    body: { code: `A${unique().toUpperCase().slice(0, 6)}`, name: `${name} ${unique()}` },
+    actorId: '00000000-0000-0000-0000-000000000000',
+  });
 }
 
 /** Creates a user of a built-in role through the same use case the API uses. */
-export async function makeUser(t: TestApp, role: string, options: { amcosId?: string; mobile?: string } = {}) {
+export async function makeUser(
+  t: TestApp,
+  role: string,
+  options: { amcosId?: string; mobile?: string } = {},
+) {
   const email = `${role.toLowerCase().replace(/\s+/g, '.')}.${unique()}@test.local`;
   const { user } = await createUser(t.db, {
     actorId: null,
@@ -112,16 +133,33 @@ export async function makeUser(t: TestApp, role: string, options: { amcosId?: st
 
 /** Signs in over HTTP the way the web app does: login, then the OTP from the SMS. */
 export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD): Promise<Session> {
-  const login = await t.request<{ access_token: string; otp: string }>('POST', '/auth/login', { body: { email, password } });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const verify = await t.request<{ access_token: string; refresh_token: string; user: { id: string } }>('POST', '/auth/verify-otp', {
-    body: { otp: login.body.otp, accessToken: login.body.access_token },
+  const login = await t.request<{ access_token: string; otp: string }>('POST', '/auth/login', {
+    body: { email, password },
   });
-  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
-  return { access: verify.body.access_token, refresh: verify.body.refresh_token, userId: verify.body.user.id, email, password };
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const verify = await t.request<{ access_token: string; refresh_token: string; user: { id: string } }>(
+    'POST',
+    '/auth/verify-otp',
+    {
+      body: { otp: login.body.otp, accessToken: login.body.access_token },
+    },
+  );
+  if (verify.status !== 200)
+    throw new Error(`verify failed: ${verify.status} ${JSON.stringify(verify.body)}`);
+  return {
+    access: verify.body.access_token,
+    refresh: verify.body.refresh_token,
+    userId: verify.body.user.id,
+    email,
+    password,
+  };
 }
 
-export async function sessionAs(t: TestApp, role: string, options: { amcosId?: string } = {}): Promise<Session> {
+export async function sessionAs(
+  t: TestApp,
+  role: string,
+  options: { amcosId?: string } = {},
+): Promise<Session> {
   const user = await makeUser(t, role, options);
   return signIn(t, user.email);
 }

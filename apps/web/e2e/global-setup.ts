@@ -24,7 +24,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -94,6 +96,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await rm(dataDir, { recursive: true, force: true });
-    if (dbName && process.env.DATABASE_URL) await admin(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
+    if (dbName && process.env.DATABASE_URL)
+      await admin(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
   };
 }

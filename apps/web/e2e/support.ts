@@ -22,11 +22,20 @@ export async function newPage(browser: Browser): Promise<Page> {
 type Json = Record<string, unknown>;
 
 /** Calls the API directly (setting up data for a browser test). */
-export async function api<T = Json>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function api<T = Json>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${baseUrl()}/api${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }
@@ -34,7 +43,10 @@ export async function api<T = Json>(method: string, path: string, body?: unknown
 /** Signs in over the API (login + echoed OTP) and returns the access token. */
 export async function apiSignIn(email: string, password: string): Promise<string> {
   const login = await api<{ access_token: string; otp: string }>('POST', '/auth/login', { email, password });
-  const verify = await api<{ access_token: string }>('POST', '/auth/verify-otp', { otp: login.body.otp, accessToken: login.body.access_token });
+  const verify = await api<{ access_token: string }>('POST', '/auth/verify-otp', {
+    otp: login.body.otp,
+    accessToken: login.body.access_token,
+  });
   if (verify.status !== 200) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(verify.body)}`);
   return verify.body.access_token;
 }
@@ -51,7 +63,16 @@ export async function createUser(token: string, role: string, amcosId: string | 
   const created = await api<{ data: { id: string } }>(
     'POST',
     '/users',
-    { firstName: 'Neema', lastName: 'Mushi', email, mobile: '255713000222', gender: 'Female', amcosId, roleIds: [roleId], password: E2E_PASSWORD },
+    {
+      firstName: 'Neema',
+      lastName: 'Mushi',
+      email,
+      mobile: '255713000222',
+      gender: 'Female',
+      amcosId,
+      roleIds: [roleId],
+      password: E2E_PASSWORD,
+    },
     token,
   );
   if (created.status !== 201) throw new Error(`could not create ${role}: ${JSON.stringify(created.body)}`);

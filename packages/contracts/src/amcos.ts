@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { listQuery, uuid } from './common.ts';
 
 /** Minimal AMCOS (primary society) record; the master-data module extends it. */
-export const amcos = z.object({ id: uuid, code: z.string(), name: z.string(), status: z.enum(['active', 'suspended']) });
+export const amcos = z.object({
+  id: uuid,
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'suspended']),
+});
 export type Amcos = z.infer<typeof amcos>;
 
 export const createAmcosBody = z.object({

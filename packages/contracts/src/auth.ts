@@ -5,7 +5,10 @@ import { mobile, sessionUser } from './users.ts';
 // Field names below are binding (SPEC section 7).
 const email = z.email('Enter a valid email address').trim().toLowerCase();
 const password = z.string().min(8, 'The password must have at least 8 characters').max(128);
-const otp = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
+const otp = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const loginBody = z.object({ email, password: z.string().min(1, 'Enter your password') });
 export const loginReply = z.object({
@@ -46,7 +49,11 @@ export const resetPasswordBody = z
   });
 
 export const changePasswordBody = z
-  .object({ current_password: z.string().min(1, 'Enter your current password'), password, password_confirmation: z.string() })
+  .object({
+    current_password: z.string().min(1, 'Enter your current password'),
+    password,
+    password_confirmation: z.string(),
+  })
   .refine((b) => b.password === b.password_confirmation, {
     message: 'The passwords do not match',
     path: ['password_confirmation'],

@@ -74,7 +74,10 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   {
     name: 'Crop Officer',
     audience: 'union',
-    permissions: [...reads, ...pick('collections.', 'sales.auction.', 'amcos.farmer.', 'settings.collection.')],
+    permissions: [
+      ...reads,
+      ...pick('collections.', 'sales.auction.', 'amcos.farmer.', 'settings.collection.'),
+    ],
   },
   {
     name: 'Settlement Officer',

@@ -31,8 +31,12 @@ describe('money', () => {
   });
 
   it('parts always add up exactly to the rounded whole (property)', () => {
-    const amount = fc.bigInt({ min: 0n, max: 10n ** 13n }).map((c) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`);
-    const weights = fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 40 }).filter((w) => w.some((x) => x > 0));
+    const amount = fc
+      .bigInt({ min: 0n, max: 10n ** 13n })
+      .map((c) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`);
+    const weights = fc
+      .array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 40 })
+      .filter((w) => w.some((x) => x > 0));
     fc.assert(
       fc.property(amount, weights, (total, ws) => {
         const parts = splitExact(total, ws);
@@ -41,7 +45,9 @@ describe('money', () => {
         // No part is more than one cent away from its exact share.
         const wsum = ws.reduce((a, b) => a + b, 0);
         parts.forEach((p, i) => {
-          const exact = dec(total).times(ws[i] ?? 0).div(wsum);
+          const exact = dec(total)
+            .times(ws[i] ?? 0)
+            .div(wsum);
           expect(p.minus(exact).abs().lte('0.01')).toBe(true);
         });
       }),

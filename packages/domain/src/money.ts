@@ -12,7 +12,8 @@ export function dec(value: DecimalLike): Dec {
   if (typeof value === 'number' && !Number.isInteger(value)) {
     throw new TypeError('Pass amounts as strings or integers, never fractional JS numbers');
   }
-  if (typeof value === 'string' && !MONEY_RE.test(value.trim())) throw new TypeError(`Not a decimal: ${value}`);
+  if (typeof value === 'string' && !MONEY_RE.test(value.trim()))
+    throw new TypeError(`Not a decimal: ${value}`);
   return new D(value);
 }
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, makeUser, type Session, sessionAs, startTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  makeAmcos,
+  makeUser,
+  type Session,
+  sessionAs,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 let amcosA: { id: string };
@@ -37,9 +44,13 @@ describe('permissions and tenancy', () => {
   });
 
   it('an AMCOS user sees only their own society in the AMCOS list and its export', async () => {
-    const list = await t.request<{ data: { id: string }[]; meta: { total: number } }>('GET', '/amcos', { token: clerkA.access });
+    const list = await t.request<{ data: { id: string }[]; meta: { total: number } }>('GET', '/amcos', {
+      token: clerkA.access,
+    });
     expect(list.body.data.map((a) => a.id)).toEqual([amcosA.id]);
-    const csv = await fetch(`${t.url}/api/amcos?format=csv`, { headers: { authorization: `Bearer ${clerkA.access}` } });
+    const csv = await fetch(`${t.url}/api/amcos?format=csv`, {
+      headers: { authorization: `Bearer ${clerkA.access}` },
+    });
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines).toHaveLength(2);
   });
@@ -47,7 +58,9 @@ describe('permissions and tenancy', () => {
   it("an AMCOS user cannot read another society's history; they can read their own", async () => {
     const other = await t.request('GET', `/audit/amcos/${amcosB.id}`, { token: managerA.access });
     expect(other.status).toBe(403);
-    const own = await t.request<{ data: { action: string }[] }>('GET', `/audit/amcos/${amcosA.id}`, { token: managerA.access });
+    const own = await t.request<{ data: { action: string }[] }>('GET', `/audit/amcos/${amcosA.id}`, {
+      token: managerA.access,
+    });
     expect(own.status).toBe(200);
     expect(own.body.data.map((e) => e.action)).toEqual(['created']);
   });
@@ -68,6 +81,8 @@ describe('permissions and tenancy', () => {
 
   it('every API route declares its access (the app refuses to start otherwise)', async () => {
     const spec = await t.request<{ paths: Record<string, unknown> }>('GET', '/docs/json');
-    expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/users', '/api/users/{id}']));
+    expect(Object.keys(spec.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/users', '/api/users/{id}']),
+    );
   });
 });

@@ -11,7 +11,8 @@ const humanise = (field: string) =>
 /** Zod's built-in messages name no field; custom messages from the contracts pass through. */
 function friendlyMessage(label: string, raw: string): string {
   if (/received undefined/.test(raw)) return `${label} is required`;
-  if (/^Invalid option: expected one of/.test(raw)) return `${label}: choose one of ${raw.split('one of ')[1]?.replace(/"/g, '').replace(/\|/g, ', ')}`;
+  if (/^Invalid option: expected one of/.test(raw))
+    return `${label}: choose one of ${raw.split('one of ')[1]?.replace(/"/g, '').replace(/\|/g, ', ')}`;
   if (/^(Invalid|Too (small|big))/.test(raw)) return `${label}: ${raw}`;
   return raw;
 }
@@ -47,7 +48,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || request.routeOptions.url || 'request';
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || request.routeOptions.url || 'request';
         const message = friendlyMessage(humanise(field), issue.message ?? 'Invalid value');
         errors[field] = [...(errors[field] ?? []), message];
       }

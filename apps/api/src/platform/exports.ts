@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
-export type ExportColumn<T> = { header: string; value: (row: T) => string | number | boolean | null; width?: number };
+export type ExportColumn<T> = {
+  header: string;
+  value: (row: T) => string | number | boolean | null;
+  width?: number;
+};
 
 export type ExportFile<T> = {
   format: 'xlsx' | 'csv';

@@ -1,5 +1,5 @@
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 import type { ListQuery, Paged } from '@ushirika/contracts';
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 import { ValidationError } from './errors.ts';
 
 /** Turns `sort=field:dir` into ORDER BY terms over an allow-list of sortable columns, plus a stable tiebreak. */

@@ -33,7 +33,9 @@ describe('rate limits kept in the database', () => {
   it('refuses past the limit with 429 and a clear message, for every process sharing the database', async () => {
     const key = `test:${Math.random()}`;
     for (let i = 0; i < 3; i++) await consumeRateLimit(t.db, key, 3, 60);
-    await expect(consumeRateLimit(t.db, key, 3, 60)).rejects.toThrow('Too many attempts. Try again in 1 minute.');
+    await expect(consumeRateLimit(t.db, key, 3, 60)).rejects.toThrow(
+      'Too many attempts. Try again in 1 minute.',
+    );
   });
 
   it('login is throttled per account', async () => {
@@ -41,7 +43,13 @@ describe('rate limits kept in the database', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await strict.request('POST', '/auth/login', { body: { email: 'x@test.local', password: 'wrongwrong' } })).status);
+        statuses.push(
+          (
+            await strict.request('POST', '/auth/login', {
+              body: { email: 'x@test.local', password: 'wrongwrong' },
+            })
+          ).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
     } finally {
@@ -52,9 +60,9 @@ describe('rate limits kept in the database', () => {
 
 describe('SMS gateway', () => {
   it('renders the JSON template with escaped values', () => {
-    expect(renderTemplate('{"to":"{{to}}","text":"{{message}}"}', { to: '255712', message: 'Say "hi"\n' })).toBe(
-      '{"to":"255712","text":"Say \\"hi\\"\\n"}',
-    );
+    expect(
+      renderTemplate('{"to":"{{to}}","text":"{{message}}"}', { to: '255712', message: 'Say "hi"\n' }),
+    ).toBe('{"to":"255712","text":"Say \\"hi\\"\\n"}');
   });
 
   it('posts to the configured gateway with the auth header', async () => {
@@ -73,9 +81,18 @@ describe('SMS gateway', () => {
     const address = server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/send`;
     try {
-      const sms = new HttpSmsSender({ url, auth: 'Bearer k', bodyTemplate: '{"to":"{{to}}","msg":"{{message}}","from":"{{sender}}"}', senderId: 'USHIRIKA' });
+      const sms = new HttpSmsSender({
+        url,
+        auth: 'Bearer k',
+        bodyTemplate: '{"to":"{{to}}","msg":"{{message}}","from":"{{sender}}"}',
+        senderId: 'USHIRIKA',
+      });
       await sms.send('255712345678', 'Code 123456');
-      expect(JSON.parse(received[0]?.body ?? '')).toEqual({ to: '255712345678', msg: 'Code 123456', from: 'USHIRIKA' });
+      expect(JSON.parse(received[0]?.body ?? '')).toEqual({
+        to: '255712345678',
+        msg: 'Code 123456',
+        from: 'USHIRIKA',
+      });
       const refused = new HttpSmsSender({ url, auth: 'Bearer wrong', bodyTemplate: '{}', senderId: 'X' });
       await expect(refused.send('255712345678', 'x')).rejects.toThrow('SMS gateway answered 401');
     } finally {
@@ -86,7 +103,9 @@ describe('SMS gateway', () => {
 
 describe('configuration', () => {
   it('names each bad value', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', OTP_ECHO: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', OTP_ECHO: 'maybe' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     } catch (error) {
@@ -111,8 +130,12 @@ describe('health and docs', () => {
 
   it('answers unknown API paths with 404 JSON and malformed JSON with 400', async () => {
     expect((await t.request('GET', '/nothing-here')).status).toBe(404);
-    const res = await fetch(`${t.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+    const res = await fetch(`${t.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{bad',
+    });
     expect(res.status).toBe(400);
-    expect(Object.keys(await res.json())[0]).toBe('message');
+    expect(Object.keys((await res.json()) as object)[0]).toBe('message');
   });
 });

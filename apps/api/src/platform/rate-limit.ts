@@ -15,14 +15,19 @@ export async function consumeRateLimit(
   windowSeconds: number,
 ): Promise<void> {
   const window = sql.raw(`interval '${Math.trunc(windowSeconds)} seconds'`);
-  const [row] = await queryRows<{ hits: number; retry_seconds: number }>(db, sql`
+  const [row] = await queryRows<{ hits: number; retry_seconds: number }>(
+    db,
+    sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set
       hits = case when rate_limits.window_start < now() - ${window} then 1 else rate_limits.hits + 1 end,
       window_start = case when rate_limits.window_start < now() - ${window} then now() else rate_limits.window_start end
-    returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_seconds`);
+    returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_seconds`,
+  );
   if (row && row.hits > limit) {
     const minutes = Math.max(1, Math.ceil(row.retry_seconds / 60));
-    throw new TooManyRequestsError(`Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    throw new TooManyRequestsError(
+      `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   }
 }

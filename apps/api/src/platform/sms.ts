@@ -34,7 +34,9 @@ export class HttpSmsSender implements SmsSender {
 
 /** Fills {{name}} placeholders with JSON-escaped values so any message keeps the body valid JSON. */
 export function renderTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => JSON.stringify(values[name] ?? '').slice(1, -1));
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    JSON.stringify(values[name] ?? '').slice(1, -1),
+  );
 }
 
 export function createSmsSender(config: Config['sms']): SmsSender {

@@ -17,7 +17,12 @@ export function amcosRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: amcosListQuery, response: { 200: paged(amcos) } },
     },
     async (req, reply) => {
-      const { rows, total } = await listAmcos(deps.db, req.query, pageWindow(req.query), societyOf(actorOf(req)));
+      const { rows, total } = await listAmcos(
+        deps.db,
+        req.query,
+        pageWindow(req.query),
+        societyOf(actorOf(req)),
+      );
       if (req.query.format === 'json') return pagedReply(rows, total, req.query);
       return sendExport(reply, {
         format: req.query.format,
@@ -35,7 +40,11 @@ export function amcosRoutes(app: ZodApp, deps: AppDeps) {
     '/amcos',
     {
       config: { access: { permission: 'amcos.society.create', audience: 'union' } },
-      schema: { tags, body: createAmcosBody, response: { 201: z.object({ message: z.string(), data: amcos }) } },
+      schema: {
+        tags,
+        body: createAmcosBody,
+        response: { 201: z.object({ message: z.string(), data: amcos }) },
+      },
     },
     async (req, reply) => {
       const created = await createAmcos(deps.db, { body: req.body, actorId: actorOf(req).userId });

@@ -34,7 +34,10 @@ export async function listAmcos(
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function createAmcos(db: Db, { body, actorId }: { body: { code: string; name: string }; actorId: string }) {
+export async function createAmcos(
+  db: Db,
+  { body, actorId }: { body: { code: string; name: string }; actorId: string },
+) {
   return db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: amcos.id }).from(amcos).where(eq(amcos.code, body.code));
     if (taken) throw new ConflictError(`An AMCOS with code ${body.code} already exists`);

@@ -16,7 +16,8 @@ import { users } from '../users/schema.ts';
  */
 type Owner = (db: DbOrTx, id: string) => Promise<string | null | 'union' | undefined>;
 const owners: Record<string, Owner> = {
-  user: async (db, id) => ((await db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0] ? 'union' : undefined),
+  user: async (db, id) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0] ? 'union' : undefined,
   amcos: async (db, id) => (await db.select({ id: amcos.id }).from(amcos).where(eq(amcos.id, id)))[0]?.id,
 };
 

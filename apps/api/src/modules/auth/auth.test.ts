@@ -37,7 +37,12 @@ describe('sign-in with OTP (SPEC section 7 field names)', () => {
     expect(verify.body).toMatchObject({
       access_token: expect.any(String),
       refresh_token: expect.any(String),
-      user: { email: user.email, isInitialPassword: true, amcosId: null, permissions: expect.arrayContaining(['accounts.journal.create']) },
+      user: {
+        email: user.email,
+        isInitialPassword: true,
+        amcosId: null,
+        permissions: expect.arrayContaining(['accounts.journal.create']),
+      },
     });
     expect(JSON.stringify(verify.body)).not.toMatch(/passwordHash|password_hash/);
   });
@@ -64,13 +69,17 @@ describe('sign-in with OTP (SPEC section 7 field names)', () => {
     const wrongCode = body.otp === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await t.request<{ message: string }>('POST', '/auth/verify-otp', { body: { otp: wrongCode, accessToken: body.access_token } });
+      const r = await t.request<{ message: string }>('POST', '/auth/verify-otp', {
+        body: { otp: wrongCode, accessToken: body.access_token },
+      });
       expect(r.status).toBe(400);
       messages.push(r.body.message);
     }
     expect(messages[0]).toBe('The code is wrong. 4 tries left.');
     expect(messages[4]).toBe('Too many wrong codes. Request a new code.');
-    const right = await t.request<{ message: string }>('POST', '/auth/verify-otp', { body: { otp: body.otp, accessToken: body.access_token } });
+    const right = await t.request<{ message: string }>('POST', '/auth/verify-otp', {
+      body: { otp: body.otp, accessToken: body.access_token },
+    });
     expect(right.status).toBe(400);
     expect(right.body.message).toBe('This code is no longer valid. Request a new code.');
   });
@@ -84,18 +93,27 @@ describe('sign-in with OTP (SPEC section 7 field names)', () => {
     expect(resent.status).toBe(200);
     expect(resent.body.message).toBe('OPT resend successfully');
     if (resent.body.otp !== body.otp) {
-      const old = await t.request('POST', '/auth/verify-otp', { body: { otp: body.otp, accessToken: body.access_token } });
+      const old = await t.request('POST', '/auth/verify-otp', {
+        body: { otp: body.otp, accessToken: body.access_token },
+      });
       expect(old.status).toBe(400);
     }
-    const fresh = await t.request('POST', '/auth/verify-otp', { body: { otp: resent.body.otp, accessToken: body.access_token } });
+    const fresh = await t.request('POST', '/auth/verify-otp', {
+      body: { otp: resent.body.otp, accessToken: body.access_token },
+    });
     expect(fresh.status).toBe(200);
   });
 
   it('an expired code is refused', async () => {
     const user = await makeUser(t, 'Auditor');
     const { body } = await login(user.email);
-    await t.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authCodes.userId, user.id));
-    const r = await t.request<{ message: string }>('POST', '/auth/verify-otp', { body: { otp: body.otp, accessToken: body.access_token } });
+    await t.db
+      .update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.userId, user.id));
+    const r = await t.request<{ message: string }>('POST', '/auth/verify-otp', {
+      body: { otp: body.otp, accessToken: body.access_token },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('The code has expired. Request a new code.');
   });
@@ -109,7 +127,9 @@ describe('sign-in with OTP (SPEC section 7 field names)', () => {
   });
 
   it('bad input gets 400 with the field named and changes nothing', async () => {
-    const r = await t.request<{ message: string; errors: Record<string, string[]> }>('POST', '/auth/login', { body: { email: 'not-an-email' } });
+    const r = await t.request<{ message: string; errors: Record<string, string[]> }>('POST', '/auth/login', {
+      body: { email: 'not-an-email' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Enter a valid email address');
     expect(Object.keys(r.body.errors).sort()).toEqual(['email', 'password']);
@@ -120,7 +140,9 @@ describe('refresh tokens', () => {
   it('rotate on every use: refresh-token takes refresh and answers access and refresh_token', async () => {
     const user = await makeUser(t, 'Auditor');
     const session = await signIn(t, user.email);
-    const r = await t.request<{ access: string; refresh_token: string }>('POST', '/auth/refresh-token', { body: { refresh: session.refresh } });
+    const r = await t.request<{ access: string; refresh_token: string }>('POST', '/auth/refresh-token', {
+      body: { refresh: session.refresh },
+    });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['access', 'refresh_token']);
     expect(r.body.refresh_token).not.toBe(session.refresh);
@@ -130,10 +152,14 @@ describe('refresh tokens', () => {
   it('reuse of a rotated token revokes the whole family, access tokens included', async () => {
     const user = await makeUser(t, 'Auditor');
     const session = await signIn(t, user.email);
-    const first = await t.request<{ access: string; refresh_token: string }>('POST', '/auth/refresh-token', { body: { refresh: session.refresh } });
+    const first = await t.request<{ access: string; refresh_token: string }>('POST', '/auth/refresh-token', {
+      body: { refresh: session.refresh },
+    });
     const reuse = await t.request('POST', '/auth/refresh-token', { body: { refresh: session.refresh } });
     expect(reuse.status).toBe(401);
-    const afterTheft = await t.request('POST', '/auth/refresh-token', { body: { refresh: first.body.refresh_token } });
+    const afterTheft = await t.request('POST', '/auth/refresh-token', {
+      body: { refresh: first.body.refresh_token },
+    });
     expect(afterTheft.status).toBe(401);
     expect((await t.request('GET', '/auth/me', { token: first.body.access })).status).toBe(401);
   });
@@ -143,7 +169,9 @@ describe('refresh tokens', () => {
     const session = await signIn(t, user.email);
     expect((await t.request('POST', '/auth/logout', { token: session.access, body: {} })).status).toBe(200);
     expect((await t.request('GET', '/auth/me', { token: session.access })).status).toBe(401);
-    expect((await t.request('POST', '/auth/refresh-token', { body: { refresh: session.refresh } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/auth/refresh-token', { body: { refresh: session.refresh } })).status,
+    ).toBe(401);
   });
 });
 
@@ -153,21 +181,35 @@ describe('passwords', () => {
     const session = await signIn(t, user.email);
     const wrong = await t.request<{ errors: Record<string, string[]> }>('POST', '/auth/change-password', {
       token: session.access,
-      body: { current_password: 'nope-nope', password: 'NewPass#2026', password_confirmation: 'NewPass#2026' },
+      body: {
+        current_password: 'nope-nope',
+        password: 'NewPass#2026',
+        password_confirmation: 'NewPass#2026',
+      },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors.current_password).toEqual(['The current password is wrong']);
     const mismatch = await t.request('POST', '/auth/change-password', {
       token: session.access,
-      body: { current_password: TEST_PASSWORD, password: 'NewPass#2026', password_confirmation: 'Other#2026' },
+      body: {
+        current_password: TEST_PASSWORD,
+        password: 'NewPass#2026',
+        password_confirmation: 'Other#2026',
+      },
     });
     expect(mismatch.status).toBe(400);
     const ok = await t.request<{ message: string }>('POST', '/auth/change-password', {
       token: session.access,
-      body: { current_password: TEST_PASSWORD, password: 'NewPass#2026', password_confirmation: 'NewPass#2026' },
+      body: {
+        current_password: TEST_PASSWORD,
+        password: 'NewPass#2026',
+        password_confirmation: 'NewPass#2026',
+      },
     });
     expect(ok.body).toEqual({ message: 'Password changed successful' });
-    const me = await t.request<{ data: { isInitialPassword: boolean } }>('GET', '/auth/me', { token: session.access });
+    const me = await t.request<{ data: { isInitialPassword: boolean } }>('GET', '/auth/me', {
+      token: session.access,
+    });
     expect(me.body.data.isInitialPassword).toBe(false);
     expect((await login(user.email, 'NewPass#2026')).status).toBe(200);
     const [row] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
@@ -177,16 +219,27 @@ describe('passwords', () => {
   it('forgot-password sends a code to the masked mobile; reset-password sets the new password and ends sessions', async () => {
     const user = await makeUser(t, 'Auditor', { mobile: '255788000111' });
     const session = await signIn(t, user.email);
-    const forgot = await t.request<{ message: string; user: { mobile: string }; code: string }>('POST', '/auth/forgot-password', {
-      body: { email: user.email },
-    });
+    const forgot = await t.request<{ message: string; user: { mobile: string }; code: string }>(
+      'POST',
+      '/auth/forgot-password',
+      {
+        body: { email: user.email },
+      },
+    );
     expect(forgot.status).toBe(200);
     expect(forgot.body.user.mobile).toBe('******000111');
     expect(forgot.body.message).toBe('Reset code sent to ******000111');
     expect(t.sms.lastCodeTo('255788000111')).toBe(forgot.body.code);
-    const resent = await t.request<{ code: string }>('POST', '/auth/resend-code', { body: { email: user.email } });
+    const resent = await t.request<{ code: string }>('POST', '/auth/resend-code', {
+      body: { email: user.email },
+    });
     const reset = await t.request<{ message: string }>('POST', '/auth/reset-password', {
-      body: { email: user.email, code: resent.body.code, password: 'Reset#Pass2026', password_confirmation: 'Reset#Pass2026' },
+      body: {
+        email: user.email,
+        code: resent.body.code,
+        password: 'Reset#Pass2026',
+        password_confirmation: 'Reset#Pass2026',
+      },
     });
     expect(reset.body).toEqual({ message: 'Password resset successful Please login now' });
     expect((await t.request('GET', '/auth/me', { token: session.access })).status).toBe(401);
@@ -194,7 +247,9 @@ describe('passwords', () => {
   });
 
   it('forgot-password for an unknown email says so on the field', async () => {
-    const r = await t.request<{ errors: Record<string, string[]> }>('POST', '/auth/forgot-password', { body: { email: 'ghost@test.local' } });
+    const r = await t.request<{ errors: Record<string, string[]> }>('POST', '/auth/forgot-password', {
+      body: { email: 'ghost@test.local' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors.email).toBeDefined();
   });
@@ -205,10 +260,15 @@ describe('deactivated users', () => {
     const admin = await signIn(t, (await makeUser(t, 'Administrator')).email);
     const user = await makeUser(t, 'Auditor');
     const session = await signIn(t, user.email);
-    const off = await t.request('PATCH', `/users/${user.id}`, { token: admin.access, body: { active: false } });
+    const off = await t.request('PATCH', `/users/${user.id}`, {
+      token: admin.access,
+      body: { active: false },
+    });
     expect(off.status).toBe(200);
     expect((await t.request('GET', '/auth/me', { token: session.access })).status).toBe(401);
-    expect((await t.request('POST', '/auth/refresh-token', { body: { refresh: session.refresh } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/auth/refresh-token', { body: { refresh: session.refresh } })).status,
+    ).toBe(401);
     const again = await login(user.email);
     expect(again.status).toBe(403);
     expect(again.body).toEqual({ message: 'This account is deactivated. Ask your administrator.' });

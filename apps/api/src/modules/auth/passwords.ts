@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { fieldError, ForbiddenError, ValidationError } from '../../platform/errors.ts';
+import { ForbiddenError, fieldError, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type SmsLog, sendQuietly } from '../../platform/sms.ts';
 import { findUserByEmail } from '../users/queries.ts';
@@ -27,7 +27,12 @@ export async function sendResetCode(ctx: Ctx, body: { email: string }) {
   await limitAttempts(ctx, 'reset-code', body.email);
   const user = await activeUserByEmail(ctx.deps, body.email);
   const code = await db.transaction((tx) => issueCode(tx, tokens, user.id, 'reset'));
-  await sendQuietly(sms, ctx.log, user.mobile, `Your Ushirika password reset code is ${code}. It expires in 5 minutes.`);
+  await sendQuietly(
+    sms,
+    ctx.log,
+    user.mobile,
+    `Your Ushirika password reset code is ${code}. It expires in 5 minutes.`,
+  );
   const mobile = maskMobile(user.mobile);
   return { message: `Reset code sent to ${mobile}`, user: { mobile }, ...(config.otpEcho ? { code } : {}) };
 }
@@ -67,7 +72,12 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, isInitialPassword: false }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, 'password changed', actor.sessionId);
-    await recordAudit(tx, { actorId: user.id, action: 'password_changed', entity: 'user', entityId: user.id });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'password_changed',
+      entity: 'user',
+      entityId: user.id,
+    });
   });
   return { message: 'Password changed successful' };
 }

@@ -15,7 +15,14 @@ export async function updateProfile(
     const before = await getUser(tx, userId);
     await tx.update(users).set(body).where(eq(users.id, userId));
     const after = await getUser(tx, userId);
-    await recordAudit(tx, { actorId: userId, action: 'profile_updated', entity: 'user', entityId: userId, before, after });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: 'profile_updated',
+      entity: 'user',
+      entityId: userId,
+      before,
+      after,
+    });
   });
   return getSessionUser(db, userId);
 }

@@ -23,11 +23,11 @@ import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { getSessionUser } from '../users/queries.ts';
 import { changePassword, resetPassword, sendResetCode, unlock } from './passwords.ts';
 import { updateProfile } from './profile.ts';
 import { revokeSession, rotateRefreshToken } from './sessions.ts';
 import { login, resendOtp, verifyOtp } from './sign-in.ts';
-import { getSessionUser } from '../users/queries.ts';
 
 const open = { access: 'public' } as const;
 const signedIn = { access: 'signed-in' } as const;
@@ -36,8 +36,10 @@ const tags = ['auth'];
 export function authRoutes(app: ZodApp, deps: AppDeps) {
   const ctx = (request: FastifyRequest) => ({ deps, ip: request.ip, log: request.log });
 
-  app.post('/auth/login', { config: open, schema: { tags, body: loginBody, response: { 200: loginReply } } }, (req) =>
-    login(ctx(req), req.body),
+  app.post(
+    '/auth/login',
+    { config: open, schema: { tags, body: loginBody, response: { 200: loginReply } } },
+    (req) => login(ctx(req), req.body),
   );
   app.post(
     '/auth/verify-otp',
@@ -60,7 +62,14 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   for (const path of ['/auth/forgot-password', '/auth/resend-code']) {
     app.post(
       path,
-      { config: open, schema: { tags, body: path.endsWith('code') ? resendCodeBody : forgotPasswordBody, response: { 200: forgotPasswordReply } } },
+      {
+        config: open,
+        schema: {
+          tags,
+          body: path.endsWith('code') ? resendCodeBody : forgotPasswordBody,
+          response: { 200: forgotPasswordReply },
+        },
+      },
       (req) => sendResetCode(ctx(req), req.body),
     );
   }
@@ -74,22 +83,39 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     { config: signedIn, schema: { tags, body: changePasswordBody, response: { 200: messageReply } } },
     (req) => changePassword(ctx(req), actorOf(req), req.body),
   );
-  app.post('/auth/logout', { config: signedIn, schema: { tags, body: logoutBody.optional(), response: { 200: messageReply } } }, async (req) => {
-    await revokeSession(deps.db, actorOf(req).sessionId, 'signed out');
-    return { message: 'Signed out' };
-  });
-  app.get('/auth/me', { config: signedIn, schema: { tags, response: { 200: z.object({ data: sessionUser }) } } }, async (req) => ({
-    data: await getSessionUser(deps.db, actorOf(req).userId),
-  }));
+  app.post(
+    '/auth/logout',
+    { config: signedIn, schema: { tags, body: logoutBody.optional(), response: { 200: messageReply } } },
+    async (req) => {
+      await revokeSession(deps.db, actorOf(req).sessionId, 'signed out');
+      return { message: 'Signed out' };
+    },
+  );
+  app.get(
+    '/auth/me',
+    { config: signedIn, schema: { tags, response: { 200: z.object({ data: sessionUser }) } } },
+    async (req) => ({
+      data: await getSessionUser(deps.db, actorOf(req).userId),
+    }),
+  );
   app.patch(
     '/auth/profile',
-    { config: signedIn, schema: { tags, body: updateProfileBody, response: { 200: z.object({ message: z.string(), data: sessionUser }) } } },
+    {
+      config: signedIn,
+      schema: {
+        tags,
+        body: updateProfileBody,
+        response: { 200: z.object({ message: z.string(), data: sessionUser }) },
+      },
+    },
     async (req) => ({
       message: 'Profile updated successfully',
       data: await updateProfile(deps.db, actorOf(req).userId, req.body),
     }),
   );
-  app.post('/auth/unlock', { config: signedIn, schema: { tags, body: unlockBody, response: { 200: messageReply } } }, (req) =>
-    unlock(ctx(req), actorOf(req), req.body),
+  app.post(
+    '/auth/unlock',
+    { config: signedIn, schema: { tags, body: unlockBody, response: { 200: messageReply } } },
+    (req) => unlock(ctx(req), actorOf(req), req.body),
   );
 }

@@ -32,7 +32,11 @@ const SIGN_IN_AGAIN = 'Your session has ended. Please sign in again.';
  * Exchanges a refresh token for a new pair. A token is good once: presenting a rotated token again
  * means someone else holds a copy, so the whole family is revoked and both holders must sign in.
  */
-export async function rotateRefreshToken(db: DbOrTx, tokens: TokenService, presented: string): Promise<TokenPair> {
+export async function rotateRefreshToken(
+  db: DbOrTx,
+  tokens: TokenService,
+  presented: string,
+): Promise<TokenPair> {
   const [found] = await db
     .select({
       id: refreshTokens.id,

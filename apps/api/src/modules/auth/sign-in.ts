@@ -52,7 +52,8 @@ async function pendingUser(deps: AppDeps, accessToken: string) {
 export async function resendOtp(ctx: Ctx, body: { email: string; accessToken: string }) {
   const { db, tokens, sms, config } = ctx.deps;
   const user = await pendingUser(ctx.deps, body.accessToken);
-  if (user.email !== body.email) throw new ValidationError('This email does not match the sign-in in progress');
+  if (user.email !== body.email)
+    throw new ValidationError('This email does not match the sign-in in progress');
   await limitAttempts(ctx, 'resend-otp', user.id);
   const code = await db.transaction((tx) => issueCode(tx, tokens, user.id, 'otp'));
   await sendQuietly(sms, ctx.log, user.mobile, otpText(code));

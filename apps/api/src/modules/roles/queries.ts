@@ -24,7 +24,10 @@ export async function syncBuiltInRoles(db: DbOrTx): Promise<void> {
     await db
       .insert(roles)
       .values({ name: role.name, audience: role.audience, builtIn: true, permissions })
-      .onConflictDoUpdate({ target: roles.name, set: { permissions, audience: role.audience, builtIn: true } });
+      .onConflictDoUpdate({
+        target: roles.name,
+        set: { permissions, audience: role.audience, builtIn: true },
+      });
   }
 }
 

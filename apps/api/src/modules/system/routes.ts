@@ -8,7 +8,10 @@ export function systemRoutes(app: ZodApp, deps: AppDeps) {
     '/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } },
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
+      },
     },
     async () => {
       await deps.db.execute(sql`select 1`);

@@ -23,7 +23,8 @@ export async function createUser(
   const password = body.password ?? randomPassword();
   const passwordHash = await hashPassword(password);
   const user = await db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, body.email)) throw new ConflictError('A user with this email already exists');
+    if (await findUserByEmail(tx, body.email))
+      throw new ConflictError('A user with this email already exists');
     if (body.amcosId) {
       const [society] = await tx.select({ id: amcos.id }).from(amcos).where(eq(amcos.id, body.amcosId));
       if (!society) throw fieldError('amcosId', 'The chosen AMCOS does not exist');
@@ -44,7 +45,9 @@ export async function createUser(
       })
       .returning({ id: users.id });
     if (!row) throw new Error('User insert returned nothing');
-    await tx.insert(userRoles).values([...new Set(body.roleIds)].map((roleId) => ({ userId: row.id, roleId })));
+    await tx
+      .insert(userRoles)
+      .values([...new Set(body.roleIds)].map((roleId) => ({ userId: row.id, roleId })));
     const created = await getUser(tx, row.id);
     await recordAudit(tx, { actorId, action: 'created', entity: 'user', entityId: row.id, after: created });
     return created;

@@ -40,7 +40,11 @@ function userFilters(query: UserListQuery): SQL | undefined {
     query.search ? like(users.searchText, likeContains(query.search)) : undefined,
     query.amcos_id ? eq(users.amcosId, query.amcos_id) : undefined,
     query.active === undefined ? undefined : eq(users.active, query.active),
-    query.kind === 'union' ? isNull(users.amcosId) : query.kind === 'amcos' ? isNotNull(users.amcosId) : undefined,
+    query.kind === 'union'
+      ? isNull(users.amcosId)
+      : query.kind === 'amcos'
+        ? isNotNull(users.amcosId)
+        : undefined,
     query.role_id
       ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${query.role_id})`
       : undefined,
@@ -48,7 +52,12 @@ function userFilters(query: UserListQuery): SQL | undefined {
   return and(...conditions);
 }
 
-const sortable = { name: users.firstName, email: users.email, created_at: users.createdAt, mobile: users.mobile };
+const sortable = {
+  name: users.firstName,
+  email: users.email,
+  created_at: users.createdAt,
+  mobile: users.mobile,
+};
 
 export async function listUsers(db: DbOrTx, query: UserListQuery, window: PageWindow) {
   const where = userFilters(query);
@@ -91,7 +100,8 @@ export async function assertRolesFit(db: DbOrTx, roleIds: string[], amcosId: str
     .select({ id: roles.id, name: roles.name, audience: roles.audience })
     .from(roles)
     .where(inArray(roles.id, roleIds));
-  if (found.length !== new Set(roleIds).size) throw fieldError('roleIds', 'One of the chosen roles does not exist');
+  if (found.length !== new Set(roleIds).size)
+    throw fieldError('roleIds', 'One of the chosen roles does not exist');
   const audience = amcosId ? 'amcos' : 'union';
   const misfit = found.find((r) => r.audience !== audience);
   if (misfit) {

@@ -1,4 +1,12 @@
-import { createUserBody, paged, updateUserBody, user, userDetailReply, userListQuery, userReply } from '@ushirika/contracts';
+import {
+  createUserBody,
+  paged,
+  updateUserBody,
+  user,
+  userDetailReply,
+  userListQuery,
+  userReply,
+} from '@ushirika/contracts';
 import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
@@ -35,7 +43,10 @@ export function usersRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createUserBody, response: { 201: userReply } },
     },
     async (req, reply) => {
-      const { user: created, sms } = await createUser(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const { user: created, sms } = await createUser(deps.db, {
+        body: req.body,
+        actorId: actorOf(req).userId,
+      });
       if (sms) await sendQuietly(deps.sms, req.log, sms.to, sms.text);
       return reply.code(201).send({ message: 'User created successfully', data: created });
     },
