@@ -9,7 +9,8 @@ import { syncBuiltInRoles } from '../src/modules/roles/queries.ts';
  * well under a second: a PGlite data-directory image, or a PostgreSQL template database when
  * DATABASE_URL is set (CI runs the suite both ways).
  */
-export const TEMPLATE_DB = 'ushirika_test_template';
+/** One template per test run, so runs started at the same time never share (or drop) a template. */
+export const TEMPLATE_DB = process.env.USHIRIKA_TEMPLATE_DB ?? `ushirika_test_template_${process.pid}`;
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -27,8 +28,8 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   }
 }
 
-/** Called once per run (vitest globalSetup): builds the template. Returns the PGlite image path, if any. */
-export async function prepareTemplate(imagePath: string): Promise<void> {
+/** Called once per run (vitest globalSetup): builds the template; returns how to remove it. */
+export async function prepareTemplate(imagePath: string): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url) {
     await adminQuery(url, `drop database if exists ${TEMPLATE_DB} with (force)`);
@@ -37,7 +38,7 @@ export async function prepareTemplate(imagePath: string): Promise<void> {
     await database.migrate();
     await syncBuiltInRoles(database.db);
     await database.close();
-    return;
+    return () => adminQuery(url, `drop database if exists ${TEMPLATE_DB} with (force)`);
   }
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
@@ -47,6 +48,7 @@ export async function prepareTemplate(imagePath: string): Promise<void> {
   const { writeFile } = await import('node:fs/promises');
   await writeFile(imagePath, Buffer.from(await image.arrayBuffer()));
   await database.close();
+  return async () => {};
 }
 
 export type TestDatabase = Database & { url: string | undefined; drop(): Promise<void> };
