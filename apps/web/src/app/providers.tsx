@@ -36,7 +36,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <DirectionSync />
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
+          <ModalsProvider
+            labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}
+            // Confirmations and alerts open above any form modal that raised them.
+            modalProps={{ zIndex: 1150, centered: true }}
+          >
             <Notifications
               position="top-right"
               autoClose={TOAST_DURATION_MS}

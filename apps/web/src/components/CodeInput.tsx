@@ -26,7 +26,7 @@ export function CodeInput({ label, value, onChange, error, focusOnMount, testId 
     if (focusOnMount) rootRef.current?.querySelector('input')?.focus();
   }, [focusOnMount]);
   return (
-    <Input.Wrapper label={label} error={error} withAsterisk>
+    <Input.Wrapper label={label} error={error}>
       <PinInput
         rootRef={rootRef}
         length={6}

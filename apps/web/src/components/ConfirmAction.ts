@@ -26,8 +26,5 @@ export function confirmAction({
     confirmProps: { color: danger ? 'red' : undefined, 'data-testid': 'confirm-action' },
     cancelProps: { 'data-autofocus': true },
     onConfirm,
-    centered: true,
-    // Above a form modal that asks for the confirmation (modals sit at 1100).
-    zIndex: 1150,
   });
 }

@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowsSort,
   IconDownload,
   IconInbox,
@@ -20,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-error.ts';
 import { formatNumber } from '../lib/format.ts';
 import { EmptyBlock } from './EmptyBlock.tsx';
 import { type ListState, nextSort, PAGE_SIZES } from './use-list-state.ts';
@@ -43,6 +45,8 @@ interface DataTableProps<T> {
   loading: boolean;
   /** True while a new page loads and the previous rows are still shown. */
   refreshing?: boolean;
+  /** The list could not be loaded (shown instead of the empty state). */
+  error?: unknown;
   rowKey: (row: T) => string;
   list: ListState;
   /** Filter controls shown beside the search box. */
@@ -101,10 +105,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ));
     }
     if (!rows || rows.length === 0) {
+      const failed = props.error !== undefined && props.error !== null;
+      const reason = props.error instanceof ApiError ? props.error.serverMessage : null;
       return (
         <Table.Tr>
           <Table.Td colSpan={columns.length}>
-            <EmptyBlock icon={IconInbox} {...props.empty} />
+            {failed ? (
+              <EmptyBlock icon={IconAlertTriangle} title={t('table.loadError')} description={reason} />
+            ) : (
+              <EmptyBlock icon={IconInbox} {...props.empty} />
+            )}
           </Table.Td>
         </Table.Tr>
       );

@@ -22,9 +22,12 @@ export function changedFields(before: unknown, after: unknown, label = (field: s
     .map((key) => `${label(key)}: ${show(previous[key])} → ${show(after[key])}`);
 }
 
+/** A value as a person reads it: lists joined, linked records by their name. */
 function show(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(show).join(', ');
+  if (isRecord(value) && typeof value.name === 'string') return value.name;
   return JSON.stringify(value);
 }
 

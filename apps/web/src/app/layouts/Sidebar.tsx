@@ -16,6 +16,7 @@ function hrefOf(link: MenuLink): string {
 }
 
 function isActive(link: MenuLink, pathname: string): boolean {
+  if (link.route === 'home' && pathname === '/') return true;
   const href = hrefOf(link);
   return pathname === href || pathname.startsWith(`${href}/`);
 }

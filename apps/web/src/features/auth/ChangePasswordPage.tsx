@@ -56,20 +56,17 @@ export default function ChangePasswordPage() {
             ref={firstRef}
             label={t('auth.fields.currentPassword')}
             autoComplete="current-password"
-            withAsterisk
             {...form.text('current_password')}
           />
           <PasswordField
             label={t('auth.fields.newPassword')}
             description={t('auth.fields.passwordRule')}
             autoComplete="new-password"
-            withAsterisk
             {...form.text('password')}
           />
           <PasswordField
             label={t('auth.fields.confirmPassword')}
             autoComplete="new-password"
-            withAsterisk
             {...form.text('password_confirmation')}
           />
         </FormLayout>

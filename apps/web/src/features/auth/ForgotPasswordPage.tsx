@@ -54,7 +54,6 @@ export default function ForgotPasswordPage() {
           label={t('auth.fields.email')}
           type="email"
           autoComplete="username"
-          withAsterisk
           {...form.text('email')}
         />
       </FormLayout>

@@ -58,7 +58,6 @@ export default function LockScreenPage() {
           ref={passwordRef}
           label={t('auth.fields.password')}
           autoComplete="current-password"
-          withAsterisk
           {...form.text('password')}
         />
       </FormLayout>

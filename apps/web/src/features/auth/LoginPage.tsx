@@ -50,14 +50,12 @@ export default function LoginPage() {
           label={t('auth.fields.email')}
           type="email"
           autoComplete="username"
-          withAsterisk
           data-testid="login-email"
           {...form.text('email')}
         />
         <PasswordField
           label={t('auth.fields.password')}
           autoComplete="current-password"
-          withAsterisk
           data-testid="login-password"
           {...form.text('password')}
         />

@@ -71,7 +71,6 @@ export default function RecoverPasswordPage() {
           label={t('auth.fields.email')}
           type="email"
           autoComplete="username"
-          withAsterisk
           {...form.text('email')}
         />
         <CodeInput
@@ -85,13 +84,11 @@ export default function RecoverPasswordPage() {
         <PasswordField
           label={t('auth.fields.newPassword')}
           autoComplete="new-password"
-          withAsterisk
           {...form.text('password')}
         />
         <PasswordField
           label={t('auth.fields.confirmPassword')}
           autoComplete="new-password"
-          withAsterisk
           {...form.text('password_confirmation')}
         />
       </FormLayout>

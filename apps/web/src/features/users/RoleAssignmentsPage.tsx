@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { AddRoleHolder } from './AddRoleHolder.tsx';
 import { useRoles } from './hooks.ts';
@@ -13,7 +14,16 @@ import { RolesList } from './RolesList.tsx';
 import { UserDetailsDrawer } from './UserDetailsDrawer.tsx';
 
 /** Roles, what they allow and who holds them; give a role to a user or take it away. */
-export default function RoleAssignmentsPage() {
+/** Users are managed by the union only (the API refuses AMCOS users). */
+export default function RoleAssignmentsPageRoute() {
+  return (
+    <RequirePermission permission="users.user.read" unionOnly>
+      <RoleAssignmentsPage />
+    </RequirePermission>
+  );
+}
+
+function RoleAssignmentsPage() {
   const { t } = useTranslation();
   const { user: me } = useSession();
   const roles = useRoles();

@@ -69,6 +69,7 @@ export function RoleHoldersTable({ role, onView }: { role: Role; onView: (user: 
       total={holders.data?.meta.total ?? 0}
       loading={holders.isLoading}
       refreshing={holders.isPlaceholderData}
+      error={holders.error}
       rowKey={(user) => user.id}
       list={list}
       empty={{ title: t('roles.noHolders') }}

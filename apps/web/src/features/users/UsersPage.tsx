@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { exportUsers, useUsers } from './hooks.ts';
@@ -16,7 +17,16 @@ import { userColumns } from './user-columns.tsx';
 
 type Editing = { user: User | null } | null;
 
-export default function UsersPage() {
+/** Users are managed by the union only (the API refuses AMCOS users). */
+export default function UsersPageRoute() {
+  return (
+    <RequirePermission permission="users.user.read" unionOnly>
+      <UsersPage />
+    </RequirePermission>
+  );
+}
+
+function UsersPage() {
   const { t } = useTranslation();
   const { user: me } = useSession();
   const list = useListState(USER_FILTERS);
@@ -89,6 +99,7 @@ export default function UsersPage() {
         total={users.data?.meta.total ?? 0}
         loading={users.isLoading}
         refreshing={users.isPlaceholderData}
+        error={users.error}
         rowKey={(user) => user.id}
         list={list}
         filters={<UserFilters list={list} />}

@@ -1,0 +1,29 @@
+import { Paper } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasPermission, useSession } from '../lib/session.ts';
+import { EmptyBlock } from './EmptyBlock.tsx';
+
+interface RequirePermissionProps {
+  permission: string;
+  /** Screens only union staff may use (the server refuses AMCOS users whatever their roles). */
+  unionOnly?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Shows a screen only to users who may use it, instead of letting its calls fail. The server
+ * enforces the same rule; this only spares the user a page of refusals.
+ */
+export function RequirePermission({ permission, unionOnly, children }: RequirePermissionProps) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const allowed = hasPermission(user, permission) && !(unionOnly && user?.amcosId);
+  if (allowed) return children;
+  return (
+    <Paper withBorder radius="md" p="xl" data-testid="no-access">
+      <EmptyBlock icon={IconLock} title={t('noAccess.title')} description={t('noAccess.description')} />
+    </Paper>
+  );
+}
