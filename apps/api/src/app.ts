@@ -71,13 +71,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   );
 
   const serveWeb = options.serveWeb !== false && existsSync(path.join(deps.config.webDist, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false });
+  // Wildcard serving finds files built after start (a rebuild while running); misses fall to index.html.
+  if (serveWeb) await app.register(fastifyStatic, { root: deps.config.webDist });
   app.setNotFoundHandler((request, reply) => {
-    // The web app routes in the browser: any non-API GET gets index.html.
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+    // The web app routes in the browser: any non-API, non-file GET gets index.html.
+    const urlPath = request.url.split('?')[0] ?? '';
+    const isFile = /\.[a-z0-9]+$/i.test(urlPath);
+    if (serveWeb && request.method === 'GET' && !urlPath.startsWith('/api') && !isFile) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
   });
   return app;
 }
