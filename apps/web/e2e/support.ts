@@ -100,8 +100,10 @@ export async function signInThroughBrowser(page: Page, email: string, password: 
   await typeOtp(page, otp);
 }
 
+/** Types a code into the six OTP boxes (replacing what is there) and submits it. */
 export async function typeOtp(page: Page, otp: string): Promise<void> {
-  const first = page.locator('input[autocomplete="one-time-code"], [data-testid="otp-input"] input').first();
-  await first.click();
-  await page.keyboard.type(otp);
+  const boxes = page.getByTestId('otp-input').locator('input');
+  await boxes.first().waitFor();
+  for (let i = 0; i < 6; i++) await boxes.nth(i).fill(otp[i] ?? '');
+  await page.getByRole('button', { name: /^(Verify|Thibitisha)$/ }).click();
 }
