@@ -136,6 +136,8 @@ export function toastMessageFor(status: number, body: unknown): string {
     case 401:
       return i18n.t('errors.unauthorized');
     case 409:
+    // Not in SPEC's catalogue: "try again in N minutes" tells the user what to do (docs/DECISIONS.md).
+    case 429:
       return new ApiError(status, body).serverMessage ?? generic;
     case 413:
       return i18n.t('errors.tooLargeToast');
