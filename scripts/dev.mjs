@@ -6,7 +6,7 @@ const children = [
     stdio: 'inherit',
     env: { OTP_ECHO: 'true', ...process.env },
   }),
-  spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', '@ushirika/web'], { stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');
