@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,12 +17,21 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountsRoutes } from './modules/accounts/routes.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { boqsRoutes } from './modules/boqs/routes.ts';
+import { cooperativeRoutes } from './modules/cooperative/routes.ts';
+import { deductionsRoutes } from './modules/deductions/routes.ts';
+import { farmersRoutes } from './modules/farmers/routes.ts';
+import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
+import { seasonsRoutes } from './modules/seasons/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { transportersRoutes } from './modules/transporters/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { warehousesRoutes } from './modules/warehouses/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -36,7 +46,23 @@ export type ZodApp = FastifyInstance<
 
 export type BuildOptions = { logger?: boolean | { level: string }; serveWeb?: boolean };
 
-const modules = [authRoutes, usersRoutes, rolesRoutes, amcosRoutes, auditRoutes, systemRoutes];
+const modules = [
+  authRoutes,
+  usersRoutes,
+  rolesRoutes,
+  amcosRoutes,
+  auditRoutes,
+  systemRoutes,
+  cooperativeRoutes,
+  farmersRoutes,
+  seasonsRoutes,
+  deductionsRoutes,
+  transportersRoutes,
+  warehousesRoutes,
+  boqsRoutes,
+  financialYearsRoutes,
+  accountsRoutes,
+];
 
 /** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<ZodApp> {
@@ -65,6 +91,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(
     async (api) => {
       registerAccessControl(api, deps.db, deps.tokens);
+      // Uploads (union logo, farmer sheets): one file per request, read into memory, 10 MB at most.
+      await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
       for (const routes of modules) routes(api as ZodApp, deps);
     },
     { prefix: '/api' },

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { seedAccounting } from '../src/modules/accounts/chart/seed-accounting.ts';
+import { seedMasterData } from '../src/modules/cooperative/reference-data.ts';
 import { syncBuiltInRoles } from '../src/modules/roles/queries.ts';
 
 /**
@@ -37,12 +39,16 @@ export async function prepareTemplate(imagePath: string): Promise<() => Promise<
     const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB), poolSize: 1 });
     await database.migrate();
     await syncBuiltInRoles(database.db);
+    await seedAccounting(database.db);
+    await seedMasterData(database.db);
     await database.close();
     return () => adminQuery(url, `drop database if exists ${TEMPLATE_DB} with (force)`);
   }
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   await syncBuiltInRoles(database.db);
+  await seedAccounting(database.db);
+  await seedMasterData(database.db);
   const image = await database.dump?.();
   if (!image) throw new Error('PGlite did not dump its data directory');
   const { writeFile } = await import('node:fs/promises');

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
-import { createAmcos } from '../src/modules/amcos/service.ts';
+import { createAmcos } from '../src/modules/amcos/create-amcos.ts';
 import { roleIdByName } from '../src/modules/roles/queries.ts';
 import { createUser } from '../src/modules/users/create-user.ts';
 import type { AppDeps } from '../src/platform/deps.ts';

@@ -10,6 +10,9 @@ export const PERMISSIONS = [
   'audit.history.read',
   'cooperative.union.read',
   'cooperative.union.update',
+  /** Reference lists every form needs (banks, councils, crops, seasons): AMCOS users too. */
+  'cooperative.reference.read',
+  'cooperative.year.update',
   'amcos.society.read',
   'amcos.society.create',
   'amcos.society.update',
@@ -66,6 +69,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       ...reads,
       'accounts.journal.approve',
       'accounts.budget.approve',
+      'cooperative.year.update',
       'payments.settlement.approve',
       'payments.batch.approve',
       'purchase.order.approve',
@@ -92,6 +96,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     audience: 'amcos',
     permissions: [
       'amcos.society.read',
+      'cooperative.reference.read',
       'amcos.farmer.read',
       'amcos.farmer.create',
       'amcos.farmer.update',
@@ -113,6 +118,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     audience: 'amcos',
     permissions: [
       'amcos.society.read',
+      'cooperative.reference.read',
       'amcos.farmer.read',
       'amcos.farmer.create',
       'collections.collection.read',

@@ -1,1 +1,4 @@
+export * from './deductions.ts';
 export * from './money.ts';
+export * from './ledger.ts';
+export * from './posting-rules.ts';

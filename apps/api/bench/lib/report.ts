@@ -5,6 +5,11 @@ export type ResultRow = {
   scenario: string;
   concurrency: number;
   summary: Summary;
+  /**
+   * Time the main thread (the API; with PGlite also the database) was busy, per request. Under
+   * load from other processes it grows, since a descheduled busy thread still counts as busy.
+   */
+  busyMsPerRequest: number;
   target?: { p95BelowMs: number } | undefined;
 };
 
@@ -37,12 +42,13 @@ export function resultsTable(rows: ResultRow[], withDatabase = false): string {
     'p50 ms',
     'p95 ms',
     'p99 ms',
+    'busy ms/req',
     'non-2xx',
     'errors',
     'target',
   ];
   const offset = withDatabase ? 1 : 0;
-  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((i) => i + offset));
+  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => i + offset));
   const body = rows.map((row) => [
     ...(withDatabase ? [row.database] : []),
     row.scenario,
@@ -52,6 +58,7 @@ export function resultsTable(rows: ResultRow[], withDatabase = false): string {
     ms(row.summary.p50),
     ms(row.summary.p95),
     ms(row.summary.p99),
+    ms(row.busyMsPerRequest),
     String(row.summary.non2xx),
     String(row.summary.errors),
     verdictOf(row) ?? '',

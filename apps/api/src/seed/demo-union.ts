@@ -1,8 +1,8 @@
 import { BUILT_IN_ROLES, type Gender } from '@ushirika/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { createAmcos } from '../modules/amcos/create-amcos.ts';
 import { amcos } from '../modules/amcos/schema.ts';
-import { createAmcos } from '../modules/amcos/service.ts';
 import { roleIdByName } from '../modules/roles/queries.ts';
 import { roles } from '../modules/roles/schema.ts';
 import { createUser } from '../modules/users/create-user.ts';

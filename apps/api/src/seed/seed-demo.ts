@@ -8,7 +8,8 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
-import { DEMO_PASSWORD, type DemoAccount, loadDemoUnion } from './demo-union.ts';
+import { loadDemoMasterData } from './demo-master-data.ts';
+import { DEMO_PASSWORD, type DemoAccount, findAdministratorId, loadDemoUnion } from './demo-union.ts';
 
 class SeedStopped extends Error {}
 
@@ -103,7 +104,12 @@ async function seedDemo(): Promise<void> {
     await database.migrate();
     const firstAdmin = await bootstrap(database.db, config);
     const accounts = await loadDemoUnion(database.db);
+    const master = await loadDemoMasterData(database.db, await findAdministratorId(database.db));
     printAccounts(accounts, firstAdmin);
+    console.log(
+      `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
+        `season 2026/2027 open with cashew and sesame; ${master.rules} deduction rules added.`,
+    );
   } finally {
     await database.close();
   }

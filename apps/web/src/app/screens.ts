@@ -27,6 +27,53 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   home: dashboard,
   users: () => import('../features/users/UsersPage.tsx'),
   user_assignments: () => import('../features/users/RoleAssignmentsPage.tsx'),
+  union: () => import('../features/cooperative/UnionPage.tsx'),
+  banks: () => import('../features/cooperative/BanksPage.tsx'),
+  amcos: () => import('../features/amcos/AmcosListPage.tsx'),
+  collection_amcos: () => import('../features/amcos/AmcosListPage.tsx'),
+  amcos_detils: () => import('../features/amcos/AmcosDetailsPage.tsx'),
+  farmers: () => import('../features/farmers/FarmersPage.tsx'),
+  collection_farmers: () => import('../features/farmers/FarmersPage.tsx'),
+  farmer_details: () => import('../features/farmers/FarmerDetailsPage.tsx'),
+  collection_farmer_details: () => import('../features/farmers/FarmerDetailsPage.tsx'),
+  farmer_coordinates: () => import('../features/farmers/FarmerCoordinatesPage.tsx'),
+  season_and_crops: () => import('../features/seasons/SeasonsPage.tsx'),
+  season_and_crop_details: () => import('../features/seasons/SeasonDetailsPage.tsx'),
+  season_crops: () => import('../features/seasons/SeasonCropsPage.tsx'),
+  beneficiaries: () => import('../features/deductions/BeneficiariesPage.tsx'),
+  beneficiary_detils: () => import('../features/deductions/BeneficiaryDetailsPage.tsx'),
+  deductions: () => import('../features/deductions/DeductionsPage.tsx'),
+  transporters: () => import('../features/transporters/TransportersPage.tsx'),
+  boqs: () => import('../features/boqs/BoqsPage.tsx'),
+  boq_create: () => import('../features/boqs/BoqCreatePage.tsx'),
+  boq_details: () => import('../features/boqs/BoqDetailsPage.tsx'),
+  financial_years: () => import('../features/financial-years/FinancialYearsPage.tsx'),
+  classes: () => import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.ClassesRoute })),
+  currencies: () =>
+    import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.CurrenciesRoute })),
+  exchange_rates: () =>
+    import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.RatesRoute })),
+  account_groups: () =>
+    import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.GroupsRoute })),
+  accounts: () => import('../features/accounts/AccountsPage.tsx').then((m) => ({ default: m.AccountsRoute })),
+  collection: () =>
+    import('../features/accounts/AccountsPage.tsx').then((m) => ({ default: m.CollectionAccountsRoute })),
+  operation: () =>
+    import('../features/accounts/AccountsPage.tsx').then((m) => ({ default: m.OperationAccountsRoute })),
+  journal_entries: () => import('../features/accounts/JournalEntriesPage.tsx'),
+  payments_and_receipts: () =>
+    import('../features/accounts/VouchersPage.tsx').then((m) => ({ default: m.VouchersRoute })),
+  bank_transfers: () =>
+    import('../features/accounts/VouchersPage.tsx').then((m) => ({ default: m.TransfersRoute })),
+  budget: () => import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetsRoute })),
+  budget_add: () =>
+    import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetAddRoute })),
+  budget_details: () =>
+    import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetDetailsRoute })),
+  trial_balance: () =>
+    import('../features/accounts/ReportsPages.tsx').then((m) => ({ default: m.TrialBalanceRoute })),
+  general_ledger: () =>
+    import('../features/accounts/ReportsPages.tsx').then((m) => ({ default: m.GeneralLedgerRoute })),
 };
 
 export const notAvailableScreen: ScreenLoader = () => import('../components/NotAvailablePage.tsx');

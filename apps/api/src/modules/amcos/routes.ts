@@ -1,11 +1,22 @@
-import { amcos, amcosListQuery, createAmcosBody, paged } from '@ushirika/contracts';
-import { z } from 'zod';
+import {
+  amcos,
+  amcosDetail,
+  amcosListQuery,
+  createAmcosBody,
+  detailReply,
+  idParams,
+  paged,
+  savedReply,
+  updateAmcosBody,
+} from '@ushirika/contracts';
 import type { ZodApp } from '../../app.ts';
-import { actorOf, societyOf } from '../../platform/access.ts';
+import { actorOf, assertSociety, societyOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../platform/list.ts';
-import { createAmcos, listAmcos } from './service.ts';
+import { createAmcos } from './create-amcos.ts';
+import { getAmcos, listAmcos } from './queries.ts';
+import { updateAmcos } from './update-amcos.ts';
 
 const tags = ['amcos'];
 
@@ -17,12 +28,8 @@ export function amcosRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: amcosListQuery, response: { 200: paged(amcos) } },
     },
     async (req, reply) => {
-      const { rows, total } = await listAmcos(
-        deps.db,
-        req.query,
-        pageWindow(req.query),
-        societyOf(actorOf(req)),
-      );
+      const society = societyOf(actorOf(req));
+      const { rows, total } = await listAmcos(deps.db, req.query, pageWindow(req.query), society);
       if (req.query.format === 'json') return pagedReply(rows, total, req.query);
       return sendExport(reply, {
         format: req.query.format,
@@ -31,6 +38,15 @@ export function amcosRoutes(app: ZodApp, deps: AppDeps) {
         columns: [
           { header: 'Code', value: (r) => r.code },
           { header: 'Name', value: (r) => r.name, width: 30 },
+          { header: 'Registration no', value: (r) => r.registrationNo },
+          { header: 'Council', value: (r) => r.councilName, width: 30 },
+          { header: 'Ward', value: (r) => r.ward },
+          { header: 'Village', value: (r) => r.village },
+          { header: 'Manager', value: (r) => r.manager, width: 24 },
+          { header: 'Phone', value: (r) => r.phone },
+          { header: 'Bank', value: (r) => r.bankName },
+          { header: 'Account no', value: (r) => r.accountNo },
+          { header: 'Farmers', value: (r) => r.farmerCount },
           { header: 'Status', value: (r) => r.status },
         ],
       });
@@ -40,15 +56,33 @@ export function amcosRoutes(app: ZodApp, deps: AppDeps) {
     '/amcos',
     {
       config: { access: { permission: 'amcos.society.create', audience: 'union' } },
-      schema: {
-        tags,
-        body: createAmcosBody,
-        response: { 201: z.object({ message: z.string(), data: amcos }) },
-      },
+      schema: { tags, body: createAmcosBody, response: { 201: savedReply(amcosDetail) } },
     },
     async (req, reply) => {
       const created = await createAmcos(deps.db, { body: req.body, actorId: actorOf(req).userId });
       return reply.code(201).send({ message: 'AMCOS created successfully', data: created });
     },
+  );
+  app.get(
+    '/amcos/:id',
+    {
+      config: { access: { permission: 'amcos.society.read', audience: 'any' } },
+      schema: { tags, params: idParams, response: { 200: detailReply(amcosDetail) } },
+    },
+    async (req) => {
+      assertSociety(actorOf(req), req.params.id);
+      return { data: await getAmcos(deps.db, req.params.id) };
+    },
+  );
+  app.patch(
+    '/amcos/:id',
+    {
+      config: { access: { permission: 'amcos.society.update', audience: 'union' } },
+      schema: { tags, params: idParams, body: updateAmcosBody, response: { 200: savedReply(amcosDetail) } },
+    },
+    async (req) => ({
+      message: 'AMCOS updated successfully',
+      data: await updateAmcos(deps.db, { id: req.params.id, body: req.body, actorId: actorOf(req).userId }),
+    }),
   );
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { banks, councils } from '../cooperative/schema.ts';
 
-/** Primary society. Minimal here; the master-data module adds its registration, location and bank. */
+/** Primary society. The code is fixed once created: farmer numbers are built from it. */
 export const amcos = pgTable(
   'amcos',
   {
@@ -12,8 +13,23 @@ export const amcos = pgTable(
     status: text('status', { enum: ['active', 'suspended'] })
       .notNull()
       .default('active'),
+    registrationNo: text('registration_no'),
+    councilId: uuid('council_id').references(() => councils.id),
+    ward: text('ward'),
+    village: text('village'),
+    phone: text('phone'),
+    email: text('email'),
+    manager: text('manager'),
+    bankId: uuid('bank_id').references(() => banks.id),
+    accountNo: text('account_no'),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('amcos_status_check', sql`${t.status} in ('active', 'suspended')`)],
+  (t) => [
+    check('amcos_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('amcos_location_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    index('amcos_council_idx').on(t.councilId),
+  ],
 );

@@ -7,7 +7,9 @@ import { actorOf, assertSociety } from '../../platform/access.ts';
 import { listAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { accountingAuditOwners } from '../accounts/audit-owners.ts';
 import { amcos } from '../amcos/schema.ts';
+import { farmers } from '../farmers/schema.ts';
 import { users } from '../users/schema.ts';
 
 /**
@@ -16,9 +18,31 @@ import { users } from '../users/schema.ts';
  */
 type Owner = (db: DbOrTx, id: string) => Promise<string | null | 'union' | undefined>;
 const owners: Record<string, Owner> = {
+  ...accountingAuditOwners,
   user: async (db, id) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0] ? 'union' : undefined,
   amcos: async (db, id) => (await db.select({ id: amcos.id }).from(amcos).where(eq(amcos.id, id)))[0]?.id,
+  farmer: async (db, id) =>
+    (await db.select({ amcosId: farmers.amcosId }).from(farmers).where(eq(farmers.id, id)))[0]?.amcosId,
+  // Union-level master data: history for union staff only.
+  ...Object.fromEntries(
+    [
+      'union',
+      'bank',
+      'region',
+      'district',
+      'council',
+      'crop',
+      'grade',
+      'season',
+      'season_crop',
+      'beneficiary',
+      'deduction_rule',
+      'transporter',
+      'warehouse',
+      'boq',
+    ].map((entity): [string, Owner] => [entity, async () => 'union']),
+  ),
 };
 
 export function auditRoutes(app: ZodApp, deps: AppDeps) {

@@ -2,6 +2,8 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { randomPassword } from '../../platform/tokens.ts';
+import { seedAccounting } from '../accounts/chart/seed-accounting.ts';
+import { seedMasterData } from '../cooperative/reference-data.ts';
 import { roleIdByName, syncBuiltInRoles } from '../roles/queries.ts';
 import { createUser } from '../users/create-user.ts';
 import { users } from '../users/schema.ts';
@@ -15,6 +17,8 @@ export type FirstAdmin = { email: string; password: string; generated: boolean }
  */
 export async function bootstrap(db: Db, config: Config): Promise<FirstAdmin | null> {
   await syncBuiltInRoles(db);
+  await seedAccounting(db);
+  await seedMasterData(db);
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return null;
   const password = config.admin.password ?? randomPassword();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Amcos, Paged } from '@ushirika/contracts';
+import type { Amcos, AmcosDetail, Paged } from '@ushirika/contracts';
 import { api } from '../../lib/api.ts';
+import { resource } from '../../lib/resource.ts';
 
 export const amcosKeys = {
   all: ['amcos'] as const,
@@ -18,3 +19,10 @@ export function useAmcosOptions(enabled = true) {
     enabled,
   });
 }
+
+/** The AMCOS resource: lists, details (with counts), create and update. */
+export const societies = resource<AmcosDetail>('amcos', {
+  key: 'amcos',
+  audit: 'amcos',
+  exportName: 'amcos',
+});

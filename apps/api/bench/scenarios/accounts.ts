@@ -1,0 +1,195 @@
+import { type Book, MAPPING_KEYS } from '@ushirika/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { postBusinessEvent } from '../../src/modules/accounts/journal/post-business-event.ts';
+import { generalLedger } from '../../src/modules/accounts/reports/general-ledger.ts';
+import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
+import { runAutocannon, runConcurrentLoop } from '../lib/measure.ts';
+import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
+
+/**
+ * The accounting bench: a year of postings written with server-side bulk SQL (generate_series,
+ * 250,000 entries = 500,000 lines per statement, triggers off while loading, balances rebuilt in
+ * one GROUP BY), then the trial balance, a busy account's ledger page and the posting function.
+ * BENCH_ACCOUNT_LINES sets the size (default 5,000,000 on PostgreSQL, 1,000,000 on PGlite).
+ */
+const ACCOUNTS = 2_000;
+const BATCH_ENTRIES = 250_000;
+const DAYS = 320;
+
+const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
+const isPglite = (db: Db) =>
+  (db as unknown as { $client?: { constructor?: { name?: string } } }).$client?.constructor?.name ===
+  'PGlite';
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+async function timed(times: number, work: () => Promise<unknown>): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await work();
+    ms.push(performance.now() - started);
+  }
+  return median(ms);
+}
+
+type Data = {
+  lines: number;
+  busyAccountId: string;
+  from: string;
+  asAt: string;
+  midCursor: string;
+  loadSeconds: number;
+};
+
+async function writeData(db: Db, adminId: string, lines: number): Promise<Data> {
+  const started = performance.now();
+  const [year] = await queryRows<{ id: string; start_date: string }>(
+    db,
+    sql`select id, start_date::text as start_date from financial_years where status = 'open'`,
+  );
+  if (!year) throw new Error('bootstrap opened no financial year');
+  await db.execute(sql`insert into accounts (id, code, name, book, group_id, currency, is_bank_or_cash)
+    select gen_random_uuid(), 'B' || lpad(n::text, 4, '0'), 'Bench account ' || n, 'operation',
+           (select array_agg(id order by code) from account_groups)[1 + n % 16], 'TZS', n = 1
+    from generate_series(1, ${ACCOUNTS}) n`);
+  const entries = Math.floor(lines / 2);
+  for (let a = 1; a <= entries; a += BATCH_ENTRIES) {
+    const b = Math.min(entries, a + BATCH_ENTRIES - 1);
+    await db.transaction(async (tx) => {
+      // Loading only: the rows are balanced by construction; the balances are rebuilt below.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into journal_entries (id, number, entry_date, book, financial_year_id, narration, source, status, total, created_by, approved_by, approved_at)
+        select ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, 'BENCH-' || n,
+               ${year.start_date}::date + (n % ${DAYS})::int, 'operation', ${year.id}, 'Bench entry ' || n, 'journal', 'posted',
+               ((n * 7919) % 10000000 + 100) / 100.0, ${adminId}, ${adminId}, now()
+        from generate_series(${a}::bigint, ${b}::bigint) n`);
+      await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, entry_date, posted, debit, credit, currency, currency_amount, rate)
+        select gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, k,
+               ids[(1 + case when k = 1 then (n * 7919) % ${ACCOUNTS} when n % 5 = 0 then 0 else (n * 104729 + 13) % ${ACCOUNTS} end)::int],
+               ${year.start_date}::date + (n % ${DAYS})::int, true,
+               case when k = 1 then ((n * 7919) % 10000000 + 100) / 100.0 else 0 end,
+               case when k = 2 then ((n * 7919) % 10000000 + 100) / 100.0 else 0 end,
+               'TZS', ((n * 7919) % 10000000 + 100) / 100.0, 1
+        from generate_series(${a}::bigint, ${b}::bigint) n cross join (values (1), (2)) s(k),
+             (select array_agg(id order by code) as ids from accounts where code like 'B%') acc`);
+    });
+  }
+  await db.execute(sql`insert into account_period_balances (account_id, period, debit, credit)
+    select account_id, date_trunc('month', entry_date)::date, sum(debit), sum(credit) from journal_lines where posted group by 1, 2`);
+  await db.execute(sql`vacuum analyze journal_lines`);
+  await db.execute(sql`analyze`);
+  const [busy] = await queryRows<{ id: string }>(db, sql`select id from accounts where code = 'B0001'`);
+  const [mid] = await queryRows<{ cursor: string }>(
+    db,
+    sql`select entry_date::text || '_' || id::text as cursor from journal_lines
+        where posted and account_id = ${busy?.id} and entry_date = ${year.start_date}::date + 200 order by id limit 1`,
+  );
+  const asAt = new Date().toISOString().slice(0, 10);
+  return {
+    lines: entries * 2,
+    busyAccountId: busy?.id ?? '',
+    from: year.start_date,
+    asAt,
+    midCursor: mid?.cursor ?? '',
+    loadSeconds: (performance.now() - started) / 1000,
+  };
+}
+
+function getScenario(name: string, path: string, p95BelowMs: number): Scenario {
+  return {
+    name,
+    concurrency: 1,
+    target: { p95BelowMs },
+    async check(server) {
+      const response = await fetch(`${server.baseUrl}${path}`, { headers: bearer(server) });
+      if (response.status !== 200)
+        throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+      return undefined;
+    },
+    run: (server, seconds) =>
+      runAutocannon({
+        url: server.baseUrl,
+        connections: 1,
+        seconds,
+        headers: bearer(server),
+        requests: [{ method: 'GET', path }],
+      }),
+  };
+}
+
+/** Two-line postings through postBusinessEvent, each in its own transaction; requests/s = entries/s. */
+function postingScenario(db: Db, adminId: string, concurrency: number, asAt: string): Scenario {
+  const book: Book = MAPPING_KEYS.inventory;
+  return {
+    name: `postBusinessEvent (goods received, 2 lines, ${book} book)`,
+    concurrency,
+    run: (_server, seconds) =>
+      runConcurrentLoop({
+        concurrency,
+        seconds,
+        step: async () => {
+          await db.transaction((tx) =>
+            postBusinessEvent(tx, {
+              type: 'goods_received',
+              amount: '125000.00',
+              date: asAt,
+              narration: 'Bench GRN',
+              sourceType: 'grn',
+              sourceId: crypto.randomUUID(),
+              actorId: adminId,
+            }),
+          );
+          return { status: 201 };
+        },
+      }),
+  };
+}
+
+export const accountsSuite: BenchSuite = {
+  name: 'accounts',
+  async prepare(db, { adminId }) {
+    const pglite = isPglite(db);
+    const wanted = Number(process.env.BENCH_ACCOUNT_LINES ?? (pglite ? 1_000_000 : 5_000_000));
+    const data = await writeData(db, adminId, wanted);
+    const bare = await timed(3, () =>
+      db.execute(sql`select account_id, sum(debit), sum(credit) from journal_lines group by account_id`),
+    );
+    const tb = await timed(5, () => trialBalance(db, { book: 'operation', asAt: data.asAt }));
+    const gl = await timed(5, () =>
+      generalLedger(db, { accountId: data.busyAccountId, from: data.from, to: data.asAt, limit: 50 }),
+    );
+    const glDeep = await timed(5, () =>
+      generalLedger(db, {
+        accountId: data.busyAccountId,
+        from: data.from,
+        to: data.asAt,
+        after: data.midCursor,
+        limit: 50,
+      }),
+    );
+    const [busyLines] = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*)::text as n from journal_lines where account_id = ${data.busyAccountId}`,
+    );
+    const tbPath = `/api/reports/trial-balance?book=operation&as_at=${data.asAt}`;
+    const glPath = `/api/reports/general-ledger?account_id=${data.busyAccountId}&from=${data.from}&to=${data.asAt}&limit=50`;
+    return {
+      description:
+        `${data.lines.toLocaleString('en')} journal lines over ${ACCOUNTS.toLocaleString('en')} accounts in ${data.loadSeconds.toFixed(1)} s; ` +
+        `busy account ${Number(busyLines?.n).toLocaleString('en')} lines. In process (median): bare GROUP BY ${bare.toFixed(0)} ms, ` +
+        `trial balance ${tb.toFixed(1)} ms (ratio ${(tb / bare).toFixed(3)}), GL first page ${gl.toFixed(1)} ms, GL mid-year page ${glDeep.toFixed(1)} ms`,
+      scenarios: [
+        getScenario('GET /api/reports/trial-balance (operation, as at today)', tbPath, 500),
+        getScenario('GET /api/reports/general-ledger (busy account, first 50)', glPath, 50),
+        getScenario(
+          'GET /api/reports/general-ledger (busy account, mid-year page)',
+          `${glPath}&after=${data.midCursor}`,
+          50,
+        ),
+        postingScenario(db, adminId, pglite ? 1 : 8, data.asAt),
+      ],
+    };
+  },
+};

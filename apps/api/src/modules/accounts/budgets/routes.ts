@@ -1,0 +1,124 @@
+import {
+  budget,
+  budgetAdjustment,
+  budgetAdjustmentDetailReply,
+  budgetAdjustmentReply,
+  budgetDetailReply,
+  budgetListQuery,
+  budgetReply,
+  createBudgetAdjustmentBody,
+  createBudgetBody,
+  paged,
+} from '@ushirika/contracts';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { sendExport } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { getBudget, getBudgetAdjustment, listBudgetAdjustments, listBudgets } from './queries.ts';
+import {
+  approveBudget,
+  approveBudgetAdjustment,
+  createBudget,
+  createBudgetAdjustment,
+} from './save-budget.ts';
+import { budgetAdjustments } from './schema.ts';
+
+const tags = ['budgets'];
+const idParams = z.object({ id: z.uuid('Not a valid id') });
+const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
+const create = { permission: 'accounts.budget.create', audience: 'union' } as const;
+const approve = { permission: 'accounts.budget.approve', audience: 'union' } as const;
+
+export function budgetRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/accounts/budgets',
+    {
+      config: { access: read },
+      schema: { tags, querystring: budgetListQuery, response: { 200: paged(budget) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listBudgets(deps.db, req.query, pageWindow(req.query));
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'BUDGETS',
+        rows,
+        columns: [
+          { header: 'Number', value: (r) => r.number },
+          { header: 'Name', value: (r) => r.name, width: 30 },
+          { header: 'Financial year', value: (r) => r.financialYearName },
+          { header: 'Book', value: (r) => r.book },
+          { header: 'Total', value: (r) => r.total },
+          { header: 'Status', value: (r) => r.status },
+        ],
+      });
+    },
+  );
+  app.post(
+    '/accounts/budgets',
+    { config: { access: create }, schema: { tags, body: createBudgetBody, response: { 201: budgetReply } } },
+    async (req, reply) => {
+      const data = await createBudget(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      return reply.code(201).send({ message: 'Budget created successfully', data });
+    },
+  );
+  app.get(
+    '/accounts/budgets/:id',
+    { config: { access: read }, schema: { tags, params: idParams, response: { 200: budgetDetailReply } } },
+    async (req) => ({
+      data: await getBudget(deps.db, req.params.id),
+    }),
+  );
+  app.patch(
+    '/accounts/budgets/:id/approve',
+    { config: { access: approve }, schema: { tags, params: idParams, response: { 200: budgetReply } } },
+    async (req) => ({
+      message: 'Budget approved successfully',
+      data: await approveBudget(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+    }),
+  );
+  app.post(
+    '/accounts/budget-adjustments',
+    {
+      config: { access: create },
+      schema: { tags, body: createBudgetAdjustmentBody, response: { 201: budgetAdjustmentReply } },
+    },
+    async (req, reply) => {
+      const data = await createBudgetAdjustment(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      return reply.code(201).send({ message: 'Budget adjustment created successfully', data });
+    },
+  );
+  app.get(
+    '/accounts/budget/:id/adjustments',
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: z.object({ data: z.array(budgetAdjustment) }) } },
+    },
+    async (req) => {
+      await getBudget(deps.db, req.params.id);
+      return { data: await listBudgetAdjustments(deps.db, eq(budgetAdjustments.budgetId, req.params.id)) };
+    },
+  );
+  app.get(
+    '/accounts/budget-adjustments/:id',
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: budgetAdjustmentDetailReply } },
+    },
+    async (req) => ({ data: await getBudgetAdjustment(deps.db, req.params.id) }),
+  );
+  app.patch(
+    '/accounts/budget-adjustments/:id/approve',
+    {
+      config: { access: approve },
+      schema: { tags, params: idParams, response: { 200: budgetAdjustmentReply } },
+    },
+    async (req) => ({
+      message: 'Budget adjustment approved successfully',
+      data: await approveBudgetAdjustment(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+    }),
+  );
+}

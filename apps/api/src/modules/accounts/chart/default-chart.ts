@@ -1,0 +1,110 @@
+import type { AccountType, Book, MappingKey } from '@ushirika/contracts';
+
+/** The five classes every chart starts from. */
+export const DEFAULT_CLASSES: {
+  code: string;
+  name: string;
+  type: AccountType;
+  normalBalance: 'debit' | 'credit';
+}[] = [
+  { code: '1', name: 'Assets', type: 'asset', normalBalance: 'debit' },
+  { code: '2', name: 'Liabilities', type: 'liability', normalBalance: 'credit' },
+  { code: '3', name: 'Equity', type: 'equity', normalBalance: 'credit' },
+  { code: '4', name: 'Income', type: 'income', normalBalance: 'credit' },
+  { code: '5', name: 'Expenses', type: 'expense', normalBalance: 'debit' },
+];
+
+/** Groups (shared by both books), keyed by code; the first digit is the class. */
+export const DEFAULT_GROUPS: { code: string; name: string }[] = [
+  { code: '11', name: 'Cash and bank' },
+  { code: '12', name: 'Receivables' },
+  { code: '13', name: 'Inventories' },
+  { code: '14', name: 'Loans to members' },
+  { code: '15', name: 'Property and equipment' },
+  { code: '21', name: 'Payables' },
+  { code: '22', name: 'Crop proceeds held for members' },
+  { code: '23', name: 'Taxes and statutory payables' },
+  { code: '24', name: 'Borrowings' },
+  { code: '31', name: 'Capital and reserves' },
+  { code: '41', name: 'Levies and commissions' },
+  { code: '42', name: 'Other income' },
+  { code: '51', name: 'Administration expenses' },
+  { code: '52', name: 'Staff costs' },
+  { code: '53', name: 'Finance costs' },
+  { code: '54', name: 'Member services' },
+];
+
+type ChartAccount = { code: string; name: string; bank?: boolean };
+
+/** A cooperative union's two books: crop money held for members, and the union's own. */
+export const DEFAULT_ACCOUNTS: Record<Book, ChartAccount[]> = {
+  collection: [
+    { code: '1101', name: 'Crop collection bank account', bank: true },
+    { code: '1102', name: 'Collection cash', bank: true },
+    { code: '1201', name: 'Buyer receivables' },
+    { code: '1401', name: 'Farmer input loans' },
+    { code: '2101', name: 'Payable to AMCOS' },
+    { code: '2102', name: 'Payable to farmers' },
+    { code: '2103', name: 'Payable to beneficiaries' },
+    { code: '2104', name: 'Payable to transporters' },
+    { code: '2201', name: 'Crop proceeds payable' },
+    { code: '2202', name: 'Buyer bid securities held' },
+    { code: '3101', name: 'Collection fund balance' },
+    { code: '4101', name: 'Interest on collection account' },
+    { code: '5301', name: 'Collection bank charges' },
+  ],
+  operation: [
+    { code: '1101', name: 'Operation bank account', bank: true },
+    { code: '1102', name: 'Petty cash', bank: true },
+    { code: '1201', name: 'Trade receivables' },
+    { code: '1202', name: 'Staff advances' },
+    { code: '1203', name: 'VAT recoverable (input)' },
+    { code: '1301', name: 'Farm inputs inventory' },
+    { code: '1302', name: 'Packaging and gunny bags' },
+    { code: '1501', name: 'Motor vehicles' },
+    { code: '1502', name: 'Office furniture and equipment' },
+    { code: '2101', name: 'Supplier payables' },
+    { code: '2102', name: 'Goods received not invoiced' },
+    { code: '2301', name: 'VAT payable (output)' },
+    { code: '2302', name: 'PAYE and statutory deductions' },
+    { code: '2401', name: 'Bank loans' },
+    { code: '3101', name: 'Members share capital' },
+    { code: '3102', name: 'Retained earnings' },
+    { code: '3103', name: 'General reserve' },
+    { code: '4101', name: 'Union levy income' },
+    { code: '4102', name: 'Commission on crop sales' },
+    { code: '4201', name: 'Interest income' },
+    { code: '4202', name: 'Other income' },
+    { code: '5101', name: 'Office rent' },
+    { code: '5102', name: 'Electricity and water' },
+    { code: '5103', name: 'Fuel and transport' },
+    { code: '5104', name: 'Repairs and maintenance' },
+    { code: '5105', name: 'Meetings and general assembly' },
+    { code: '5106', name: 'Audit fees' },
+    { code: '5201', name: 'Salaries and wages' },
+    { code: '5202', name: 'Staff allowances' },
+    { code: '5301', name: 'Bank charges' },
+    { code: '5302', name: 'Interest on loans' },
+    { code: '5401', name: 'Inputs issued to farmers' },
+  ],
+};
+
+/** The default account of each posting role: book and account code. */
+export const DEFAULT_MAPPINGS: Record<MappingKey, string> = {
+  buyer_receivable: '1201',
+  crop_proceeds_payable: '2201',
+  payable_amcos: '2101',
+  payable_farmers: '2102',
+  payable_beneficiaries: '2103',
+  payable_transporters: '2104',
+  farmer_loans: '1401',
+  collection_bank: '1101',
+  operation_bank: '1101',
+  inventory: '1301',
+  grni: '2102',
+  supplier_payables: '2101',
+  vat_input: '1203',
+  vat_output: '2301',
+  inputs_issued_expense: '5401',
+  levy_income: '4101',
+};

@@ -1,0 +1,24 @@
+import type { CreateJournalEntryBody, JournalEntry } from '@ushirika/contracts';
+import type { Db } from '../../../db/client.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { getJournalEntry } from './queries.ts';
+import { writeEntry } from './write-entry.ts';
+
+/** Saves a balanced journal entry as a draft, waiting for another person's approval. */
+export async function createJournalEntry(
+  db: Db,
+  { body, actorId }: { body: CreateJournalEntryBody; actorId: string },
+): Promise<JournalEntry> {
+  return db.transaction(async (tx) => {
+    const { id } = await writeEntry(tx, { ...body, source: 'journal', createdBy: actorId });
+    const entry = await getJournalEntry(tx, id);
+    await recordAudit(tx, {
+      actorId,
+      action: 'created',
+      entity: 'journal_entry',
+      entityId: id,
+      after: entry,
+    });
+    return entry;
+  });
+}

@@ -1,0 +1,352 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { accountId, draftEntry, postedEntry, refusal, THIS_YEAR, TODAY } from '../testing.ts';
+import { postBusinessEvent } from './post-business-event.ts';
+
+let t: TestApp;
+let accountant: Session;
+let manager: Session;
+let bank: string;
+let rent: string;
+let salaries: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  [accountant, manager] = await Promise.all([sessionAs(t, 'Accountant'), sessionAs(t, 'Finance Manager')]);
+  [bank, rent, salaries] = await Promise.all([
+    accountId(t, 'operation', '1101'),
+    accountId(t, 'operation', '5101'),
+    accountId(t, 'operation', '5201'),
+  ]);
+});
+afterAll(() => t.close());
+
+const count = async (table: string) =>
+  Number((await queryRows<{ n: string }>(t.db, sql.raw(`select count(*)::text as n from ${table}`)))[0]?.n);
+
+describe('entering a journal entry', () => {
+  it('saves a balanced draft with a JV number of the year and SPEC message; lines in TZS', async () => {
+    const r = await draftEntry(t, accountant, [
+      { accountId: rent, debit: '1500000.00' },
+      { accountId: bank, credit: '1500000.00' },
+    ]);
+    expect(r.status).toBe(201);
+    expect(r.body.message).toBe('Journal entry created successfully');
+    expect(r.body.data).toMatchObject({
+      status: 'draft',
+      total: '1500000.00',
+      book: 'operation',
+      source: 'journal',
+    });
+    expect(r.body.data.number).toMatch(new RegExp(`^JV-${THIS_YEAR}-\\d{6}$`));
+    const detail = await t.request<{ data: { lines: Record<string, unknown>[] } }>(
+      'GET',
+      `/accounts/journal-entries/${r.body.data.id}`,
+      {
+        token: manager.access,
+      },
+    );
+    expect(detail.body.data.lines).toMatchObject([
+      {
+        lineNo: 1,
+        accountCode: '5101',
+        debit: '1500000.00',
+        credit: '0.00',
+        currency: 'TZS',
+        currencyAmount: '1500000.00',
+        rate: '1.000000',
+      },
+      { lineNo: 2, accountCode: '1101', debit: '0.00', credit: '1500000.00' },
+    ]);
+  });
+
+  it('refuses unbalanced, one-sided, foreign-book and closed-period entries and writes nothing', async () => {
+    const before = [
+      await count('journal_entries'),
+      await count('journal_lines'),
+      await count('document_sequences'),
+    ];
+    const unbalanced = await draftEntry(t, accountant, [
+      { accountId: rent, debit: '100.00' },
+      { accountId: bank, credit: '99.99' },
+    ]);
+    expect(unbalanced.status).toBe(400);
+    expect(unbalanced.body.message).toBe('Debits (100.00) must equal credits (99.99)');
+    const collectionBank = await accountId(t, 'collection', '1101');
+    const otherBook = await draftEntry(t, accountant, [
+      { accountId: rent, debit: '100.00' },
+      { accountId: collectionBank, credit: '100.00' },
+    ]);
+    expect(otherBook.status).toBe(400);
+    expect(otherBook.body.message).toBe('Line 2: the account 1101 is not in the operation book');
+    const noYear = await draftEntry(
+      t,
+      accountant,
+      [
+        { accountId: rent, debit: '100.00' },
+        { accountId: bank, credit: '100.00' },
+      ],
+      { entryDate: '1999-06-30' },
+    );
+    expect(noYear.status).toBe(400);
+    expect(noYear.body.message).toBe('No financial year covers 1999-06-30');
+    const oneLine = await draftEntry(t, accountant, [{ accountId: rent, debit: '100.00' }]);
+    expect(oneLine.status).toBe(400);
+    const bothSides = await draftEntry(t, accountant, [
+      { accountId: rent, debit: '100.00', credit: '100.00' },
+      { accountId: bank, credit: '100.00' },
+    ]);
+    expect(bothSides.body.message).toBe('Line 1: enter either a debit or a credit');
+    expect([
+      await count('journal_entries'),
+      await count('journal_lines'),
+      await count('document_sequences'),
+    ]).toEqual(before);
+  });
+
+  it('converts foreign-currency lines at the rate of the day: USD 1,000 x 2,450.50 = TZS 2,450,500.00', async () => {
+    const rate = await t.request('POST', '/accounts/exchange-rates', {
+      token: accountant.access,
+      body: { currency: 'USD', rateDate: `${THIS_YEAR}-01-01`, rate: '2450.50' },
+    });
+    expect(rate.status).toBe(201);
+    const r = await draftEntry(t, accountant, [
+      { accountId: rent, debit: '1000.00', currency: 'USD' },
+      { accountId: bank, credit: '2450500.00' },
+    ]);
+    expect(r.status).toBe(201);
+    expect(r.body.data.total).toBe('2450500.00');
+  });
+});
+
+describe('approving', () => {
+  it('refuses the maker (403), posts for the checker with SPEC message, then 409 on a second approve', async () => {
+    const draft = await draftEntry(t, manager, [
+      { accountId: salaries, debit: '300000.00' },
+      { accountId: bank, credit: '300000.00' },
+    ]);
+    expect(draft.status).toBe(403); // a finance manager holds no accounts.journal.create
+    const admin = await sessionAs(t, 'Administrator');
+    const own = await draftEntry(t, admin, [
+      { accountId: salaries, debit: '300000.00' },
+      { accountId: bank, credit: '300000.00' },
+    ]);
+    const self = await t.request('PATCH', `/accounts/journal-entries/${own.body.data.id}/approve`, {
+      token: admin.access,
+    });
+    expect(self.status).toBe(403);
+    expect(self.body.message).toBe('You entered this journal entry, so another person must approve it');
+    const ok = await t.request<{ message: string; data: { status: string; approvedByName: string } }>(
+      'PATCH',
+      `/accounts/journal-entries/${own.body.data.id}/approve`,
+      { token: manager.access },
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Journal entry approved successfully');
+    expect(ok.body.data.status).toBe('posted');
+    const again = await t.request('PATCH', `/accounts/journal-entries/${own.body.data.id}/approve`, {
+      token: manager.access,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This journal entry is already approved');
+  });
+
+  it('lets exactly one of two simultaneous approvers post; the other gets 409', async () => {
+    const other = await sessionAs(t, 'Finance Manager');
+    for (let round = 0; round < 5; round++) {
+      const draft = await draftEntry(t, accountant, [
+        { accountId: rent, debit: '1000.00' },
+        { accountId: bank, credit: '1000.00' },
+      ]);
+      const path = `/accounts/journal-entries/${draft.body.data.id}/approve`;
+      const results = await Promise.all([
+        t.request('PATCH', path, { token: manager.access }),
+        t.request('PATCH', path, { token: other.access }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const [lines] = await queryRows<{ n: string }>(
+        t.db,
+        sql`select count(*)::text as n from account_period_balances b join journal_lines l on l.account_id = b.account_id
+            where l.entry_id = ${draft.body.data.id}`,
+      );
+      expect(Number(lines?.n)).toBe(2);
+    }
+  });
+});
+
+describe('reversing', () => {
+  it('posts the mirror entry, links both, and the two net to zero on every account', async () => {
+    const id = await postedEntry(t, accountant, manager, [
+      { accountId: rent, debit: '750000.00' },
+      { accountId: salaries, debit: '250000.00' },
+      { accountId: bank, credit: '1000000.00' },
+    ]);
+    const r = await t.request<{
+      message: string;
+      data: {
+        id: string;
+        status: string;
+        reversalOfId: string;
+        lines: { accountCode: string; debit: string; credit: string }[];
+      };
+    }>('POST', `/accounts/journal-entries/${id}/reverse`, { token: manager.access, body: {} });
+    expect(r.status).toBe(201);
+    expect(r.body.message).toBe('Journal entry reversed successfully');
+    expect(r.body.data).toMatchObject({ status: 'posted', reversalOfId: id, source: 'reversal' });
+    expect(r.body.data.lines.map((l) => [l.accountCode, l.debit, l.credit])).toEqual([
+      ['5101', '0.00', '750000.00'],
+      ['5201', '0.00', '250000.00'],
+      ['1101', '1000000.00', '0.00'],
+    ]);
+    const original = await t.request<{ data: { status: string; reversedById: string } }>(
+      'GET',
+      `/accounts/journal-entries/${id}`,
+      {
+        token: manager.access,
+      },
+    );
+    expect(original.body.data).toMatchObject({ status: 'reversed', reversedById: r.body.data.id });
+    const [net] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*)::text as n from (select account_id, sum(debit - credit) s from journal_lines
+          where entry_id in (${id}, ${r.body.data.id}) group by account_id) x where s <> 0`,
+    );
+    expect(net?.n).toBe('0');
+    const twice = await t.request('POST', `/accounts/journal-entries/${id}/reverse`, {
+      token: manager.access,
+      body: {},
+    });
+    expect(twice.status).toBe(409);
+  });
+});
+
+describe('the database guards the ledger', () => {
+  it('refuses to change or delete posted entries and lines, or add lines to them', async () => {
+    const id = await postedEntry(t, accountant, manager, [
+      { accountId: rent, debit: '5000.00' },
+      { accountId: bank, credit: '5000.00' },
+    ]);
+    expect(
+      await refusal(
+        t.db.execute(sql`update journal_lines set debit = 6000 where entry_id = ${id} and debit > 0`),
+      ),
+    ).toBe('Posted journal lines cannot be changed or deleted');
+    expect(await refusal(t.db.execute(sql`delete from journal_lines where entry_id = ${id}`))).toBe(
+      'Posted journal lines cannot be changed or deleted',
+    );
+    expect(
+      await refusal(t.db.execute(sql`update journal_entries set narration = 'x' where id = ${id}`)),
+    ).toMatch(/^Posted journal entry JV-\d{4}-\d{6} cannot be changed; reverse it instead$/);
+    expect(await refusal(t.db.execute(sql`delete from journal_entries where id = ${id}`))).toMatch(
+      /cannot be deleted$/,
+    );
+    expect(
+      await refusal(
+        t.db.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, currency_amount)
+          values (gen_random_uuid(), ${id}, 3, ${rent}, ${TODAY}, 1, 0, 1)`),
+      ),
+    ).toBe('Lines cannot be added to a posted journal entry');
+  });
+
+  it('refuses, at commit, a posted entry that does not balance, even written by direct SQL', async () => {
+    const before = await count('journal_entries');
+    expect(
+      await refusal(
+        t.db.transaction(async (tx) => {
+          const [fy] = await queryRows<{ id: string }>(
+            tx,
+            sql`select id from financial_years where status = 'open'`,
+          );
+          await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, entry_date, posted, debit, credit, currency_amount)
+          values (gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 1, ${rent}, ${TODAY}, true, 100, 0, 100),
+                 (gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 2, ${bank}, ${TODAY}, true, 0, 90, 90)`);
+          await tx.execute(sql`insert into journal_entries (id, number, entry_date, book, financial_year_id, narration, source, status, total)
+          values ('00000000-0000-7000-8000-000000000001', 'SQL-1', ${TODAY}, 'operation', ${fy?.id}, 'by hand', 'journal', 'posted', 100)`);
+        }),
+      ),
+    ).toMatch(/does not balance: debits 100.00 and credits 90.00 over 2 lines$/);
+    const draft = await draftEntry(t, accountant, [
+      { accountId: rent, debit: '100.00' },
+      { accountId: bank, credit: '100.00' },
+    ]);
+    expect(
+      await refusal(
+        t.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`update journal_lines set credit = 90, currency_amount = 90 where entry_id = ${draft.body.data.id} and credit > 0`,
+          );
+          await tx.execute(
+            sql`update journal_lines set posted = true where entry_id = ${draft.body.data.id}`,
+          );
+          await tx.execute(
+            sql`update journal_entries set status = 'posted' where id = ${draft.body.data.id}`,
+          );
+        }),
+      ),
+    ).toMatch(/does not balance/);
+    expect(await count('journal_entries')).toBe(before + 1);
+  });
+});
+
+describe('postBusinessEvent', () => {
+  it('posts a sales invoice into the collection book from the mappings: Dr 1201 / Cr 2201', async () => {
+    const { id, number } = await t.db.transaction((tx) =>
+      postBusinessEvent(tx, {
+        type: 'sales_invoice',
+        amount: '12500000.00',
+        date: TODAY,
+        narration: 'INV-1: 5,000 kg x 2,500',
+        sourceType: 'sales_invoice',
+        sourceId: '00000000-0000-7000-8000-0000000000aa',
+        actorId: accountant.userId,
+        party: { type: 'buyer', name: 'Olam Tanzania' },
+      }),
+    );
+    expect(number).toMatch(/^JV-/);
+    const entry = await t.request<{
+      data: {
+        status: string;
+        book: string;
+        lines: { accountCode: string; debit: string; credit: string; partyName: string }[];
+      };
+    }>('GET', `/accounts/journal-entries/${id}`, { token: manager.access });
+    expect(entry.body.data).toMatchObject({ status: 'posted', book: 'collection', source: 'event' });
+    expect(entry.body.data.lines.map((l) => [l.accountCode, l.debit, l.credit, l.partyName])).toEqual([
+      ['1201', '12500000.00', '0.00', 'Olam Tanzania'],
+      ['2201', '0.00', '12500000.00', 'Olam Tanzania'],
+    ]);
+  });
+
+  it('fails the whole business action when it cannot post', async () => {
+    const before = await count('journal_entries');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into document_sequences (type, year, last_value) values ('BUSINESS', 1, 1)`,
+        );
+        await tx.execute(sql`delete from account_mappings where key = 'grni'`);
+        await postBusinessEvent(tx, {
+          type: 'goods_received',
+          amount: '100.00',
+          date: TODAY,
+          narration: 'GRN',
+          sourceType: 'grn',
+          sourceId: '00000000-0000-7000-8000-0000000000bb',
+          actorId: null,
+        });
+      }),
+    ).rejects.toThrow('No account is mapped to grni; set it in the account mappings');
+    expect(await count('journal_entries')).toBe(before);
+    const [kept] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*)::text as n from document_sequences where type = 'BUSINESS'`,
+    );
+    expect(kept?.n).toBe('0');
+    const [mapping] = await queryRows<{ n: string }>(
+      t.db,
+      sql`select count(*)::text as n from account_mappings where key = 'grni'`,
+    );
+    expect(mapping?.n).toBe('1');
+  });
+});

@@ -1,0 +1,85 @@
+import { type Book, MAPPING_KEYS, type MappingKey, type partyType } from '@ushirika/contracts';
+import { type BusinessEventBody, type PostingRole, postingLines } from '@ushirika/domain';
+import { inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../../db/client.ts';
+import { ValidationError } from '../../../platform/errors.ts';
+import { accountMappings } from '../schema.ts';
+import { writeEntry } from './write-entry.ts';
+
+// Every posting role of the domain's rules is a mapping key of the settings, and back.
+const roleIsKey: Record<PostingRole, MappingKey> = Object.fromEntries(
+  (Object.keys(MAPPING_KEYS) as MappingKey[]).map((k) => [k, k]),
+) as Record<MappingKey, MappingKey>;
+
+export type BusinessEvent = BusinessEventBody & {
+  date: string;
+  narration: string;
+  reference?: string;
+  /** What the posting comes from, e.g. `sales_invoice` and its id: the entry links back to it. */
+  sourceType: string;
+  sourceId: string;
+  /** Who performs the business action; the posting is theirs. */
+  actorId: string | null;
+  party?: { type: z.infer<typeof partyType>; id?: string; name: string };
+  /** A specific bank or cash account instead of the mapped default (receipts, payouts). */
+  bankAccountId?: string;
+};
+
+/**
+ * THE posting function later modules call, inside their own transaction, with a business event.
+ * It builds the balanced lines from the posting rules, picks each account from the mappings,
+ * writes one posted entry in the accounts' book, and throws (failing the caller's whole business
+ * action) when an account is not mapped, the accounts span two books, or the period is closed.
+ */
+export async function postBusinessEvent(
+  tx: DbOrTx,
+  event: BusinessEvent,
+): Promise<{ id: string; number: string }> {
+  let lines: ReturnType<typeof postingLines>;
+  try {
+    lines = postingLines(event);
+  } catch (error) {
+    throw new ValidationError(error instanceof Error ? error.message : String(error));
+  }
+  const roles = [...new Set(lines.map((l) => roleIsKey[l.role]))];
+  const mapped = await tx.select().from(accountMappings).where(inArray(accountMappings.key, roles));
+  const accountOf = (role: PostingRole): string => {
+    if (event.bankAccountId && (role === 'collection_bank' || role === 'operation_bank'))
+      return event.bankAccountId;
+    const row = mapped.find((m) => m.key === role);
+    if (!row)
+      throw new ValidationError(
+        `No account is mapped to ${role.replace(/_/g, ' ')}; set it in the account mappings`,
+      );
+    return row.accountId;
+  };
+  const books = new Set<Book>(roles.map((r) => MAPPING_KEYS[r]));
+  const [book] = books;
+  if (!book || books.size > 1) throw new ValidationError(`A ${event.type} cannot post into two books`);
+  const written = await writeEntry(
+    tx,
+    {
+      entryDate: event.date,
+      book,
+      narration: event.narration,
+      reference: event.reference,
+      source: 'event',
+      sourceType: event.sourceType,
+      sourceId: event.sourceId,
+      createdBy: event.actorId,
+      lines: lines.map((l) => ({
+        accountId: accountOf(l.role),
+        debit: l.debit.toFixed(2),
+        credit: l.credit.toFixed(2),
+        currency: 'TZS',
+        rate: '1',
+        ...(event.party
+          ? { partyType: event.party.type, partyId: event.party.id, partyName: event.party.name }
+          : {}),
+      })),
+    },
+    event.actorId,
+  );
+  return { id: written.id, number: written.number };
+}

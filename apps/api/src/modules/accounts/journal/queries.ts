@@ -1,0 +1,117 @@
+import type { JournalEntry, JournalEntryListQuery, JournalEntrySummary } from '@ushirika/contracts';
+import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
+import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { users } from '../../users/schema.ts';
+import { accounts } from '../schema.ts';
+import { journalEntries, journalLines } from './schema.ts';
+
+export const maker = alias(users, 'maker');
+export const checker = alias(users, 'checker');
+export const fullName = (u: { firstName: AnyColumn; lastName: AnyColumn }) =>
+  sql<string | null>`${u.firstName} || ' ' || ${u.lastName}`;
+
+const columns = {
+  id: journalEntries.id,
+  number: journalEntries.number,
+  entryDate: journalEntries.entryDate,
+  book: journalEntries.book,
+  narration: journalEntries.narration,
+  reference: journalEntries.reference,
+  source: journalEntries.source,
+  status: journalEntries.status,
+  total: journalEntries.total,
+  createdBy: journalEntries.createdBy,
+  createdByName: fullName(maker),
+  approvedBy: journalEntries.approvedBy,
+  approvedByName: fullName(checker),
+  approvedAt: journalEntries.approvedAt,
+  reversalOfId: journalEntries.reversalOfId,
+  reversedById: journalEntries.reversedById,
+  createdAt: journalEntries.createdAt,
+};
+type Row = Omit<JournalEntrySummary, 'createdAt' | 'approvedAt'> & {
+  createdAt: Date;
+  approvedAt: Date | null;
+};
+const toSummary = (r: Row): JournalEntrySummary => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  approvedAt: r.approvedAt?.toISOString() ?? null,
+});
+
+const selectEntries = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(journalEntries)
+    .leftJoin(maker, eq(maker.id, journalEntries.createdBy))
+    .leftJoin(checker, eq(checker.id, journalEntries.approvedBy));
+
+const sortable = {
+  number: journalEntries.number,
+  entry_date: journalEntries.entryDate,
+  total: journalEntries.total,
+};
+
+export async function listJournalEntries(db: DbOrTx, query: JournalEntryListQuery, window: PageWindow) {
+  const pattern = query.search ? likeContains(query.search) : undefined;
+  const where: SQL | undefined = and(
+    pattern
+      ? or(
+          ilike(journalEntries.number, pattern),
+          ilike(journalEntries.narration, pattern),
+          ilike(journalEntries.reference, pattern),
+        )
+      : undefined,
+    query.book ? eq(journalEntries.book, query.book) : undefined,
+    query.status ? eq(journalEntries.status, query.status) : undefined,
+    query.source ? eq(journalEntries.source, query.source) : undefined,
+    query.from ? gte(journalEntries.entryDate, query.from) : undefined,
+    query.to ? lte(journalEntries.entryDate, query.to) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectEntries(db)
+      .where(where)
+      .orderBy(
+        ...orderByOf(
+          query.sort,
+          sortable,
+          [desc(journalEntries.entryDate), desc(journalEntries.number)],
+          journalEntries.id,
+        ),
+      )
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ value: count() }).from(journalEntries).where(where),
+  ]);
+  return { rows: rows.map(toSummary), total: total?.value ?? 0 };
+}
+
+export async function getJournalEntry(db: DbOrTx, id: string): Promise<JournalEntry> {
+  const [row] = await selectEntries(db).where(eq(journalEntries.id, id));
+  if (!row) throw new NotFoundError('Journal entry not found');
+  const lines = await db
+    .select({
+      id: journalLines.id,
+      lineNo: journalLines.lineNo,
+      accountId: journalLines.accountId,
+      accountCode: accounts.code,
+      accountName: accounts.name,
+      debit: journalLines.debit,
+      credit: journalLines.credit,
+      currency: journalLines.currency,
+      currencyAmount: journalLines.currencyAmount,
+      rate: journalLines.rate,
+      description: journalLines.description,
+      partyType: journalLines.partyType,
+      partyId: journalLines.partyId,
+      partyName: journalLines.partyName,
+    })
+    .from(journalLines)
+    .innerJoin(accounts, eq(accounts.id, journalLines.accountId))
+    .where(eq(journalLines.entryId, id))
+    .orderBy(asc(journalLines.lineNo));
+  return { ...toSummary(row), lines };
+}

@@ -1,0 +1,155 @@
+import {
+  account,
+  accountDetailReply,
+  accountExportQuery,
+  accountListQuery,
+  accountMapping,
+  accountOption,
+  accountReply,
+  bookQuery,
+  createAccountBody,
+  paged,
+  updateAccountBody,
+  updateMappingsBody,
+} from '@ushirika/contracts';
+import { z } from 'zod';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { sendExport } from '../../../platform/exports.ts';
+import { EXPORT_ROW_LIMIT, pagedReply, pageWindow } from '../../../platform/list.ts';
+import { accountExportColumns } from './export.ts';
+import { listMappings, updateMappings } from './mappings.ts';
+import { accountOptions, getAccount, listAccounts } from './queries.ts';
+import { createAccount, updateAccount } from './save-account.ts';
+
+const tags = ['accounts'];
+const idParams = z.object({ id: z.uuid('Not a valid id') });
+const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
+const write = { permission: 'accounts.ledger.update', audience: 'union' } as const;
+const ALL = { limit: EXPORT_ROW_LIMIT, offset: 0 };
+const options = z.object({ data: z.array(accountOption) });
+const REVENUE_AND_EXPENSE = ['income', 'expense'] as const;
+
+/** Accounts (ledgers), their pickers, the mode export and the posting mappings (SPEC §7). */
+export function accountLedgerRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/accounts',
+    {
+      config: { access: read },
+      schema: { tags, querystring: accountListQuery, response: { 200: paged(account) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listAccounts(deps.db, req.query, pageWindow(req.query));
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'ACCOUNTS',
+        columns: accountExportColumns,
+        rows,
+      });
+    },
+  );
+  app.post(
+    '/accounts',
+    { config: { access: write }, schema: { tags, body: createAccountBody, response: { 201: accountReply } } },
+    async (req, reply) => {
+      const data = await createAccount(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      return reply.code(201).send({ message: 'Account created successfully', data });
+    },
+  );
+  app.get(
+    '/accounts/cash-or-bank',
+    {
+      config: { access: read },
+      schema: { tags, querystring: bookQuery, response: { 200: z.object({ data: z.array(account) }) } },
+    },
+    async (req) => ({
+      data: (await listAccounts(deps.db, { book: req.query.book, is_bank_or_cash: true, active: true }, ALL))
+        .rows,
+    }),
+  );
+  app.get(
+    '/accounts/revenue-and-expense',
+    {
+      config: { access: read },
+      schema: { tags, querystring: bookQuery, response: { 200: z.object({ data: z.array(account) }) } },
+    },
+    async (req) => ({
+      data: (
+        await listAccounts(
+          deps.db,
+          { book: req.query.book, types: [...REVENUE_AND_EXPENSE], active: true },
+          ALL,
+        )
+      ).rows,
+    }),
+  );
+  app.get(
+    '/bank-or-cash/accounts',
+    { config: { access: read }, schema: { tags, querystring: bookQuery, response: { 200: options } } },
+    async (req) => ({
+      data: await accountOptions(deps.db, { book: req.query.book, bankOrCash: true }),
+    }),
+  );
+  app.get(
+    '/revenue-and-expense/accounts',
+    { config: { access: read }, schema: { tags, querystring: bookQuery, response: { 200: options } } },
+    async (req) => ({
+      data: await accountOptions(deps.db, { book: req.query.book, types: [...REVENUE_AND_EXPENSE] }),
+    }),
+  );
+  app.get(
+    '/accounts/exports',
+    { config: { access: read }, schema: { tags, querystring: accountExportQuery } },
+    async (req, reply) => {
+      const { rows } = await listAccounts(deps.db, { book: req.query.mode }, ALL);
+      if (req.query.type === 'json') return { data: rows };
+      const name = `${req.query.mode.toUpperCase()}_ACCOUNTS_${new Date().toISOString().slice(0, 10)}`;
+      return sendExport(reply, { format: 'xlsx', name, columns: accountExportColumns, rows });
+    },
+  );
+  app.get(
+    '/accounts/mappings',
+    {
+      config: { access: read },
+      schema: { tags, response: { 200: z.object({ data: z.array(accountMapping) }) } },
+    },
+    async () => ({
+      data: await listMappings(deps.db),
+    }),
+  );
+  app.put(
+    '/accounts/mappings',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        body: updateMappingsBody,
+        response: { 200: z.object({ message: z.string(), data: z.array(accountMapping) }) },
+      },
+    },
+    async (req) => ({
+      message: 'Account mappings updated successfully',
+      data: await updateMappings(deps.db, { body: req.body, actorId: actorOf(req).userId }),
+    }),
+  );
+  app.get(
+    '/accounts/:id',
+    { config: { access: read }, schema: { tags, params: idParams, response: { 200: accountDetailReply } } },
+    async (req) => ({
+      data: await getAccount(deps.db, req.params.id),
+    }),
+  );
+  app.patch(
+    '/accounts/:id',
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: updateAccountBody, response: { 200: accountReply } },
+    },
+    async (req) => ({
+      message: 'Account updated successfully',
+      data: await updateAccount(deps.db, { id: req.params.id, body: req.body, actorId: actorOf(req).userId }),
+    }),
+  );
+}

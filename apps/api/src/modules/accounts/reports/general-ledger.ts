@@ -1,0 +1,106 @@
+import type { GeneralLedger } from '@ushirika/contracts';
+import { dec, runningBalances } from '@ushirika/domain';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { fieldError } from '../../../platform/errors.ts';
+import { getAccount } from '../ledger/queries.ts';
+import { addDays } from './dates.ts';
+import { movements } from './movements.ts';
+
+type LineRow = {
+  line_id: string;
+  entry_id: string;
+  entry_number: string;
+  entry_date: string;
+  narration: string;
+  description: string | null;
+  party_name: string | null;
+  debit: string;
+  credit: string;
+};
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2})_([0-9a-f-]{36})$/;
+
+async function net(db: DbOrTx, accountId: string, from: string | null, to: string): Promise<string> {
+  const [row] = await queryRows<{ debit: string | null; credit: string | null }>(
+    db,
+    sql`select debit, credit from ${movements({ from, to }, sql`account_id = ${accountId}`)} m`,
+  );
+  return dec(row?.debit ?? '0')
+    .minus(dec(row?.credit ?? '0'))
+    .toFixed(2);
+}
+
+/**
+ * One account's general ledger over [from, to]: opening balance, posted lines in date order with a
+ * running balance, keyset-paged by (date, line id). A page's starting balance is computed from the
+ * monthly balances plus the lines before the cursor in its month, so any page costs the same.
+ */
+export async function generalLedger(
+  db: DbOrTx,
+  query: { accountId: string; from: string; to: string; after?: string | undefined; limit: number },
+): Promise<GeneralLedger> {
+  if (query.from > query.to) throw fieldError('to', 'The end date must be on or after the start date');
+  const account = await getAccount(db, query.accountId);
+  const cursor = query.after ? CURSOR.exec(query.after) : null;
+  if (query.after && !cursor) throw fieldError('after', 'Not a valid page cursor');
+  const [afterDate, afterId] = cursor ? [cursor[1] ?? '', cursor[2] ?? ''] : [null, null];
+  const opening = await net(db, account.id, null, addDays(query.from, -1));
+  const closing = dec(opening)
+    .plus(await net(db, account.id, query.from, query.to))
+    .toFixed(2);
+  let pageOpening = opening;
+  if (afterDate && afterId) {
+    const [sameDay] = await queryRows<{ net: string | null }>(
+      db,
+      sql`select sum(debit - credit) as net from journal_lines
+          where posted and account_id = ${account.id} and entry_date = ${afterDate} and id <= ${afterId}`,
+    );
+    pageOpening = dec(opening)
+      .plus(await net(db, account.id, query.from, addDays(afterDate, -1)))
+      .plus(dec(sameDay?.net ?? '0'))
+      .toFixed(2);
+  }
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`select l.id as line_id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.narration,
+          l.description, l.party_name, l.debit, l.credit
+        from journal_lines l join journal_entries e on e.id = l.entry_id
+        where l.posted and l.account_id = ${account.id}
+          and l.entry_date >= ${query.from} and l.entry_date <= ${query.to}
+          ${afterDate ? sql`and (l.entry_date, l.id) > (${afterDate}::date, ${afterId}::uuid)` : sql``}
+        order by l.entry_date, l.id
+        limit ${query.limit + 1}`,
+  );
+  const page = rows.slice(0, query.limit);
+  const balances = runningBalances(pageOpening, page);
+  const last = page.at(-1);
+  return {
+    account: {
+      id: account.id,
+      code: account.code,
+      name: account.name,
+      book: account.book,
+      type: account.type,
+    },
+    from: query.from,
+    to: query.to,
+    openingBalance: opening,
+    pageOpeningBalance: pageOpening,
+    closingBalance: closing,
+    lines: page.map((l, i) => ({
+      lineId: l.line_id,
+      entryId: l.entry_id,
+      entryNumber: l.entry_number,
+      entryDate: l.entry_date,
+      narration: l.narration,
+      description: l.description,
+      partyName: l.party_name,
+      debit: l.debit,
+      credit: l.credit,
+      balance: balances[i] ?? pageOpening,
+    })),
+    nextCursor: rows.length > query.limit && last ? `${last.entry_date}_${last.line_id}` : null,
+  };
+}

@@ -1,0 +1,53 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+  },
+});
+// Reports never fetch anything: no URLs, and only the bundled fonts from disk.
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((file) => file.startsWith(fontDir));
+
+export type PdfColumn<T> = { header: string; value: (row: T) => string; align?: 'right' };
+
+/** A landscape A4 report: title, subtitle lines, one table with a header row and optional totals. */
+export async function tablePdf<T>(input: {
+  title: string;
+  subtitle: string[];
+  columns: PdfColumn<T>[];
+  rows: T[];
+  totals?: string[];
+}): Promise<Buffer> {
+  const cell = (text: string, align?: 'right', bold = false) => ({ text, alignment: align ?? 'left', bold });
+  const body = [
+    input.columns.map((c) => cell(c.header, c.align, true)),
+    ...input.rows.map((r) => input.columns.map((c) => cell(c.value(r), c.align))),
+    ...(input.totals ? [input.totals.map((t, i) => cell(t, input.columns[i]?.align, true))] : []),
+  ];
+  const doc = pdfmake.createPdf({
+    pageOrientation: 'landscape',
+    pageSize: 'A4',
+    defaultStyle: { fontSize: 8 },
+    content: [
+      { text: input.title, fontSize: 14, bold: true },
+      ...input.subtitle.map((s) => ({ text: s, margin: [0, 2, 0, 0] })),
+      {
+        margin: [0, 8, 0, 0],
+        table: { headerRows: 1, widths: input.columns.map((_, i) => (i === 1 ? '*' : 'auto')), body },
+        layout: 'lightHorizontalLines',
+      },
+    ],
+  });
+  return doc.getBuffer();
+}
+
+/** Thousands separators on a money string, e.g. "1234567.50" -> "1,234,567.50". */
+export const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');

@@ -1,0 +1,59 @@
+import type { AccountType, Book, TrialBalance } from '@ushirika/contracts';
+import { trialBalanceLine, trialBalanceTotals } from '@ushirika/domain';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { fieldError } from '../../../platform/errors.ts';
+import { financialYearOn } from '../../financial-years/queries.ts';
+import { addDays, today } from './dates.ts';
+import { movements } from './movements.ts';
+
+type Row = {
+  id: string;
+  code: string;
+  name: string;
+  type: AccountType;
+  o_debit: string | null;
+  o_credit: string | null;
+  p_debit: string | null;
+  p_credit: string | null;
+};
+
+/**
+ * The trial balance of a book as at a date: per account the opening balance (everything posted
+ * before `from`), the period's debits and credits, and the closing balance, with column totals.
+ * `from` defaults to the start of the financial year holding the date.
+ */
+export async function trialBalance(
+  db: DbOrTx,
+  query: { book: Book; asAt?: string | undefined; from?: string | undefined },
+): Promise<TrialBalance> {
+  const asAt = query.asAt ?? today();
+  const from = query.from ?? (await financialYearOn(db, asAt))?.startDate ?? `${asAt.slice(0, 4)}-01-01`;
+  if (from > asAt) throw fieldError('from', 'The period must start on or before the as-at date');
+  const inBook = sql`account_id in (select id from accounts where book = ${query.book})`;
+  const rows = await queryRows<Row>(
+    db,
+    sql`select a.id, a.code, a.name, c.type,
+          o.debit as o_debit, o.credit as o_credit, p.debit as p_debit, p.credit as p_credit
+        from accounts a
+        join account_groups g on g.id = a.group_id
+        join account_classes c on c.id = g.class_id
+        left join ${movements({ from: null, to: addDays(from, -1) }, inBook)} o on o.account_id = a.id
+        left join ${movements({ from, to: asAt }, inBook)} p on p.account_id = a.id
+        where a.book = ${query.book} and (o.account_id is not null or p.account_id is not null)
+        order by a.code`,
+  );
+  const lines = rows.map((r) => ({
+    accountId: r.id,
+    code: r.code,
+    name: r.name,
+    type: r.type,
+    ...trialBalanceLine(
+      { debit: r.o_debit ?? '0', credit: r.o_credit ?? '0' },
+      { debit: r.p_debit ?? '0', credit: r.p_credit ?? '0' },
+    ),
+  }));
+  const { balanced, ...totals } = trialBalanceTotals(lines);
+  return { book: query.book, from, asAt, rows: lines, totals, balanced };
+}

@@ -1,0 +1,128 @@
+import type {
+  AccountGroup,
+  AccountType,
+  createAccountGroupBody,
+  updateAccountGroupBody,
+} from '@ushirika/contracts';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
+import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { accountClasses, accountGroups } from '../schema.ts';
+
+const columns = {
+  id: accountGroups.id,
+  code: accountGroups.code,
+  name: accountGroups.name,
+  classId: accountGroups.classId,
+  className: accountClasses.name,
+  type: accountClasses.type,
+  active: accountGroups.active,
+};
+const selectGroups = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(accountGroups)
+    .innerJoin(accountClasses, eq(accountClasses.id, accountGroups.classId));
+const sortable = { code: accountGroups.code, name: accountGroups.name, type: accountClasses.type };
+
+export async function listAccountGroups(
+  db: DbOrTx,
+  query: {
+    search?: string | undefined;
+    sort?: string | undefined;
+    type?: AccountType | undefined;
+    class_id?: string | undefined;
+  },
+  window: PageWindow,
+): Promise<{ rows: AccountGroup[]; total: number }> {
+  const pattern = query.search ? likeContains(query.search) : undefined;
+  const where: SQL | undefined = and(
+    pattern ? or(ilike(accountGroups.name, pattern), ilike(accountGroups.code, pattern)) : undefined,
+    query.type ? eq(accountClasses.type, query.type) : undefined,
+    query.class_id ? eq(accountGroups.classId, query.class_id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectGroups(db)
+      .where(where)
+      .orderBy(...orderByOf(query.sort, sortable, [asc(accountGroups.code)], accountGroups.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ value: count() })
+      .from(accountGroups)
+      .innerJoin(accountClasses, eq(accountClasses.id, accountGroups.classId))
+      .where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function getAccountGroup(db: DbOrTx, id: string): Promise<AccountGroup> {
+  const [row] = await selectGroups(db).where(eq(accountGroups.id, id));
+  if (!row) throw new NotFoundError('Account group not found');
+  return row;
+}
+
+async function assertClass(tx: DbOrTx, classId: string) {
+  const [found] = await tx
+    .select({ id: accountClasses.id })
+    .from(accountClasses)
+    .where(eq(accountClasses.id, classId));
+  if (!found) throw fieldError('classId', 'The chosen class does not exist');
+}
+
+async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: accountGroups.id })
+    .from(accountGroups)
+    .where(eq(accountGroups.code, code));
+  if (taken && taken.id !== exceptId) throw new ConflictError(`The group code ${code} is already used`);
+}
+
+export async function createAccountGroup(
+  db: Db,
+  { body, actorId }: { body: z.infer<typeof createAccountGroupBody>; actorId: string },
+): Promise<AccountGroup> {
+  return db.transaction(async (tx) => {
+    await assertClass(tx, body.classId);
+    await assertCodeFree(tx, body.code);
+    const [row] = await tx
+      .insert(accountGroups)
+      .values({ ...body, createdBy: actorId })
+      .returning({ id: accountGroups.id });
+    if (!row) throw new Error('Group insert returned nothing');
+    const group = await getAccountGroup(tx, row.id);
+    await recordAudit(tx, {
+      actorId,
+      action: 'created',
+      entity: 'account_group',
+      entityId: row.id,
+      after: group,
+    });
+    return group;
+  });
+}
+
+export async function updateAccountGroup(
+  db: Db,
+  { id, body, actorId }: { id: string; body: z.infer<typeof updateAccountGroupBody>; actorId: string },
+): Promise<AccountGroup> {
+  return db.transaction(async (tx) => {
+    const before = await getAccountGroup(tx, id);
+    if (body.classId) await assertClass(tx, body.classId);
+    if (body.code) await assertCodeFree(tx, body.code, id);
+    await tx.update(accountGroups).set(body).where(eq(accountGroups.id, id));
+    const after = await getAccountGroup(tx, id);
+    await recordAudit(tx, {
+      actorId,
+      action: 'updated',
+      entity: 'account_group',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,75 @@
+import {
+  boq,
+  boqDetail,
+  boqListQuery,
+  createBoqBody,
+  detailReply,
+  idParams,
+  paged,
+  savedReply,
+  updateBoqBody,
+} from '@ushirika/contracts';
+import type { ZodApp } from '../../app.ts';
+import { actorOf } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { sendExport } from '../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../platform/list.ts';
+import { getBoq, listBoqs } from './queries.ts';
+import { createBoq, updateBoq } from './save-boq.ts';
+
+const tags = ['boqs'];
+const read = { permission: 'settings.collection.read', audience: 'union' } as const;
+const write = { permission: 'settings.collection.update', audience: 'union' } as const;
+
+export function boqsRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/settings/collection/boqs',
+    { config: { access: read }, schema: { tags, querystring: boqListQuery, response: { 200: paged(boq) } } },
+    async (req, reply) => {
+      const { rows, total } = await listBoqs(deps.db, req.query, pageWindow(req.query));
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'BOQS',
+        rows,
+        columns: [
+          { header: 'BOQ', value: (r) => r.name, width: 30 },
+          { header: 'Season', value: (r) => r.seasonName },
+          { header: 'Crop', value: (r) => r.cropName, width: 20 },
+          { header: 'Items', value: (r) => r.itemCount },
+          { header: 'Cost per acre (TZS)', value: (r) => r.costPerAcre },
+        ],
+      });
+    },
+  );
+  app.post(
+    '/settings/collection/boqs',
+    {
+      config: { access: write },
+      schema: { tags, body: createBoqBody, response: { 201: savedReply(boqDetail) } },
+    },
+    async (req, reply) => {
+      const data = await createBoq(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      return reply.code(201).send({ message: 'BOQ created successfully', data });
+    },
+  );
+  app.get(
+    '/settings/collection/boqs/:id',
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: detailReply(boqDetail) } },
+    },
+    async (req) => ({ data: await getBoq(deps.db, req.params.id) }),
+  );
+  app.patch(
+    '/settings/collection/boqs/:id',
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: updateBoqBody, response: { 200: savedReply(boqDetail) } },
+    },
+    async (req) => ({
+      message: 'BOQ updated successfully',
+      data: await updateBoq(deps.db, { id: req.params.id, body: req.body, actorId: actorOf(req).userId }),
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { seasonCrops } from '../seasons/schema.ts';
+
+/** A standard input package per season crop, used to size farmer requests by acreage. */
+export const boqs = pgTable(
+  'boqs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    seasonCropId: uuid('season_crop_id')
+      .notNull()
+      .references(() => seasonCrops.id),
+    notes: text('notes'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('boqs_season_crop_idx').on(t.seasonCropId)],
+);
+
+/** Items are free text until the inventory module gives an item list. */
+export const boqItems = pgTable(
+  'boq_items',
+  {
+    id: id(),
+    boqId: uuid('boq_id')
+      .notNull()
+      .references(() => boqs.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    item: text('item').notNull(),
+    unit: text('unit').notNull(),
+    quantityPerAcre: numeric('quantity_per_acre', { precision: 12, scale: 3 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index('boq_items_boq_idx').on(t.boqId, t.line),
+    check('boq_items_quantity_check', sql`${t.quantityPerAcre} > 0`),
+    check('boq_items_price_check', sql`${t.unitPrice} >= 0`),
+  ],
+);

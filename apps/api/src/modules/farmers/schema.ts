@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { amcos } from '../amcos/schema.ts';
+import { banks } from '../cooperative/schema.ts';
+import { crops } from '../seasons/schema.ts';
+
+/** Per-AMCOS farmer number counter: only ever goes up, so a number is never given out twice. */
+export const farmerSequences = pgTable('farmer_sequences', {
+  amcosId: uuid('amcos_id')
+    .primaryKey()
+    .references(() => amcos.id),
+  lastValue: integer('last_value').notNull(),
+});
+
+export const farmers = pgTable(
+  'farmers',
+  {
+    id: id(),
+    farmerNo: text('farmer_no').notNull(),
+    amcosId: uuid('amcos_id')
+      .notNull()
+      .references(() => amcos.id),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    gender: text('gender', { enum: ['Male', 'Female'] }).notNull(),
+    dateOfBirth: date('date_of_birth'),
+    nationalId: text('national_id'),
+    phone: text('phone'),
+    bankId: uuid('bank_id').references(() => banks.id),
+    accountNo: text('account_no'),
+    village: text('village'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    photo: text('photo'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Lower-cased names, number, phone and national ID for one trigram-indexed search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || coalesce(middle_name || ' ', '') || last_name || ' ' || farmer_no || ' ' || coalesce(phone, '') || ' ' || coalesce(national_id, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('farmers_farmer_no_unique').on(t.farmerNo),
+    uniqueIndex('farmers_national_id_unique').on(t.nationalId).where(sql`${t.nationalId} is not null`),
+    uniqueIndex('farmers_phone_unique').on(t.phone).where(sql`${t.phone} is not null`),
+    index('farmers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('farmers_amcos_name_idx').on(t.amcosId, t.firstName, t.lastName, t.id),
+    index('farmers_name_idx').on(t.firstName, t.lastName, t.id),
+    check('farmers_gender_check', sql`${t.gender} in ('Male', 'Female')`),
+    check('farmers_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('farmers_national_id_check', sql`${t.nationalId} ~ '^[0-9]{20}$'`),
+  ],
+);
+
+export const farms = pgTable(
+  'farms',
+  {
+    id: id(),
+    farmerId: uuid('farmer_id')
+      .notNull()
+      .references(() => farmers.id),
+    name: text('name').notNull(),
+    cropId: uuid('crop_id').references(() => crops.id),
+    acres: numeric('acres', { precision: 10, scale: 2 }).notNull(),
+    trees: integer('trees'),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    /** GeoJSON Polygon `{type, coordinates: [[[lng, lat], ...]]}`, validated by the contract. */
+    boundary: jsonb('boundary'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('farms_farmer_idx').on(t.farmerId),
+    check('farms_acres_check', sql`${t.acres} > 0`),
+    check('farms_trees_check', sql`${t.trees} >= 0`),
+    check('farms_location_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+  ],
+);

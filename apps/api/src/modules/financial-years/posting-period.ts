@@ -1,0 +1,24 @@
+import type { Book } from '@ushirika/contracts';
+import { and, gte, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { financialYears } from './schema.ts';
+
+/**
+ * The open, unlocked financial year a posting dated `day` goes into, or a refusal naming why.
+ * Locks the year row (FOR SHARE) so a close or a lock cannot slip in before the posting commits.
+ */
+export async function postingYear(tx: DbOrTx, book: Book, day: string, field = 'entryDate') {
+  const [year] = await tx
+    .select()
+    .from(financialYears)
+    .where(and(lte(financialYears.startDate, day), gte(financialYears.endDate, day)))
+    .for('share');
+  if (!year) throw fieldError(field, `No financial year covers ${day}`);
+  if (year.status !== 'open') throw fieldError(field, `The financial year ${year.name} is closed`);
+  const lockedUntil = book === 'collection' ? year.collectionLockedUntil : year.operationLockedUntil;
+  if (lockedUntil && day <= lockedUntil) {
+    throw fieldError(field, `The ${book} book is locked up to ${lockedUntil}`);
+  }
+  return year;
+}

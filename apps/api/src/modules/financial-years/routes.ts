@@ -1,0 +1,98 @@
+import {
+  createFinancialYearBody,
+  financialYear,
+  financialYearDetailReply,
+  financialYearListQuery,
+  financialYearReply,
+  paged,
+  updateFinancialYearBody,
+} from '@ushirika/contracts';
+import { z } from 'zod';
+import type { ZodApp } from '../../app.ts';
+import { actorOf } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { sendExport } from '../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../platform/list.ts';
+import { closeFinancialYear } from './close-financial-year.ts';
+import { createFinancialYear } from './create-financial-year.ts';
+import { getFinancialYearRow, listFinancialYears, toFinancialYear } from './queries.ts';
+import { updateFinancialYear } from './update-financial-year.ts';
+
+const tags = ['financial-years'];
+const idParams = z.object({ id: z.uuid('Not a valid id') });
+const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
+const write = { permission: 'cooperative.year.update', audience: 'union' } as const;
+
+export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/financial-years',
+    {
+      config: { access: read },
+      schema: { tags, querystring: financialYearListQuery, response: { 200: paged(financialYear) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listFinancialYears(deps.db, req.query, pageWindow(req.query));
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'FINANCIAL_YEARS',
+        rows,
+        columns: [
+          { header: 'Name', value: (r) => r.name },
+          { header: 'Start', value: (r) => r.startDate },
+          { header: 'End', value: (r) => r.endDate },
+          { header: 'Status', value: (r) => r.status },
+          { header: 'Collection locked until', value: (r) => r.collectionLockedUntil },
+          { header: 'Operation locked until', value: (r) => r.operationLockedUntil },
+        ],
+      });
+    },
+  );
+  app.post(
+    '/financial-years',
+    {
+      config: { access: write },
+      schema: { tags, body: createFinancialYearBody, response: { 201: financialYearReply } },
+    },
+    async (req, reply) => {
+      const data = await createFinancialYear(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      return reply.code(201).send({ message: 'Financial year created successfully', data });
+    },
+  );
+  app.get(
+    '/financial-years/:id',
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: financialYearDetailReply } },
+    },
+    async (req) => ({ data: toFinancialYear(await getFinancialYearRow(deps.db, req.params.id)) }),
+  );
+  app.patch(
+    '/financial-years/:id',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: updateFinancialYearBody,
+        response: { 200: financialYearReply },
+      },
+    },
+    async (req) => ({
+      message: 'Financial year updated successfully',
+      data: await updateFinancialYear(deps.db, {
+        id: req.params.id,
+        body: req.body,
+        actorId: actorOf(req).userId,
+      }),
+    }),
+  );
+  app.post(
+    '/financial-years/:id/close',
+    { config: { access: write }, schema: { tags, params: idParams, response: { 200: financialYearReply } } },
+    async (req) => ({
+      message: 'Financial year closed successfully',
+      data: await closeFinancialYear(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+    }),
+  );
+}

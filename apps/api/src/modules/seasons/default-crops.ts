@@ -1,0 +1,31 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { crops, grades } from './schema.ts';
+
+/** The union's two crops with their grades, on a new database only; the union adds others. */
+export const DEFAULT_CROPS = [
+  {
+    name: 'Cashew nuts',
+    code: 'CASHEW',
+    grades: [
+      { code: 'STD', name: 'Standard' },
+      { code: 'UG', name: 'Under grade' },
+    ],
+  },
+  { name: 'Sesame', code: 'SESAME', grades: [{ code: 'STD', name: 'Standard' }] },
+] as const;
+
+export async function seedDefaultCrops(db: Db): Promise<void> {
+  const [existing] = await db.select({ value: count() }).from(crops);
+  if ((existing?.value ?? 0) > 0) return;
+  await db.transaction(async (tx) => {
+    for (const crop of DEFAULT_CROPS) {
+      const [row] = await tx
+        .insert(crops)
+        .values({ name: crop.name, code: crop.code })
+        .returning({ id: crops.id });
+      if (!row) throw new Error('Crop insert returned nothing');
+      await tx.insert(grades).values(crop.grades.map((g) => ({ ...g, cropId: row.id })));
+    }
+  });
+}

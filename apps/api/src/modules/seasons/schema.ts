@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+
+export const crops = pgTable('crops', {
+  id: id(),
+  name: text('name').notNull().unique('crops_name_unique'),
+  code: text('code').notNull().unique('crops_code_unique'),
+  unit: text('unit').notNull().default('kg'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const grades = pgTable(
+  'grades',
+  {
+    id: id(),
+    cropId: uuid('crop_id')
+      .notNull()
+      .references(() => crops.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('grades_crop_code_unique').on(t.cropId, t.code)],
+);
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: id(),
+    name: text('name').notNull().unique('seasons_name_unique'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    status: text('status', { enum: ['planned', 'open', 'closed'] })
+      .notNull()
+      .default('planned'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('seasons_status_check', sql`${t.status} in ('planned', 'open', 'closed')`),
+    check('seasons_dates_check', sql`${t.endDate} > ${t.startDate}`),
+    /** One season open at a time: collections and prices always know which season they are in. */
+    uniqueIndex('seasons_one_open').on(t.status).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export const seasonCrops = pgTable(
+  'season_crops',
+  {
+    id: id(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    cropId: uuid('crop_id')
+      .notNull()
+      .references(() => crops.id),
+    indicativePrice: numeric('indicative_price', { precision: 14, scale: 2 }).notNull(),
+    standardBagKg: numeric('standard_bag_kg', { precision: 10, scale: 3 }).notNull(),
+    maxMoisture: numeric('max_moisture', { precision: 5, scale: 2 }).notNull(),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('season_crops_season_crop_unique').on(t.seasonId, t.cropId),
+    index('season_crops_crop_idx').on(t.cropId),
+    check('season_crops_price_check', sql`${t.indicativePrice} >= 0`),
+    check('season_crops_bag_check', sql`${t.standardBagKg} > 0`),
+    check('season_crops_moisture_check', sql`${t.maxMoisture} between 0 and 100`),
+    check('season_crops_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);

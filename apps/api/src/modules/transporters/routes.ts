@@ -1,0 +1,8 @@
+import type { ZodApp } from '../../app.ts';
+import { registerCatalog } from '../../platform/catalog.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { transporterResource } from './transporters.ts';
+
+export function transportersRoutes(app: ZodApp, deps: AppDeps) {
+  registerCatalog(app, deps, transporterResource);
+}

@@ -1,0 +1,8 @@
+import type { ZodApp } from '../../app.ts';
+import { registerCatalog } from '../../platform/catalog.ts';
+import type { AppDeps } from '../../platform/deps.ts';
+import { warehouseResource } from './warehouses.ts';
+
+export function warehousesRoutes(app: ZodApp, deps: AppDeps) {
+  registerCatalog(app, deps, warehouseResource);
+}

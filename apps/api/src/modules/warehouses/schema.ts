@@ -1,0 +1,17 @@
+import { boolean, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { councils } from '../cooperative/schema.ts';
+
+/** A licensed auction warehouse that stores lots and issues warehouse receipts. */
+export const warehouses = pgTable('warehouses', {
+  id: id(),
+  name: text('name').notNull().unique('warehouses_name_unique'),
+  operator: text('operator').notNull(),
+  licenceNo: text('licence_no').notNull().unique('warehouses_licence_unique'),
+  location: text('location'),
+  councilId: uuid('council_id').references(() => councils.id),
+  capacityKg: numeric('capacity_kg', { precision: 14, scale: 3 }),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

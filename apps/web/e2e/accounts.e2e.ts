@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, createUser, launchBrowser, newPage, signInThroughBrowser } from './support.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const operationBook = (page: Page) => page.getByText('Operation', { exact: true }).click();
+
+describe('accounting', () => {
+  it('an accountant enters a journal entry, a finance manager approves it, it shows in the trial balance and ledger, and the accounts export', async () => {
+    const token = await adminToken();
+    const accountant = await createUser(token, 'Accountant');
+    const manager = await createUser(token, 'Finance Manager');
+
+    const page = await newPage(browser);
+    await signInThroughBrowser(page, accountant.email, accountant.password);
+    await page.waitForURL(/\/(change-password|home)/);
+    await page.goto('/account/operation/journal-entry');
+    await operationBook(page);
+    await page.getByTestId('journal-table-create').click();
+    const dialog = page.getByRole('dialog');
+    const narration = `Office rent ${Date.now()}`;
+    await dialog.getByLabel('Narration').fill(narration);
+    await page.getByTestId('line-account-0').click();
+    await page.getByRole('option', { name: /^5101 Office rent/ }).click();
+    await page.getByTestId('line-debit-0').fill('1250000.50');
+    await page.getByTestId('line-account-1').click();
+    await page.getByRole('option', { name: /^1101 Operation bank account/ }).click();
+    await page.getByTestId('line-credit-1').fill('1250000');
+    // Live totals from packages/domain; an unbalanced entry is refused before it is sent.
+    expect(await page.getByTestId('total-debit').innerText()).toBe('1,250,000.50');
+    expect(await page.getByTestId('balance-state').innerText()).toBe('Debits and credits differ by 0.50');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('lines-error').waitFor();
+    await page.getByTestId('line-credit-1').fill('1250000.50');
+    expect(await page.getByTestId('balance-state').innerText()).toBe('Debits equal credits');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/accounts/journal-entries') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const createdBody = (await (await created).json()) as { data: { id: string; number: string } };
+    await page.getByText('Journal entry created successfully').waitFor();
+    await page.getByRole('button', { name: createdBody.data.number }).click();
+    await page.getByTestId('journal-details').waitFor();
+    expect(await page.getByTestId('approve-entry').count()).toBe(0); // the maker cannot approve
+    await page.context().close();
+
+    const checker = await newPage(browser);
+    await signInThroughBrowser(checker, manager.email, manager.password);
+    await checker.waitForURL(/\/(change-password|home)/);
+    await checker.goto('/account/operation/journal-entry');
+    await operationBook(checker);
+    await checker.getByRole('button', { name: createdBody.data.number }).click();
+    await checker.getByTestId('approve-entry').click();
+    await checker.getByText('Journal entry approved successfully').waitFor();
+    const entry = await api<{ data: { status: string } }>(
+      'GET',
+      `/accounts/journal-entries/${createdBody.data.id}`,
+      undefined,
+      token,
+    );
+    expect(entry.body.data.status).toBe('posted');
+
+    await checker.goto('/reports/financial/trial-balance');
+    await operationBook(checker);
+    const rent = checker.getByTestId('trial-balance').getByRole('row', { name: /5101 Office rent/ });
+    await rent.waitFor();
+    expect(await rent.innerText()).toContain('1,250,000.50');
+    expect(await checker.getByTestId('tb-totals').innerText()).toMatch(/^Totals \(balanced\)/);
+
+    await checker.goto('/reports/financial/general-ledgers');
+    await operationBook(checker);
+    await checker.getByTestId('gl-account').click();
+    await checker.getByRole('option', { name: /^5101 Office rent/ }).click();
+    const line = checker
+      .getByTestId('general-ledger')
+      .getByRole('row', { name: new RegExp(createdBody.data.number) });
+    await line.waitFor();
+    expect(await line.innerText()).toContain(narration);
+    expect(await checker.getByTestId('gl-closing').innerText()).toBe('1,250,000.50');
+
+    await checker.goto('/account/operation/accounts/operation');
+    await checker.getByTestId('accounts-table').waitFor();
+    const download = checker.waitForEvent('download');
+    await checker.getByTestId('export-mode-accounts').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`OPERATION_ACCOUNTS_${new Date().toISOString().slice(0, 10)}.xlsx`);
+    const bytes = await readFile((await file.path()) ?? '');
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    await checker.context().close();
+  });
+});

@@ -1,0 +1,207 @@
+import { Anchor, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { type AmcosDetail, createAmcosBody } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormModal } from '../../components/FormModal.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { ResourceList } from '../../components/ResourceList.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { useForm } from '../../lib/form.ts';
+import { toastSuccess } from '../../lib/notify.ts';
+import { hasPermission, useSession } from '../../lib/session.ts';
+import { banks, councils } from '../cooperative/hooks.ts';
+import { societies } from './hooks.ts';
+
+/** /amcos/list and /collection/setting/Amcos: every society (an AMCOS user sees their own). */
+export default function AmcosListRoute() {
+  return (
+    <RequirePermission permission="amcos.society.read">
+      <AmcosListPage />
+    </RequirePermission>
+  );
+}
+
+function AmcosListPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [editing, setEditing] = useState<{ society: AmcosDetail | null } | null>(null);
+  const canCreate = hasPermission(user, 'amcos.society.create') && !user?.amcosId;
+  return (
+    <>
+      <PageHeader
+        title={t('amcosMd.title')}
+        description={t('amcosMd.description')}
+        breadcrumbs={[{ label: t('menu.amcos') }]}
+      />
+      <ResourceList
+        label={t('amcosMd.title')}
+        resource={societies}
+        testId="amcos-table"
+        emptyTitle={t('amcosMd.empty')}
+        filterNames={['status']}
+        filters={(list) => (
+          <Select
+            aria-label={t('fields.status')}
+            placeholder={t('fields.status')}
+            clearable
+            w={150}
+            data={['active', 'suspended'].map((s) => ({
+              value: s,
+              label: t(`status.${s}` as 'status.active'),
+            }))}
+            value={list.filters.status ?? null}
+            onChange={(v) => list.setFilter('status', v)}
+          />
+        )}
+        createLabel={t('amcosMd.create')}
+        onCreate={canCreate ? () => setEditing({ society: null }) : undefined}
+        columns={[
+          { key: 'code', header: t('fields.code'), render: (a) => a.code, sortField: 'code' },
+          {
+            key: 'name',
+            header: t('fields.name'),
+            sortField: 'name',
+            render: (a) => (
+              <Anchor component={Link} to={`/amcos/${a.id}`}>
+                {a.name}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'council',
+            header: t('fields.council'),
+            render: (a) => a.councilName ?? '—',
+            sortField: 'council',
+          },
+          { key: 'manager', header: t('amcosMd.manager'), render: (a) => a.manager ?? '—' },
+          {
+            key: 'farmers',
+            header: t('amcosMd.farmers'),
+            render: (a) => a.farmerCount.toLocaleString(),
+            align: 'right',
+          },
+          { key: 'status', header: t('fields.status'), render: (a) => <StatusBadge status={a.status} /> },
+        ]}
+      />
+      {editing && <AmcosFormModal society={editing.society} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+type Values = {
+  code: string;
+  name: string;
+  registrationNo: string;
+  councilId: string | null;
+  ward: string;
+  village: string;
+  phone: string;
+  email: string;
+  manager: string;
+  bankId: string | null;
+  accountNo: string;
+  lat: number | string;
+  lng: number | string;
+};
+
+export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const councilOptions = councils.useOptions();
+  const bankOptions = banks.useOptions();
+  const create = societies.useCreate();
+  const update = societies.useUpdate();
+  const form = useForm<Values>({
+    code: society?.code ?? '',
+    name: society?.name ?? '',
+    registrationNo: society?.registrationNo ?? '',
+    councilId: society?.councilId ?? null,
+    ward: society?.ward ?? '',
+    village: society?.village ?? '',
+    phone: society?.phone ?? '',
+    email: society?.email ?? '',
+    manager: society?.manager ?? '',
+    bankId: society?.bankId ?? null,
+    accountNo: society?.accountNo ?? '',
+    lat: society?.location?.lat ?? '',
+    lng: society?.location?.lng ?? '',
+  });
+  const submit = form.onSubmit(() => {
+    const { lat, lng, ...rest } = form.values;
+    const location = lat === '' || lng === '' ? null : { lat: Number(lat), lng: Number(lng) };
+    const body = form.validate(createAmcosBody, { ...rest, location });
+    if (!body) return;
+    const done = {
+      onSuccess: (r: { message: string }) => {
+        toastSuccess(r.message);
+        onClose();
+      },
+      onError: form.showApiError,
+    };
+    if (society) {
+      const { code: _code, ...changes } = body;
+      update.mutate({ id: society.id, body: changes as never }, done);
+    } else create.mutate(body as never, done);
+  });
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={society ? t('amcosMd.edit') : t('amcosMd.create')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending || update.isPending}
+      testId="amcos-form"
+      size="xl"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          data-autofocus
+          label={t('fields.code')}
+          required
+          disabled={Boolean(society)}
+          {...form.text('code')}
+        />
+        <TextInput label={t('fields.name')} required {...form.text('name')} />
+        <TextInput label={t('union.registrationNo')} {...form.text('registrationNo')} />
+        <Select
+          label={t('fields.council')}
+          searchable
+          clearable
+          data={(councilOptions.data ?? []).map((c) => ({
+            value: c.id,
+            label: `${c.name} (${c.regionName})`,
+          }))}
+          {...form.control('councilId')}
+        />
+        <TextInput label={t('fields.ward')} {...form.text('ward')} />
+        <TextInput label={t('fields.village')} {...form.text('village')} />
+        <TextInput label={t('fields.phone')} {...form.text('phone')} />
+        <TextInput label={t('fields.email')} {...form.text('email')} />
+        <TextInput label={t('amcosMd.manager')} {...form.text('manager')} />
+        <Select
+          label={t('fields.bank')}
+          clearable
+          data={(bankOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          {...form.control('bankId')}
+        />
+        <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
+        <div />
+        <NumberInput
+          label={t('fields.latitude')}
+          decimalScale={6}
+          {...form.control('lat')}
+          error={form.errors.lat}
+        />
+        <NumberInput
+          label={t('fields.longitude')}
+          decimalScale={6}
+          {...form.control('lng')}
+          error={form.errors.lng}
+        />
+      </SimpleGrid>
+    </FormModal>
+  );
+}

@@ -1,0 +1,66 @@
+import { Paper, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { LoadingBlock } from '../../components/EmptyBlock.tsx';
+import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { useHistory } from '../audit/hooks.ts';
+import { boqs } from './hooks.ts';
+
+export default function BoqDetailsRoute() {
+  return (
+    <RequirePermission permission="settings.collection.read" unionOnly>
+      <BoqDetailsPage />
+    </RequirePermission>
+  );
+}
+
+function BoqDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const boq = boqs.useOne(id);
+  const history = useHistory('boq', id);
+  const b = boq.data;
+  if (!b) return <LoadingBlock />;
+  return (
+    <>
+      <PageHeader
+        title={b.name}
+        description={`${b.seasonName} · ${b.cropName}${b.notes ? ` — ${b.notes}` : ''}`}
+        breadcrumbs={[{ label: t('boqsMd.title'), to: '/settings/collection/boqs/list' }, { label: b.name }]}
+      />
+      <Paper withBorder p="md" radius="md">
+        <Table data-testid="boq-items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('boqsMd.item')}</Table.Th>
+              <Table.Th>{t('boqsMd.unit')}</Table.Th>
+              <Table.Th>{t('boqsMd.quantity')}</Table.Th>
+              <Table.Th>{t('boqsMd.unitPrice')}</Table.Th>
+              <Table.Th>{t('boqsMd.costPerAcre')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(b.items ?? []).map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>{i.item}</Table.Td>
+                <Table.Td>{i.unit}</Table.Td>
+                <Table.Td>{i.quantityPerAcre}</Table.Td>
+                <Table.Td>{formatMoney(i.unitPrice)}</Table.Td>
+                <Table.Td>{formatMoney(i.costPerAcre)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Text fw={700} ta="right" mt="sm">
+          {t('boqsMd.costPerAcre')}: {formatMoney(b.costPerAcre)}
+        </Text>
+      </Paper>
+      <Paper withBorder p="md" radius="md" mt="lg">
+        <HistoryTimeline events={history.data} loading={history.isLoading} />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  Button,
+  FileButton,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { type UpdateUnionBody, updateUnionBody } from '@ushirika/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormLayout } from '../../components/FormLayout.tsx';
+import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { useForm } from '../../lib/form.ts';
+import { toastSuccess } from '../../lib/notify.ts';
+import { hasPermission, useSession } from '../../lib/session.ts';
+import { useHistory } from '../audit/hooks.ts';
+import { UNION_ENTITY_ID, useUnionProfile, useUpdateUnion, useUploadLogo } from './hooks.ts';
+
+const EMPTY = { name: '', registrationNo: '', tin: '', address: '', region: '', phone: '', email: '' };
+
+export default function UnionPageRoute() {
+  return (
+    <RequirePermission permission="cooperative.union.read" unionOnly>
+      <UnionPage />
+    </RequirePermission>
+  );
+}
+
+function UnionPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const profile = useUnionProfile();
+  const update = useUpdateUnion();
+  const upload = useUploadLogo();
+  const history = useHistory('union', UNION_ENTITY_ID);
+  const form = useForm(EMPTY);
+  const canEdit = hasPermission(user, 'cooperative.union.update');
+  const { reset } = form;
+
+  useEffect(() => {
+    if (!profile.data) return;
+    const { logo: _logo, updatedAt: _at, ...fields } = profile.data;
+    reset(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v ?? ''])) as typeof EMPTY);
+  }, [profile.data, reset]);
+
+  const save = form.onSubmit(() => {
+    const body = form.validate<UpdateUnionBody>(updateUnionBody);
+    if (!body) return;
+    update.mutate(body, { onSuccess: (r) => toastSuccess(r.message), onError: form.showApiError });
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={t('union.title')}
+        description={t('union.description')}
+        breadcrumbs={[{ label: t('menu.settings') }, { label: t('union.title') }]}
+      />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder p="lg" radius="md">
+            <FormLayout
+              onSubmit={save}
+              error={form.formError}
+              submitLabel={t('common.save')}
+              submitting={update.isPending}
+              testId="union-form"
+            >
+              <TextInput label={t('union.name')} required disabled={!canEdit} {...form.text('name')} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('union.registrationNo')}
+                  disabled={!canEdit}
+                  {...form.text('registrationNo')}
+                />
+                <TextInput label={t('union.tin')} disabled={!canEdit} {...form.text('tin')} />
+                <TextInput label={t('fields.phone')} disabled={!canEdit} {...form.text('phone')} />
+                <TextInput label={t('fields.email')} disabled={!canEdit} {...form.text('email')} />
+                <TextInput label={t('union.region')} disabled={!canEdit} {...form.text('region')} />
+                <TextInput label={t('union.address')} disabled={!canEdit} {...form.text('address')} />
+              </SimpleGrid>
+            </FormLayout>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="lg" radius="md">
+            <Stack align="center">
+              <Title order={3} size="h5">
+                {t('union.logo')}
+              </Title>
+              {profile.data?.logo ? (
+                <Image src={profile.data.logo} alt={t('union.logo')} h={120} w="auto" fit="contain" />
+              ) : (
+                <Text c="dimmed" size="sm">
+                  {t('union.noLogo')}
+                </Text>
+              )}
+              {canEdit && (
+                <FileButton
+                  accept="image/png,image/jpeg,image/gif,image/avif"
+                  onChange={(file) =>
+                    file && upload.mutate(file, { onSuccess: (r) => toastSuccess(r.message) })
+                  }
+                >
+                  {(props) => (
+                    <Button
+                      {...props}
+                      variant="default"
+                      loading={upload.isPending}
+                      leftSection={<IconUpload size={16} aria-hidden />}
+                    >
+                      {t('union.uploadLogo')}
+                    </Button>
+                  )}
+                </FileButton>
+              )}
+              <Text size="xs" c="dimmed">
+                {t('union.logoHint')}
+              </Text>
+            </Stack>
+          </Paper>
+          <Paper withBorder p="lg" radius="md" mt="md">
+            <Group mb="sm">
+              <Title order={3} size="h5">
+                {t('history.title')}
+              </Title>
+            </Group>
+            <HistoryTimeline events={history.data} loading={history.isLoading} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

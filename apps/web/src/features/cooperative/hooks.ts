@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Bank, Council, UnionProfile, UpdateUnionBody } from '@ushirika/contracts';
+import { api, apiRequest } from '../../lib/api.ts';
+import { resource } from '../../lib/resource.ts';
+import { auditKeys } from '../audit/hooks.ts';
+
+export const UNION_ENTITY_ID = '00000000-0000-7000-8000-000000000001';
+export const banks = resource<Bank>('cooperative/banks', {
+  key: 'banks',
+  audit: 'bank',
+  exportName: 'banks',
+});
+export const councils = resource<Council>('cooperative/councils', { key: 'councils', audit: 'council' });
+
+export const unionKeys = { profile: ['union', 'profile'] as const };
+
+export function useUnionProfile() {
+  return useQuery({
+    queryKey: unionKeys.profile,
+    queryFn: ({ signal }) => api.get<{ data: UnionProfile }>('cooperative/union', undefined, signal),
+    select: (reply) => reply.data,
+  });
+}
+
+function useInvalidateUnion() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: unionKeys.profile });
+    void client.invalidateQueries({ queryKey: auditKeys.history('union', UNION_ENTITY_ID) });
+  };
+}
+
+export function useUpdateUnion() {
+  const invalidate = useInvalidateUnion();
+  return useMutation({
+    mutationFn: (body: UpdateUnionBody) =>
+      apiRequest<{ message: string; data: UnionProfile }>('cooperative/union', {
+        method: 'PUT',
+        body,
+        silent: true,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUploadLogo() {
+  const invalidate = useInvalidateUnion();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('logo', file);
+      return api.post<{ message: string; data: UnionProfile }>('cooperative/union/logo', form);
+    },
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,142 @@
+import { Anchor, Select, TextInput } from '@mantine/core';
+import { beneficiaryKinds, createBeneficiaryBody } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormModal } from '../../components/FormModal.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { ResourceList } from '../../components/ResourceList.tsx';
+import { useForm } from '../../lib/form.ts';
+import { toastSuccess } from '../../lib/notify.ts';
+import { banks, councils } from '../cooperative/hooks.ts';
+import { beneficiaries } from './hooks.ts';
+
+export default function BeneficiariesRoute() {
+  return (
+    <RequirePermission permission="settings.collection.read" unionOnly>
+      <BeneficiariesPage />
+    </RequirePermission>
+  );
+}
+
+function BeneficiariesPage() {
+  const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  const kinds = beneficiaryKinds.map((k) => ({ value: k, label: t(`beneficiariesMd.kinds.${k}`) }));
+  return (
+    <>
+      <PageHeader
+        title={t('beneficiariesMd.title')}
+        description={t('beneficiariesMd.description')}
+        breadcrumbs={[{ label: t('menu.settings') }, { label: t('beneficiariesMd.title') }]}
+      />
+      <ResourceList
+        label={t('beneficiariesMd.title')}
+        resource={beneficiaries}
+        testId="beneficiaries-table"
+        emptyTitle={t('beneficiariesMd.empty')}
+        filterNames={['kind']}
+        filters={(list) => (
+          <Select
+            aria-label={t('beneficiariesMd.kind')}
+            placeholder={t('beneficiariesMd.kind')}
+            clearable
+            w={170}
+            data={kinds}
+            value={list.filters.kind ?? null}
+            onChange={(v) => list.setFilter('kind', v)}
+          />
+        )}
+        onCreate={() => setCreating(true)}
+        createLabel={t('beneficiariesMd.create')}
+        columns={[
+          {
+            key: 'name',
+            header: t('fields.name'),
+            sortField: 'name',
+            render: (b) => (
+              <Anchor component={Link} to={`/settings/collection/beneficiaries/${b.id}/detils`}>
+                {b.name}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'kind',
+            header: t('beneficiariesMd.kind'),
+            sortField: 'kind',
+            render: (b) => t(`beneficiariesMd.kinds.${b.kind}`),
+          },
+          { key: 'council', header: t('fields.council'), render: (b) => b.councilName ?? '—' },
+          {
+            key: 'bank',
+            header: t('fields.bank'),
+            render: (b) => (b.bankName ? `${b.bankName} ${b.accountNo ?? ''}` : '—'),
+          },
+          { key: 'rules', header: t('seasonCropsMd.rules'), align: 'right', render: (b) => b.ruleCount },
+        ]}
+      />
+      {creating && <BeneficiaryForm kinds={kinds} onClose={() => setCreating(false)} />}
+    </>
+  );
+}
+
+function BeneficiaryForm({
+  kinds,
+  onClose,
+}: {
+  kinds: { value: string; label: string }[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const councilOptions = councils.useOptions();
+  const bankOptions = banks.useOptions();
+  const create = beneficiaries.useCreate();
+  const form = useForm({
+    name: '',
+    kind: null as string | null,
+    councilId: null as string | null,
+    bankId: null as string | null,
+    accountNo: '',
+  });
+  const submit = form.onSubmit(() => {
+    const body = form.validate(createBeneficiaryBody);
+    if (body)
+      create.mutate(body as never, {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          onClose();
+        },
+        onError: form.showApiError,
+      });
+  });
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('beneficiariesMd.create')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending}
+      testId="beneficiary-form"
+    >
+      <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
+      <Select label={t('beneficiariesMd.kind')} required data={kinds} {...form.control('kind')} />
+      <Select
+        label={t('fields.council')}
+        searchable
+        clearable
+        data={(councilOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        {...form.control('councilId')}
+      />
+      <Select
+        label={t('fields.bank')}
+        clearable
+        data={(bankOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+        {...form.control('bankId')}
+      />
+      <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
+    </FormModal>
+  );
+}

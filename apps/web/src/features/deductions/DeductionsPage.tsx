@@ -1,0 +1,290 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { createDeductionRuleBody, type DeductionPreview } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FormModal } from '../../components/FormModal.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { useForm } from '../../lib/form.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { toastSuccess } from '../../lib/notify.ts';
+import { seasonCrops } from '../seasons/hooks.ts';
+import { beneficiaries, useCreateRule, useDeductionRules, useDeleteRule, usePreview } from './hooks.ts';
+
+export default function DeductionsRoute() {
+  return (
+    <RequirePermission permission="settings.collection.read" unionOnly>
+      <DeductionsPage />
+    </RequirePermission>
+  );
+}
+
+/** A season crop's deduction rules, and the split of a sample sale by them. */
+function DeductionsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const seasonCropId = params.get('season_crop');
+  const options = seasonCrops.useOptions();
+  const rules = useDeductionRules(seasonCropId);
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title={t('deductionsMd.title')}
+        description={t('deductionsMd.description')}
+        breadcrumbs={[{ label: t('menu.settings') }, { label: t('deductionsMd.title') }]}
+      />
+      <Group mb="md" align="flex-end">
+        <Select
+          label={t('deductionsMd.seasonCrop')}
+          w={320}
+          data-testid="season-crop-select"
+          data={(options.data ?? []).map((s) => ({ value: s.id, label: `${s.seasonName} · ${s.cropName}` }))}
+          value={seasonCropId}
+          onChange={(v) => setParams(v ? { season_crop: v } : {}, { replace: true })}
+        />
+        {seasonCropId && (
+          <Button onClick={() => setCreating(true)} data-testid="rule-create">
+            {t('deductionsMd.create')}
+          </Button>
+        )}
+      </Group>
+      {seasonCropId && (
+        <Grid>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Paper withBorder radius="md" p="md">
+              <Table data-testid="rules-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>#</Table.Th>
+                    <Table.Th>{t('fields.name')}</Table.Th>
+                    <Table.Th>{t('deductionsMd.payer')}</Table.Th>
+                    <Table.Th>{t('deductionsMd.basis')}</Table.Th>
+                    <Table.Th>{t('deductionsMd.rate')}</Table.Th>
+                    <Table.Th>{t('deductionsMd.receives')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(rules.data ?? []).map((r) => (
+                    <RuleRow key={r.id} seasonCropId={seasonCropId} rule={r} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {rules.data?.length === 0 && (
+                <Text c="dimmed" size="sm">
+                  {t('deductionsMd.empty')}
+                </Text>
+              )}
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <SplitPreview seasonCropId={seasonCropId} />
+          </Grid.Col>
+        </Grid>
+      )}
+      {creating && seasonCropId && (
+        <RuleForm seasonCropId={seasonCropId} onClose={() => setCreating(false)} />
+      )}
+    </>
+  );
+}
+
+function RuleRow({
+  seasonCropId,
+  rule,
+}: {
+  seasonCropId: string;
+  rule: NonNullable<ReturnType<typeof useDeductionRules>['data']>[number];
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteRule(seasonCropId);
+  return (
+    <Table.Tr>
+      <Table.Td>{rule.order}</Table.Td>
+      <Table.Td>
+        {rule.name}
+        {rule.gradeName ? ` (${rule.gradeName})` : ''}
+      </Table.Td>
+      <Table.Td>{t(`deductionsMd.payers.${rule.payer}`)}</Table.Td>
+      <Table.Td>{t(`deductionsMd.bases.${rule.basis}`)}</Table.Td>
+      <Table.Td>{rule.rate}</Table.Td>
+      <Table.Td>{rule.beneficiaryName ?? t(`deductionsMd.recipients.${rule.recipient}`)}</Table.Td>
+      <Table.Td>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('deductionsMd.delete')}
+          onClick={() => remove.mutate(rule.id, { onSuccess: (r) => toastSuccess(r.message) })}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function SplitPreview({ seasonCropId }: { seasonCropId: string }) {
+  const { t } = useTranslation();
+  const preview = usePreview(seasonCropId);
+  const [sale, setSale] = useState({ kg: '1000', pricePerKg: '2000', bags: 12 });
+  const [result, setResult] = useState<DeductionPreview | null>(null);
+  const run = () => preview.mutate(sale, { onSuccess: (r) => setResult(r.data) });
+  const line = (label: string, amount: string, strong = false) => (
+    <Group justify="space-between" key={label}>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {formatMoney(amount)}
+      </Text>
+    </Group>
+  );
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="split-preview">
+      <Title order={2} size="h5" mb="sm">
+        {t('deductionsMd.preview')}
+      </Title>
+      <SimpleGrid cols={3}>
+        <TextInput
+          label={t('deductionsMd.kg')}
+          value={sale.kg}
+          onChange={(e) => setSale({ ...sale, kg: e.currentTarget.value })}
+        />
+        <TextInput
+          label={t('deductionsMd.price')}
+          value={sale.pricePerKg}
+          onChange={(e) => setSale({ ...sale, pricePerKg: e.currentTarget.value })}
+        />
+        <NumberInput
+          label={t('deductionsMd.bags')}
+          value={sale.bags}
+          min={0}
+          onChange={(v) => setSale({ ...sale, bags: Number(v) || 0 })}
+        />
+      </SimpleGrid>
+      <Button mt="sm" onClick={run} loading={preview.isPending} data-testid="split-run">
+        {t('deductionsMd.split')}
+      </Button>
+      {result && (
+        <div data-testid="split-result">
+          {line(t('deductionsMd.gross'), result.gross, true)}
+          {result.farmerLines.map((l) => line(`− ${l.name}`, l.amount))}
+          {line(t('deductionsMd.farmerNet'), result.farmerNet, true)}
+          {result.buyerLines.map((l) => line(`+ ${l.name}`, l.amount))}
+          {line(t('deductionsMd.buyerTotal'), result.buyerTotal, true)}
+          <Alert mt="sm" color="teal">
+            {t('deductionsMd.exact')}
+          </Alert>
+        </div>
+      )}
+    </Paper>
+  );
+}
+
+function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateRule(seasonCropId);
+  const beneficiaryOptions = beneficiaries.useOptions();
+  const form = useForm({
+    name: '',
+    recipient: 'beneficiary' as string | null,
+    beneficiaryId: null as string | null,
+    payer: 'farmer' as string | null,
+    basis: 'per_kg' as string | null,
+    rate: '',
+    minimum: '',
+    maximum: '',
+    validFrom: '',
+    validTo: '',
+    order: 1 as number | string,
+  });
+  const choices = (prefix: string, values: string[]) =>
+    values.map((v) => ({
+      value: v,
+      label: t(`deductionsMd.${prefix}.${v}` as 'deductionsMd.payers.farmer'),
+    }));
+  const submit = form.onSubmit(() => {
+    const v = form.values;
+    const body = form.validate(createDeductionRuleBody, {
+      ...v,
+      minimum: v.minimum || null,
+      maximum: v.maximum || null,
+      validFrom: v.validFrom || null,
+      validTo: v.validTo || null,
+      order: Number(v.order) || 0,
+    });
+    if (body)
+      create.mutate(body as never, {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          onClose();
+        },
+        onError: form.showApiError,
+      });
+  });
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('deductionsMd.create')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending}
+      testId="rule-form"
+      size="xl"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
+        <NumberInput label={t('deductionsMd.order')} min={0} {...form.control('order')} />
+        <Select
+          label={t('deductionsMd.payer')}
+          required
+          data={choices('payers', ['farmer', 'buyer'])}
+          {...form.control('payer')}
+        />
+        <Select
+          label={t('deductionsMd.basis')}
+          required
+          data={choices('bases', ['per_kg', 'percent_of_gross', 'per_bag', 'fixed'])}
+          {...form.control('basis')}
+        />
+        <TextInput label={t('deductionsMd.rate')} required {...form.text('rate')} />
+        <Select
+          label={t('deductionsMd.receives')}
+          required
+          data={choices('recipients', ['beneficiary', 'amcos', 'transporter'])}
+          {...form.control('recipient')}
+        />
+        {form.values.recipient === 'beneficiary' && (
+          <Select
+            label={t('beneficiariesMd.title')}
+            data={(beneficiaryOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+            {...form.control('beneficiaryId')}
+          />
+        )}
+        <TextInput label={t('deductionsMd.minimum')} {...form.text('minimum')} />
+        <TextInput label={t('deductionsMd.maximum')} {...form.text('maximum')} />
+        <TextInput label={t('deductionsMd.validFrom')} placeholder="2026-10-01" {...form.text('validFrom')} />
+        <TextInput label={t('deductionsMd.validTo')} placeholder="2027-09-30" {...form.text('validTo')} />
+      </SimpleGrid>
+    </FormModal>
+  );
+}

@@ -1,0 +1,164 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { createFinancialYearBody, type FinancialYear, updateFinancialYearBody } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../components/ConfirmAction.ts';
+import { FormModal } from '../../components/FormModal.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { ResourceList } from '../../components/ResourceList.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { useForm } from '../../lib/form.ts';
+import { formatDate } from '../../lib/format.ts';
+import { toastError, toastSuccess } from '../../lib/notify.ts';
+import { hasPermission, useSession } from '../../lib/session.ts';
+import { useRecordAction } from '../accounts/hooks.ts';
+import { financialYears } from './hooks.ts';
+
+export default function FinancialYearsRoute() {
+  return (
+    <RequirePermission permission="accounts.ledger.read" unionOnly>
+      <FinancialYearsPage />
+    </RequirePermission>
+  );
+}
+
+function FinancialYearsPage() {
+  const { t } = useTranslation();
+  const canEdit = hasPermission(useSession().user, 'cooperative.year.update');
+  const [editing, setEditing] = useState<{ year: FinancialYear | null } | null>(null);
+  const close = useRecordAction('financial-years', 'financial-years', 'financial_year');
+  const askClose = (year: FinancialYear) =>
+    confirmAction({
+      title: t('fy.close'),
+      message: t('fy.closeConfirm', { name: year.name }),
+      confirmLabel: t('fy.close'),
+      onConfirm: () =>
+        close.mutate(
+          { id: year.id, action: 'close', method: 'POST' },
+          { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
+        ),
+    });
+  return (
+    <>
+      <PageHeader
+        title={t('fy.title')}
+        breadcrumbs={[{ label: t('menu.settings') }, { label: t('fy.title') }]}
+      />
+      <ResourceList
+        label={t('fy.title')}
+        resource={financialYears}
+        testId="financial-years-table"
+        emptyTitle={t('fy.empty')}
+        createLabel={t('fy.create')}
+        {...(canEdit ? { onCreate: () => setEditing({ year: null }) } : {})}
+        columns={[
+          { key: 'name', header: t('fields.name'), render: (y) => y.name, sortField: 'name' },
+          {
+            key: 'start',
+            header: t('fy.start'),
+            render: (y) => formatDate(y.startDate),
+            sortField: 'start_date',
+          },
+          { key: 'end', header: t('fy.end'), render: (y) => formatDate(y.endDate) },
+          {
+            key: 'lockC',
+            header: t('fy.lockCollection'),
+            render: (y) => formatDate(y.collectionLockedUntil),
+          },
+          { key: 'lockO', header: t('fy.lockOperation'), render: (y) => formatDate(y.operationLockedUntil) },
+          { key: 'status', header: t('fields.status'), render: (y) => <StatusBadge status={y.status} /> },
+          {
+            key: 'actions',
+            header: '',
+            render: (y) =>
+              canEdit &&
+              y.status === 'open' && (
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="compact-sm" variant="default" onClick={() => setEditing({ year: y })}>
+                    {t('common.edit')}
+                  </Button>
+                  <Button size="compact-sm" color="red" variant="light" onClick={() => askClose(y)}>
+                    {t('fy.close')}
+                  </Button>
+                </Group>
+              ),
+          },
+        ]}
+      />
+      {editing && <YearForm year={editing.year} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+function YearForm({ year, onClose }: { year: FinancialYear | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    name: year?.name ?? '',
+    startDate: year?.startDate ?? '',
+    endDate: year?.endDate ?? '',
+    collectionLockedUntil: year?.collectionLockedUntil ?? '',
+    operationLockedUntil: year?.operationLockedUntil ?? '',
+  });
+  const create = financialYears.useCreate();
+  const update = financialYears.useUpdate();
+  const submit = form.onSubmit(() => {
+    const v = form.values;
+    const done = {
+      onSuccess: (r: { message: string }) => {
+        toastSuccess(r.message);
+        onClose();
+      },
+      onError: form.showApiError,
+    };
+    if (year) {
+      const body = form.validate(updateFinancialYearBody, {
+        name: v.name,
+        collectionLockedUntil: v.collectionLockedUntil || null,
+        operationLockedUntil: v.operationLockedUntil || null,
+      });
+      if (body) update.mutate({ id: year.id, body }, done);
+    } else {
+      const body = form.validate(createFinancialYearBody, {
+        name: v.name,
+        startDate: v.startDate,
+        endDate: v.endDate,
+      });
+      if (body) create.mutate(body, done);
+    }
+  });
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={year ? t('fy.edit') : t('fy.create')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending || update.isPending}
+      testId="financial-year-form"
+    >
+      <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
+      <TextInput
+        type="date"
+        label={t('fy.start')}
+        required
+        disabled={Boolean(year)}
+        {...form.text('startDate')}
+      />
+      <TextInput
+        type="date"
+        label={t('fy.end')}
+        required
+        disabled={Boolean(year)}
+        {...form.text('endDate')}
+      />
+      {year && (
+        <>
+          <TextInput type="date" label={t('fy.lockCollection')} {...form.text('collectionLockedUntil')} />
+          <TextInput type="date" label={t('fy.lockOperation')} {...form.text('operationLockedUntil')} />
+        </>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { LoadingBlock } from '../../components/EmptyBlock.tsx';
+import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { toastSuccess } from '../../lib/notify.ts';
+import { useHistory } from '../audit/hooks.ts';
+import { seasons } from './hooks.ts';
+import { SeasonCropsTable } from './SeasonCropsPage.tsx';
+
+const NEXT: Record<string, 'open' | 'closed' | undefined> = { planned: 'open', open: 'closed' };
+
+export default function SeasonDetailsRoute() {
+  return (
+    <RequirePermission permission="settings.collection.read" unionOnly>
+      <SeasonDetailsPage />
+    </RequirePermission>
+  );
+}
+
+function SeasonDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const season = seasons.useOne(id);
+  const update = seasons.useUpdate();
+  const history = useHistory('season', id);
+  const s = season.data;
+  if (!s) return <LoadingBlock />;
+  const next = NEXT[s.status];
+  return (
+    <>
+      <PageHeader
+        title={`${t('fields.season')} ${s.name}`}
+        breadcrumbs={[
+          { label: t('seasonsMd.title'), to: '/collections/season-and-crops' },
+          { label: s.name },
+        ]}
+        actions={
+          next && (
+            <Button
+              onClick={() =>
+                update.mutate(
+                  { id, body: { status: next } as never },
+                  { onSuccess: (r) => toastSuccess(r.message) },
+                )
+              }
+              loading={update.isPending}
+              data-testid="season-move"
+            >
+              {t(next === 'open' ? 'seasonsMd.open' : 'seasonsMd.close')}
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder p="md" radius="md" mb="lg">
+        <Group>
+          <StatusBadge status={s.status} />
+          <Text size="sm">
+            {s.startDate} – {s.endDate}
+          </Text>
+        </Group>
+      </Paper>
+      <SeasonCropsTable seasonId={id} />
+      <Paper withBorder p="md" radius="md" mt="lg">
+        <HistoryTimeline events={history.data} loading={history.isLoading} />
+      </Paper>
+    </>
+  );
+}

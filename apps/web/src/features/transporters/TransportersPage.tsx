@@ -1,0 +1,138 @@
+import { Select, Tabs, TextInput } from '@mantine/core';
+import { createTransporterBody } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FormModal } from '../../components/FormModal.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { ResourceList } from '../../components/ResourceList.tsx';
+import { useForm } from '../../lib/form.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { toastSuccess } from '../../lib/notify.ts';
+import { WarehousesPanel } from '../warehouses/WarehousesPanel.tsx';
+import { transporters } from './hooks.ts';
+
+export default function TransportersRoute() {
+  return (
+    <RequirePermission permission="settings.collection.read" unionOnly>
+      <TransportersPage />
+    </RequirePermission>
+  );
+}
+
+function TransportersPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+  const tab = params.get('tab') === 'warehouses' ? 'warehouses' : 'transporters';
+  return (
+    <>
+      <PageHeader
+        title={t('transportersMd.title')}
+        breadcrumbs={[{ label: t('menu.settings') }, { label: t('transportersMd.title') }]}
+      />
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === 'warehouses' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="transporters">{t('transportersMd.tab')}</Tabs.Tab>
+          <Tabs.Tab value="warehouses">{t('warehousesMd.title')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="transporters">
+          <ResourceList
+            label={t('transportersMd.tab')}
+            resource={transporters}
+            testId="transporters-table"
+            emptyTitle={t('transportersMd.empty')}
+            onCreate={() => setCreating(true)}
+            createLabel={t('transportersMd.create')}
+            columns={[
+              { key: 'name', header: t('fields.name'), sortField: 'name', render: (x) => x.name },
+              { key: 'phone', header: t('fields.phone'), render: (x) => x.phone ?? '—' },
+              {
+                key: 'rate',
+                header: t('transportersMd.rate'),
+                align: 'right',
+                sortField: 'rate',
+                render: (x) => `${formatMoney(x.rate)} ${t(`transportersMd.bases.${x.rateBasis}`)}`,
+              },
+              {
+                key: 'vehicles',
+                header: t('transportersMd.vehicles'),
+                render: (x) => x.vehicles.map((v) => v.plateNo).join(', ') || '—',
+              },
+            ]}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="warehouses">
+          <WarehousesPanel />
+        </Tabs.Panel>
+      </Tabs>
+      {creating && <TransporterForm onClose={() => setCreating(false)} />}
+    </>
+  );
+}
+
+function TransporterForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = transporters.useCreate();
+  const form = useForm({
+    name: '',
+    tin: '',
+    phone: '',
+    rateBasis: 'per_kg' as string | null,
+    rate: '',
+    plates: '',
+  });
+  const submit = form.onSubmit(() => {
+    const { plates, ...rest } = form.values;
+    const vehicles = plates
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((plateNo) => ({ plateNo }));
+    const body = form.validate(createTransporterBody, { ...rest, vehicles });
+    if (body)
+      create.mutate(body as never, {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          onClose();
+        },
+        onError: form.showApiError,
+      });
+  });
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('transportersMd.create')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending}
+      testId="transporter-form"
+    >
+      <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
+      <TextInput label={t('union.tin')} {...form.text('tin')} />
+      <TextInput label={t('fields.phone')} {...form.text('phone')} />
+      <Select
+        label={t('transportersMd.basis')}
+        required
+        data={['per_kg', 'per_trip'].map((v) => ({
+          value: v,
+          label: t(`transportersMd.bases.${v}` as 'transportersMd.bases.per_kg'),
+        }))}
+        {...form.control('rateBasis')}
+      />
+      <TextInput label={t('transportersMd.rate')} required {...form.text('rate')} />
+      <TextInput
+        label={t('transportersMd.plates')}
+        placeholder="T 123 ABC, T 456 DEF"
+        {...form.text('plates')}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,81 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@ushirika/contracts';
+import { auditKeys } from '../features/audit/hooks.ts';
+import { api, type Query } from './api.ts';
+import { datedFileName, downloadFile } from './download.ts';
+
+/**
+ * Hooks for one master-data resource of the API (`cooperative/banks`, `settings/collection/...`):
+ * a query-key factory, list and details queries, and create/update mutations that refresh the
+ * lists, the record and its history. Each feature's hooks.ts makes its resources with this.
+ */
+export function resource<T extends { id: string }, Create = unknown, Update = Partial<Create>>(
+  path: string,
+  options: { key: string; audit?: string; exportName?: string },
+) {
+  const keys = {
+    all: [options.key] as const,
+    lists: () => [options.key, 'list'] as const,
+    list: (query: Query) => [options.key, 'list', query] as const,
+    detail: (id: string) => [options.key, 'detail', id] as const,
+  };
+  function useInvalidate() {
+    const client = useQueryClient();
+    return (id?: string) => {
+      void client.invalidateQueries({ queryKey: keys.all });
+      if (id && options.audit)
+        void client.invalidateQueries({ queryKey: auditKeys.history(options.audit, id) });
+    };
+  }
+  return {
+    keys,
+    path,
+    useList: (query: Query, enabled = true) =>
+      useQuery({
+        queryKey: keys.list(query),
+        queryFn: ({ signal }) => api.get<Paged<T>>(path, query, signal),
+        placeholderData: keepPreviousData,
+        enabled,
+      }),
+    useOptions: (query: Query = {}, enabled = true) =>
+      useQuery({
+        queryKey: keys.list({ per_page: 200, ...query }),
+        queryFn: ({ signal }) => api.get<Paged<T>>(path, { per_page: 200, ...query }, signal),
+        select: (reply) => reply.data,
+        staleTime: 60_000,
+        enabled,
+      }),
+    useOne: (id: string | null | undefined) =>
+      useQuery({
+        queryKey: keys.detail(id ?? ''),
+        queryFn: ({ signal }) => api.get<{ data: T }>(`${path}/${id}`, undefined, signal),
+        select: (reply) => reply.data,
+        enabled: Boolean(id),
+      }),
+    useCreate: () => {
+      const invalidate = useInvalidate();
+      return useMutation({
+        mutationFn: (body: Create) => api.post<{ message: string; data: T }>(path, body, { silent: true }),
+        onSuccess: (reply) => invalidate(reply.data.id),
+      });
+    },
+    useUpdate: () => {
+      const invalidate = useInvalidate();
+      return useMutation({
+        mutationFn: ({ id, body }: { id: string; body: Update }) =>
+          api.patch<{ message: string; data: T }>(`${path}/${id}`, body, { silent: true }),
+        onSuccess: (reply) => invalidate(reply.data.id),
+      });
+    },
+    /** The list's filters, search and sort as an xlsx file (all matching rows, not one page). */
+    exportList: (query: Query) => {
+      const { page: _page, per_page: _perPage, ...filters } = query;
+      const name = options.exportName ?? options.key;
+      return downloadFile(path, { ...filters, format: 'xlsx' }, datedFileName(name, 'xlsx'));
+    },
+  };
+}
+
+export type Resource<T extends { id: string }, C = unknown, U = Partial<C>> = ReturnType<
+  typeof resource<T, C, U>
+>;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { listQuery, uuid } from './common.ts';
+import { amountField, compareDecimals, isoDate, kgField, rateField, requiredText } from './fields.ts';
+
+export const beneficiaryKinds = ['council', 'crop_board', 'union', 'amcos', 'regulator', 'other'] as const;
+export const beneficiaryKind = z.enum(beneficiaryKinds, 'Choose the kind of beneficiary');
+export const beneficiary = z.object({
+  id: uuid,
+  name: z.string(),
+  kind: beneficiaryKind,
+  councilId: uuid.nullable(),
+  councilName: z.string().nullable(),
+  bankId: uuid.nullable(),
+  bankName: z.string().nullable(),
+  accountNo: z.string().nullable(),
+  active: z.boolean(),
+  ruleCount: z.number(),
+});
+export type Beneficiary = z.infer<typeof beneficiary>;
+export const createBeneficiaryBody = z.object({
+  name: requiredText('Enter the beneficiary name'),
+  kind: beneficiaryKind,
+  councilId: uuid.nullish().transform((v) => v ?? null),
+  bankId: uuid.nullish().transform((v) => v ?? null),
+  accountNo: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{0,30}$/, 'An account number has letters, digits and dashes only')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export const updateBeneficiaryBody = createBeneficiaryBody
+  .partial()
+  .extend({ active: z.boolean().optional() });
+export const beneficiaryListQuery = listQuery.extend({ kind: beneficiaryKind.optional() });
+
+export const deductionPayer = z.enum(['farmer', 'buyer'], 'Choose who pays: farmer or buyer');
+export const deductionBasis = z.enum(
+  ['per_kg', 'percent_of_gross', 'per_bag', 'fixed'],
+  'Choose the basis: per kg, percent of gross, per bag or fixed',
+);
+/** Who receives the money: a beneficiary, the AMCOS of the lot, or the lot's transporter. */
+export const deductionRecipient = z.enum(['beneficiary', 'amcos', 'transporter'], 'Choose who receives it');
+
+export const deductionRule = z.object({
+  id: uuid,
+  seasonCropId: uuid,
+  gradeId: uuid.nullable(),
+  gradeName: z.string().nullable(),
+  name: z.string(),
+  recipient: deductionRecipient,
+  beneficiaryId: uuid.nullable(),
+  beneficiaryName: z.string().nullable(),
+  payer: deductionPayer,
+  basis: deductionBasis,
+  rate: z.string(),
+  minimum: z.string().nullable(),
+  maximum: z.string().nullable(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  order: z.number(),
+});
+export type DeductionRule = z.infer<typeof deductionRule>;
+
+const ruleFields = z.object({
+  gradeId: uuid.nullish().transform((v) => v ?? null),
+  name: requiredText('Enter the deduction name', 80),
+  recipient: deductionRecipient,
+  beneficiaryId: uuid.nullish().transform((v) => v ?? null),
+  payer: deductionPayer,
+  basis: deductionBasis,
+  rate: rateField,
+  minimum: amountField.nullish().transform((v) => v ?? null),
+  maximum: amountField.nullish().transform((v) => v ?? null),
+  validFrom: isoDate.nullish().transform((v) => v ?? null),
+  validTo: isoDate.nullish().transform((v) => v ?? null),
+  order: z.number().int().min(0).max(999).default(0),
+});
+
+type RuleShape = Partial<z.infer<typeof ruleFields>>;
+/** Cross-field checks, shared by create and update (on the merged record). */
+export function ruleProblems(r: RuleShape): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (r.recipient === 'beneficiary' && !r.beneficiaryId)
+    problems.push({ path: 'beneficiaryId', message: 'Choose the beneficiary who receives this deduction' });
+  if (r.recipient !== 'beneficiary' && r.beneficiaryId)
+    problems.push({ path: 'beneficiaryId', message: 'Only a beneficiary deduction names a beneficiary' });
+  if (r.basis === 'percent_of_gross' && r.rate && compareDecimals(r.rate, '100') > 0)
+    problems.push({ path: 'rate', message: 'A percentage cannot be above 100' });
+  if (r.minimum && r.maximum && compareDecimals(r.minimum, r.maximum) > 0)
+    problems.push({ path: 'maximum', message: 'The maximum cannot be below the minimum' });
+  if (r.validFrom && r.validTo && r.validTo < r.validFrom)
+    problems.push({ path: 'validTo', message: 'The rule must end after it starts' });
+  return problems;
+}
+
+export const createDeductionRuleBody = ruleFields.superRefine((r, ctx) => {
+  for (const p of ruleProblems(r)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+});
+export type CreateDeductionRuleBody = z.input<typeof createDeductionRuleBody>;
+export const updateDeductionRuleBody = ruleFields.partial();
+export type UpdateDeductionRuleBody = z.infer<typeof updateDeductionRuleBody>;
+export const deductionRuleListQuery = listQuery.extend({ payer: deductionPayer.optional() });
+
+export const deductionPreviewBody = z.object({
+  kg: kgField,
+  pricePerKg: amountField,
+  bags: z.number().int().min(0).max(1_000_000),
+  gradeId: uuid.nullish().transform((v) => v ?? null),
+  on: isoDate.nullish().transform((v) => v ?? undefined),
+});
+const previewLine = z.object({
+  ruleId: z.string(),
+  name: z.string(),
+  payer: deductionPayer,
+  basis: deductionBasis,
+  computed: z.string(),
+  amount: z.string(),
+});
+export const deductionPreview = z.object({
+  gross: z.string(),
+  farmerLines: z.array(previewLine),
+  buyerLines: z.array(previewLine),
+  farmerDeductions: z.string(),
+  buyerDeductions: z.string(),
+  farmerNet: z.string(),
+  buyerTotal: z.string(),
+});
+export type DeductionPreview = z.infer<typeof deductionPreview>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { listQuery, uuid } from './common.ts';
+
+/** A calendar date on the wire: `2026-11-21`. */
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Not a real date',
+  );
+
+export const book = z.enum(['collection', 'operation']);
+export type Book = z.infer<typeof book>;
+
+export const financialYearStatus = z.enum(['open', 'closed']);
+
+export const financialYear = z.object({
+  id: uuid,
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: financialYearStatus,
+  /** Nothing posts into the book on or before this date. */
+  collectionLockedUntil: z.string().nullable(),
+  operationLockedUntil: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FinancialYear = z.infer<typeof financialYear>;
+
+export const createFinancialYearBody = z
+  .object({
+    name: z.string().trim().min(1, 'Required').max(40),
+    startDate: calendarDate,
+    endDate: calendarDate,
+  })
+  .refine((b) => b.endDate > b.startDate, { message: 'The end must be after the start', path: ['endDate'] });
+export type CreateFinancialYearBody = z.infer<typeof createFinancialYearBody>;
+
+export const updateFinancialYearBody = z.object({
+  name: z.string().trim().min(1, 'Required').max(40).optional(),
+  collectionLockedUntil: calendarDate.nullable().optional(),
+  operationLockedUntil: calendarDate.nullable().optional(),
+});
+export type UpdateFinancialYearBody = z.infer<typeof updateFinancialYearBody>;
+
+export const financialYearListQuery = listQuery.extend({ status: financialYearStatus.optional() });
+export type FinancialYearListQuery = z.infer<typeof financialYearListQuery>;
+
+export const financialYearReply = z.object({ message: z.string(), data: financialYear });
+export const financialYearDetailReply = z.object({ data: financialYear });

@@ -1,0 +1,120 @@
+import { type Dec, type DecimalLike, dec, sum } from './money.ts';
+
+/**
+ * Posting rules: which configured account (a mapping role) each business event debits and
+ * credits. Pure: event in, balanced lines out; the API picks the accounts and writes them.
+ */
+export type PostingRole =
+  | 'buyer_receivable'
+  | 'crop_proceeds_payable'
+  | 'payable_amcos'
+  | 'payable_farmers'
+  | 'payable_beneficiaries'
+  | 'payable_transporters'
+  | 'farmer_loans'
+  | 'collection_bank'
+  | 'operation_bank'
+  | 'inventory'
+  | 'grni'
+  | 'supplier_payables'
+  | 'vat_input'
+  | 'vat_output'
+  | 'inputs_issued_expense'
+  | 'levy_income';
+
+export type PayableRole =
+  | 'payable_amcos'
+  | 'payable_farmers'
+  | 'payable_beneficiaries'
+  | 'payable_transporters';
+
+export type BusinessEventBody =
+  /** Dr buyer receivable / Cr crop proceeds payable. */
+  | { type: 'sales_invoice'; amount: DecimalLike }
+  /** Dr collection bank / Cr buyer receivable. */
+  | { type: 'buyer_receipt'; amount: DecimalLike }
+  /** Dr crop proceeds payable / Cr what each party is owed and the loans recovered. */
+  | {
+      type: 'settlement';
+      amcos: DecimalLike;
+      farmers: DecimalLike;
+      beneficiaries: DecimalLike;
+      transporters: DecimalLike;
+      loanRecovery: DecimalLike;
+    }
+  /** Dr the payable / Cr collection bank. */
+  | { type: 'payout'; payable: PayableRole; amount: DecimalLike }
+  /** Dr inventory / Cr goods received not invoiced. */
+  | { type: 'goods_received'; amount: DecimalLike }
+  /** Dr GRNI and input VAT / Cr supplier payables. */
+  | { type: 'purchase_invoice'; net: DecimalLike; vat: DecimalLike }
+  /** Dr supplier payables / Cr operation bank. */
+  | { type: 'supplier_payment'; amount: DecimalLike }
+  /** Dr inputs issued (expense) / Cr inventory. */
+  | { type: 'stock_issue'; amount: DecimalLike };
+
+export type PostingLine = { role: PostingRole; debit: Dec; credit: Dec };
+
+const dr = (role: PostingRole, amount: DecimalLike): PostingLine => ({
+  role,
+  debit: dec(amount),
+  credit: dec(0),
+});
+const cr = (role: PostingRole, amount: DecimalLike): PostingLine => ({
+  role,
+  debit: dec(0),
+  credit: dec(amount),
+});
+
+function linesOf(event: BusinessEventBody): PostingLine[] {
+  switch (event.type) {
+    case 'sales_invoice':
+      return [dr('buyer_receivable', event.amount), cr('crop_proceeds_payable', event.amount)];
+    case 'buyer_receipt':
+      return [dr('collection_bank', event.amount), cr('buyer_receivable', event.amount)];
+    case 'settlement': {
+      const parts = [event.amcos, event.farmers, event.beneficiaries, event.transporters, event.loanRecovery];
+      return [
+        dr('crop_proceeds_payable', sum(parts)),
+        cr('payable_amcos', event.amcos),
+        cr('payable_farmers', event.farmers),
+        cr('payable_beneficiaries', event.beneficiaries),
+        cr('payable_transporters', event.transporters),
+        cr('farmer_loans', event.loanRecovery),
+      ];
+    }
+    case 'payout':
+      return [dr(event.payable, event.amount), cr('collection_bank', event.amount)];
+    case 'goods_received':
+      return [dr('inventory', event.amount), cr('grni', event.amount)];
+    case 'purchase_invoice':
+      return [
+        dr('grni', event.net),
+        dr('vat_input', event.vat),
+        cr('supplier_payables', dec(event.net).plus(dec(event.vat))),
+      ];
+    case 'supplier_payment':
+      return [dr('supplier_payables', event.amount), cr('operation_bank', event.amount)];
+    case 'stock_issue':
+      return [dr('inputs_issued_expense', event.amount), cr('inventory', event.amount)];
+  }
+}
+
+/**
+ * The balanced lines an event posts, zero lines left out. Throws on a negative amount or an
+ * event that moves nothing: the caller's business action fails with it.
+ */
+export function postingLines(event: BusinessEventBody): PostingLine[] {
+  const lines = linesOf(event);
+  for (const line of lines) {
+    if (line.debit.isNegative() || line.credit.isNegative()) {
+      throw new RangeError(`A ${event.type} cannot post a negative amount to ${line.role}`);
+    }
+  }
+  const kept = lines.filter((l) => l.debit.gt(0) || l.credit.gt(0));
+  const debit = sum(kept.map((l) => l.debit));
+  const credit = sum(kept.map((l) => l.credit));
+  if (!debit.eq(credit) || debit.isZero())
+    throw new RangeError(`A ${event.type} of nothing cannot be posted`);
+  return kept;
+}
