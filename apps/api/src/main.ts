@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
 import { createSmsSender } from './platform/sms.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -46,7 +46,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     console.error('Ushirika could not start:', error);

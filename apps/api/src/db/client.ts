@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -64,8 +64,45 @@ function openPostgres(url: string, poolSize: number): Database {
   };
 }
 
+export class DataDirInUseError extends Error {}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite takes no lock of its own, and two processes on one data directory corrupt it (a seed
+ * while the server runs, two servers). A pid file refuses the second; a stale one is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'ushirika.pid');
+  try {
+    const fd = openSync(file, 'wx');
+    writeFileSync(fd, String(process.pid));
+    closeSync(fd);
+  } catch {
+    const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    if (holder && holder !== process.pid && isRunning(holder)) {
+      throw new DataDirInUseError(
+        `The embedded database in ${dataDir} is in use by process ${holder}. Stop that process first: only one Ushirika process can use it.`,
+      );
+    }
+    writeFileSync(file, String(process.pid));
+  }
+  return () => rmSync(file, { force: true });
+}
+
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  let unlock = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
@@ -75,7 +112,10 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     dump: () => client.dumpDataDir('none'),
   };
 }
