@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { adminToken, api, createUser, launchBrowser, newPage, signInThroughBrowser, typeOtp } from './support.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  adminToken,
+  api,
+  createUser,
+  launchBrowser,
+  newPage,
+  signInThroughBrowser,
+  typeOtp,
+} from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +39,11 @@ describe('signing in', () => {
     const back = await api(
       'POST',
       '/auth/change-password',
-      { current_password: 'E2e#Admin2026-new', password: inject('adminPassword'), password_confirmation: inject('adminPassword') },
+      {
+        current_password: 'E2e#Admin2026-new',
+        password: inject('adminPassword'),
+        password_confirmation: inject('adminPassword'),
+      },
       token,
     );
     expect(back.status).toBe(200);
@@ -60,7 +71,9 @@ describe('signing in', () => {
     await typeOtp(page, otp);
     const refused = await last;
     expect(refused.status()).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toBe('This code is no longer valid. Request a new code.');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'This code is no longer valid. Request a new code.',
+    );
     expect(page.url()).toMatch(/\/verify-otp/);
     await page.context().close();
   });
@@ -72,7 +85,9 @@ describe('signing in', () => {
     await page.waitForURL(/\/(change-password|home)/);
     const oldRefresh = await storage(page, 'refresh_token');
     // Stand-in for a token past its 15 minutes: a JWT the server will not accept.
-    await page.evaluate(() => window.localStorage.setItem('access_token', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired'));
+    await page.evaluate(() =>
+      window.localStorage.setItem('access_token', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired'),
+    );
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
     await page.goto('/profile');
     expect((await refreshed).status()).toBe(200);
@@ -91,7 +106,9 @@ describe('signing in', () => {
     const stolen = (await storage(page, 'refresh_token')) ?? '';
     // Someone else uses the token first: the browser's copy is now a reused token.
     expect((await api('POST', '/auth/refresh-token', { refresh: stolen })).status).toBe(200);
-    await page.evaluate(() => window.localStorage.setItem('access_token', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired'));
+    await page.evaluate(() =>
+      window.localStorage.setItem('access_token', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired'),
+    );
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
     await page.goto('/profile');
     expect((await refused).status()).toBe(401);

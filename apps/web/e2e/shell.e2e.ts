@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, createAmcos, createUser, launchBrowser, newPage, signInThroughBrowser } from './support.ts';
+import {
+  adminToken,
+  api,
+  createAmcos,
+  createUser,
+  launchBrowser,
+  newPage,
+  signInThroughBrowser,
+} from './support.ts';
 
 let browser: Browser;
 let union: { email: string; password: string };
@@ -36,7 +44,16 @@ describe('the app shell', () => {
     const page = await signedIn(union.email, union.password);
     expect(await page.getByTestId('audience-label').innerText()).toBe('Union');
     const labels = await topLevelLabels(page);
-    for (const label of ['Dashboard', 'Accounts', 'Purchase', 'Collections', 'Inventory', 'AMCOS', 'Settings', 'Reports']) {
+    for (const label of [
+      'Dashboard',
+      'Accounts',
+      'Purchase',
+      'Collections',
+      'Inventory',
+      'AMCOS',
+      'Settings',
+      'Reports',
+    ]) {
       expect(labels).toContain(label);
     }
     expect(labels).not.toContain('Farmers');
@@ -73,7 +90,9 @@ describe('the app shell', () => {
     await page.getByTestId('language-option-sw').click();
     await nav(page).getByText('Dashibodi').waitFor();
     const labels = await topLevelLabels(page);
-    expect(labels).toEqual(expect.arrayContaining(['Dashibodi', 'Akaunti', 'Ununuzi', 'Mipangilio', 'Ripoti']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['Dashibodi', 'Akaunti', 'Ununuzi', 'Mipangilio', 'Ripoti']),
+    );
     await page.reload();
     await nav(page).getByText('Dashibodi').waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('i18n_locale'))).toBe('sw');
@@ -84,15 +103,25 @@ describe('the app shell', () => {
     const page = await signedIn(union.email, union.password);
     await page.getByTestId('theme-switch').click();
     await page.getByTestId('theme-option-dark').click();
-    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    expect(
+      await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
+    ).toBe('dark');
     await page.context().close();
   });
 
   it('every SPEC route opens inside the shell: a built screen or an honest "not available yet"', async () => {
     const page = await signedIn(union.email, union.password);
-    for (const path of ['/purchase/orders/list', '/inventory/stores', '/reports/auction/auction-price', '/collections/loans']) {
+    for (const path of [
+      '/purchase/orders/list',
+      '/inventory/stores',
+      '/reports/auction/auction-price',
+      '/collections/loans',
+    ]) {
       await page.goto(path);
-      await page.locator('[data-testid="not-available"], [data-testid="no-access"], main h1, main h2').first().waitFor();
+      await page
+        .locator('[data-testid="not-available"], [data-testid="no-access"], main h1, main h2')
+        .first()
+        .waitFor();
       expect(await page.getByTestId('error-not_found').count()).toBe(0);
     }
     await page.goto('/no-such-page');

@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, createAmcos, createUser, launchBrowser, newPage, signInThroughBrowser } from './support.ts';
+import {
+  adminToken,
+  api,
+  createAmcos,
+  createUser,
+  launchBrowser,
+  newPage,
+  signInThroughBrowser,
+} from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,11 +40,18 @@ describe('users', () => {
     await page.getByRole('option', { name: 'AMCOS Clerk' }).click();
     await page.keyboard.press('Escape');
     await dialog.getByLabel(/Initial password/).fill('Clerk#Pass2026');
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/users') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users') && r.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: /Save|Create/ }).click();
     expect((await created).status()).toBe(201);
     await page.getByText('User created successfully').waitFor();
-    const list = await api<{ data: { email: string; amcosId: string }[] }>('GET', `/users?search=${encodeURIComponent(email)}`, undefined, token);
+    const list = await api<{ data: { email: string; amcosId: string }[] }>(
+      'GET',
+      `/users?search=${encodeURIComponent(email)}`,
+      undefined,
+      token,
+    );
     expect(list.body.data).toEqual([expect.objectContaining({ email, amcosId: society.id })]);
     await page.context().close();
 
@@ -66,11 +81,18 @@ describe('users', () => {
     await dialog.getByRole('combobox', { name: /^Roles/ }).click();
     await page.getByRole('option', { name: 'Auditor' }).click();
     await page.keyboard.press('Escape');
-    const reply = page.waitForResponse((r) => r.url().endsWith('/api/users') && r.request().method() === 'POST');
+    const reply = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users') && r.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: /Save|Create/ }).click();
     expect((await reply).status()).toBe(409);
     await page.getByText('A user with this email already exists').first().waitFor();
-    const list = await api<{ meta: { total: number } }>('GET', `/users?search=${encodeURIComponent(existing.email)}`, undefined, token);
+    const list = await api<{ meta: { total: number } }>(
+      'GET',
+      `/users?search=${encodeURIComponent(existing.email)}`,
+      undefined,
+      token,
+    );
     expect(list.body.meta.total).toBe(1);
     await page.context().close();
   });
