@@ -27,7 +27,13 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-export const pageMeta = z.object({ page: z.number(), per_page: z.number(), total: z.number() });
+export const pageMeta = z.object({
+  page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+  /** Set when the list stopped counting: there are more than `total` matches ("1,000+"). */
+  total_capped: z.boolean().optional(),
+});
 export type PageMeta = z.infer<typeof pageMeta>;
 
 export function paged<T extends z.ZodType>(item: T) {

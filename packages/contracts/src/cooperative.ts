@@ -78,6 +78,7 @@ export const createRegionBody = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2,4}$/, 'The region code has 2 to 4 letters'),
 });
+export type CreateRegionBody = z.input<typeof createRegionBody>;
 export const updateRegionBody = createRegionBody.partial();
 
 export const district = z.object({ id: uuid, name: z.string(), regionId: uuid, regionName: z.string() });
@@ -86,6 +87,7 @@ export const createDistrictBody = z.object({
   name: requiredText('Enter the district name', 60),
   regionId: z.uuid('Choose the region'),
 });
+export type CreateDistrictBody = z.input<typeof createDistrictBody>;
 export const updateDistrictBody = createDistrictBody.partial();
 export const districtListQuery = listQuery.extend({ region_id: uuid.optional() });
 
@@ -105,6 +107,7 @@ export const createCouncilBody = z.object({
   kind: z.enum(councilKinds, 'Choose district, town, municipal or city council'),
   districtId: z.uuid('Choose the district'),
 });
+export type CreateCouncilBody = z.input<typeof createCouncilBody>;
 export const updateCouncilBody = createCouncilBody.partial();
 export const councilListQuery = listQuery.extend({
   region_id: uuid.optional(),

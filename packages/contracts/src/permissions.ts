@@ -121,6 +121,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'cooperative.reference.read',
       'amcos.farmer.read',
       'amcos.farmer.create',
+      // The clerk who registers farmers corrects their typos too.
+      'amcos.farmer.update',
       'collections.collection.read',
       'collections.collection.create',
       'collections.delivery.read',

@@ -104,13 +104,17 @@ function searchScenario(kind: string, terms: string[]): Scenario {
     target: { p95BelowMs: 30 },
     async check(server) {
       const totals: number[] = [];
+      let capped = 0;
       for (const q of terms.slice(0, 10)) {
         const r = await fetch(`${server.baseUrl}${searchPath(q)}`, { headers: bearer(server) });
         if (r.status !== 200) throw new Error(`search ${q} answered ${r.status}: ${await r.text()}`);
-        totals.push(((await r.json()) as { meta: { total: number } }).meta.total);
+        const { meta } = (await r.json()) as { meta: { total: number; total_capped?: boolean } };
+        totals.push(meta.total);
+        if (meta.total_capped) capped += 1;
       }
       totals.sort((a, b) => a - b);
-      return `${terms.length} terms; median ${totals[Math.floor(totals.length / 2)]} matches, max ${totals.at(-1)}`;
+      const median = totals[Math.floor(totals.length / 2)];
+      return `${terms.length} terms; median ${median} matches, max ${totals.at(-1)}, ${capped} of ${totals.length} counted to the cap`;
     },
     run: (server, seconds) =>
       runAutocannon({

@@ -50,9 +50,9 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   financial_years: () => import('../features/financial-years/FinancialYearsPage.tsx'),
   classes: () => import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.ClassesRoute })),
   currencies: () =>
-    import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.CurrenciesRoute })),
+    import('../features/accounts/CurrenciesPages.tsx').then((m) => ({ default: m.CurrenciesRoute })),
   exchange_rates: () =>
-    import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.RatesRoute })),
+    import('../features/accounts/CurrenciesPages.tsx').then((m) => ({ default: m.RatesRoute })),
   account_groups: () =>
     import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.GroupsRoute })),
   accounts: () => import('../features/accounts/AccountsPage.tsx').then((m) => ({ default: m.AccountsRoute })),
@@ -64,12 +64,12 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   payments_and_receipts: () =>
     import('../features/accounts/VouchersPage.tsx').then((m) => ({ default: m.VouchersRoute })),
   bank_transfers: () =>
-    import('../features/accounts/VouchersPage.tsx').then((m) => ({ default: m.TransfersRoute })),
+    import('../features/accounts/TransfersPage.tsx').then((m) => ({ default: m.TransfersRoute })),
   budget: () => import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetsRoute })),
   budget_add: () =>
     import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetAddRoute })),
   budget_details: () =>
-    import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetDetailsRoute })),
+    import('../features/accounts/BudgetDetailsPage.tsx').then((m) => ({ default: m.BudgetDetailsRoute })),
   trial_balance: () =>
     import('../features/accounts/ReportsPages.tsx').then((m) => ({ default: m.TrialBalanceRoute })),
   general_ledger: () =>

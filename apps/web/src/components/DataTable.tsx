@@ -42,6 +42,8 @@ interface DataTableProps<T> {
   columns: Column<T>[];
   rows: T[] | undefined;
   total: number;
+  /** The API stopped counting at `total` (meta.total_capped): there are more rows ("1,000+"). */
+  totalCapped?: boolean;
   loading: boolean;
   /** True while a new page loads and the previous rows are still shown. */
   refreshing?: boolean;
@@ -66,7 +68,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { label, columns, rows, total, loading, refreshing, rowKey, list, filters, onExport, exporting } =
     props;
-  const pages = Math.max(1, Math.ceil(total / list.perPage));
+  // A capped total still lets the user page on: the next count reaches further.
+  const pages = Math.max(1, Math.ceil(total / list.perPage) + (props.totalCapped ? 1 : 0));
   const first = total === 0 ? 0 : (list.page - 1) * list.perPage + 1;
   const last = Math.min(total, list.page * list.perPage);
 
@@ -185,7 +188,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {t('table.range', {
               first: formatNumber(first),
               last: formatNumber(last),
-              total: formatNumber(total),
+              total: props.totalCapped ? `${formatNumber(total)}+` : formatNumber(total),
             })}
           </Text>
           <Select

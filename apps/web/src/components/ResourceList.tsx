@@ -38,6 +38,7 @@ export function ResourceList<T extends { id: string }>(props: ResourceListProps<
       columns={props.columns}
       rows={rows.data?.data}
       total={rows.data?.meta.total ?? 0}
+      totalCapped={rows.data?.meta.total_capped}
       loading={rows.isLoading}
       refreshing={rows.isPlaceholderData}
       error={rows.error}

@@ -1,8 +1,7 @@
-import type { Farm, Farmer, FarmerDetail, FarmerListQuery, GeoPolygon } from '@ushirika/contracts';
-import { and, asc, count, eq, like, type SQL, sql } from 'drizzle-orm';
+import type { Farm, Farmer, FarmerDetail, GeoPolygon } from '@ushirika/contracts';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../platform/list.ts';
 import { pointOf } from '../amcos/queries.ts';
 import { amcos } from '../amcos/schema.ts';
 import { banks } from '../cooperative/schema.ts';
@@ -32,84 +31,17 @@ const columns = {
   createdAt: farmers.createdAt,
 };
 
-const selectFarmers = (db: DbOrTx) =>
+export const selectFarmers = (db: DbOrTx) =>
   db
     .select(columns)
     .from(farmers)
     .innerJoin(amcos, eq(amcos.id, farmers.amcosId))
     .leftJoin(banks, eq(banks.id, farmers.bankId));
 
-const toFarmer = ({ createdAt, ...row }: Omit<Farmer, 'createdAt'> & { createdAt: Date }): Farmer => ({
+export const toFarmer = ({ createdAt, ...row }: Omit<Farmer, 'createdAt'> & { createdAt: Date }): Farmer => ({
   ...row,
   createdAt: createdAt.toISOString(),
 });
-
-/**
- * What staff type into the search box, made to match how it is stored: phone numbers as digits
- * with the country code (0754… and +255754… both find 255754…), NIDA numbers without dashes.
- */
-export function normaliseSearch(search: string): string {
-  const text = search.trim().toLowerCase();
-  if (/^\+?[\d\s-]{6,}$/.test(text)) {
-    const digits = text.replace(/[^\d]/g, '');
-    return digits.startsWith('0') ? digits.slice(1) : digits;
-  }
-  return text;
-}
-
-/**
- * A whole farmer number, phone or NIDA number is looked up by its unique index; anything else
- * (names, fragments) by the trigram index over names, number, phone and national ID.
- */
-function searchCondition(search: string): SQL | undefined {
-  const contains = like(farmers.searchText, likeContains(search));
-  if (/^[a-z0-9]+-\d{5}$/.test(search)) return eq(farmers.farmerNo, search.toUpperCase());
-  if (/^\d{20}$/.test(search)) return eq(farmers.nationalId, search);
-  if (/^255\d{9}$/.test(search)) return eq(farmers.phone, search);
-  if (/^\d{9}$/.test(search)) return eq(farmers.phone, `255${search}`);
-  return contains;
-}
-
-export function farmerFilters(query: Partial<FarmerListQuery>, societyId: string | null): SQL | undefined {
-  const search = query.search ? normaliseSearch(query.search) : '';
-  return and(
-    search ? searchCondition(search) : undefined,
-    query.amcos_id ? eq(farmers.amcosId, query.amcos_id) : undefined,
-    query.status ? eq(farmers.status, query.status) : undefined,
-    query.gender ? eq(farmers.gender, query.gender) : undefined,
-    query.village ? sql`lower(${farmers.village}) = ${query.village.toLowerCase()}` : undefined,
-    // An AMCOS user's society bounds every read, whatever else the query asks for.
-    societyId ? eq(farmers.amcosId, societyId) : undefined,
-  );
-}
-
-const sortable = {
-  name: farmers.firstName,
-  last_name: farmers.lastName,
-  farmer_no: farmers.farmerNo,
-  created_at: farmers.createdAt,
-  village: farmers.village,
-};
-
-export async function listFarmers(
-  db: DbOrTx,
-  query: Partial<FarmerListQuery>,
-  window: PageWindow,
-  societyId: string | null,
-): Promise<{ rows: Farmer[]; total: number }> {
-  const where = farmerFilters(query, societyId);
-  const [rows, [total]] = await Promise.all([
-    selectFarmers(db)
-      .where(where)
-      .orderBy(
-        ...orderByOf(query.sort, sortable, [asc(farmers.firstName), asc(farmers.lastName)], farmers.id),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(farmers).where(where),
-  ]);
-  return { rows: rows.map(toFarmer), total: total?.value ?? 0 };
-}
 
 export async function listFarms(db: DbOrTx, farmerId: string): Promise<Farm[]> {
   const rows = await db

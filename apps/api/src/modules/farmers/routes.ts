@@ -22,7 +22,8 @@ import { pagedReply, pageWindow } from '../../platform/list.ts';
 import { createFarmer } from './create-farmer.ts';
 import { farmerExportColumns } from './export.ts';
 import { importRoutes } from './import-routes.ts';
-import { findFarmerByNumber, getFarmer, listFarmers, listFarmPoints } from './queries.ts';
+import { listFarmers } from './list-farmers.ts';
+import { findFarmerByNumber, getFarmer, listFarmPoints } from './queries.ts';
 import { addFarm, updateFarm, updateFarmer } from './update-farmer.ts';
 
 const tags = ['farmers'];
@@ -40,13 +41,16 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: farmerListQuery, response: { 200: paged(farmer) } },
     },
     async (req, reply) => {
-      const { rows, total } = await listFarmers(
+      const { rows, total, capped } = await listFarmers(
         deps.db,
         req.query,
         pageWindow(req.query),
         societyOf(actorOf(req)),
       );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      if (req.query.format === 'json') {
+        const page = pagedReply(rows, total, req.query);
+        return capped ? { ...page, meta: { ...page.meta, total_capped: true } } : page;
+      }
       return sendExport(reply, {
         format: req.query.format,
         name: 'FARMERS',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   date,
   index,
   integer,
@@ -15,6 +16,14 @@ import { createdAt, id, updatedAt } from '../../db/columns.ts';
 import { amcos } from '../amcos/schema.ts';
 import { banks } from '../cooperative/schema.ts';
 import { crops } from '../seasons/schema.ts';
+
+/**
+ * Text compared byte by byte (collation "C") whatever the database's default collation: a btree
+ * over it serves `LIKE 'abc%'` as an index range and `ORDER BY` in the same order.
+ */
+const bytewiseText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text collate "C"',
+});
 
 /** Per-AMCOS farmer number counter: only ever goes up, so a number is never given out twice. */
 export const farmerSequences = pgTable('farmer_sequences', {
@@ -49,18 +58,21 @@ export const farmers = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Lower-cased names, number, phone and national ID for one trigram-indexed search. */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(first_name || ' ' || coalesce(middle_name || ' ', '') || last_name || ' ' || farmer_no || ' ' || coalesce(phone, '') || ' ' || coalesce(national_id, ''))`,
-    ),
+    /** Lower-cased names: the name search matches their prefixes and the list sorts by them. */
+    firstKey: bytewiseText('first_key').generatedAlwaysAs(sql`lower(first_name)`),
+    middleKey: bytewiseText('middle_key').generatedAlwaysAs(sql`lower(middle_name)`),
+    lastKey: bytewiseText('last_key').generatedAlwaysAs(sql`lower(last_name)`),
   },
   (t) => [
     uniqueIndex('farmers_farmer_no_unique').on(t.farmerNo),
     uniqueIndex('farmers_national_id_unique').on(t.nationalId).where(sql`${t.nationalId} is not null`),
     uniqueIndex('farmers_phone_unique').on(t.phone).where(sql`${t.phone} is not null`),
-    index('farmers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('farmers_amcos_name_idx').on(t.amcosId, t.firstName, t.lastName, t.id),
-    index('farmers_name_idx').on(t.firstName, t.lastName, t.id),
+    // Name order and name-prefix search by index-only scans: the first- and last-name branches each
+    // read their index in (first, last, id) order and stop at the page; the trailing columns let an
+    // AMCOS user's society and the other words of the search be checked without reading the table.
+    index('farmers_first_key_idx').on(t.firstKey, t.lastKey, t.id, t.amcosId, t.middleKey),
+    index('farmers_last_key_idx').on(t.lastKey, t.firstKey, t.id, t.amcosId, t.middleKey),
+    index('farmers_amcos_name_idx').on(t.amcosId, t.firstKey, t.lastKey, t.id),
     check('farmers_gender_check', sql`${t.gender} in ('Male', 'Female')`),
     check('farmers_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('farmers_national_id_check', sql`${t.nationalId} ~ '^[0-9]{20}$'`),

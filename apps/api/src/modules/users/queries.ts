@@ -59,17 +59,21 @@ const sortable = {
   mobile: users.mobile,
 };
 
+/** One round trip: the page and, by a window count, the total (a second query only past the last page). */
 export async function listUsers(db: DbOrTx, query: UserListQuery, window: PageWindow) {
   const where = userFilters(query);
-  const [rows, [total]] = await Promise.all([
-    selectUsers(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [asc(users.firstName), asc(users.lastName)], users.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { rows: rows.map(toUser), total: total?.value ?? 0 };
+  const rows = await db
+    .select({ ...userColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .leftJoin(amcos, eq(amcos.id, users.amcosId))
+    .where(where)
+    .orderBy(...orderByOf(query.sort, sortable, [asc(users.firstName), asc(users.lastName)], users.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const total =
+    rows[0]?.total ??
+    (window.offset > 0 ? ((await db.select({ value: count() }).from(users).where(where))[0]?.value ?? 0) : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => toUser(row)), total };
 }
 
 export async function getUser(db: DbOrTx, id: string): Promise<User> {

@@ -27,7 +27,10 @@ export const users = pgTable(
     ),
   },
   (t) => [
-    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // fastupdate off: bulk-added users are searchable through the index at once (PGlite has no autovacuum).
+    index('users_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('users_amcos_idx').on(t.amcosId),
     index('users_name_idx').on(t.firstName, t.lastName, t.id),
     check('users_gender_check', sql`${t.gender} in ('Male', 'Female')`),

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Drawer, Group, Select, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type Book, createBankTransferBody, createPaymentOrReceiptBody } from '@ushirika/contracts';
+import { type Book, createPaymentOrReceiptBody } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useForm } from '../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
-import { bankTransfers, useAccountOptions, useBankOptions, useRecordAction, vouchers } from './hooks.ts';
+import { useAccountOptions, useBankOptions, useRecordAction, vouchers } from './hooks.ts';
 import { JournalEntryDetails } from './JournalEntriesPage.tsx';
 import { BookSwitch, useBook, useCan } from './parts.tsx';
 
@@ -23,7 +23,6 @@ const guard = (page: React.ReactNode) => (
   </RequirePermission>
 );
 export const VouchersRoute = () => guard(<VouchersPage />);
-export const TransfersRoute = () => guard(<TransfersPage />);
 
 type Approvable = {
   id: string;
@@ -34,7 +33,7 @@ type Approvable = {
 };
 
 /** Approve button for a draft (not for its maker), or the posted entry's number once approved. */
-function useApproveColumn(path: string, key: string, audit: string, onOpen: (id: string) => void) {
+export function useApproveColumn(path: string, key: string, audit: string, onOpen: (id: string) => void) {
   const { t } = useTranslation();
   const { user } = useSession();
   const canApprove = useCan('accounts.journal.approve');
@@ -71,7 +70,7 @@ function useApproveColumn(path: string, key: string, audit: string, onOpen: (id:
   };
 }
 
-function EntryDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function EntryDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={t('acc.journalEntry')}>
@@ -255,118 +254,6 @@ function VoucherForm({ book, onClose }: { book: Book; onClose: () => void }) {
         </Button>
         <strong>{`${t('acc.total')}: ${formatDecimal(total.toFixed(2))}`}</strong>
       </Group>
-    </FormModal>
-  );
-}
-
-function TransfersPage() {
-  const { t } = useTranslation();
-  const [book, setBook] = useBook();
-  const [creating, setCreating] = useState(false);
-  const [entryId, setEntryId] = useState<string | null>(null);
-  const approve = useApproveColumn('accounts/bank-transfers', 'bank-transfers', 'bank_transfer', setEntryId);
-  return (
-    <>
-      <PageHeader
-        title={t('acc.transfers')}
-        breadcrumbs={[{ label: t('menu.accounts') }, { label: t('acc.transfers') }]}
-        actions={<BookSwitch value={book} onChange={setBook} />}
-      />
-      <ResourceList
-        key={book}
-        label={t('acc.transfers')}
-        resource={bankTransfers}
-        scope={{ book }}
-        testId="transfers-table"
-        emptyTitle={t('acc.transfersEmpty')}
-        createLabel={t('acc.transferCreate')}
-        {...(useCan('accounts.journal.create') ? { onCreate: () => setCreating(true) } : {})}
-        columns={[
-          { key: 'number', header: t('acc.number'), render: (b) => b.number, sortField: 'number' },
-          {
-            key: 'date',
-            header: t('acc.date'),
-            render: (b) => formatDate(b.transferDate),
-            sortField: 'transfer_date',
-          },
-          { key: 'from', header: t('acc.from'), render: (b) => b.fromAccountName },
-          { key: 'to', header: t('acc.to'), render: (b) => b.toAccountName },
-          {
-            key: 'amount',
-            header: t('acc.amount'),
-            render: (b) => `${b.currency} ${formatDecimal(b.amount)}`,
-            align: 'right',
-            sortField: 'amount',
-          },
-          { key: 'status', header: t('fields.status'), render: (b) => <StatusBadge status={b.status} /> },
-          approve,
-        ]}
-      />
-      {creating && <TransferForm book={book} onClose={() => setCreating(false)} />}
-      <EntryDrawer id={entryId} onClose={() => setEntryId(null)} />
-    </>
-  );
-}
-
-function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
-  const { t } = useTranslation();
-  const options = useBankOptions(book);
-  const form = useForm({
-    transferDate: new Date().toISOString().slice(0, 10),
-    fromAccountId: '',
-    toAccountId: '',
-    amount: '',
-    narration: '',
-    reference: '',
-  });
-  const create = bankTransfers.useCreate();
-  const submit = form.onSubmit(() => {
-    const body = form.validate(createBankTransferBody, {
-      ...form.values,
-      reference: form.values.reference || undefined,
-    });
-    if (!body) return;
-    create.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
-  });
-  const data = (options.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
-  return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={t('acc.transferCreate')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={create.isPending}
-      testId="transfer-form"
-    >
-      <TextInput data-autofocus type="date" label={t('acc.date')} required {...form.text('transferDate')} />
-      <Select
-        label={t('acc.from')}
-        required
-        searchable
-        data={data}
-        value={form.values.fromAccountId || null}
-        onChange={(v) => form.setValue('fromAccountId', v ?? '')}
-        error={form.errors.fromAccountId}
-      />
-      <Select
-        label={t('acc.to')}
-        required
-        searchable
-        data={data}
-        value={form.values.toAccountId || null}
-        onChange={(v) => form.setValue('toAccountId', v ?? '')}
-        error={form.errors.toAccountId}
-      />
-      <TextInput label={t('acc.amount')} required inputMode="decimal" {...form.text('amount')} />
-      <TextInput label={t('acc.narration')} required {...form.text('narration')} />
     </FormModal>
   );
 }

@@ -3,10 +3,10 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { FarmMap } from '../../components/FarmMap.tsx';
 import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { hasPermission, useSession } from '../../lib/session.ts';
@@ -41,13 +41,14 @@ function AmcosDetailsPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const society = societies.useOne(id);
-  const history = useHistory('amcos', hasPermission(user, 'audit.history.read') ? id : null);
-  const points = useFarmPoints({ amcos_id: id });
+  const loaded = Boolean(society.data);
+  const history = useHistory('amcos', hasPermission(user, 'audit.history.read') && loaded ? id : null);
+  const points = useFarmPoints({ amcos_id: id }, loaded);
   const isUnion = !user?.amcosId;
   const users = useUsers({ amcos_id: id, per_page: 50 }, isUnion && hasPermission(user, 'users.user.read'));
   const [editing, setEditing] = useState(false);
   const a = society.data;
-  if (!a) return <LoadingBlock />;
+  if (!a) return <RecordUnavailable error={society.error} />;
   const mapPoints = [
     ...(a.location ? [{ id: a.id, lat: a.location.lat, lng: a.location.lng, label: a.name }] : []),
     ...(points.data ?? [])

@@ -104,6 +104,7 @@ type Values = {
   accountNo: string;
   lat: number | string;
   lng: number | string;
+  status: string | null;
 };
 
 export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | null; onClose: () => void }) {
@@ -126,9 +127,10 @@ export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | nu
     accountNo: society?.accountNo ?? '',
     lat: society?.location?.lat ?? '',
     lng: society?.location?.lng ?? '',
+    status: society?.status ?? 'active',
   });
   const submit = form.onSubmit(() => {
-    const { lat, lng, ...rest } = form.values;
+    const { lat, lng, status, ...rest } = form.values;
     const location = lat === '' || lng === '' ? null : { lat: Number(lat), lng: Number(lng) };
     const body = form.validate(createAmcosBody, { ...rest, location });
     if (!body) return;
@@ -141,8 +143,9 @@ export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | nu
     };
     if (society) {
       const { code: _code, ...changes } = body;
-      update.mutate({ id: society.id, body: changes as never }, done);
-    } else create.mutate(body as never, done);
+      const next = status === 'suspended' ? 'suspended' : 'active';
+      update.mutate({ id: society.id, body: { ...changes, status: next } }, done);
+    } else create.mutate(body, done);
   });
   return (
     <FormModal
@@ -188,7 +191,19 @@ export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | nu
           {...form.control('bankId')}
         />
         <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
-        <div />
+        {society ? (
+          <Select
+            label={t('fields.status')}
+            allowDeselect={false}
+            data={['active', 'suspended'].map((s) => ({
+              value: s,
+              label: t(`status.${s}` as 'status.active'),
+            }))}
+            {...form.control('status')}
+          />
+        ) : (
+          <div />
+        )}
         <NumberInput
           label={t('fields.latitude')}
           decimalScale={6}

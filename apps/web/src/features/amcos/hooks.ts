@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Amcos, AmcosDetail, Paged } from '@ushirika/contracts';
+import type { Amcos, AmcosDetail, CreateAmcosBody, Paged, UpdateAmcosBody } from '@ushirika/contracts';
 import { api } from '../../lib/api.ts';
 import { resource } from '../../lib/resource.ts';
 
@@ -21,7 +21,7 @@ export function useAmcosOptions(enabled = true) {
 }
 
 /** The AMCOS resource: lists, details (with counts), create and update. */
-export const societies = resource<AmcosDetail>('amcos', {
+export const societies = resource<AmcosDetail, CreateAmcosBody, UpdateAmcosBody>('amcos', {
   key: 'amcos',
   audit: 'amcos',
   exportName: 'amcos',

@@ -7,6 +7,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -15,6 +16,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { type UpdateUnionBody, updateUnionBody } from '@ushirika/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { FormLayout } from '../../components/FormLayout.tsx';
 import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -24,6 +26,7 @@ import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { useHistory } from '../audit/hooks.ts';
 import { UNION_ENTITY_ID, useUnionProfile, useUpdateUnion, useUploadLogo } from './hooks.ts';
+import { RegionsPanel } from './RegionsPanel.tsx';
 
 const EMPTY = { name: '', registrationNo: '', tin: '', address: '', region: '', phone: '', email: '' };
 
@@ -45,6 +48,8 @@ function UnionPage() {
   const form = useForm(EMPTY);
   const canEdit = hasPermission(user, 'cooperative.union.update');
   const { reset } = form;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'regions' ? 'regions' : 'profile';
 
   useEffect(() => {
     if (!profile.data) return;
@@ -65,79 +70,96 @@ function UnionPage() {
         description={t('union.description')}
         breadcrumbs={[{ label: t('menu.settings') }, { label: t('union.title') }]}
       />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="lg" radius="md">
-            <FormLayout
-              onSubmit={save}
-              error={form.formError}
-              submitLabel={t('common.save')}
-              submitting={update.isPending}
-              testId="union-form"
-            >
-              <TextInput label={t('union.name')} required disabled={!canEdit} {...form.text('name')} />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('union.registrationNo')}
-                  disabled={!canEdit}
-                  {...form.text('registrationNo')}
-                />
-                <TextInput label={t('union.tin')} disabled={!canEdit} {...form.text('tin')} />
-                <TextInput label={t('fields.phone')} disabled={!canEdit} {...form.text('phone')} />
-                <TextInput label={t('fields.email')} disabled={!canEdit} {...form.text('email')} />
-                <TextInput label={t('union.region')} disabled={!canEdit} {...form.text('region')} />
-                <TextInput label={t('union.address')} disabled={!canEdit} {...form.text('address')} />
-              </SimpleGrid>
-            </FormLayout>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Stack align="center">
-              <Title order={3} size="h5">
-                {t('union.logo')}
-              </Title>
-              {profile.data?.logo ? (
-                <Image src={profile.data.logo} alt={t('union.logo')} h={120} w="auto" fit="contain" />
-              ) : (
-                <Text c="dimmed" size="sm">
-                  {t('union.noLogo')}
-                </Text>
-              )}
-              {canEdit && (
-                <FileButton
-                  accept="image/png,image/jpeg,image/gif,image/avif"
-                  onChange={(file) =>
-                    file && upload.mutate(file, { onSuccess: (r) => toastSuccess(r.message) })
-                  }
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === 'regions' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="profile">{t('union.profileTab')}</Tabs.Tab>
+          <Tabs.Tab value="regions" data-testid="union-regions-tab">
+            {t('regionsMd.title')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="regions">
+          <RegionsPanel canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="profile">
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Paper withBorder p="lg" radius="md">
+                <FormLayout
+                  onSubmit={save}
+                  error={form.formError}
+                  submitLabel={t('common.save')}
+                  submitting={update.isPending}
+                  testId="union-form"
                 >
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="default"
-                      loading={upload.isPending}
-                      leftSection={<IconUpload size={16} aria-hidden />}
-                    >
-                      {t('union.uploadLogo')}
-                    </Button>
+                  <TextInput label={t('union.name')} required disabled={!canEdit} {...form.text('name')} />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <TextInput
+                      label={t('union.registrationNo')}
+                      disabled={!canEdit}
+                      {...form.text('registrationNo')}
+                    />
+                    <TextInput label={t('union.tin')} disabled={!canEdit} {...form.text('tin')} />
+                    <TextInput label={t('fields.phone')} disabled={!canEdit} {...form.text('phone')} />
+                    <TextInput label={t('fields.email')} disabled={!canEdit} {...form.text('email')} />
+                    <TextInput label={t('union.region')} disabled={!canEdit} {...form.text('region')} />
+                    <TextInput label={t('union.address')} disabled={!canEdit} {...form.text('address')} />
+                  </SimpleGrid>
+                </FormLayout>
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Paper withBorder p="lg" radius="md">
+                <Stack align="center">
+                  <Title order={3} size="h5">
+                    {t('union.logo')}
+                  </Title>
+                  {profile.data?.logo ? (
+                    <Image src={profile.data.logo} alt={t('union.logo')} h={120} w="auto" fit="contain" />
+                  ) : (
+                    <Text c="dimmed" size="sm">
+                      {t('union.noLogo')}
+                    </Text>
                   )}
-                </FileButton>
-              )}
-              <Text size="xs" c="dimmed">
-                {t('union.logoHint')}
-              </Text>
-            </Stack>
-          </Paper>
-          <Paper withBorder p="lg" radius="md" mt="md">
-            <Group mb="sm">
-              <Title order={3} size="h5">
-                {t('history.title')}
-              </Title>
-            </Group>
-            <HistoryTimeline events={history.data} loading={history.isLoading} />
-          </Paper>
-        </Grid.Col>
-      </Grid>
+                  {canEdit && (
+                    <FileButton
+                      accept="image/png,image/jpeg,image/gif,image/avif"
+                      onChange={(file) =>
+                        file && upload.mutate(file, { onSuccess: (r) => toastSuccess(r.message) })
+                      }
+                    >
+                      {(props) => (
+                        <Button
+                          {...props}
+                          variant="default"
+                          loading={upload.isPending}
+                          leftSection={<IconUpload size={16} aria-hidden />}
+                        >
+                          {t('union.uploadLogo')}
+                        </Button>
+                      )}
+                    </FileButton>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {t('union.logoHint')}
+                  </Text>
+                </Stack>
+              </Paper>
+              <Paper withBorder p="lg" radius="md" mt="md">
+                <Group mb="sm">
+                  <Title order={3} size="h5">
+                    {t('history.title')}
+                  </Title>
+                </Group>
+                <HistoryTimeline events={history.data} loading={history.isLoading} />
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }

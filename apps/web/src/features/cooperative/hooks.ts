@@ -1,5 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Bank, Council, UnionProfile, UpdateUnionBody } from '@ushirika/contracts';
+import type {
+  Bank,
+  Council,
+  CreateCouncilBody,
+  CreateDistrictBody,
+  CreateRegionBody,
+  District,
+  Region,
+  UnionProfile,
+  UpdateUnionBody,
+} from '@ushirika/contracts';
 import { api, apiRequest } from '../../lib/api.ts';
 import { resource } from '../../lib/resource.ts';
 import { auditKeys } from '../audit/hooks.ts';
@@ -10,7 +20,21 @@ export const banks = resource<Bank>('cooperative/banks', {
   audit: 'bank',
   exportName: 'banks',
 });
-export const councils = resource<Council>('cooperative/councils', { key: 'councils', audit: 'council' });
+export const regions = resource<Region, CreateRegionBody>('cooperative/regions', {
+  key: 'regions',
+  audit: 'region',
+  exportName: 'regions',
+});
+export const districts = resource<District, CreateDistrictBody>('cooperative/districts', {
+  key: 'districts',
+  audit: 'district',
+  exportName: 'districts',
+});
+export const councils = resource<Council, CreateCouncilBody>('cooperative/councils', {
+  key: 'councils',
+  audit: 'council',
+  exportName: 'councils',
+});
 
 export const unionKeys = { profile: ['union', 'profile'] as const };
 

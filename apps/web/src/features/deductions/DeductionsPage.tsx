@@ -257,12 +257,14 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
         <Select
           label={t('deductionsMd.payer')}
           required
+          allowDeselect={false}
           data={choices('payers', ['farmer', 'buyer'])}
           {...form.control('payer')}
         />
         <Select
           label={t('deductionsMd.basis')}
           required
+          allowDeselect={false}
           data={choices('bases', ['per_kg', 'percent_of_gross', 'per_bag', 'fixed'])}
           {...form.control('basis')}
         />
@@ -270,6 +272,7 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
         <Select
           label={t('deductionsMd.receives')}
           required
+          allowDeselect={false}
           data={choices('recipients', ['beneficiary', 'amcos', 'transporter'])}
           {...form.control('recipient')}
         />

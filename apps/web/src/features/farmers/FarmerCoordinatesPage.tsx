@@ -1,9 +1,10 @@
 import { Paper, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { LoadingBlock } from '../../components/EmptyBlock.tsx';
+
 import { FarmMap } from '../../components/FarmMap.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useFarmer } from './hooks.ts';
 
@@ -22,7 +23,7 @@ function FarmerCoordinatesPage() {
   const { pathname } = useLocation();
   const farmer = useFarmer(id);
   const f = farmer.data;
-  if (!f) return <LoadingBlock />;
+  if (!f) return <RecordUnavailable error={farmer.error} />;
   const details = pathname.replace(/\/coordinates$/, '');
   return (
     <>

@@ -12,16 +12,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconMapPin, IconPlus } from '@tabler/icons-react';
+import { IconMapPin, IconPencil, IconPlus } from '@tabler/icons-react';
 import { farmBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { FarmMap } from '../../components/FarmMap.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
@@ -29,6 +29,7 @@ import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { useHistory } from '../audit/hooks.ts';
 import { crops } from '../seasons/hooks.ts';
+import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { useAddFarm, useFarmer } from './hooks.ts';
 
 export default function FarmerDetailsRoute() {
@@ -45,10 +46,12 @@ function FarmerDetailsPage() {
   const { pathname } = useLocation();
   const { user } = useSession();
   const farmer = useFarmer(id);
-  const history = useHistory('farmer', hasPermission(user, 'audit.history.read') ? (id ?? null) : null);
+  const canSeeHistory = hasPermission(user, 'audit.history.read') && Boolean(farmer.data);
+  const history = useHistory('farmer', canSeeHistory ? (id ?? null) : null);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState(false);
   const f = farmer.data;
-  if (!f) return <LoadingBlock />;
+  if (!f) return <RecordUnavailable error={farmer.error} />;
   const list = pathname.startsWith('/collection/') ? '/collection/setting/farmers' : '/amcos/amcos-farmers';
   const points = f.farms.flatMap((farm) =>
     farm.location ? [{ id: farm.id, lat: farm.location.lat, lng: farm.location.lng, label: farm.name }] : [],
@@ -69,14 +72,26 @@ function FarmerDetailsPage() {
         title={`${f.farmerNo} · ${[f.firstName, f.middleName, f.lastName].filter(Boolean).join(' ')}`}
         breadcrumbs={[{ label: t('farmersMd.title'), to: list }, { label: f.farmerNo }]}
         actions={
-          <Button
-            component={Link}
-            to={`${list}/${f.id}/details/coordinates`}
-            variant="default"
-            leftSection={<IconMapPin size={16} aria-hidden />}
-          >
-            {t('farmersMd.coordinates')}
-          </Button>
+          <Group gap="xs">
+            {hasPermission(user, 'amcos.farmer.update') && (
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => setEditing(true)}
+                data-testid="farmer-edit"
+              >
+                {t('common.edit')}
+              </Button>
+            )}
+            <Button
+              component={Link}
+              to={`${list}/${f.id}/details/coordinates`}
+              variant="default"
+              leftSection={<IconMapPin size={16} aria-hidden />}
+            >
+              {t('farmersMd.coordinates')}
+            </Button>
+          </Group>
         }
       />
       <Grid>
@@ -165,6 +180,7 @@ function FarmerDetailsPage() {
         <HistoryTimeline events={history.data} loading={history.isLoading} />
       </Paper>
       {adding && <FarmFormModal farmerId={f.id} onClose={() => setAdding(false)} />}
+      {editing && <FarmerFormModal farmer={f} onClose={() => setEditing(false)} />}
       <Anchor component={Link} to={list} size="sm" mt="md" display="block">
         {t('farmersMd.back')}
       </Anchor>

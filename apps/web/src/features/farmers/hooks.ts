@@ -1,21 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CreateFarmerBody,
   FarmBody,
   Farmer,
   FarmerDetail,
   FarmerImportPreview,
   FarmerImportResult,
+  UpdateFarmerBody,
 } from '@ushirika/contracts';
 import { api, type Query } from '../../lib/api.ts';
 import { resource } from '../../lib/resource.ts';
 import { getAccessToken } from '../../lib/session.ts';
 import { auditKeys } from '../audit/hooks.ts';
 
-export const farmers = resource<Farmer & Partial<FarmerDetail>>('collections/farmers', {
-  key: 'farmers',
-  audit: 'farmer',
-  exportName: 'farmers',
-});
+export const farmers = resource<Farmer & Partial<FarmerDetail>, CreateFarmerBody, UpdateFarmerBody>(
+  'collections/farmers',
+  {
+    key: 'farmers',
+    audit: 'farmer',
+    exportName: 'farmers',
+  },
+);
 
 export type FarmPoint = {
   farmId: string;

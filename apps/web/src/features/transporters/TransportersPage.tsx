@@ -121,6 +121,7 @@ function TransporterForm({ onClose }: { onClose: () => void }) {
       <Select
         label={t('transportersMd.basis')}
         required
+        allowDeselect={false}
         data={['per_kg', 'per_trip'].map((v) => ({
           value: v,
           label: t(`transportersMd.bases.${v}` as 'transportersMd.bases.per_kg'),

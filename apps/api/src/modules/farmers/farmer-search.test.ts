@@ -1,0 +1,141 @@
+import { FARMER_IMPORT_COLUMNS } from '@ushirika/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type Listed, nida, phone, uniq, upload } from '../../../test/master-data.ts';
+
+type Row = { id: string; firstName: string; middleName: string | null; lastName: string; amcosId: string };
+type Meta = Listed<Row>['meta'] & { total_capped?: boolean };
+
+let t: TestApp;
+let admin: Session;
+let clerkA: Session;
+let societyA: { id: string; code: string };
+let societyB: { id: string; code: string };
+// One surname per run, so the matches are only this file's farmers.
+const surname = `Zq${uniq().toLowerCase()}`;
+
+async function importFarmers(code: string, rows: [string, string, string][]) {
+  const lines = rows.map(([first, middle, last], i) =>
+    [
+      code,
+      first,
+      middle,
+      last,
+      i % 2 ? 'Male' : 'Female',
+      '',
+      nida(),
+      phone(),
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ].join(','),
+  );
+  const text = `${[FARMER_IMPORT_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+  const r = await upload<{ imported: number }>(
+    t,
+    '/collections/farmers/import',
+    { name: 'farmers.csv', type: 'text/csv', bytes: text },
+    admin.access,
+  );
+  if (r.status !== 200) throw new Error(`import failed ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+async function search(session: Session, q: string, extra = '') {
+  const r = await t.request<{ data: Row[]; meta: Meta }>(
+    'GET',
+    `/collections/farmers?search=${encodeURIComponent(q)}${extra}`,
+    { token: session.access },
+  );
+  expect(r.status).toBe(200);
+  return r.body;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await sessionAs(t, 'Administrator');
+  societyA = await makeAmcos(t, 'Search A');
+  societyB = await makeAmcos(t, 'Search B');
+  clerkA = await sessionAs(t, 'AMCOS Clerk', { amcosId: societyA.id });
+  await importFarmers(societyA.code, [
+    ['Amina', '', surname],
+    ['Amani', 'Juma', surname],
+    ['Salma', 'Aminata', surname],
+    [`${surname}x`, '', 'Mussa'],
+  ]);
+  await importFarmers(societyB.code, [['Aminiel', '', surname]]);
+});
+afterAll(() => t.close());
+
+describe('name search', () => {
+  it('matches the start of the first or last name, in name order, whatever the case', async () => {
+    const names = (b: { data: Row[] }) => b.data.map((f) => `${f.firstName} ${f.lastName}`);
+    expect(names(await search(admin, surname.toUpperCase()))).toEqual([
+      `Amani ${surname}`,
+      `Amina ${surname}`,
+      `Aminiel ${surname}`,
+      `Salma ${surname}`,
+      `${surname}x Mussa`,
+    ]);
+    // Every further word must begin one of the names, the middle name included.
+    expect(names(await search(admin, `amin ${surname}`))).toEqual([`Amina ${surname}`, `Aminiel ${surname}`]);
+    expect(names(await search(admin, `${surname} aminata`))).toEqual([`Salma ${surname}`]);
+    expect(names(await search(admin, `${surname} jum`))).toEqual([`Amani ${surname}`]);
+    // The middle of a name is not its start; LIKE wildcards are plain characters.
+    expect((await search(admin, surname.slice(2))).meta.total).toBe(0);
+    expect((await search(admin, `${surname.slice(0, 3)}%`)).meta.total).toBe(0);
+  });
+
+  it('pages through the matches in the same order', async () => {
+    const first = await search(admin, surname, '&per_page=2');
+    const second = await search(admin, surname, '&per_page=2&page=2');
+    const third = await search(admin, surname, '&per_page=2&page=3');
+    expect(first.meta).toEqual({ page: 1, per_page: 2, total: 5 });
+    expect([...first.data, ...second.data, ...third.data].map((f) => f.firstName)).toEqual([
+      'Amani',
+      'Amina',
+      'Aminiel',
+      'Salma',
+      `${surname}x`,
+    ]);
+  });
+
+  it('an AMCOS user finds only their own society’s farmers', async () => {
+    const mine = await search(clerkA, surname);
+    expect(mine.meta.total).toBe(4);
+    expect(new Set(mine.data.map((f) => f.amcosId))).toEqual(new Set([societyA.id]));
+    expect((await search(clerkA, 'aminiel')).meta.total).toBe(0);
+    expect((await search(clerkA, 'aminiel', `&amcos_id=${societyB.id}`)).meta.total).toBe(0);
+  });
+
+  it('other sorts and filters still apply to a name search', async () => {
+    const byLast = await search(admin, surname, '&sort=last_name:desc');
+    expect(byLast.data.at(-1)?.lastName).toBe('Mussa');
+    expect((await search(admin, surname, `&amcos_id=${societyB.id}`)).data.map((f) => f.firstName)).toEqual([
+      'Aminiel',
+    ]);
+  });
+});
+
+describe('counting', () => {
+  it('stops counting after 1,000 matches past the page and says there are more', async () => {
+    const many = `Zm${uniq().toLowerCase()}`;
+    await importFarmers(
+      societyA.code,
+      Array.from({ length: 1003 }, (_, i): [string, string, string] => [`F${i}`, '', many]),
+    );
+    const r = await search(admin, many);
+    expect(r.meta).toEqual({ page: 1, per_page: 25, total: 1000, total_capped: true });
+    const deep = await search(admin, many, '&page=40');
+    expect(deep.meta).toEqual({ page: 40, per_page: 25, total: 1003 });
+    expect(deep.data).toHaveLength(25);
+    const all = await t.request<{ meta: Meta }>('GET', `/collections/farmers?amcos_id=${societyA.id}`, {
+      token: clerkA.access,
+    });
+    expect(all.body.meta).toMatchObject({ total: 1000, total_capped: true });
+  });
+});

@@ -1,0 +1,120 @@
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { createFarmerBody, type FarmerDetail, updateFarmerBody } from '@ushirika/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormModal } from '../../components/FormModal.tsx';
+import { useForm } from '../../lib/form.ts';
+import { toastSuccess } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { useAmcosOptions } from '../amcos/hooks.ts';
+import { banks } from '../cooperative/hooks.ts';
+import { farmers } from './hooks.ts';
+
+/**
+ * Registers a farmer, or (with `farmer`) edits one. The AMCOS is chosen only when registering, by
+ * union staff: a farmer's number comes from their AMCOS, so a farmer never moves to another.
+ */
+export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const amcosOptions = useAmcosOptions(!user?.amcosId && !farmer);
+  const bankOptions = banks.useOptions();
+  const create = farmers.useCreate();
+  const update = farmers.useUpdate();
+  const form = useForm({
+    amcosId: farmer?.amcosId ?? user?.amcosId ?? null,
+    firstName: farmer?.firstName ?? '',
+    middleName: farmer?.middleName ?? '',
+    lastName: farmer?.lastName ?? '',
+    gender: (farmer?.gender ?? null) as string | null,
+    dateOfBirth: farmer?.dateOfBirth ?? '',
+    nationalId: farmer?.nationalId ?? '',
+    phone: farmer?.phone ?? '',
+    bankId: farmer?.bankId ?? null,
+    accountNo: farmer?.accountNo ?? '',
+    village: farmer?.village ?? '',
+    status: (farmer?.status ?? 'active') as string | null,
+  });
+  const done = (r: { message: string; data: { id: string } }) => {
+    toastSuccess(r.message);
+    onClose();
+    if (!farmer) navigate(`/amcos/amcos-farmers/${r.data.id}/details`);
+  };
+  const submit = form.onSubmit(() => {
+    const { amcosId, status, ...fields } = form.values;
+    const values = { ...fields, dateOfBirth: fields.dateOfBirth || null };
+    if (farmer) {
+      const body = form.validate(updateFarmerBody, { ...values, status });
+      if (body) update.mutate({ id: farmer.id, body }, { onSuccess: done, onError: form.showApiError });
+      return;
+    }
+    const body = form.validate(createFarmerBody, { ...values, amcosId });
+    if (body) create.mutate(body, { onSuccess: done, onError: form.showApiError });
+  });
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={farmer ? t('farmersMd.edit') : t('farmersMd.create')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending || update.isPending}
+      testId="farmer-form"
+      size="xl"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {!user?.amcosId && !farmer && (
+          <Select
+            label={t('fields.amcos')}
+            required
+            searchable
+            data={(amcosOptions.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }))}
+            {...form.control('amcosId')}
+          />
+        )}
+        <TextInput data-autofocus label={t('farmersMd.firstName')} required {...form.text('firstName')} />
+        <TextInput label={t('farmersMd.middleName')} {...form.text('middleName')} />
+        <TextInput label={t('farmersMd.lastName')} required {...form.text('lastName')} />
+        <Select
+          label={t('fields.gender')}
+          required
+          allowDeselect={false}
+          data={[
+            { value: 'Male', label: t('fields.male') },
+            { value: 'Female', label: t('fields.female') },
+          ]}
+          {...form.control('gender')}
+        />
+        <TextInput
+          label={t('farmersMd.dateOfBirth')}
+          placeholder="1985-04-12"
+          {...form.text('dateOfBirth')}
+        />
+        <TextInput label={t('farmersMd.nationalId')} {...form.text('nationalId')} />
+        <TextInput label={t('fields.phone')} {...form.text('phone')} />
+        <Select
+          label={t('fields.bank')}
+          clearable
+          data={(bankOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          {...form.control('bankId')}
+        />
+        <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
+        <TextInput label={t('fields.village')} {...form.text('village')} />
+        {farmer && (
+          <Select
+            label={t('fields.status')}
+            required
+            allowDeselect={false}
+            data={['active', 'inactive'].map((s) => ({
+              value: s,
+              label: t(`status.${s}` as 'status.active'),
+            }))}
+            {...form.control('status')}
+          />
+        )}
+      </SimpleGrid>
+    </FormModal>
+  );
+}
