@@ -271,6 +271,8 @@ describe('invariants over random postings (property)', () => {
               where l.posted and a.book = 'operation' and l.entry_date <= ${asAt}
               group by a.code order by a.code`,
         );
+        // Accounts with neither an opening balance nor a movement in the period are not listed.
+        const listed = expected.filter((r) => !(r.pd === '0.00' && r.pc === '0.00' && r.od === '0.00'));
         const shown = report.body.data.rows.map((r) => ({
           code: r.code,
           pd: r.periodDebit,
@@ -280,7 +282,7 @@ describe('invariants over random postings (property)', () => {
             .toFixed(2),
           oc: '',
         }));
-        expect(shown).toEqual(expected);
+        expect(shown).toEqual(listed);
       }),
       { numRuns: 25 },
     );

@@ -1,5 +1,5 @@
 import type { AccountType, Book, TrialBalance } from '@ushirika/contracts';
-import { trialBalanceLine, trialBalanceTotals } from '@ushirika/domain';
+import { dec, trialBalanceLine, trialBalanceTotals } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -44,16 +44,29 @@ export async function trialBalance(
         where a.book = ${query.book} and (o.account_id is not null or p.account_id is not null)
         order by a.code`,
   );
-  const lines = rows.map((r) => ({
-    accountId: r.id,
-    code: r.code,
-    name: r.name,
-    type: r.type,
-    ...trialBalanceLine(
-      { debit: r.o_debit ?? '0', credit: r.o_credit ?? '0' },
-      { debit: r.p_debit ?? '0', credit: r.p_credit ?? '0' },
-    ),
-  }));
+  const lines = rows
+    .map((r) => ({
+      accountId: r.id,
+      code: r.code,
+      name: r.name,
+      type: r.type,
+      ...trialBalanceLine(
+        { debit: r.o_debit ?? '0', credit: r.o_credit ?? '0' },
+        { debit: r.p_debit ?? '0', credit: r.p_credit ?? '0' },
+      ),
+    }))
+    // An account with no opening balance and no movement in the period is not listed.
+    .filter(
+      (l) =>
+        !(
+          isZero(l.openingDebit) &&
+          isZero(l.openingCredit) &&
+          isZero(l.periodDebit) &&
+          isZero(l.periodCredit)
+        ),
+    );
   const { balanced, ...totals } = trialBalanceTotals(lines);
   return { book: query.book, from, asAt, rows: lines, totals, balanced };
 }
+
+const isZero = (amount: string) => dec(amount).isZero();
