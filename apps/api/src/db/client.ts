@@ -45,6 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPostgres(url: string, poolSize: number): Database {
   // NUMERIC stays a string (pg's default); timestamps become Date.
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (a server restart, a terminated backend) must not crash the process:
+  // the pool drops that client and the next query opens a new connection.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
