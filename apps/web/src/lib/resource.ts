@@ -3,6 +3,7 @@ import type { Paged } from '@ushirika/contracts';
 import { auditKeys } from '../features/audit/hooks.ts';
 import { api, type Query } from './api.ts';
 import { datedFileName, downloadFile } from './download.ts';
+import { toastSuccess } from './notify.ts';
 
 /**
  * Hooks for one master-data resource of the API (`cooperative/banks`, `settings/collection/...`):
@@ -66,6 +67,40 @@ export function resource<T extends { id: string }, Create = unknown, Update = Pa
           api.patch<{ message: string; data: T }>(`${path}/${id}`, body, { silent: true }),
         onSuccess: (reply) => invalidate(reply.data.id),
       });
+    },
+    /**
+     * The save of a create-or-edit form: creates when `id` is absent, updates otherwise; on success
+     * toasts the server's message and calls `onSaved`, on failure hands the error to the form.
+     */
+    useSave: ({
+      id,
+      onSaved,
+      onError,
+    }: {
+      id?: string | undefined;
+      onSaved: () => void;
+      onError: (e: unknown) => void;
+    }) => {
+      const invalidate = useInvalidate();
+      const mutation = useMutation({
+        mutationFn: (body: { create: Create } | { update: Update }) =>
+          id && 'update' in body
+            ? api.patch<{ message: string; data: T }>(`${path}/${id}`, body.update, { silent: true })
+            : api.post<{ message: string; data: T }>(path, 'create' in body ? body.create : body.update, {
+                silent: true,
+              }),
+        onSuccess: (reply) => {
+          invalidate(reply.data.id);
+          toastSuccess(reply.message);
+          onSaved();
+        },
+        onError,
+      });
+      return {
+        create: (body: Create) => mutation.mutate({ create: body }),
+        update: (body: Update) => mutation.mutate({ update: body }),
+        isPending: mutation.isPending,
+      };
     },
     /** The list's filters, search and sort as an xlsx file (all matching rows, not one page). */
     exportList: (query: Query) => {

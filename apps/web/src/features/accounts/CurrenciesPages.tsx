@@ -73,27 +73,12 @@ function CurrencyForm({ currency, onClose }: { currency: Currency | null; onClos
     symbol: currency?.symbol ?? '',
     active: currency?.active ?? true,
   });
-  const create = currencies.useCreate();
-  const update = currencies.useUpdate();
+  const save = currencies.useSave({ id: currency?.id, onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
     const body = form.validate(createCurrencyBody, { ...form.values, symbol: form.values.symbol || null });
     if (!body) return;
-    const done = {
-      onSuccess: (r: { message: string }) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    };
-    if (currency)
-      update.mutate(
-        {
-          id: currency.id,
-          body: { name: body.name, symbol: body.symbol, active: form.values.active } as never,
-        },
-        done,
-      );
-    else create.mutate(body, done);
+    if (currency) save.update({ name: body.name, symbol: body.symbol, active: form.values.active });
+    else save.create(body);
   });
   return (
     <FormModal
@@ -103,7 +88,7 @@ function CurrencyForm({ currency, onClose }: { currency: Currency | null; onClos
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
-      submitting={create.isPending || update.isPending}
+      submitting={save.isPending}
       testId="currency-form"
     >
       <TextInput

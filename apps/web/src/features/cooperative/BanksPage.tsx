@@ -9,7 +9,6 @@ import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { banks } from './hooks.ts';
 
 export default function BanksPageRoute() {
@@ -73,20 +72,12 @@ function BankForm({ bank, onClose }: { bank: Bank | null; onClose: () => void })
     swift: bank?.swift ?? '',
     active: bank?.active ?? true,
   });
-  const create = banks.useCreate();
-  const update = banks.useUpdate();
+  const save = banks.useSave({ id: bank?.id, onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
     const body = form.validate(createBankBody);
     if (!body) return;
-    const done = {
-      onSuccess: (r: { message: string }) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    };
-    if (bank) update.mutate({ id: bank.id, body: { ...body, active: form.values.active } }, done);
-    else create.mutate(body as never, done);
+    if (bank) save.update({ ...body, active: form.values.active });
+    else save.create(body);
   });
   return (
     <FormModal
@@ -96,7 +87,7 @@ function BankForm({ bank, onClose }: { bank: Bank | null; onClose: () => void })
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
-      submitting={create.isPending || update.isPending}
+      submitting={save.isPending}
       testId="bank-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />

@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Bank,
   Council,
+  CreateBankBody,
   CreateCouncilBody,
   CreateDistrictBody,
   CreateRegionBody,
   District,
   Region,
   UnionProfile,
+  UpdateBankBody,
   UpdateUnionBody,
 } from '@ushirika/contracts';
 import { api, apiRequest } from '../../lib/api.ts';
@@ -15,7 +17,7 @@ import { resource } from '../../lib/resource.ts';
 import { auditKeys } from '../audit/hooks.ts';
 
 export const UNION_ENTITY_ID = '00000000-0000-7000-8000-000000000001';
-export const banks = resource<Bank>('cooperative/banks', {
+export const banks = resource<Bank, CreateBankBody, UpdateBankBody>('cooperative/banks', {
   key: 'banks',
   audit: 'bank',
   exportName: 'banks',
