@@ -12,7 +12,7 @@ import type { Config } from '../src/config.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
 import { findUserByEmail } from '../src/modules/users/queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
-import { summarise } from './lib/measure.ts';
+import { percentile, summarise } from './lib/measure.ts';
 import { failureDetail, type ResultRow, resultsTable } from './lib/report.ts';
 import {
   BENCH_ADMIN_EMAIL,
@@ -24,11 +24,21 @@ import {
 } from './lib/server.ts';
 import { type BenchTarget, openPgliteTarget, openPostgresTarget } from './lib/targets.ts';
 import { accountsSuite } from './scenarios/accounts.ts';
+import { collectionsSuite } from './scenarios/collections.ts';
 import { farmersSuite } from './scenarios/farmers.ts';
+import { salesSuite } from './scenarios/sales.ts';
 import type { BenchSuite, Scenario } from './scenarios/scenario.ts';
+import { settlementSuite } from './scenarios/settlement.ts';
 import { usersSuite } from './scenarios/users.ts';
 
-const SUITES: BenchSuite[] = [usersSuite, accountsSuite, farmersSuite];
+const SUITES: BenchSuite[] = [
+  usersSuite,
+  accountsSuite,
+  farmersSuite,
+  salesSuite,
+  collectionsSuite,
+  settlementSuite,
+];
 
 const TARGETS: { key: string; open: () => Promise<BenchTarget | { skipped: string }> }[] = [
   { key: 'pglite', open: openPgliteTarget },
@@ -43,12 +53,19 @@ const LEGEND = [
   '  conc: concurrent connections (sign-in: concurrent loops). errors: no HTTP answer (timeout, reset).',
   '  busy ms/req: time the main thread (the API; with PGlite also the database; for sign-in also',
   '  the client loop) was busy per request: 1000 / busy ms/req is the ceiling in req/s.',
+  '  cpu ms/req: CPU time of the whole bench process (API, PGlite, and the load generator thread) per',
+  '  request; unlike busy and latency it does not grow when other work on the machine takes the CPU.',
+  '  srv p50/p95: time inside the server per request (routing to response sent, incl. waiting for the',
+  '  database and for the event loop), apart from the client and the network.',
 ].join('\n');
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 /** Other work on the machine skews the figures; the 1-minute load average says how much there was. */
-const load = () => `load average ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} CPUs`;
+const load = () =>
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (1, 5, 15 min) on ${availableParallelism()} CPUs`;
 
 async function prepare(target: BenchTarget, config: Config): Promise<Scenario[]> {
   const { db } = target.database;
@@ -81,9 +98,13 @@ async function runScenarios(
     const note = await scenario.check?.(context);
     log(`  ${scenario.name}: warm-up ${warmupSeconds} s, measuring ${seconds} s${note ? ` (${note})` : ''}`);
     if (warmupSeconds > 0) await scenario.run(context, warmupSeconds);
+    server.serverTimes.length = 0;
     const busyBefore = performance.eventLoopUtilization();
+    const cpuBefore = process.cpuUsage();
     const summary = summarise(await scenario.run(context, seconds));
     const busyMs = performance.eventLoopUtilization(busyBefore).active;
+    const cpu = process.cpuUsage(cpuBefore);
+    const serverTimes = Float64Array.from(server.serverTimes).sort();
     const failures = failureDetail(summary);
     if (failures) log(`    non-2xx answers: ${failures}`);
     rows.push({
@@ -92,6 +113,8 @@ async function runScenarios(
       concurrency: scenario.concurrency,
       summary,
       busyMsPerRequest: summary.requests > 0 ? busyMs / summary.requests : Number.NaN,
+      cpuMsPerRequest: summary.requests > 0 ? (cpu.user + cpu.system) / 1000 / summary.requests : Number.NaN,
+      server: { p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95) },
       target: scenario.target,
     });
   }

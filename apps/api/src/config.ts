@@ -32,6 +32,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(1000),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Config = {
@@ -46,6 +48,10 @@ export type Config = {
   logLevel: string;
   webDist: string;
   rateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  /** How long a process may reuse its check of a session (0: read it on every request). */
+  authCacheMs: number;
+  /** API processes to run (PostgreSQL only; PGlite is one process). */
+  workers: number;
 };
 
 export class ConfigError extends Error {}
@@ -76,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, windowSeconds: 15 * 60 },
+    authCacheMs: e.AUTH_CACHE_MS,
+    workers: e.WORKERS,
   };
 }
 

@@ -1,25 +1,43 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
 import { createSmsSender } from './platform/sms.ts';
 import { TokenService } from './platform/tokens.ts';
 
-async function main() {
-  const config = loadConfig();
+/**
+ * WORKERS > 1 with PostgreSQL: this process migrates and bootstraps once, then runs that many API
+ * processes sharing the port (node:cluster). The API is stateless (rate limits, codes and sessions
+ * live in the database); each process keeps its own 1-second session check cache (AUTH_CACHE_MS).
+ */
+async function startPrimary(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const firstAdmin = await bootstrap(database.db, config);
-  const app = await buildApp(
-    { db: database.db, config, tokens: new TokenService(config.jwtSecret), sms: createSmsSender(config.sms) },
-    { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
+  await database.close();
+  let closing = false;
+  const fork = () => cluster.fork({ USHIRIKA_WORKER: '1' });
+  for (let i = 0; i < config.workers; i++) fork();
+  cluster.on('exit', (worker, code) => {
+    if (closing) return;
+    console.error(`API process ${worker.process.pid} stopped (code ${code}); starting another`);
+    fork();
+  });
+  console.log(
+    `\nUshirika is running on http://localhost:${config.port} (PostgreSQL, ${config.workers} API processes)`,
   );
-  await app.listen({ port: config.port, host: config.host });
+  printFirstStart(firstAdmin);
+  const shutdown = () => {
+    closing = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 11_000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`\nUshirika is running on http://localhost:${port} (${where}); API docs at /api/docs`);
+function printFirstStart(firstAdmin: Awaited<ReturnType<typeof bootstrap>>) {
   if (firstAdmin) {
     const password = firstAdmin.generated ? firstAdmin.password : 'the password in ADMIN_PASSWORD';
     console.log(`First start: sign in as ${firstAdmin.email} with ${password}.`);
@@ -29,6 +47,33 @@ async function main() {
     console.log('Sign in with an existing account (npm run seed:demo prints the demo accounts).');
   }
   console.log('The one-time sign-in code is sent by SMS; without an SMS gateway it is printed here.\n');
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.workers > 1 && !config.databaseUrl) {
+    console.error(
+      'WORKERS > 1 needs PostgreSQL (DATABASE_URL): the embedded database is one process. Running one.',
+    );
+  }
+  if (config.workers > 1 && config.databaseUrl && cluster.isPrimary) return startPrimary(config);
+  const worker = cluster.isWorker && process.env.USHIRIKA_WORKER === '1';
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!worker) await database.migrate();
+  const firstAdmin = worker ? null : await bootstrap(database.db, config);
+  const app = await buildApp(
+    { db: database.db, config, tokens: new TokenService(config.jwtSecret), sms: createSmsSender(config.sms) },
+    { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
+  );
+  await app.listen({ port: config.port, host: config.host });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  if (!worker) {
+    console.log(`\nUshirika is running on http://localhost:${port} (${where}); API docs at /api/docs`);
+    printFirstStart(firstAdmin);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

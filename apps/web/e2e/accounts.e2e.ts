@@ -94,4 +94,37 @@ describe('accounting', () => {
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     await checker.context().close();
   });
+
+  it('an accountant maps retained earnings to another account in the settings and it is saved', async () => {
+    const token = await adminToken();
+    const accountant = await createUser(token, 'Accountant');
+    type Mapping = { key: string; accountId: string; accountCode: string };
+    const mappings = async () =>
+      (await api<{ data: Mapping[] }>('GET', '/accounts/mappings', undefined, token)).body.data;
+    const before = (await mappings()).find((m) => m.key === 'operation_retained_earnings');
+    const page = await newPage(browser);
+    await signInThroughBrowser(page, accountant.email, accountant.password);
+    await page.waitForURL(/\/(change-password|home)/);
+    await page.goto('/account/settings/classes?tab=mappings');
+    const picker = page.getByTestId('mapping-operation_retained_earnings');
+    await picker.waitFor({ timeout: 45_000 });
+    await picker.click();
+    await page.getByRole('option', { name: /^3103 General reserve/ }).click();
+    await page.getByTestId('mappings-form').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Account mappings updated successfully').waitFor();
+    const saved = (await mappings()).find((m) => m.key === 'operation_retained_earnings');
+    expect(saved?.accountCode).toBe('3103');
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('mapping-operation_retained_earnings').inputValue(), { timeout: 45_000 })
+      .toBe('3103 General reserve');
+    await page.context().close();
+    // Put it back for the other tests.
+    await api(
+      'PUT',
+      '/accounts/mappings',
+      { mappings: [{ key: 'operation_retained_earnings', accountId: before?.accountId }] },
+      token,
+    );
+  });
 });

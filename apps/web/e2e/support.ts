@@ -98,6 +98,9 @@ export async function signInThroughBrowser(page: Page, email: string, password: 
   const { otp } = (await (await loginReply).json()) as { otp: string };
   await page.waitForURL(/\/verify-otp/);
   await typeOtp(page, otp);
+  // The session is stored only when verify-otp answers: a test that navigates before that would
+  // land back on the code screen.
+  await page.waitForURL((url) => !url.pathname.startsWith('/verify-otp'), { timeout: 30_000 });
 }
 
 /** Types a code into the six OTP boxes (replacing what is there) and submits it. */

@@ -158,6 +158,9 @@ export const MAPPING_KEYS = {
   vat_output: 'operation',
   inputs_issued_expense: 'operation',
   levy_income: 'operation',
+  // Not posting roles of business events: where closing a financial year puts each book's result.
+  collection_retained_earnings: 'collection',
+  operation_retained_earnings: 'operation',
 } as const satisfies Record<string, z.infer<typeof book>>;
 export type MappingKey = keyof typeof MAPPING_KEYS;
 export const mappingKey = z.enum(Object.keys(MAPPING_KEYS) as [MappingKey, ...MappingKey[]]);

@@ -51,3 +51,23 @@ export type FinancialYearListQuery = z.infer<typeof financialYearListQuery>;
 
 export const financialYearReply = z.object({ message: z.string(), data: financialYear });
 export const financialYearDetailReply = z.object({ data: financialYear });
+
+/** What closing a year posts per book: the year's income and expenses into retained earnings. */
+export const yearClosing = z.object({
+  /** The closing entries' date: the year's last day. */
+  date: z.string(),
+  books: z.array(
+    z.object({
+      book,
+      income: z.string(),
+      expenses: z.string(),
+      /** Income minus expenses: a surplus is credited to retained earnings, a deficit debited. */
+      result: z.string(),
+      /** Income and expense accounts with a balance to close. */
+      accounts: z.number().int(),
+      retainedEarnings: z.object({ id: uuid, code: z.string(), name: z.string() }).nullable(),
+    }),
+  ),
+});
+export type YearClosing = z.infer<typeof yearClosing>;
+export const yearClosingReply = z.object({ data: yearClosing });

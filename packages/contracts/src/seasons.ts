@@ -71,6 +71,9 @@ export const updateSeasonBody = z
 export const seasonListQuery = listQuery.extend({ status: seasonStatus.optional() });
 
 export const moisture = decimalField(2, 'a moisture percentage');
+/** Over the maximum moisture a collection is refused, or accepted and flagged for the warehouse. */
+export const moisturePolicy = z.enum(['refuse', 'flag'], 'Choose refuse or flag');
+export type MoisturePolicy = z.infer<typeof moisturePolicy>;
 export const seasonCrop = z.object({
   id: uuid,
   seasonId: uuid,
@@ -81,6 +84,7 @@ export const seasonCrop = z.object({
   indicativePrice: z.string(),
   standardBagKg: z.string(),
   maxMoisture: z.string(),
+  moisturePolicy,
   status: recordStatus,
   ruleCount: z.number(),
 });
@@ -91,10 +95,11 @@ export const createSeasonCropBody = z.object({
   indicativePrice: amountField,
   standardBagKg: kgField,
   maxMoisture: moisture,
+  moisturePolicy: moisturePolicy.default('refuse'),
 });
 export const updateSeasonCropBody = createSeasonCropBody
   .omit({ seasonId: true, cropId: true })
-  .extend({ status: recordStatus })
+  .extend({ status: recordStatus, moisturePolicy })
   .partial();
 export const seasonCropListQuery = listQuery.extend({
   season_id: uuid.optional(),

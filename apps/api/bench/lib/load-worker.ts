@@ -24,6 +24,12 @@ const instance = autocannon({
   headers: job.headers,
   requests: job.requests,
   setupClient: (client: AutocannonClient) => {
+    const own = job.perConnection?.[clientIndex % job.perConnection.length];
+    if (own) {
+      clientIndex++;
+      client.setRequests(own);
+      return;
+    }
     client.setRequests(
       rotated(job.requests, Math.floor((clientIndex++ * job.requests.length) / job.connections)),
     );

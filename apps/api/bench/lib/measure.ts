@@ -8,6 +8,8 @@ export type LoadJob = {
   seconds: number;
   headers: Record<string, string>;
   requests: AutocannonRequest[];
+  /** Optional: connection i walks only `perConnection[i % length]` (e.g. one clerk per connection). */
+  perConnection?: AutocannonRequest[][];
 };
 
 /** The raw answer of one load: every latency (2xx or not) and the count per HTTP status. */

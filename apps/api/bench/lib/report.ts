@@ -10,6 +10,10 @@ export type ResultRow = {
    * load from other processes it grows, since a descheduled busy thread still counts as busy.
    */
   busyMsPerRequest: number;
+  /** CPU time of the whole bench process (API and load thread) per request. */
+  cpuMsPerRequest?: number;
+  /** Time inside the server per request (Fastify's elapsedTime), apart from client and network. */
+  server?: { p50: number; p95: number };
   target?: { p95BelowMs: number } | undefined;
 };
 
@@ -43,12 +47,15 @@ export function resultsTable(rows: ResultRow[], withDatabase = false): string {
     'p95 ms',
     'p99 ms',
     'busy ms/req',
+    'cpu ms/req',
+    'srv p50',
+    'srv p95',
     'non-2xx',
     'errors',
     'target',
   ];
   const offset = withDatabase ? 1 : 0;
-  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => i + offset));
+  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => i + offset));
   const body = rows.map((row) => [
     ...(withDatabase ? [row.database] : []),
     row.scenario,
@@ -59,6 +66,9 @@ export function resultsTable(rows: ResultRow[], withDatabase = false): string {
     ms(row.summary.p95),
     ms(row.summary.p99),
     ms(row.busyMsPerRequest),
+    ms(row.cpuMsPerRequest ?? Number.NaN),
+    ms(row.server?.p50 ?? Number.NaN),
+    ms(row.server?.p95 ?? Number.NaN),
     String(row.summary.non2xx),
     String(row.summary.errors),
     verdictOf(row) ?? '',

@@ -30,7 +30,13 @@ class NoSms implements SmsSender {
   async send(): Promise<void> {}
 }
 
-export type BenchServer = { url: string; app: ZodApp; close(): Promise<void> };
+export type BenchServer = {
+  url: string;
+  app: ZodApp;
+  /** Each answered request's time inside the server (Fastify's elapsedTime: routing to response sent), ms. */
+  serverTimes: number[];
+  close(): Promise<void>;
+};
 
 /** The real app, as main.ts builds it, on a loopback port chosen by the system. */
 export async function startBenchServer(db: Db, config: Config): Promise<BenchServer> {
@@ -38,10 +44,14 @@ export async function startBenchServer(db: Db, config: Config): Promise<BenchSer
     { db, config, tokens: new TokenService(config.jwtSecret), sms: new NoSms() },
     { logger: false, serveWeb: false },
   );
+  const serverTimes: number[] = [];
+  app.addHook('onResponse', async (_request, reply) => {
+    serverTimes.push(reply.elapsedTime);
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('The bench server has no address');
-  return { url: `http://127.0.0.1:${address.port}`, app, close: () => app.close() };
+  return { url: `http://127.0.0.1:${address.port}`, app, serverTimes, close: () => app.close() };
 }
 
 export type PostReply = { status: number; body: Record<string, unknown> };

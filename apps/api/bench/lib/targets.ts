@@ -7,7 +7,8 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 /** One database the bench runs against, empty and its own; `dispose` closes and removes it. */
 export type BenchTarget = { label: string; detail: string; database: Database; dispose(): Promise<void> };
 
-export const BENCH_DATABASE = 'ushirika_bench';
+/** BENCH_DATABASE_NAME lets two people bench on one server without dropping each other's database. */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME || 'ushirika_bench';
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Same pool size as the server's default, so the figures match `npm start` with DATABASE_URL. */

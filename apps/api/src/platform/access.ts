@@ -32,8 +32,9 @@ declare module 'fastify' {
 
 const UNAUTHORIZED = 'Unauthorized, please Login.';
 
-async function loadActor(db: DbOrTx, userId: string, sessionId: string): Promise<Actor | null> {
-  const [row] = await db
+/** The per-request check, prepared once per database handle: no query building per request. */
+const prepareActor = (db: DbOrTx) =>
+  db
     .select({
       amcosId: users.amcosId,
       permissions: sql<string[]>`coalesce((
@@ -45,24 +46,90 @@ async function loadActor(db: DbOrTx, userId: string, sessionId: string): Promise
     .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
-        eq(users.id, userId),
+        eq(users.id, sql.placeholder('userId')),
         eq(users.active, true),
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder('sessionId')),
         isNull(sessions.revokedAt),
         sql`${sessions.expiresAt} > now()`,
       ),
-    );
+    )
+    .prepare('access_actor');
+const preparedActor = new WeakMap<DbOrTx, ReturnType<typeof prepareActor>>();
+
+async function loadActor(db: DbOrTx, userId: string, sessionId: string): Promise<Actor | null> {
+  const prepared = preparedActor.get(db) ?? prepareActor(db);
+  preparedActor.set(db, prepared);
+  const [row] = await prepared.execute({ userId, sessionId });
   if (!row) return null;
   return { userId, sessionId, amcosId: row.amcosId, permissions: new Set(row.permissions) };
 }
 
 /**
- * Every /api route must declare its access; the check runs before the body is read. The user row
- * and session are read on every request, so deactivating a user or ending a session takes effect
- * at once, not when the access token expires.
+ * The sessions this process checked in the last `ttlMs` (1 s by default), so a burst of reads by
+ * one user costs one database round trip, not one per request. Every change this process makes
+ * (any request but GET/HEAD/OPTIONS: logout, deactivation, password or role change...) empties it,
+ * and a check that was already reading the database when the change happened is not kept, so in
+ * this process a change takes effect on the next request. Other API processes (WORKERS > 1) keep
+ * their copy until it is `ttlMs` old: there a logout or deactivation takes effect within 1 s.
  */
-export function registerAccessControl(app: FastifyInstance, db: DbOrTx, tokens: TokenService): void {
+export class ActorCache {
+  private readonly entries = new Map<string, { actor: Actor; at: number }>();
+  private readonly loading = new Map<string, Promise<Actor | null>>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(userId: string, sessionId: string, load: () => Promise<Actor | null>): Promise<Actor | null> {
+    if (this.ttlMs <= 0) return load();
+    const hit = this.entries.get(sessionId);
+    if (hit && hit.actor.userId === userId && performance.now() - hit.at < this.ttlMs) return hit.actor;
+    const key = `${sessionId}:${userId}`;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const loaded: Promise<Actor | null> = load().finally(() => {
+      if (this.loading.get(key) === loaded) this.loading.delete(key);
+    });
+    this.loading.set(key, loaded);
+    const actor = await loaded;
+    if (actor && generation === this.generation) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      this.entries.set(sessionId, { actor, at: performance.now() });
+    }
+    return actor;
+  }
+
+  /** Forgets every session, and any check still reading the database. */
+  forgetAll(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.loading.clear();
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every /api route must declare its access; the check runs before the body is read. The user row
+ * and session are read at most `actorCacheMs` before each request (see ActorCache), so
+ * deactivating a user or ending a session takes effect at once in this process, not when the
+ * access token expires.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  db: DbOrTx,
+  tokens: TokenService,
+  { actorCacheMs = 1000 }: { actorCacheMs?: number } = {},
+): void {
   app.decorateRequest('actor', null);
+  const cache = new ActorCache(actorCacheMs);
+  // onSend runs after the handler's transaction has committed and before the caller hears back.
+  app.addHook('onSend', async (request) => {
+    if (!READS.has(request.method)) cache.forgetAll();
+  });
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && !route.config?.access && !route.url.startsWith('/api/docs')) {
@@ -73,7 +140,7 @@ export function registerAccessControl(app: FastifyInstance, db: DbOrTx, tokens: 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const actor = await authenticate(request, db, tokens);
+    const actor = await authenticate(request, db, tokens, cache);
     if (access === 'signed-in') return;
     if (access.audience === 'union' && actor.amcosId) {
       throw new ForbiddenError('This is for union staff only');
@@ -84,11 +151,18 @@ export function registerAccessControl(app: FastifyInstance, db: DbOrTx, tokens: 
   });
 }
 
-async function authenticate(request: FastifyRequest, db: DbOrTx, tokens: TokenService): Promise<Actor> {
+async function authenticate(
+  request: FastifyRequest,
+  db: DbOrTx,
+  tokens: TokenService,
+  cache: ActorCache,
+): Promise<Actor> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   const claims = token ? await tokens.verifyAccess(token) : null;
-  const actor = claims ? await loadActor(db, claims.sub, claims.sid) : null;
+  const actor = claims
+    ? await cache.get(claims.sub, claims.sid, () => loadActor(db, claims.sub, claims.sid))
+    : null;
   if (!actor) throw new UnauthorizedError(UNAUTHORIZED);
   request.actor = actor;
   return actor;

@@ -38,3 +38,11 @@ export function pageWindow(query: ListQuery): PageWindow {
 export function pagedReply<T>(data: T[], total: number, query: ListQuery): Paged<T> {
   return { data, meta: { page: query.page, per_page: query.per_page, total } };
 }
+
+/**
+ * A serializer for hot list routes whose rows come from an explicit column list typed as the
+ * contract: plain JSON.stringify, without the zod pass over every row that the app's default
+ * serializer makes (about 20 µs a row, 0.4 ms a page of farmers). The response schema stays on
+ * the route for the OpenAPI docs. Use only where the handler's type already is the contract.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);

@@ -8,7 +8,7 @@ import type { Query } from '../lib/api.ts';
 import { type Column, DataTable } from './DataTable.tsx';
 import { useListState } from './use-list-state.ts';
 
-interface ResourceListProps<T extends { id: string }> {
+export interface ResourceListProps<T extends { id: string }> {
   label: string;
   resource: {
     useList: (query: Query) => UseQueryResult<Paged<T>>;

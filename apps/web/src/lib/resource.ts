@@ -70,7 +70,8 @@ export function resource<T extends { id: string }, Create = unknown, Update = Pa
     },
     /**
      * The save of a create-or-edit form: creates when `id` is absent, updates otherwise; on success
-     * toasts the server's message and calls `onSaved`, on failure hands the error to the form.
+     * toasts the server's message and calls `onSaved` with the saved record, on failure hands the
+     * error to the form.
      */
     useSave: ({
       id,
@@ -78,7 +79,7 @@ export function resource<T extends { id: string }, Create = unknown, Update = Pa
       onError,
     }: {
       id?: string | undefined;
-      onSaved: () => void;
+      onSaved: (saved: T) => void;
       onError: (e: unknown) => void;
     }) => {
       const invalidate = useInvalidate();
@@ -92,7 +93,7 @@ export function resource<T extends { id: string }, Create = unknown, Update = Pa
         onSuccess: (reply) => {
           invalidate(reply.data.id);
           toastSuccess(reply.message);
-          onSaved();
+          onSaved(reply.data);
         },
         onError,
       });

@@ -9,7 +9,10 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { accountingAuditOwners } from '../accounts/audit-owners.ts';
 import { amcos } from '../amcos/schema.ts';
+import { collectionSociety } from '../crop-flow/collections/queries.ts';
+import { deliveryNoteAndLotAuditOwners } from '../crop-flow/delivery-notes/audit-owners.ts';
 import { farmers } from '../farmers/schema.ts';
+import { settlementAuditOwners } from '../settlement/audit-owners.ts';
 import { users } from '../users/schema.ts';
 
 /**
@@ -19,9 +22,12 @@ import { users } from '../users/schema.ts';
 type Owner = (db: DbOrTx, id: string) => Promise<string | null | 'union' | undefined>;
 const owners: Record<string, Owner> = {
   ...accountingAuditOwners,
+  ...deliveryNoteAndLotAuditOwners,
+  ...settlementAuditOwners,
   user: async (db, id) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0] ? 'union' : undefined,
   amcos: async (db, id) => (await db.select({ id: amcos.id }).from(amcos).where(eq(amcos.id, id)))[0]?.id,
+  collection: collectionSociety,
   farmer: async (db, id) =>
     (await db.select({ amcosId: farmers.amcosId }).from(farmers).where(eq(farmers.id, id)))[0]?.amcosId,
   // Union-level master data: history for union staff only.
@@ -41,6 +47,15 @@ const owners: Record<string, Owner> = {
       'transporter',
       'warehouse',
       'boq',
+      // Auctions: the catalogue's history is union business (AMCOS users read their lots, not the trail).
+      'auction',
+      // Sales (issue 6): buyers and their documents are union business.
+      'buyer',
+      'sales_invoice',
+      'group_invoice',
+      'buyer_receipt',
+      'release_note',
+      'sales_settings',
     ].map((entity): [string, Owner] => [entity, async () => 'union']),
   ),
 };

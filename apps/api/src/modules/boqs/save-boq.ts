@@ -12,6 +12,8 @@ const constraints = {
     field: 'seasonCropId',
     message: 'The chosen season crop does not exist',
   },
+  boq_items_quantity_check: { field: 'items', message: 'The quantity per acre must be more than 0' },
+  boq_items_price_check: { field: 'items', message: 'A unit price cannot be negative' },
 };
 type Items = z.infer<typeof createBoqBody>['items'];
 
@@ -46,12 +48,14 @@ export async function updateBoq(
   { id, body, actorId }: { id: string; body: z.infer<typeof updateBoqBody>; actorId: string },
 ): Promise<BoqDetail> {
   const { items, ...fields } = body;
-  return db.transaction(async (tx) => {
-    const before = await getBoq(tx, id);
-    if (Object.keys(fields).length > 0) await tx.update(boqs).set(fields).where(eq(boqs.id, id));
-    if (items) await writeItems(tx, id, items);
-    const after = await getBoq(tx, id);
-    await recordAudit(tx, { actorId, action: 'updated', entity: 'boq', entityId: id, before, after });
-    return after;
-  });
+  return explainConstraints(constraints, () =>
+    db.transaction(async (tx) => {
+      const before = await getBoq(tx, id);
+      if (Object.keys(fields).length > 0) await tx.update(boqs).set(fields).where(eq(boqs.id, id));
+      if (items) await writeItems(tx, id, items);
+      const after = await getBoq(tx, id);
+      await recordAudit(tx, { actorId, action: 'updated', entity: 'boq', entityId: id, before, after });
+      return after;
+    }),
+  );
 }

@@ -7,14 +7,16 @@ import { ValidationError } from '../../platform/errors.ts';
 import { amcos } from '../amcos/schema.ts';
 import { type CheckedImport, type ImportFarmer, previewOf } from './check-import.ts';
 import { farmerConstraints } from './duplicates.ts';
-import { farmerNumber, takeFarmerNumbers } from './numbering.ts';
+import { farmerNumber, takeFarmerNumbersFor } from './numbering.ts';
 
-const p = sql.param; // one array parameter per column, not one parameter per value
-
-/** Numbers each farmer from their AMCOS's counter, taking each AMCOS's block in one statement. */
+/** Numbers each farmer from their AMCOS's counter, taking every AMCOS's block in one statement. */
 async function numberFarmers(tx: Tx, valid: ImportFarmer[]) {
   const byAmcos = new Map<string, ImportFarmer[]>();
-  for (const f of valid) byAmcos.set(f.amcosId, [...(byAmcos.get(f.amcosId) ?? []), f]);
+  for (const f of valid) {
+    const group = byAmcos.get(f.amcosId);
+    if (group) group.push(f);
+    else byAmcos.set(f.amcosId, [f]);
+  }
   const codes = new Map(
     (
       await tx
@@ -23,11 +25,13 @@ async function numberFarmers(tx: Tx, valid: ImportFarmer[]) {
         .where(inArray(amcos.id, [...byAmcos.keys()]))
     ).map((a) => [a.id, a.code]),
   );
+  const firsts = await takeFarmerNumbersFor(
+    tx,
+    new Map([...byAmcos].map(([id, group]) => [id, group.length])),
+  );
   const numbers = new Map<ImportFarmer, string>();
-  // Counters are locked in AMCOS id order, so two imports at once cannot deadlock.
-  for (const amcosId of [...byAmcos.keys()].sort()) {
-    const group = byAmcos.get(amcosId) ?? [];
-    const { first } = await takeFarmerNumbers(tx, amcosId, group.length);
+  for (const [amcosId, group] of byAmcos) {
+    const first = firsts.get(amcosId) ?? 0;
     group.forEach((f, i) => {
       numbers.set(f, farmerNumber(codes.get(amcosId) ?? '', first + i));
     });
@@ -36,8 +40,8 @@ async function numberFarmers(tx: Tx, valid: ImportFarmer[]) {
 }
 
 /**
- * Saves the valid rows of a checked sheet in one transaction with bulk statements (`unnest`
- * arrays): every farmer, their farm, and one audit event each. If anything fails, nothing is saved.
+ * Saves the valid rows of a checked sheet in one transaction with one bulk statement: every
+ * farmer, their farm, and one audit event each. If anything fails, nothing is saved.
  */
 export async function importFarmers(
   db: Db,
@@ -52,32 +56,51 @@ export async function importFarmers(
     db.transaction(async (tx) => {
       const numbers = await numberFarmers(tx, valid);
       const ids = valid.map(() => uuidv7());
-      const col = <T>(pick: (f: ImportFarmer) => T) => valid.map(pick);
+      // The whole sheet goes as one JSON document in one statement: PostgreSQL parses one JSON
+      // text far faster than thirteen array literals (on PGlite about three times faster).
+      const input = valid.map((f, i) => ({
+        id: ids[i],
+        farmer_no: numbers.get(f) ?? '',
+        amcos_id: f.amcosId,
+        first_name: f.firstName,
+        middle_name: f.middleName,
+        last_name: f.lastName,
+        gender: f.gender,
+        date_of_birth: f.dateOfBirth,
+        national_id: f.nationalId,
+        phone: f.phone,
+        bank_id: f.bankId,
+        account_no: f.accountNo,
+        village: f.village,
+        farm_id: f.farm ? uuidv7() : null,
+        farm_name: f.farm ? (f.farm.cropName ? `${f.farm.cropName} farm` : 'Farm') : null,
+        crop_id: f.farm?.cropId ?? null,
+        acres: f.farm?.acres ?? null,
+        trees: f.farm?.trees ?? null,
+        latitude: f.farm?.lat ?? null,
+        longitude: f.farm?.lng ?? null,
+        audit_id: uuidv7(),
+        after: { ...f, farmerNo: numbers.get(f), row: undefined },
+      }));
       await tx.execute(sql`
-        insert into farmers (id, farmer_no, amcos_id, first_name, middle_name, last_name, gender, date_of_birth,
-          national_id, phone, bank_id, account_no, village, created_by)
-        select t.*, ${actorId}::uuid from unnest(${p(ids)}::uuid[], ${p(col((f) => numbers.get(f) ?? ''))}::text[],
-          ${p(col((f) => f.amcosId))}::uuid[], ${p(col((f) => f.firstName))}::text[], ${p(col((f) => f.middleName))}::text[],
-          ${p(col((f) => f.lastName))}::text[], ${p(col((f) => f.gender))}::text[], ${p(col((f) => f.dateOfBirth))}::date[],
-          ${p(col((f) => f.nationalId))}::text[], ${p(col((f) => f.phone))}::text[], ${p(col((f) => f.bankId))}::uuid[],
-          ${p(col((f) => f.accountNo))}::text[], ${p(col((f) => f.village))}::text[]) as t`);
-      const withFarm = valid.flatMap((f, i) => (f.farm ? [{ farmerId: ids[i] ?? '', farm: f.farm }] : []));
-      if (withFarm.length > 0) {
-        const fcol = <T>(pick: (x: (typeof withFarm)[number]) => T) => withFarm.map(pick);
-        await tx.execute(sql`
+        with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(id uuid, farmer_no text,
+            amcos_id uuid, first_name text, middle_name text, last_name text, gender text, date_of_birth date,
+            national_id text, phone text, bank_id uuid, account_no text, village text, farm_id uuid, farm_name text,
+            crop_id uuid, acres numeric, trees int, latitude numeric, longitude numeric, audit_id uuid, after jsonb)
+        ), saved as (
+          insert into farmers (id, farmer_no, amcos_id, first_name, middle_name, last_name, gender, date_of_birth,
+            national_id, phone, bank_id, account_no, village, created_by)
+          select id, farmer_no, amcos_id, first_name, middle_name, last_name, gender, date_of_birth, national_id,
+            phone, bank_id, account_no, village, ${actorId}::uuid from input
+          returning id
+        ), saved_farms as (
           insert into farms (id, farmer_id, name, crop_id, acres, trees, latitude, longitude)
-          select * from unnest(${p(fcol(() => uuidv7()))}::uuid[], ${p(fcol((x) => x.farmerId))}::uuid[],
-            ${p(fcol((x) => (x.farm.cropName ? `${x.farm.cropName} farm` : 'Farm')))}::text[],
-            ${p(fcol((x) => x.farm.cropId))}::uuid[], ${p(fcol((x) => x.farm.acres))}::numeric[],
-            ${p(fcol((x) => x.farm.trees))}::int[], ${p(fcol((x) => (x.farm.lat === null ? null : String(x.farm.lat))))}::numeric[],
-            ${p(fcol((x) => (x.farm.lng === null ? null : String(x.farm.lng))))}::numeric[])`);
-      }
-      await tx.execute(sql`
+          select i.farm_id, i.id, i.farm_name, i.crop_id, i.acres, i.trees, i.latitude, i.longitude
+          from input i join saved using (id) where i.farm_id is not null
+        )
         insert into audit_events (id, actor_id, action, entity, entity_id, after)
-        select t.id, ${actorId}::uuid, 'imported', 'farmer', t.farmer_id::text, t.after
-        from unnest(${p(ids.map(() => uuidv7()))}::uuid[], ${p(ids)}::uuid[],
-          ${p(valid.map((f) => JSON.stringify({ ...f, farmerNo: numbers.get(f), row: undefined })))}::jsonb[])
-          as t(id, farmer_id, after)`);
+        select i.audit_id, ${actorId}::uuid, 'imported', 'farmer', i.id::text, i.after from input i join saved using (id)`);
       return ids.map((id, i) => ({ id, farmerNo: numbers.get(valid[i] as ImportFarmer) ?? '' }));
     }),
   );

@@ -76,29 +76,39 @@ const sortable = {
 export type FarmerList = { rows: Farmer[]; total: number; capped: boolean };
 
 /** Counts matches up to `cap + 1` (an index-only read) so a list never counts 300,000 rows. */
-async function cappedCount(db: DbOrTx, branches: SQL[], cap: number) {
+const cappedCountSql = (branches: SQL[], cap: number) => {
   const parts = branches.map((w) => sql`(select ${farmers.id} from ${farmers} where ${w} limit ${cap + 1})`);
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${sql.join(parts, sql` union `)}) matches`,
-  );
-  const n = row?.n ?? 0;
-  return { total: Math.min(n, cap), capped: n > cap };
+  return sql<number>`(select count(*)::int from (${sql.join(parts, sql` union `)}) matches)`;
+};
+
+async function cappedCount(db: DbOrTx, branches: SQL[], cap: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select ${cappedCountSql(branches, cap)} as n`);
+  return row?.n ?? 0;
 }
 
-/** The page's ids in name order: the union of each branch's first `offset + limit` rows. */
-async function namePageIds(db: DbOrTx, branches: SQL[], window: PageWindow): Promise<string[]> {
+type PageIds = { ids: string[]; counted: number | null };
+
+/**
+ * The page's ids in name order: the union of each branch's first `offset + limit` rows. With
+ * `count`, the same statement counts the matches (one round trip, not two).
+ */
+async function namePageIds(
+  db: DbOrTx,
+  branches: SQL[],
+  window: PageWindow,
+  count: SQL | null,
+): Promise<PageIds> {
   const reach = window.offset + window.limit;
   const parts = branches.map(
     (w) => sql`(select ${farmers.firstKey} as f, ${farmers.lastKey} as l, ${farmers.id} as id
       from ${farmers} where ${w} order by 1, 2, 3 limit ${reach})`,
   );
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<{ id: string; n: number | null }>(
     db,
-    sql`select id from (${sql.join(parts, sql` union `)}) page order by f, l, id
+    sql`select id, ${count ?? sql`null`} as n from (${sql.join(parts, sql` union `)}) page order by f, l, id
       limit ${window.limit} offset ${window.offset}`,
   );
-  return rows.map((r) => r.id);
+  return { ids: rows.map((r) => r.id), counted: rows[0]?.n ?? null };
 }
 
 /**
@@ -137,20 +147,23 @@ export async function listFarmers(
   const branches = nameSearch
     ? nameBranches(search).map((b) => and(b, filters) ?? b)
     : [and(exact, filters) ?? sql`true`];
-  const idsInOrder = async () => {
-    if (nameSearch && (!query.sort || query.sort === 'name:asc')) return namePageIds(db, branches, window);
+  const count = wantsCount ? cappedCountSql(branches, cap) : null;
+  const pageIds = async (): Promise<PageIds> => {
+    if (nameSearch && (!query.sort || query.sort === 'name:asc'))
+      return namePageIds(db, branches, window, count);
     const rows = await db
-      .select({ id: farmers.id })
+      .select({ id: farmers.id, n: count ?? sql<null>`null` })
       .from(farmers)
       .where(or(...branches))
       .orderBy(...orderByOf(query.sort, sortable, nameOrder.slice(0, 2), farmers.id))
       .limit(window.limit)
       .offset(window.offset);
-    return rows.map((r) => r.id);
+    return { ids: rows.map((r) => r.id), counted: rows[0]?.n ?? null };
   };
-  const [rows, counted] = await Promise.all([
-    idsInOrder().then((ids) => farmersByIds(db, ids)),
-    wantsCount ? cappedCount(db, branches, cap) : { total: 0, capped: false },
-  ]);
-  return { rows, ...counted };
+  const { ids, counted } = await pageIds();
+  const rows = await farmersByIds(db, ids);
+  if (!wantsCount) return { rows, total: 0, capped: false };
+  // An empty page counts nothing in its statement: count apart only when past the first page.
+  const n = counted ?? (window.offset > 0 ? await cappedCount(db, branches, cap) : 0);
+  return { rows, total: Math.min(n, cap), capped: n > cap };
 }

@@ -26,3 +26,24 @@ export async function takeFarmerNumbers(
   const last = Number(row.last_value);
   return { first: last - count + 1, last };
 }
+
+/**
+ * Takes farmer numbers for several AMCOS at once (an import): one statement, counters locked in
+ * AMCOS id order so two imports at once cannot deadlock. Answers each AMCOS's first number.
+ */
+export async function takeFarmerNumbersFor(
+  tx: DbOrTx,
+  counts: Map<string, number>,
+): Promise<Map<string, number>> {
+  const ids = [...counts.keys()].sort();
+  const rows = await queryRows<{ amcos_id: string; last_value: number }>(
+    tx,
+    sql`insert into farmer_sequences (amcos_id, last_value)
+        select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => counts.get(id) ?? 0))}::int[])
+        order by 1
+        on conflict (amcos_id) do update set last_value = farmer_sequences.last_value + excluded.last_value
+        returning amcos_id, last_value`,
+  );
+  if (rows.length !== ids.length) throw new Error('Farmer sequences did not return a value for each AMCOS');
+  return new Map(rows.map((r) => [r.amcos_id, Number(r.last_value) - (counts.get(r.amcos_id) ?? 0) + 1]));
+}

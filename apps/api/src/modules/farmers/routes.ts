@@ -18,7 +18,7 @@ import type { ZodApp } from '../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../platform/list.ts';
+import { pagedReply, pageWindow, plainJsonSerializer } from '../../platform/list.ts';
 import { createFarmer } from './create-farmer.ts';
 import { farmerExportColumns } from './export.ts';
 import { importRoutes } from './import-routes.ts';
@@ -39,6 +39,7 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
     {
       config: { access: read },
       schema: { tags, querystring: farmerListQuery, response: { 200: paged(farmer) } },
+      serializerCompiler: plainJsonSerializer,
     },
     async (req, reply) => {
       const { rows, total, capped } = await listFarmers(

@@ -4,16 +4,29 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../platform/errors.ts';
 import { journalEntries } from '../accounts/journal/schema.ts';
+import { postClosingEntries } from './closing-entry.ts';
 import { getFinancialYearRow, toFinancialYear } from './queries.ts';
 import { financialYears } from './schema.ts';
 
-/** Closes the year for good: nothing posts into it afterwards. Drafts left in it must go first. */
+/**
+ * Closes the year for good: nothing posts into it afterwards. Drafts left in it must go first.
+ * In the same transaction, each book's income and expenses are closed into its retained earnings
+ * (closing-entry.ts), so the next year opens with them at zero.
+ */
 export async function closeFinancialYear(
   db: Db,
   { id, actorId }: { id: string; actorId: string },
 ): Promise<FinancialYear> {
   return db.transaction(async (tx) => {
+    // The year row locked first: postings hold it FOR SHARE until they commit, so none is still
+    // running, and none starts, while the balances are read and the closing entries posted.
+    await tx
+      .select({ id: financialYears.id })
+      .from(financialYears)
+      .where(eq(financialYears.id, id))
+      .for('update');
     const before = await getFinancialYearRow(tx, id);
+    if (before.status !== 'open') throw new ConflictError('This financial year is already closed');
     const [drafts] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(journalEntries)
@@ -23,6 +36,7 @@ export async function closeFinancialYear(
         `${drafts?.n} draft journal entries are still waiting for approval in ${before.name}`,
       );
     }
+    const closingEntries = await postClosingEntries(tx, before, actorId);
     const [row] = await tx
       .update(financialYears)
       .set({ status: 'closed', closedAt: new Date(), closedBy: actorId })
@@ -36,7 +50,7 @@ export async function closeFinancialYear(
       entity: 'financial_year',
       entityId: id,
       before: toFinancialYear(before),
-      after,
+      after: { ...after, closingEntries },
     });
     return after;
   });

@@ -7,8 +7,15 @@ import { financialYears } from './schema.ts';
 /**
  * The open, unlocked financial year a posting dated `day` goes into, or a refusal naming why.
  * Locks the year row (FOR SHARE) so a close or a lock cannot slip in before the posting commits.
+ * `ignoreBookLock`: the year-end closing entry, dated the last day, posts even into a locked book.
  */
-export async function postingYear(tx: DbOrTx, book: Book, day: string, field = 'entryDate') {
+export async function postingYear(
+  tx: DbOrTx,
+  book: Book,
+  day: string,
+  field = 'entryDate',
+  { ignoreBookLock = false } = {},
+) {
   const [year] = await tx
     .select()
     .from(financialYears)
@@ -17,7 +24,7 @@ export async function postingYear(tx: DbOrTx, book: Book, day: string, field = '
   if (!year) throw fieldError(field, `No financial year covers ${day}`);
   if (year.status !== 'open') throw fieldError(field, `The financial year ${year.name} is closed`);
   const lockedUntil = book === 'collection' ? year.collectionLockedUntil : year.operationLockedUntil;
-  if (lockedUntil && day <= lockedUntil) {
+  if (lockedUntil && day <= lockedUntil && !ignoreBookLock) {
     throw fieldError(field, `The ${book} book is locked up to ${lockedUntil}`);
   }
   return year;

@@ -6,6 +6,7 @@ import {
   financialYearReply,
   paged,
   updateFinancialYearBody,
+  yearClosingReply,
 } from '@ushirika/contracts';
 import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../platform/list.ts';
 import { closeFinancialYear } from './close-financial-year.ts';
+import { yearClosing } from './closing-entry.ts';
 import { createFinancialYear } from './create-financial-year.ts';
 import { getFinancialYearRow, listFinancialYears, toFinancialYear } from './queries.ts';
 import { updateFinancialYear } from './update-financial-year.ts';
@@ -85,6 +87,17 @@ export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
         body: req.body,
         actorId: actorOf(req).userId,
       }),
+    }),
+  );
+  // Beyond SPEC: what closing the year will post, for the close confirmation.
+  app.get(
+    '/financial-years/:id/closing',
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: yearClosingReply } },
+    },
+    async (req) => ({
+      data: await yearClosing(deps.db, await getFinancialYearRow(deps.db, req.params.id)),
     }),
   );
   app.post(

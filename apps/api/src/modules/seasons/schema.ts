@@ -72,6 +72,10 @@ export const seasonCrops = pgTable(
     indicativePrice: numeric('indicative_price', { precision: 14, scale: 2 }).notNull(),
     standardBagKg: numeric('standard_bag_kg', { precision: 10, scale: 3 }).notNull(),
     maxMoisture: numeric('max_moisture', { precision: 5, scale: 2 }).notNull(),
+    /** Over the maximum moisture a collection is refused, or accepted and flagged for the warehouse. */
+    moisturePolicy: text('moisture_policy', { enum: ['refuse', 'flag'] })
+      .notNull()
+      .default('refuse'),
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),
@@ -85,5 +89,6 @@ export const seasonCrops = pgTable(
     check('season_crops_bag_check', sql`${t.standardBagKg} > 0`),
     check('season_crops_moisture_check', sql`${t.maxMoisture} between 0 and 100`),
     check('season_crops_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('season_crops_moisture_policy_check', sql`${t.moisturePolicy} in ('refuse', 'flag')`),
   ],
 );

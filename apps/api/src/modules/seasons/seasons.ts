@@ -71,7 +71,8 @@ export const seasonResource: CatalogResource<
   },
   async update(tx, id, body, before) {
     if (body.status && body.status !== before.status && !allowedMoves[before.status]?.includes(body.status)) {
-      const message = `A ${before.status} season cannot be made ${body.status}`;
+      const article = before.status === 'open' ? 'An' : 'A';
+      const message = `${article} ${before.status} season cannot be made ${body.status}`;
       throw new ValidationError(message, { status: [message] });
     }
     const start = body.startDate ?? before.startDate;
@@ -105,6 +106,7 @@ const seasonCropColumns = {
   indicativePrice: seasonCrops.indicativePrice,
   standardBagKg: seasonCrops.standardBagKg,
   maxMoisture: seasonCrops.maxMoisture,
+  moisturePolicy: seasonCrops.moisturePolicy,
   status: seasonCrops.status,
   ruleCount: sql<number>`(select count(*)::int from deduction_rules r where r.season_crop_id = "season_crops"."id")`,
 };
@@ -117,7 +119,7 @@ export const selectSeasonCrops = (db: DbOrTx) =>
 
 export const seasonCropResource: CatalogResource<
   SeasonCrop,
-  z.infer<typeof createSeasonCropBody>,
+  z.input<typeof createSeasonCropBody>,
   z.infer<typeof updateSeasonCropBody>,
   z.infer<typeof seasonCropListQuery>
 > = {
@@ -186,6 +188,7 @@ export const seasonCropResource: CatalogResource<
     { header: 'Indicative price / kg (TZS)', value: (r) => r.indicativePrice },
     { header: 'Standard bag (kg)', value: (r) => r.standardBagKg },
     { header: 'Max moisture %', value: (r) => r.maxMoisture },
+    { header: 'Over max moisture', value: (r) => r.moisturePolicy },
     { header: 'Deduction rules', value: (r) => r.ruleCount },
     { header: 'Status', value: (r) => r.status },
   ],

@@ -1,7 +1,8 @@
-import { Paper, Select, Switch, Table, TextInput } from '@mantine/core';
+import { Paper, Select, Switch, Table, Tabs, TextInput } from '@mantine/core';
 import { type AccountGroup, createAccountGroupBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
@@ -10,6 +11,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { accountGroups, useClasses } from './hooks.ts';
+import { MappingsPanel } from './MappingsPanel.tsx';
 import { EditButton, useCanEdit } from './parts.tsx';
 
 const read = (page: React.ReactNode) => (
@@ -20,38 +22,68 @@ const read = (page: React.ReactNode) => (
 export const ClassesRoute = () => read(<ClassesPage />);
 export const GroupsRoute = () => read(<GroupsPage />);
 
+/**
+ * The accounting settings' classes screen; its second tab (?tab=mappings) holds the account
+ * mappings, which SPEC gives no route of their own.
+ */
 function ClassesPage() {
   const { t } = useTranslation();
-  const classes = useClasses();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'mappings' ? 'mappings' : 'classes';
   return (
     <>
       <PageHeader
-        title={t('acc.classes')}
+        title={tab === 'mappings' ? t('accMappings.title') : t('acc.classes')}
         breadcrumbs={[{ label: t('menu.settingsAccounts') }, { label: t('acc.classes') }]}
       />
-      <Paper withBorder radius="md">
-        <Table aria-label={t('acc.classes')} data-testid="classes-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fields.code')}</Table.Th>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('acc.type')}</Table.Th>
-              <Table.Th>{t('acc.normalBalance')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {classes.data?.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{c.code}</Table.Td>
-                <Table.Td>{c.name}</Table.Td>
-                <Table.Td>{t(`acc.types.${c.type}`)}</Table.Td>
-                <Table.Td>{t(`acc.${c.normalBalance}`)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === 'mappings' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="classes">{t('acc.classes')}</Tabs.Tab>
+          <Tabs.Tab value="mappings" data-testid="mappings-tab">
+            {t('accMappings.title')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="classes">
+          <ClassesTable />
+        </Tabs.Panel>
+        <Tabs.Panel value="mappings">
+          <MappingsPanel />
+        </Tabs.Panel>
+      </Tabs>
     </>
+  );
+}
+
+function ClassesTable() {
+  const { t } = useTranslation();
+  const classes = useClasses();
+  return (
+    <Paper withBorder radius="md">
+      <Table aria-label={t('acc.classes')} data-testid="classes-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('fields.code')}</Table.Th>
+            <Table.Th>{t('fields.name')}</Table.Th>
+            <Table.Th>{t('acc.type')}</Table.Th>
+            <Table.Th>{t('acc.normalBalance')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {classes.data?.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>{c.code}</Table.Td>
+              <Table.Td>{c.name}</Table.Td>
+              <Table.Td>{t(`acc.types.${c.type}`)}</Table.Td>
+              <Table.Td>{t(`acc.${c.normalBalance}`)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
   );
 }
 

@@ -20,8 +20,9 @@ import type {
   PaymentOrReceipt,
   TrialBalance,
   UpdateAccountBody,
+  UpdateMappingsBody,
 } from '@ushirika/contracts';
-import { api, type Query } from '../../lib/api.ts';
+import { api, apiRequest, type Query } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { resource } from '../../lib/resource.ts';
 import { auditKeys } from '../audit/hooks.ts';
@@ -177,6 +178,23 @@ export function useMappings() {
     queryKey: ['account-mappings'],
     queryFn: ({ signal }) => api.get<{ data: AccountMapping[] }>('accounts/mappings', undefined, signal),
     select: (reply) => reply.data,
+  });
+}
+
+/** PUT /api/accounts/mappings: field errors come back keyed by mapping key. */
+export function useSaveMappings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMappingsBody) =>
+      apiRequest<{ message: string; data: AccountMapping[] }>('accounts/mappings', {
+        method: 'PUT',
+        body,
+        silent: true,
+      }),
+    onSuccess: (reply) => {
+      client.setQueryData(['account-mappings'], { data: reply.data });
+      void client.invalidateQueries({ queryKey: auditKeys.all });
+    },
   });
 }
 

@@ -11,6 +11,7 @@ import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { useHistory } from '../audit/hooks.ts';
+import { StockTable } from '../collections/StockTable.tsx';
 import { FarmersTable } from '../farmers/FarmersTable.tsx';
 import { useFarmPoints } from '../farmers/hooks.ts';
 import { useUsers } from '../users/hooks.ts';
@@ -107,6 +108,11 @@ function AmcosDetailsPage() {
         <Tabs.List>
           <Tabs.Tab value="farmers">{t('amcosMd.farmers')}</Tabs.Tab>
           {isUnion && <Tabs.Tab value="users">{t('amcosMd.users')}</Tabs.Tab>}
+          {hasPermission(user, 'collections.collection.read') && (
+            <Tabs.Tab value="crop-stock" data-testid="amcos-stock-tab">
+              {t('collectionsMd.stockTitle')}
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="stores">{t('amcosMd.stores')}</Tabs.Tab>
           <Tabs.Tab value="history">{t('history.title')}</Tabs.Tab>
         </Tabs.List>
@@ -122,6 +128,9 @@ function AmcosDetailsPage() {
             ))}
             {users.data?.data.length === 0 && <Text c="dimmed">{t('amcosMd.noUsers')}</Text>}
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="crop-stock" pt="md">
+          <StockTable amcosId={a.id} />
         </Tabs.Panel>
         <Tabs.Panel value="stores" pt="md">
           <Text c="dimmed">{t('amcosMd.storesLater')}</Text>

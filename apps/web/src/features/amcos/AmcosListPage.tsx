@@ -1,15 +1,13 @@
 import { Anchor, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { type AmcosDetail, createAmcosBody } from '@ushirika/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { ResourceList } from '../../components/ResourceList.tsx';
+import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { useForm } from '../../lib/form.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { banks, councils } from '../cooperative/hooks.ts';
 import { societies } from './hooks.ts';
@@ -26,69 +24,56 @@ export default function AmcosListRoute() {
 function AmcosListPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [editing, setEditing] = useState<{ society: AmcosDetail | null } | null>(null);
   const canCreate = hasPermission(user, 'amcos.society.create') && !user?.amcosId;
   return (
-    <>
-      <PageHeader
-        title={t('amcosMd.title')}
-        description={t('amcosMd.description')}
-        breadcrumbs={[{ label: t('menu.amcos') }]}
-      />
-      <ResourceList
-        label={t('amcosMd.title')}
-        resource={societies}
-        testId="amcos-table"
-        emptyTitle={t('amcosMd.empty')}
-        filterNames={['status']}
-        filters={(list) => (
-          <Select
-            aria-label={t('fields.status')}
-            placeholder={t('fields.status')}
-            clearable
-            w={150}
-            data={['active', 'suspended'].map((s) => ({
-              value: s,
-              label: t(`status.${s}` as 'status.active'),
-            }))}
-            value={list.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v)}
-          />
-        )}
-        createLabel={t('amcosMd.create')}
-        onCreate={canCreate ? () => setEditing({ society: null }) : undefined}
-        columns={[
-          { key: 'code', header: t('fields.code'), render: (a) => a.code, sortField: 'code' },
-          {
-            key: 'name',
-            header: t('fields.name'),
-            sortField: 'name',
-            render: (a) => (
-              <Anchor component={Link} to={`/amcos/${a.id}`}>
-                {a.name}
-              </Anchor>
-            ),
-          },
-          {
-            key: 'council',
-            header: t('fields.council'),
-            render: (a) => a.councilName ?? '—',
-            sortField: 'council',
-          },
-          { key: 'manager', header: t('amcosMd.manager'), render: (a) => a.manager ?? '—' },
-          {
-            key: 'farmers',
-            header: t('amcosMd.farmers'),
-            render: (a) => a.farmerCount.toLocaleString(),
-            align: 'right',
-          },
-          { key: 'status', header: t('fields.status'), render: (a) => <StatusBadge status={a.status} /> },
-        ]}
-      />
-      {editing && <AmcosFormModal society={editing.society} onClose={() => setEditing(null)} />}
-    </>
+    <ResourceListPage
+      header={{
+        title: t('amcosMd.title'),
+        description: t('amcosMd.description'),
+        breadcrumbs: [{ label: t('menu.amcos') }],
+      }}
+      label={t('amcosMd.title')}
+      resource={societies}
+      testId="amcos-table"
+      emptyTitle={t('amcosMd.empty')}
+      filterNames={['status']}
+      filters={(list) => <StatusFilter list={list} statuses={['active', 'suspended']} width={150} />}
+      createLabel={t('amcosMd.create')}
+      {...(canCreate ? { form: AmcosForm } : {})}
+      columns={[
+        { key: 'code', header: t('fields.code'), render: (a) => a.code, sortField: 'code' },
+        {
+          key: 'name',
+          header: t('fields.name'),
+          sortField: 'name',
+          render: (a) => (
+            <Anchor component={Link} to={`/amcos/${a.id}`}>
+              {a.name}
+            </Anchor>
+          ),
+        },
+        {
+          key: 'council',
+          header: t('fields.council'),
+          render: (a) => a.councilName ?? '—',
+          sortField: 'council',
+        },
+        { key: 'manager', header: t('amcosMd.manager'), render: (a) => a.manager ?? '—' },
+        {
+          key: 'farmers',
+          header: t('amcosMd.farmers'),
+          render: (a) => a.farmerCount.toLocaleString(),
+          align: 'right',
+        },
+        { key: 'status', header: t('fields.status'), render: (a) => <StatusBadge status={a.status} /> },
+      ]}
+    />
   );
 }
+
+const AmcosForm = ({ record, onClose }: RecordFormProps<AmcosDetail>) => (
+  <AmcosFormModal society={record} onClose={onClose} />
+);
 
 type Values = {
   code: string;
@@ -111,8 +96,6 @@ export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | nu
   const { t } = useTranslation();
   const councilOptions = councils.useOptions();
   const bankOptions = banks.useOptions();
-  const create = societies.useCreate();
-  const update = societies.useUpdate();
   const form = useForm<Values>({
     code: society?.code ?? '',
     name: society?.name ?? '',
@@ -129,23 +112,16 @@ export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | nu
     lng: society?.location?.lng ?? '',
     status: society?.status ?? 'active',
   });
+  const save = societies.useSave({ id: society?.id, onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
     const { lat, lng, status, ...rest } = form.values;
     const location = lat === '' || lng === '' ? null : { lat: Number(lat), lng: Number(lng) };
     const body = form.validate(createAmcosBody, { ...rest, location });
     if (!body) return;
-    const done = {
-      onSuccess: (r: { message: string }) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    };
     if (society) {
       const { code: _code, ...changes } = body;
-      const next = status === 'suspended' ? 'suspended' : 'active';
-      update.mutate({ id: society.id, body: { ...changes, status: next } }, done);
-    } else create.mutate(body, done);
+      save.update({ ...changes, status: status === 'suspended' ? 'suspended' : 'active' });
+    } else save.create(body);
   });
   return (
     <FormModal
@@ -155,7 +131,7 @@ export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | nu
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
-      submitting={create.isPending || update.isPending}
+      submitting={save.isPending}
       testId="amcos-form"
       size="xl"
     >

@@ -9,7 +9,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { seasonCrops } from '../seasons/hooks.ts';
 import { boqs } from './hooks.ts';
 
@@ -35,7 +34,6 @@ function BoqCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const options = seasonCrops.useOptions();
-  const create = boqs.useCreate();
   const form = useForm({
     name: '',
     seasonCropId: null as string | null,
@@ -48,16 +46,13 @@ function BoqCreatePage() {
       'items',
       items.map((it, i) => (i === index ? { ...it, ...change } : it)),
     );
+  const save = boqs.useSave({
+    onSaved: (saved) => navigate(`/settings/collection/boqs/${saved.id}/details`),
+    onError: form.showApiError,
+  });
   const submit = form.onSubmit(() => {
     const body = form.validate(createBoqBody);
-    if (body)
-      create.mutate(body as never, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          navigate(`/settings/collection/boqs/${r.data.id}/details`);
-        },
-        onError: form.showApiError,
-      });
+    if (body) save.create(body);
   });
   return (
     <>
@@ -73,7 +68,7 @@ function BoqCreatePage() {
           onSubmit={submit}
           error={form.formError ?? form.errors.items}
           submitLabel={t('common.save')}
-          submitting={create.isPending}
+          submitting={save.isPending}
           testId="boq-form"
         >
           <Group grow>

@@ -1,12 +1,9 @@
-import { ActionIcon, Switch, TextInput } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Switch, TextInput } from '@mantine/core';
 import { type Bank, createBankBody } from '@ushirika/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { ResourceList } from '../../components/ResourceList.tsx';
+import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
 import { banks } from './hooks.ts';
@@ -21,50 +18,34 @@ export default function BanksPageRoute() {
 
 function BanksPage() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<{ bank: Bank | null } | null>(null);
   return (
-    <>
-      <PageHeader
-        title={t('banks.title')}
-        breadcrumbs={[{ label: t('menu.settings') }, { label: t('banks.title') }]}
-      />
-      <ResourceList
-        label={t('banks.title')}
-        resource={banks}
-        testId="banks-table"
-        emptyTitle={t('banks.empty')}
-        createLabel={t('banks.create')}
-        onCreate={() => setEditing({ bank: null })}
-        columns={[
-          { key: 'name', header: t('fields.name'), render: (b) => b.name, sortField: 'name' },
-          { key: 'code', header: t('banks.shortCode'), render: (b) => b.shortCode, sortField: 'short_code' },
-          { key: 'swift', header: 'SWIFT', render: (b) => b.swift ?? '—' },
-          {
-            key: 'status',
-            header: t('fields.status'),
-            render: (b) => <StatusBadge status={b.active ? 'active' : 'inactive'} />,
-          },
-          {
-            key: 'edit',
-            header: '',
-            render: (b) => (
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('common.edit')}
-                onClick={() => setEditing({ bank: b })}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            ),
-          },
-        ]}
-      />
-      {editing && <BankForm bank={editing.bank} onClose={() => setEditing(null)} />}
-    </>
+    <ResourceListPage
+      header={{
+        title: t('banks.title'),
+        breadcrumbs: [{ label: t('menu.settings') }, { label: t('banks.title') }],
+      }}
+      label={t('banks.title')}
+      resource={banks}
+      testId="banks-table"
+      emptyTitle={t('banks.empty')}
+      createLabel={t('banks.create')}
+      form={BankForm}
+      editable
+      columns={[
+        { key: 'name', header: t('fields.name'), render: (b) => b.name, sortField: 'name' },
+        { key: 'code', header: t('banks.shortCode'), render: (b) => b.shortCode, sortField: 'short_code' },
+        { key: 'swift', header: 'SWIFT', render: (b) => b.swift ?? '—' },
+        {
+          key: 'status',
+          header: t('fields.status'),
+          render: (b) => <StatusBadge status={b.active ? 'active' : 'inactive'} />,
+        },
+      ]}
+    />
   );
 }
 
-function BankForm({ bank, onClose }: { bank: Bank | null; onClose: () => void }) {
+function BankForm({ record: bank, onClose }: RecordFormProps<Bank>) {
   const { t } = useTranslation();
   const form = useForm({
     name: bank?.name ?? '',

@@ -1,14 +1,11 @@
 import { Anchor, Select, TextInput } from '@mantine/core';
-import { beneficiaryKinds, createBeneficiaryBody } from '@ushirika/contracts';
-import { useState } from 'react';
+import { type Beneficiary, beneficiaryKinds, createBeneficiaryBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { ResourceList } from '../../components/ResourceList.tsx';
+import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { useForm } from '../../lib/form.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { banks, councils } from '../cooperative/hooks.ts';
 import { beneficiaries } from './hooks.ts';
 
@@ -22,76 +19,71 @@ export default function BeneficiariesRoute() {
 
 function BeneficiariesPage() {
   const { t } = useTranslation();
-  const [creating, setCreating] = useState(false);
-  const kinds = beneficiaryKinds.map((k) => ({ value: k, label: t(`beneficiariesMd.kinds.${k}`) }));
+  const kinds = useKinds();
   return (
-    <>
-      <PageHeader
-        title={t('beneficiariesMd.title')}
-        description={t('beneficiariesMd.description')}
-        breadcrumbs={[{ label: t('menu.settings') }, { label: t('beneficiariesMd.title') }]}
-      />
-      <ResourceList
-        label={t('beneficiariesMd.title')}
-        resource={beneficiaries}
-        testId="beneficiaries-table"
-        emptyTitle={t('beneficiariesMd.empty')}
-        filterNames={['kind']}
-        filters={(list) => (
-          <Select
-            aria-label={t('beneficiariesMd.kind')}
-            placeholder={t('beneficiariesMd.kind')}
-            clearable
-            w={170}
-            data={kinds}
-            value={list.filters.kind ?? null}
-            onChange={(v) => list.setFilter('kind', v)}
-          />
-        )}
-        onCreate={() => setCreating(true)}
-        createLabel={t('beneficiariesMd.create')}
-        columns={[
-          {
-            key: 'name',
-            header: t('fields.name'),
-            sortField: 'name',
-            render: (b) => (
-              <Anchor component={Link} to={`/settings/collection/beneficiaries/${b.id}/detils`}>
-                {b.name}
-              </Anchor>
-            ),
-          },
-          {
-            key: 'kind',
-            header: t('beneficiariesMd.kind'),
-            sortField: 'kind',
-            render: (b) => t(`beneficiariesMd.kinds.${b.kind}`),
-          },
-          { key: 'council', header: t('fields.council'), render: (b) => b.councilName ?? '—' },
-          {
-            key: 'bank',
-            header: t('fields.bank'),
-            render: (b) => (b.bankName ? `${b.bankName} ${b.accountNo ?? ''}` : '—'),
-          },
-          { key: 'rules', header: t('seasonCropsMd.rules'), align: 'right', render: (b) => b.ruleCount },
-        ]}
-      />
-      {creating && <BeneficiaryForm kinds={kinds} onClose={() => setCreating(false)} />}
-    </>
+    <ResourceListPage
+      header={{
+        title: t('beneficiariesMd.title'),
+        description: t('beneficiariesMd.description'),
+        breadcrumbs: [{ label: t('menu.settings') }, { label: t('beneficiariesMd.title') }],
+      }}
+      label={t('beneficiariesMd.title')}
+      resource={beneficiaries}
+      testId="beneficiaries-table"
+      emptyTitle={t('beneficiariesMd.empty')}
+      filterNames={['kind']}
+      filters={(list) => (
+        <Select
+          aria-label={t('beneficiariesMd.kind')}
+          placeholder={t('beneficiariesMd.kind')}
+          clearable
+          w={170}
+          data={kinds}
+          value={list.filters.kind ?? null}
+          onChange={(v) => list.setFilter('kind', v)}
+        />
+      )}
+      form={BeneficiaryForm}
+      createLabel={t('beneficiariesMd.create')}
+      columns={[
+        {
+          key: 'name',
+          header: t('fields.name'),
+          sortField: 'name',
+          render: (b) => (
+            <Anchor component={Link} to={`/settings/collection/beneficiaries/${b.id}/detils`}>
+              {b.name}
+            </Anchor>
+          ),
+        },
+        {
+          key: 'kind',
+          header: t('beneficiariesMd.kind'),
+          sortField: 'kind',
+          render: (b) => t(`beneficiariesMd.kinds.${b.kind}`),
+        },
+        { key: 'council', header: t('fields.council'), render: (b) => b.councilName ?? '—' },
+        {
+          key: 'bank',
+          header: t('fields.bank'),
+          render: (b) => (b.bankName ? `${b.bankName} ${b.accountNo ?? ''}` : '—'),
+        },
+        { key: 'rules', header: t('seasonCropsMd.rules'), align: 'right', render: (b) => b.ruleCount },
+      ]}
+    />
   );
 }
 
-function BeneficiaryForm({
-  kinds,
-  onClose,
-}: {
-  kinds: { value: string; label: string }[];
-  onClose: () => void;
-}) {
+function useKinds() {
   const { t } = useTranslation();
+  return beneficiaryKinds.map((k) => ({ value: k, label: t(`beneficiariesMd.kinds.${k}`) }));
+}
+
+function BeneficiaryForm({ onClose }: RecordFormProps<Beneficiary>) {
+  const { t } = useTranslation();
+  const kinds = useKinds();
   const councilOptions = councils.useOptions();
   const bankOptions = banks.useOptions();
-  const create = beneficiaries.useCreate();
   const form = useForm({
     name: '',
     kind: null as string | null,
@@ -99,16 +91,10 @@ function BeneficiaryForm({
     bankId: null as string | null,
     accountNo: '',
   });
+  const save = beneficiaries.useSave({ onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
     const body = form.validate(createBeneficiaryBody);
-    if (body)
-      create.mutate(body as never, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      });
+    if (body) save.create(body);
   });
   return (
     <FormModal
@@ -118,7 +104,7 @@ function BeneficiaryForm({
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
-      submitting={create.isPending}
+      submitting={save.isPending}
       testId="beneficiary-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />

@@ -2,13 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Beneficiary,
   CreateDeductionRuleBody,
+  createBeneficiaryBody,
   DeductionPreview,
   DeductionRule,
+  updateBeneficiaryBody,
 } from '@ushirika/contracts';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import { resource } from '../../lib/resource.ts';
 
-export const beneficiaries = resource<Beneficiary>('settings/collection/beneficiaries', {
+export const beneficiaries = resource<
+  Beneficiary,
+  z.infer<typeof createBeneficiaryBody>,
+  z.infer<typeof updateBeneficiaryBody>
+>('settings/collection/beneficiaries', {
   key: 'beneficiaries',
   audit: 'beneficiary',
   exportName: 'beneficiaries',

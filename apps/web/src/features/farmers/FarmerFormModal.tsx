@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useForm } from '../../lib/form.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
 import { banks } from '../cooperative/hooks.ts';
@@ -20,8 +19,6 @@ export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; on
   const navigate = useNavigate();
   const amcosOptions = useAmcosOptions(!user?.amcosId && !farmer);
   const bankOptions = banks.useOptions();
-  const create = farmers.useCreate();
-  const update = farmers.useUpdate();
   const form = useForm({
     amcosId: farmer?.amcosId ?? user?.amcosId ?? null,
     firstName: farmer?.firstName ?? '',
@@ -36,21 +33,24 @@ export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; on
     village: farmer?.village ?? '',
     status: (farmer?.status ?? 'active') as string | null,
   });
-  const done = (r: { message: string; data: { id: string } }) => {
-    toastSuccess(r.message);
-    onClose();
-    if (!farmer) navigate(`/amcos/amcos-farmers/${r.data.id}/details`);
-  };
+  const save = farmers.useSave({
+    id: farmer?.id,
+    onSaved: (saved) => {
+      onClose();
+      if (!farmer) navigate(`/amcos/amcos-farmers/${saved.id}/details`);
+    },
+    onError: form.showApiError,
+  });
   const submit = form.onSubmit(() => {
     const { amcosId, status, ...fields } = form.values;
     const values = { ...fields, dateOfBirth: fields.dateOfBirth || null };
     if (farmer) {
       const body = form.validate(updateFarmerBody, { ...values, status });
-      if (body) update.mutate({ id: farmer.id, body }, { onSuccess: done, onError: form.showApiError });
+      if (body) save.update(body);
       return;
     }
     const body = form.validate(createFarmerBody, { ...values, amcosId });
-    if (body) create.mutate(body, { onSuccess: done, onError: form.showApiError });
+    if (body) save.create(body);
   });
   return (
     <FormModal
@@ -60,7 +60,7 @@ export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; on
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
-      submitting={create.isPending || update.isPending}
+      submitting={save.isPending}
       testId="farmer-form"
       size="xl"
     >

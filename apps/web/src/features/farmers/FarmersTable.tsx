@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { farmers } from './hooks.ts';
 
 /** Farmers of one AMCOS (its details page) or of all the caller may see; links keep the caller's section. */
@@ -33,18 +34,7 @@ export function FarmersTable({
       createLabel={createLabel}
       filters={(list) => (
         <>
-          <Select
-            aria-label={t('fields.status')}
-            placeholder={t('fields.status')}
-            clearable
-            w={130}
-            data={['active', 'inactive'].map((s) => ({
-              value: s,
-              label: t(`status.${s}` as 'status.active'),
-            }))}
-            value={list.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v)}
-          />
+          <StatusFilter list={list} statuses={['active', 'inactive']} width={130} />
           <Select
             aria-label={t('fields.gender')}
             placeholder={t('fields.gender')}

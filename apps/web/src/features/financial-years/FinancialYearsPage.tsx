@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { createFinancialYearBody, type FinancialYear, updateFinancialYearBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,11 @@ import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDecimal } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { useRecordAction } from '../accounts/hooks.ts';
-import { financialYears } from './hooks.ts';
+import { financialYears, useYearClosing } from './hooks.ts';
 
 export default function FinancialYearsRoute() {
   return (
@@ -31,7 +31,7 @@ function FinancialYearsPage() {
   const askClose = (year: FinancialYear) =>
     confirmAction({
       title: t('fy.close'),
-      message: t('fy.closeConfirm', { name: year.name }),
+      message: <ClosingPreview year={year} />,
       confirmLabel: t('fy.close'),
       onConfirm: () =>
         close.mutate(
@@ -88,6 +88,58 @@ function FinancialYearsPage() {
       />
       {editing && <YearForm year={editing.year} onClose={() => setEditing(null)} />}
     </>
+  );
+}
+
+/** The close confirmation's body: per book, the income and expenses closed into retained earnings. */
+function ClosingPreview({ year }: { year: FinancialYear }) {
+  const { t } = useTranslation();
+  const closing = useYearClosing(year.id);
+  if (!closing.data)
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">{t('fyClose.loading')}</Text>
+      </Group>
+    );
+  return (
+    <Stack gap="sm" data-testid="year-closing">
+      <Text size="sm">{t('fyClose.intro', { name: year.name, date: formatDate(closing.data.date) })}</Text>
+      <Table withTableBorder fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('fyClose.book')}</Table.Th>
+            <Table.Th ta="right">{t('fyClose.income')}</Table.Th>
+            <Table.Th ta="right">{t('fyClose.expenses')}</Table.Th>
+            <Table.Th ta="right">{t('fyClose.result')}</Table.Th>
+            <Table.Th>{t('fyClose.into')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {closing.data.books.map((b) => (
+            <Table.Tr key={b.book}>
+              <Table.Td>{t(`acc.books.${b.book}`)}</Table.Td>
+              <Table.Td ta="right">{formatDecimal(b.income)}</Table.Td>
+              <Table.Td ta="right">{formatDecimal(b.expenses)}</Table.Td>
+              <Table.Td ta="right">{formatDecimal(b.result)}</Table.Td>
+              <Table.Td>
+                {b.accounts === 0 ? (
+                  <Text c="dimmed" size="sm">
+                    {t('fyClose.nothing')}
+                  </Text>
+                ) : b.retainedEarnings ? (
+                  `${b.retainedEarnings.code} ${b.retainedEarnings.name}`
+                ) : (
+                  <Text c="red" size="sm">
+                    {t('fyClose.unmapped')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }
 

@@ -70,6 +70,11 @@ export function SeasonCropsTable({ seasonId }: { seasonId?: string }) {
             render: (s) => `${s.maxMoisture} %`,
           },
           {
+            key: 'moisturePolicy',
+            header: t('collectionsMd.moisturePolicy'),
+            render: (s) => t(`collectionsMd.policy.${s.moisturePolicy}`),
+          },
+          {
             key: 'rules',
             header: t('seasonCropsMd.rules'),
             render: (s) => (
@@ -97,6 +102,7 @@ function SeasonCropForm({ seasonId, onClose }: { seasonId?: string; onClose: () 
     indicativePrice: '',
     standardBagKg: '',
     maxMoisture: '',
+    moisturePolicy: 'refuse' as 'refuse' | 'flag',
   });
   const submit = form.onSubmit(() => {
     const body = form.validate(createSeasonCropBody);
@@ -135,6 +141,15 @@ function SeasonCropForm({ seasonId, onClose }: { seasonId?: string; onClose: () 
       <TextInput label={t('seasonCropsMd.price')} required {...form.text('indicativePrice')} />
       <TextInput label={t('seasonCropsMd.bag')} required {...form.text('standardBagKg')} />
       <TextInput label={t('seasonCropsMd.moisture')} required {...form.text('maxMoisture')} />
+      <Select
+        label={t('collectionsMd.moisturePolicy')}
+        required
+        allowDeselect={false}
+        data={(['refuse', 'flag'] as const).map((p) => ({ value: p, label: t(`collectionsMd.policy.${p}`) }))}
+        value={form.values.moisturePolicy}
+        onChange={(v) => form.setValue('moisturePolicy', v === 'flag' ? 'flag' : 'refuse')}
+        data-testid="moisture-policy"
+      />
     </FormModal>
   );
 }

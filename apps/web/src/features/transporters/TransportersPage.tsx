@@ -1,15 +1,13 @@
-import { Select, Tabs, TextInput } from '@mantine/core';
-import { createTransporterBody } from '@ushirika/contracts';
-import { useState } from 'react';
+import { Select, Switch, Tabs, TextInput } from '@mantine/core';
+import { createTransporterBody, type Transporter } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { ResourceList } from '../../components/ResourceList.tsx';
+import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { WarehousesPanel } from '../warehouses/WarehousesPanel.tsx';
 import { transporters } from './hooks.ts';
 
@@ -24,7 +22,6 @@ export default function TransportersRoute() {
 function TransportersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [creating, setCreating] = useState(false);
   const tab = params.get('tab') === 'warehouses' ? 'warehouses' : 'transporters';
   return (
     <>
@@ -42,12 +39,13 @@ function TransportersPage() {
           <Tabs.Tab value="warehouses">{t('warehousesMd.title')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="transporters">
-          <ResourceList
+          <ResourceListPage
             label={t('transportersMd.tab')}
             resource={transporters}
             testId="transporters-table"
             emptyTitle={t('transportersMd.empty')}
-            onCreate={() => setCreating(true)}
+            form={TransporterForm}
+            editable
             createLabel={t('transportersMd.create')}
             columns={[
               { key: 'name', header: t('fields.name'), sortField: 'name', render: (x) => x.name },
@@ -71,48 +69,43 @@ function TransportersPage() {
           <WarehousesPanel />
         </Tabs.Panel>
       </Tabs>
-      {creating && <TransporterForm onClose={() => setCreating(false)} />}
     </>
   );
 }
 
-function TransporterForm({ onClose }: { onClose: () => void }) {
+function TransporterForm({ record, onClose }: RecordFormProps<Transporter>) {
   const { t } = useTranslation();
-  const create = transporters.useCreate();
   const form = useForm({
-    name: '',
-    tin: '',
-    phone: '',
-    rateBasis: 'per_kg' as string | null,
-    rate: '',
-    plates: '',
+    name: record?.name ?? '',
+    tin: record?.tin ?? '',
+    phone: record?.phone ?? '',
+    rateBasis: (record?.rateBasis ?? 'per_kg') as string | null,
+    rate: record?.rate ?? '',
+    plates: record?.vehicles.map((v) => v.plateNo).join(', ') ?? '',
+    active: record?.active ?? true,
   });
+  const save = transporters.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
-    const { plates, ...rest } = form.values;
+    const { plates, active, ...rest } = form.values;
     const vehicles = plates
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean)
       .map((plateNo) => ({ plateNo }));
     const body = form.validate(createTransporterBody, { ...rest, vehicles });
-    if (body)
-      create.mutate(body as never, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      });
+    if (!body) return;
+    if (record) save.update({ ...body, active });
+    else save.create(body);
   });
   return (
     <FormModal
       opened
       onClose={onClose}
-      title={t('transportersMd.create')}
+      title={record ? t('transportersMd.edit') : t('transportersMd.create')}
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
-      submitting={create.isPending}
+      submitting={save.isPending}
       testId="transporter-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
@@ -134,6 +127,13 @@ function TransporterForm({ onClose }: { onClose: () => void }) {
         placeholder="T 123 ABC, T 456 DEF"
         {...form.text('plates')}
       />
+      {record && (
+        <Switch
+          label={t('fields.active')}
+          checked={form.values.active}
+          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
+        />
+      )}
     </FormModal>
   );
 }

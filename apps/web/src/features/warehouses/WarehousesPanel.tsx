@@ -1,77 +1,79 @@
-import { TextInput } from '@mantine/core';
-import { createWarehouseBody } from '@ushirika/contracts';
-import { useState } from 'react';
+import { Switch, TextInput } from '@mantine/core';
+import { createWarehouseBody, type Warehouse } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal.tsx';
-import { ResourceList } from '../../components/ResourceList.tsx';
+import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { warehouses } from './hooks.ts';
 
 /** Auction warehouses: a tab of the transporter settings screen (docs/DECISIONS.md). */
 export function WarehousesPanel() {
   const { t } = useTranslation();
-  const [creating, setCreating] = useState(false);
   return (
-    <>
-      <ResourceList
-        label={t('warehousesMd.title')}
-        resource={warehouses}
-        prefix="w_"
-        testId="warehouses-table"
-        emptyTitle={t('warehousesMd.empty')}
-        onCreate={() => setCreating(true)}
-        createLabel={t('warehousesMd.create')}
-        columns={[
-          { key: 'name', header: t('fields.name'), sortField: 'name', render: (w) => w.name },
-          {
-            key: 'operator',
-            header: t('warehousesMd.operator'),
-            sortField: 'operator',
-            render: (w) => w.operator,
-          },
-          { key: 'licence', header: t('warehousesMd.licence'), render: (w) => w.licenceNo },
-          { key: 'location', header: t('warehousesMd.location'), render: (w) => w.location ?? '—' },
-          {
-            key: 'capacity',
-            header: t('warehousesMd.capacity'),
-            align: 'right',
-            render: (w) => (w.capacityKg ? `${Number(w.capacityKg).toLocaleString()} kg` : '—'),
-          },
-        ]}
-      />
-      {creating && <WarehouseForm onClose={() => setCreating(false)} />}
-    </>
+    <ResourceListPage
+      label={t('warehousesMd.title')}
+      resource={warehouses}
+      prefix="w_"
+      testId="warehouses-table"
+      emptyTitle={t('warehousesMd.empty')}
+      form={WarehouseForm}
+      editable
+      createLabel={t('warehousesMd.create')}
+      columns={[
+        { key: 'name', header: t('fields.name'), sortField: 'name', render: (w) => w.name },
+        {
+          key: 'operator',
+          header: t('warehousesMd.operator'),
+          sortField: 'operator',
+          render: (w) => w.operator,
+        },
+        { key: 'licence', header: t('warehousesMd.licence'), render: (w) => w.licenceNo },
+        { key: 'location', header: t('warehousesMd.location'), render: (w) => w.location ?? '—' },
+        {
+          key: 'capacity',
+          header: t('warehousesMd.capacity'),
+          align: 'right',
+          sortField: 'capacity',
+          render: (w) => (w.capacityKg ? `${Number(w.capacityKg).toLocaleString()} kg` : '—'),
+        },
+        {
+          key: 'status',
+          header: t('fields.status'),
+          render: (w) => <StatusBadge status={w.active ? 'active' : 'inactive'} />,
+        },
+      ]}
+    />
   );
 }
 
-function WarehouseForm({ onClose }: { onClose: () => void }) {
+function WarehouseForm({ record, onClose }: RecordFormProps<Warehouse>) {
   const { t } = useTranslation();
-  const create = warehouses.useCreate();
-  const form = useForm({ name: '', operator: '', licenceNo: '', location: '', capacityKg: '' });
+  const form = useForm({
+    name: record?.name ?? '',
+    operator: record?.operator ?? '',
+    licenceNo: record?.licenceNo ?? '',
+    location: record?.location ?? '',
+    capacityKg: record?.capacityKg ?? '',
+    active: record?.active ?? true,
+  });
+  const save = warehouses.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
-    const body = form.validate(createWarehouseBody, {
-      ...form.values,
-      capacityKg: form.values.capacityKg || null,
-    });
-    if (body)
-      create.mutate(body as never, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      });
+    const { active, ...values } = form.values;
+    const body = form.validate(createWarehouseBody, { ...values, capacityKg: values.capacityKg || null });
+    if (!body) return;
+    if (record) save.update({ ...body, active });
+    else save.create(body);
   });
   return (
     <FormModal
       opened
       onClose={onClose}
-      title={t('warehousesMd.create')}
+      title={record ? t('warehousesMd.edit') : t('warehousesMd.create')}
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
-      submitting={create.isPending}
+      submitting={save.isPending}
       testId="warehouse-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
@@ -79,6 +81,13 @@ function WarehouseForm({ onClose }: { onClose: () => void }) {
       <TextInput label={t('warehousesMd.licence')} required {...form.text('licenceNo')} />
       <TextInput label={t('warehousesMd.location')} {...form.text('location')} />
       <TextInput label={t('warehousesMd.capacity')} {...form.text('capacityKg')} />
+      {record && (
+        <Switch
+          label={t('fields.active')}
+          checked={form.values.active}
+          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
+        />
+      )}
     </FormModal>
   );
 }

@@ -107,4 +107,6 @@ export const DEFAULT_MAPPINGS: Record<MappingKey, string> = {
   vat_output: '2301',
   inputs_issued_expense: '5401',
   levy_income: '4101',
+  collection_retained_earnings: '3101',
+  operation_retained_earnings: '3102',
 };

@@ -1,9 +1,11 @@
+import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { accountId, draftEntry, postedEntry, refusal, THIS_YEAR, TODAY } from '../testing.ts';
 import { postBusinessEvent } from './post-business-event.ts';
+import { entryNumber } from './queries.ts';
 
 let t: TestApp;
 let accountant: Session;
@@ -303,7 +305,8 @@ describe('postBusinessEvent', () => {
         party: { type: 'buyer', name: 'Olam Tanzania' },
       }),
     );
-    expect(number).toMatch(/^JV-/);
+    expect(number).toMatch(/^JV-\d{4}-\d{6}$/);
+    expect(await entryNumber(t.db, id)).toBe(number);
     const entry = await t.request<{
       data: {
         status: string;
@@ -316,6 +319,73 @@ describe('postBusinessEvent', () => {
       ['1201', '12500000.00', '0.00', 'Olam Tanzania'],
       ['2201', '0.00', '12500000.00', 'Olam Tanzania'],
     ]);
+  });
+
+  it('numbers at commit when asked: provisional inside, next gap-free number after, none on rollback', async () => {
+    const grn = (n: number) => ({
+      type: 'goods_received' as const,
+      amount: '1000.00',
+      date: TODAY,
+      narration: `GRN ${n}`,
+      sourceType: 'grn',
+      sourceId: `00000000-0000-7000-8000-0000000001${String(n).padStart(2, '0')}`,
+      actorId: null,
+    });
+    const last = async () =>
+      Number(
+        (
+          await queryRows<{ n: string }>(
+            t.db,
+            sql`select coalesce(max(last_value), 0)::text as n from document_sequences where type = 'JV'`,
+          )
+        )[0]?.n,
+      );
+    const balance = async () =>
+      (
+        await queryRows<{ d: string }>(
+          t.db,
+          sql`select coalesce(sum(b.debit), 0)::text as d from account_period_balances b
+              join account_mappings m on m.account_id = b.account_id and m.key = 'inventory'`,
+        )
+      )[0]?.d;
+    const before = await last();
+    const inventoryBefore = await balance();
+    let inside = '';
+    const { id } = await t.db.transaction(async (tx) => {
+      const posted = await postBusinessEvent(tx, grn(1), { numberAtCommit: true });
+      inside = (await entryNumber(tx, posted.id)).replace(/[0-9a-f-]{36}$/, '<id>');
+      return posted;
+    });
+    expect(inside).toBe(`~${THIS_YEAR}~<id>`);
+    expect(await entryNumber(t.db, id)).toBe(`JV-${THIS_YEAR}-${String(before + 1).padStart(6, '0')}`);
+    // Rolled back after posting: no number is used up.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await postBusinessEvent(tx, grn(2), { numberAtCommit: true });
+        throw new Error('the business action failed later');
+      }),
+    ).rejects.toThrow('the business action failed later');
+    expect(await last()).toBe(before + 1);
+    // Ten at once, numbered at commit and now mixed: distinct, consecutive numbers.
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.db.transaction(async (tx) =>
+          i % 2 === 0
+            ? (await postBusinessEvent(tx, grn(10 + i), { numberAtCommit: true })).id
+            : (await postBusinessEvent(tx, grn(10 + i))).id,
+        ),
+      ),
+    );
+    const numbers = await Promise.all(ids.map((x) => entryNumber(t.db, x)));
+    expect(numbers.map((n) => Number(n.slice(8))).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, i) => before + 2 + i),
+    );
+    // Eleven postings of 1,000.00 into inventory, one balance statement each.
+    expect(await balance()).toBe(
+      dec(inventoryBefore ?? '0')
+        .plus(11_000)
+        .toFixed(2),
+    );
   });
 
   it('fails the whole business action when it cannot post', async () => {

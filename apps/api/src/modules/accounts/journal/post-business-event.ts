@@ -1,11 +1,11 @@
 import { type Book, MAPPING_KEYS, type MappingKey, type partyType } from '@ushirika/contracts';
 import { type BusinessEventBody, type PostingRole, postingLines } from '@ushirika/domain';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ValidationError } from '../../../platform/errors.ts';
-import { accountMappings } from '../schema.ts';
-import { writeEntry } from './write-entry.ts';
+import { accountMappings, accounts } from '../schema.ts';
+import { type EntryInput, writeEntry } from './write-entry.ts';
 
 // Every posting role of the domain's rules is a mapping key of the settings, and back.
 const roleIsKey: Record<PostingRole, MappingKey> = Object.fromEntries(
@@ -31,11 +31,28 @@ export type BusinessEvent = BusinessEventBody & {
  * It builds the balanced lines from the posting rules, picks each account from the mappings,
  * writes one posted entry in the accounts' book, and throws (failing the caller's whole business
  * action) when an account is not mapped, the accounts span two books, or the period is closed.
+ *
+ * The JV number is taken in the statement that writes the entry, so it is returned, and the
+ * shared number counter stays locked until the caller commits: keep the work after the posting
+ * short. With `{ numberAtCommit: true }` a deferred trigger numbers the entry at commit instead, so
+ * concurrent postings wait on the counter only while one commits (2-5x the throughput on PostgreSQL, see
+ * docs/accounting.md); the number is then not known inside the transaction: read it after commit
+ * with `entryNumber(db, id)` (journal/queries.ts).
  */
 export async function postBusinessEvent(
   tx: DbOrTx,
   event: BusinessEvent,
-): Promise<{ id: string; number: string }> {
+): Promise<{ id: string; number: string }>;
+export async function postBusinessEvent(
+  tx: DbOrTx,
+  event: BusinessEvent,
+  options: { numberAtCommit: true },
+): Promise<{ id: string }>;
+export async function postBusinessEvent(
+  tx: DbOrTx,
+  event: BusinessEvent,
+  options: { numberAtCommit?: boolean } = {},
+): Promise<{ id: string; number?: string }> {
   let lines: ReturnType<typeof postingLines>;
   try {
     lines = postingLines(event);
@@ -43,7 +60,20 @@ export async function postBusinessEvent(
     throw new ValidationError(error instanceof Error ? error.message : String(error));
   }
   const roles = [...new Set(lines.map((l) => roleIsKey[l.role]))];
-  const mapped = await tx.select().from(accountMappings).where(inArray(accountMappings.key, roles));
+  // The mapped accounts with what writeEntry checks of them, in one query.
+  const mapped = await tx
+    .select({
+      key: accountMappings.key,
+      accountId: accountMappings.accountId,
+      id: accounts.id,
+      code: accounts.code,
+      book: accounts.book,
+      currency: accounts.currency,
+      active: accounts.active,
+    })
+    .from(accountMappings)
+    .innerJoin(accounts, eq(accounts.id, accountMappings.accountId))
+    .where(inArray(accountMappings.key, roles));
   const accountOf = (role: PostingRole): string => {
     if (event.bankAccountId && (role === 'collection_bank' || role === 'operation_bank'))
       return event.bankAccountId;
@@ -57,29 +87,32 @@ export async function postBusinessEvent(
   const books = new Set<Book>(roles.map((r) => MAPPING_KEYS[r]));
   const [book] = books;
   if (!book || books.size > 1) throw new ValidationError(`A ${event.type} cannot post into two books`);
-  const written = await writeEntry(
-    tx,
-    {
-      entryDate: event.date,
-      book,
-      narration: event.narration,
-      reference: event.reference,
-      source: 'event',
-      sourceType: event.sourceType,
-      sourceId: event.sourceId,
-      createdBy: event.actorId,
-      lines: lines.map((l) => ({
-        accountId: accountOf(l.role),
-        debit: l.debit.toFixed(2),
-        credit: l.credit.toFixed(2),
-        currency: 'TZS',
-        rate: '1',
-        ...(event.party
-          ? { partyType: event.party.type, partyId: event.party.id, partyName: event.party.name }
-          : {}),
-      })),
-    },
-    event.actorId,
-  );
+  const input: EntryInput = {
+    entryDate: event.date,
+    book,
+    narration: event.narration,
+    reference: event.reference,
+    source: 'event',
+    sourceType: event.sourceType,
+    sourceId: event.sourceId,
+    createdBy: event.actorId,
+    lines: lines.map((l) => ({
+      accountId: accountOf(l.role),
+      debit: l.debit.toFixed(2),
+      credit: l.credit.toFixed(2),
+      currency: 'TZS',
+      rate: '1',
+      ...(event.party
+        ? { partyType: event.party.type, partyId: event.party.id, partyName: event.party.name }
+        : {}),
+    })),
+  };
+  // A specific bank account is not among the mapped ones: writeEntry reads the accounts then.
+  const known = event.bankAccountId ? {} : { accounts: mapped };
+  if (options.numberAtCommit) {
+    const written = await writeEntry(tx, input, event.actorId, { ...known, numberAtCommit: true });
+    return { id: written.id };
+  }
+  const written = await writeEntry(tx, input, event.actorId, known);
   return { id: written.id, number: written.number };
 }

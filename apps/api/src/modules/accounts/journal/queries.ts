@@ -115,3 +115,16 @@ export async function getJournalEntry(db: DbOrTx, id: string): Promise<JournalEn
     .orderBy(asc(journalLines.lineNo));
   return { ...toSummary(row), lines };
 }
+
+/**
+ * An entry's JV number. A business-event posting is numbered at commit: read after the commit,
+ * inside the posting transaction it is still the provisional `~<year>~<id>`.
+ */
+export async function entryNumber(db: DbOrTx, id: string): Promise<string> {
+  const [row] = await db
+    .select({ number: journalEntries.number })
+    .from(journalEntries)
+    .where(eq(journalEntries.id, id));
+  if (!row) throw new NotFoundError('This journal entry does not exist');
+  return row.number;
+}

@@ -8,7 +8,6 @@ import { fieldError, ValidationError } from '../../../platform/errors.ts';
 import { postingYear } from '../../financial-years/posting-period.ts';
 import { accounts } from '../schema.ts';
 import { rateOn } from '../setup/currencies.ts';
-import { journalLines } from './schema.ts';
 
 /**
  * A line as typed, or with its TZS amount already fixed (`base`): a voucher's bank line carries
@@ -29,20 +28,59 @@ export type EntryInput = {
   reversalOfId?: string;
 };
 
+/** What `writeEntry` needs of each account; a caller that has already read them passes them in. */
+export type EntryAccount = Pick<typeof accounts.$inferSelect, 'id' | 'code' | 'book' | 'currency' | 'active'>;
+
+export type WriteOptions = {
+  /**
+   * Number the entry at commit (a deferred trigger takes the next JV number): the shared counter
+   * row is then locked only while the transaction commits, not from this statement until the
+   * caller's commit. The number is not known before commit, so the result has none.
+   */
+  numberAtCommit?: boolean;
+  /** The entry's accounts, already read by the caller (one query fewer). */
+  accounts?: EntryAccount[];
+  /** The year-end closing entry: posts on the year's last day even when a book is locked. */
+  closing?: boolean;
+};
+
 /**
  * Checks an entry and writes it, as a draft or already posted (`postedBy`), inside the caller's
  * transaction: accounts active and in the entry's book, each line's rate (typed, or the rate in
  * force on the date), base TZS amounts half-up to the cent, debits = credits, an open and
- * unlocked period, and the next gap-free JV number. The database checks the balance again at commit.
+ * unlocked period, and the next gap-free JV number (now, or at commit). The database checks the
+ * balance again at commit. Lines and entry are written by one statement.
  */
 export async function writeEntry(
   tx: DbOrTx,
   input: EntryInput,
   postedBy?: string | null,
-): Promise<{ id: string; number: string; total: string }> {
-  const year = await postingYear(tx, input.book, input.entryDate);
+  options?: WriteOptions & { numberAtCommit?: false },
+): Promise<{ id: string; number: string; total: string }>;
+export async function writeEntry(
+  tx: DbOrTx,
+  input: EntryInput,
+  postedBy: string | null | undefined,
+  options: WriteOptions & { numberAtCommit: true },
+): Promise<{ id: string; total: string }>;
+export async function writeEntry(
+  tx: DbOrTx,
+  input: EntryInput,
+  postedBy: string | null | undefined,
+  options: WriteOptions,
+): Promise<{ id: string; number?: string; total: string }>;
+export async function writeEntry(
+  tx: DbOrTx,
+  input: EntryInput,
+  postedBy?: string | null,
+  options: WriteOptions = {},
+): Promise<{ id: string; number?: string; total: string }> {
+  const year = await postingYear(tx, input.book, input.entryDate, 'entryDate', {
+    ignoreBookLock: options.closing ?? false,
+  });
   const ids = [...new Set(input.lines.map((l) => l.accountId))];
-  const found = await tx.select().from(accounts).where(inArray(accounts.id, ids));
+  const found: EntryAccount[] =
+    options.accounts ?? (await tx.select().from(accounts).where(inArray(accounts.id, ids)));
   const lines = [];
   for (const [i, line] of input.lines.entries()) {
     const account = found.find((a) => a.id === line.accountId);
@@ -67,7 +105,6 @@ export async function writeEntry(
     lines.push({
       accountId: account.id,
       lineNo: i + 1,
-      entryDate: input.entryDate,
       debit: dec(debit).gt(0) ? (line.base ?? baseAmount(debit, rate).toFixed(2)) : '0.00',
       credit: dec(credit).gt(0) ? (line.base ?? baseAmount(credit, rate).toFixed(2)) : '0.00',
       currency,
@@ -83,35 +120,62 @@ export async function writeEntry(
   if (problem) throw new ValidationError(problem, { lines: [problem] });
   const total = sum(lines.map((l) => l.debit)).toFixed(2);
   const posted = postedBy !== undefined;
-  // Lines first, then the entry (already posted or a draft): the line -> entry key and the
-  // balance are checked at commit, and lines can never be added to an entry that is posted.
   const id = uuidv7();
-  // Rows in account order (line numbers kept): concurrent postings then lock shared balance rows
-  // in the same order and cannot deadlock.
-  const byAccount = [...lines].sort((a, b) =>
-    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
-  );
-  await tx.insert(journalLines).values(byAccount.map((l) => ({ ...l, entryId: id, posted })));
-  // The gap-free number (platform/numbering.ts's counter and format) is taken in the statement
-  // that saves the entry: its counter row stays locked until commit, so the window is one statement.
+  // Rows in account order (line numbers kept): the balance rows are then locked in the same order
+  // by every posting, so two cannot deadlock. Line ids are made here, in order (time-ordered).
+  const byAccount = [...lines]
+    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
+    .map((l) => ({ ...l, id: uuidv7() }));
   const fiscalYear = Number(year.startDate.slice(0, 4));
-  const [saved] = await queryRows<{ number: string }>(
-    tx,
-    sql`with seq as (
+  // Lines first, then the entry (already posted or a draft), in one statement: the entry row is
+  // made only after the aggregate has read every inserted line, so the guard that refuses lines
+  // added to a posted entry passes; the line -> entry key and the balance are checked at commit.
+  // Numbered now: the counter row (platform/numbering.ts's counter and format) is locked from
+  // this statement to commit. At commit: '~<year>~<id>' until the journal_entries_number trigger.
+  const sequence = options.numberAtCommit
+    ? sql``
+    : sql`, seq as (
           insert into document_sequences (type, year, last_value) values ('JV', ${fiscalYear}::int, 1)
           on conflict (type, year) do update set last_value = document_sequences.last_value + 1
-          returning last_value)
+          returning last_value)`;
+  const number = options.numberAtCommit
+    ? sql`${`~${fiscalYear}~${id}`}::text`
+    : sql`'JV-' || ${fiscalYear}::text || '-' || lpad(seq.last_value::text, greatest(6, length(seq.last_value::text)), '0')`;
+  const [saved] = await queryRows<{ number: string }>(
+    tx,
+    sql`with l as (
+          insert into journal_lines (id, entry_id, line_no, account_id, entry_date, posted, debit, credit, currency,
+            currency_amount, rate, description, party_type, party_id, party_name)
+          select x.id, ${id}::uuid, x.line_no, x.account_id, ${input.entryDate}::date, ${posted}, x.debit, x.credit,
+            x.currency, x.currency_amount, x.rate, x.description, x.party_type, x.party_id, x.party_name
+          from json_to_recordset(${JSON.stringify(
+            byAccount.map((l) => ({
+              id: l.id,
+              line_no: l.lineNo,
+              account_id: l.accountId,
+              debit: l.debit,
+              credit: l.credit,
+              currency: l.currency,
+              currency_amount: l.currencyAmount,
+              rate: l.rate,
+              description: l.description,
+              party_type: l.partyType,
+              party_id: l.partyId,
+              party_name: l.partyName,
+            })),
+          )}::json) as x(id uuid, line_no int, account_id uuid, debit numeric, credit numeric, currency text,
+            currency_amount numeric, rate numeric, description text, party_type text, party_id uuid, party_name text)
+          returning 1)${sequence}
         insert into journal_entries (id, number, entry_date, book, financial_year_id, narration, reference, source,
           source_type, source_id, status, total, created_by, approved_by, approved_at, reversal_of_id)
-        select ${id}::uuid,
-          'JV-' || ${fiscalYear}::text || '-' || lpad(last_value::text, greatest(6, length(last_value::text)), '0'),
-          ${input.entryDate}::date, ${input.book}, ${year.id}::uuid, ${input.narration}, ${input.reference ?? null}::text,
-          ${input.source}, ${input.sourceType ?? null}::text, ${input.sourceId ?? null}::uuid, ${posted ? 'posted' : 'draft'},
-          ${total}::numeric, ${input.createdBy}::uuid, ${posted ? postedBy : null}::uuid,
+        select ${id}::uuid, ${number}, ${input.entryDate}::date, ${input.book}, ${year.id}::uuid, ${input.narration},
+          ${input.reference ?? null}::text, ${input.source}, ${input.sourceType ?? null}::text, ${input.sourceId ?? null}::uuid,
+          ${posted ? 'posted' : 'draft'}, ${total}::numeric, ${input.createdBy}::uuid, ${posted ? postedBy : null}::uuid,
           ${posted ? sql`now()` : sql`null::timestamptz`}, ${input.reversalOfId ?? null}::uuid
-        from seq
+        from (select count(*) as n from l) written${options.numberAtCommit ? sql`` : sql`, seq`}
+        where written.n > 0
         returning number`,
   );
   if (!saved) throw new Error('Entry insert returned nothing');
-  return { id, number: saved.number, total };
+  return options.numberAtCommit ? { id, total } : { id, number: saved.number, total };
 }

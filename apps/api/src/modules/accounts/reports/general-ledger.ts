@@ -22,14 +22,24 @@ type LineRow = {
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2})_([0-9a-f-]{36})$/;
 
-async function net(db: DbOrTx, accountId: string, from: string | null, to: string): Promise<string> {
-  const [row] = await queryRows<{ debit: string | null; credit: string | null }>(
+/** Net debit of one account over each range, all read by one query. */
+async function nets(
+  db: DbOrTx,
+  accountId: string,
+  ranges: { from: string | null; to: string }[],
+): Promise<string[]> {
+  const where = sql`account_id = ${accountId}`;
+  const [row] = await queryRows<Record<string, string | null>>(
     db,
-    sql`select debit, credit from ${movements({ from, to }, sql`account_id = ${accountId}`)} m`,
+    sql`select ${sql.join(
+      ranges.map(
+        (r, i) =>
+          sql`(select coalesce(sum(debit), 0) - coalesce(sum(credit), 0) from ${movements(r, where)} m) as ${sql.raw(`n${i}`)}`,
+      ),
+      sql`, `,
+    )}`,
   );
-  return dec(row?.debit ?? '0')
-    .minus(dec(row?.credit ?? '0'))
-    .toFixed(2);
+  return ranges.map((_, i) => dec(row?.[`n${i}`] ?? '0').toFixed(2));
 }
 
 /**
@@ -42,37 +52,42 @@ export async function generalLedger(
   query: { accountId: string; from: string; to: string; after?: string | undefined; limit: number },
 ): Promise<GeneralLedger> {
   if (query.from > query.to) throw fieldError('to', 'The end date must be on or after the start date');
-  const account = await getAccount(db, query.accountId);
   const cursor = query.after ? CURSOR.exec(query.after) : null;
   if (query.after && !cursor) throw fieldError('after', 'Not a valid page cursor');
   const [afterDate, afterId] = cursor ? [cursor[1] ?? '', cursor[2] ?? ''] : [null, null];
-  const opening = await net(db, account.id, null, addDays(query.from, -1));
-  const closing = dec(opening)
-    .plus(await net(db, account.id, query.from, query.to))
-    .toFixed(2);
-  let pageOpening = opening;
-  if (afterDate && afterId) {
-    const [sameDay] = await queryRows<{ net: string | null }>(
+  const accountId = query.accountId;
+  // The four reads are independent: on a pool they run at once, so a page costs its slowest read
+  // (the cursor month's edge lines), not the sum. In a transaction they queue on its connection.
+  const [account, [opening = '0.00', period = '0.00'], beforePage, rows] = await Promise.all([
+    getAccount(db, accountId),
+    nets(db, accountId, [
+      { from: null, to: addDays(query.from, -1) },
+      { from: query.from, to: query.to },
+    ]),
+    afterDate && afterId
+      ? // From the start to the cursor: whole days before its day, then its day up to its line.
+        queryRows<{ net: string | null }>(
+          db,
+          sql`select (select coalesce(sum(debit), 0) - coalesce(sum(credit), 0)
+                        from ${movements({ from: query.from, to: addDays(afterDate, -1) }, sql`account_id = ${accountId}`)} m)
+                   + (select coalesce(sum(debit - credit), 0) from journal_lines
+                       where posted and account_id = ${accountId} and entry_date = ${afterDate} and id <= ${afterId}) as net`,
+        ).then((r) => dec(r[0]?.net ?? '0').toFixed(2))
+      : Promise.resolve('0.00'),
+    queryRows<LineRow>(
       db,
-      sql`select sum(debit - credit) as net from journal_lines
-          where posted and account_id = ${account.id} and entry_date = ${afterDate} and id <= ${afterId}`,
-    );
-    pageOpening = dec(opening)
-      .plus(await net(db, account.id, query.from, addDays(afterDate, -1)))
-      .plus(dec(sameDay?.net ?? '0'))
-      .toFixed(2);
-  }
-  const rows = await queryRows<LineRow>(
-    db,
-    sql`select l.id as line_id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.narration,
-          l.description, l.party_name, l.debit, l.credit
-        from journal_lines l join journal_entries e on e.id = l.entry_id
-        where l.posted and l.account_id = ${account.id}
-          and l.entry_date >= ${query.from} and l.entry_date <= ${query.to}
-          ${afterDate ? sql`and (l.entry_date, l.id) > (${afterDate}::date, ${afterId}::uuid)` : sql``}
-        order by l.entry_date, l.id
-        limit ${query.limit + 1}`,
-  );
+      sql`select l.id as line_id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.narration,
+            l.description, l.party_name, l.debit, l.credit
+          from journal_lines l join journal_entries e on e.id = l.entry_id
+          where l.posted and l.account_id = ${accountId}
+            and l.entry_date >= ${query.from} and l.entry_date <= ${query.to}
+            ${afterDate ? sql`and (l.entry_date, l.id) > (${afterDate}::date, ${afterId}::uuid)` : sql``}
+          order by l.entry_date, l.id
+          limit ${query.limit + 1}`,
+    ),
+  ]);
+  const closing = dec(opening).plus(period).toFixed(2);
+  const pageOpening = dec(opening).plus(beforePage).toFixed(2);
   const page = rows.slice(0, query.limit);
   const balances = runningBalances(pageOpening, page);
   const last = page.at(-1);

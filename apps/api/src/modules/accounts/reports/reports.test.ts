@@ -178,6 +178,7 @@ describe('invariants over random postings (property)', () => {
     debits: fc.array(line, { minLength: 1, maxLength: 4 }),
     creditCode: fc.constantFrom(...codes),
     reverse: fc.boolean(),
+    numberAtCommit: fc.boolean(),
   });
   const money = (cents: number) => (cents / 100).toFixed(2);
 
@@ -206,6 +207,7 @@ describe('invariants over random postings (property)', () => {
                   lines,
                 },
                 null,
+                { numberAtCommit: e.numberAtCommit },
               ),
             );
             if (e.reverse) {
@@ -234,6 +236,12 @@ describe('invariants over random postings (property)', () => {
               where coalesce(l.d, 0) <> coalesce(b.debit, 0) or coalesce(l.c, 0) <> coalesce(b.credit, 0)`,
           );
           expect(drift?.n).toBe('0');
+          // Numbered now or at commit, the JV numbers stay gap-free: 1..n.
+          const [numbers] = await queryRows<{ n: string; last: string }>(
+            t.db,
+            sql`select count(*)::text as n, max(substr(number, 9)::int)::text as last from journal_entries`,
+          );
+          expect(numbers?.last).toBe(numbers?.n);
           const [closing] = await queryRows<{ net: string | null }>(
             t.db,
             sql`select coalesce(sum(debit - credit), 0)::numeric(20, 2)::text as net from journal_lines
