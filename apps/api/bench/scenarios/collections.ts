@@ -1,0 +1,278 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { runAutocannon } from '../lib/measure.ts';
+import { BENCH_PASSWORD, signIn } from '../lib/server.ts';
+import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
+
+/**
+ * The collections bench: a season's weighing history of 2,000,000 collections (200 AMCOS, 500
+ * farmers each, 10,000 collections per AMCOS, 5 % still in stock), written with one server-side
+ * `generate_series` insert. Then 20 AMCOS clerks, each of a different society and on their own
+ * connection, save collections through the API (the fast-entry form's POST), and the AMCOS stock
+ * is read (one AMCOS, and union-wide over all 200).
+ *
+ * BENCH_COLLECTIONS overrides the row count; on PGlite (embedded, one query at a time) it
+ * defaults to 200,000 so the suite finishes in minutes.
+ */
+const SOCIETIES = 200;
+const FARMERS_PER_SOCIETY = 500;
+const CLERKS = 20;
+const FARMERS_PER_CLERK_REQUESTS = 50;
+
+type Prepared = {
+  seasonCropId: string;
+  gradeId: string;
+  clerks: { email: string; amcosId: string; farmerNos: string[] }[];
+  oneAmcosId: string;
+};
+
+async function isPglite(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ v: string }>(db, sql`select version() as v`);
+  return /emscripten|wasm|emcc/i.test(row?.v ?? '');
+}
+
+async function writeData(db: Db, adminId: string, passwordHash: string, total: number): Promise<Prepared> {
+  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const year = today.slice(0, 4);
+  const [crop] = await queryRows<{ crop_id: string; std: string; ug: string }>(
+    db,
+    sql`select c.id as crop_id,
+      (select id from grades g where g.crop_id = c.id order by code limit 1) as std,
+      (select id from grades g where g.crop_id = c.id order by code desc limit 1) as ug
+    from crops c where c.code = 'CASHEW'`,
+  );
+  if (!crop) throw new Error('bootstrap seeded no cashew');
+  // The open season holding today (one open season at a time: reuse it if another suite opened one).
+  let [season] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from seasons where status = 'open' and start_date <= ${today}::date and end_date >= ${today}::date`,
+  );
+  if (!season) {
+    [season] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into seasons (id, name, start_date, end_date, status)
+        values (gen_random_uuid(), 'Bench collections season', ${today}::date - 200, ${today}::date + 100, 'open')
+        returning id`,
+    );
+  }
+  const [sc] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture, moisture_policy)
+      values (gen_random_uuid(), ${season?.id}, ${crop.crop_id}, 2600, 80, 10, 'refuse')
+      on conflict do nothing returning id`,
+  );
+  const seasonCropId =
+    sc?.id ??
+    (
+      await queryRows<{ id: string }>(
+        db,
+        sql`select id from season_crops where season_id = ${season?.id} and crop_id = ${crop.crop_id}`,
+      )
+    )[0]?.id;
+  if (!seasonCropId) throw new Error('no season crop');
+  // Ids computed from the row numbers (AMCOS m: ...8c00-<m>, its farmer j: ...b000-<m*500+j>), so
+  // the 2,000,000 collections below find theirs by arithmetic instead of a lookup per row.
+  await db.execute(sql`insert into amcos (id, code, name)
+    select ('00000000-0000-4000-8c00-' || lpad(to_hex(n), 12, '0'))::uuid, 'BC' || lpad(n::text, 3, '0'),
+      'Bench Collections AMCOS ' || n
+    from generate_series(1, ${SOCIETIES}) n`);
+  await db.execute(sql`insert into farmers (id, farmer_no, amcos_id, first_name, last_name, gender, phone)
+    select ('00000000-0000-4000-b000-' || lpad(to_hex(m * ${FARMERS_PER_SOCIETY} + j), 12, '0'))::uuid,
+      'BC' || lpad(m::text, 3, '0') || '-' || lpad(j::text, 5, '0'),
+      ('00000000-0000-4000-8c00-' || lpad(to_hex(m), 12, '0'))::uuid, 'Mkulima', 'Bench ' || m || ' ' || j,
+      case when j % 2 = 0 then 'Female' else 'Male' end, '2558' || lpad((m * ${FARMERS_PER_SOCIETY} + j)::text, 8, '0')
+    from generate_series(1, ${SOCIETIES}) m, generate_series(1, ${FARMERS_PER_SOCIETY}) j`);
+  await db.execute(sql`insert into farmer_sequences (amcos_id, last_value)
+    select id, ${FARMERS_PER_SOCIETY} from amcos where code like 'BC%'
+    on conflict (amcos_id) do update set last_value = excluded.last_value`);
+
+  // The history: collection n belongs to AMCOS n % 200 and is its (n / 200 + 1)-th receipt of the
+  // year, so the receipt numbers and the per-AMCOS counters match what the API then continues.
+  const perSociety = Math.ceil(total / SOCIETIES);
+  // Replica mode skips the row triggers (foreign-key checks and the stock trigger) for this bulk
+  // load only: the ids come from the rows just written, and the totals are summed once afterwards.
+  // The secondary indexes are dropped for the load and built once afterwards (a sorted build is
+  // much cheaper than 2,000,000 single inserts into each of them).
+  const secondary = await queryRows<{ name: string; def: string }>(
+    db,
+    sql`select indexname as name, indexdef as def from pg_indexes
+      where tablename = 'collections' and indexdef not like '%UNIQUE%' and indexname <> 'collections_pkey'`,
+  );
+  for (const index of secondary) await db.execute(sql.raw(`drop index "${index.name}"`));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`insert into collections (id, receipt_no, collected_on, season_crop_id, amcos_id, farmer_id, grade_id,
+      bags, gross_kg, tare_kg, net_kg, moisture, status, created_by, created_at)
+    select gen_random_uuid(),
+      'RC-BC' || lpad((1 + n % ${SOCIETIES})::text, 3, '0') || '-' || ${year} || '-' || lpad((n / ${SOCIETIES} + 1)::text, 6, '0'),
+      d.day, ${seasonCropId}, ('00000000-0000-4000-8c00-' || lpad(to_hex(1 + n % ${SOCIETIES}), 12, '0'))::uuid,
+      ('00000000-0000-4000-b000-' || lpad(to_hex((1 + n % ${SOCIETIES}) * ${FARMERS_PER_SOCIETY}
+        + 1 + (n / ${SOCIETIES}) % ${FARMERS_PER_SOCIETY}), 12, '0'))::uuid,
+      case when n % 7 = 0 then ${crop.ug}::uuid else ${crop.std}::uuid end,
+      1 + n % 4, (1 + n % 4) * 80 + (n % 50) / 10.0 + 1.5, 1.5, (1 + n % 4) * 80 + (n % 50) / 10.0, 6 + (n % 35) / 10.0,
+      case when n % 100 < 5 then 'recorded' when n % 100 < 8 then 'in_delivery' when n % 100 < 40 then 'in_lot'
+        when n % 100 < 70 then 'sold' else 'paid' end,
+      ${adminId}, d.day::timestamptz
+    from generate_series(0, ${total - 1}) n
+      cross join lateral (select (${`${year}-01-01`}::date + ((n / ${SOCIETIES})::bigint * (${today}::date - ${`${year}-01-01`}::date) / ${perSociety})::int) as day) d`);
+  });
+  for (const index of secondary) await db.execute(sql.raw(index.def));
+  await db.execute(sql`insert into collection_stock (amcos_id, season_crop_id, grade_id, status, collections, bags, net_kg)
+    select amcos_id, season_crop_id, grade_id, status, count(*), sum(bags), sum(net_kg) from collections
+    group by amcos_id, season_crop_id, grade_id, status
+    on conflict (amcos_id, season_crop_id, grade_id, status) do update
+      set collections = excluded.collections, bags = excluded.bags, net_kg = excluded.net_kg`);
+  await db.execute(sql`insert into document_sequences (type, year, last_value)
+    select 'RC-' || a.code, ${Number(year)}, count(*) from collections c join amcos a on a.id = c.amcos_id
+    where a.code like 'BC%' group by a.code
+    on conflict (type, year) do update set last_value = excluded.last_value`);
+
+  // 20 AMCOS clerks, one per society BC001..BC020.
+  const clerkRole = 'AMCOS Clerk';
+  await db.execute(sql`insert into users (id, first_name, last_name, email, mobile, gender, amcos_id, password_hash,
+      is_initial_password, active, created_by)
+    select gen_random_uuid(), 'Clerk', a.code, 'clerk.' || lower(a.code) || '@bench.test',
+      '2559' || lpad(a.n::text, 8, '0'), 'Female', a.id, ${passwordHash}, false, true, ${adminId}
+    from (select id, code, row_number() over (order by code) as n from amcos where code like 'BC%' order by code limit ${CLERKS}) a`);
+  await db.execute(sql`insert into user_roles (user_id, role_id)
+    select u.id, r.id from users u, roles r where u.email like 'clerk.bc%@bench.test' and r.name = ${clerkRole}`);
+  await db.execute(
+    sql`vacuum analyze collections, collection_stock, farmers, amcos, users, user_roles, document_sequences`,
+  );
+
+  const clerks = await queryRows<{ email: string; amcos_id: string; code: string }>(
+    db,
+    sql`select u.email, u.amcos_id, a.code from users u join amcos a on a.id = u.amcos_id
+      where u.email like 'clerk.bc%@bench.test' order by a.code`,
+  );
+  return {
+    seasonCropId,
+    gradeId: crop.std,
+    oneAmcosId: clerks[0]?.amcos_id ?? '',
+    clerks: clerks.map((c) => ({
+      email: c.email,
+      amcosId: c.amcos_id,
+      farmerNos: Array.from(
+        { length: FARMERS_PER_CLERK_REQUESTS },
+        (_, i) => `${c.code}-${String(1 + ((i * 37) % FARMERS_PER_SOCIETY)).padStart(5, '0')}`,
+      ),
+    })),
+  };
+}
+
+function saveScenario(p: Prepared, tokens: Map<string, string>): Scenario {
+  const perConnection = () =>
+    p.clerks.map((clerk) => {
+      const token = tokens.get(clerk.email) ?? '';
+      return clerk.farmerNos.map((farmerNo, i) => ({
+        method: 'POST',
+        path: '/api/collections/receipts',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          farmerNo,
+          seasonCropId: p.seasonCropId,
+          gradeId: p.gradeId,
+          bags: 1 + (i % 3),
+          grossKg: `${80 * (1 + (i % 3)) + 2}.${i % 10}`,
+          tareKg: '1.5',
+          moisture: `${7 + (i % 3)}.5`,
+        }),
+      }));
+    });
+  return {
+    name: `POST /api/collections/receipts (${CLERKS} clerks of ${CLERKS} AMCOS)`,
+    concurrency: CLERKS,
+    target: { p95BelowMs: 20 },
+    async check(server) {
+      for (const clerk of p.clerks) {
+        const r = await signIn(server.baseUrl, clerk.email, BENCH_PASSWORD);
+        if (!r.access) throw new Error(`clerk ${clerk.email} could not sign in: ${JSON.stringify(r.body)}`);
+        tokens.set(clerk.email, r.access);
+      }
+      const first = perConnection()[0]?.[0];
+      const r = await fetch(`${server.baseUrl}${first?.path}`, {
+        method: 'POST',
+        headers: first?.headers,
+        body: first?.body ?? null,
+      });
+      const body = (await r.json()) as { data?: { receiptNo: string }; message?: string };
+      if (r.status !== 201) throw new Error(`save answered ${r.status}: ${JSON.stringify(body)}`);
+      return `first receipt ${body.data?.receiptNo}`;
+    },
+    run: (server, seconds) => {
+      const lists = perConnection();
+      return runAutocannon({
+        url: server.baseUrl,
+        connections: CLERKS,
+        seconds,
+        headers: {},
+        requests: lists[0] ?? [],
+        perConnection: lists,
+      });
+    },
+  };
+}
+
+function stockScenario(
+  name: string,
+  path: (p: Prepared) => string,
+  p: Prepared,
+  tokens: Map<string, string>,
+  asClerk: boolean,
+): Scenario {
+  const headers = (server: ServerContext) => ({
+    authorization: `Bearer ${asClerk ? (tokens.get(p.clerks[0]?.email ?? '') ?? '') : server.adminToken}`,
+  });
+  return {
+    name,
+    concurrency: CLERKS,
+    target: { p95BelowMs: 50 },
+    async check(server) {
+      const r = await fetch(`${server.baseUrl}${path(p)}`, { headers: headers(server) });
+      const body = (await r.json()) as { data?: unknown[]; totals?: { stockKg: string } };
+      if (r.status !== 200) throw new Error(`stock answered ${r.status}: ${JSON.stringify(body)}`);
+      return `${body.data?.length} rows, ${body.totals?.stockKg} kg in stock`;
+    },
+    run: (server, seconds) =>
+      runAutocannon({
+        url: server.baseUrl,
+        connections: CLERKS,
+        seconds,
+        headers: headers(server),
+        requests: [{ method: 'GET', path: path(p) }],
+      }),
+  };
+}
+
+export const collectionsSuite: BenchSuite = {
+  name: 'collections',
+  async prepare(db, { adminId, passwordHash }) {
+    const started = performance.now();
+    const embedded = await isPglite(db);
+    const total = Number(process.env.BENCH_COLLECTIONS ?? (embedded ? 200_000 : 2_000_000));
+    const p = await writeData(db, adminId, passwordHash, total);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const tokens = new Map<string, string>();
+    return {
+      description: `${total.toLocaleString('en')} collections over ${SOCIETIES} AMCOS (${(SOCIETIES * FARMERS_PER_SOCIETY).toLocaleString('en')} farmers), ${CLERKS} clerks, written in ${seconds} s`,
+      scenarios: [
+        saveScenario(p, tokens),
+        stockScenario(
+          'GET /api/collections/stock (AMCOS clerk: own society)',
+          () => '/api/collections/stock',
+          p,
+          tokens,
+          true,
+        ),
+        stockScenario(
+          'GET /api/collections/stock (union: all 200 AMCOS)',
+          () => '/api/collections/stock',
+          p,
+          tokens,
+          false,
+        ),
+      ],
+    };
+  },
+};

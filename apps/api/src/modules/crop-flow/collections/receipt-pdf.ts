@@ -1,0 +1,79 @@
+import type { Collection } from '@ushirika/contracts';
+import { dec } from '@ushirika/domain';
+import pdfmake from 'pdfmake';
+import type { DbOrTx } from '../../../db/client.ts';
+import { unionProfile } from '../../cooperative/schema.ts';
+// Loads the fonts and the no-network policy the report PDFs set up.
+import '../../accounts/reports/pdf.ts';
+
+/** "1234.500" -> "1,234.5": kg as people read them on a receipt. */
+export const kgText = (kg: string) => {
+  const [whole = '0', fraction] = dec(kg).toString().split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+};
+
+const MM = 72 / 25.4;
+
+/**
+ * The farmer's receipt: A5 for a desk printer, or an 80 mm roll (`80mm`, page as long as the
+ * text) for the thermal printer at the weighing point. Labels are bilingual: the farmer reads
+ * Swahili, the union's records are kept in English.
+ */
+export async function collectionReceiptPdf(
+  db: DbOrTx,
+  c: Collection,
+  format: 'a5' | '80mm',
+): Promise<Buffer> {
+  const [union] = await db
+    .select({ name: unionProfile.name, address: unionProfile.address })
+    .from(unionProfile);
+  const roll = format === '80mm';
+  const lines: [string, string][] = [
+    ['Receipt no / Risiti', c.receiptNo],
+    ['Date / Tarehe', c.collectedOn],
+    ['AMCOS', `${c.amcosName} (${c.amcosCode})`],
+    ['Farmer / Mkulima', `${c.farmerNo} ${c.farmerName}`],
+    ['Season / Msimu', `${c.seasonName} ${c.cropName}`],
+    ['Grade / Daraja', `${c.gradeCode} ${c.gradeName}`],
+    ['Bags / Mifuko', String(c.bags)],
+    ['Gross kg / Uzito jumla', kgText(c.grossKg)],
+    ['Tare kg / Uzito wa mifuko', kgText(c.tareKg)],
+    ['Net kg / Uzito halisi', kgText(c.netKg)],
+    ['Moisture / Unyevu %', `${c.moisture}${c.moistureFlagged ? ' (above maximum / juu ya kiwango)' : ''}`],
+    ...(c.status === 'cancelled'
+      ? ([['Status / Hali', `CANCELLED: ${c.cancelReason ?? ''}`]] as [string, string][])
+      : []),
+    ['Clerk / Karani', c.createdByName ?? '-'],
+  ];
+  const body = lines.map(([label, value]) => [
+    { text: label, bold: true },
+    { text: value, bold: label.startsWith('Net'), alignment: 'right' },
+  ]);
+  const pdf = pdfmake.createPdf({
+    pageSize: roll ? { width: 80 * MM, height: 'auto' } : 'A5',
+    pageMargins: roll ? [4 * MM, 4 * MM, 4 * MM, 6 * MM] : [30, 30, 30, 30],
+    defaultStyle: { fontSize: roll ? 8 : 10 },
+    info: { title: `Receipt ${c.receiptNo}` },
+    content: [
+      { text: union?.name ?? '', fontSize: roll ? 10 : 13, bold: true, alignment: 'center' },
+      ...(union?.address ? [{ text: union.address, alignment: 'center' }] : []),
+      { text: c.amcosName, alignment: 'center', margin: [0, 2, 0, 0] },
+      {
+        text: "FARMER'S RECEIPT / RISITI YA MKULIMA",
+        bold: true,
+        alignment: 'center',
+        margin: [0, 8, 0, 8],
+        fontSize: roll ? 9 : 12,
+      },
+      { table: { widths: ['auto', '*'], body }, layout: 'lightHorizontalLines' },
+      {
+        margin: [0, roll ? 18 : 36, 0, 0],
+        columns: [
+          { text: '....................\nFarmer / Mkulima', alignment: 'center' },
+          { text: '....................\nClerk / Karani', alignment: 'center' },
+        ],
+      },
+    ],
+  });
+  return pdf.getBuffer();
+}

@@ -1,0 +1,298 @@
+import {
+  type Collection,
+  compareDecimals,
+  type MoisturePolicy,
+  type RecordCollectionBody,
+  recordCollectionBody,
+} from '@ushirika/contracts';
+import { dec } from '@ushirika/domain';
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { ConflictError, ForbiddenError, fieldError, ValidationError } from '../../../platform/errors.ts';
+
+/** Today at the weighing point (East Africa Time, UTC+3 all year). */
+export const todayInTanzania = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
+
+/** What one query reads about the farmer, season crop and grade of a weighing. */
+type Context = {
+  farmer_id: string | null;
+  farmer_no: string | null;
+  farmer_name: string | null;
+  farmer_phone: string | null;
+  farmer_status: string | null;
+  amcos_id: string | null;
+  amcos_code: string | null;
+  amcos_name: string | null;
+  season_crop_id: string | null;
+  season_crop_status: string | null;
+  max_moisture: string | null;
+  moisture_policy: MoisturePolicy | null;
+  season_name: string | null;
+  season_status: string | null;
+  season_start: string | null;
+  season_end: string | null;
+  crop_name: string | null;
+  grade_id: string | null;
+  grade_code: string | null;
+  grade_name: string | null;
+  grade_of_crop: boolean | null;
+  actor_name: string | null;
+};
+
+/**
+ * Reads everything a weighing is checked against in ONE round trip (the clerk is waiting at the
+ * scale): the farmer (by id or number) with their AMCOS, the season crop with its season, and the
+ * grade. Missing pieces come back as nulls; `checkWeighing` turns them into messages.
+ */
+export async function loadContext(
+  db: DbOrTx,
+  input: { farmerId?: string | null; farmerNo?: string | null; seasonCropId: string; gradeId: string },
+  actorId: string,
+): Promise<Context> {
+  const farmerMatch = input.farmerId
+    ? sql`f.id = ${input.farmerId}`
+    : sql`f.farmer_no = ${(input.farmerNo ?? '').toUpperCase()}`;
+  const [row] = await queryRows<Context>(
+    db,
+    sql`select f.id as farmer_id, f.farmer_no,
+          concat_ws(' ', f.first_name, f.middle_name, f.last_name) as farmer_name,
+          f.phone as farmer_phone, f.status as farmer_status,
+          a.id as amcos_id, a.code as amcos_code, a.name as amcos_name,
+          sc.id as season_crop_id, sc.status as season_crop_status, sc.max_moisture::text as max_moisture,
+          sc.moisture_policy, s.name as season_name, s.status as season_status,
+          s.start_date::text as season_start, s.end_date::text as season_end, c.name as crop_name,
+          g.id as grade_id, g.code as grade_code, g.name as grade_name, (g.crop_id = sc.crop_id) as grade_of_crop,
+          (select concat_ws(' ', u.first_name, u.last_name) from users u where u.id = ${actorId}) as actor_name
+        from (select 1) one
+        left join farmers f on ${farmerMatch}
+        left join amcos a on a.id = f.amcos_id
+        left join season_crops sc on sc.id = ${input.seasonCropId}
+        left join seasons s on s.id = sc.season_id
+        left join crops c on c.id = sc.crop_id
+        left join grades g on g.id = ${input.gradeId}`,
+  );
+  if (!row) throw new Error('Collection context query returned nothing');
+  return row;
+}
+
+export type Weights = { collectedOn: string; grossKg: string; tareKg: string; moisture: string };
+
+/**
+ * The rules of a weighing, shared by record and edit: farmer active and of the actor's society,
+ * season open, season crop active, grade of the crop, date within the season and not ahead,
+ * tare below gross, moisture within the season crop's maximum (or flagged, per its policy).
+ * Answers whether the moisture is flagged.
+ */
+export function checkWeighing(
+  ctx: Context,
+  w: Weights,
+  actor: Pick<Actor, 'amcosId'>,
+  farmerLabel: string,
+): { moistureFlagged: boolean } {
+  if (!ctx.farmer_id || !ctx.amcos_id) {
+    throw fieldError('farmerNo', `There is no farmer with number ${farmerLabel}`);
+  }
+  if (actor.amcosId && actor.amcosId !== ctx.amcos_id) {
+    const message = `Farmer ${ctx.farmer_no} belongs to another society`;
+    throw new ForbiddenError(message, { farmerNo: [message] });
+  }
+  if (ctx.farmer_status !== 'active') {
+    throw fieldError('farmerNo', `Farmer ${ctx.farmer_no} (${ctx.farmer_name}) is inactive`);
+  }
+  if (!ctx.season_crop_id) throw fieldError('seasonCropId', 'The chosen season crop does not exist');
+  if (ctx.season_status !== 'open') {
+    throw fieldError(
+      'seasonCropId',
+      `Season ${ctx.season_name} is ${ctx.season_status}: collections are taken in an open season only`,
+    );
+  }
+  if (ctx.season_crop_status !== 'active') {
+    throw fieldError('seasonCropId', `${ctx.crop_name} is not active in season ${ctx.season_name}`);
+  }
+  if (!ctx.grade_id) throw fieldError('gradeId', 'The chosen grade does not exist');
+  if (!ctx.grade_of_crop) {
+    throw fieldError('gradeId', `Grade ${ctx.grade_code} is not a grade of ${ctx.crop_name}`);
+  }
+  const errors: Record<string, string[]> = {};
+  if (w.collectedOn > todayInTanzania()) errors.collectedOn = ['The collection date cannot be in the future'];
+  else if (
+    ctx.season_start &&
+    ctx.season_end &&
+    (w.collectedOn < ctx.season_start || w.collectedOn > ctx.season_end)
+  ) {
+    errors.collectedOn = [
+      `The date must be within season ${ctx.season_name} (${ctx.season_start} to ${ctx.season_end})`,
+    ];
+  }
+  if (compareDecimals(w.tareKg, w.grossKg) >= 0)
+    errors.tareKg = ['The tare must be less than the gross weight'];
+  let moistureFlagged = false;
+  if (ctx.max_moisture && dec(w.moisture).gt(ctx.max_moisture)) {
+    if (ctx.moisture_policy === 'flag') moistureFlagged = true;
+    else {
+      errors.moisture = [
+        `Moisture ${w.moisture}% is above the maximum of ${dec(ctx.max_moisture).toString()}% for ${ctx.crop_name}: the crop must be dried first`,
+      ];
+    }
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new ValidationError(first, errors);
+  return { moistureFlagged };
+}
+
+/** The farmer's SMS is in Swahili (the farmers' language): kg received and the receipt number. */
+type Written = {
+  farmer_id: string;
+  farmer_no: string;
+  farmer_name: string;
+  farmer_phone: string | null;
+  amcos_id: string;
+  amcos_code: string;
+  amcos_name: string;
+  season_name: string;
+  crop_name: string;
+  grade_code: string;
+  grade_name: string;
+  flagged: boolean;
+  actor_name: string | null;
+  receipt_no: string;
+  created_at: string | Date;
+};
+
+/**
+ * Records one farmer's delivery at the AMCOS. The clerk waits at the scale, so the whole action
+ * is ONE SQL statement (atomic on its own, like a transaction): it reads the farmer, AMCOS,
+ * season crop and grade, and only if every rule holds (farmer active and of the actor's society,
+ * season open and holding the date, season crop active, grade of the crop, moisture within the
+ * maximum unless the policy flags it) takes the AMCOS's next gap-free receipt number
+ * (`RC-<AMCOS code>-<year>-000001`, one counter per society, so clerks of different societies
+ * never wait on each other), inserts the collection (the trigger adds it to the stock), its audit
+ * event and the farmer's SMS into the outbox. If it wrote nothing, the rules are checked one by
+ * one to say which failed. The AMCOS is always the farmer's: a union user names it through the farmer.
+ */
+export async function recordCollection(
+  db: Db,
+  actor: Pick<Actor, 'userId' | 'amcosId'>,
+  body: RecordCollectionBody,
+): Promise<Collection> {
+  const input = recordCollectionBody.parse(body);
+  const collectedOn = input.collectedOn ?? todayInTanzania();
+  const weights = { collectedOn, grossKg: input.grossKg, tareKg: input.tareKg, moisture: input.moisture };
+  if (collectedOn > todayInTanzania()) {
+    throw fieldError('collectedOn', 'The collection date cannot be in the future');
+  }
+  const id = uuidv7();
+  const year = collectedOn.slice(0, 4);
+  const grossKg = dec(input.grossKg).toFixed(3);
+  const tareKg = dec(input.tareKg).toFixed(3);
+  const netKg = dec(input.grossKg).minus(input.tareKg).toFixed(3);
+  const moisture = dec(input.moisture).toFixed(2);
+  const farmerMatch = input.farmerId
+    ? sql`f.id = ${input.farmerId}::uuid`
+    : sql`f.farmer_no = ${(input.farmerNo ?? '').toUpperCase()}`;
+  const fields = {
+    collectedOn,
+    seasonCropId: input.seasonCropId,
+    gradeId: input.gradeId,
+    bags: input.bags,
+    grossKg,
+    tareKg,
+    netKg,
+    moisture,
+    createdBy: actor.userId,
+  };
+  const [w] = await queryRows<Written>(
+    db,
+    sql`with ctx as materialized (
+        select f.id as farmer_id, f.farmer_no, concat_ws(' ', f.first_name, f.middle_name, f.last_name) as farmer_name,
+          f.phone as farmer_phone, a.id as amcos_id, a.code as amcos_code, a.name as amcos_name,
+          s.name as season_name, c.name as crop_name, g.code as grade_code, g.name as grade_name,
+          (${moisture}::numeric > sc.max_moisture) as flagged,
+          (select concat_ws(' ', u.first_name, u.last_name) from users u where u.id = ${actor.userId}::uuid) as actor_name
+        from farmers f
+        join amcos a on a.id = f.amcos_id
+        join season_crops sc on sc.id = ${input.seasonCropId}::uuid
+        join seasons s on s.id = sc.season_id
+        join crops c on c.id = sc.crop_id
+        join grades g on g.id = ${input.gradeId}::uuid and g.crop_id = sc.crop_id
+        where ${farmerMatch} and f.status = 'active'
+          ${actor.amcosId ? sql`and f.amcos_id = ${actor.amcosId}::uuid` : sql``}
+          and sc.status = 'active' and s.status = 'open'
+          and ${collectedOn}::date between s.start_date and s.end_date
+          and (${moisture}::numeric <= sc.max_moisture or sc.moisture_policy = 'flag')
+      ),
+      seq as (
+        insert into document_sequences (type, year, last_value)
+        select 'RC-' || ctx.amcos_code, ${year}::int, 1 from ctx
+        on conflict (type, year) do update set last_value = document_sequences.last_value + 1
+        returning last_value
+      ),
+      ins as (
+        insert into collections (id, receipt_no, collected_on, season_crop_id, amcos_id, farmer_id, grade_id,
+          bags, gross_kg, tare_kg, net_kg, moisture, moisture_flagged, created_by)
+        select ${id}::uuid, 'RC-' || ctx.amcos_code || '-' || ${year}::text || '-' || lpad(seq.last_value::text, 6, '0'),
+          ${collectedOn}::date, ${input.seasonCropId}::uuid, ctx.amcos_id, ctx.farmer_id, ${input.gradeId}::uuid,
+          ${input.bags}::int, ${grossKg}::numeric, ${tareKg}::numeric, ${netKg}::numeric, ${moisture}::numeric,
+          ctx.flagged, ${actor.userId}::uuid
+        from ctx, seq
+        returning receipt_no, created_at
+      ),
+      aud as (
+        insert into audit_events (id, actor_id, action, entity, entity_id, after)
+        select ${uuidv7()}::uuid, ${actor.userId}::uuid, 'recorded', 'collection', ${id}::text,
+          ${JSON.stringify(fields)}::jsonb || jsonb_build_object('receiptNo', ins.receipt_no, 'amcosId', ctx.amcos_id,
+            'farmerId', ctx.farmer_id, 'moistureFlagged', ctx.flagged)
+        from ins, ctx
+      ),
+      sms as (
+        insert into sms_outbox (id, recipient, body)
+        select ${uuidv7()}::uuid, ctx.farmer_phone,
+          ctx.amcos_name || ': Tumepokea kg ' || trim_scale(${netKg}::numeric)::text || ' (mifuko ' || ${input.bags}::int
+            || ') za ' || ctx.crop_name || ' daraja ' || ctx.grade_code || ' tarehe ' || ${collectedOn}::text
+            || '. Risiti ' || ins.receipt_no || '.'
+        from ins, ctx where ctx.farmer_phone is not null
+      )
+      select ctx.*, ins.receipt_no, ins.created_at from ins, ctx`,
+  );
+  if (!w) {
+    // Nothing written: say which rule refused it (the checks throw); a rule that holds now
+    // changed while the statement ran (the season was closed a moment ago...).
+    const ctx = await loadContext(db, input, actor.userId);
+    checkWeighing(ctx, weights, actor, input.farmerNo ?? input.farmerId ?? '');
+    throw new ConflictError('The collection could not be saved: please try again');
+  }
+  return {
+    id,
+    receiptNo: w.receipt_no,
+    collectedOn,
+    seasonCropId: input.seasonCropId,
+    seasonName: w.season_name,
+    cropName: w.crop_name,
+    amcosId: w.amcos_id,
+    amcosCode: w.amcos_code,
+    amcosName: w.amcos_name,
+    farmerId: w.farmer_id,
+    farmerNo: w.farmer_no,
+    farmerName: w.farmer_name,
+    farmerPhone: w.farmer_phone,
+    gradeId: input.gradeId,
+    gradeCode: w.grade_code,
+    gradeName: w.grade_name,
+    bags: input.bags,
+    grossKg,
+    tareKg,
+    netKg,
+    moisture,
+    moistureFlagged: Boolean(w.flagged),
+    status: 'recorded',
+    deliveryNoteId: null,
+    lotId: null,
+    cancelReason: null,
+    cancelledAt: null,
+    createdByName: w.actor_name,
+    createdAt: new Date(w.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,143 @@
+import {
+  cancelCollectionBody,
+  collection,
+  collectionListQuery,
+  collectionMessages,
+  collectionReceiptQuery,
+  detailReply,
+  idParams,
+  paged,
+  recordCollectionBody,
+  savedReply,
+  stockQuery,
+  stockReply,
+  updateCollectionBody,
+} from '@ushirika/contracts';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { ForbiddenError } from '../../../platform/errors.ts';
+import { sendExport } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
+import { cancelCollection, updateCollection } from './change-collection.ts';
+import { amcosStock, collectionExportColumns, getCollection, listCollections } from './queries.ts';
+import { collectionReceiptPdf } from './receipt-pdf.ts';
+import { recordCollection } from './record-collection.ts';
+
+const tags = ['collections'];
+const read = { permission: 'collections.collection.read', audience: 'any' } as const;
+const write = { permission: 'collections.collection.create', audience: 'any' } as const;
+/** `/collections/farmers/...` belongs to the farmers module; collections live under `receipts`. */
+const base = '/collections/receipts';
+
+/** Collections (farmers' receipts) and the AMCOS stock; an AMCOS user sees and changes their own only. */
+export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    base,
+    {
+      config: { access: read },
+      serializerCompiler: plainJsonSerializer,
+      schema: { tags, querystring: collectionListQuery, response: { 200: paged(collection) } },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const society = societyOf(actor);
+      if (society && req.query.amcos_id && req.query.amcos_id !== society) {
+        throw new ForbiddenError('You can see your own society only');
+      }
+      const { rows, total } = await listCollections(deps.db, req.query, pageWindow(req.query), society);
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'COLLECTIONS',
+        columns: collectionExportColumns,
+        rows,
+      });
+    },
+  );
+  app.post(
+    base,
+    {
+      config: { access: write },
+      serializerCompiler: plainJsonSerializer,
+      schema: { tags, body: recordCollectionBody, response: { 201: savedReply(collection) } },
+    },
+    async (req, reply) => {
+      const data = await recordCollection(deps.db, actorOf(req), req.body);
+      return reply.code(201).send({ message: collectionMessages.recorded(data.receiptNo), data });
+    },
+  );
+  app.get(
+    '/collections/stock',
+    {
+      config: { access: read },
+      serializerCompiler: plainJsonSerializer,
+      schema: { tags, querystring: stockQuery, response: { 200: stockReply } },
+    },
+    async (req) => {
+      const society = societyOf(actorOf(req));
+      if (society && req.query.amcos_id && req.query.amcos_id !== society) {
+        throw new ForbiddenError('You can see your own society only');
+      }
+      return amcosStock(deps.db, req.query, society);
+    },
+  );
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: detailReply(collection) } },
+    },
+    async (req) => {
+      const data = await getCollection(deps.db, req.params.id);
+      assertSociety(actorOf(req), data.amcosId);
+      return { data };
+    },
+  );
+  app.patch(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: updateCollectionBody,
+        response: { 200: savedReply(collection) },
+      },
+    },
+    async (req) => ({
+      message: collectionMessages.updated,
+      data: await updateCollection(deps.db, actorOf(req), req.params.id, req.body),
+    }),
+  );
+  app.post(
+    `${base}/:id/cancel`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: cancelCollectionBody,
+        response: { 200: savedReply(collection) },
+      },
+    },
+    async (req) => ({
+      message: collectionMessages.cancelled,
+      data: await cancelCollection(deps.db, actorOf(req), req.params.id, req.body),
+    }),
+  );
+  app.get(
+    `${base}/:id/receipt`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, querystring: collectionReceiptQuery },
+    },
+    async (req, reply) => {
+      const data = await getCollection(deps.db, req.params.id);
+      assertSociety(actorOf(req), data.amcosId);
+      const pdf = await collectionReceiptPdf(deps.db, data, req.query.format);
+      reply.header('content-disposition', `inline; filename="${data.receiptNo}.pdf"`);
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+}

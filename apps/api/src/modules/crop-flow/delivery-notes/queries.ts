@@ -1,0 +1,236 @@
+import type {
+  DeliveryNote,
+  DeliveryNoteDetail,
+  DeliveryNoteListQuery,
+  DeliveryNoteOptions,
+  PendingCollection,
+} from '@ushirika/contracts';
+import { dec } from '@ushirika/domain';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
+import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { amcos } from '../../amcos/schema.ts';
+import { farmers } from '../../farmers/schema.ts';
+import { crops, grades, seasonCrops, seasons } from '../../seasons/schema.ts';
+import { transporters, vehicles } from '../../transporters/schema.ts';
+import { warehouses } from '../../warehouses/schema.ts';
+import { collections, deliveryNotes, lots } from '../schema.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const seasonCropName = sql<string>`${seasons.name} || ' ' || ${crops.name}`;
+
+const columns = {
+  id: deliveryNotes.id,
+  dnNo: deliveryNotes.dnNo,
+  amcosId: deliveryNotes.amcosId,
+  amcosName: amcos.name,
+  seasonCropId: deliveryNotes.seasonCropId,
+  seasonCropName,
+  warehouseId: deliveryNotes.warehouseId,
+  warehouseName: warehouses.name,
+  transporterId: deliveryNotes.transporterId,
+  transporterName: transporters.name,
+  vehicleId: deliveryNotes.vehicleId,
+  vehiclePlate: deliveryNotes.vehiclePlate,
+  driverName: deliveryNotes.driverName,
+  driverPhone: deliveryNotes.driverPhone,
+  status: deliveryNotes.status,
+  bags: deliveryNotes.bags,
+  netKg: deliveryNotes.netKg,
+  transportCharge: deliveryNotes.transportCharge,
+  dispatchedAt: deliveryNotes.dispatchedAt,
+  receivedBags: deliveryNotes.receivedBags,
+  receivedKg: deliveryNotes.receivedKg,
+  varianceKg: deliveryNotes.varianceKg,
+  receivedAt: deliveryNotes.receivedAt,
+  receiveRemarks: deliveryNotes.receiveRemarks,
+  cancelReason: deliveryNotes.cancelReason,
+  createdAt: deliveryNotes.createdAt,
+};
+
+function baseQuery(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(deliveryNotes)
+    .innerJoin(amcos, eq(amcos.id, deliveryNotes.amcosId))
+    .innerJoin(seasonCrops, eq(seasonCrops.id, deliveryNotes.seasonCropId))
+    .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))
+    .innerJoin(crops, eq(crops.id, seasonCrops.cropId))
+    .innerJoin(warehouses, eq(warehouses.id, deliveryNotes.warehouseId))
+    .innerJoin(transporters, eq(transporters.id, deliveryNotes.transporterId))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+const shape = (r: Row): DeliveryNote => ({
+  ...r,
+  dispatchedAt: iso(r.dispatchedAt),
+  receivedAt: iso(r.receivedAt),
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Received notes whose collections are not all in lots yet. */
+const awaitingLots = sql`${deliveryNotes.status} = 'received'`;
+
+export async function listDeliveryNotes(
+  db: DbOrTx,
+  query: DeliveryNoteListQuery,
+  window: PageWindow,
+  society: string | null,
+): Promise<{ rows: DeliveryNote[]; total: number }> {
+  const pattern = query.search ? likeContains(query.search) : undefined;
+  const where: SQL | undefined = and(
+    society ? eq(deliveryNotes.amcosId, society) : undefined,
+    query.amcos_id ? eq(deliveryNotes.amcosId, query.amcos_id) : undefined,
+    query.status ? eq(deliveryNotes.status, query.status) : undefined,
+    query.season_crop_id ? eq(deliveryNotes.seasonCropId, query.season_crop_id) : undefined,
+    query.warehouse_id ? eq(deliveryNotes.warehouseId, query.warehouse_id) : undefined,
+    query.awaiting_lots ? awaitingLots : undefined,
+    pattern
+      ? or(
+          ilike(deliveryNotes.dnNo, pattern),
+          ilike(deliveryNotes.vehiclePlate, pattern),
+          ilike(deliveryNotes.driverName, pattern),
+          ilike(amcos.name, pattern),
+        )
+      : undefined,
+  );
+  const sortable = {
+    dnNo: deliveryNotes.dnNo,
+    createdAt: deliveryNotes.createdAt,
+    netKg: deliveryNotes.netKg,
+    status: deliveryNotes.status,
+  };
+  const [rows, [total]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(...orderByOf(query.sort, sortable, [desc(deliveryNotes.createdAt)], deliveryNotes.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ value: count() })
+      .from(deliveryNotes)
+      .innerJoin(amcos, eq(amcos.id, deliveryNotes.amcosId))
+      .where(where),
+  ]);
+  return { rows: rows.map(shape), total: total?.value ?? 0 };
+}
+
+export async function findDeliveryNote(db: DbOrTx, id: string): Promise<DeliveryNote | undefined> {
+  const [row] = await baseQuery(db).where(eq(deliveryNotes.id, id));
+  return row ? shape(row) : undefined;
+}
+
+const farmerName = sql<string>`${farmers.firstName} || ' ' || ${farmers.lastName}`;
+
+export async function getDeliveryNote(db: DbOrTx, id: string): Promise<DeliveryNoteDetail> {
+  const note = await findDeliveryNote(db, id);
+  if (!note) throw new NotFoundError('Delivery note not found');
+  const items = await db
+    .select({
+      id: collections.id,
+      receiptNo: collections.receiptNo,
+      collectedOn: collections.collectedOn,
+      farmerId: collections.farmerId,
+      farmerNo: farmers.farmerNo,
+      farmerName,
+      gradeId: collections.gradeId,
+      gradeName: grades.name,
+      bags: collections.bags,
+      netKg: collections.netKg,
+      status: collections.status,
+      lotId: collections.lotId,
+      lotNo: lots.lotNo,
+    })
+    .from(collections)
+    .innerJoin(farmers, eq(farmers.id, collections.farmerId))
+    .innerJoin(grades, eq(grades.id, collections.gradeId))
+    .leftJoin(lots, eq(lots.id, collections.lotId))
+    .where(eq(collections.deliveryNoteId, id))
+    .orderBy(asc(collections.collectedOn), asc(collections.receiptNo));
+  const byGrade = new Map<string, DeliveryNoteDetail['grades'][number]>();
+  for (const c of items) {
+    const g = byGrade.get(c.gradeId) ?? {
+      gradeId: c.gradeId,
+      gradeName: c.gradeName,
+      collections: 0,
+      bags: 0,
+      netKg: '0',
+      inLotKg: '0.000',
+    };
+    g.collections += 1;
+    g.bags += c.bags;
+    g.netKg = addKg(g.netKg, c.netKg);
+    if (c.lotId) g.inLotKg = addKg(g.inLotKg, c.netKg);
+    byGrade.set(c.gradeId, g);
+  }
+  return { ...note, grades: [...byGrade.values()], collections: items };
+}
+
+const addKg = (a: string, b: string) => dec(a).plus(b).toFixed(3);
+
+/** An AMCOS's collections of one season crop still at the society (status recorded), oldest first. */
+export async function listPendingCollections(
+  db: DbOrTx,
+  filter: { amcosId: string; seasonCropId: string; gradeId?: string | undefined },
+): Promise<PendingCollection[]> {
+  return db
+    .select({
+      id: collections.id,
+      receiptNo: collections.receiptNo,
+      collectedOn: collections.collectedOn,
+      farmerNo: farmers.farmerNo,
+      farmerName,
+      gradeId: collections.gradeId,
+      gradeName: grades.name,
+      bags: collections.bags,
+      netKg: collections.netKg,
+    })
+    .from(collections)
+    .innerJoin(farmers, eq(farmers.id, collections.farmerId))
+    .innerJoin(grades, eq(grades.id, collections.gradeId))
+    .where(
+      and(
+        eq(collections.amcosId, filter.amcosId),
+        eq(collections.seasonCropId, filter.seasonCropId),
+        eq(collections.status, 'recorded'),
+        filter.gradeId ? eq(collections.gradeId, filter.gradeId) : undefined,
+      ),
+    )
+    .orderBy(asc(collections.collectedOn), asc(collections.createdAt), asc(collections.receiptNo))
+    .limit(5000);
+}
+
+/** Active transporters (with vehicles) and warehouses for the note form; AMCOS users may read them. */
+export async function deliveryNoteFormOptions(db: DbOrTx): Promise<DeliveryNoteOptions> {
+  const [carriers, trucks, stores] = await Promise.all([
+    db
+      .select({
+        id: transporters.id,
+        name: transporters.name,
+        rateBasis: transporters.rateBasis,
+        rate: transporters.rate,
+      })
+      .from(transporters)
+      .where(eq(transporters.active, true))
+      .orderBy(asc(transporters.name)),
+    db
+      .select({ id: vehicles.id, plateNo: vehicles.plateNo, transporterId: vehicles.transporterId })
+      .from(vehicles)
+      .orderBy(asc(vehicles.plateNo)),
+    db
+      .select({ id: warehouses.id, name: warehouses.name })
+      .from(warehouses)
+      .where(eq(warehouses.active, true))
+      .orderBy(asc(warehouses.name)),
+  ]);
+  return {
+    transporters: carriers.map((c) => ({
+      ...c,
+      vehicles: trucks.filter((v) => v.transporterId === c.id).map(({ id, plateNo }) => ({ id, plateNo })),
+    })),
+    warehouses: stores,
+  };
+}

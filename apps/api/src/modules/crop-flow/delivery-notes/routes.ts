@@ -1,0 +1,216 @@
+import {
+  cancelDeliveryNoteBody,
+  collectionSelection,
+  createDeliveryNoteBody,
+  deliveryNote,
+  deliveryNoteDetail,
+  deliveryNoteListQuery,
+  deliveryNoteOptions,
+  detailReply,
+  idParams,
+  paged,
+  pendingCollection,
+  pendingCollectionsQuery,
+  receiveDeliveryNoteBody,
+  removeCollectionsBody,
+  savedReply,
+} from '@ushirika/contracts';
+import { z } from 'zod';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { sendExport } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { cancelDeliveryNote } from './cancel-delivery-note.ts';
+import {
+  addDeliveryNoteCollections,
+  removeDeliveryNoteCollections,
+} from './change-delivery-note-collections.ts';
+import { createDeliveryNote, noteSociety } from './create-delivery-note.ts';
+import { dispatchDeliveryNote } from './dispatch-delivery-note.ts';
+import { deliveryNotePdf } from './pdf.ts';
+import {
+  deliveryNoteFormOptions,
+  getDeliveryNote,
+  listDeliveryNotes,
+  listPendingCollections,
+} from './queries.ts';
+import { receiveDeliveryNote } from './receive-delivery-note.ts';
+
+const tags = ['delivery-notes'];
+const read = { permission: 'collections.delivery.read', audience: 'any' } as const;
+const write = { permission: 'collections.delivery.create', audience: 'any' } as const;
+const receive = { permission: 'collections.warehouse.update', audience: 'union' } as const;
+const base = '/collections/delivery-notes';
+const saved = { 200: savedReply(deliveryNoteDetail) };
+
+/** Crop delivery notes: an AMCOS makes and dispatches its own; the union's warehouse receives them. */
+export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    base,
+    {
+      config: { access: read },
+      schema: { tags, querystring: deliveryNoteListQuery, response: { 200: paged(deliveryNote) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listDeliveryNotes(
+        deps.db,
+        req.query,
+        pageWindow(req.query),
+        societyOf(actorOf(req)),
+      );
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'CROP_DELIVERY_NOTES',
+        rows,
+        columns: [
+          { header: 'DN no', value: (r) => r.dnNo },
+          { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
+          { header: 'Season crop', value: (r) => r.seasonCropName, width: 24 },
+          { header: 'Warehouse', value: (r) => r.warehouseName, width: 24 },
+          { header: 'Transporter', value: (r) => r.transporterName, width: 24 },
+          { header: 'Vehicle', value: (r) => r.vehiclePlate },
+          { header: 'Driver', value: (r) => r.driverName },
+          { header: 'Bags', value: (r) => r.bags },
+          { header: 'Net kg', value: (r) => r.netKg },
+          { header: 'Received kg', value: (r) => r.receivedKg },
+          { header: 'Variance kg', value: (r) => r.varianceKg },
+          { header: 'Transport charge', value: (r) => r.transportCharge },
+          { header: 'Status', value: (r) => r.status },
+        ],
+      });
+    },
+  );
+  app.get(
+    `${base}/pending`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: pendingCollectionsQuery,
+        response: { 200: z.object({ data: z.array(pendingCollection) }) },
+      },
+    },
+    async (req) => {
+      const amcosId = noteSociety(actorOf(req), req.query.amcos_id ?? null);
+      return {
+        data: await listPendingCollections(deps.db, {
+          amcosId,
+          seasonCropId: req.query.season_crop_id,
+          gradeId: req.query.grade_id,
+        }),
+      };
+    },
+  );
+  app.get(
+    `${base}/options`,
+    {
+      config: { access: write },
+      schema: { tags, response: { 200: z.object({ data: deliveryNoteOptions }) } },
+    },
+    async () => ({ data: await deliveryNoteFormOptions(deps.db) }),
+  );
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: { tags, body: createDeliveryNoteBody, response: { 201: savedReply(deliveryNoteDetail) } },
+    },
+    async (req, reply) => {
+      const data = await createDeliveryNote(deps.db, { body: req.body, actor: actorOf(req) });
+      return reply.code(201).send({ message: `Delivery note ${data.dnNo} created`, data });
+    },
+  );
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: detailReply(deliveryNoteDetail) } },
+    },
+    async (req) => {
+      const data = await getDeliveryNote(deps.db, req.params.id);
+      assertSociety(actorOf(req), data.amcosId);
+      return { data };
+    },
+  );
+  app.get(
+    `${base}/:id/pdf`,
+    { config: { access: read }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const data = await getDeliveryNote(deps.db, req.params.id);
+      assertSociety(actorOf(req), data.amcosId);
+      const pdf = await deliveryNotePdf(deps.db, data);
+      reply.header('content-disposition', `inline; filename="${data.dnNo}.pdf"`);
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+  app.post(
+    `${base}/:id/collections`,
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: z.object({ selection: collectionSelection }), response: saved },
+    },
+    async (req) => ({
+      message: 'Collections added',
+      data: await addDeliveryNoteCollections(deps.db, {
+        id: req.params.id,
+        selection: req.body.selection,
+        actor: actorOf(req),
+      }),
+    }),
+  );
+  app.patch(
+    `${base}/:id/remove-collections`,
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: removeCollectionsBody, response: saved },
+    },
+    async (req) => ({
+      message: 'Collections removed',
+      data: await removeDeliveryNoteCollections(deps.db, {
+        id: req.params.id,
+        collectionIds: req.body.collectionIds,
+        actor: actorOf(req),
+      }),
+    }),
+  );
+  app.patch(
+    `${base}/:id/cancel`,
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: cancelDeliveryNoteBody, response: saved },
+    },
+    async (req) => {
+      const data = await cancelDeliveryNote(deps.db, {
+        id: req.params.id,
+        reason: req.body.reason,
+        actor: actorOf(req),
+      });
+      return { message: `Delivery note ${data.dnNo} cancelled`, data };
+    },
+  );
+  app.patch(
+    `${base}/:id/dispatch`,
+    { config: { access: write }, schema: { tags, params: idParams, response: saved } },
+    async (req) => {
+      const data = await dispatchDeliveryNote(deps.db, { id: req.params.id, actor: actorOf(req) });
+      return { message: `Delivery note ${data.dnNo} dispatched`, data };
+    },
+  );
+  app.patch(
+    `${base}/:id/receive`,
+    {
+      config: { access: receive },
+      schema: { tags, params: idParams, body: receiveDeliveryNoteBody, response: saved },
+    },
+    async (req) => {
+      const data = await receiveDeliveryNote(deps.db, {
+        id: req.params.id,
+        body: req.body,
+        actor: actorOf(req),
+      });
+      return { message: `Delivery note ${data.dnNo} received`, data };
+    },
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  awaitingLotRow,
+  awaitingLotsQuery,
+  detailReply,
+  idParams,
+  issueLotsBody,
+  lot,
+  lotDetail,
+  lotListQuery,
+  paged,
+  savedReply,
+  updateLotCertificateBody,
+} from '@ushirika/contracts';
+import { z } from 'zod';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { sendExport } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { issueLots } from './issue-lots.ts';
+import { warehouseReceiptPdf } from './pdf.ts';
+import { getLot, listAwaitingLots, listLots } from './queries.ts';
+import { updateLotCertificate } from './update-lot-certificate.ts';
+
+const tags = ['lots'];
+/** AMCOS users read their own society's lots; the union's warehouse issues and edits them. */
+const read = { permission: 'collections.delivery.read', audience: 'any' } as const;
+const write = { permission: 'collections.warehouse.update', audience: 'union' } as const;
+const base = '/collections/lots';
+
+export function lotsRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    base,
+    { config: { access: read }, schema: { tags, querystring: lotListQuery, response: { 200: paged(lot) } } },
+    async (req, reply) => {
+      const { rows, total } = await listLots(
+        deps.db,
+        req.query,
+        pageWindow(req.query),
+        societyOf(actorOf(req)),
+      );
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'WAREHOUSE_RECEIPTS',
+        rows,
+        columns: [
+          { header: 'WHR no', value: (r) => r.whrNo },
+          { header: 'Lot no', value: (r) => r.lotNo },
+          { header: 'Warehouse', value: (r) => r.warehouseName, width: 24 },
+          { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
+          { header: 'Season crop', value: (r) => r.seasonCropName, width: 24 },
+          { header: 'Grade', value: (r) => r.gradeName },
+          { header: 'Bags', value: (r) => r.bags },
+          { header: 'Net kg', value: (r) => r.netKg },
+          { header: 'Farmers kg', value: (r) => r.collectedKg },
+          { header: 'Certificate', value: (r) => r.certificateNo },
+          { header: 'Moisture %', value: (r) => r.moisture },
+          { header: 'Outturn', value: (r) => r.outturn },
+          { header: 'Nut count', value: (r) => r.nutCount },
+          { header: 'Status', value: (r) => r.status },
+          { header: 'Issued', value: (r) => r.issuedAt.slice(0, 10) },
+        ],
+      });
+    },
+  );
+  app.get(
+    `${base}/awaiting`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: awaitingLotsQuery,
+        response: { 200: z.object({ data: z.array(awaitingLotRow) }) },
+      },
+    },
+    async (req) => ({
+      data: await listAwaitingLots(
+        deps.db,
+        { warehouseId: req.query.warehouse_id, amcosId: req.query.amcos_id },
+        societyOf(actorOf(req)),
+      ),
+    }),
+  );
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        body: issueLotsBody,
+        response: { 201: z.object({ message: z.string(), data: z.array(lotDetail) }) },
+      },
+    },
+    async (req, reply) => {
+      const data = await issueLots(deps.db, { body: req.body, actor: actorOf(req) });
+      const numbers = data.map((l) => l.whrNo).join(', ');
+      return reply.code(201).send({ message: `Warehouse receipts ${numbers} issued`, data });
+    },
+  );
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: detailReply(lotDetail) } },
+    },
+    async (req) => {
+      const data = await getLot(deps.db, req.params.id);
+      assertSociety(actorOf(req), data.amcosId);
+      return { data };
+    },
+  );
+  app.get(
+    `${base}/:id/pdf`,
+    { config: { access: read }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const data = await getLot(deps.db, req.params.id);
+      assertSociety(actorOf(req), data.amcosId);
+      const pdf = await warehouseReceiptPdf(deps.db, data);
+      reply.header('content-disposition', `inline; filename="${data.whrNo}.pdf"`);
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+  app.patch(
+    `${base}/:id/certificate`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: updateLotCertificateBody,
+        response: { 200: savedReply(lotDetail) },
+      },
+    },
+    async (req) => {
+      const data = await updateLotCertificate(deps.db, {
+        id: req.params.id,
+        body: req.body,
+        actor: actorOf(req),
+      });
+      return { message: `Certificate of lot ${data.lotNo} saved`, data };
+    },
+  );
+}

@@ -1,0 +1,129 @@
+import { maskMobile } from '@ushirika/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
+import { smsOutbox } from './schema.ts';
+import type { SmsLog, SmsSender } from './sms.ts';
+
+/**
+ * Business SMS (a farmer's collection receipt...) go through the `sms_outbox` table: the message
+ * is written in the business transaction, so it exists exactly when the business record does, and
+ * a worker sends it afterwards with retries. A gateway that is down never loses or blocks a
+ * collection; it only delays the SMS. (Sign-in codes are sent directly: a user waits for them.)
+ */
+export async function enqueueSms(tx: DbOrTx, to: string, text: string): Promise<void> {
+  await tx.insert(smsOutbox).values({ recipient: to, body: text });
+}
+
+export type SmsOutboxOptions = {
+  /** How often the worker looks for due messages. */
+  intervalMs: number;
+  /** Messages taken per round. */
+  batchSize: number;
+  /** After this many failed tries the message is marked failed and left alone. */
+  maxAttempts: number;
+  /** First retry delay; each further retry doubles it (capped at one hour). */
+  backoffMs: number;
+};
+
+export const DEFAULT_SMS_OUTBOX: SmsOutboxOptions = {
+  intervalMs: 2_000,
+  batchSize: 50,
+  maxAttempts: 6,
+  backoffMs: 30_000,
+};
+
+type Due = { id: string; recipient: string; body: string; attempts: number };
+
+/**
+ * One round: claims up to `batchSize` due messages (`for update skip locked`, so two workers or
+ * two app instances never send the same message), sends each, and records the outcome. The
+ * claim pushes `next_attempt_at` forward first, so a crash mid-send retries later, not at once.
+ * Answers how many messages were handled.
+ */
+export async function deliverDueSms(
+  db: DbOrTx,
+  sender: SmsSender,
+  log: SmsLog,
+  options: SmsOutboxOptions = DEFAULT_SMS_OUTBOX,
+): Promise<number> {
+  const claimed = await queryRows<Due>(
+    db,
+    sql`update sms_outbox o set attempts = o.attempts + 1,
+          next_attempt_at = now() + make_interval(secs => ${backoffSeconds(options, 1)})
+        where o.id in (
+          select id from sms_outbox
+          where status = 'pending' and next_attempt_at <= now()
+          order by next_attempt_at
+          limit ${options.batchSize}
+          for update skip locked)
+        returning o.id, o.recipient, o.body, o.attempts`,
+  );
+  for (const message of claimed) {
+    try {
+      await sender.send(message.recipient, message.body);
+      await db.execute(
+        sql`update sms_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${message.id}`,
+      );
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const attempts = Number(message.attempts);
+      const givesUp = attempts >= options.maxAttempts;
+      log.warn(
+        `SMS to ${maskMobile(message.recipient)} failed (try ${attempts}${givesUp ? ', giving up' : ''}): ${reason}`,
+      );
+      await db.execute(
+        givesUp
+          ? sql`update sms_outbox set status = 'failed', last_error = ${reason} where id = ${message.id}`
+          : sql`update sms_outbox set last_error = ${reason},
+                  next_attempt_at = now() + make_interval(secs => ${backoffSeconds(options, attempts)})
+                where id = ${message.id}`,
+      );
+    }
+  }
+  return claimed.length;
+}
+
+/** Delay before the try after `attempts` tries: backoff, 2x, 4x... capped at one hour. */
+export function backoffSeconds(options: Pick<SmsOutboxOptions, 'backoffMs'>, attempts: number): number {
+  const ms = Math.min(options.backoffMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return ms / 1000;
+}
+
+export type SmsOutboxWorker = { stop(): Promise<void>; runOnce(): Promise<number> };
+
+/**
+ * Starts the outbox worker: a round every `intervalMs`, never two rounds at once. A failing round
+ * (database down) is logged and the next one tries again. `stop` waits for a running round.
+ */
+export function startSmsOutboxWorker(
+  db: DbOrTx,
+  sender: SmsSender,
+  log: SmsLog,
+  options: SmsOutboxOptions = DEFAULT_SMS_OUTBOX,
+): SmsOutboxWorker {
+  let running: Promise<number> | null = null;
+  let stopped = false;
+  const runOnce = async (): Promise<number> => {
+    if (running) return running;
+    running = deliverDueSms(db, sender, log, options).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (stopped || running) return;
+    runOnce().catch((error: unknown) =>
+      log.warn(`SMS outbox round failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { randomInt } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  api,
+  createAmcos,
+  createUser,
+  launchBrowser,
+  newPage,
+  signInThroughBrowser,
+} from './support.ts';
+
+type Listed<T> = { data: T[] };
+const nida = () => `19${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
+const phone = () => `2557${Array.from({ length: 8 }, () => randomInt(10)).join('')}`;
+
+let browser: Browser;
+let clerk: { email: string; password: string };
+let unionUser: { email: string; password: string };
+const receiptIds: string[] = [];
+let firstReceiptNo = '';
+const farmers: { farmerNo: string; firstName: string; lastName: string }[] = [];
+
+/** The season holding today, opened, with cashew in it (idempotent: other e2e files may share it). */
+async function openSeasonWithCashew(token: string) {
+  const today = new Date().toISOString().slice(0, 10);
+  const year = Number(today.slice(0, 4));
+  const first = Number(today.slice(5, 7)) >= 10 ? year : year - 1;
+  const name = `${first}/${first + 1}`;
+  const seasons = await api<Listed<{ id: string; name: string; status: string }>>(
+    'GET',
+    `/settings/collection/seasons?search=${encodeURIComponent(name)}`,
+    undefined,
+    token,
+  );
+  let season = seasons.body.data.find((s) => s.name === name);
+  if (!season) {
+    const created = await api<{ data: { id: string; name: string; status: string } }>(
+      'POST',
+      '/settings/collection/seasons',
+      { name, startDate: `${first}-10-01`, endDate: `${first + 1}-09-30` },
+      token,
+    );
+    season = created.body.data;
+  }
+  if (season.status === 'planned') {
+    await api('PATCH', `/settings/collection/seasons/${season.id}`, { status: 'open' }, token);
+  }
+  const crops = await api<Listed<{ id: string; code: string }>>(
+    'GET',
+    '/settings/collection/crops',
+    undefined,
+    token,
+  );
+  const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
+  const existing = await api<Listed<{ id: string }>>(
+    'GET',
+    `/settings/collection/season-crops?season_id=${season.id}&crop_id=${cashew?.id}`,
+    undefined,
+    token,
+  );
+  if (existing.body.data.length === 0) {
+    await api(
+      'POST',
+      '/settings/collection/season-crops',
+      {
+        seasonId: season.id,
+        cropId: cashew?.id,
+        indicativePrice: '2600',
+        standardBagKg: '80',
+        maxMoisture: '10',
+        moisturePolicy: 'refuse',
+      },
+      token,
+    );
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const token = await adminToken();
+  await openSeasonWithCashew(token);
+  const society = await createAmcos(token, 'Mnazi Mmoja AMCOS');
+  for (const firstName of ['Halima', 'Omari', 'Zuhura']) {
+    const r = await api<{ data: { farmerNo: string; firstName: string; lastName: string } }>(
+      'POST',
+      '/collections/farmers',
+      {
+        amcosId: society.id,
+        firstName,
+        lastName: 'Mpima',
+        gender: 'Female',
+        nationalId: nida(),
+        phone: phone(),
+      },
+      token,
+    );
+    farmers.push(r.body.data);
+  }
+  clerk = await createUser(token, 'AMCOS Clerk', society.id);
+  unionUser = await createUser(token, 'Crop Officer');
+});
+afterAll(() => browser.close());
+
+/** One farmer at the scale, keyboard only: number, Enter, Enter (grade stays), bags... Enter saves. */
+async function weigh(
+  page: Page,
+  farmer: { farmerNo: string; firstName: string },
+  bags: string,
+  gross: string,
+  tare: string,
+  moisture: string,
+) {
+  await page.keyboard.type(farmer.farmerNo);
+  await page.getByTestId('farmer-found').filter({ hasText: farmer.firstName }).waitFor();
+  await page.keyboard.press('Enter'); // -> grade
+  await page.keyboard.press('Enter'); // -> bags
+  await page.keyboard.type(bags);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(gross);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(tare);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(moisture);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/collections/receipts') && r.request().method() === 'POST',
+  );
+  await page.keyboard.press('Enter');
+  const reply = await saved;
+  expect(reply.status()).toBe(201);
+  // The form is ready for the next farmer at once: empty, with the cursor on the farmer number.
+  await page.waitForFunction(
+    () =>
+      document.activeElement?.getAttribute('data-testid') === 'farmer-no' &&
+      (document.activeElement as HTMLInputElement).value === '',
+  );
+  return ((await reply.json()) as { data: { id: string; receiptNo: string; netKg: string } }).data;
+}
+
+describe('collections in the browser', () => {
+  it('an AMCOS clerk weighs three farmers with the keyboard, prints a receipt and sees the stock', async () => {
+    const page = await newPage(browser);
+    await signInThroughBrowser(page, clerk.email, clerk.password);
+    await page.waitForURL(/\/(change-password|home)/);
+    await page.goto('/collections/receips/list');
+    await page.getByTestId('weighing-form').waitFor();
+    await page.getByTestId('farmer-no').click();
+
+    // An unknown number says so.
+    await page.keyboard.type('NOPE-99999');
+    expect(await page.getByTestId('farmer-problem').innerText()).toBe('There is no farmer with this number');
+    await page.getByTestId('farmer-no').fill('');
+
+    const [a, b, c] = farmers;
+    if (!a || !b || !c) throw new Error('farmers missing');
+    const first = await weigh(page, a, '2', '162.5', '2.5', '8.5');
+    expect(first.netKg).toBe('160.000');
+    firstReceiptNo = first.receiptNo;
+    await weigh(page, b, '3', '240.25', '3.75', '9');
+    // The net is computed as the clerk types.
+    await page.keyboard.type(c.farmerNo);
+    await page.getByTestId('farmer-found').waitFor();
+    expect(await page.getByTestId('farmer-found').innerText()).toBe(`${c.firstName} ${c.lastName}`);
+    await page.getByTestId('farmer-no').fill('');
+    await page.getByTestId('farmer-no').focus();
+    const third = await weigh(page, c, '1', '80', '1', '7');
+    expect(third.netKg).toBe('79.000');
+
+    const tally = (await page.getByTestId('session-tally').textContent()) ?? '';
+    expect(tally).toContain('Farmers: 3');
+    expect(tally).toContain('475.500 kg');
+    expect(await page.getByTestId('last-saved').innerText()).toContain(third.receiptNo);
+
+    // Print the last receipt: the PDF answers 200 application/pdf.
+    const pdf = page.waitForResponse((r) =>
+      r.url().includes(`/api/collections/receipts/${third.id}/receipt`),
+    );
+    await page.getByTestId('print-last').click();
+    const pdfReply = await pdf;
+    expect(pdfReply.status()).toBe(200);
+    expect(pdfReply.headers()['content-type']).toBe('application/pdf');
+
+    // The list shows the three receipts; the stock holds their kg.
+    await page.getByTestId('collections-table').getByText(first.receiptNo).waitFor();
+    await page.getByTestId('stock-tab').click();
+    await page.getByTestId('stock-table').waitFor();
+    expect(await page.getByTestId('stock-total-kg').innerText()).toBe('475.500 kg');
+
+    // Swahili labels.
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-sw').click();
+    await page.getByLabel(/^Namba ya mkulima/).waitFor();
+    await page.getByText('Pima mzigo').waitFor();
+    await page.context().close();
+    receiptIds.push(first.id, third.id);
+  });
+
+  it('the clerk opens a receipt, cancels it with a reason after confirming; the union sees it cancelled', async () => {
+    const page = await newPage(browser);
+    await signInThroughBrowser(page, clerk.email, clerk.password);
+    await page.waitForURL(/\/(change-password|home)/);
+    await page.goto(`/collections/receips/${receiptIds[0]}/receips`);
+    await page.getByTestId('collection-cancel').click();
+    const dialog = page.getByTestId('collection-cancel-form');
+    await dialog.getByLabel(/^Reason/).fill('Weighed on the wrong scale');
+    await dialog.getByRole('button', { name: 'Cancel collection' }).click();
+    const cancelled = page.waitForResponse((r) =>
+      r.url().endsWith(`/api/collections/receipts/${receiptIds[0]}/cancel`),
+    );
+    await page.getByTestId('confirm-action').click();
+    expect((await cancelled).status()).toBe(200);
+    expect(await page.getByTestId('cancel-reason').innerText()).toContain('Weighed on the wrong scale');
+    expect(await page.getByTestId('collection-edit').count()).toBe(0);
+    await page.context().close();
+
+    const union = await newPage(browser);
+    await signInThroughBrowser(union, unionUser.email, unionUser.password);
+    await union.waitForURL(/\/(change-password|home)/);
+    await union.goto('/collections/crop_collections?status=cancelled');
+    await union.getByTestId('collections-table').getByText(firstReceiptNo).waitFor();
+    await union.context().close();
+  });
+});

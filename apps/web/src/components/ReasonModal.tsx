@@ -1,0 +1,77 @@
+import { Textarea } from '@mantine/core';
+import { useForm } from '../lib/form.ts';
+import { toastSuccess } from '../lib/notify.ts';
+import { confirmAction } from './ConfirmAction.ts';
+import { FormModal } from './FormModal.tsx';
+
+interface ReasonModalProps {
+  title: string;
+  reasonLabel: string;
+  /** Shown on the field when the reason is left empty. */
+  reasonRequired: string;
+  submitLabel: string;
+  /** The question asked before the irreversible action is sent. */
+  confirmTitle: string;
+  confirmMessage: string;
+  /** Sends the action; its reply message is toasted and the modal closes. */
+  mutation: {
+    mutate: (
+      reason: string,
+      callbacks: { onSuccess: (reply: { message: string }) => void; onError: (e: unknown) => void },
+    ) => void;
+    isPending: boolean;
+  };
+  onClose: () => void;
+  testId?: string;
+}
+
+/**
+ * An irreversible action that needs a written reason (cancel a note, an invoice...): the reason,
+ * then a confirmation, then the action; a refusal shows on the field or above it.
+ */
+export function ReasonModal({
+  title,
+  reasonLabel,
+  reasonRequired,
+  submitLabel,
+  confirmTitle,
+  confirmMessage,
+  mutation,
+  onClose,
+  testId,
+}: ReasonModalProps) {
+  const form = useForm({ reason: '' });
+  const submit = form.onSubmit(() => {
+    if (!form.values.reason.trim()) {
+      form.setErrors({ reason: reasonRequired });
+      return;
+    }
+    confirmAction({
+      title: confirmTitle,
+      message: confirmMessage,
+      confirmLabel: submitLabel,
+      onConfirm: () =>
+        mutation.mutate(form.values.reason, {
+          onSuccess: (reply) => {
+            toastSuccess(reply.message);
+            onClose();
+          },
+          onError: form.showApiError,
+        }),
+    });
+  });
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={title}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={submitLabel}
+      submitting={mutation.isPending}
+      testId={testId}
+    >
+      <Textarea label={reasonLabel} required autosize minRows={2} data-autofocus {...form.text('reason')} />
+    </FormModal>
+  );
+}
