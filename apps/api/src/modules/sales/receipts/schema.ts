@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../../db/columns.ts';
+import { journalEntries } from '../../accounts/journal/schema.ts';
+import { accounts } from '../../accounts/schema.ts';
+import { buyers } from '../buyers/schema.ts';
+import { salesInvoices } from '../invoices/schema.ts';
+
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+
+/**
+ * Money a buyer paid into a Collection-book bank account. What is not allocated to invoices
+ * (`amount - allocated`) is the buyer's credit, allocatable later.
+ */
+export const buyerReceipts = pgTable(
+  'buyer_receipts',
+  {
+    id: id(),
+    receiptNo: text('receipt_no').notNull(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id),
+    receiptDate: date('receipt_date').notNull(),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: money('amount').notNull(),
+    allocated: money('allocated').notNull().default('0'),
+    reference: text('reference'),
+    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('buyer_receipts_no_unique').on(t.receiptNo),
+    index('buyer_receipts_buyer_idx').on(t.buyerId, t.receiptDate, t.id),
+    index('buyer_receipts_date_idx').on(t.receiptDate, t.id),
+    check('buyer_receipts_amount_check', sql`${t.amount} > 0`),
+    check('buyer_receipts_allocated_check', sql`${t.allocated} >= 0 and ${t.allocated} <= ${t.amount}`),
+  ],
+);
+
+/** Part of a receipt applied to one invoice of the same buyer. */
+export const receiptAllocations = pgTable(
+  'receipt_allocations',
+  {
+    id: id(),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => buyerReceipts.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => salesInvoices.id),
+    amount: money('amount').notNull(),
+    allocatedOn: date('allocated_on').notNull(),
+    allocatedAt: timestamp('allocated_at', { withTimezone: true }).notNull().defaultNow(),
+    allocatedBy: uuid('allocated_by'),
+  },
+  (t) => [
+    index('receipt_allocations_receipt_idx').on(t.receiptId),
+    index('receipt_allocations_invoice_idx').on(t.invoiceId),
+    check('receipt_allocations_amount_check', sql`${t.amount} > 0`),
+  ],
+);
