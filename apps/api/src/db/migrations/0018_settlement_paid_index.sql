@@ -1,0 +1,1 @@
+CREATE INDEX "payment_lines_farmers_paid_idx" ON "payment_lines" USING btree ("settlement_id","amcos_id","amount") WHERE "payment_lines"."status" = 'paid' and "payment_lines"."payable" = 'payable_farmers';

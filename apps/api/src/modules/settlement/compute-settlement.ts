@@ -1,0 +1,266 @@
+import type { SettlementSelection } from '@ushirika/contracts';
+import {
+  dec,
+  type LotSettlement,
+  type LotToSettle,
+  type SettlementRule,
+  type SettlementTotals,
+  settleLots,
+  splitExact,
+} from '@ushirika/domain';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { ValidationError } from '../../platform/errors.ts';
+import { outstandingLoans } from './loans/loans.ts';
+
+/** A paid, unsettled lot as settlement reads it: the lot, its sale and its AMCOS's council. */
+export type PaidLot = {
+  lotId: string;
+  lotNo: string;
+  whrNo: string;
+  amcosId: string;
+  amcosName: string;
+  councilId: string | null;
+  seasonCropId: string;
+  gradeId: string;
+  bags: number;
+  invoiceId: string;
+  auctionId: string | null;
+  invoiceDate: string;
+  kg: string;
+  pricePerKg: string;
+};
+
+export type ComputedSettlement = {
+  lots: (LotSettlement & { lot: PaidLot })[];
+  totals: SettlementTotals;
+  farmerCount: number;
+  /** Loan balances used, per farmer (loan id, outstanding before). */
+  loans: Map<string, { loanId: string; outstanding: string }[]>;
+};
+
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * The lots a selection names that are sold, whose invoice is fully paid, and that are in no live
+ * settlement. A lot is paid when the (not cancelled) invoice carrying it is `paid`.
+ * `lock` takes the lots' row locks (create): a second officer settling the same lots waits, then
+ * finds them taken.
+ */
+export async function paidUnsettledLots(
+  db: DbOrTx,
+  selection: SettlementSelection,
+  options: { lock?: boolean } = {},
+): Promise<PaidLot[]> {
+  const filters = [
+    selection.auctionId ? sql`and si.auction_id = ${selection.auctionId}` : sql``,
+    selection.amcosId ? sql`and l.amcos_id = ${selection.amcosId}` : sql``,
+    selection.lotIds?.length ? sql`and l.id = any(${uuidArray(selection.lotIds)})` : sql``,
+  ];
+  const rows = await queryRows<PaidLot>(
+    db,
+    sql`
+      select l.id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo", l.amcos_id as "amcosId",
+        a.name as "amcosName", a.council_id as "councilId", l.season_crop_id as "seasonCropId",
+        l.grade_id as "gradeId", l.bags, si.id as "invoiceId", si.auction_id as "auctionId",
+        si.invoice_date::text as "invoiceDate", il.kg::text as kg, il.price_per_kg::text as "pricePerKg"
+      from lots l
+      join sales_invoice_lines il on il.lot_id = l.id and il.kind = 'lot'
+      join sales_invoices si on si.id = il.invoice_id and si.status = 'paid'
+      join amcos a on a.id = l.amcos_id
+      where not exists (select 1 from settlement_lots sl where sl.lot_id = l.id and sl.live)
+        ${filters[0]} ${filters[1]} ${filters[2]}
+      order by l.lot_no, l.id
+      ${options.lock ? sql`for update of l` : sql``}`,
+  );
+  return rows.map((r) => ({ ...r, bags: Number(r.bags) }));
+}
+
+type RuleRow = {
+  id: string;
+  seasonCropId: string;
+  gradeId: string | null;
+  name: string;
+  recipient: 'beneficiary' | 'amcos' | 'transporter';
+  beneficiaryId: string | null;
+  beneficiaryKind: string | null;
+  payer: 'farmer' | 'buyer';
+  basis: 'per_kg' | 'percent_of_gross' | 'per_bag' | 'fixed';
+  rate: string;
+  minimum: string | null;
+  maximum: string | null;
+  validFrom: string | null;
+  validTo: string | null;
+  order: number;
+};
+
+/**
+ * Reads everything the lots' settlement needs (rules, councils, transporters and their charges,
+ * the farmers' collections, the farmers' outstanding loans) and settles them with the domain's
+ * `settleLots`. Nothing is written.
+ */
+export async function computeSettlement(
+  db: DbOrTx,
+  paid: PaidLot[],
+  options: { lockLoans?: boolean } = {},
+): Promise<ComputedSettlement> {
+  if (paid.length === 0) throw new ValidationError('No paid and unsettled lots match this selection');
+  const lotIds = paid.map((l) => l.lotId);
+  const seasonCropIds = [...new Set(paid.map((l) => l.seasonCropId))];
+
+  // One after another: `db` may be the caller's transaction (one connection).
+  const [ruleRows, councilRows, sourceRows, collectionRows] = await sequence([
+    () =>
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`
+      select r.id, r.season_crop_id as "seasonCropId", r.grade_id as "gradeId", r.name, r.recipient,
+        r.beneficiary_id as "beneficiaryId", b.kind as "beneficiaryKind", r.payer, r.basis,
+        r.rate::text as rate, r.minimum::text as minimum, r.maximum::text as maximum,
+        r.valid_from::text as "validFrom", r.valid_to::text as "validTo", r.sort_order as "order"
+      from deduction_rules r left join beneficiaries b on b.id = r.beneficiary_id
+      where r.season_crop_id = any(${uuidArray(seasonCropIds)})`,
+      ),
+    () =>
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`
+      select distinct on (council_id) id, council_id as "councilId" from beneficiaries
+      where kind = 'council' and active and council_id is not null
+      order by council_id, name`,
+      ),
+    // Each delivery note the lots came from, with every lot of that note (to share its charge).
+    () =>
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`
+      select s.lot_id as "lotId", s.delivery_note_id as "dnId", s.collected_kg::text as "collectedKg",
+        dn.transporter_id as "transporterId", coalesce(dn.transport_charge, 0)::text as charge
+      from lot_sources s join delivery_notes dn on dn.id = s.delivery_note_id
+      where s.delivery_note_id in (select delivery_note_id from lot_sources where lot_id = any(${uuidArray(lotIds)}))
+      order by s.delivery_note_id, s.lot_id`,
+      ),
+    () =>
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`
+      select lot_id as "lotId", farmer_id as "farmerId", net_kg::text as kg
+      from collections where lot_id = any(${uuidArray(lotIds)}) and status <> 'cancelled'
+      order by lot_id, collected_on, id`,
+      ),
+  ]);
+  const rules = (ruleRows as RuleRow[]).map((r) => ({ ...r, order: Number(r.order) }));
+  const councilBeneficiary = new Map(
+    (councilRows as { id: string; councilId: string }[]).map((r) => [r.councilId, r.id]),
+  );
+
+  // Transport: each note's charge shared among its lots by collected kg, to the cent exactly.
+  const sources = sourceRows as {
+    lotId: string;
+    dnId: string;
+    collectedKg: string;
+    transporterId: string;
+    charge: string;
+  }[];
+  const byNote = new Map<string, typeof sources>();
+  for (const s of sources) byNote.set(s.dnId, [...(byNote.get(s.dnId) ?? []), s]);
+  const transportOf = new Map<string, { transporterId: string; kg: string; charge: string }[]>();
+  for (const list of byNote.values()) {
+    const first = list[0];
+    if (!first) continue;
+    const positive = list.some((s) => dec(s.collectedKg).gt(0));
+    const shares = positive
+      ? splitExact(
+          first.charge,
+          list.map((s) => s.collectedKg),
+        )
+      : list.map(() => dec(0));
+    list.forEach((s, i) => {
+      const entries = transportOf.get(s.lotId) ?? [];
+      const had = entries.find((e) => e.transporterId === s.transporterId);
+      const charge = shares[i] ?? dec(0);
+      if (had) {
+        had.kg = dec(had.kg).plus(dec(s.collectedKg)).toFixed(3);
+        had.charge = dec(had.charge).plus(charge).toFixed(2);
+      } else entries.push({ transporterId: s.transporterId, kg: s.collectedKg, charge: charge.toFixed(2) });
+      transportOf.set(s.lotId, entries);
+    });
+  }
+
+  const collectionsOf = new Map<string, { farmerId: string; kg: string }[]>();
+  for (const c of collectionRows as { lotId: string; farmerId: string; kg: string }[]) {
+    const list = collectionsOf.get(c.lotId) ?? [];
+    list.push({ farmerId: c.farmerId, kg: c.kg });
+    collectionsOf.set(c.lotId, list);
+  }
+
+  const inputs: LotToSettle[] = paid.map((lot) => {
+    const applicable = rules.filter(
+      (r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId),
+    );
+    const hasTransporterRule = applicable.some((r) => r.recipient === 'transporter');
+    const transporters = (transportOf.get(lot.lotId) ?? []).map((t) => ({
+      ...t,
+      // A transporter rule pays the carriers; the notes' charges are then not charged again.
+      charge: hasTransporterRule ? '0' : t.charge,
+    }));
+    const settlementRules: SettlementRule[] = applicable.map((r) => {
+      const common = {
+        id: r.id,
+        name: r.name,
+        payer: r.payer,
+        basis: r.basis,
+        rate: r.rate,
+        minimum: r.minimum,
+        maximum: r.maximum,
+        order: r.order,
+        validFrom: r.validFrom,
+        validTo: r.validTo,
+      };
+      if (r.recipient === 'beneficiary') {
+        // Cess goes to the council of the lot's AMCOS when that council is a beneficiary.
+        const routed =
+          r.beneficiaryKind === 'council' && lot.councilId
+            ? councilBeneficiary.get(lot.councilId)
+            : undefined;
+        return { ...common, recipient: 'beneficiary', beneficiaryId: routed ?? (r.beneficiaryId as string) };
+      }
+      return { ...common, recipient: r.recipient };
+    });
+    if (hasTransporterRule && transporters.length === 0)
+      throw new ValidationError(
+        `Lot ${lot.lotNo} has a transport deduction but no delivery note with a transporter`,
+      );
+    const collections = collectionsOf.get(lot.lotId) ?? [];
+    if (collections.length === 0)
+      throw new ValidationError(`Lot ${lot.lotNo} has no farmers' collections: its farmers cannot be paid`);
+    return {
+      lotId: lot.lotId,
+      amcosId: lot.amcosId,
+      kg: lot.kg,
+      bags: lot.bags,
+      pricePerKg: lot.pricePerKg,
+      on: lot.invoiceDate,
+      rules: settlementRules,
+      transporters,
+      collections,
+    };
+  });
+
+  const farmerIds = [...new Set(inputs.flatMap((l) => l.collections.map((c) => c.farmerId)))];
+  const loans = await outstandingLoans(db, farmerIds, { lock: options.lockLoans });
+  const run = settleLots(inputs, loans);
+  return {
+    lots: run.lots.map((s, i) => ({ ...s, lot: paid[i] as PaidLot })),
+    totals: run.totals,
+    farmerCount: farmerIds.length,
+    loans,
+  };
+}
+
+async function sequence<T>(steps: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  for (const step of steps) results.push(await step());
+  return results;
+}

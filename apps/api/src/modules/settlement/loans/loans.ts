@@ -1,0 +1,155 @@
+import type { CreateLoanBody, FarmerLoan } from '@ushirika/contracts';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { fieldError, NotFoundError } from '../../../platform/errors.ts';
+import { orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { amcos } from '../../amcos/schema.ts';
+import { farmers } from '../../farmers/schema.ts';
+import { farmerLoans } from '../schema.ts';
+
+const columns = {
+  id: farmerLoans.id,
+  loanNo: farmerLoans.loanNo,
+  farmerId: farmerLoans.farmerId,
+  farmerNo: farmers.farmerNo,
+  farmerName: sql<string>`concat_ws(' ', ${farmers.firstName}, ${farmers.middleName}, ${farmers.lastName})`,
+  amcosId: farmerLoans.amcosId,
+  amcosName: amcos.name,
+  issuedOn: farmerLoans.issuedOn,
+  amount: farmerLoans.amount,
+  recovered: farmerLoans.recovered,
+  outstanding: sql<string>`(${farmerLoans.amount} - ${farmerLoans.recovered})::numeric(16,2)::text`,
+  reason: farmerLoans.reason,
+  source: farmerLoans.source,
+  status: farmerLoans.status,
+  createdAt: sql<string>`${farmerLoans.createdAt}::text`,
+};
+
+function base(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(farmerLoans)
+    .innerJoin(farmers, eq(farmers.id, farmerLoans.farmerId))
+    .innerJoin(amcos, eq(amcos.id, farmerLoans.amcosId));
+}
+
+export type LoanFilters = {
+  farmerId?: string;
+  amcosId?: string;
+  outstanding?: boolean;
+  search?: string;
+  sort?: string;
+};
+
+/** Loans, newest first; an AMCOS user sees only their own society's farmers' loans. */
+export async function listLoans(db: DbOrTx, actor: Actor, filters: LoanFilters, page: PageWindow) {
+  const conditions: SQL[] = [];
+  const society = societyOf(actor);
+  if (society) conditions.push(eq(farmerLoans.amcosId, society));
+  if (filters.amcosId) conditions.push(eq(farmerLoans.amcosId, filters.amcosId));
+  if (filters.farmerId) conditions.push(eq(farmerLoans.farmerId, filters.farmerId));
+  if (filters.outstanding === true)
+    conditions.push(
+      sql`${farmerLoans.status} = 'active' and ${farmerLoans.recovered} < ${farmerLoans.amount}`,
+    );
+  if (filters.outstanding === false) conditions.push(sql`${farmerLoans.recovered} >= ${farmerLoans.amount}`);
+  if (filters.search) {
+    const s = filters.search.trim();
+    conditions.push(
+      sql`(${farmers.farmerNo} = ${s.toUpperCase()} or ${farmerLoans.loanNo} = ${s.toUpperCase()})`,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = orderByOf(
+    filters.sort,
+    { issued_on: farmerLoans.issuedOn, amount: farmerLoans.amount, loan_no: farmerLoans.loanNo },
+    [desc(farmerLoans.issuedOn)],
+    farmerLoans.id,
+  );
+  const [rows, [total]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(farmerLoans)
+      .innerJoin(farmers, eq(farmers.id, farmerLoans.farmerId))
+      .where(where),
+  ]);
+  return { rows: rows as FarmerLoan[], total: total?.n ?? 0 };
+}
+
+export async function getLoan(db: DbOrTx, actor: Actor, id: string): Promise<FarmerLoan> {
+  const [row] = await base(db).where(eq(farmerLoans.id, id));
+  if (!row) throw new NotFoundError('Loan not found');
+  assertSociety(actor, row.amcosId);
+  return row as FarmerLoan;
+}
+
+/** A cash advance to a farmer, recovered from their next settlements (oldest loan first). */
+export async function createLoan(db: DbOrTx, actor: Actor, body: CreateLoanBody): Promise<FarmerLoan> {
+  return db.transaction(async (tx) => {
+    const [farmer] = await tx
+      .select({ id: farmers.id, amcosId: farmers.amcosId, status: farmers.status })
+      .from(farmers)
+      .where(eq(farmers.id, body.farmerId));
+    if (!farmer) throw fieldError('farmerId', 'Farmer not found');
+    assertSociety(actor, farmer.amcosId);
+    if (farmer.status !== 'active') throw fieldError('farmerId', 'This farmer is inactive');
+    const loanNo = await nextDocumentNumber(tx, 'LN', Number(body.issuedOn.slice(0, 4)));
+    const [row] = await tx
+      .insert(farmerLoans)
+      .values({
+        loanNo,
+        farmerId: farmer.id,
+        amcosId: farmer.amcosId,
+        issuedOn: body.issuedOn,
+        amount: body.amount,
+        reason: body.reason,
+        source: 'cash_advance',
+        createdBy: actor.userId,
+      })
+      .returning();
+    if (!row) throw new Error('Loan not saved');
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'created',
+      entity: 'farmer_loan',
+      entityId: row.id,
+      after: row,
+    });
+    return getLoan(tx, actor, row.id);
+  });
+}
+
+/** A farmer's active loans with something outstanding, oldest first, for many farmers at once. */
+export async function outstandingLoans(
+  db: DbOrTx,
+  farmerIds: string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, { loanId: string; outstanding: string }[]>> {
+  const result = new Map<string, { loanId: string; outstanding: string }[]>();
+  if (farmerIds.length === 0) return result;
+  const rows = await queryRows<{ id: string; farmer_id: string; outstanding: string }>(
+    db,
+    sql`
+    select id, farmer_id, (amount - recovered)::text as outstanding
+    from farmer_loans
+    where farmer_id = any(${`{${farmerIds.join(',')}}`}::uuid[])
+      and status = 'active' and recovered < amount
+    order by farmer_id, issued_on, id
+    ${options.lock ? sql`for update` : sql``}`,
+  );
+  for (const r of rows) {
+    const list = result.get(r.farmer_id) ?? [];
+    list.push({ loanId: r.id, outstanding: r.outstanding });
+    result.set(r.farmer_id, list);
+  }
+  return result;
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { dec, round } from '@ushirika/domain';
+import type { Db } from '../src/db/client.ts';
+import { postBusinessEvent } from '../src/modules/accounts/journal/post-business-event.ts';
+import { banks, councils } from '../src/modules/cooperative/schema.ts';
+import { collections, deliveryNotes, lotSources, lots } from '../src/modules/crop-flow/schema.ts';
+import { beneficiaries, deductionRules } from '../src/modules/deductions/schema.ts';
+import { farmers } from '../src/modules/farmers/schema.ts';
+import { salesInvoiceLines, salesInvoices } from '../src/modules/sales/invoices/schema.ts';
+import { transporters } from '../src/modules/transporters/schema.ts';
+import { makeBuyer, makeSalesSetup, type SalesSetup } from './sales-lots.ts';
+
+/**
+ * Settlement test world written straight to the database (every constraint satisfied): farmers,
+ * a delivery note with its transport charge, a lot made of the farmers' collections, and a fully
+ * paid sales invoice for it. The crop-flow and sales endpoints make the same rows.
+ */
+
+function one<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('Insert returned nothing');
+  return row;
+}
+const tag = () => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
+
+export type SettlementWorld = SalesSetup & { buyerId: string; transporterId: string; bankId: string };
+
+export async function makeSettlementWorld(db: Db, opts: { amcosId?: string } = {}): Promise<SettlementWorld> {
+  const setup = await makeSalesSetup(db, opts);
+  const buyer = await makeBuyer(db);
+  const t = one(
+    await db
+      .insert(transporters)
+      .values({ name: `Haulage ${tag()}`, phone: '255713000111', rateBasis: 'per_kg', rate: '15' })
+      .returning({ id: transporters.id }),
+  );
+  const bank = one(
+    await db
+      .insert(banks)
+      .values({ name: `Bank ${tag()}`, shortCode: `B${tag()}` })
+      .returning({ id: banks.id }),
+  );
+  return { ...setup, buyerId: buyer.id, transporterId: t.id, bankId: bank.id };
+}
+
+let farmerSeq = 0;
+
+/** Farmers of the world's AMCOS: `bank` (account), `mobile` (phone only) or `none` (unpayable). */
+export async function makeFarmers(
+  db: Db,
+  world: SettlementWorld,
+  kinds: ('bank' | 'mobile' | 'none')[],
+): Promise<{ id: string; farmerNo: string; name: string }[]> {
+  const made = [];
+  for (const kind of kinds) {
+    farmerSeq += 1;
+    const n = String(farmerSeq).padStart(5, '0');
+    const row = one(
+      await db
+        .insert(farmers)
+        .values({
+          farmerNo: `T${tag().slice(0, 5)}-${n}`,
+          amcosId: world.amcosId,
+          firstName: `Farmer${n}`,
+          lastName: 'Test',
+          gender: 'Female',
+          phone:
+            kind === 'none' ? null : `2557${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`,
+          bankId: kind === 'bank' ? world.bankId : null,
+          accountNo: kind === 'bank' ? `01J${n}${tag().slice(0, 4)}` : null,
+        })
+        .returning({ id: farmers.id, farmerNo: farmers.farmerNo, firstName: farmers.firstName }),
+    );
+    made.push({ id: row.id, farmerNo: row.farmerNo, name: `${row.firstName} Test` });
+  }
+  return made;
+}
+
+export type PaidLotOptions = {
+  /** The farmers' collections in the lot: farmer id and net kg. */
+  collections: { farmerId: string; kg: string }[];
+  /** Warehouse (sold) kg; defaults to the collections' sum. */
+  netKg?: string;
+  bags?: number;
+  price: string;
+  transportCharge?: string;
+  auctionId?: string | null;
+  /** Leave the invoice part-paid instead of paid. */
+  partPaid?: boolean;
+  /** The buyer-paid levies on the invoice (as the sales module computes them). */
+  buyerLevies?: string;
+  invoiceDate?: string;
+};
+
+/** One lot from one delivery note, sold on an invoice (paid unless `partPaid`). */
+export async function makePaidLot(db: Db, world: SettlementWorld, o: PaidLotOptions) {
+  const t = tag();
+  const collected = o.collections.reduce((acc, c) => acc + Math.round(Number(c.kg) * 1000), 0) / 1000;
+  const collectedKg = collected.toFixed(3);
+  const netKg = o.netKg ?? collectedKg;
+  const bags = o.bags ?? o.collections.length;
+  const dn = one(
+    await db
+      .insert(deliveryNotes)
+      .values({
+        dnNo: `DN-${t}`,
+        amcosId: world.amcosId,
+        seasonCropId: world.seasonCropId,
+        warehouseId: world.warehouseId,
+        transporterId: world.transporterId,
+        vehiclePlate: 'T 123 ABC',
+        driverName: 'Juma',
+        status: 'receipted',
+        bags,
+        netKg: collectedKg,
+        transportCharge: o.transportCharge ?? null,
+        receivedBags: bags,
+        receivedKg: netKg,
+      })
+      .returning({ id: deliveryNotes.id }),
+  );
+  const lot = one(
+    await db
+      .insert(lots)
+      .values({
+        whrNo: `WHR-${t}`,
+        lotNo: `L-${t}`,
+        warehouseId: world.warehouseId,
+        amcosId: world.amcosId,
+        seasonCropId: world.seasonCropId,
+        gradeId: world.gradeId,
+        bags,
+        netKg,
+        collectedKg,
+        status: 'sold',
+      })
+      .returning({ id: lots.id, lotNo: lots.lotNo }),
+  );
+  await db.insert(lotSources).values({ lotId: lot.id, deliveryNoteId: dn.id, bags, netKg, collectedKg });
+  let i = 0;
+  for (const c of o.collections) {
+    i += 1;
+    await db.insert(collections).values({
+      receiptNo: `RC-${t}-${i}`,
+      collectedOn: '2026-10-15',
+      seasonCropId: world.seasonCropId,
+      amcosId: world.amcosId,
+      farmerId: c.farmerId,
+      gradeId: world.gradeId,
+      bags: 1,
+      grossKg: (Number(c.kg) + 1).toFixed(3),
+      tareKg: '1.000',
+      netKg: c.kg,
+      moisture: '8.00',
+      status: 'sold',
+      deliveryNoteId: dn.id,
+      lotId: lot.id,
+    });
+  }
+  const amount = round(dec(netKg).times(dec(o.price)), 2).toFixed(2);
+  const levies = o.buyerLevies ?? '0.00';
+  const total = dec(amount).plus(dec(levies)).toFixed(2);
+  const invoiceDate = o.invoiceDate ?? new Date().toISOString().slice(0, 10);
+  const invoice = one(
+    await db
+      .insert(salesInvoices)
+      .values({
+        invoiceNo: `INV-${t}`,
+        buyerId: world.buyerId,
+        auctionId: o.auctionId ?? null,
+        invoiceDate,
+        dueDate: invoiceDate,
+        status: o.partPaid ? 'part_paid' : 'paid',
+        subtotal: amount,
+        leviesTotal: levies,
+        total,
+        paidAmount: o.partPaid ? '1.00' : total,
+      })
+      .returning({ id: salesInvoices.id }),
+  );
+  await db.insert(salesInvoiceLines).values({
+    invoiceId: invoice.id,
+    lineNo: 1,
+    kind: 'lot',
+    lotId: lot.id,
+    description: `Lot ${lot.lotNo}`,
+    kg: netKg,
+    pricePerKg: o.price,
+    amount,
+  });
+  // The invoice's posting, as the sales module makes it: Dr receivable / Cr proceeds and levies.
+  await db.transaction((tx) =>
+    postBusinessEvent(tx, {
+      type: 'sales_invoice',
+      amount,
+      buyerLevies: levies,
+      date: invoiceDate,
+      narration: `Invoice INV-${t}`,
+      sourceType: 'sales_invoice',
+      sourceId: invoice.id,
+      actorId: null,
+    }),
+  );
+  return { lotId: lot.id, lotNo: lot.lotNo, invoiceId: invoice.id, gross: amount };
+}
+
+/** A deduction rule of the world's season crop; a beneficiary rule gets a new beneficiary. */
+export async function makeRule(
+  db: Db,
+  world: SettlementWorld,
+  rule: {
+    name: string;
+    recipient: 'beneficiary' | 'amcos' | 'transporter';
+    payer?: 'farmer' | 'buyer';
+    basis: 'per_kg' | 'percent_of_gross' | 'per_bag' | 'fixed';
+    rate: string;
+    order?: number;
+    kind?: 'council' | 'crop_board' | 'union' | 'other';
+  },
+): Promise<{ ruleId: string; beneficiaryId: string | null }> {
+  let beneficiaryId: string | null = null;
+  if (rule.recipient === 'beneficiary') {
+    const [council] =
+      rule.kind === 'council' ? await db.select({ id: councils.id }).from(councils).limit(1) : [];
+    beneficiaryId = one(
+      await db
+        .insert(beneficiaries)
+        .values({
+          name: `${rule.name} ${tag()}`,
+          kind: rule.kind ?? 'other',
+          councilId: council?.id ?? null,
+          bankId: world.bankId,
+          accountNo: `BEN${tag()}`,
+        })
+        .returning({ id: beneficiaries.id }),
+    ).id;
+  }
+  const r = one(
+    await db
+      .insert(deductionRules)
+      .values({
+        seasonCropId: world.seasonCropId,
+        name: rule.name,
+        recipient: rule.recipient,
+        beneficiaryId,
+        payer: rule.payer ?? 'farmer',
+        basis: rule.basis,
+        rate: rule.rate,
+        order: rule.order ?? 0,
+      })
+      .returning({ id: deductionRules.id }),
+  );
+  return { ruleId: r.id, beneficiaryId };
+}

@@ -1,0 +1,69 @@
+import { Badge, type MantineColor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../../lib/format.ts';
+
+const COLORS: Record<string, MantineColor> = {
+  draft: 'gray',
+  approved: 'blue',
+  exported: 'indigo',
+  paid: 'teal',
+  cancelled: 'red',
+  pending: 'gray',
+  failed: 'red',
+  retried: 'orange',
+};
+
+type PayStatus = 'draft' | 'approved' | 'exported' | 'paid' | 'cancelled' | 'pending' | 'failed' | 'retried';
+
+/** Settlement, batch and line statuses, translated. */
+export function PayStatusBadge({ status }: { status: PayStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="light" color={COLORS[status] ?? 'gray'} miw="max-content" data-status={status}>
+      {t(`pay.status.${status}`)}
+    </Badge>
+  );
+}
+
+export const tzs = (value: string | null | undefined) => (value ? formatDecimal(value, 2) : '—');
+export const kg = (value: string | null | undefined) => (value ? formatDecimal(value, 3) : '—');
+
+type Totals = {
+  gross: string;
+  beneficiaries: string;
+  transporters: string;
+  amcosShare: string;
+  farmersNet: string;
+  loanRecovery: string;
+  buyerLevies: string;
+};
+
+/** The split of a settlement or a preview: where the gross goes, reconciled to the cent. */
+export function SplitSummary({ totals, testId }: { totals: Totals; testId?: string }) {
+  const { t } = useTranslation();
+  const items: [string, string][] = [
+    [t('pay.gross'), totals.gross],
+    [t('pay.beneficiaries'), totals.beneficiaries],
+    [t('pay.transporters'), totals.transporters],
+    [t('pay.amcosShare'), totals.amcosShare],
+    [t('pay.loanRecovery'), totals.loanRecovery],
+    [t('pay.farmersNet'), totals.farmersNet],
+    [t('pay.buyerLevies'), totals.buyerLevies],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} data-testid={testId}>
+      {items.map(([label, value]) => (
+        <Paper key={label} withBorder p="sm" radius="md">
+          <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text fw={700} data-testid={testId ? `${testId}-${label}` : undefined}>
+              {tzs(value)}
+            </Text>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,318 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dec, splitExact, sum } from './money.ts';
+import {
+  type LoanBalance,
+  type LotToSettle,
+  type SettlementRule,
+  scaled,
+  settleLot,
+  settleLots,
+  splitUnits,
+  unscaled,
+} from './settlement.ts';
+
+const CASHEW: SettlementRule[] = [
+  {
+    id: 'cess',
+    name: 'District council cess',
+    payer: 'farmer',
+    basis: 'percent_of_gross',
+    rate: '3',
+    order: 1,
+    recipient: 'beneficiary',
+    beneficiaryId: 'council',
+  },
+  {
+    id: 'board',
+    name: 'Crop board levy',
+    payer: 'buyer',
+    basis: 'percent_of_gross',
+    rate: '1.5',
+    order: 2,
+    recipient: 'beneficiary',
+    beneficiaryId: 'board',
+  },
+  {
+    id: 'union',
+    name: 'Union levy',
+    payer: 'farmer',
+    basis: 'per_kg',
+    rate: '25',
+    order: 3,
+    recipient: 'beneficiary',
+    beneficiaryId: 'union',
+  },
+  {
+    id: 'amcos',
+    name: 'AMCOS levy',
+    payer: 'farmer',
+    basis: 'per_kg',
+    rate: '20',
+    order: 4,
+    recipient: 'amcos',
+  },
+  {
+    id: 'bagfee',
+    name: 'Bag fee',
+    payer: 'farmer',
+    basis: 'per_bag',
+    rate: '100',
+    order: 5,
+    recipient: 'transporter',
+  },
+];
+
+describe('settleLot', () => {
+  it('settles a lot of three farmers by hand, with a transit loss and a loan', () => {
+    // Sold 990 kg (collected 1,000: 10 kg lost in transit) x 2,000 = 1,980,000.00
+    // cess 3% = 59,400; union 25/kg x 990 = 24,750; AMCOS 20/kg = 19,800; bag fee 10 x 100 = 1,000
+    // (transporter rule); transport charge 15,000 -> farmer deductions 119,950; farmers' payable 1,860,050
+    // Farmers by collected kg 500/300/200: 930,025 / 558,015 / 372,010
+    // Farmer A owes 100,000 + 50,000 (older first): recovered 150,000 -> net 780,025
+    // Farmer C owes 400,000: recovered 372,010 (all they are owed) -> net 0
+    const lot: LotToSettle = {
+      lotId: 'L1',
+      amcosId: 'A1',
+      kg: '990',
+      bags: 10,
+      pricePerKg: '2000',
+      rules: CASHEW,
+      transporters: [{ transporterId: 'T1', kg: '1000', charge: '15000' }],
+      collections: [
+        { farmerId: 'A', kg: '300' },
+        { farmerId: 'B', kg: '300' },
+        { farmerId: 'A', kg: '200' },
+        { farmerId: 'C', kg: '200' },
+      ],
+    };
+    const loans = new Map<string, LoanBalance[]>([
+      [
+        'A',
+        [
+          { loanId: 'a1', outstanding: '100000.00' },
+          { loanId: 'a2', outstanding: '50000.00' },
+        ],
+      ],
+      ['C', [{ loanId: 'c1', outstanding: '400000.00' }]],
+    ]);
+    const { settlement: s, loansLeft } = settleLot(lot, loans);
+    expect(s).toMatchObject({
+      gross: '1980000.00',
+      collectedKg: '1000.000',
+      beneficiaries: '84150.00',
+      transporters: '16000.00',
+      amcos: '19800.00',
+      buyerLevies: '29700.00',
+      farmersNet: '1338040.00',
+      loanRecovery: '522010.00',
+    });
+    expect(s.farmers).toEqual([
+      {
+        farmerId: 'A',
+        kg: '500.000',
+        grossShare: '990000.00',
+        deductions: '59975.00',
+        owed: '930025.00',
+        loanRecovery: '150000.00',
+        recoveries: [
+          { loanId: 'a1', amount: '100000.00' },
+          { loanId: 'a2', amount: '50000.00' },
+        ],
+        net: '780025.00',
+      },
+      {
+        farmerId: 'B',
+        kg: '300.000',
+        grossShare: '594000.00',
+        deductions: '35985.00',
+        owed: '558015.00',
+        loanRecovery: '0.00',
+        recoveries: [],
+        net: '558015.00',
+      },
+      {
+        farmerId: 'C',
+        kg: '200.000',
+        grossShare: '396000.00',
+        deductions: '23990.00',
+        owed: '372010.00',
+        loanRecovery: '372010.00',
+        recoveries: [{ loanId: 'c1', amount: '372010.00' }],
+        net: '0.00',
+      },
+    ]);
+    expect(loansLeft.get('C')).toEqual([{ loanId: 'c1', outstanding: '27990.00' }]);
+    expect(loansLeft.get('A')?.map((l) => l.outstanding)).toEqual(['0.00', '0.00']);
+    // the input balances are untouched
+    expect(loans.get('C')?.[0]?.outstanding).toBe('400000.00');
+    expect(s.deductions.map((d) => [d.name, d.payee.type, d.payee.id, d.amount])).toEqual([
+      ['District council cess', 'beneficiary', 'council', '59400.00'],
+      ['Union levy', 'beneficiary', 'union', '24750.00'],
+      ['AMCOS levy', 'amcos', 'A1', '19800.00'],
+      ['Bag fee', 'transporter', 'T1', '1000.00'],
+      ['Transport charge', 'transporter', 'T1', '15000.00'],
+    ]);
+    expect(s.buyerLines.map((d) => [d.name, d.amount])).toEqual([['Crop board levy', '29700.00']]);
+  });
+
+  it('carries loan balances from one lot to the next', () => {
+    const lot = (lotId: string): LotToSettle => ({
+      lotId,
+      amcosId: 'A1',
+      kg: '100',
+      bags: 1,
+      pricePerKg: '1000',
+      rules: [],
+      transporters: [],
+      collections: [{ farmerId: 'F', kg: '100' }],
+    });
+    const run = settleLots(
+      [lot('L1'), lot('L2')],
+      new Map([['F', [{ loanId: 'x', outstanding: '150000' }]]]),
+    );
+    expect(run.lots.map((l) => l.loanRecovery)).toEqual(['100000.00', '50000.00']);
+    expect(run.totals).toMatchObject({
+      gross: '200000.00',
+      farmersNet: '50000.00',
+      loanRecovery: '150000.00',
+    });
+  });
+});
+
+// Random lots: many farmers, rules of every basis with minimums and maximums, both payers, every
+// recipient, transport charges, loans.
+const money = fc.integer({ min: 0, max: 5_000_000_00 }).map((c) => (c / 100).toFixed(2));
+const kgArb = fc.integer({ min: 1, max: 5_000_000 }).map((g) => (g / 1000).toFixed(3));
+const ruleArb = fc
+  .record({
+    basis: fc.constantFrom('per_kg', 'percent_of_gross', 'per_bag', 'fixed' as const),
+    payer: fc.constantFrom('farmer', 'buyer' as const),
+    rate: fc.integer({ min: 0, max: 200_000 }).map((r) => (r / 100).toFixed(2)),
+    minimum: fc.option(money, { nil: null }),
+    maximum: fc.option(money, { nil: null }),
+    recipient: fc.constantFrom('beneficiary', 'amcos', 'transporter' as const),
+    order: fc.integer({ min: 0, max: 10 }),
+  })
+  .map((r) => {
+    const rate = r.basis === 'percent_of_gross' ? dec(r.rate).mod(100).toFixed(2) : r.rate;
+    const [minimum, maximum] =
+      r.minimum && r.maximum && dec(r.minimum).gt(dec(r.maximum))
+        ? [r.maximum, r.minimum]
+        : [r.minimum, r.maximum];
+    return { ...r, rate, minimum, maximum };
+  });
+
+const lotArb = fc.record({
+  kg: kgArb,
+  bags: fc.integer({ min: 1, max: 500 }),
+  price: fc.integer({ min: 1, max: 1_000_000 }).map((c) => (c / 100).toFixed(2)),
+  rules: fc.array(ruleArb, { maxLength: 8 }),
+  transporters: fc.array(fc.record({ kg: kgArb, charge: money }), { maxLength: 3 }),
+  collections: fc.array(fc.record({ farmer: fc.integer({ min: 0, max: 40 }), kg: kgArb }), {
+    minLength: 1,
+    maxLength: 60,
+  }),
+});
+
+describe('settlement properties', () => {
+  it('every lot reconciles to the cent, nobody is paid a negative amount or twice', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lotArb, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.record({ farmer: fc.integer({ min: 0, max: 40 }), amount: money }), { maxLength: 30 }),
+        (rawLots, rawLoans) => {
+          const lots: LotToSettle[] = rawLots.map((l, i) => {
+            const hasCarrier = l.transporters.length > 0;
+            return {
+              lotId: `L${i}`,
+              amcosId: `A${i % 2}`,
+              kg: l.kg,
+              bags: l.bags,
+              pricePerKg: l.price,
+              rules: l.rules
+                .filter((r) => hasCarrier || r.recipient !== 'transporter')
+                .map((r, j): SettlementRule => {
+                  const base = {
+                    id: `R${j}`,
+                    name: `Rule ${j}`,
+                    payer: r.payer,
+                    basis: r.basis,
+                    rate: r.rate,
+                    minimum: r.minimum,
+                    maximum: r.maximum,
+                    order: r.order,
+                  };
+                  return r.recipient === 'beneficiary'
+                    ? { ...base, recipient: 'beneficiary', beneficiaryId: `B${j % 3}` }
+                    : { ...base, recipient: r.recipient };
+                }),
+              transporters: l.transporters.map((t, j) => ({
+                transporterId: `T${j}`,
+                kg: t.kg,
+                charge: t.charge,
+              })),
+              collections: l.collections.map((c) => ({ farmerId: `F${c.farmer}`, kg: c.kg })),
+            };
+          });
+          const loans = new Map<string, LoanBalance[]>();
+          rawLoans.forEach((l, i) => {
+            const list = loans.get(`F${l.farmer}`) ?? [];
+            list.push({ loanId: `loan${i}`, outstanding: l.amount });
+            loans.set(`F${l.farmer}`, list);
+          });
+          const run = settleLots(lots, loans);
+          for (const s of run.lots) {
+            const parts = [s.beneficiaries, s.transporters, s.amcos, s.farmersNet, s.loanRecovery];
+            expect(sum(parts).toFixed(2)).toBe(s.gross);
+            expect(sum(s.deductions.map((d) => d.amount)).toFixed(2)).toBe(
+              sum([s.beneficiaries, s.transporters, s.amcos]).toFixed(2),
+            );
+            const ids = s.farmers.map((f) => f.farmerId);
+            expect(new Set(ids).size).toBe(ids.length);
+            for (const f of s.farmers) {
+              for (const v of [f.net, f.owed, f.deductions, f.loanRecovery, f.grossShare]) {
+                expect(dec(v).isNegative()).toBe(false);
+              }
+              expect(dec(f.owed).minus(dec(f.loanRecovery)).toFixed(2)).toBe(f.net);
+              expect(dec(f.owed).plus(dec(f.deductions)).toFixed(2)).toBe(f.grossShare);
+            }
+            expect(sum(s.farmers.map((f) => f.grossShare)).toFixed(2)).toBe(s.gross);
+            for (const d of [...s.deductions, ...s.buyerLines]) expect(dec(d.amount).gt(0)).toBe(true);
+          }
+          // Loans: never recover more than was outstanding, and what is left + recovered = before.
+          const before = sum(rawLoans.map((l) => l.amount));
+          const after = sum([...run.loansLeft.values()].flat().map((l) => l.outstanding));
+          expect(after.plus(dec(run.totals.loanRecovery)).toFixed(2)).toBe(before.toFixed(2));
+          for (const l of [...run.loansLeft.values()].flat())
+            expect(dec(l.outstanding).isNegative()).toBe(false);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+});
+
+describe('splitUnits', () => {
+  it('splits exactly like splitExact (largest remainder, ties to the earlier part)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { minLength: 1, maxLength: 40 }),
+        (cents, grams) => {
+          fc.pre(grams.some((g) => g > 0));
+          const exact = splitExact(
+            (cents / 100).toFixed(2),
+            grams.map((g) => (g / 1000).toFixed(3)),
+          ).map((p) => p.toFixed(2));
+          const units = splitUnits(BigInt(cents), grams.map(BigInt)).map((u) => unscaled(u, 2));
+          expect(units).toEqual(exact);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(scaled('1234.5', 2)).toBe(123450n);
+    expect(unscaled(-5n, 2)).toBe('-0.05');
+    expect(() => scaled('1.234', 2)).toThrow();
+  });
+});

@@ -1,0 +1,329 @@
+import { type DeductionLine, type DeductionRuleInput, splitGross } from './deductions.ts';
+import { D, type Dec, dec, splitExact, sum } from './money.ts';
+
+/**
+ * Settlement of one sold and paid lot: its gross (sold kg x price, rounded to the cent) is split
+ * by the season crop's deduction rules (`splitGross`, the same split the preview shows) into what
+ * each beneficiary, each transporter and the AMCOS are owed; what is left (the farmers' payable)
+ * is shared among the farmers whose collections went into the lot, by their collected kg; each
+ * farmer's outstanding loans are recovered from their share, oldest loan first, never more than
+ * the share.
+ *
+ * Transit variance: the lot is sold on the warehouse weight (`kg`); farmers delivered
+ * `collectedKg`. Farmers are paid their collected-kg share of the lot's value, so a loss (or gain)
+ * in transit is borne by the lot's farmers pro rata, and the lot always reconciles:
+ *
+ *   gross = beneficiaries + transporters + AMCOS + farmers' net + loan recovery   (to the cent)
+ *
+ * Buyer-paid rules were invoiced to the buyer on top of the price: they are paid to their
+ * recipients from what the buyer paid and never touch the farmers (reported apart, `buyerLines`).
+ */
+
+export type Payee =
+  | { type: 'beneficiary'; id: string }
+  | { type: 'amcos'; id: string }
+  | { type: 'transporter'; id: string };
+
+/** A deduction rule with who receives it. Transporter rules go to the lot's transporters by kg. */
+export type SettlementRule = DeductionRuleInput &
+  (
+    | { recipient: 'beneficiary'; beneficiaryId: string }
+    | { recipient: 'amcos' }
+    | { recipient: 'transporter' }
+  );
+
+export type LoanBalance = { loanId: string; outstanding: string };
+
+export type LotToSettle = {
+  lotId: string;
+  amcosId: string;
+  /** Sold (warehouse) kg, 3 dp. */
+  kg: string;
+  bags: number;
+  pricePerKg: string;
+  /** Sale date, to pick the rules valid that day. */
+  on?: string;
+  rules: SettlementRule[];
+  /**
+   * The lot's transporters with the kg each carried (weights for transporter rules) and the
+   * transport charge each is owed for this lot (its share of the delivery notes' charges; "0" when
+   * a transporter rule pays them instead). Charges come off the farmers' side after the rules.
+   */
+  transporters: { transporterId: string; kg: string; charge: string }[];
+  /** The farmers' collections in the lot (a farmer may appear on several collections). */
+  collections: { farmerId: string; kg: string }[];
+};
+
+export type SettledDeduction = {
+  ruleId: string | null;
+  name: string;
+  payer: 'farmer' | 'buyer';
+  payee: Payee;
+  amount: string;
+};
+
+export type SettledFarmer = {
+  farmerId: string;
+  /** The farmer's collected kg in the lot. */
+  kg: string;
+  /** Their share of the gross = deductions + owed. */
+  grossShare: string;
+  /** Their share of the farmer-paid deductions. */
+  deductions: string;
+  /** What the lot owes them before loans. */
+  owed: string;
+  loanRecovery: string;
+  recoveries: { loanId: string; amount: string }[];
+  /** What is paid to them. */
+  net: string;
+};
+
+export type LotSettlement = {
+  lotId: string;
+  amcosId: string;
+  kg: string;
+  collectedKg: string;
+  pricePerKg: string;
+  gross: string;
+  /** Farmer-paid lines (rules and transport charges), out of the gross. */
+  deductions: SettledDeduction[];
+  /** Buyer-paid lines, on top of the gross (already invoiced to the buyer). */
+  buyerLines: SettledDeduction[];
+  beneficiaries: string;
+  transporters: string;
+  amcos: string;
+  buyerLevies: string;
+  farmersNet: string;
+  loanRecovery: string;
+  farmers: SettledFarmer[];
+};
+
+const m = (v: Dec) => v.toFixed(2);
+const ZERO = new D(0);
+
+function payeesOf(rule: SettlementRule, lot: LotToSettle, amount: Dec): { payee: Payee; amount: Dec }[] {
+  if (rule.recipient === 'beneficiary')
+    return [{ payee: { type: 'beneficiary', id: rule.beneficiaryId }, amount }];
+  if (rule.recipient === 'amcos') return [{ payee: { type: 'amcos', id: lot.amcosId }, amount }];
+  const carriers = lot.transporters.filter((t) => dec(t.kg).gt(0));
+  if (carriers.length === 0)
+    throw new RangeError(`Lot ${lot.lotId} has a transporter rule but no transporter`);
+  const parts = splitExact(
+    amount,
+    carriers.map((t) => t.kg),
+  );
+  return carriers.map((t, i) => ({
+    payee: { type: 'transporter', id: t.transporterId },
+    amount: parts[i] ?? ZERO,
+  }));
+}
+
+function copyLoans(loans: ReadonlyMap<string, readonly LoanBalance[]>): Map<string, LoanBalance[]> {
+  const copy = new Map<string, LoanBalance[]>();
+  for (const [farmerId, list] of loans)
+    copy.set(
+      farmerId,
+      list.map((l) => ({ ...l })),
+    );
+  return copy;
+}
+
+/** Settles one lot against the given loan balances; returns the settlement and the balances left. */
+export function settleLot(
+  lot: LotToSettle,
+  loans: ReadonlyMap<string, readonly LoanBalance[]> = new Map(),
+): { settlement: LotSettlement; loansLeft: Map<string, LoanBalance[]> } {
+  const loansLeft = copyLoans(loans);
+  return { settlement: settleLotAgainst(lot, loansLeft), loansLeft };
+}
+
+/** Settles a lot, taking the recoveries out of `loansLeft` (changed in place). */
+function settleLotAgainst(lot: LotToSettle, loansLeft: Map<string, LoanBalance[]>): LotSettlement {
+  const transportRules: SettlementRule[] = lot.transporters
+    .filter((t) => dec(t.charge).gt(0))
+    .map((t, i) => ({
+      id: `transport:${t.transporterId}`,
+      name: 'Transport charge',
+      payer: 'farmer',
+      basis: 'fixed',
+      rate: t.charge,
+      order: Number.MAX_SAFE_INTEGER - lot.transporters.length + i,
+      recipient: 'transporter',
+    }));
+  const split = splitGross({ kg: lot.kg, pricePerKg: lot.pricePerKg, bags: lot.bags, on: lot.on }, [
+    ...lot.rules,
+    ...transportRules,
+  ]);
+  const ruleById = new Map<string, SettlementRule>(lot.rules.map((r) => [r.id, r]));
+  const settled = (line: DeductionLine): SettledDeduction[] => {
+    const isCharge = line.ruleId.startsWith('transport:') && !ruleById.has(line.ruleId);
+    const amount = dec(line.amount);
+    if (isCharge) {
+      const transporterId = line.ruleId.slice('transport:'.length);
+      return [
+        {
+          ruleId: null,
+          name: line.name,
+          payer: 'farmer',
+          payee: { type: 'transporter', id: transporterId },
+          amount: m(amount),
+        },
+      ];
+    }
+    const rule = ruleById.get(line.ruleId);
+    if (!rule) throw new Error(`Unknown rule ${line.ruleId}`);
+    return payeesOf(rule, lot, amount).map((p) => ({
+      ruleId: rule.id,
+      name: rule.name,
+      payer: line.payer,
+      payee: p.payee,
+      amount: m(p.amount),
+    }));
+  };
+  const deductions = split.farmerLines.flatMap(settled).filter((d) => dec(d.amount).gt(0));
+  const buyerLines = split.buyerLines.flatMap(settled).filter((d) => dec(d.amount).gt(0));
+  const total = (lines: SettledDeduction[], type: Payee['type']) =>
+    sum(lines.filter((l) => l.payee.type === type).map((l) => l.amount));
+
+  // One line per farmer, whatever number of collections they have in the lot. The per-farmer
+  // arithmetic is exact integers (grams and cents): the same largest-remainder split as
+  // `splitExact`, at 50,000 farmers a run.
+  const gramsByFarmer = new Map<string, bigint>();
+  for (const c of lot.collections) {
+    gramsByFarmer.set(c.farmerId, (gramsByFarmer.get(c.farmerId) ?? 0n) + scaled(c.kg, 3));
+  }
+  const farmerIds = [...gramsByFarmer.keys()];
+  const weights = farmerIds.map((f) => gramsByFarmer.get(f) ?? 0n);
+  const collectedGrams = weights.reduce((a, b) => a + b, 0n);
+  if (farmerIds.length === 0 || collectedGrams === 0n)
+    throw new RangeError(`Lot ${lot.lotId} has no farmers' collections to pay`);
+  const owedParts = splitUnits(scaled(split.farmerNet, 2), weights);
+  const deductionParts = splitUnits(scaled(split.farmerDeductions, 2), weights);
+
+  let netTotal = 0n;
+  let recoveredTotal = 0n;
+  const farmers: SettledFarmer[] = farmerIds.map((farmerId, i) => {
+    const owed = owedParts[i] ?? 0n;
+    const deducted = deductionParts[i] ?? 0n;
+    let room = owed;
+    const recoveries: { loanId: string; amount: string }[] = [];
+    for (const loan of loansLeft.get(farmerId) ?? []) {
+      if (room === 0n) break;
+      const outstanding = scaled(loan.outstanding, 2);
+      if (outstanding <= 0n) continue;
+      const take = room < outstanding ? room : outstanding;
+      room -= take;
+      loan.outstanding = unscaled(outstanding - take, 2);
+      recoveries.push({ loanId: loan.loanId, amount: unscaled(take, 2) });
+    }
+    const recovered = owed - room;
+    netTotal += room;
+    recoveredTotal += recovered;
+    return {
+      farmerId,
+      kg: unscaled(gramsByFarmer.get(farmerId) ?? 0n, 3),
+      grossShare: unscaled(owed + deducted, 2),
+      deductions: unscaled(deducted, 2),
+      owed: unscaled(owed, 2),
+      loanRecovery: unscaled(recovered, 2),
+      recoveries,
+      net: unscaled(room, 2),
+    };
+  });
+  const collectedKg = unscaled(collectedGrams, 3);
+
+  return {
+    lotId: lot.lotId,
+    amcosId: lot.amcosId,
+    kg: dec(lot.kg).toFixed(3),
+    collectedKg,
+    pricePerKg: lot.pricePerKg,
+    gross: split.gross,
+    deductions,
+    buyerLines,
+    beneficiaries: m(total(deductions, 'beneficiary')),
+    transporters: m(total(deductions, 'transporter')),
+    amcos: m(total(deductions, 'amcos')),
+    buyerLevies: split.buyerDeductions,
+    farmersNet: unscaled(netTotal, 2),
+    loanRecovery: unscaled(recoveredTotal, 2),
+    farmers,
+  };
+}
+
+export type SettlementTotals = {
+  gross: string;
+  beneficiaries: string;
+  transporters: string;
+  amcos: string;
+  buyerLevies: string;
+  farmersNet: string;
+  loanRecovery: string;
+};
+
+/**
+ * Settles lots in the given order, each farmer's loan balances carried from one lot to the next
+ * (a farmer in three lots has their loans recovered once, from the first lots first).
+ */
+export function settleLots(
+  lots: LotToSettle[],
+  loans: ReadonlyMap<string, readonly LoanBalance[]> = new Map(),
+): { lots: LotSettlement[]; totals: SettlementTotals; loansLeft: Map<string, LoanBalance[]> } {
+  const left = copyLoans(loans);
+  const settled = lots.map((lot) => settleLotAgainst(lot, left));
+  const add = (key: keyof SettlementTotals) => m(sum(settled.map((s) => s[key])));
+  return {
+    lots: settled,
+    totals: {
+      gross: add('gross'),
+      beneficiaries: add('beneficiaries'),
+      transporters: add('transporters'),
+      amcos: add('amcos'),
+      buyerLevies: add('buyerLevies'),
+      farmersNet: add('farmersNet'),
+      loanRecovery: add('loanRecovery'),
+    },
+    loansLeft: left,
+  };
+}
+
+/** "1234.5" with at most `dp` decimals -> 123450 (dp 2) as an exact integer; refuses more decimals. */
+export function scaled(value: string, dp: number): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) throw new TypeError(`Not a decimal: ${value}`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const digits = fraction.replace(/0+$/, '');
+  if (digits.length > dp) throw new RangeError(`${value} has more than ${dp} decimals`);
+  const units = BigInt(whole) * 10n ** BigInt(dp) + BigInt(digits.padEnd(dp, '0') || '0');
+  return sign === '-' ? -units : units;
+}
+
+/** The inverse of `scaled`: 123450n (dp 2) -> "1234.50". */
+export function unscaled(units: bigint, dp: number): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const base = 10n ** BigInt(dp);
+  const text = `${abs / base}.${(abs % base).toString().padStart(dp, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * `splitExact` on integers: `total` units split in proportion to integer `weights`, the units
+ * lost to rounding down going to the largest remainders (ties to the earlier part).
+ */
+export function splitUnits(total: bigint, weights: bigint[]): bigint[] {
+  const weightSum = weights.reduce((a, b) => a + b, 0n);
+  if (weights.length === 0) throw new RangeError('Nothing to split into');
+  if (weightSum === 0n) throw new RangeError('Weights add up to zero');
+  const parts = weights.map((w) => (total * w) / weightSum);
+  let left = total - parts.reduce((a, b) => a + b, 0n);
+  const order = weights
+    .map((w, i) => ({ i, rem: (total * w) % weightSum }))
+    .sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
+  for (const { i } of order) {
+    if (left <= 0n) break;
+    parts[i] = (parts[i] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return parts;
+}
