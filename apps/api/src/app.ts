@@ -23,11 +23,19 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { boqsRoutes } from './modules/boqs/routes.ts';
 import { cooperativeRoutes } from './modules/cooperative/routes.ts';
+import { collectionsRoutes } from './modules/crop-flow/collections/routes.ts';
+import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.ts';
+import { lotsRoutes } from './modules/crop-flow/lots/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
+import { auctionReportRoutes } from './modules/sales/auctions/report-routes.ts';
+import { auctionRoutes } from './modules/sales/auctions/routes.ts';
+import { salesBillingRoutes } from './modules/sales/billing-routes.ts';
 import { seasonsRoutes } from './modules/seasons/routes.ts';
+import { settlementRoutes } from './modules/settlement/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { transportersRoutes } from './modules/transporters/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -35,6 +43,12 @@ import { warehousesRoutes } from './modules/warehouses/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import {
+  DEFAULT_SMS_OUTBOX,
+  type SmsOutboxOptions,
+  type SmsOutboxWorker,
+  startSmsOutboxWorker,
+} from './platform/sms-outbox.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -44,7 +58,12 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-export type BuildOptions = { logger?: boolean | { level: string }; serveWeb?: boolean };
+export type BuildOptions = {
+  logger?: boolean | { level: string };
+  serveWeb?: boolean;
+  /** The SMS outbox worker's settings; `false` runs no worker (a second process, a bench loader). */
+  smsOutbox?: Partial<SmsOutboxOptions> | false;
+};
 
 const modules = [
   authRoutes,
@@ -62,6 +81,14 @@ const modules = [
   boqsRoutes,
   financialYearsRoutes,
   accountsRoutes,
+  collectionsRoutes,
+  deliveryNotesRoutes,
+  lotsRoutes,
+  auctionRoutes,
+  auctionReportRoutes,
+  salesBillingRoutes,
+  settlementRoutes,
+  dashboardRoutes,
 ];
 
 /** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */
@@ -90,7 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(
     async (api) => {
-      registerAccessControl(api, deps.db, deps.tokens);
+      registerAccessControl(api, deps.db, deps.tokens, { actorCacheMs: deps.config.authCacheMs });
       // Uploads (union logo, farmer sheets): one file per request, read into memory, 10 MB at most.
       await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
       for (const routes of modules) routes(api as ZodApp, deps);
@@ -110,5 +137,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
   });
+  if (options.smsOutbox !== false) {
+    const settings = { ...DEFAULT_SMS_OUTBOX, ...options.smsOutbox };
+    let worker: SmsOutboxWorker | undefined;
+    app.addHook('onReady', async () => {
+      worker = startSmsOutboxWorker(deps.db, deps.sms, app.log, settings);
+    });
+    app.addHook('onClose', async () => worker?.stop());
+  }
   return app;
 }

@@ -129,6 +129,10 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'collections.delivery.create',
       'inventory.store.read',
       'reports.report.read',
+      // A clerk who corrects a receipt sees who changed it before; histories stay their society's.
+      'audit.history.read',
+      // The AMCOS sidebar's Auction item: their own society's lots at auction, read-only.
+      'sales.auction.read',
     ],
   },
 ];

@@ -29,8 +29,12 @@ export type PayableRole =
   | 'payable_transporters';
 
 export type BusinessEventBody =
-  /** Dr buyer receivable / Cr crop proceeds payable. */
-  | { type: 'sales_invoice'; amount: DecimalLike }
+  /**
+   * Dr buyer receivable / Cr crop proceeds payable. With `buyerLevies` (deductions the buyer pays
+   * on top of the price), the receivable is amount + levies and the levies go to Cr payable to
+   * beneficiaries.
+   */
+  | { type: 'sales_invoice'; amount: DecimalLike; buyerLevies?: DecimalLike }
   /** Dr collection bank / Cr buyer receivable. */
   | { type: 'buyer_receipt'; amount: DecimalLike }
   /** Dr crop proceeds payable / Cr what each party is owed and the loans recovered. */
@@ -68,8 +72,14 @@ const cr = (role: PostingRole, amount: DecimalLike): PostingLine => ({
 
 function linesOf(event: BusinessEventBody): PostingLine[] {
   switch (event.type) {
-    case 'sales_invoice':
-      return [dr('buyer_receivable', event.amount), cr('crop_proceeds_payable', event.amount)];
+    case 'sales_invoice': {
+      const levies = event.buyerLevies ?? 0;
+      return [
+        dr('buyer_receivable', dec(event.amount).plus(dec(levies))),
+        cr('crop_proceeds_payable', event.amount),
+        cr('payable_beneficiaries', levies),
+      ];
+    }
     case 'buyer_receipt':
       return [dr('collection_bank', event.amount), cr('buyer_receivable', event.amount)];
     case 'settlement': {

@@ -8,6 +8,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
+import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
 import { DEMO_PASSWORD, type DemoAccount, findAdministratorId, loadDemoUnion } from './demo-union.ts';
 
@@ -105,10 +106,16 @@ async function seedDemo(): Promise<void> {
     const firstAdmin = await bootstrap(database.db, config);
     const accounts = await loadDemoUnion(database.db);
     const master = await loadDemoMasterData(database.db, await findAdministratorId(database.db));
+    const cropFlow = await loadDemoCropFlow(database.db, await findAdministratorId(database.db));
     printAccounts(accounts, firstAdmin);
     console.log(
       `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
         `season 2026/2027 open with cashew and sesame; ${master.rules} deduction rules added.`,
+    );
+    console.log(
+      cropFlow.skipped
+        ? `Crop flow: left as it was (${cropFlow.collections} collections in the season).`
+        : `Crop flow: ${cropFlow.collections} collections, ${cropFlow.notes} delivery notes and ${cropFlow.lots} lots in store added.`,
     );
   } finally {
     await database.close();

@@ -37,6 +37,13 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   farmer_details: () => import('../features/farmers/FarmerDetailsPage.tsx'),
   collection_farmer_details: () => import('../features/farmers/FarmerDetailsPage.tsx'),
   farmer_coordinates: () => import('../features/farmers/FarmerCoordinatesPage.tsx'),
+  receips: () => import('../features/collections/ReceiptsPage.tsx'),
+  receip_details: () => import('../features/collections/ReceiptDetailsPage.tsx'),
+  crop_collections: () => import('../features/collections/CropCollectionsPage.tsx'),
+  'crop-DNs': () => import('../features/delivery-notes/DeliveryNotesPage.tsx'),
+  crop_dn_create: () => import('../features/delivery-notes/DeliveryNoteCreatePage.tsx'),
+  crop_dn_details: () => import('../features/delivery-notes/DeliveryNoteDetailsPage.tsx'),
+  auction_warehouse: () => import('../features/lots/AuctionWarehousePage.tsx'),
   season_and_crops: () => import('../features/seasons/SeasonsPage.tsx'),
   season_and_crop_details: () => import('../features/seasons/SeasonDetailsPage.tsx'),
   season_crops: () => import('../features/seasons/SeasonCropsPage.tsx'),
@@ -74,6 +81,84 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('../features/accounts/ReportsPages.tsx').then((m) => ({ default: m.TrialBalanceRoute })),
   general_ledger: () =>
     import('../features/accounts/ReportsPages.tsx').then((m) => ({ default: m.GeneralLedgerRoute })),
+  auctions: () => import('../features/auctions/AuctionsPage.tsx'),
+  auction_details: () => import('../features/auctions/AuctionDetailsPage.tsx'),
+  auction_price: () =>
+    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.AuctionPriceRoute })),
+  auction_details_report: () =>
+    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({
+      default: m.AuctionDetailsReportRoute,
+    })),
+  buyer_auction_details: () =>
+    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.BuyerAuctionRoute })),
+  warehouse_auction_details: () =>
+    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({
+      default: m.WarehouseAuctionRoute,
+    })),
+  // Settlement and payments (issue 7)
+  whr_payments: () => import('../features/payments/SettlementsPage.tsx'),
+  whr_payment_details: () => import('../features/payments/SettlementDetailsPage.tsx'),
+  farmer_payments: () =>
+    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.FarmerPaymentsRoute })),
+  amcos_payments: () =>
+    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.AmcosPaymentsRoute })),
+  amcos_payment_details: () =>
+    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
+  beneficiary_payments: () =>
+    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BeneficiaryPaymentsRoute })),
+  beneficiary_payment_details: () =>
+    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
+  transporter_payments: () =>
+    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.TransporterPaymentsRoute })),
+  transporter_payment_details: () =>
+    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
+  loans: () => import('../features/payments/LoansPage.tsx'),
+  payments_amcos: () =>
+    import('../features/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsAmcosRoute })),
+  payments_farmers: () =>
+    import('../features/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsFarmersRoute })),
+  farmer_payments_summary: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
+  amcos_auction_details: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
+  beneficiaries_auction_details: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({
+      default: m.BeneficiariesAuctionDetailsRoute,
+    })),
+  district_auction_details: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.DistrictAuctionDetailsRoute })),
+  council_auction_details: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.CouncilAuctionDetailsRoute })),
+  auction_amcos: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
+  auction_deduction: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({
+      default: m.BeneficiariesAuctionDetailsRoute,
+    })),
+  auction_farmers: () =>
+    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
+  // Sales, the buyer half (issue 6).
+  buyers: () => import('../features/sales/BuyersPage.tsx'),
+  buyer_details: () => import('../features/sales/BuyerDetailsPage.tsx'),
+  sales_invoices: () =>
+    import('../features/sales/InvoicesPages.tsx').then((m) => ({ default: m.InvoicesRoute })),
+  sales_invoice_create: () =>
+    import('../features/sales/InvoicesPages.tsx').then((m) => ({ default: m.InvoiceCreateRoute })),
+  sales_invoice_details: () =>
+    import('../features/sales/InvoicesPages.tsx').then((m) => ({ default: m.InvoiceDetailsRoute })),
+  group_invoices: () =>
+    import('../features/sales/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoicesRoute })),
+  group_invoice_create: () =>
+    import('../features/sales/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceCreateRoute })),
+  group_invoice_details: () =>
+    import('../features/sales/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceDetailsRoute })),
+  sales_receipts: () =>
+    import('../features/sales/ReceiptsPages.tsx').then((m) => ({ default: m.ReceiptsRoute })),
+  sales_receipt_details: () =>
+    import('../features/sales/ReceiptsPages.tsx').then((m) => ({ default: m.ReceiptDetailsRoute })),
+  release_notes: () => import('../features/sales/ReleaseNotesPage.tsx'),
+  buyer_aged_summary: () => import('../features/sales/BuyerAgedPage.tsx'),
+  buyer_aged_details: () => import('../features/sales/BuyerAgedPage.tsx'),
 };
 
 export const notAvailableScreen: ScreenLoader = () => import('../components/NotAvailablePage.tsx');

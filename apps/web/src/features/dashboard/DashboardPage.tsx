@@ -1,14 +1,16 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { fullName, useSession } from '../../lib/session.ts';
+import { fullName, hasPermission, useSession } from '../../lib/session.ts';
+import { StockTile } from '../collections/StockTable.tsx';
+import { SeasonDashboard } from './SeasonDashboard.tsx';
 
 /**
- * The dashboard. Season figures need collections, which are not recorded yet, so it says so
- * instead of showing numbers.
+ * The dashboard: who is signed in, the AMCOS stock tile and the season at a glance (figures for
+ * the user's scope, from `/api/dashboard/season`).
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -52,7 +54,12 @@ export default function DashboardPage() {
             </Stack>
           </Group>
         </Paper>
-        <SimpleGrid cols={{ base: 1 }}>
+        {hasPermission(user, 'collections.collection.read') && <StockTile />}
+        {hasPermission(user, 'collections.collection.read') ? (
+          <Paper withBorder radius="md" p="lg">
+            <SeasonDashboard />
+          </Paper>
+        ) : (
           <Paper withBorder radius="md" p="lg">
             <Title order={2} size="h4" mb="xs">
               {t('dashboard.seasonTitle')}
@@ -63,7 +70,7 @@ export default function DashboardPage() {
               description={t('dashboard.noFiguresHint')}
             />
           </Paper>
-        </SimpleGrid>
+        )}
       </Stack>
     </>
   );

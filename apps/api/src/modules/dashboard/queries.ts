@@ -1,0 +1,183 @@
+import type { DashboardQuery, DashboardReply } from '@ushirika/contracts';
+import { dec, round, sum } from '@ushirika/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { NotFoundError } from '../../platform/errors.ts';
+import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
+
+type SeasonRow = { id: string; name: string; status: string };
+type KgSqlRow = { id: string; name: string; kg: string };
+
+const TOP_AMCOS = 10;
+const DAYS = 30;
+
+const emptyLots = (): DashboardReply['lots'] => ({
+  in_store: { count: 0, kg: '0.000' },
+  catalogued: { count: 0, kg: '0.000' },
+  sold: { count: 0, kg: '0.000' },
+  released: { count: 0, kg: '0.000' },
+});
+
+/** The season asked for, or the open one; null when there is none open. */
+async function pickSeason(db: DbOrTx, seasonId: string | undefined) {
+  const seasons = await queryRows<SeasonRow>(
+    db,
+    sql`select id, name, status from seasons order by start_date desc, name desc`,
+  );
+  if (seasonId) {
+    const season = seasons.find((s) => s.id === seasonId);
+    if (!season) throw new NotFoundError('The season was not found');
+    return { season, seasons };
+  }
+  return { season: seasons.find((s) => s.status === 'open') ?? null, seasons };
+}
+
+/** The 30 days ending today (Tanzania), oldest first. */
+function lastDays(today: string): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: DAYS }, (_, i) =>
+    new Date(end - (DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * The season at a glance. `society` (an AMCOS user's society) or, for a union user, the optional
+ * `amcos_id` filter confines every figure in SQL. Collected and stock kg come from the
+ * trigger-kept `collection_stock` totals; only the 30-day series reads `collections` (by its
+ * (amcos_id, collected_on) index for one AMCOS). Buyers' money is union-wide only: an invoice
+ * can carry lots of several societies.
+ */
+export async function seasonDashboard(
+  db: DbOrTx,
+  query: DashboardQuery,
+  society: string | null,
+): Promise<DashboardReply> {
+  const amcosId = society ?? query.amcos_id ?? null;
+  const { season, seasons } = await pickSeason(db, query.season_id);
+  const today = todayInTanzania();
+  const days = lastDays(today);
+  const base: DashboardReply = {
+    season,
+    seasons,
+    scope: { amcosId },
+    collectedKg: '0.000',
+    stockKg: '0.000',
+    byCrop: [],
+    byAmcos: [],
+    byDay: days.map((date) => ({ date, kg: '0.000' })),
+    lots: emptyLots(),
+    avgPrice: [],
+    money: null,
+  };
+  if (!season) return base;
+
+  const only = (column: SQL): SQL => (amcosId ? sql`and ${column} = ${amcosId}::uuid` : sql``);
+  const inSeason = sql`(select sc.id from season_crops sc where sc.season_id = ${season.id}::uuid)`;
+
+  const [crops, societies, stock, daily, lotRows, prices, money] = await Promise.all([
+    queryRows<KgSqlRow>(
+      db,
+      sql`select c.id, c.name, sum(st.net_kg)::numeric(16,3)::text as kg
+          from collection_stock st
+          join season_crops sc on sc.id = st.season_crop_id
+          join crops c on c.id = sc.crop_id
+          where sc.season_id = ${season.id}::uuid and st.status <> 'cancelled' ${only(sql`st.amcos_id`)}
+          group by c.id, c.name
+          having sum(st.net_kg) > 0
+          order by sum(st.net_kg) desc, c.name`,
+    ),
+    queryRows<KgSqlRow>(
+      db,
+      sql`select a.id, a.name, t.kg::numeric(16,3)::text as kg
+          from (
+            select st.amcos_id, sum(st.net_kg) as kg
+            from collection_stock st
+            where st.season_crop_id in ${inSeason} and st.status <> 'cancelled' ${only(sql`st.amcos_id`)}
+            group by st.amcos_id
+            having sum(st.net_kg) > 0
+          ) t
+          join amcos a on a.id = t.amcos_id
+          order by t.kg desc, a.name`,
+    ),
+    queryRows<{ kg: string }>(
+      db,
+      sql`select coalesce(sum(st.net_kg), 0)::numeric(16,3)::text as kg
+          from collection_stock st
+          where st.season_crop_id in ${inSeason} and st.status = 'recorded' ${only(sql`st.amcos_id`)}`,
+    ),
+    queryRows<{ day: string; kg: string }>(
+      db,
+      sql`select c.collected_on::text as day, sum(c.net_kg)::numeric(16,3)::text as kg
+          from collections c
+          where c.collected_on between ${days[0]}::date and ${today}::date
+            and c.season_crop_id in ${inSeason} and c.status <> 'cancelled' ${only(sql`c.amcos_id`)}
+          group by c.collected_on`,
+    ),
+    queryRows<{ status: keyof DashboardReply['lots']; count: number | string; kg: string }>(
+      db,
+      sql`select l.status, count(*) as count, sum(l.net_kg)::numeric(16,3)::text as kg
+          from lots l
+          where l.season_crop_id in ${inSeason} ${only(sql`l.amcos_id`)}
+          group by l.status`,
+    ),
+    queryRows<{ crop: string; kg: string; amount: string }>(
+      db,
+      sql`select c.name as crop, sum(il.kg)::numeric(16,3)::text as kg, sum(il.amount)::numeric(18,2)::text as amount
+          from sales_invoice_lines il
+          join sales_invoices si on si.id = il.invoice_id and si.status <> 'cancelled'
+          join lots l on l.id = il.lot_id
+          join season_crops sc on sc.id = l.season_crop_id
+          join crops c on c.id = sc.crop_id
+          where il.kind = 'lot' and sc.season_id = ${season.id}::uuid and il.kg > 0 ${only(sql`l.amcos_id`)}
+          group by c.name
+          order by c.name`,
+    ),
+    amcosId
+      ? Promise.resolve(null)
+      : queryRows<{ invoiced: string; received: string }>(
+          db,
+          sql`select coalesce(sum(si.total), 0)::numeric(18,2)::text as invoiced,
+                coalesce(sum(si.paid_amount), 0)::numeric(18,2)::text as received
+              from sales_invoices si
+              where si.status <> 'cancelled'
+                and exists (
+                  select 1 from sales_invoice_lines il join lots l on l.id = il.lot_id
+                  where il.invoice_id = si.id and l.season_crop_id in ${inSeason}
+                )`,
+        ),
+  ]);
+
+  const top = societies.slice(0, TOP_AMCOS);
+  const rest = societies.slice(TOP_AMCOS);
+  const byAmcos: DashboardReply['byAmcos'] = top.map((r) => ({ id: r.id, name: r.name, kg: r.kg }));
+  if (rest.length > 0) byAmcos.push({ id: null, name: 'others', kg: sum(rest.map((r) => r.kg)).toFixed(3) });
+
+  const perDay = new Map(daily.map((d) => [d.day, d.kg]));
+  const lots = emptyLots();
+  for (const r of lotRows) lots[r.status] = { count: Number(r.count), kg: r.kg };
+  const m = money?.[0];
+
+  return {
+    ...base,
+    collectedKg: sum(crops.map((c) => c.kg)).toFixed(3),
+    stockKg: stock[0]?.kg ?? '0.000',
+    byCrop: crops.map((c) => ({ id: c.id, name: c.name, kg: c.kg })),
+    byAmcos,
+    byDay: days.map((date) => ({ date, kg: perDay.get(date) ?? '0.000' })),
+    lots,
+    avgPrice: prices.map((p) => ({
+      crop: p.crop,
+      kg: p.kg,
+      amount: p.amount,
+      pricePerKg: round(dec(p.amount).div(p.kg)).toFixed(2),
+    })),
+    money: m
+      ? {
+          invoiced: m.invoiced,
+          received: m.received,
+          outstanding: dec(m.invoiced).minus(m.received).toFixed(2),
+        }
+      : null,
+  };
+}

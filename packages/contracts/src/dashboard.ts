@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** `GET /api/dashboard/season`: the season at a glance for the caller's scope. */
+export const dashboardQuery = z.object({
+  /** Defaults to the open season. */
+  season_id: z.uuid().optional(),
+  /** Union users only; an AMCOS user is always confined to their own society. */
+  amcos_id: z.uuid().optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+const kgRow = z.object({ id: z.string().nullable(), name: z.string(), kg: z.string() });
+const lotBucket = z.object({ count: z.number(), kg: z.string() });
+
+export const dashboardReply = z.object({
+  /** Null when there is no open season (and none was asked for). */
+  season: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+  seasons: z.array(z.object({ id: z.string(), name: z.string(), status: z.string() })),
+  scope: z.object({ amcosId: z.string().nullable() }),
+  collectedKg: z.string(),
+  stockKg: z.string(),
+  /** Per crop, heaviest first. */
+  byCrop: z.array(kgRow),
+  /** Top 10 AMCOS, then one row `id: null` for the others. */
+  byAmcos: z.array(kgRow),
+  /** The last 30 days up to today, one row per day (zero days included). */
+  byDay: z.array(z.object({ date: z.string(), kg: z.string() })),
+  lots: z.object({
+    in_store: lotBucket,
+    catalogued: lotBucket,
+    sold: lotBucket,
+    released: lotBucket,
+  }),
+  /** Weighted average price per kg of the lots invoiced (invoices not cancelled), per crop. */
+  avgPrice: z.array(
+    z.object({ crop: z.string(), kg: z.string(), amount: z.string(), pricePerKg: z.string() }),
+  ),
+  /** Buyers' money for this season's lots; union users only (null for an AMCOS user). */
+  money: z.object({ invoiced: z.string(), received: z.string(), outstanding: z.string() }).nullable(),
+});
+export type DashboardReply = z.infer<typeof dashboardReply>;
