@@ -67,7 +67,8 @@ async function writeData(db: Db, setup: { adminId: string; passwordHash: string 
   await db.execute(sql`insert into farmers (id, farmer_no, amcos_id, first_name, last_name, gender, phone, bank_id, account_no)
     select gen_random_uuid(), 'STF-' || lpad(n::text, 6, '0'), a.ids[1 + (n / ${PER_LOT}) % ${SOCIETIES}],
       'Farmer', 'Settle ' || n, case when n % 2 = 0 then 'Female' else 'Male' end,
-      case when n % 10 <> 0 then '2556' || lpad(n::text, 8, '0') end,
+      -- phones 2555…: the farmers suite uses 2556…/2557… and collections 2558…, all in one database
+      case when n % 10 <> 0 then '2555' || lpad(n::text, 8, '0') end,
       case when n % 2 = 0 then (select id from banks where short_code = 'STBANK') end,
       case when n % 2 = 0 then 'STACC' || n end
     from generate_series(0, ${FARMERS - 1}) n, (select array_agg(id order by code) ids from amcos where code like 'ST%') a`);

@@ -9,10 +9,10 @@ import {
   splitExact,
 } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { ValidationError } from '../../platform/errors.ts';
-import { outstandingLoans } from './loans/loans.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { ValidationError } from '../../../platform/errors.ts';
+import { outstandingLoans } from '../loans/queries.ts';
 
 /** A paid, unsettled lot as settlement reads it: the lot, its sale and its AMCOS's council. */
 export type PaidLot = {
@@ -40,7 +40,20 @@ export type ComputedSettlement = {
   loans: Map<string, { loanId: string; outstanding: string }[]>;
 };
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** A lot's or a run's split under its column and contract names (the AMCOS share is `amcosShare`). */
+export function splitAmounts(split: SettlementTotals) {
+  return {
+    gross: split.gross,
+    beneficiaries: split.beneficiaries,
+    transporters: split.transporters,
+    amcosShare: split.amcos,
+    farmersNet: split.farmersNet,
+    loanRecovery: split.loanRecovery,
+    buyerLevies: split.buyerLevies,
+  };
+}
 
 /**
  * The lots a selection names that are sold, whose invoice is fully paid, and that are in no live

@@ -3,12 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
-import { paymentBatches, paymentSettings } from '../schema.ts';
-
-export async function paymentSettingsOf(db: DbOrTx) {
-  const [row] = await db.select().from(paymentSettings);
-  return { payFarmersThrough: row?.payFarmersThrough ?? 'central', smsFarmers: row?.smsFarmers ?? true };
-}
+import { paymentBatches } from '../schema.ts';
+import { paymentSettingsOf } from './queries.ts';
 
 /** How a payee is paid: bank when they have a bank and an account, else mobile money, else unpayable. */
 export const methodSql = (bank: string, account: string, phone: string) =>

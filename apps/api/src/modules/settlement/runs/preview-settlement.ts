@@ -1,48 +1,30 @@
-import type { SettlementLot, SettlementPreview } from '@ushirika/contracts';
+import type { SettlementPreview, SettlementSelection } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import type { ComputedSettlement } from './compute-settlement.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import {
+  type ComputedSettlement,
+  computeSettlement,
+  paidUnsettledLots,
+  splitAmounts,
+  uuidArray,
+} from './compute-settlement.ts';
+import { groupDeductions, partyNames } from './queries.ts';
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/** The names of beneficiaries, transporters and AMCOS by id. */
-export async function partyNames(
+/** What settling the selected paid lots would give; nothing is written. */
+export async function previewSettlement(
   db: DbOrTx,
-  parties: { type: 'amcos' | 'beneficiary' | 'transporter'; id: string }[],
-): Promise<Map<string, string>> {
-  const ids = (type: string) => [...new Set(parties.filter((p) => p.type === type).map((p) => p.id))];
-  const names = new Map<string, string>();
-  const [b, t, a] = [ids('beneficiary'), ids('transporter'), ids('amcos')];
-  const rows = await queryRows<{ id: string; name: string }>(
-    db,
-    sql`select id, name from beneficiaries where id = any(${uuidArray(b)})
-        union all select id, name from transporters where id = any(${uuidArray(t)})
-        union all select id, name from amcos where id = any(${uuidArray(a)})`,
-  );
-  for (const r of rows) names.set(r.id, r.name);
-  return names;
-}
-
-/** Grouped deduction lines of a lot: one per rule name, payer and payee. */
-export function groupDeductions(
-  lines: {
-    name: string;
-    payer: 'farmer' | 'buyer';
-    partyType: 'amcos' | 'beneficiary' | 'transporter';
-    partyId: string;
-    amount: string;
-  }[],
-  names: Map<string, string>,
-): SettlementLot['deductions'] {
-  return lines.map((l) => ({ ...l, partyName: names.get(l.partyId) ?? '' }));
+  { selection }: { selection: SettlementSelection },
+): Promise<SettlementPreview> {
+  const paid = await paidUnsettledLots(db, selection);
+  return presentPreview(db, await computeSettlement(db, paid));
 }
 
 export const PREVIEW_FARMERS = 500;
 
 /** The preview: totals, every lot's split, and the first farmers (by number) over all lots. */
-export async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise<SettlementPreview> {
+async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise<SettlementPreview> {
   const parties = computed.lots.flatMap((l) => [...l.deductions, ...l.buyerLines].map((d) => d.payee));
   const names = await partyNames(db, parties);
   const byFarmer = new Map<
@@ -96,17 +78,10 @@ export async function presentPreview(db: DbOrTx, computed: ComputedSettlement): 
       net: total(acc?.net),
     };
   });
-  const t = computed.totals;
   return {
     lotCount: computed.lots.length,
     farmerCount: computed.farmerCount,
-    gross: t.gross,
-    beneficiaries: t.beneficiaries,
-    transporters: t.transporters,
-    amcosShare: t.amcos,
-    farmersNet: t.farmersNet,
-    loanRecovery: t.loanRecovery,
-    buyerLevies: t.buyerLevies,
+    ...splitAmounts(computed.totals),
     lots: computed.lots.map((l) => ({
       lotId: l.lotId,
       lotNo: l.lot.lotNo,
@@ -116,13 +91,7 @@ export async function presentPreview(db: DbOrTx, computed: ComputedSettlement): 
       kg: l.kg,
       collectedKg: l.collectedKg,
       pricePerKg: dec(l.pricePerKg).toFixed(2),
-      gross: l.gross,
-      beneficiaries: l.beneficiaries,
-      transporters: l.transporters,
-      amcosShare: l.amcos,
-      farmersNet: l.farmersNet,
-      loanRecovery: l.loanRecovery,
-      buyerLevies: l.buyerLevies,
+      ...splitAmounts(l),
       farmerCount: l.farmers.length,
       deductions: groupDeductions(
         [...l.deductions, ...l.buyerLines].map((d) => ({

@@ -1,14 +1,7 @@
-import { settlementReportQuery, settlementReportReply } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
-import type { ZodApp } from '../../app.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { actorOf, societyOf } from '../../platform/access.ts';
-import type { AppDeps } from '../../platform/deps.ts';
-import { toXlsx } from '../../platform/exports.ts';
-import { grouped, tablePdf } from '../accounts/reports/pdf.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
 
 /**
  * Payment reports of approved settlements (SPEC /reports/auction): farmer payments summary, and
@@ -16,10 +9,10 @@ import { grouped, tablePdf } from '../accounts/reports/pdf.ts';
  * totals, or an xlsx / PDF file. AMCOS users get their own society's figures only.
  */
 
-type Filter = { auctionId?: string; seasonCropId?: string; society: string | null };
-type Row = Record<string, string | number>;
-type Column = { key: string; header: string; amount?: boolean };
-type Report = {
+export type Filter = { auctionId?: string; seasonCropId?: string; society: string | null };
+export type Row = Record<string, string | number>;
+export type Column = { key: string; header: string; amount?: boolean };
+export type Report = {
   path: string;
   title: string;
   columns: Column[];
@@ -159,64 +152,16 @@ export const REPORTS: Report[] = [
   ),
 ];
 
-async function sendFile(reply: FastifyReply, type: string, body: Buffer): Promise<FastifyReply> {
-  return reply.type(type).send(body);
-}
-
-export function settlementReportRoutes(app: ZodApp, deps: AppDeps) {
-  for (const report of REPORTS) {
-    app.get(
-      `/reports/auction/${report.path}`,
-      {
-        config: { access: { permission: 'reports.report.read', audience: 'any' } },
-        schema: {
-          tags: ['reports'],
-          querystring: settlementReportQuery,
-          response: { 200: settlementReportReply },
-        },
-      },
-      async (req, reply) => {
-        const filter: Filter = {
-          auctionId: req.query.auction_id,
-          seasonCropId: req.query.season_crop_id,
-          society: societyOf(actorOf(req)),
-        };
-        const rows = await report.rows(deps.db, filter);
-        const totals: Row = {};
-        for (const c of report.columns.slice(1)) {
-          const values = rows.map((r) => String(r[c.key] ?? '0'));
-          totals[c.key] = c.amount
-            ? sum(values).toFixed(c.key === 'kg' ? 3 : 2)
-            : rows.every((r) => typeof r[c.key] === 'number')
-              ? values.reduce((n, v) => n + Number(v), 0)
-              : '';
-        }
-        if (req.query.format === 'json') return { data: { columns: report.columns, rows, totals } };
-        const name = report.path.toUpperCase();
-        reply.header('content-disposition', `attachment; filename="${name}.${req.query.format}"`);
-        if (req.query.format === 'xlsx') {
-          const body = await toXlsx(
-            name,
-            report.columns.map((c) => ({ header: c.header, value: (r: Row) => r[c.key] ?? null, width: 18 })),
-            [...rows, { [report.columns[0]?.key ?? 'x']: 'Total', ...totals }],
-          );
-          return sendFile(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body);
-        }
-        const body = await tablePdf({
-          title: report.title,
-          subtitle: [`Approved settlements · printed ${new Date().toISOString().slice(0, 10)}`],
-          columns: report.columns.map((c) => ({
-            header: c.header,
-            value: (r: Row) => (c.amount ? grouped(String(r[c.key] ?? '')) : String(r[c.key] ?? '')),
-            ...(c.amount || typeof rows[0]?.[c.key] === 'number' ? { align: 'right' as const } : {}),
-          })),
-          rows,
-          totals: report.columns.map((c, i) =>
-            i === 0 ? 'Total' : c.amount ? grouped(String(totals[c.key])) : String(totals[c.key]),
-          ),
-        });
-        return sendFile(reply, 'application/pdf', body);
-      },
-    );
+/** A report's total row: amounts summed, counts added, text columns left blank. */
+export function reportTotals(report: Report, rows: Row[]): Row {
+  const totals: Row = {};
+  for (const c of report.columns.slice(1)) {
+    const values = rows.map((r) => String(r[c.key] ?? '0'));
+    totals[c.key] = c.amount
+      ? sum(values).toFixed(c.key === 'kg' ? 3 : 2)
+      : rows.every((r) => typeof r[c.key] === 'number')
+        ? values.reduce((n, v) => n + Number(v), 0)
+        : '';
   }
+  return totals;
 }

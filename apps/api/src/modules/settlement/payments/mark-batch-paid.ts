@@ -1,0 +1,120 @@
+import type { MarkBatchPaidBody, PaymentBatch } from '@ushirika/contracts';
+import { toMoney } from '@ushirika/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { ConflictError, ValidationError } from '../../../platform/errors.ts';
+import { enqueueSms } from '../../../platform/sms-outbox.ts';
+import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
+import { paymentBatches, paymentLines } from '../schema.ts';
+import { lockBatch } from './lock-batch.ts';
+import { getBatch, paymentSettingsOf, UNPAYABLE } from './queries.ts';
+
+/**
+ * Marks an exported batch paid with the bank's reference: the listed lines failed (with their
+ * reasons), unpayable lines failed, every other line paid. Posts one payout per payable (Dr the
+ * payable / Cr collection bank) for the paid lines; farmers' collections of the settled lots
+ * become paid; paid farmers get an SMS when the setting says so.
+ */
+export async function markBatchPaid(
+  db: DbOrTx,
+  { actor, id, body }: { actor: Actor; id: string; body: MarkBatchPaidBody },
+): Promise<PaymentBatch> {
+  return db.transaction(async (tx) => {
+    const row = await lockBatch(tx, id);
+    if (row.status === 'paid') throw new ConflictError('This payment batch is already marked paid');
+    if (row.status !== 'exported')
+      throw new ConflictError('Export this payment batch before marking it paid');
+    const failedIds = body.failed.map((f) => f.lineId);
+    if (failedIds.length) {
+      const found = await tx
+        .select({ id: paymentLines.id })
+        .from(paymentLines)
+        .where(and(eq(paymentLines.batchId, id), inArray(paymentLines.id, failedIds)));
+      if (found.length !== new Set(failedIds).size)
+        throw new ValidationError('A failed line is not in this batch', { failed: ['Not in this batch'] });
+      for (const f of body.failed) {
+        await tx
+          .update(paymentLines)
+          .set({ status: 'failed', failureReason: f.reason })
+          .where(eq(paymentLines.id, f.lineId));
+      }
+    }
+    await tx
+      .update(paymentLines)
+      .set({ status: 'failed', failureReason: UNPAYABLE })
+      .where(
+        and(
+          eq(paymentLines.batchId, id),
+          eq(paymentLines.status, 'pending'),
+          eq(paymentLines.method, 'none'),
+        ),
+      );
+    await tx
+      .update(paymentLines)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(and(eq(paymentLines.batchId, id), eq(paymentLines.status, 'pending')));
+    const paid = await queryRows<{ payable: string; amount: string }>(
+      tx,
+      sql`select payable, sum(amount)::text as amount from payment_lines
+          where batch_id = ${id} and status = 'paid' group by payable order by payable`,
+    );
+    for (const p of paid) {
+      await postBusinessEvent(tx, {
+        type: 'payout',
+        payable: p.payable as 'payable_farmers',
+        amount: p.amount,
+        date: body.paidOn,
+        narration: `Payment batch ${row.batchNo} paid (${body.bankReference})`,
+        reference: body.bankReference,
+        sourceType: 'payment_batch',
+        sourceId: id,
+        actorId: actor.userId,
+      });
+    }
+    // Farmers' collections in the settled lots are paid once their (or their AMCOS's) line is.
+    await tx.execute(sql`
+      update collections c set status = 'paid', updated_at = now()
+      from payment_lines pl
+      join settlement_farmers sf on sf.settlement_id = pl.settlement_id
+        and ((pl.party_type = 'farmer' and sf.farmer_id = pl.party_id)
+          or (pl.party_type = 'amcos' and pl.payable = 'payable_farmers' and sf.amcos_id = pl.party_id))
+      where pl.batch_id = ${id} and pl.status = 'paid' and pl.payable = 'payable_farmers'
+        and c.lot_id = sf.lot_id and c.farmer_id = sf.farmer_id and c.status <> 'cancelled'`);
+    const settings = await paymentSettingsOf(tx);
+    if (settings.smsFarmers && row.partyType === 'farmer') {
+      const texts = await queryRows<{ phone: string; amount: string; reference: string }>(
+        tx,
+        sql`select phone, amount::text as amount, reference from payment_lines
+            where batch_id = ${id} and status = 'paid' and party_type = 'farmer' and coalesce(phone, '') <> ''`,
+      );
+      for (const t of texts)
+        await enqueueSms(
+          tx,
+          t.phone,
+          `Umelipwa TZS ${Number(t.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} (malipo ya korosho, kumb. ${t.reference}). You were paid TZS ${toMoney(t.amount)}.`,
+        );
+    }
+    await tx
+      .update(paymentBatches)
+      .set({
+        status: 'paid',
+        paidBy: actor.userId,
+        paidAt: new Date(),
+        paidOn: body.paidOn,
+        bankReference: body.bankReference,
+      })
+      .where(eq(paymentBatches.id, id));
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'paid',
+      entity: 'payment_batch',
+      entityId: id,
+      before: { status: row.status },
+      after: { status: 'paid', bankReference: body.bankReference, failed: body.failed },
+    });
+    return getBatch(tx, id);
+  });
+}

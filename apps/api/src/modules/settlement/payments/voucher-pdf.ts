@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
+import { getBatch } from './queries.ts';
+
+const PARTY = {
+  farmer: 'Farmers',
+  amcos: 'AMCOS',
+  beneficiary: 'Beneficiaries',
+  transporter: 'Transporters',
+};
+
+/** The payment voucher of a batch: every line, its account or phone, and who prepared and approved it. */
+export async function batchVoucherPdf(db: DbOrTx, id: string): Promise<{ name: string; body: Buffer }> {
+  const batch = await getBatch(db, id);
+  const lines = await queryRows<{
+    payee: string;
+    method: string;
+    account: string;
+    reference: string;
+    amount: string;
+    status: string;
+  }>(
+    db,
+    sql`select payee_name as payee, method,
+          case method when 'bank' then coalesce(bank_name, '') || ' ' || coalesce(account_no, '')
+            when 'mobile' then phone else 'UNPAYABLE' end as account,
+          reference, amount::text as amount, status
+        from payment_lines where batch_id = ${id} order by payee_name, id`,
+  );
+  const [people] = await queryRows<{ prepared: string | null; approved: string | null }>(
+    db,
+    sql`select (select first_name || ' ' || last_name from users where id = b.created_by) as prepared,
+          (select first_name || ' ' || last_name from users where id = b.approved_by) as approved
+        from payment_batches b where b.id = ${id}`,
+  );
+  const body = await tablePdf({
+    title: `Payment voucher ${batch.batchNo}`,
+    subtitle: [
+      `${PARTY[batch.partyType]} · settlement ${batch.settlementNo ?? '—'} · status ${batch.status}`,
+      `Prepared by ${people?.prepared ?? '—'} · approved by ${people?.approved ?? '—'}` +
+        (batch.bankReference ? ` · bank reference ${batch.bankReference}` : ''),
+      `Printed ${new Date().toISOString().slice(0, 10)}`,
+    ],
+    columns: [
+      { header: 'Payee', value: (r) => r.payee },
+      { header: 'Paid by', value: (r) => r.method },
+      { header: 'Account / phone', value: (r) => r.account },
+      { header: 'Reference', value: (r) => r.reference },
+      { header: 'Status', value: (r) => r.status },
+      { header: 'Amount (TZS)', value: (r) => grouped(r.amount), align: 'right' },
+    ],
+    rows: lines,
+    totals: ['Total', `${lines.length} lines`, '', '', '', grouped(batch.total)],
+  });
+  return { name: `VOUCHER-${batch.batchNo}`, body };
+}

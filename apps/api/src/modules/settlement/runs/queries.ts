@@ -1,0 +1,207 @@
+import type { Settlement, SettlementDetails, SettlementFarmerRow, SettlementLot } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import type { PageWindow } from '../../../platform/list.ts';
+import { settlements } from '../schema.ts';
+import { uuidArray } from './compute-settlement.ts';
+
+const iso = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v.toISOString() : v);
+
+function toSettlement(r: typeof settlements.$inferSelect): Settlement {
+  return {
+    id: r.id,
+    settlementNo: r.settlementNo,
+    settledOn: r.settledOn,
+    status: r.status,
+    auctionId: r.auctionId,
+    amcosId: r.amcosId,
+    remarks: r.remarks,
+    journalEntryId: r.journalEntryId,
+    createdBy: r.createdBy,
+    approvedBy: r.approvedBy,
+    approvedAt: iso(r.approvedAt),
+    createdAt: iso(r.createdAt) as string,
+    lotCount: r.lotCount,
+    farmerCount: r.farmerCount,
+    gross: r.gross,
+    beneficiaries: r.beneficiaries,
+    transporters: r.transporters,
+    amcosShare: r.amcosShare,
+    farmersNet: r.farmersNet,
+    loanRecovery: r.loanRecovery,
+    buyerLevies: r.buyerLevies,
+  };
+}
+
+export async function listSettlements(
+  db: DbOrTx,
+  filters: { status?: 'draft' | 'approved' | 'cancelled'; search?: string },
+  page: PageWindow,
+) {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(settlements.status, filters.status));
+  if (filters.search) conditions.push(eq(settlements.settlementNo, filters.search.trim().toUpperCase()));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(settlements)
+      .where(where)
+      .orderBy(desc(settlements.createdAt), desc(settlements.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(settlements).where(where),
+  ]);
+  return { rows: rows.map(toSettlement), total: total?.n ?? 0 };
+}
+
+/** A settlement with each lot's split; an AMCOS user (society) sees only their own lots. */
+export async function getSettlement(
+  db: DbOrTx,
+  id: string,
+  society: string | null = null,
+): Promise<SettlementDetails> {
+  const [row] = await db.select().from(settlements).where(eq(settlements.id, id));
+  if (!row) throw new NotFoundError('Settlement not found');
+  const lotRows = await queryRows<{
+    id: string;
+    lotId: string;
+    lotNo: string;
+    whrNo: string;
+    amcosId: string;
+    amcosName: string;
+    kg: string;
+    collectedKg: string;
+    pricePerKg: string;
+    gross: string;
+    beneficiaries: string;
+    transporters: string;
+    amcosShare: string;
+    farmersNet: string;
+    loanRecovery: string;
+    buyerLevies: string;
+    farmerCount: number;
+  }>(
+    db,
+    sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo", sl.amcos_id as "amcosId",
+          a.name as "amcosName", sl.kg::text as kg, sl.collected_kg::text as "collectedKg",
+          sl.price_per_kg::text as "pricePerKg", sl.gross::text as gross, sl.beneficiaries::text as beneficiaries,
+          sl.transporters::text as transporters, sl.amcos_share::text as "amcosShare",
+          sl.farmers_net::text as "farmersNet", sl.loan_recovery::text as "loanRecovery",
+          sl.buyer_levies::text as "buyerLevies",
+          (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"
+        from settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id
+        where sl.settlement_id = ${id} ${society ? sql`and sl.amcos_id = ${society}` : sql``}
+        order by l.lot_no, sl.id`,
+  );
+  const deductions = await queryRows<{
+    settlementLotId: string;
+    name: string;
+    payer: 'farmer' | 'buyer';
+    partyType: 'amcos' | 'beneficiary' | 'transporter';
+    partyId: string;
+    amount: string;
+  }>(
+    db,
+    sql`select settlement_lot_id as "settlementLotId", name, payer, party_type as "partyType",
+          party_id as "partyId", amount::text as amount
+        from settlement_deductions where settlement_id = ${id} order by settlement_lot_id, id`,
+  );
+  const names = await partyNames(
+    db,
+    deductions.map((d) => ({ type: d.partyType, id: d.partyId })),
+  );
+  if (society && lotRows.length === 0) throw new ForbiddenError('This record belongs to another society');
+  const byLot = new Map<string, typeof deductions>();
+  for (const d of deductions) byLot.set(d.settlementLotId, [...(byLot.get(d.settlementLotId) ?? []), d]);
+  const own = society
+    ? {
+        lotCount: lotRows.length,
+        gross: sum(lotRows.map((l) => l.gross)).toFixed(2),
+        beneficiaries: sum(lotRows.map((l) => l.beneficiaries)).toFixed(2),
+        transporters: sum(lotRows.map((l) => l.transporters)).toFixed(2),
+        amcosShare: sum(lotRows.map((l) => l.amcosShare)).toFixed(2),
+        farmersNet: sum(lotRows.map((l) => l.farmersNet)).toFixed(2),
+        loanRecovery: sum(lotRows.map((l) => l.loanRecovery)).toFixed(2),
+        buyerLevies: sum(lotRows.map((l) => l.buyerLevies)).toFixed(2),
+        farmerCount: sum(lotRows.map((l) => String(l.farmerCount))).toNumber(),
+      }
+    : {};
+  return {
+    ...toSettlement(row),
+    ...own,
+    lots: lotRows.map(({ id: lotLineId, ...l }) => ({
+      ...l,
+      farmerCount: Number(l.farmerCount),
+      deductions: groupDeductions(byLot.get(lotLineId) ?? [], names),
+    })),
+  };
+}
+
+/** Each farmer's share of each lot of a settlement, by farmer number; an AMCOS user's own only. */
+export async function settlementFarmers(
+  db: DbOrTx,
+  settlementId: string,
+  society: string | null,
+  search: string | undefined,
+  page: PageWindow,
+): Promise<{ rows: SettlementFarmerRow[]; total: number }> {
+  const where = sql`sf.settlement_id = ${settlementId}
+    ${society ? sql`and sf.amcos_id = ${society}` : sql``}
+    ${search ? sql`and f.farmer_no = ${search.trim().toUpperCase()}` : sql``}`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<SettlementFarmerRow>(
+      db,
+      sql`select sf.farmer_id as "farmerId", f.farmer_no as "farmerNo",
+            concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
+            sf.kg::text as kg, sf.gross_share::text as "grossShare", sf.deductions::text as deductions,
+            sf.owed::text as owed, sf.loan_recovery::text as "loanRecovery", sf.net::text as net,
+            sf.lot_id as "lotId", l.lot_no as "lotNo", sf.amcos_id as "amcosId", a.name as "amcosName"
+          from settlement_farmers sf join farmers f on f.id = sf.farmer_id
+          join lots l on l.id = sf.lot_id join amcos a on a.id = sf.amcos_id
+          where ${where}
+          order by f.farmer_no, l.lot_no
+          limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from settlement_farmers sf join farmers f on f.id = sf.farmer_id where ${where}`,
+    ),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The names of beneficiaries, transporters and AMCOS by id. */
+export async function partyNames(
+  db: DbOrTx,
+  parties: { type: 'amcos' | 'beneficiary' | 'transporter'; id: string }[],
+): Promise<Map<string, string>> {
+  const ids = (type: string) => [...new Set(parties.filter((p) => p.type === type).map((p) => p.id))];
+  const names = new Map<string, string>();
+  const [b, t, a] = [ids('beneficiary'), ids('transporter'), ids('amcos')];
+  const rows = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from beneficiaries where id = any(${uuidArray(b)})
+        union all select id, name from transporters where id = any(${uuidArray(t)})
+        union all select id, name from amcos where id = any(${uuidArray(a)})`,
+  );
+  for (const r of rows) names.set(r.id, r.name);
+  return names;
+}
+
+/** Grouped deduction lines of a lot: one per rule name, payer and payee. */
+export function groupDeductions(
+  lines: {
+    name: string;
+    payer: 'farmer' | 'buyer';
+    partyType: 'amcos' | 'beneficiary' | 'transporter';
+    partyId: string;
+    amount: string;
+  }[],
+  names: Map<string, string>,
+): SettlementLot['deductions'] {
+  return lines.map((l) => ({ ...l, partyName: names.get(l.partyId) ?? '' }));
+}

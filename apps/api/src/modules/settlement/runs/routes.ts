@@ -1,0 +1,117 @@
+import {
+  cancelSettlementBody,
+  detailReply,
+  idParams,
+  listQuery,
+  savedReply,
+  settlementDetails,
+  settlementFarmerList,
+  settlementList,
+  settlementListQuery,
+  settlementPreview,
+  settlementSelection,
+} from '@ushirika/contracts';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { access, tags } from '../access.ts';
+import { approveSettlement } from './approve-settlement.ts';
+import { cancelSettlement } from './cancel-settlement.ts';
+import { createSettlement } from './create-settlement.ts';
+import { previewSettlement } from './preview-settlement.ts';
+import { getSettlement, listSettlements, settlementFarmers } from './queries.ts';
+
+/** Settlement runs: preview, save a draft, approve (maker-checker) or cancel it. */
+export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
+  app.post(
+    '/payments/settlements/preview',
+    {
+      config: { access: access.write },
+      schema: { tags, body: settlementSelection, response: { 200: detailReply(settlementPreview) } },
+    },
+    async (req) => ({ data: await previewSettlement(deps.db, { selection: req.body }) }),
+  );
+  app.get(
+    '/payments/settlements',
+    {
+      config: { access: access.unionRead },
+      schema: { tags, querystring: settlementListQuery, response: { 200: settlementList } },
+    },
+    async (req) => {
+      const { rows, total } = await listSettlements(
+        deps.db,
+        { status: req.query.status, search: req.query.search },
+        pageWindow(req.query),
+      );
+      return pagedReply(rows, total, req.query);
+    },
+  );
+  app.post(
+    '/payments/settlements',
+    {
+      config: { access: access.write },
+      schema: { tags, body: settlementSelection, response: { 201: savedReply(settlementDetails) } },
+    },
+    async (req, reply) => {
+      const data = await createSettlement(deps.db, { actor: actorOf(req), selection: req.body });
+      return reply.code(201).send({ message: 'Settlement created successfully', data });
+    },
+  );
+  app.get(
+    '/payments/settlements/:id',
+    {
+      config: { access: access.read },
+      schema: { tags, params: idParams, response: { 200: detailReply(settlementDetails) } },
+    },
+    async (req) => ({ data: await getSettlement(deps.db, req.params.id, societyOf(actorOf(req))) }),
+  );
+  app.get(
+    '/payments/settlements/:id/farmers',
+    {
+      config: { access: access.read },
+      schema: { tags, params: idParams, querystring: listQuery, response: { 200: settlementFarmerList } },
+    },
+    async (req) => {
+      const { rows, total } = await settlementFarmers(
+        deps.db,
+        req.params.id,
+        societyOf(actorOf(req)),
+        req.query.search,
+        pageWindow(req.query),
+      );
+      return pagedReply(rows, total, req.query);
+    },
+  );
+  app.patch(
+    '/payments/settlements/:id/approve',
+    {
+      config: { access: access.approve },
+      schema: { tags, params: idParams, response: { 200: savedReply(settlementDetails) } },
+    },
+    async (req) => ({
+      message: 'Settlement approved successfully',
+      data: await approveSettlement(deps.db, { actor: actorOf(req), id: req.params.id }),
+    }),
+  );
+  app.patch(
+    '/payments/settlements/:id/cancel',
+    {
+      config: { access: access.write },
+      schema: {
+        tags,
+        params: idParams,
+        body: cancelSettlementBody,
+        response: { 200: savedReply(settlementDetails) },
+      },
+    },
+    async (req) => ({
+      message: 'Settlement cancelled successfully',
+      data: await cancelSettlement(deps.db, {
+        actor: actorOf(req),
+        id: req.params.id,
+        reason: req.body.reason,
+      }),
+    }),
+  );
+}
