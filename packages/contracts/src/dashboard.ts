@@ -11,6 +11,17 @@ export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 const kgRow = z.object({ id: z.string().nullable(), name: z.string(), kg: z.string() });
 const lotBucket = z.object({ count: z.number(), kg: z.string() });
+/**
+ * Payment-line money per kind of payable (2 dp). Beneficiaries and transporters are union-wide:
+ * null for an AMCOS user and for a union user's AMCOS filter; the total is of the figures given.
+ */
+const partyMoney = z.object({
+  farmers: z.string(),
+  amcos: z.string(),
+  beneficiaries: z.string().nullable(),
+  transporters: z.string().nullable(),
+  total: z.string(),
+});
 
 export const dashboardReply = z.object({
   /** Null when there is no open season (and none was asked for). */
@@ -37,5 +48,10 @@ export const dashboardReply = z.object({
   ),
   /** Buyers' money for this season's lots; union users only (null for an AMCOS user). */
   money: z.object({ invoiced: z.string(), received: z.string(), outstanding: z.string() }).nullable(),
+  /**
+   * The payment lines of this season's approved settlements: `due` = pending or failed (a retried
+   * line counts once, through its retry), `paidOut` = paid.
+   */
+  payables: z.object({ due: partyMoney, paidOut: partyMoney }),
 });
 export type DashboardReply = z.infer<typeof dashboardReply>;

@@ -110,6 +110,10 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
   transporter_payments: () =>
     import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.TransporterPaymentsRoute })),
+  transporter_payment_create: () =>
+    import('../features/payments/NewPaymentBatchPage.tsx').then((m) => ({
+      default: m.NewTransporterPaymentRoute,
+    })),
   transporter_payment_details: () =>
     import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
   loans: () => import('../features/payments/LoansPage.tsx'),

@@ -1,4 +1,5 @@
-import type { DashboardReply } from '@ushirika/contracts';
+import type { DashboardReply, PaymentBatch, PaymentLine, SettlementDetails } from '@ushirika/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cashew,
@@ -10,9 +11,17 @@ import {
 } from '../../../test/crop-flow.ts';
 import { makeWarehouse } from '../../../test/crop-flow-lots.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { Listed } from '../../../test/master-data.ts';
 import { makeBuyer, makeLot, type SalesSetup } from '../../../test/sales-lots.ts';
+import {
+  makeFarmers,
+  makePaidLot,
+  makeRule,
+  makeSettlementWorld,
+} from '../../../test/settlement-fixtures.ts';
 import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
 import { salesInvoiceLines, salesInvoices } from '../sales/invoices/schema.ts';
+import { seasonCrops } from '../seasons/schema.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -47,6 +56,13 @@ describe('the season dashboard', () => {
     expect(d.collectedKg).toBe('0.000');
     expect(d.byDay).toHaveLength(30);
     expect(d.byDay.at(-1)).toEqual({ date: todayInTanzania(), kg: '0.000' });
+    expect(d.payables.due).toEqual({
+      farmers: '0.00',
+      amcos: '0.00',
+      beneficiaries: '0.00',
+      transporters: '0.00',
+      total: '0.00',
+    });
   });
 
   it('sums collections, stock, lots, prices and money; an AMCOS user sees their own society only', async () => {
@@ -172,6 +188,182 @@ describe('the season dashboard', () => {
     expect((await get(`/dashboard/season?amcos_id=${south.amcos.id}`, north.manager.access)).status).toBe(
       403,
     );
+  });
+
+  it('sums payables due and paid out per payee kind; an AMCOS user sees their own society only', async () => {
+    const officer = await sessionAs(t, 'Settlement Officer');
+    const finance = await sessionAs(t, 'Finance Manager');
+    const grade = cashew.grades[0];
+    if (!grade) throw new Error('no grade');
+    // A settlement world on the open season's cashew; `other` keeps the world's own season.
+    const other = await makeSettlementWorld(t.db, { amcosId: north.amcos.id });
+    const world = { ...other, seasonCropId: cashew.seasonCrop.id, gradeId: grade.id };
+    const southWorld = { ...world, amcosId: south.amcos.id };
+    await makeRule(t.db, world, {
+      name: 'Cess',
+      recipient: 'beneficiary',
+      basis: 'percent_of_gross',
+      rate: '3',
+      order: 1,
+    });
+    await makeRule(t.db, world, {
+      name: 'AMCOS levy',
+      recipient: 'amcos',
+      basis: 'per_kg',
+      rate: '20',
+      order: 2,
+    });
+    const [a, b] = await makeFarmers(t.db, world, ['bank', 'mobile']);
+    const [c] = await makeFarmers(t.db, southWorld, ['bank']);
+    if (!a || !b || !c) throw new Error('no farmers');
+    // North: 1,000 kg x 2,000 = 2,000,000; cess 3% 60,000; AMCOS 20/kg 20,000; transport 10,000
+    //   -> farmers 1,910,000 by kg 600/400: A 1,146,000, B 764,000.
+    // South: 500 kg x 2,000 = 1,000,000; cess 30,000; AMCOS 10,000; transport 5,000 -> C 955,000.
+    const northLot = await makePaidLot(t.db, world, {
+      collections: [
+        { farmerId: a.id, kg: '600.000' },
+        { farmerId: b.id, kg: '400.000' },
+      ],
+      price: '2000',
+      transportCharge: '10000.00',
+    });
+    const southLot = await makePaidLot(t.db, southWorld, {
+      collections: [{ farmerId: c.id, kg: '500.000' }],
+      price: '2000',
+      transportCharge: '5000.00',
+    });
+    // Another season's lot (100 kg x 1,000 = 100,000 to A): never in this season's figures.
+    const elsewhere = await makePaidLot(t.db, other, {
+      collections: [{ farmerId: a.id, kg: '100.000' }],
+      price: '1000',
+    });
+    const settle = async (lotIds: string[]) => {
+      const draft = await t.request<{ data: SettlementDetails }>('POST', '/payments/settlements', {
+        token: officer.access,
+        body: { lotIds },
+      });
+      expect(draft.status).toBe(201);
+      const id = draft.body.data.id;
+      const ok = await t.request('PATCH', `/payments/settlements/${id}/approve`, { token: finance.access });
+      expect(ok.status).toBe(200);
+      return id;
+    };
+    const settlementId = await settle([northLot.lotId, southLot.lotId]);
+    await settle([elsewhere.lotId]);
+
+    const approved = await dashboard(admin.access);
+    expect(approved.payables).toEqual({
+      due: {
+        farmers: '2865000.00',
+        amcos: '30000.00',
+        beneficiaries: '90000.00',
+        transporters: '15000.00',
+        total: '3000000.00',
+      },
+      paidOut: { farmers: '0.00', amcos: '0.00', beneficiaries: '0.00', transporters: '0.00', total: '0.00' },
+    });
+
+    // Pay the farmers' batch; B's mobile money line fails.
+    const batches = await t.request<Listed<PaymentBatch>>(
+      'GET',
+      `/payments/batches?settlement_id=${settlementId}&party_type=farmer`,
+      { token: officer.access },
+    );
+    const batch = batches.body.data[0];
+    if (!batch) throw new Error('no farmer batch');
+    const approve = await t.request('PATCH', `/payments/batches/${batch.id}/approve`, {
+      token: admin.access,
+    });
+    expect(approve.status).toBe(200);
+    const exported = await t.request('POST', `/payments/batches/${batch.id}/export?layout=bank&format=csv`, {
+      token: officer.access,
+    });
+    expect(exported.status).toBe(200);
+    const lines = await t.request<Listed<PaymentLine>>('GET', `/payments/batches/${batch.id}/lines`, {
+      token: officer.access,
+    });
+    const bLine = lines.body.data.find((l) => l.partyId === b.id);
+    if (!bLine) throw new Error('no line for B');
+    const paid = await t.request('PATCH', `/payments/batches/${batch.id}/paid`, {
+      token: officer.access,
+      body: {
+        paidOn: todayInTanzania(),
+        bankReference: 'NMB-DASH-1',
+        failed: [{ lineId: bLine.id, reason: 'Wrong mobile money number' }],
+      },
+    });
+    expect(paid.status).toBe(200);
+
+    // Due: B 764,000 (failed) + AMCOS 20,000 + 10,000 + cess 90,000 + transport 15,000 = 899,000;
+    // paid: A 1,146,000 + C 955,000 = 2,101,000 (899,000 + 2,101,000 = the 3,000,000 gross).
+    const union = {
+      due: {
+        farmers: '764000.00',
+        amcos: '30000.00',
+        beneficiaries: '90000.00',
+        transporters: '15000.00',
+        total: '899000.00',
+      },
+      paidOut: {
+        farmers: '2101000.00',
+        amcos: '0.00',
+        beneficiaries: '0.00',
+        transporters: '0.00',
+        total: '2101000.00',
+      },
+    };
+    expect((await dashboard(admin.access)).payables).toEqual(union);
+    expect((await dashboard(north.manager.access)).payables).toEqual({
+      due: {
+        farmers: '764000.00',
+        amcos: '20000.00',
+        beneficiaries: null,
+        transporters: null,
+        total: '784000.00',
+      },
+      paidOut: {
+        farmers: '1146000.00',
+        amcos: '0.00',
+        beneficiaries: null,
+        transporters: null,
+        total: '1146000.00',
+      },
+    });
+    const southFigures = {
+      due: { farmers: '0.00', amcos: '10000.00', beneficiaries: null, transporters: null, total: '10000.00' },
+      paidOut: {
+        farmers: '955000.00',
+        amcos: '0.00',
+        beneficiaries: null,
+        transporters: null,
+        total: '955000.00',
+      },
+    };
+    expect((await dashboard(south.manager.access)).payables).toEqual(southFigures);
+    expect((await dashboard(admin.access, `?amcos_id=${south.amcos.id}`)).payables).toEqual(southFigures);
+
+    // Retrying B's failed line moves the money to a new line: still due once, not twice.
+    const retry = await t.request('POST', '/payments/batches/retry', {
+      token: officer.access,
+      body: { lineIds: [bLine.id] },
+    });
+    expect(retry.status).toBe(201);
+    expect((await dashboard(admin.access)).payables).toEqual(union);
+
+    // The other season shows its own settlement only: A's 100,000, not paid yet.
+    const [otherCrop] = await t.db
+      .select({ seasonId: seasonCrops.seasonId })
+      .from(seasonCrops)
+      .where(eq(seasonCrops.id, other.seasonCropId));
+    const elsewhereFigures = await dashboard(admin.access, `?season_id=${otherCrop?.seasonId}`);
+    expect(elsewhereFigures.payables.due).toEqual({
+      farmers: '100000.00',
+      amcos: '0.00',
+      beneficiaries: '0.00',
+      transporters: '0.00',
+      total: '100000.00',
+    });
+    expect(elsewhereFigures.payables.paidOut.total).toBe('0.00');
   });
 
   it('answers 404 for an unknown season and 401 without a session', async () => {

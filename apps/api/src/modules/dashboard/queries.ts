@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
+import { emptyPayables, seasonPayables } from './payables.ts';
 
 type SeasonRow = { id: string; name: string; status: string };
 type KgSqlRow = { id: string; name: string; kg: string };
@@ -46,7 +47,7 @@ function lastDays(today: string): string[] {
  * `amcos_id` filter confines every figure in SQL. Collected and stock kg come from the
  * trigger-kept `collection_stock` totals; only the 30-day series reads `collections` (by its
  * (amcos_id, collected_on) index for one AMCOS). Buyers' money is union-wide only: an invoice
- * can carry lots of several societies.
+ * can carry lots of several societies. Payables due / paid out come from the payment lines.
  */
 export async function seasonDashboard(
   db: DbOrTx,
@@ -69,13 +70,14 @@ export async function seasonDashboard(
     lots: emptyLots(),
     avgPrice: [],
     money: null,
+    payables: emptyPayables(amcosId),
   };
   if (!season) return base;
 
   const only = (column: SQL): SQL => (amcosId ? sql`and ${column} = ${amcosId}::uuid` : sql``);
   const inSeason = sql`(select sc.id from season_crops sc where sc.season_id = ${season.id}::uuid)`;
 
-  const [crops, societies, stock, daily, lotRows, prices, money] = await Promise.all([
+  const [crops, societies, stock, daily, lotRows, prices, money, payables] = await Promise.all([
     queryRows<KgSqlRow>(
       db,
       sql`select c.id, c.name, sum(st.net_kg)::numeric(16,3)::text as kg
@@ -146,6 +148,7 @@ export async function seasonDashboard(
                   where il.invoice_id = si.id and l.season_crop_id in ${inSeason}
                 )`,
         ),
+    seasonPayables(db, inSeason, amcosId),
   ]);
 
   const top = societies.slice(0, TOP_AMCOS);
@@ -179,5 +182,6 @@ export async function seasonDashboard(
           outstanding: dec(m.invoiced).minus(m.received).toFixed(2),
         }
       : null,
+    payables,
   };
 }

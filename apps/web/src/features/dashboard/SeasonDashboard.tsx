@@ -7,6 +7,7 @@ import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { formatDecimal, formatKg, formatMoney, formatNumber } from '../../lib/format.ts';
 import { DailyArea, KgBars, LotsDonut, type Slice } from './charts.tsx';
 import { useSeasonDashboard } from './hooks.ts';
+import { PayablesCards } from './PayablesCards.tsx';
 
 const LOT_COLORS: Record<keyof DashboardReply['lots'], string> = {
   in_store: 'blue',
@@ -182,6 +183,7 @@ function Figures({ d }: { d: DashboardReply }) {
             />
           </>
         )}
+        <PayablesCards payables={d.payables} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Panel title={t('dashboard.byAmcos')}>

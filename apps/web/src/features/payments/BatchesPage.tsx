@@ -26,11 +26,16 @@ import { PayStatusBadge, tzs } from './parts.tsx';
 
 type Party = PaymentBatch['partyType'];
 
-const DETAILS: Record<Party, (id: string) => string> = {
+export const BATCH_DETAILS: Record<Party, (id: string) => string> = {
   farmer: (id) => `/collections/farmer_payments?batch=${id}`,
   amcos: (id) => `/collections/payments/amcos/${id}/details`,
   beneficiary: (id) => `/collections/payments/beneficiaries/${id}/details`,
   transporter: (id) => `/collections/payments/transporter/${id}/details`,
+};
+
+/** SPEC gives a create screen for transporter payments only. */
+const NEW_BATCH: Partial<Record<Party, string>> = {
+  transporter: '/collections/payments/transporter/create',
 };
 
 /**
@@ -39,14 +44,23 @@ const DETAILS: Record<Party, (id: string) => string> = {
  */
 function BatchesPage({ party }: { party: Party }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const [params] = useSearchParams();
   const open = params.get('batch');
+  const createPath = NEW_BATCH[party];
   return (
     <RequirePermission permission="payments.settlement.read" unionOnly>
       <PageHeader
         title={t(`pay.batchTitles.${party}`)}
         description={t('pay.batchesHint')}
         breadcrumbs={[{ label: t('pay.payments') }, { label: t(`pay.batchTitles.${party}`) }]}
+        actions={
+          createPath && hasPermission(user, 'payments.settlement.create') ? (
+            <Button component={Link} to={createPath} data-testid="new-batch">
+              {t(`pay.newBatchTitles.${party}`)}
+            </Button>
+          ) : undefined
+        }
       />
       <Stack>
         <ResourceList
@@ -61,7 +75,11 @@ function BatchesPage({ party }: { party: Party }) {
               key: 'no',
               header: t('pay.batchNo'),
               render: (b) => (
-                <Anchor component={Link} to={DETAILS[party](b.id)} data-testid={`batch-link-${b.batchNo}`}>
+                <Anchor
+                  component={Link}
+                  to={BATCH_DETAILS[party](b.id)}
+                  data-testid={`batch-link-${b.batchNo}`}
+                >
                   {b.batchNo}
                 </Anchor>
               ),
