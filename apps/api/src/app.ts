@@ -33,7 +33,11 @@ import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { auctionReportRoutes } from './modules/sales/auctions/report-routes.ts';
 import { auctionRoutes } from './modules/sales/auctions/routes.ts';
-import { salesBillingRoutes } from './modules/sales/billing-routes.ts';
+import { buyersRoutes } from './modules/sales/buyers/routes.ts';
+import { salesInvoicesRoutes } from './modules/sales/invoices/routes.ts';
+import { buyerReceiptsRoutes } from './modules/sales/receipts/routes.ts';
+import { releaseNotesRoutes } from './modules/sales/release-notes/routes.ts';
+import { salesReportRoutes } from './modules/sales/reports/routes.ts';
 import { seasonsRoutes } from './modules/seasons/routes.ts';
 import { settlementRoutes } from './modules/settlement/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -86,7 +90,11 @@ const modules = [
   lotsRoutes,
   auctionRoutes,
   auctionReportRoutes,
-  salesBillingRoutes,
+  buyersRoutes,
+  salesInvoicesRoutes,
+  buyerReceiptsRoutes,
+  releaseNotesRoutes,
+  salesReportRoutes,
   settlementRoutes,
   dashboardRoutes,
 ];

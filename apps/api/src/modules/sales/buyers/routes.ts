@@ -1,0 +1,33 @@
+import { idParams, isoDate } from '@ushirika/contracts';
+import { z } from 'zod';
+import type { ZodApp } from '../../../app.ts';
+import { getOrNotFound, registerCatalog } from '../../../platform/catalog.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { buyerStatementPdf } from '../pdf.ts';
+import { read, sendPdf, today } from '../route-helpers.ts';
+import { buyerResource } from './buyers.ts';
+import { buyerStatement } from './statement.ts';
+
+/** Issue 6: the buyers catalogue and a buyer's statement. Union staff only. */
+export function buyersRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
+  registerCatalog(app, deps, buyerResource);
+  app.get(
+    '/sales/buyers/:id/statement',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['buyers'],
+        params: idParams,
+        querystring: z.object({ from: isoDate.optional(), to: isoDate.optional() }),
+      },
+    },
+    async (req, reply) => {
+      await getOrNotFound(buyerResource, db, req.params.id);
+      const to = req.query.to ?? today();
+      const from = req.query.from ?? `${to.slice(0, 4)}-01-01`;
+      const statement = await buyerStatement(db, req.params.id, from, to);
+      return sendPdf(reply, `BUYER_STATEMENT_${from}_${to}`, await buyerStatementPdf(db, statement));
+    },
+  );
+}
