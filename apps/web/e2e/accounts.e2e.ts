@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, createUser, launchBrowser, newPage, signInThroughBrowser } from './support.ts';
+import { adminToken, api, createUser, launchBrowser, signedIn } from './support.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,9 +17,7 @@ describe('accounting', () => {
     const accountant = await createUser(token, 'Accountant');
     const manager = await createUser(token, 'Finance Manager');
 
-    const page = await newPage(browser);
-    await signInThroughBrowser(page, accountant.email, accountant.password);
-    await page.waitForURL(/\/(change-password|home)/);
+    const page = await signedIn(browser, accountant);
     await page.goto('/account/operation/journal-entry');
     await operationBook(page);
     await page.getByTestId('journal-table-create').click();
@@ -50,9 +48,7 @@ describe('accounting', () => {
     expect(await page.getByTestId('approve-entry').count()).toBe(0); // the maker cannot approve
     await page.context().close();
 
-    const checker = await newPage(browser);
-    await signInThroughBrowser(checker, manager.email, manager.password);
-    await checker.waitForURL(/\/(change-password|home)/);
+    const checker = await signedIn(browser, manager);
     await checker.goto('/account/operation/journal-entry');
     await operationBook(checker);
     await checker.getByRole('button', { name: createdBody.data.number }).click();
@@ -102,9 +98,7 @@ describe('accounting', () => {
     const mappings = async () =>
       (await api<{ data: Mapping[] }>('GET', '/accounts/mappings', undefined, token)).body.data;
     const before = (await mappings()).find((m) => m.key === 'operation_retained_earnings');
-    const page = await newPage(browser);
-    await signInThroughBrowser(page, accountant.email, accountant.password);
-    await page.waitForURL(/\/(change-password|home)/);
+    const page = await signedIn(browser, accountant);
     await page.goto('/account/settings/classes?tab=mappings');
     const picker = page.getByTestId('mapping-operation_retained_earnings');
     await picker.waitFor({ timeout: 45_000 });

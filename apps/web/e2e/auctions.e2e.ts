@@ -1,246 +1,55 @@
-import { randomInt } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminToken,
-  api,
-  apiSignIn,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-} from './support.ts';
+  cashewSeasonCrop,
+  deliverToWarehouse,
+  issueLots,
+  type Lot,
+  tag,
+  thousandKgCollections,
+} from './crop-flow-fixtures.ts';
+import { type Buyer, createBuyer } from './sales-fixtures.ts';
+import { adminToken, adminUser, api, launchBrowser, signedIn } from './support.ts';
 
 /**
  * Auctions in the browser: three lots reach the warehouse through the API (collections, a delivery
  * note, lots); the officer creates an auction, catalogues the lots with the builder, publishes,
  * types the results in the grid by keyboard, records the society's decisions and closes.
  */
-type Listed<T> = { data: T[] };
-const tag = () => Array.from({ length: 5 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join('');
-const nida = () => `19${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
-const today = new Date().toISOString().slice(0, 10);
-
 let browser: Browser;
 let token: string;
-let buyer: { id: string; name: string; bidCode: string };
+let buyer: Buyer;
 let warehouseName: string;
 let seasonLabel: string;
-let lots: { id: string; lotNo: string }[] = [];
-
-async function must<T>(reply: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const r = await reply;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-/** The season holding today, open, with cashew (idempotent: other e2e files share it). */
-async function cashewSeasonCrop(): Promise<{ seasonCropId: string; gradeId: string; label: string }> {
-  const year = Number(today.slice(0, 4));
-  const first = Number(today.slice(5, 7)) >= 10 ? year : year - 1;
-  const name = `${first}/${first + 1}`;
-  const seasons = await api<Listed<{ id: string; name: string; status: string }>>(
-    'GET',
-    `/settings/collection/seasons?search=${encodeURIComponent(name)}`,
-    undefined,
-    token,
-  );
-  let season = seasons.body.data.find((s) => s.name === name);
-  if (!season) {
-    const made = await api<{ data: { id: string; name: string; status: string } }>(
-      'POST',
-      '/settings/collection/seasons',
-      { name, startDate: `${first}-10-01`, endDate: `${first + 1}-09-30` },
-      token,
-    );
-    // Another e2e file may have made it in the meantime.
-    season =
-      made.status < 300
-        ? made.body.data
-        : (
-            await api<Listed<{ id: string; name: string; status: string }>>(
-              'GET',
-              `/settings/collection/seasons?search=${encodeURIComponent(name)}`,
-              undefined,
-              token,
-            )
-          ).body.data.find((s) => s.name === name);
-  }
-  if (!season) throw new Error('no season');
-  if (season.status === 'planned')
-    await api('PATCH', `/settings/collection/seasons/${season.id}`, { status: 'open' }, token);
-  const crops = await api<Listed<{ id: string; code: string; name: string; grades: { id: string }[] }>>(
-    'GET',
-    '/settings/collection/crops',
-    undefined,
-    token,
-  );
-  const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
-  if (!cashew) throw new Error('no cashew');
-  const find = async () =>
-    (
-      await api<Listed<{ id: string }>>(
-        'GET',
-        `/settings/collection/season-crops?season_id=${season.id}&crop_id=${cashew.id}`,
-        undefined,
-        token,
-      )
-    ).body.data[0]?.id;
-  let seasonCropId = await find();
-  if (!seasonCropId) {
-    await api(
-      'POST',
-      '/settings/collection/season-crops',
-      {
-        seasonId: season.id,
-        cropId: cashew.id,
-        indicativePrice: '2600',
-        standardBagKg: '80',
-        maxMoisture: '10',
-        moisturePolicy: 'refuse',
-      },
-      token,
-    );
-    seasonCropId = await find();
-  }
-  if (!seasonCropId) throw new Error('no season crop');
-  return { seasonCropId, gradeId: cashew.grades[0]?.id ?? '', label: `${name} · ${cashew.name}` };
-}
+let lots: Lot[] = [];
 
 /** Three lots of 1,000 kg in store, from three collections on one delivery note. */
 async function lotsInStore(): Promise<void> {
-  const { seasonCropId, gradeId, label } = await cashewSeasonCrop();
-  seasonLabel = label;
-  const society = await createAmcos(token, `Auction AMCOS ${tag()}`);
-  const farmer = await must(
-    api<{ data: { farmerNo: string } }>(
-      'POST',
-      '/collections/farmers',
-      {
-        amcosId: society.id,
-        firstName: 'Asha',
-        lastName: `Mnada ${tag()}`,
-        gender: 'Female',
-        nationalId: nida(),
-      },
-      token,
-    ),
-    'farmer',
-  );
-  const clerk = await createUser(token, 'AMCOS Clerk', society.id);
-  const clerkToken = await apiSignIn(clerk.email, clerk.password);
-  const collectionIds: string[] = [];
-  for (let i = 0; i < 3; i++) {
-    const c = await must(
-      api<{ data: { id: string } }>(
-        'POST',
-        '/collections/receipts',
-        {
-          farmerNo: farmer.data.farmerNo,
-          seasonCropId,
-          gradeId,
-          bags: 12,
-          grossKg: '1012.000',
-          tareKg: '12.000',
-          moisture: '8.00',
-        },
-        clerkToken,
-      ),
-      'collection',
-    );
-    collectionIds.push(c.data.id);
-  }
-  const transporter = await must(
-    api<{ data: { id: string; vehicles: { id: string }[] } }>(
-      'POST',
-      '/settings/collection/transporters',
-      {
-        name: `Auction Haulage ${tag()}`,
-        rateBasis: 'per_kg',
-        rate: '50.00',
-        vehicles: [{ plateNo: `T ${100 + randomInt(800)} ${tag().slice(0, 3)}` }],
-      },
-      token,
-    ),
-    'transporter',
-  );
-  warehouseName = `Auction Warehouse ${tag()}`;
-  const warehouse = await must(
-    api<{ data: { id: string } }>(
-      'POST',
-      '/settings/collection/warehouses',
-      { name: warehouseName, operator: 'Mtwara Warehouses Ltd', licenceNo: `WRRB/${tag()}` },
-      token,
-    ),
-    'warehouse',
-  );
-  const note = await must(
-    api<{ data: { id: string } }>(
-      'POST',
-      '/collections/delivery-notes',
-      {
-        seasonCropId,
-        warehouseId: warehouse.data.id,
-        transporterId: transporter.data.id,
-        vehicleId: transporter.data.vehicles[0]?.id ?? null,
-        driverName: 'Juma Dereva',
-        driverPhone: '0754123456',
-        selection: { mode: 'explicit', collectionIds },
-      },
-      clerkToken,
-    ),
-    'delivery note',
-  );
-  await must(
-    api('PATCH', `/collections/delivery-notes/${note.data.id}/dispatch`, undefined, clerkToken),
-    'dispatch',
-  );
-  await must(
-    api(
-      'PATCH',
-      `/collections/delivery-notes/${note.data.id}/receive`,
-      { receivedBags: 36, receivedKg: '3000.000', confirm_over: true },
-      token,
-    ),
-    'receive',
-  );
-  const issued = await must(
-    api<{ data: { id: string; lotNo: string }[] }>(
-      'POST',
-      '/collections/lots',
-      {
-        deliveryNoteIds: [note.data.id],
-        gradeId,
-        lots: [1, 2, 3].map((n) => ({ bags: 12, netKg: '1000.000', certificateNo: `QC-${tag()}-${n}` })),
-      },
-      token,
-    ),
-    'lots',
-  );
-  lots = [...issued.data].sort((a, b) => a.lotNo.localeCompare(b.lotNo));
+  const crop = await cashewSeasonCrop(token);
+  seasonLabel = crop.label;
+  const { clerkToken, collectionIds } = await thousandKgCollections(token, crop, {
+    society: `Auction AMCOS ${tag()}`,
+    firstName: 'Asha',
+    lastName: `Mnada ${tag()}`,
+    count: 3,
+  });
+  const delivered = await deliverToWarehouse(token, clerkToken, {
+    prefix: 'Auction',
+    seasonCropId: crop.seasonCropId,
+    collectionIds,
+    receivedBags: 36,
+    receivedKg: '3000.000',
+  });
+  warehouseName = delivered.warehouseName;
+  const lot = { bags: 12, netKg: '1000.000' };
+  lots = await issueLots(token, { noteId: delivered.noteId, gradeId: crop.gradeId, lots: [lot, lot, lot] });
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
-  const bidCode = `A${tag()}`;
-  const made = await must(
-    api<{ data: { id: string; name: string } }>(
-      'POST',
-      '/sales/buyers',
-      {
-        name: `Mnada Exporters ${tag()}`,
-        licenceNo: `CBT/${tag()}`,
-        bidCode,
-        licenceExpiresOn: '2099-12-31',
-      },
-      token,
-    ),
-    'buyer',
-  );
-  buyer = { ...made.data, bidCode };
+  buyer = await createBuyer(token, 'Mnada Exporters');
   await lotsInStore();
 }, 120_000);
 afterAll(() => browser.close());
@@ -249,9 +58,7 @@ const statusOf = (page: Page) => page.getByTestId('auction-status').getAttribute
 
 describe('auctions in the browser', () => {
   it('catalogues lots, captures results by keyboard, records decisions and closes', async () => {
-    const page = await newPage(browser);
-    await signInThroughBrowser(page, inject('adminEmail'), inject('adminPassword'));
-    await page.waitForURL((u) => !u.pathname.includes('verify-otp'));
+    const page = await signedIn(browser, adminUser());
 
     // Create the auction.
     await page.goto('/collections/sales/auctions');

@@ -1,103 +1,24 @@
-import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-} from './support.ts';
-
-type Listed<T> = { data: T[] };
-const nida = () => `19${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
-const phone = () => `2557${Array.from({ length: 8 }, () => randomInt(10)).join('')}`;
+import { cashewSeasonCrop, createFarmer, type Farmer, phone } from './crop-flow-fixtures.ts';
+import { adminToken, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
 
 let browser: Browser;
 let clerk: { email: string; password: string };
 let unionUser: { email: string; password: string };
 const receiptIds: string[] = [];
 let firstReceiptNo = '';
-const farmers: { farmerNo: string; firstName: string; lastName: string }[] = [];
-
-/** The season holding today, opened, with cashew in it (idempotent: other e2e files may share it). */
-async function openSeasonWithCashew(token: string) {
-  const today = new Date().toISOString().slice(0, 10);
-  const year = Number(today.slice(0, 4));
-  const first = Number(today.slice(5, 7)) >= 10 ? year : year - 1;
-  const name = `${first}/${first + 1}`;
-  const seasons = await api<Listed<{ id: string; name: string; status: string }>>(
-    'GET',
-    `/settings/collection/seasons?search=${encodeURIComponent(name)}`,
-    undefined,
-    token,
-  );
-  let season = seasons.body.data.find((s) => s.name === name);
-  if (!season) {
-    const created = await api<{ data: { id: string; name: string; status: string } }>(
-      'POST',
-      '/settings/collection/seasons',
-      { name, startDate: `${first}-10-01`, endDate: `${first + 1}-09-30` },
-      token,
-    );
-    season = created.body.data;
-  }
-  if (season.status === 'planned') {
-    await api('PATCH', `/settings/collection/seasons/${season.id}`, { status: 'open' }, token);
-  }
-  const crops = await api<Listed<{ id: string; code: string }>>(
-    'GET',
-    '/settings/collection/crops',
-    undefined,
-    token,
-  );
-  const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
-  const existing = await api<Listed<{ id: string }>>(
-    'GET',
-    `/settings/collection/season-crops?season_id=${season.id}&crop_id=${cashew?.id}`,
-    undefined,
-    token,
-  );
-  if (existing.body.data.length === 0) {
-    await api(
-      'POST',
-      '/settings/collection/season-crops',
-      {
-        seasonId: season.id,
-        cropId: cashew?.id,
-        indicativePrice: '2600',
-        standardBagKg: '80',
-        maxMoisture: '10',
-        moisturePolicy: 'refuse',
-      },
-      token,
-    );
-  }
-}
+const farmers: Farmer[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await adminToken();
-  await openSeasonWithCashew(token);
+  await cashewSeasonCrop(token);
   const society = await createAmcos(token, 'Mnazi Mmoja AMCOS');
-  for (const firstName of ['Halima', 'Omari', 'Zuhura']) {
-    const r = await api<{ data: { farmerNo: string; firstName: string; lastName: string } }>(
-      'POST',
-      '/collections/farmers',
-      {
-        amcosId: society.id,
-        firstName,
-        lastName: 'Mpima',
-        gender: 'Female',
-        nationalId: nida(),
-        phone: phone(),
-      },
-      token,
+  for (const firstName of ['Halima', 'Omari', 'Zuhura'])
+    farmers.push(
+      await createFarmer(token, { amcosId: society.id, firstName, lastName: 'Mpima', phone: phone() }),
     );
-    farmers.push(r.body.data);
-  }
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
   unionUser = await createUser(token, 'Crop Officer');
 });
@@ -140,9 +61,7 @@ async function weigh(
 
 describe('collections in the browser', () => {
   it('an AMCOS clerk weighs three farmers with the keyboard, prints a receipt and sees the stock', async () => {
-    const page = await newPage(browser);
-    await signInThroughBrowser(page, clerk.email, clerk.password);
-    await page.waitForURL(/\/(change-password|home)/);
+    const page = await signedIn(browser, clerk);
     await page.goto('/collections/receips/list');
     await page.getByTestId('weighing-form').waitFor();
     await page.getByTestId('farmer-no').click();
@@ -197,9 +116,7 @@ describe('collections in the browser', () => {
   });
 
   it('the clerk opens a receipt, cancels it with a reason after confirming; the union sees it cancelled', async () => {
-    const page = await newPage(browser);
-    await signInThroughBrowser(page, clerk.email, clerk.password);
-    await page.waitForURL(/\/(change-password|home)/);
+    const page = await signedIn(browser, clerk);
     await page.goto(`/collections/receips/${receiptIds[0]}/receips`);
     await page.getByTestId('collection-cancel').click();
     const dialog = page.getByTestId('collection-cancel-form');
@@ -214,9 +131,7 @@ describe('collections in the browser', () => {
     expect(await page.getByTestId('collection-edit').count()).toBe(0);
     await page.context().close();
 
-    const union = await newPage(browser);
-    await signInThroughBrowser(union, unionUser.email, unionUser.password);
-    await union.waitForURL(/\/(change-password|home)/);
+    const union = await signedIn(browser, unionUser);
     await union.goto('/collections/crop_collections?status=cancelled');
     await union.getByTestId('collections-table').getByText(firstReceiptNo).waitFor();
     await union.context().close();

@@ -1,9 +1,15 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cashewSeasonCrop,
+  createFarmer,
+  phone,
+  type SeasonCrop,
+  tag,
+  weighCollection,
+} from './crop-flow-fixtures.ts';
+import {
   adminToken,
-  api,
   createAmcos,
   createUser,
   launchBrowser,
@@ -11,114 +17,26 @@ import {
   signInThroughBrowser,
 } from './support.ts';
 
-type Listed<T> = { data: T[] };
-const nida = () => `19${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
-const phone = () => `2557${Array.from({ length: 8 }, () => randomInt(10)).join('')}`;
-
 let browser: Browser;
 let unionUser: { email: string; password: string };
 let northClerk: { email: string; password: string };
 let north: { id: string; name: string };
 let south: { id: string; name: string };
 
-/** The season holding today, opened, with cashew in it (idempotent: other e2e files may share it). */
-async function openSeasonWithCashew(token: string) {
-  const today = new Date().toISOString().slice(0, 10);
-  const year = Number(today.slice(0, 4));
-  const first = Number(today.slice(5, 7)) >= 10 ? year : year - 1;
-  const name = `${first}/${first + 1}`;
-  const seasons = await api<Listed<{ id: string; name: string; status: string }>>(
-    'GET',
-    `/settings/collection/seasons?search=${encodeURIComponent(name)}`,
-    undefined,
-    token,
-  );
-  let season = seasons.body.data.find((s) => s.name === name);
-  if (!season) {
-    const created = await api<{ data: { id: string; name: string; status: string } }>(
-      'POST',
-      '/settings/collection/seasons',
-      { name, startDate: `${first}-10-01`, endDate: `${first + 1}-09-30` },
-      token,
-    );
-    season = created.body.data;
-  }
-  if (season.status === 'planned') {
-    await api('PATCH', `/settings/collection/seasons/${season.id}`, { status: 'open' }, token);
-  }
-  const crops = await api<Listed<{ id: string; code: string; grades: { id: string }[] }>>(
-    'GET',
-    '/settings/collection/crops',
-    undefined,
-    token,
-  );
-  const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
-  const query = `/settings/collection/season-crops?season_id=${season.id}&crop_id=${cashew?.id}`;
-  let existing = await api<Listed<{ id: string }>>('GET', query, undefined, token);
-  if (existing.body.data.length === 0) {
-    await api(
-      'POST',
-      '/settings/collection/season-crops',
-      {
-        seasonId: season.id,
-        cropId: cashew?.id,
-        indicativePrice: '2600',
-        standardBagKg: '80',
-        maxMoisture: '10',
-        moisturePolicy: 'refuse',
-      },
-      token,
-    );
-    existing = await api<Listed<{ id: string }>>('GET', query, undefined, token);
-  }
-  return { seasonCropId: existing.body.data[0]?.id ?? '', gradeId: cashew?.grades[0]?.id ?? '' };
-}
-
 /** A society with one farmer and the given collections (net kg = gross - 2.000 tare), recorded via the API. */
-async function societyWithCollections(
-  token: string,
-  crop: { seasonCropId: string; gradeId: string },
-  name: string,
-  grossKgs: string[],
-) {
-  const society = await createAmcos(token, `${name} ${randomUUID().slice(0, 4)}`);
-  const farmer = await api<{ data: { farmerNo: string } }>(
-    'POST',
-    '/collections/farmers',
-    {
-      amcosId: society.id,
-      firstName: 'Asha',
-      lastName: 'Mkulima',
-      gender: 'Female',
-      nationalId: nida(),
-      phone: phone(),
-    },
-    token,
-  );
-  for (const grossKg of grossKgs) {
-    const r = await api(
-      'POST',
-      '/collections/receipts',
-      {
-        farmerNo: farmer.body.data.farmerNo,
-        seasonCropId: crop.seasonCropId,
-        gradeId: crop.gradeId,
-        bags: 1,
-        grossKg,
-        tareKg: '2.000',
-        moisture: '8.00',
-      },
-      token,
-    );
-    if (r.status !== 201) throw new Error(`collection failed: ${r.status} ${JSON.stringify(r.body)}`);
-  }
+async function societyWithCollections(token: string, crop: SeasonCrop, name: string, grossKgs: string[]) {
+  const society = await createAmcos(token, `${name} ${tag()}`);
+  const farmer = { amcosId: society.id, firstName: 'Asha', lastName: 'Mkulima', phone: phone() };
+  const { farmerNo } = await createFarmer(token, farmer);
+  for (const grossKg of grossKgs)
+    await weighCollection(token, crop, { farmerNo, bags: 1, grossKg, tareKg: '2.000', moisture: '8.00' });
   return society;
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await adminToken();
-  const crop = await openSeasonWithCashew(token);
+  const crop = await cashewSeasonCrop(token);
   // North: 100.250 + 50.000 = 150.250 kg; South: 75.500 kg.
   north = await societyWithCollections(token, crop, 'Dashibodi North AMCOS', ['102.250', '52.000']);
   south = await societyWithCollections(token, crop, 'Dashibodi South AMCOS', ['77.500']);
@@ -156,6 +74,11 @@ describe('season dashboard', () => {
     expect(await page.getByTestId('stat-collected-value').innerText()).toBe('150.250 kg');
     expect(await page.getByTestId('stat-stock-value').innerText()).toBe('150.250 kg');
     expect(await page.getByTestId('season-dashboard').innerText()).not.toContain(south.name);
+    // A new society has nothing settled; beneficiaries and transporters are union-wide, not shown.
+    expect(await page.getByTestId('stat-payables-due-value').innerText()).toBe('TZS 0.00');
+    expect(await page.getByTestId('stat-paid-out-value').innerText()).toBe('TZS 0.00');
+    expect(await page.getByTestId('stat-payables-due-farmers').count()).toBe(1);
+    expect(await page.getByTestId('stat-payables-due-beneficiaries').count()).toBe(0);
     await page.close();
   });
 });

@@ -1,19 +1,15 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminToken,
-  api,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-} from './support.ts';
-
-type Listed<T> = { data: T[] };
-const tag = () => randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase();
-const nida = () => `19${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
+  cashewSeasonCrop,
+  createFarmer,
+  createTransporter,
+  createWarehouse,
+  tag,
+  weighCollection,
+} from './crop-flow-fixtures.ts';
+import { adminToken, api, createAmcos, createUser, type Listed, launchBrowser, signedIn } from './support.ts';
 
 let browser: Browser;
 let clerk: { email: string; password: string };
@@ -25,65 +21,6 @@ let plate: string;
 let societyId: string;
 let token: string;
 
-/** The season holding today, opened, with cashew (idempotent: other E2E files may share it). */
-async function openSeasonWithCashew(): Promise<string> {
-  const today = new Date().toISOString().slice(0, 10);
-  const year = Number(today.slice(0, 4));
-  const first = Number(today.slice(5, 7)) >= 10 ? year : year - 1;
-  const name = `${first}/${first + 1}`;
-  const found = await api<Listed<{ id: string; name: string; status: string }>>(
-    'GET',
-    `/settings/collection/seasons?search=${encodeURIComponent(name)}`,
-    undefined,
-    token,
-  );
-  let season = found.body.data.find((s) => s.name === name);
-  if (!season) {
-    season = (
-      await api<{ data: { id: string; name: string; status: string } }>(
-        'POST',
-        '/settings/collection/seasons',
-        { name, startDate: `${first}-10-01`, endDate: `${first + 1}-09-30` },
-        token,
-      )
-    ).body.data;
-  }
-  if (season.status === 'planned') {
-    await api('PATCH', `/settings/collection/seasons/${season.id}`, { status: 'open' }, token);
-  }
-  const crops = await api<Listed<{ id: string; code: string }>>(
-    'GET',
-    '/settings/collection/crops',
-    undefined,
-    token,
-  );
-  const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
-  const existing = await api<Listed<{ id: string }>>(
-    'GET',
-    `/settings/collection/season-crops?season_id=${season.id}&crop_id=${cashew?.id}`,
-    undefined,
-    token,
-  );
-  let seasonCropId = existing.body.data[0]?.id;
-  if (!seasonCropId) {
-    const created = await api<{ data: { id: string } }>(
-      'POST',
-      '/settings/collection/season-crops',
-      {
-        seasonId: season.id,
-        cropId: cashew?.id,
-        indicativePrice: '2600',
-        standardBagKg: '80',
-        maxMoisture: '10',
-      },
-      token,
-    );
-    seasonCropId = created.body.data.id;
-  }
-  seasonCropLabel = `${name} · Cashew nuts`;
-  return seasonCropId;
-}
-
 async function choose(page: Page, label: RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
@@ -92,79 +29,36 @@ async function choose(page: Page, label: RegExp, option: string | RegExp) {
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
-  const seasonCropId = await openSeasonWithCashew();
+  const crop = await cashewSeasonCrop(token);
+  seasonCropLabel = crop.label;
   const society = await createAmcos(token, `Chikundi AMCOS ${tag()}`);
   societyId = society.id;
-  // Three farmers deliver 400, 250 and 350 kg (net) of Standard cashew, recorded through the API.
-  const crops = await api<Listed<{ code: string; grades: { id: string; code: string }[] }>>(
-    'GET',
-    '/settings/collection/crops',
-    undefined,
-    token,
-  );
-  const standard = crops.body.data.find((c) => c.code === 'CASHEW')?.grades.find((g) => g.code === 'STD');
-  for (const [i, net] of ['400', '250', '350'].entries()) {
-    const farmer = await api<{ data: { farmerNo: string } }>(
-      'POST',
-      '/collections/farmers',
-      {
-        amcosId: society.id,
-        firstName: ['Halima', 'Omari', 'Zuhura'][i],
-        lastName: 'Msafiri',
-        gender: 'Female',
-        nationalId: nida(),
-      },
-      token,
-    );
-    const saved = await api(
-      'POST',
-      '/collections/receipts',
-      {
-        farmerNo: farmer.body.data.farmerNo,
-        seasonCropId,
-        gradeId: standard?.id,
-        bags: 4,
-        grossKg: String(Number(net) + 2),
-        tareKg: '2',
-        moisture: '8.5',
-      },
-      token,
-    );
-    if (saved.status !== 201) throw new Error(`collection: ${JSON.stringify(saved.body)}`);
+  // Three farmers deliver 400, 250 and 350 kg (net: gross less 2 kg tare) of Standard cashew,
+  // recorded through the API.
+  for (const [firstName, grossKg] of [
+    ['Halima', '402'],
+    ['Omari', '252'],
+    ['Zuhura', '352'],
+  ] as const) {
+    const { farmerNo } = await createFarmer(token, { amcosId: society.id, firstName, lastName: 'Msafiri' });
+    await weighCollection(token, crop, { farmerNo, bags: 4, grossKg, tareKg: '2', moisture: '8.5' });
   }
   plate = `T ${randomInt(100, 999)} DNE`;
   transporterName = `Kusini Malori ${tag()}`;
-  await api(
-    'POST',
-    '/settings/collection/transporters',
-    { name: transporterName, rateBasis: 'per_kg', rate: '40.00', vehicles: [{ plateNo: plate }] },
-    token,
-  );
+  await createTransporter(token, { name: transporterName, rate: '40.00', plateNo: plate });
   warehouseName = `Tandahimba Warehouse ${tag()}`;
-  await api(
-    'POST',
-    '/settings/collection/warehouses',
-    { name: warehouseName, operator: 'TANECU', licenceNo: `WRRB/${tag()}` },
-    token,
-  );
+  await createWarehouse(token, { name: warehouseName, operator: 'TANECU' });
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
   officer = await createUser(token, 'Crop Officer');
 });
 afterAll(() => browser.close());
-
-async function signedIn(user: { email: string; password: string }): Promise<Page> {
-  const page = await newPage(browser);
-  await signInThroughBrowser(page, user.email, user.password);
-  await page.waitForURL(/\/(change-password|home)/);
-  return page;
-}
 
 describe('crop delivery notes and lots in the browser', () => {
   let dnUrl: string;
   let dnNo: string;
 
   it('an AMCOS clerk makes a delivery note of pending collections, dispatches it and prints it', async () => {
-    const page = await signedIn(clerk);
+    const page = await signedIn(browser, clerk);
     await page.goto('/collections/crop-DNs/create');
     await page.getByTestId('dn-form').waitFor();
     await choose(page, /^Season crop/, seasonCropLabel);
@@ -201,7 +95,7 @@ describe('crop delivery notes and lots in the browser', () => {
   });
 
   it('a union officer receives it with a variance and issues two lots; Swahili labels', async () => {
-    const page = await signedIn(officer);
+    const page = await signedIn(browser, officer);
     await page.goto(dnUrl);
     await page.getByTestId('dn-receive').click();
     const form = page.getByTestId('dn-receive-form');

@@ -1,20 +1,11 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-} from './support.ts';
+import { futureSesameSeasonCrop, nida, phone } from './crop-flow-fixtures.ts';
+import { adminToken, api, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
 
 const COLUMNS =
   'amcos_code,first_name,middle_name,last_name,gender,date_of_birth,national_id,phone,bank_code,account_no,village,farm_crop,farm_acres,farm_trees,latitude,longitude';
-const nida = () => `19${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
-const phone = () => `2557${Array.from({ length: 8 }, () => randomInt(10)).join('')}`;
 
 let browser: Browser;
 let token: string;
@@ -33,16 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function signedIn(user: { email: string; password: string }): Promise<Page> {
-  const page = await newPage(browser);
-  await signInThroughBrowser(page, user.email, user.password);
-  await page.waitForURL(/\/(change-password|home)/);
-  return page;
-}
-
 describe('master data in the browser', () => {
   it('a union officer creates an AMCOS', async () => {
-    const page = await signedIn(admin);
+    const page = await signedIn(browser, admin);
     await page.goto('/amcos/list');
     await page.getByTestId('amcos-table-create').click();
     const dialog = page.getByRole('dialog');
@@ -61,7 +45,7 @@ describe('master data in the browser', () => {
   });
 
   it('imports a farmers sheet: the bad rows are listed, the good rows are saved', async () => {
-    const page = await signedIn(admin);
+    const page = await signedIn(browser, admin);
     await page.goto('/amcos/amcos-farmers');
     await page.getByTestId('farmers-import').click();
     const rows = [
@@ -95,7 +79,7 @@ describe('master data in the browser', () => {
   });
 
   it('opens a farmer and sees the farm point on the map', async () => {
-    const page = await signedIn(admin);
+    const page = await signedIn(browser, admin);
     await page.goto(`/amcos/amcos-farmers?search=${encodeURIComponent(`amina ${surname}`)}`);
     await page.getByRole('link', { name: `${code}-00001` }).click();
     await page.waitForURL(/\/amcos\/amcos-farmers\/[0-9a-f-]+\/details$/);
@@ -107,34 +91,9 @@ describe('master data in the browser', () => {
   });
 
   it('sets a season crop’s deduction rules and previews the split to the shilling', async () => {
-    const year = 2100 + randomInt(800);
-    const season = await api<{ data: { id: string } }>(
-      'POST',
-      '/settings/collection/seasons',
-      { name: `${year}/${year + 1}`, startDate: `${year}-10-01`, endDate: `${year + 1}-09-30` },
-      token,
-    );
-    const crops = await api<{ data: { id: string; code: string }[] }>(
-      'GET',
-      '/settings/collection/crops',
-      undefined,
-      token,
-    );
-    const sesame = crops.body.data.find((c) => c.code === 'SESAME');
-    const seasonCrop = await api<{ data: { id: string } }>(
-      'POST',
-      '/settings/collection/season-crops',
-      {
-        seasonId: season.body.data.id,
-        cropId: sesame?.id,
-        indicativePrice: '2000',
-        standardBagKg: '80',
-        maxMoisture: '8',
-      },
-      token,
-    );
+    const { seasonCrop } = await futureSesameSeasonCrop(token);
     expect(seasonCrop.status).toBe(201);
-    const page = await signedIn(admin);
+    const page = await signedIn(browser, admin);
     await page.goto(`/collections/deductions?season_crop=${seasonCrop.body.data.id}`);
     const addRule = async (name: string, basis: RegExp, rate: string, recipient: RegExp) => {
       await page.getByTestId('rule-create').click();
@@ -181,7 +140,7 @@ describe('master data in the browser', () => {
     );
     expect(outsider.status).toBe(201);
     const clerk = await createUser(token, 'AMCOS Clerk', societyId);
-    const page = await signedIn(clerk);
+    const page = await signedIn(browser, clerk);
     await page.goto(`/amcos/amcos-farmers?search=${encodeURIComponent(surname)}`);
     const table = page.getByTestId('farmers-table');
     await table.getByText(`${code}-00003`).waitFor();

@@ -1,15 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-} from './support.ts';
+import { futureSesameSeasonCrop } from './crop-flow-fixtures.ts';
+import { adminToken, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
 
 /**
  * The master-data list screens built on ResourceListPage and the forms saved with
@@ -25,9 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
   const admin = await createUser(token, 'Administrator');
-  page = await newPage(browser);
-  await signInThroughBrowser(page, admin.email, admin.password);
-  await page.waitForURL(/\/(change-password|home)/);
+  page = await signedIn(browser, admin);
 });
 afterAll(() => browser.close());
 
@@ -120,32 +111,8 @@ describe('master-data lists and their forms', () => {
   });
 
   it('a BOQ and a farmer: the new record opens on its details page', async () => {
-    const year = 2100 + randomInt(800);
-    const season = await api<{ data: { id: string; name: string } }>(
-      'POST',
-      '/settings/collection/seasons',
-      { name: `${year}/${year + 1}`, startDate: `${year}-10-01`, endDate: `${year + 1}-09-30` },
-      token,
-    );
-    const crops = await api<{ data: { id: string; code: string }[] }>(
-      'GET',
-      '/settings/collection/crops',
-      undefined,
-      token,
-    );
-    const sc = await api(
-      'POST',
-      '/settings/collection/season-crops',
-      {
-        seasonId: season.body.data.id,
-        cropId: crops.body.data.find((c) => c.code === 'SESAME')?.id,
-        indicativePrice: '2000',
-        standardBagKg: '80',
-        maxMoisture: '8',
-      },
-      token,
-    );
-    expect(sc.status).toBe(201);
+    const { year, seasonCrop } = await futureSesameSeasonCrop(token);
+    expect(seasonCrop.status).toBe(201);
     await page.goto('/settings/collection/boqs/create');
     await page.getByRole('textbox', { name: /^Name/ }).fill(`E2E inputs ${tag}`);
     await page.getByRole('combobox', { name: /^Season crop/ }).click();

@@ -1,16 +1,17 @@
-import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminToken,
-  api,
-  apiSignIn,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-} from './support.ts';
+  amcosWithClerk,
+  cashewSeasonCrop,
+  createFarmer,
+  deliverToWarehouse,
+  issueLots,
+  phone,
+  tag,
+  weighCollection,
+} from './crop-flow-fixtures.ts';
+import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
+import { adminToken, api, createUser, type Listed, launchBrowser, signedIn } from './support.ts';
 
 /**
  * Settlement and payments in the browser. Through the API: two farmers' collections go into one lot
@@ -19,12 +20,6 @@ import {
  * the batch is approved, the mobile-money file is exported, the batch is marked paid with one line
  * refused, and that line is paid again in a retry batch.
  */
-type Listed<T> = { data: T[] };
-const tag = () => Array.from({ length: 5 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join('');
-const nida = () => `19${Array.from({ length: 18 }, () => randomInt(10)).join('')}`;
-const phone = () => `2557${Array.from({ length: 8 }, () => randomInt(10)).join('')}`;
-const today = new Date().toISOString().slice(0, 10);
-
 let browser: Browser;
 let token: string;
 let society: { id: string; name: string };
@@ -33,272 +28,45 @@ let finance: { email: string; password: string };
 let admin: { email: string; password: string };
 const farmerNames: string[] = [];
 
-async function must<T>(reply: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const r = await reply;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-async function cashewSeasonCrop(): Promise<{ seasonCropId: string; gradeId: string }> {
-  const year = Number(today.slice(0, 4));
-  const first = Number(today.slice(5, 7)) >= 10 ? year : year - 1;
-  const name = `${first}/${first + 1}`;
-  const seasons = await api<Listed<{ id: string; name: string; status: string }>>(
-    'GET',
-    `/settings/collection/seasons?search=${encodeURIComponent(name)}`,
-    undefined,
-    token,
-  );
-  let season = seasons.body.data.find((s) => s.name === name);
-  if (!season) {
-    season = (
-      await must(
-        api<{ data: { id: string; name: string; status: string } }>(
-          'POST',
-          '/settings/collection/seasons',
-          { name, startDate: `${first}-10-01`, endDate: `${first + 1}-09-30` },
-          token,
-        ),
-        'season',
-      )
-    ).data;
-  }
-  if (season.status === 'planned')
-    await api('PATCH', `/settings/collection/seasons/${season.id}`, { status: 'open' }, token);
-  const crops = await api<Listed<{ id: string; code: string; grades: { id: string }[] }>>(
-    'GET',
-    '/settings/collection/crops',
-    undefined,
-    token,
-  );
-  const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
-  if (!cashew) throw new Error('no cashew');
-  const existing = await api<Listed<{ id: string }>>(
-    'GET',
-    `/settings/collection/season-crops?season_id=${season.id}&crop_id=${cashew.id}`,
-    undefined,
-    token,
-  );
-  let seasonCropId = existing.body.data[0]?.id;
-  if (!seasonCropId) {
-    seasonCropId = (
-      await must(
-        api<{ data: { id: string } }>(
-          'POST',
-          '/settings/collection/season-crops',
-          {
-            seasonId: season.id,
-            cropId: cashew.id,
-            indicativePrice: '2600',
-            standardBagKg: '80',
-            maxMoisture: '10',
-            moisturePolicy: 'refuse',
-          },
-          token,
-        ),
-        'season crop',
-      )
-    ).data.id;
-  }
-  return { seasonCropId, gradeId: cashew.grades[0]?.id ?? '' };
-}
-
 /** Two farmers (600 kg and 400 kg) in one lot, sold at 2,500/kg and paid for in full. */
 async function paidLot(): Promise<void> {
-  const { seasonCropId, gradeId } = await cashewSeasonCrop();
-  society = await createAmcos(token, `Settle AMCOS ${tag()}`);
-  const clerk = await createUser(token, 'AMCOS Clerk', society.id);
-  const clerkToken = await apiSignIn(clerk.email, clerk.password);
+  const crop = await cashewSeasonCrop(token);
+  const made = await amcosWithClerk(token, `Settle AMCOS ${tag()}`);
+  society = made.society;
   const collectionIds: string[] = [];
-  for (const [first, kg] of [
+  for (const [firstName, kg] of [
     ['Asha', 600],
     ['Baraka', 400],
   ] as const) {
     const lastName = `Malipo ${tag()}`;
-    const farmer = await must(
-      api<{ data: { farmerNo: string } }>(
-        'POST',
-        '/collections/farmers',
-        {
-          amcosId: society.id,
-          firstName: first,
-          lastName,
-          gender: 'Female',
-          nationalId: nida(),
-          phone: phone(),
-        },
-        token,
-      ),
-      'farmer',
-    );
-    farmerNames.push(`${first} ${lastName}`);
-    const collection = await must(
-      api<{ data: { id: string } }>(
-        'POST',
-        '/collections/receipts',
-        {
-          farmerNo: farmer.data.farmerNo,
-          seasonCropId,
-          gradeId,
-          bags: 5,
-          grossKg: `${kg + 5}.000`,
-          tareKg: '5.000',
-          moisture: '8.00',
-        },
-        clerkToken,
-      ),
-      'collection',
-    );
-    collectionIds.push(collection.data.id);
+    const farmer = await createFarmer(token, { amcosId: society.id, firstName, lastName, phone: phone() });
+    farmerNames.push(`${firstName} ${lastName}`);
+    const weighing = {
+      farmerNo: farmer.farmerNo,
+      bags: 5,
+      grossKg: `${kg + 5}.000`,
+      tareKg: '5.000',
+      moisture: '8.00',
+    };
+    collectionIds.push(await weighCollection(made.clerkToken, crop, weighing));
   }
-  const transporter = await must(
-    api<{ data: { id: string; vehicles: { id: string }[] } }>(
-      'POST',
-      '/settings/collection/transporters',
-      {
-        name: `Settle Haulage ${tag()}`,
-        rateBasis: 'per_kg',
-        rate: '50.00',
-        vehicles: [{ plateNo: `T ${100 + randomInt(800)} ${tag().slice(0, 3)}` }],
-      },
-      token,
-    ),
-    'transporter',
-  );
-  const warehouse = await must(
-    api<{ data: { id: string } }>(
-      'POST',
-      '/settings/collection/warehouses',
-      { name: `Settle Warehouse ${tag()}`, operator: 'Mtwara Warehouses Ltd', licenceNo: `WRRB/${tag()}` },
-      token,
-    ),
-    'warehouse',
-  );
-  const note = await must(
-    api<{ data: { id: string } }>(
-      'POST',
-      '/collections/delivery-notes',
-      {
-        seasonCropId,
-        warehouseId: warehouse.data.id,
-        transporterId: transporter.data.id,
-        vehicleId: transporter.data.vehicles[0]?.id ?? null,
-        driverName: 'Juma Dereva',
-        driverPhone: '0754123456',
-        selection: { mode: 'explicit', collectionIds },
-      },
-      clerkToken,
-    ),
-    'delivery note',
-  );
-  await must(
-    api('PATCH', `/collections/delivery-notes/${note.data.id}/dispatch`, undefined, clerkToken),
-    'dispatch',
-  );
-  await must(
-    api(
-      'PATCH',
-      `/collections/delivery-notes/${note.data.id}/receive`,
-      { receivedBags: 10, receivedKg: '1000.000', confirm_over: true },
-      token,
-    ),
-    'receive',
-  );
-  const lots = await must(
-    api<{ data: { id: string }[] }>(
-      'POST',
-      '/collections/lots',
-      {
-        deliveryNoteIds: [note.data.id],
-        gradeId,
-        lots: [{ bags: 10, netKg: '1000.000', certificateNo: `QC-${tag()}` }],
-      },
-      token,
-    ),
-    'lots',
-  );
-  const lotId = lots.data[0]?.id ?? '';
-  const buyer = await must(
-    api<{ data: { id: string } }>(
-      'POST',
-      '/sales/buyers',
-      {
-        name: `Settle Exporters ${tag()}`,
-        licenceNo: `CBT/${tag()}`,
-        bidCode: `S${tag()}`,
-        licenceExpiresOn: '2099-12-31',
-      },
-      token,
-    ),
-    'buyer',
-  );
-  const auction = await must(
-    api<{ data: { id: string } }>(
-      'POST',
-      '/sales/auctions',
-      { seasonCropId, auctionDate: today, platform: 'tmx_online' },
-      token,
-    ),
-    'auction',
-  );
-  const id = auction.data.id;
-  await must(
-    api('POST', `/sales/auctions/${id}/lots`, { lots: [{ lotId, reservePrice: '2000.00' }] }, token),
-    'lots',
-  );
-  await must(api('PATCH', `/sales/auctions/${id}/publish`, undefined, token), 'publish');
-  await must(
-    api(
-      'PUT',
-      `/sales/auctions/${id}/results`,
-      { results: [{ lotId, buyerId: buyer.data.id, pricePerKg: '2500.00' }] },
-      token,
-    ),
-    'results',
-  );
-  await must(
-    api(
-      'PUT',
-      `/sales/auctions/${id}/decisions`,
-      { decisions: [{ lotId, decision: 'accept', formRef: 'F-E2E' }] },
-      token,
-    ),
-    'decisions',
-  );
-  const closed = await must(
-    api<{ data: { invoices: { id: string; total: string }[] } }>(
-      'PATCH',
-      `/sales/auctions/${id}/close`,
-      undefined,
-      token,
-    ),
-    'close',
-  );
-  const invoice = closed.data.invoices[0];
-  if (!invoice) throw new Error('no invoice');
-  const mappings = await must(
-    api<{ data: { key: string; accountId: string | null }[] }>('GET', '/accounts/mappings', undefined, token),
-    'mappings',
-  );
-  const bankAccountId = mappings.data.find((m) => m.key === 'collection_bank')?.accountId;
-  await must(
-    api(
-      'POST',
-      '/sales/receipts',
-      {
-        buyerId: buyer.data.id,
-        receiptDate: today,
-        bankAccountId,
-        amount: invoice.total,
-        reference: `TT-${tag()}`,
-        allocations: [{ invoiceId: invoice.id, amount: invoice.total }],
-      },
-      token,
-    ),
-    'receipt',
-  );
+  const { noteId } = await deliverToWarehouse(token, made.clerkToken, {
+    prefix: 'Settle',
+    seasonCropId: crop.seasonCropId,
+    collectionIds,
+    receivedBags: 10,
+    receivedKg: '1000.000',
+  });
+  const [lot] = await issueLots(token, {
+    noteId,
+    gradeId: crop.gradeId,
+    lots: [{ bags: 10, netKg: '1000.000' }],
+  });
+  if (!lot) throw new Error('no lot issued');
+  const buyer = await createBuyer(token, 'Settle Exporters');
+  const sale = { seasonCropId: crop.seasonCropId, lotId: lot.id, buyerId: buyer.id, pricePerKg: '2500.00' };
+  await payInFull(token, buyer.id, await sellLot(token, sale));
 }
-
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
@@ -308,13 +76,6 @@ beforeAll(async () => {
   await paidLot();
 }, 180_000);
 afterAll(() => browser.close());
-
-async function signedIn(user: { email: string; password: string }): Promise<Page> {
-  const page = await newPage(browser);
-  await signInThroughBrowser(page, user.email, user.password);
-  await page.waitForURL((u) => !u.pathname.includes('verify-otp') && !u.pathname.includes('login'));
-  return page;
-}
 
 async function batchOf(settlementId: string, party = 'farmer') {
   const list = await api<Listed<{ id: string; batchNo: string; status: string; isRetry: boolean }>>(
@@ -348,7 +109,7 @@ async function exportMobile(page: Page, batchId: string): Promise<string> {
 describe('settlement and payments in the browser', () => {
   it('settles, approves, exports the farmer file, marks paid with one failed line and retries it', async () => {
     // The officer settles the society's paid lots: preview first, then the draft.
-    let page = await signedIn(officer);
+    let page = await signedIn(browser, officer);
     await page.goto('/collections/payments/whr');
     await page.getByTestId('settlements-table-create').click();
     const dialog = page.getByRole('dialog');
@@ -371,7 +132,7 @@ describe('settlement and payments in the browser', () => {
     await page.context().close();
 
     // The finance manager approves it.
-    page = await signedIn(finance);
+    page = await signedIn(browser, finance);
     await page.goto(`/collections/payments/whr/${settlementId}/details`);
     await page.getByTestId('settlement-approve').click();
     const approved = page.waitForResponse((r) =>
@@ -385,10 +146,10 @@ describe('settlement and payments in the browser', () => {
     // Someone other than the batch's maker approves the farmers' batch; the officer exports it.
     const [batch] = await batchOf(settlementId);
     if (!batch) throw new Error('no farmer batch');
-    page = await signedIn(admin);
+    page = await signedIn(browser, admin);
     await approveBatchIn(page, batch.id);
     await page.context().close();
-    page = await signedIn(officer);
+    page = await signedIn(browser, officer);
     const csv = await exportMobile(page, batch.id);
     expect(csv.split('\r\n')[0]).toBe('Phone,Amount,Name,Reference,Note');
     for (const name of farmerNames) expect(csv).toContain(name);
@@ -416,10 +177,10 @@ describe('settlement and payments in the browser', () => {
 
     const retryBatch = (await batchOf(settlementId)).find((b) => b.isRetry);
     if (!retryBatch) throw new Error('no retry batch');
-    page = await signedIn(finance);
+    page = await signedIn(browser, finance);
     await approveBatchIn(page, retryBatch.id);
     await page.context().close();
-    page = await signedIn(officer);
+    page = await signedIn(browser, officer);
     const again = await exportMobile(page, retryBatch.id);
     expect(again).toContain(farmerNames[1]);
     expect(again).not.toContain(farmerNames[0]);

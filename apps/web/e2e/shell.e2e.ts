@@ -1,14 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  api,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-} from './support.ts';
+import { adminToken, api, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
 
 let browser: Browser;
 let union: { email: string; password: string };
@@ -23,10 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function signedIn(email: string, password: string): Promise<Page> {
-  const page = await newPage(browser);
-  await signInThroughBrowser(page, email, password);
-  await page.waitForURL(/\/(change-password|home)/);
+/** A page signed in as the user, on the home screen. */
+async function atHome(user: { email: string; password: string }): Promise<Page> {
+  const page = await signedIn(browser, user);
   await page.goto('/home');
   await page.getByTestId('welcome-card').waitFor();
   return page;
@@ -41,7 +32,7 @@ async function topLevelLabels(page: Page): Promise<string[]> {
 
 describe('the app shell', () => {
   it('a union user sees the full union menu and "Union" under the logo', async () => {
-    const page = await signedIn(union.email, union.password);
+    const page = await atHome(union);
     expect(await page.getByTestId('audience-label').innerText()).toBe('Union');
     const labels = await topLevelLabels(page);
     for (const label of [
@@ -61,7 +52,7 @@ describe('the app shell', () => {
   });
 
   it('an AMCOS user sees the reduced menu, with AMCOS details linking to their own society', async () => {
-    const page = await signedIn(amcosUser.email, amcosUser.password);
+    const page = await atHome(amcosUser);
     expect(await page.getByTestId('audience-label').innerText()).toBe('AMCOS');
     const labels = await topLevelLabels(page);
     for (const label of ['Dashboard', 'Collections', 'AMCOS details', 'Farmers', 'Inventories', 'Reports']) {
@@ -74,7 +65,7 @@ describe('the app shell', () => {
   });
 
   it('an AMCOS user gets 403 from a union-only endpoint and a no-access page for the users screen', async () => {
-    const page = await signedIn(amcosUser.email, amcosUser.password);
+    const page = await atHome(amcosUser);
     const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
     const reply = await api<{ message: string }>('GET', '/users', undefined, token ?? '');
     expect(reply.status).toBe(403);
@@ -85,7 +76,7 @@ describe('the app shell', () => {
   });
 
   it('switching to Swahili changes the menu, and the choice is remembered', async () => {
-    const page = await signedIn(union.email, union.password);
+    const page = await atHome(union);
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-sw').click();
     await nav(page).getByText('Dashibodi').waitFor();
@@ -100,7 +91,7 @@ describe('the app shell', () => {
   });
 
   it('dark theme applies to the page', async () => {
-    const page = await signedIn(union.email, union.password);
+    const page = await atHome(union);
     await page.getByTestId('theme-switch').click();
     await page.getByTestId('theme-option-dark').click();
     expect(
@@ -110,7 +101,7 @@ describe('the app shell', () => {
   });
 
   it('every SPEC route opens inside the shell: a built screen or an honest "not available yet"', async () => {
-    const page = await signedIn(union.email, union.password);
+    const page = await atHome(union);
     for (const path of [
       '/purchase/orders/list',
       '/inventory/stores',

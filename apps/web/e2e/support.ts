@@ -21,6 +21,9 @@ export async function newPage(browser: Browser): Promise<Page> {
 
 type Json = Record<string, unknown>;
 
+/** The shape of a list reply. */
+export type Listed<T> = { data: T[] };
+
 /** Calls the API directly (setting up data for a browser test). */
 export async function api<T = Json>(
   method: string,
@@ -40,6 +43,13 @@ export async function api<T = Json>(
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
+/** The reply's body, or an error naming the step when the API refused it (setup, not a check). */
+export async function must<T>(reply: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const r = await reply;
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
 /** Signs in over the API (login + echoed OTP) and returns the access token. */
 export async function apiSignIn(email: string, password: string): Promise<string> {
   const login = await api<{ access_token: string; otp: string }>('POST', '/auth/login', { email, password });
@@ -52,6 +62,9 @@ export async function apiSignIn(email: string, password: string): Promise<string
 }
 
 export const adminToken = () => apiSignIn(inject('adminEmail'), inject('adminPassword'));
+
+/** The union administrator made by the server at start-up. */
+export const adminUser = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
 export const E2E_PASSWORD = 'E2e#User2026';
 
@@ -101,6 +114,14 @@ export async function signInThroughBrowser(page: Page, email: string, password: 
   // The session is stored only when verify-otp answers: a test that navigates before that would
   // land back on the code screen.
   await page.waitForURL((url) => !url.pathname.startsWith('/verify-otp'), { timeout: 30_000 });
+}
+
+/** A new page signed in as the user, on the first screen after the code (home or change password). */
+export async function signedIn(browser: Browser, user: { email: string; password: string }): Promise<Page> {
+  const page = await newPage(browser);
+  await signInThroughBrowser(page, user.email, user.password);
+  await page.waitForURL(/\/(change-password|home)/);
+  return page;
 }
 
 /** Types a code into the six OTP boxes (replacing what is there) and submits it. */

@@ -7,6 +7,7 @@ import {
   createUser,
   launchBrowser,
   newPage,
+  signedIn,
   signInThroughBrowser,
 } from './support.ts';
 
@@ -21,9 +22,7 @@ describe('users', () => {
     const token = await adminToken();
     const society = await createAmcos(token, 'Chipuputa AMCOS');
     const admin = await createUser(token, 'Administrator');
-    const page = await newPage(browser);
-    await signInThroughBrowser(page, admin.email, admin.password);
-    await page.waitForURL(/\/(change-password|home)/);
+    const page = await signedIn(browser, admin);
     await page.goto('/users/all');
     await page.getByTestId('create-user').click();
     const dialog = page.getByRole('dialog');
@@ -67,9 +66,7 @@ describe('users', () => {
     const token = await adminToken();
     const admin = await createUser(token, 'Administrator');
     const existing = await createUser(token, 'Auditor');
-    const page = await newPage(browser);
-    await signInThroughBrowser(page, admin.email, admin.password);
-    await page.waitForURL(/\/(change-password|home)/);
+    const page = await signedIn(browser, admin);
     await page.goto('/users/all');
     await page.getByTestId('create-user').click();
     const dialog = page.getByRole('dialog');
