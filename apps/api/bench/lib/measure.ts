@@ -81,8 +81,12 @@ export function runAutocannon(job: LoadJob): Promise<LoadReport> {
   });
 }
 
-/** One unit of work in a closed loop; `status` is the HTTP status that decided it (first non-2xx, or 200). */
-export type LoopStep = (iteration: number) => Promise<{ status: number }>;
+/**
+ * One unit of work in a closed loop: `status` is the HTTP status that decided it (first non-2xx, or
+ * 200); `exhausted` means it has no work left (a finite set of auctions to close), which ends that
+ * loop without being timed or counted.
+ */
+export type LoopStep = (iteration: number) => Promise<{ status: number } | { exhausted: true }>;
 
 /**
  * Runs `concurrency` closed loops for `seconds` and times each whole step, for work autocannon
@@ -108,9 +112,10 @@ export async function runConcurrentLoop({
     while (performance.now() < deadline) {
       const begin = performance.now();
       try {
-        const { status } = await step(next++);
+        const result = await step(next++);
+        if ('exhausted' in result) break;
         latencies.push(performance.now() - begin);
-        statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+        statusCounts[result.status] = (statusCounts[result.status] ?? 0) + 1;
       } catch {
         errors++;
       }

@@ -113,8 +113,7 @@ function closeScenario(openIds: string[]): Scenario {
         step: async () => {
           const id = openIds[next++];
           if (!id) {
-            await new Promise((r) => setTimeout(r, 1000));
-            return { status: 599 };
+            return { exhausted: true };
           }
           const response = await fetch(`${server.baseUrl}/api/sales/auctions/${id}/close`, {
             method: 'PATCH',

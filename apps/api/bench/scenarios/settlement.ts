@@ -166,8 +166,7 @@ function settleScenario(): Scenario {
         step: async () => {
           const k = next++;
           if (k > AUCTIONS) {
-            await new Promise((r) => setTimeout(r, 1000));
-            return { status: 599 };
+            return { exhausted: true };
           }
           const body = { auctionId: auctionId(k) };
           const api = `${server.baseUrl}/api/payments/settlements`;
