@@ -8,10 +8,20 @@ import {
   issueLots,
   phone,
   tag,
+  today,
   weighCollection,
 } from './crop-flow-fixtures.ts';
 import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
-import { adminToken, api, createUser, type Listed, launchBrowser, signedIn } from './support.ts';
+import {
+  adminToken,
+  api,
+  baseUrl,
+  createUser,
+  type Listed,
+  launchBrowser,
+  must,
+  signedIn,
+} from './support.ts';
 
 /**
  * Settlement and payments in the browser. Through the API: two farmers' collections go into one lot
@@ -27,6 +37,7 @@ let officer: { email: string; password: string };
 let finance: { email: string; password: string };
 let admin: { email: string; password: string };
 const farmerNames: string[] = [];
+let settlementId = '';
 
 /** Two farmers (600 kg and 400 kg) in one lot, sold at 2,500/kg and paid for in full. */
 async function paidLot(): Promise<void> {
@@ -126,7 +137,7 @@ describe('settlement and payments in the browser', () => {
     await dialog.getByTestId('settle-save').click();
     const reply = await created;
     expect(reply.status()).toBe(201);
-    const settlementId = ((await reply.json()) as { data: { id: string } }).data.id;
+    settlementId = ((await reply.json()) as { data: { id: string } }).data.id;
     await page.waitForURL(/\/collections\/payments\/whr\/[0-9a-f-]+\/details/);
     await page.getByTestId('lots-split').waitFor();
     await page.context().close();
@@ -209,4 +220,75 @@ describe('settlement and payments in the browser', () => {
     );
     await page.close();
   }, 240_000);
+  it('in Swahili, pays a refused transporter line again from the new transporter payment screen', async () => {
+    // Through the API: the transporter batch of the settled lot is approved, exported and the
+    // transporter's payment refused by the bank.
+    const [batch] = await batchOf(settlementId, 'transporter');
+    if (!batch) throw new Error('no transporter batch');
+    await must(api('PATCH', `/payments/batches/${batch.id}/approve`, {}, token), 'approve');
+    const exported = await fetch(
+      `${baseUrl()}/api/payments/batches/${batch.id}/export?layout=bank&format=csv`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(exported.status).toBe(200);
+    const lines = await must(
+      api<Listed<{ id: string; payeeName: string; method: string }>>(
+        'GET',
+        `/payments/batches/${batch.id}/lines`,
+        undefined,
+        token,
+      ),
+      'lines',
+    );
+    const [line] = lines.data;
+    if (!line) throw new Error('no transporter line');
+    const failed = line.method === 'none' ? [] : [{ lineId: line.id, reason: 'Account closed' }];
+    await must(
+      api(
+        'PATCH',
+        `/payments/batches/${batch.id}/paid`,
+        { paidOn: today, bankReference: `CRDB-${tag()}`, failed },
+        token,
+      ),
+      'paid',
+    );
+
+    // In the browser, in Swahili: the officer picks the failed line and makes a new batch of it.
+    const page = await signedIn(browser, officer);
+    await page.goto('/collections/payments/transporter/list');
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-sw').click();
+    await page.getByTestId('new-batch').click();
+    await page.waitForURL(/\/collections\/payments\/transporter\/create$/);
+    await page.getByRole('heading', { name: 'Malipo mapya ya msafirishaji' }).waitFor();
+    await page.getByRole('checkbox', { name: `Chagua ${line.payeeName}` }).check();
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/payments/batches/retry'));
+    await page.getByTestId('new-batch-create').click();
+    await page.getByTestId('confirm-action').click();
+    const reply = await created;
+    expect(reply.status()).toBe(201);
+    const newBatch = ((await reply.json()) as { data: { id: string; partyType: string; total: string } })
+      .data;
+    expect(newBatch.partyType).toBe('transporter');
+    await page.waitForURL(new RegExp(`/collections/payments/transporter/${newBatch.id}/details$`));
+    await page.getByTestId('batch-lines').getByText(line.payeeName).waitFor();
+
+    // The refused line is now retried and the new one waits to be paid: paid once, never twice.
+    const after = await must(
+      api<Listed<{ id: string; status: string }>>(
+        'GET',
+        `/payments/batches/${newBatch.id}/lines`,
+        undefined,
+        token,
+      ),
+      'new lines',
+    );
+    expect(after.data.map((l) => l.status)).toEqual(['pending']);
+    const again = await api('POST', '/payments/batches/retry', { lineIds: [line.id] }, token);
+    expect(again.status).toBe(409);
+    await page.close();
+  }, 120_000);
 });
