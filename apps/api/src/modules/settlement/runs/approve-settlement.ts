@@ -69,6 +69,15 @@ export async function approveSettlement(
       settlementNo: row.settlementNo,
       actorId: actor.userId,
     });
+    // A farmer whose whole share went to deductions and loan recovery has no line to wait for:
+    // their crop is settled now. The others' collections become paid with their payment line.
+    await tx.execute(sql`
+      update collections c set status = 'paid', updated_at = now()
+      from settlement_farmers sf
+      where sf.settlement_id = ${id}
+        and sf.farmer_id in (select farmer_id from settlement_farmers where settlement_id = ${id}
+                             group by farmer_id having sum(net) = 0)
+        and c.lot_id = sf.lot_id and c.farmer_id = sf.farmer_id and c.status = 'sold'`);
     mark('approve: batches');
     await recordAudit(tx, {
       actorId: actor.userId,
