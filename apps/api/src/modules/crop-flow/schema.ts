@@ -203,9 +203,7 @@ export const collections = pgTable(
     index('collections_amcos_idx').on(t.amcosId, t.collectedOn, t.id),
     index('collections_farmer_idx').on(t.farmerId, t.collectedOn),
     // Partial: a weighing starts on no note and in no lot, so a save adds no entry to these two.
-    index('collections_delivery_note_idx')
-      .on(t.deliveryNoteId)
-      .where(sql`${t.deliveryNoteId} is not null`),
+    index('collections_delivery_note_idx').on(t.deliveryNoteId).where(sql`${t.deliveryNoteId} is not null`),
     index('collections_lot_idx').on(t.lotId).where(sql`${t.lotId} is not null`),
     /** The AMCOS stock: its pending collections, summed from the index alone. */
     index('collections_pending_idx')
