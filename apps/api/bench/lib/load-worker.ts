@@ -23,6 +23,7 @@ const instance = autocannon({
   duration: job.seconds,
   headers: job.headers,
   requests: job.requests,
+  ...(job.connectionRate ? { connectionRate: job.connectionRate } : {}),
   setupClient: (client: AutocannonClient) => {
     const own = job.perConnection?.[clientIndex % job.perConnection.length];
     if (own) {

@@ -10,6 +10,12 @@ export type LoadJob = {
   requests: AutocannonRequest[];
   /** Optional: connection i walks only `perConnection[i % length]` (e.g. one clerk per connection). */
   perConnection?: AutocannonRequest[][];
+  /**
+   * Optional: each connection sends at most this many requests a second (paced, like people at
+   * work) instead of the next one as soon as the last is answered. Latency still counts from when
+   * a request was due, so a server falling behind shows in the figures.
+   */
+  connectionRate?: number;
 };
 
 /** The raw answer of one load: every latency (2xx or not) and the count per HTTP status. */

@@ -9,7 +9,7 @@ import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ConflictError, ForbiddenError, fieldError, ValidationError } from '../../../platform/errors.ts';
 
@@ -204,8 +204,11 @@ export async function recordCollection(
     moisture,
     createdBy: actor.userId,
   };
-  const [w] = await queryRows<Written>(
+  // One prepared statement per variant of the text: farmer by id or number, society-bound or not.
+  const variant = `${input.farmerId ? 'id' : 'no'}_${actor.amcosId ? 'amcos' : 'union'}`;
+  const [w] = await queryRowsPrepared<Written>(
     db,
+    `record_collection_${variant}`,
     sql`with ctx as materialized (
         select f.id as farmer_id, f.farmer_no, concat_ws(' ', f.first_name, f.middle_name, f.last_name) as farmer_name,
           f.phone as farmer_phone, a.id as amcos_id, a.code as amcos_code, a.name as amcos_name,
