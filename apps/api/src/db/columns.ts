@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
 /** UUID v7 primary key: time-ordered, so new rows append to the index. */
@@ -13,3 +13,8 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdateFn(() => new Date());
+
+/** Crop weight in kg to the gram: NUMERIC(14,3), read as a string. */
+export const kg = (name: string) => numeric(name, { precision: 14, scale: 3 });
+/** Crop-flow money (lots, invoices, settlement) in TZS to the cent: NUMERIC(16,2), read as a string. */
+export const money = (name: string) => numeric(name, { precision: 16, scale: 2 });

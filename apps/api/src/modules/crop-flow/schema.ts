@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, kg, money, updatedAt } from '../../db/columns.ts';
 import { amcos } from '../amcos/schema.ts';
 import { farmers } from '../farmers/schema.ts';
 import { grades, seasonCrops } from '../seasons/schema.ts';
@@ -26,9 +26,6 @@ import { warehouses } from '../warehouses/schema.ts';
  * collection keeps the note and the lot it went into, so a lot's money can be paid back to the
  * farmers who grew it.
  */
-
-const kg = (name: string) => numeric(name, { precision: 14, scale: 3 });
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
 export const COLLECTION_STATUSES = [
   'recorded',

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, kg, money, updatedAt } from '../../db/columns.ts';
 import { journalEntries } from '../accounts/journal/schema.ts';
 import { amcos } from '../amcos/schema.ts';
 import { lots } from '../crop-flow/schema.ts';
@@ -23,9 +23,6 @@ import { farmers } from '../farmers/schema.ts';
  * beneficiaries, transporters, the AMCOS and the lot's farmers, loans recovered), and the payment
  * batches that pay every line out.
  */
-
-const kg = (name: string) => numeric(name, { precision: 14, scale: 3 });
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
 export const LOAN_SOURCES = ['cash_advance', 'distribution'] as const;
 export const LOAN_STATUSES = ['active', 'cancelled'] as const;

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../../db/columns.ts';
+import { createdAt, id, kg, money, updatedAt } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { beneficiaries, deductionRules } from '../../deductions/schema.ts';
@@ -23,9 +23,6 @@ import { buyers } from '../buyers/schema.ts';
  * issued -> part_paid -> paid, or issued -> cancelled (only while nothing is allocated to it).
  * `paid_amount` is the sum of the receipt allocations, kept on the row so balances need no join.
  */
-
-const kg = (name: string) => numeric(name, { precision: 14, scale: 3 });
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
 export const SALES_INVOICE_STATUSES = ['issued', 'part_paid', 'paid', 'cancelled'] as const;
 export const SALES_INVOICE_LINE_KINDS = ['lot', 'buyer_levy'] as const;

@@ -10,13 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../../db/columns.ts';
+import { createdAt, id, money } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { buyers } from '../buyers/schema.ts';
 import { salesInvoices } from '../invoices/schema.ts';
-
-const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 
 /**
  * Money a buyer paid into a Collection-book bank account. What is not allocated to invoices
