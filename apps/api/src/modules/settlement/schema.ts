@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,

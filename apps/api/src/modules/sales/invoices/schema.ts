@@ -4,7 +4,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
