@@ -12,18 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconDeviceFloppy, IconPrinter, IconScale } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconScale } from '@tabler/icons-react';
 import { type Collection, compareDecimals, recordCollectionBody } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-error.ts';
 import { useForm } from '../../lib/form.ts';
-import { formatKg, formatNumber } from '../../lib/format.ts';
+import { formatKg } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { crops, seasonCrops } from '../seasons/hooks.ts';
-import { type FarmerLookup, openReceipt, useFarmerLookup, useRecordCollection } from './hooks.ts';
+import { type FarmerLookup, useFarmerLookup, useRecordCollection } from './hooks.ts';
+import { LastSavedReceipt } from './LastSavedReceipt.tsx';
 
 const KG = /^\d{1,12}(\.\d{1,3})?$/;
 
@@ -338,40 +338,7 @@ export function WeighingForm() {
           </Group>
         </Stack>
       </form>
-      {last && (
-        <Paper withBorder radius="sm" p="sm" mt="md" data-testid="last-saved">
-          <Group justify="space-between" wrap="wrap">
-            <Text size="sm">
-              {t('collectionsMd.lastSaved')}{' '}
-              <Text span fw={600} component={Link} to={`/collections/receips/${last.id}/receips`}>
-                {last.receiptNo}
-              </Text>{' '}
-              · {last.farmerNo} {last.farmerName} · {formatNumber(last.bags)} {t('collectionsMd.bagsShort')} ·{' '}
-              {formatKg(last.netKg)}
-              {last.moistureFlagged ? ` · ${t('collectionsMd.flagged')}` : ''}
-            </Text>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconPrinter size={14} aria-hidden />}
-                onClick={() => void openReceipt(last.id, 'a5')}
-                data-testid="print-last"
-              >
-                {t('collectionsMd.print')}
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconPrinter size={14} aria-hidden />}
-                onClick={() => void openReceipt(last.id, '80mm')}
-              >
-                {t('collectionsMd.print80')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      )}
+      {last && <LastSavedReceipt collection={last} />}
     </Paper>
   );
 }
