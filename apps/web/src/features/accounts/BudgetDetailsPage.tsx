@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -12,7 +11,7 @@ import { useForm } from '../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import {
   budgets,
   useAccountOptions,
@@ -38,7 +37,6 @@ function BudgetDetailsPage() {
   const budget = budgets.useOne(id);
   const adjustments = useBudgetAdjustments(id);
   const vsActual = useBudgetVsActual(id);
-  const history = useHistory('budget', id);
   const { user } = useSession();
   const canApprove = useCan('accounts.budget.approve');
   const canCreate = useCan('accounts.budget.create');
@@ -145,8 +143,7 @@ function BudgetDetailsPage() {
             </Table.Tbody>
           </Table>
         </Paper>
-        <Title order={3}>{t('acc.history')}</Title>
-        <HistoryTimeline events={history.data} loading={history.isLoading} />
+        <HistoryPanel entity="budget" id={b.id} variant="bare" order={3} titleSize="h3" />
       </Stack>
       {adjusting && <AdjustmentForm budgetId={b.id} book={b.book} onClose={() => setAdjusting(false)} />}
     </>

@@ -3,7 +3,6 @@ import type { JournalEntry } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/ConfirmAction.ts';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
@@ -11,7 +10,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { journalEntries, useJournalEntry, useRecordAction } from './hooks.ts';
 import { JournalEntryForm } from './JournalEntryForm.tsx';
 import { BookSwitch, useBook, useCan } from './parts.tsx';
@@ -107,7 +106,6 @@ function JournalEntriesPage() {
 export function JournalEntryDetails({ id, onOpen }: { id: string; onOpen?: (id: string) => void }) {
   const { t } = useTranslation();
   const entry = useJournalEntry(id);
-  const history = useHistory('journal_entry', id);
   if (!entry.data) return <Text c="dimmed">{t('common.loading')}</Text>;
   const e = entry.data;
   return (
@@ -152,8 +150,7 @@ export function JournalEntryDetails({ id, onOpen }: { id: string; onOpen?: (id: 
         </Table>
       </Paper>
       <EntryActions entry={e} onOpen={onOpen} />
-      <Title order={4}>{t('acc.history')}</Title>
-      <HistoryTimeline events={history.data} loading={history.isLoading} />
+      <HistoryPanel entity="journal_entry" id={e.id} variant="bare" order={4} titleSize="h4" />
     </Stack>
   );
 }

@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FarmMap } from '../../components/FarmMap.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { StockTable } from '../collections/StockTable.tsx';
 import { FarmersTable } from '../farmers/FarmersTable.tsx';
 import { useFarmPoints } from '../farmers/hooks.ts';
@@ -43,7 +42,6 @@ function AmcosDetailsPage() {
   const { user } = useSession();
   const society = societies.useOne(id);
   const loaded = Boolean(society.data);
-  const history = useHistory('amcos', hasPermission(user, 'audit.history.read') && loaded ? id : null);
   const points = useFarmPoints({ amcos_id: id }, loaded);
   const isUnion = !user?.amcosId;
   const users = useUsers({ amcos_id: id, per_page: 50 }, isUnion && hasPermission(user, 'users.user.read'));
@@ -136,7 +134,7 @@ function AmcosDetailsPage() {
           <Text c="dimmed">{t('amcosMd.storesLater')}</Text>
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
-          <HistoryTimeline events={history.data} loading={history.isLoading} />
+          <HistoryPanel entity="amcos" id={a.id} variant="bare" withTitle={false} />
         </Tabs.Panel>
       </Tabs>
       {editing && <AmcosFormModal society={a} onClose={() => setEditing(false)} />}

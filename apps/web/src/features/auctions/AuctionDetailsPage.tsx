@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '../../components/ConfirmAction.ts';
 import { EmptyBlock, LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { formatDate, formatDecimal, formatKg, formatMoney } from '../../lib/format.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { seasonCrops } from '../seasons/hooks.ts';
 import { AuctionStatus } from './AuctionStatus.tsx';
 import { CatalogueBuilder } from './CatalogueBuilder.tsx';
@@ -37,7 +36,6 @@ function AuctionDetailsPage() {
   const union = !user?.amcosId;
   const canRun = union && hasPermission(user, 'sales.auction.update');
   const canDecide = hasPermission(user, 'sales.auction.update');
-  const history = useHistory('auction', union ? id : null);
   const [importing, setImporting] = useState(false);
   const publish = usePublish(id);
   const close = useClose(id);
@@ -128,11 +126,7 @@ function AuctionDetailsPage() {
           ))}
         </Paper>
       )}
-      {union && (
-        <Paper withBorder p="md" radius="md">
-          <HistoryTimeline events={history.data} loading={history.isLoading} />
-        </Paper>
-      )}
+      {union && <HistoryPanel entity="auction" id={a.id} withTitle={false} p="md" />}
       {importing && <ImportResultsModal auctionId={id} onClose={() => setImporting(false)} />}
     </>
   );

@@ -2,11 +2,10 @@ import { Paper, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { boqs } from './hooks.ts';
 
 export default function BoqDetailsRoute() {
@@ -21,7 +20,6 @@ function BoqDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const boq = boqs.useOne(id);
-  const history = useHistory('boq', id);
   const b = boq.data;
   if (!b) return <LoadingBlock />;
   return (
@@ -58,9 +56,7 @@ function BoqDetailsPage() {
           {t('boqsMd.costPerAcre')}: {formatMoney(b.costPerAcre)}
         </Text>
       </Paper>
-      <Paper withBorder p="md" radius="md" mt="lg">
-        <HistoryTimeline events={history.data} loading={history.isLoading} />
-      </Paper>
+      <HistoryPanel entity="boq" id={b.id} withTitle={false} p="md" mt="lg" />
     </>
   );
 }

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../components/ConfirmAction.ts';
 import { FormModal } from '../../components/FormModal.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
@@ -26,7 +25,7 @@ import { useForm } from '../../lib/form.ts';
 import { formatDate, formatDateTime, formatKg, formatNumber } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { crops, seasonCrops } from '../seasons/hooks.ts';
 import { CollectionStatusBadge } from './CollectionStatusBadge.tsx';
 import { collections, openReceipt, useCancelCollection } from './hooks.ts';
@@ -46,10 +45,6 @@ function ReceiptDetailsPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const collection = collections.useOne(id);
-  const history = useHistory(
-    'collection',
-    hasPermission(user, 'audit.history.read') && collection.data ? id : null,
-  );
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const c = collection.data;
@@ -156,18 +151,7 @@ function ReceiptDetailsPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Title order={2} size="h5" mb="md">
-              {t('history.title')}
-            </Title>
-            {hasPermission(user, 'audit.history.read') ? (
-              <HistoryTimeline events={history.data} loading={history.isLoading} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('collectionsMd.noHistoryAccess')}
-              </Text>
-            )}
-          </Paper>
+          <HistoryPanel entity="collection" id={c.id} />
         </Grid.Col>
       </Grid>
       {editing && <EditCollectionModal collection={c} onClose={() => setEditing(false)} />}

@@ -2,7 +2,6 @@ import {
   Button,
   FileButton,
   Grid,
-  Group,
   Image,
   Paper,
   SimpleGrid,
@@ -18,13 +17,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormLayout } from '../../components/FormLayout.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { UNION_ENTITY_ID, useUnionProfile, useUpdateUnion, useUploadLogo } from './hooks.ts';
 import { RegionsPanel } from './RegionsPanel.tsx';
 
@@ -44,7 +42,6 @@ function UnionPage() {
   const profile = useUnionProfile();
   const update = useUpdateUnion();
   const upload = useUploadLogo();
-  const history = useHistory('union', UNION_ENTITY_ID);
   const form = useForm(EMPTY);
   const canEdit = hasPermission(user, 'cooperative.union.update');
   const { reset } = form;
@@ -148,14 +145,7 @@ function UnionPage() {
                   </Text>
                 </Stack>
               </Paper>
-              <Paper withBorder p="lg" radius="md" mt="md">
-                <Group mb="sm">
-                  <Title order={3} size="h5">
-                    {t('history.title')}
-                  </Title>
-                </Group>
-                <HistoryTimeline events={history.data} loading={history.isLoading} />
-              </Paper>
+              <HistoryPanel entity="union" id={UNION_ENTITY_ID} order={3} mt="md" />
             </Grid.Col>
           </Grid>
         </Tabs.Panel>

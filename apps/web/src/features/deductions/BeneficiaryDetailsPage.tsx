@@ -2,11 +2,10 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { beneficiaries } from './hooks.ts';
 
 export default function BeneficiaryDetailsRoute() {
@@ -21,7 +20,6 @@ function BeneficiaryDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const beneficiary = beneficiaries.useOne(id);
-  const history = useHistory('beneficiary', id);
   const b = beneficiary.data;
   if (!b) return <LoadingBlock />;
   const fields: [string, string | number | null][] = [
@@ -53,9 +51,7 @@ function BeneficiaryDetailsPage() {
           ))}
         </SimpleGrid>
       </Paper>
-      <Paper withBorder p="lg" radius="md" mt="lg">
-        <HistoryTimeline events={history.data} loading={history.isLoading} />
-      </Paper>
+      <HistoryPanel entity="beneficiary" id={b.id} withTitle={false} mt="lg" />
     </>
   );
 }

@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../components/ConfirmAction.ts';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { formatDate, formatDateTime, formatKg, formatMoney, formatNumber } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { CollectionStatusBadge } from '../collections/CollectionStatusBadge.tsx';
 import { AddModal, CancelModal, ReceiveModal } from './DeliveryNoteModals.tsx';
 import { DnStatusBadge } from './DnStatusBadge.tsx';
@@ -33,10 +32,6 @@ function DeliveryNoteDetailsPage() {
   const { user } = useSession();
   const note = deliveryNotes.useOne(id);
   const actions = useNoteActions(id);
-  const history = useHistory(
-    'delivery_note',
-    hasPermission(user, 'audit.history.read') && note.data ? id : null,
-  );
   const [modal, setModal] = useState<'receive' | 'cancel' | 'add' | null>(null);
   const n = note.data as DeliveryNoteDetail | undefined;
   if (!n) return <RecordUnavailable error={note.error} />;
@@ -243,18 +238,7 @@ function DeliveryNoteDetailsPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Title order={2} size="h5" mb="md">
-              {t('history.title')}
-            </Title>
-            {hasPermission(user, 'audit.history.read') ? (
-              <HistoryTimeline events={history.data} loading={history.isLoading} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('collectionsMd.noHistoryAccess')}
-              </Text>
-            )}
-          </Paper>
+          <HistoryPanel entity="delivery_note" id={n.id} />
         </Grid.Col>
       </Grid>
       {modal === 'receive' && <ReceiveModal note={n} onClose={() => setModal(null)} />}

@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { FarmMap } from '../../components/FarmMap.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
@@ -27,7 +26,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { crops } from '../seasons/hooks.ts';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { useAddFarm, useFarmer } from './hooks.ts';
@@ -46,8 +45,6 @@ function FarmerDetailsPage() {
   const { pathname } = useLocation();
   const { user } = useSession();
   const farmer = useFarmer(id);
-  const canSeeHistory = hasPermission(user, 'audit.history.read') && Boolean(farmer.data);
-  const history = useHistory('farmer', canSeeHistory ? (id ?? null) : null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const f = farmer.data;
@@ -173,12 +170,7 @@ function FarmerDetailsPage() {
           </Text>
         )}
       </Paper>
-      <Paper withBorder p="lg" radius="md" mt="lg">
-        <Title order={2} size="h5" mb="sm">
-          {t('history.title')}
-        </Title>
-        <HistoryTimeline events={history.data} loading={history.isLoading} />
-      </Paper>
+      <HistoryPanel entity="farmer" id={f.id} mt="lg" />
       {adding && <FarmFormModal farmerId={f.id} onClose={() => setAdding(false)} />}
       {editing && <FarmerFormModal farmer={f} onClose={() => setEditing(false)} />}
       <Anchor component={Link} to={list} size="sm" mt="md" display="block">

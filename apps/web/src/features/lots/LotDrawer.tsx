@@ -4,13 +4,12 @@ import { type LotDetail, updateLotCertificateBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatDate, formatKg, formatNumber } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, openWarehouseReceipt, useUpdateCertificate } from './hooks.ts';
 
@@ -19,7 +18,6 @@ export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) 
   const { t } = useTranslation();
   const { user } = useSession();
   const lot = lots.useOne(id);
-  const history = useHistory('lot', hasPermission(user, 'audit.history.read') && lot.data ? id : null);
   const [editing, setEditing] = useState(false);
   const l = lot.data as LotDetail | undefined;
   const canEdit =
@@ -131,14 +129,7 @@ export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) 
               ))}
             </Table.Tbody>
           </Table>
-          {hasPermission(user, 'audit.history.read') && (
-            <>
-              <Title order={3} size="h5" mt="lg" mb="xs">
-                {t('history.title')}
-              </Title>
-              <HistoryTimeline events={history.data} loading={history.isLoading} />
-            </>
-          )}
+          <HistoryPanel entity="lot" id={l.id} variant="bare" order={3} mt="lg" />
           {editing && <CertificateModal lot={l} onClose={() => setEditing(false)} />}
         </>
       )}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import type { SettlementFarmerRow } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,12 @@ import { confirmAction } from '../../components/ConfirmAction.ts';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import {
   batches,
   settlements,
@@ -44,7 +43,6 @@ function SettlementDetailsPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const settlement = settlements.useOne(id);
-  const history = useHistory('settlement', user?.amcosId ? null : id);
   const approve = useApproveSettlement(id);
   const [cancelling, setCancelling] = useState(false);
   const s = settlement.data;
@@ -114,11 +112,11 @@ function SettlementDetailsPage() {
           <Tabs.Panel value="batches" pt="md">
             <SettlementBatches id={id} />
           </Tabs.Panel>
-          <Tabs.Panel value="history" pt="md">
-            <Paper withBorder p="md" radius="md">
-              <HistoryTimeline events={history.data} loading={history.isLoading} />
-            </Paper>
-          </Tabs.Panel>
+          {!user?.amcosId && (
+            <Tabs.Panel value="history" pt="md">
+              <HistoryPanel entity="settlement" id={s.id} withTitle={false} p="md" />
+            </Tabs.Panel>
+          )}
         </Tabs>
       </Stack>
       {cancelling && <CancelForm id={id} onClose={() => setCancelling(false)} />}

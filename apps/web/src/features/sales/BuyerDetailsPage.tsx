@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { BuyerForm, useCanWriteBuyers } from './BuyersPage.tsx';
 import { buyers } from './hooks.ts';
 import { InfoGrid, PdfButton, Section, todayIso, tzs } from './parts.tsx';
@@ -27,7 +26,6 @@ function BuyerDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const buyer = buyers.useOne(id);
-  const history = useHistory('buyer', id);
   const canWrite = useCanWriteBuyers();
   const [editing, setEditing] = useState(false);
   const [from, setFrom] = useState(`${todayIso().slice(0, 4)}-01-01`);
@@ -114,7 +112,7 @@ function BuyerDetailsPage() {
           <ReceiptsList buyerId={b.id} />
         </Tabs.Panel>
         <Tabs.Panel value="history">
-          <HistoryTimeline events={history.data} loading={history.isLoading} />
+          <HistoryPanel entity="buyer" id={b.id} variant="bare" withTitle={false} />
         </Tabs.Panel>
       </Tabs>
       {editing && <BuyerForm buyer={b} onClose={() => setEditing(false)} />}

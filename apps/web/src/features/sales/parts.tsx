@@ -3,11 +3,10 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import type { Query } from '../../lib/api.ts';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { buyers, downloadPdf } from './hooks.ts';
 
 export const tzs = (amount: string | null | undefined) => (amount ? formatDecimal(amount) : '—');
@@ -175,11 +174,5 @@ export function unionRoute(Page: () => ReactNode, permission = 'sales.invoice.re
 
 /** A sales document's audit trail, as the last section of its details page. */
 export function HistorySection({ entity, id }: { entity: string; id: string }) {
-  const { t } = useTranslation();
-  const history = useHistory(entity, id);
-  return (
-    <Section title={t('salesMd.history')}>
-      <HistoryTimeline events={history.data} loading={history.isLoading} />
-    </Section>
-  );
+  return <HistoryPanel entity={entity} id={id} order={4} titleSize="h4" p="md" mb="lg" />;
 }

@@ -2,12 +2,11 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { toastSuccess } from '../../lib/notify.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { seasons } from './hooks.ts';
 import { SeasonCropsTable } from './SeasonCropsPage.tsx';
 
@@ -26,7 +25,6 @@ function SeasonDetailsPage() {
   const { id = '' } = useParams();
   const season = seasons.useOne(id);
   const update = seasons.useUpdate();
-  const history = useHistory('season', id);
   const s = season.data;
   if (!s) return <LoadingBlock />;
   const next = NEXT[s.status];
@@ -64,9 +62,7 @@ function SeasonDetailsPage() {
         </Group>
       </Paper>
       <SeasonCropsTable seasonId={id} />
-      <Paper withBorder p="md" radius="md" mt="lg">
-        <HistoryTimeline events={history.data} loading={history.isLoading} />
-      </Paper>
+      <HistoryPanel entity="season" id={id} withTitle={false} p="md" mt="lg" />
     </>
   );
 }

@@ -1,13 +1,12 @@
-import { Badge, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { User } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { fullName } from '../../lib/session.ts';
-import { useHistory } from '../audit/hooks.ts';
+import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { useUser } from './hooks.ts';
 
 interface UserDetailsDrawerProps {
@@ -20,7 +19,6 @@ interface UserDetailsDrawerProps {
 export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawerProps) {
   const { t, i18n } = useTranslation();
   const user = useUser(userId);
-  const history = useHistory('user', userId);
   const data = user.data;
 
   return (
@@ -76,19 +74,16 @@ export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawer
             </Group>
           </div>
           <Divider />
-          <div>
-            <Title order={3} size="h5" mb="sm">
-              {t('history.title')}
-            </Title>
-            <HistoryTimeline
-              events={history.data}
-              loading={history.isLoading}
-              fieldLabel={(field) => {
-                const key = `users.fields.${field}`;
-                return i18n.exists(key) ? t(key as 'users.fields.email') : field;
-              }}
-            />
-          </div>
+          <HistoryPanel
+            entity="user"
+            id={data.id}
+            variant="bare"
+            order={3}
+            fieldLabel={(field) => {
+              const key = `users.fields.${field}`;
+              return i18n.exists(key) ? t(key as 'users.fields.email') : field;
+            }}
+          />
         </Stack>
       )}
     </Drawer>
