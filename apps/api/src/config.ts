@@ -11,7 +11,7 @@ const flag = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().min(1, 'must not be empty').optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -57,6 +57,12 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
+/**
+ * `data/` at the repository root, whichever folder a command runs in: `npm start` runs the API in
+ * apps/api while `npm run seed:demo` runs at the root, and both must open the same database.
+ */
+const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'data');
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -64,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR;
   return {
     port: e.PORT,
     host: e.HOST,

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -118,6 +119,20 @@ describe('configuration', () => {
     const config = loadConfig({ JWT_SECRET: 'x'.repeat(40) });
     expect(config.port).toBe(3000);
     expect(config.otpEcho).toBe(false);
+  });
+
+  it('keeps the embedded database in data/ at the repository root, from any folder', () => {
+    const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
+    const here = process.cwd();
+    try {
+      process.chdir(path.join(root, 'apps', 'api'));
+      expect(loadConfig({ JWT_SECRET: 'x'.repeat(40) }).dataDir).toBe(path.join(root, 'data'));
+      expect(loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: 'elsewhere' }).dataDir).toBe(
+        path.join(root, 'apps', 'api', 'elsewhere'),
+      );
+    } finally {
+      process.chdir(here);
+    }
   });
 });
 
