@@ -41,6 +41,7 @@ function NewPaymentBatchPage({ party }: { party: Party }) {
           selectable={(line) => line.status === 'failed'}
           selected={picked}
           onSelect={setPicked}
+          emptyTitle={t('pay.noFailedLines')}
         />
         <Group justify="flex-end">
           <Button
@@ -60,7 +61,7 @@ function NewPaymentBatchPage({ party }: { party: Party }) {
               })
             }
           >
-            {t('pay.retryLines', { count: picked.length })}
+            {picked.length > 0 ? t('pay.retryLines', { count: picked.length }) : t('pay.pickFailedLines')}
           </Button>
         </Group>
       </Stack>

@@ -19,6 +19,7 @@ export function PaymentLinesTable({
   selected,
   onSelect,
   onExport,
+  emptyTitle,
 }: {
   /** The API list of lines, e.g. `payments/batches/{id}/lines` or `payments/lines`. */
   path: string;
@@ -30,6 +31,8 @@ export function PaymentLinesTable({
   selected?: string[];
   onSelect?: (ids: string[]) => void;
   onExport?: (query: Query) => void;
+  /** What an empty table says (default: no payment lines). */
+  emptyTitle?: string;
 }) {
   const { t } = useTranslation();
   const list = useListState(['status'], 'l_');
@@ -93,21 +96,24 @@ export function PaymentLinesTable({
       rowKey={(l) => l.id}
       list={list}
       filters={
-        <Select
-          aria-label={t('fields.status')}
-          placeholder={t('fields.status')}
-          clearable
-          w={160}
-          data={(['pending', 'paid', 'failed', 'retried'] as const).map((s) => ({
-            value: s,
-            label: t(`pay.status.${s}`),
-          }))}
-          value={list.filters.status ?? null}
-          onChange={(v) => list.setFilter('status', v)}
-        />
+        // A scope that fixes the status (the failed lines to pay again) leaves nothing to filter.
+        scope?.status ? undefined : (
+          <Select
+            aria-label={t('fields.status')}
+            placeholder={t('fields.status')}
+            clearable
+            w={160}
+            data={(['pending', 'paid', 'failed', 'retried'] as const).map((s) => ({
+              value: s,
+              label: t(`pay.status.${s}`),
+            }))}
+            value={list.filters.status ?? null}
+            onChange={(v) => list.setFilter('status', v)}
+          />
+        )
       }
       onExport={onExport ? () => onExport({ ...list.query, ...scope }) : undefined}
-      empty={{ title: t('pay.noLines') }}
+      empty={{ title: emptyTitle ?? t('pay.noLines') }}
       testId={testId}
     />
   );
