@@ -133,6 +133,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'audit.history.read',
       // The AMCOS sidebar's Auction item: their own society's lots at auction, read-only.
       'sales.auction.read',
+      // Its Payments item: what their society's farmers were paid, read-only, when a farmer asks.
+      'payments.settlement.read',
     ],
   },
 ];

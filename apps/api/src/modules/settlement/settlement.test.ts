@@ -423,6 +423,13 @@ describe('settlement from paid lot to farmer paid', () => {
     );
     expect(mine.body.data.lots.length).toBe(1);
     expect((await t.request('GET', '/payments/batches', { token: manager.access })).status).toBe(403);
+    // The society's clerk reads the same lines (a farmer asks at the AMCOS office) and nothing more.
+    const clerk = await sessionAs(t, 'AMCOS Clerk', { amcosId: world.amcosId });
+    const clerkLines = await t.request<Listed<PaymentLine>>('GET', '/payments/lines?party_type=farmer', {
+      token: clerk.access,
+    });
+    expect(clerkLines.body.data.map((l) => l.id).sort()).toEqual(own.body.data.map((l) => l.id).sort());
+    expect((await t.request('GET', '/payments/batches', { token: clerk.access })).status).toBe(403);
     expect(boardId).not.toBeNull();
   });
 
