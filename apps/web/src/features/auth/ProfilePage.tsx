@@ -8,6 +8,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
+import { roleLabel } from '../../lib/roles.ts';
 import { fullName, useSession } from '../../lib/session.ts';
 import { useUpdateProfile } from './hooks.ts';
 
@@ -60,7 +61,7 @@ export default function ProfilePage() {
               <Group gap={4} mt={4}>
                 {user.roles.map((role) => (
                   <Badge key={role.id} variant="light">
-                    {role.name}
+                    {roleLabel(t, role.name)}
                   </Badge>
                 ))}
               </Group>

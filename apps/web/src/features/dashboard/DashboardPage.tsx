@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { roleLabel } from '../../lib/roles.ts';
 import { fullName, hasPermission, useSession } from '../../lib/session.ts';
 import { StockTile } from '../collections/StockTable.tsx';
 import { SeasonDashboard } from './SeasonDashboard.tsx';
@@ -36,7 +37,7 @@ export default function DashboardPage() {
                 {user.roles.length > 0 ? (
                   user.roles.map((role) => (
                     <Badge key={role.id} variant="light">
-                      {role.name}
+                      {roleLabel(t, role.name)}
                     </Badge>
                   ))
                 ) : (

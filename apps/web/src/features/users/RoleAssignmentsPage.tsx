@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { roleLabel } from '../../lib/roles.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { AddRoleHolder } from './AddRoleHolder.tsx';
 import { useRoles } from './hooks.ts';
@@ -71,7 +72,7 @@ function RoleAssignmentsPage() {
               <Paper withBorder radius="md" p="lg" data-testid="role-details">
                 <Group justify="space-between" mb="sm">
                   <Title order={2} size="h4">
-                    {selected.name}
+                    {roleLabel(t, selected.name)}
                   </Title>
                   <Group gap={6}>
                     <Badge variant="light" color={selected.audience === 'amcos' ? 'grape' : 'teal'}>

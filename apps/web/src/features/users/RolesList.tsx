@@ -3,6 +3,7 @@ import type { Role } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { roleLabel } from '../../lib/roles.ts';
 
 interface RolesListProps {
   roles: Role[] | undefined;
@@ -29,7 +30,7 @@ export function RolesList({ roles, loading, selectedId, onSelect }: RolesListPro
             active={role.id === selectedId}
             aria-current={role.id === selectedId ? 'true' : undefined}
             onClick={() => onSelect(role.id)}
-            label={role.name}
+            label={roleLabel(t, role.name)}
             description={
               <Group gap={6} mt={2}>
                 <Text size="xs" c="dimmed">

@@ -5,6 +5,7 @@ import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { roleLabel } from '../../lib/roles.ts';
 import { fullName } from '../../lib/session.ts';
 import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { useUser } from './hooks.ts';
@@ -68,7 +69,7 @@ export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawer
             <Group gap={4}>
               {data.roles.map((role) => (
                 <Badge key={role.id} variant="light">
-                  {role.name}
+                  {roleLabel(t, role.name)}
                 </Badge>
               ))}
             </Group>

@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../components/use-list-state.ts';
+import { roleLabel } from '../../lib/roles.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
 import { useRoles } from './hooks.ts';
 
@@ -14,7 +15,7 @@ export function UserFilters({ list }: { list: ListState }) {
   const amcos = useAmcosOptions(kind !== 'union');
   const roleOptions = (roles.data ?? [])
     .filter((role) => !kind || role.audience === kind)
-    .map((role) => ({ value: role.id, label: role.name }));
+    .map((role) => ({ value: role.id, label: roleLabel(t, role.name) }));
 
   return (
     <>

@@ -17,6 +17,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
+import { roleLabel } from '../../lib/roles.ts';
 import { fullName } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
 import { useCreateUser, useRoles, useUpdateUser } from './hooks.ts';
@@ -78,7 +79,7 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
   const { kind } = form.values;
   const roleOptions = (roles.data ?? [])
     .filter((role) => role.audience === kind)
-    .map((role) => ({ value: role.id, label: role.name }));
+    .map((role) => ({ value: role.id, label: roleLabel(t, role.name) }));
 
   const changeKind = (next: Kind) => {
     form.setValue('kind', next);

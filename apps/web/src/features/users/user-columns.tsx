@@ -6,6 +6,7 @@ import type { Column } from '../../components/DataTable.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { roleLabel } from '../../lib/roles.ts';
 import { fullName } from '../../lib/session.ts';
 
 interface UserColumnActions {
@@ -46,7 +47,7 @@ export function userColumns(t: TFunction, { onView, onEdit }: UserColumnActions)
         <Group gap={4}>
           {user.roles.map((role) => (
             <Badge key={role.id} variant="light" size="sm" miw="max-content">
-              {role.name}
+              {roleLabel(t, role.name)}
             </Badge>
           ))}
         </Group>
