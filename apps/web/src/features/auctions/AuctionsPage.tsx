@@ -34,7 +34,7 @@ function AuctionsPage() {
     <>
       <PageHeader
         title={t('auctionsMd.title')}
-        description={t('auctionsMd.description')}
+        description={t(user?.amcosId ? 'auctionsMd.descriptionAmcos' : 'auctionsMd.description')}
         breadcrumbs={[{ label: t('auctionsMd.sales') }, { label: t('auctionsMd.title') }]}
       />
       <ResourceList
