@@ -7,23 +7,21 @@ import {
   Paper,
   SimpleGrid,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { IconBan, IconPencil, IconPrinter } from '@tabler/icons-react';
-import { type Collection, cancelCollectionBody, updateCollectionBody } from '@ushirika/contracts';
+import { type Collection, updateCollectionBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { confirmAction } from '../../components/ConfirmAction.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatDate, formatDateTime, formatKg, formatNumber } from '../../lib/format.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { crops, seasonCrops } from '../seasons/hooks.ts';
@@ -236,44 +234,18 @@ function EditCollectionModal({ collection: c, onClose }: { collection: Collectio
 
 function CancelCollectionModal({ collection: c, onClose }: { collection: Collection; onClose: () => void }) {
   const { t } = useTranslation();
-  const form = useForm({ reason: '' });
   const cancel = useCancelCollection(c.id);
-  const submit = form.onSubmit(() => {
-    const body = form.validate(cancelCollectionBody);
-    if (!body) return;
-    confirmAction({
-      title: t('collectionsMd.cancelConfirmTitle', { no: c.receiptNo }),
-      message: t('collectionsMd.cancelConfirm', { kg: formatKg(c.netKg), farmer: c.farmerName }),
-      confirmLabel: t('collectionsMd.cancel'),
-      onConfirm: () =>
-        cancel.mutate(body, {
-          onSuccess: (reply) => {
-            toastSuccess(reply.message);
-            onClose();
-          },
-          onError: form.showApiError,
-        }),
-    });
-  });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <ReasonModal
       title={`${t('collectionsMd.cancel')} ${c.receiptNo}`}
-      onSubmit={submit}
-      error={form.formError}
+      reasonLabel={t('collectionsMd.cancelReason')}
+      reasonRequired={t('collectionsMd.cancelReasonRequired')}
       submitLabel={t('collectionsMd.cancel')}
-      submitting={cancel.isPending}
+      confirmTitle={t('collectionsMd.cancelConfirmTitle', { no: c.receiptNo })}
+      confirmMessage={t('collectionsMd.cancelConfirm', { kg: formatKg(c.netKg), farmer: c.farmerName })}
+      mutation={cancel}
+      onClose={onClose}
       testId="collection-cancel-form"
-    >
-      <Textarea
-        label={t('collectionsMd.cancelReason')}
-        required
-        autosize
-        minRows={2}
-        data-autofocus
-        {...form.text('reason')}
-      />
-    </FormModal>
+    />
   );
 }

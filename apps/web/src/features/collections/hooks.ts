@@ -46,10 +46,12 @@ export function useRecordCollection() {
 export function useCancelCollection(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CancelCollectionBody) =>
-      api.post<{ message: string; data: Collection }>(`collections/receipts/${id}/cancel`, body, {
-        silent: true,
-      }),
+    mutationFn: (reason: string) =>
+      api.post<{ message: string; data: Collection }>(
+        `collections/receipts/${id}/cancel`,
+        { reason } satisfies CancelCollectionBody,
+        { silent: true },
+      ),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: collections.keys.all });
       void client.invalidateQueries({ queryKey: auditKeys.history('collection', id) });
