@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { JournalEntry } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -43,18 +44,7 @@ function JournalEntriesPage() {
         scope={{ book }}
         filterNames={['status']}
         filters={(list) => (
-          <Select
-            aria-label={t('fields.status')}
-            placeholder={t('fields.status')}
-            clearable
-            w={150}
-            data={['draft', 'posted', 'reversed'].map((s) => ({
-              value: s,
-              label: t(`status.${s}` as 'status.draft'),
-            }))}
-            value={list.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v)}
-          />
+          <StatusFilter list={list} statuses={['draft', 'posted', 'reversed']} width={150} />
         )}
         testId="journal-table"
         emptyTitle={t('acc.journalEmpty')}

@@ -7,6 +7,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatDate, formatKg, formatMoney } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
@@ -43,17 +44,13 @@ function AuctionsPage() {
         testId="auctions-table"
         filterNames={['status']}
         filters={(list) => (
-          <Select
-            aria-label={t('fields.status')}
-            placeholder={t('fields.status')}
-            clearable
-            w={160}
+          <StatusFilter
+            list={list}
             data={(['draft', 'catalogued', 'results', 'closed'] as const).map((s) => ({
               value: s,
               label: t(`auctionsMd.statuses.${s}`),
             }))}
-            value={list.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v)}
+            width={160}
           />
         )}
         emptyTitle={t('auctionsMd.empty')}

@@ -1,8 +1,10 @@
-import { Anchor, Badge, Group, Select, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, TextInput } from '@mantine/core';
 import type { Collection } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListFilter } from '../../components/ListFilter.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatNumber } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
@@ -38,47 +40,37 @@ export function CollectionsTable({ amcosId, prefix }: { amcosId?: string; prefix
       filters={(list) => (
         <Group gap="xs" wrap="wrap">
           {isUnion && !amcosId && (
-            <Select
-              aria-label={t('fields.amcos')}
-              placeholder={t('fields.amcos')}
-              searchable
-              clearable
-              w={200}
+            <ListFilter
+              list={list}
+              name="amcos_id"
+              label={t('fields.amcos')}
               data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-              value={list.filters.amcos_id ?? null}
-              onChange={(v) => list.setFilter('amcos_id', v)}
-              data-testid="filter-amcos"
+              width={200}
+              searchable
+              testId="filter-amcos"
             />
           )}
-          <Select
-            aria-label={t('collectionsMd.seasonCrop')}
-            placeholder={t('collectionsMd.seasonCrop')}
-            clearable
-            w={190}
+          <ListFilter
+            list={list}
+            name="season_crop_id"
+            label={t('collectionsMd.seasonCrop')}
             data={(seasonCropOptions.data ?? []).map((s) => ({
               value: s.id,
               label: `${s.seasonName} · ${s.cropName}`,
             }))}
-            value={list.filters.season_crop_id ?? null}
-            onChange={(v) => list.setFilter('season_crop_id', v)}
+            width={190}
           />
-          <Select
-            aria-label={t('collectionsMd.grade')}
-            placeholder={t('collectionsMd.grade')}
-            clearable
-            w={160}
+          <ListFilter
+            list={list}
+            name="grade_id"
+            label={t('collectionsMd.grade')}
             data={grades}
-            value={list.filters.grade_id ?? null}
-            onChange={(v) => list.setFilter('grade_id', v)}
+            width={160}
           />
-          <Select
-            aria-label={t('fields.status')}
-            placeholder={t('fields.status')}
-            clearable
-            w={150}
+          <StatusFilter
+            list={list}
             data={COLLECTION_STATUSES.map((s) => ({ value: s, label: t(`collectionsMd.status.${s}`) }))}
-            value={list.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v)}
+            width={150}
           />
           <TextInput
             type="date"

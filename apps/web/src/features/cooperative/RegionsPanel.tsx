@@ -13,7 +13,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
+import { ListFilter } from '../../components/ListFilter.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
+import type { ListState } from '../../components/use-list-state.ts';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { councils, districts, regions } from './hooks.ts';
@@ -45,19 +47,14 @@ export function RegionsPanel({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const regionOptions = regions.useOptions({ per_page: 200 });
   const regionData = (regionOptions.data ?? []).map((r) => ({ value: r.id, label: r.name }));
-  const regionFilter = (list: {
-    filters: Record<string, string | undefined>;
-    setFilter: (k: string, v: string | null) => void;
-  }) => (
-    <Select
-      aria-label={t('regionsMd.region')}
-      placeholder={t('regionsMd.region')}
-      searchable
-      clearable
-      w={200}
+  const regionFilter = (list: ListState) => (
+    <ListFilter
+      list={list}
+      name="region_id"
+      label={t('regionsMd.region')}
       data={regionData}
-      value={list.filters.region_id ?? null}
-      onChange={(v) => list.setFilter('region_id', v)}
+      width={200}
+      searchable
     />
   );
   const edit = canEdit ? t('common.edit') : '';

@@ -3,6 +3,7 @@ import { type Beneficiary, beneficiaryKinds, createBeneficiaryBody } from '@ushi
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
+import { ListFilter } from '../../components/ListFilter.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { useForm } from '../../lib/form.ts';
@@ -33,15 +34,7 @@ function BeneficiariesPage() {
       emptyTitle={t('beneficiariesMd.empty')}
       filterNames={['kind']}
       filters={(list) => (
-        <Select
-          aria-label={t('beneficiariesMd.kind')}
-          placeholder={t('beneficiariesMd.kind')}
-          clearable
-          w={170}
-          data={kinds}
-          value={list.filters.kind ?? null}
-          onChange={(v) => list.setFilter('kind', v)}
-        />
+        <ListFilter list={list} name="kind" label={t('beneficiariesMd.kind')} data={kinds} width={170} />
       )}
       form={BeneficiaryForm}
       createLabel={t('beneficiariesMd.create')}

@@ -1,11 +1,13 @@
-import { Anchor, Button, Group, Select } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
 import { DELIVERY_NOTE_STATUS_VALUES, type DeliveryNote } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListFilter } from '../../components/ListFilter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatMoney, formatNumber } from '../../lib/format.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
@@ -63,36 +65,28 @@ function DeliveryNotesPage() {
         createLabel={t('dnMd.create')}
         filters={(list) => (
           <Group gap="xs" wrap="wrap">
-            <Select
-              aria-label={t('fields.status')}
-              placeholder={t('fields.status')}
-              clearable
-              w={160}
+            <StatusFilter
+              list={list}
               data={DELIVERY_NOTE_STATUS_VALUES.map((s) => ({ value: s, label: t(`dnMd.status.${s}`) }))}
-              value={list.filters.status ?? null}
-              onChange={(v) => list.setFilter('status', v)}
-              data-testid="filter-status"
+              width={160}
+              testId="filter-status"
             />
             {isUnion && (
               <>
-                <Select
-                  aria-label={t('fields.amcos')}
-                  placeholder={t('fields.amcos')}
-                  searchable
-                  clearable
-                  w={200}
+                <ListFilter
+                  list={list}
+                  name="amcos_id"
+                  label={t('fields.amcos')}
                   data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-                  value={list.filters.amcos_id ?? null}
-                  onChange={(v) => list.setFilter('amcos_id', v)}
+                  width={200}
+                  searchable
                 />
-                <Select
-                  aria-label={t('dnMd.warehouse')}
-                  placeholder={t('dnMd.warehouse')}
-                  clearable
-                  w={200}
+                <ListFilter
+                  list={list}
+                  name="warehouse_id"
+                  label={t('dnMd.warehouse')}
                   data={(stores.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
-                  value={list.filters.warehouse_id ?? null}
-                  onChange={(v) => list.setFilter('warehouse_id', v)}
+                  width={200}
                 />
               </>
             )}

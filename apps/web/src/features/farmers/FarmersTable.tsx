@@ -1,6 +1,7 @@
-import { Anchor, Select } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ListFilter } from '../../components/ListFilter.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../components/StatusFilter.tsx';
@@ -35,17 +36,15 @@ export function FarmersTable({
       filters={(list) => (
         <>
           <StatusFilter list={list} statuses={['active', 'inactive']} width={130} />
-          <Select
-            aria-label={t('fields.gender')}
-            placeholder={t('fields.gender')}
-            clearable
-            w={130}
+          <ListFilter
+            list={list}
+            name="gender"
+            label={t('fields.gender')}
             data={[
               { value: 'Male', label: t('fields.male') },
               { value: 'Female', label: t('fields.female') },
             ]}
-            value={list.filters.gender ?? null}
-            onChange={(v) => list.setFilter('gender', v)}
+            width={130}
           />
         </>
       )}

@@ -1,13 +1,15 @@
-import { Anchor, Button, Checkbox, Group, Paper, Select, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconStack2, IconTruckDelivery } from '@tabler/icons-react';
 import { type AwaitingLotRow, LOT_STATUS_VALUES, type Lot } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock, LoadingBlock } from '../../components/EmptyBlock.tsx';
+import { ListFilter } from '../../components/ListFilter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatNumber } from '../../lib/format.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
@@ -83,44 +85,34 @@ function AuctionWarehousePage() {
           <Group gap="xs" wrap="wrap">
             {isUnion && (
               <>
-                <Select
-                  aria-label={t('dnMd.warehouse')}
-                  placeholder={t('dnMd.warehouse')}
-                  clearable
-                  w={190}
+                <ListFilter
+                  list={list}
+                  name="warehouse_id"
+                  label={t('dnMd.warehouse')}
                   data={(stores.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
-                  value={list.filters.warehouse_id ?? null}
-                  onChange={(v) => list.setFilter('warehouse_id', v)}
+                  width={190}
                 />
-                <Select
-                  aria-label={t('fields.amcos')}
-                  placeholder={t('fields.amcos')}
-                  searchable
-                  clearable
-                  w={190}
+                <ListFilter
+                  list={list}
+                  name="amcos_id"
+                  label={t('fields.amcos')}
                   data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-                  value={list.filters.amcos_id ?? null}
-                  onChange={(v) => list.setFilter('amcos_id', v)}
+                  width={190}
+                  searchable
                 />
               </>
             )}
-            <Select
-              aria-label={t('collectionsMd.grade')}
-              placeholder={t('collectionsMd.grade')}
-              clearable
-              w={170}
+            <ListFilter
+              list={list}
+              name="grade_id"
+              label={t('collectionsMd.grade')}
               data={grades}
-              value={list.filters.grade_id ?? null}
-              onChange={(v) => list.setFilter('grade_id', v)}
+              width={170}
             />
-            <Select
-              aria-label={t('fields.status')}
-              placeholder={t('fields.status')}
-              clearable
-              w={150}
+            <StatusFilter
+              list={list}
               data={LOT_STATUS_VALUES.map((s) => ({ value: s, label: t(`dnMd.status.${s}`) }))}
-              value={list.filters.status ?? null}
-              onChange={(v) => list.setFilter('status', v)}
+              width={150}
             />
           </Group>
         )}

@@ -1,7 +1,8 @@
-import { Checkbox, Select, Text } from '@mantine/core';
+import { Checkbox, Text } from '@mantine/core';
 import type { PaymentLine } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import type { Query } from '../../lib/api.ts';
 import { usePagedLines } from './hooks.ts';
@@ -98,17 +99,13 @@ export function PaymentLinesTable({
       filters={
         // A scope that fixes the status (the failed lines to pay again) leaves nothing to filter.
         scope?.status ? undefined : (
-          <Select
-            aria-label={t('fields.status')}
-            placeholder={t('fields.status')}
-            clearable
-            w={160}
+          <StatusFilter
+            list={list}
             data={(['pending', 'paid', 'failed', 'retried'] as const).map((s) => ({
               value: s,
               label: t(`pay.status.${s}`),
             }))}
-            value={list.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v)}
+            width={160}
           />
         )
       }

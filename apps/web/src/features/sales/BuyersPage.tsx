@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatDate } from '../../lib/format.ts';
 import { buyers } from './hooks.ts';
@@ -38,20 +39,7 @@ function BuyersPage() {
         testId="buyers-table"
         emptyTitle={t('salesMd.noBuyers')}
         filterNames={['status']}
-        filters={(list) => (
-          <Select
-            aria-label={t('fields.status')}
-            placeholder={t('fields.status')}
-            clearable
-            w={150}
-            data={['active', 'suspended'].map((s) => ({
-              value: s,
-              label: t(`status.${s}` as 'status.active'),
-            }))}
-            value={list.filters.status ?? null}
-            onChange={(v) => list.setFilter('status', v)}
-          />
-        )}
+        filters={(list) => <StatusFilter list={list} statuses={['active', 'suspended']} width={150} />}
         {...(canWrite ? { onCreate: () => setCreating(true), createLabel: t('salesMd.createBuyer') } : {})}
         columns={[
           {

@@ -1,8 +1,9 @@
-import { Anchor, Select } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { salesInvoices, salesReceipts } from './hooks.ts';
 import { tzs } from './parts.tsx';
@@ -21,18 +22,7 @@ export function InvoicesList({ buyerId, onCreate }: { buyerId?: string; onCreate
       {...(onCreate ? { onCreate, createLabel: t('salesMd.createInvoice') } : {})}
       filterNames={['status']}
       filters={(list) => (
-        <Select
-          aria-label={t('fields.status')}
-          placeholder={t('fields.status')}
-          clearable
-          w={150}
-          data={['issued', 'part_paid', 'paid', 'cancelled'].map((s) => ({
-            value: s,
-            label: t(`status.${s}` as 'status.active'),
-          }))}
-          value={list.filters.status ?? null}
-          onChange={(v) => list.setFilter('status', v)}
-        />
+        <StatusFilter list={list} statuses={['issued', 'part_paid', 'paid', 'cancelled']} width={150} />
       )}
       columns={[
         {
