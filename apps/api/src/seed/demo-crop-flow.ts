@@ -93,7 +93,7 @@ export async function loadDemoCropFlow(db: Db, actorId: string): Promise<DemoCro
     db,
     sql`select sc.id as season_crop_id, c.code, g.id as grade_id, g.code as grade_code
         from season_crops sc join crops c on c.id = sc.crop_id join grades g on g.crop_id = c.id
-        where sc.season_id = ${season.id} and sc.status = 'active' order by c.code, g.code desc`,
+        where sc.season_id = ${season.id} and sc.status = 'active' order by c.code, g.code`,
   );
   const [port] = await db
     .select({ id: warehouses.id })

@@ -3,6 +3,7 @@
  * DATABASE_URL, read the same way as main.ts), after migrating and bootstrapping it. Safe to run
  * again. With the embedded database the server must be stopped first: PGlite is single-process.
  */
+import { sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -10,6 +11,7 @@ import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
+import { type DemoSales, loadDemoSales, shillings } from './demo-sales.ts';
 import { DEMO_PASSWORD, type DemoAccount, findAdministratorId, loadDemoUnion } from './demo-union.ts';
 
 class SeedStopped extends Error {}
@@ -94,6 +96,26 @@ function printAccounts(accounts: DemoAccount[], firstAdmin: FirstAdmin | null): 
   console.log('is printed on the server console, where `npm start` or `npm run dev` runs.\n');
 }
 
+function describeSales(sales: DemoSales): string {
+  const buyers = sales.buyersAdded > 0 ? `${sales.buyersAdded} buyers added; ` : '';
+  if (sales.skipped) return `Sales: ${buyers}left as they were (${sales.reason}).`;
+  const { auctions, settlement: s } = sales;
+  const sold = auctions.reduce((n, a) => n + a.sold, 0);
+  const returned = auctions.reduce((n, a) => n + a.returned, 0);
+  const invoices = auctions.reduce((n, a) => n + a.invoices, 0);
+  const invoiced = sum(auctions.map((a) => a.invoiced)).toFixed(2);
+  const settled = s
+    ? `settlement ${s.settlementNo} of ${s.lots} lots approved (farmers' net ${shillings(s.farmersNet)}); ` +
+      `payment batches: ${sales.batches}`
+    : 'nothing paid to settle';
+  return (
+    `Sales: ${buyers}${auctions.length} auctions closed (${auctions[0]?.auctionNo} to ${auctions.at(-1)?.auctionNo}): ` +
+    `${sold} lots sold, ${returned} back in store; ${invoices} invoices, ${shillings(invoiced)}; ` +
+    `${sales.receipts} receipts, ${shillings(sales.received)} (${shillings(sales.credit)} kept as credit); ` +
+    `${sales.releaseNotes} release notes; ${settled}.`
+  );
+}
+
 async function seedDemo(): Promise<void> {
   const config = loadConfig();
   refuseIfDataDirInUse(config);
@@ -107,6 +129,7 @@ async function seedDemo(): Promise<void> {
     const accounts = await loadDemoUnion(database.db);
     const master = await loadDemoMasterData(database.db, await findAdministratorId(database.db));
     const cropFlow = await loadDemoCropFlow(database.db, await findAdministratorId(database.db));
+    const sales = await loadDemoSales(database.db);
     printAccounts(accounts, firstAdmin);
     console.log(
       `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
@@ -117,6 +140,7 @@ async function seedDemo(): Promise<void> {
         ? `Crop flow: left as it was (${cropFlow.collections} collections in the season).`
         : `Crop flow: ${cropFlow.collections} collections, ${cropFlow.notes} delivery notes and ${cropFlow.lots} lots in store added.`,
     );
+    console.log(describeSales(sales));
   } finally {
     await database.close();
   }
