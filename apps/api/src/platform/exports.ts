@@ -48,3 +48,17 @@ export async function sendExport<T>(reply: FastifyReply, file: ExportFile<T>): P
   const body = await toXlsx(file.name, file.columns, file.rows);
   return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);
 }
+
+/**
+ * Sends a PDF named `<name>.pdf`: as a download, or `inline` (receipts, notes and warehouse
+ * receipts the browser opens to print).
+ */
+export function sendPdf(
+  reply: FastifyReply,
+  name: string,
+  body: Buffer,
+  { inline = false }: { inline?: boolean } = {},
+): FastifyReply {
+  reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}.pdf"`);
+  return reply.type('application/pdf').send(body);
+}

@@ -1,13 +1,6 @@
-import type { FastifyReply } from 'fastify';
-
 /** Route pieces the sales billing areas share: union staff only, like every billing route. */
 export const read = { permission: 'sales.invoice.read', audience: 'union' } as const;
 /** Invoices, group invoices and release notes are written under the same permission. */
 export const invoiceWrite = { permission: 'sales.invoice.create', audience: 'union' } as const;
 
 export const today = () => new Date().toISOString().slice(0, 10);
-
-export function sendPdf(reply: FastifyReply, name: string, body: Buffer) {
-  reply.header('content-disposition', `attachment; filename="${name}.pdf"`);
-  return reply.type('application/pdf').send(body);
-}

@@ -17,7 +17,7 @@ import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { ForbiddenError } from '../../../platform/errors.ts';
-import { sendExport } from '../../../platform/exports.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
 import { cancelCollection, updateCollection } from './change-collection.ts';
 import { amcosStock, collectionExportColumns, getCollection, listCollections } from './queries.ts';
@@ -136,8 +136,7 @@ export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
       const data = await getCollection(deps.db, req.params.id);
       assertSociety(actorOf(req), data.amcosId);
       const pdf = await collectionReceiptPdf(deps.db, data, req.query.format);
-      reply.header('content-disposition', `inline; filename="${data.receiptNo}.pdf"`);
-      return reply.type('application/pdf').send(pdf);
+      return sendPdf(reply, data.receiptNo, pdf, { inline: true });
     },
   );
 }

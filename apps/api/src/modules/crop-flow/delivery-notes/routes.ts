@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { cancelDeliveryNote } from './cancel-delivery-note.ts';
 import {
@@ -141,8 +141,7 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
       const data = await getDeliveryNote(deps.db, req.params.id);
       assertSociety(actorOf(req), data.amcosId);
       const pdf = await deliveryNotePdf(deps.db, data);
-      reply.header('content-disposition', `inline; filename="${data.dnNo}.pdf"`);
-      return reply.type('application/pdf').send(pdf);
+      return sendPdf(reply, data.dnNo, pdf, { inline: true });
     },
   );
   app.post(

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { issueLots } from './issue-lots.ts';
 import { warehouseReceiptPdf } from './pdf.ts';
@@ -117,8 +117,7 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
       const data = await getLot(deps.db, req.params.id);
       assertSociety(actorOf(req), data.amcosId);
       const pdf = await warehouseReceiptPdf(deps.db, data);
-      reply.header('content-disposition', `inline; filename="${data.whrNo}.pdf"`);
-      return reply.type('application/pdf').send(pdf);
+      return sendPdf(reply, data.whrNo, pdf, { inline: true });
     },
   );
   app.patch(

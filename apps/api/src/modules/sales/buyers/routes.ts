@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { getOrNotFound, registerCatalog } from '../../../platform/catalog.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { sendPdf } from '../../../platform/exports.ts';
 import { buyerStatementPdf } from '../pdf.ts';
-import { read, sendPdf, today } from '../route-helpers.ts';
+import { read, today } from '../route-helpers.ts';
 import { buyerResource } from './buyers.ts';
 import { buyerStatement } from './statement.ts';
 

@@ -17,10 +17,10 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { groupInvoicePdf, invoicePdf } from '../pdf.ts';
-import { invoiceWrite, read, sendPdf } from '../route-helpers.ts';
+import { invoiceWrite, read } from '../route-helpers.ts';
 import { cancelSalesInvoice } from './cancel-invoice.ts';
 import { createSalesInvoice } from './create-invoice.ts';
 import { createGroupInvoice, getGroupInvoice, listGroupInvoices } from './group-invoices.ts';

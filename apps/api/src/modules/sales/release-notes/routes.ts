@@ -13,10 +13,10 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { releaseNotePdf } from '../pdf.ts';
-import { invoiceWrite, read, sendPdf } from '../route-helpers.ts';
+import { invoiceWrite, read } from '../route-helpers.ts';
 import { createReleaseNote, getReleaseNote, listReleasableLots, listReleaseNotes } from './release-notes.ts';
 
 /** Issue 6: release notes, the buyer taking paid lots out of the warehouse. Union staff only. */

@@ -3,10 +3,10 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { toXlsx } from '../../../platform/exports.ts';
+import { sendPdf, toXlsx } from '../../../platform/exports.ts';
 import { unionProfile } from '../../cooperative/schema.ts';
 import { agedReportPdf } from '../pdf.ts';
-import { sendPdf, today } from '../route-helpers.ts';
+import { today } from '../route-helpers.ts';
 import { buyerAgedDetails, buyerAgedSummary } from './buyer-aged.ts';
 
 const reportRead = { permission: 'reports.report.read', audience: 'union' } as const;

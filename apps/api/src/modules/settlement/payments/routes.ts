@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
 import { approveBatch } from './approve-batch.ts';
@@ -132,8 +132,7 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: access.unionRead }, schema: { tags, params: idParams } },
     async (req, reply) => {
       const { name, body } = await batchVoucherPdf(deps.db, req.params.id);
-      reply.header('content-disposition', `attachment; filename="${name}.pdf"`);
-      return reply.type('application/pdf').send(body);
+      return sendPdf(reply, name, body);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { sendPdf } from '../../../platform/exports.ts';
 import { access, tags } from '../access.ts';
 import { type Filter, REPORTS, reportTotals } from './auction-payment-reports.ts';
 import { farmerStatementPdf } from './farmer-statement-pdf.ts';
@@ -53,8 +54,7 @@ export function farmerStatementRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: access.read }, schema: { tags, params: idParams } },
     async (req, reply) => {
       const { name, body } = await farmerStatementPdf(deps.db, actorOf(req), req.params.id);
-      reply.header('content-disposition', `attachment; filename="${name}.pdf"`);
-      return reply.type('application/pdf').send(body);
+      return sendPdf(reply, name, body);
     },
   );
 }
