@@ -26,7 +26,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   dashboard,
   home: dashboard,
   users: () => import('../features/users/UsersPage.tsx'),
-  user_assignments: () => import('../features/users/RoleAssignmentsPage.tsx'),
+  user_assignments: () => import('../features/roles/RoleAssignmentsPage.tsx'),
   union: () => import('../features/cooperative/UnionPage.tsx'),
   banks: () => import('../features/cooperative/BanksPage.tsx'),
   amcos: () => import('../features/amcos/AmcosListPage.tsx'),
@@ -37,13 +37,13 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   farmer_details: () => import('../features/farmers/FarmerDetailsPage.tsx'),
   collection_farmer_details: () => import('../features/farmers/FarmerDetailsPage.tsx'),
   farmer_coordinates: () => import('../features/farmers/FarmerCoordinatesPage.tsx'),
-  receips: () => import('../features/collections/ReceiptsPage.tsx'),
-  receip_details: () => import('../features/collections/ReceiptDetailsPage.tsx'),
-  crop_collections: () => import('../features/collections/CropCollectionsPage.tsx'),
-  'crop-DNs': () => import('../features/delivery-notes/DeliveryNotesPage.tsx'),
-  crop_dn_create: () => import('../features/delivery-notes/DeliveryNoteCreatePage.tsx'),
-  crop_dn_details: () => import('../features/delivery-notes/DeliveryNoteDetailsPage.tsx'),
-  auction_warehouse: () => import('../features/lots/AuctionWarehousePage.tsx'),
+  receips: () => import('../features/crop-flow/collections/ReceiptsPage.tsx'),
+  receip_details: () => import('../features/crop-flow/collections/ReceiptDetailsPage.tsx'),
+  crop_collections: () => import('../features/crop-flow/collections/CropCollectionsPage.tsx'),
+  'crop-DNs': () => import('../features/crop-flow/delivery-notes/DeliveryNotesPage.tsx'),
+  crop_dn_create: () => import('../features/crop-flow/delivery-notes/DeliveryNoteCreatePage.tsx'),
+  crop_dn_details: () => import('../features/crop-flow/delivery-notes/DeliveryNoteDetailsPage.tsx'),
+  auction_warehouse: () => import('../features/crop-flow/lots/AuctionWarehousePage.tsx'),
   season_and_crops: () => import('../features/seasons/SeasonsPage.tsx'),
   season_and_crop_details: () => import('../features/seasons/SeasonDetailsPage.tsx'),
   season_crops: () => import('../features/seasons/SeasonCropsPage.tsx'),
@@ -55,114 +55,114 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   boq_create: () => import('../features/boqs/BoqCreatePage.tsx'),
   boq_details: () => import('../features/boqs/BoqDetailsPage.tsx'),
   financial_years: () => import('../features/financial-years/FinancialYearsPage.tsx'),
-  classes: () => import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.ClassesRoute })),
+  classes: () => import('../features/accounts/chart/SetupPages.tsx').then((m) => ({ default: m.ClassesRoute })),
   currencies: () =>
-    import('../features/accounts/CurrenciesPages.tsx').then((m) => ({ default: m.CurrenciesRoute })),
+    import('../features/accounts/currencies/CurrenciesPages.tsx').then((m) => ({ default: m.CurrenciesRoute })),
   exchange_rates: () =>
-    import('../features/accounts/CurrenciesPages.tsx').then((m) => ({ default: m.RatesRoute })),
+    import('../features/accounts/currencies/CurrenciesPages.tsx').then((m) => ({ default: m.RatesRoute })),
   account_groups: () =>
-    import('../features/accounts/SetupPages.tsx').then((m) => ({ default: m.GroupsRoute })),
-  accounts: () => import('../features/accounts/AccountsPage.tsx').then((m) => ({ default: m.AccountsRoute })),
+    import('../features/accounts/chart/SetupPages.tsx').then((m) => ({ default: m.GroupsRoute })),
+  accounts: () => import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({ default: m.AccountsRoute })),
   collection: () =>
-    import('../features/accounts/AccountsPage.tsx').then((m) => ({ default: m.CollectionAccountsRoute })),
+    import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({ default: m.CollectionAccountsRoute })),
   operation: () =>
-    import('../features/accounts/AccountsPage.tsx').then((m) => ({ default: m.OperationAccountsRoute })),
-  journal_entries: () => import('../features/accounts/JournalEntriesPage.tsx'),
+    import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({ default: m.OperationAccountsRoute })),
+  journal_entries: () => import('../features/accounts/journal/JournalEntriesPage.tsx'),
   payments_and_receipts: () =>
-    import('../features/accounts/VouchersPage.tsx').then((m) => ({ default: m.VouchersRoute })),
+    import('../features/accounts/vouchers/VouchersPage.tsx').then((m) => ({ default: m.VouchersRoute })),
   bank_transfers: () =>
-    import('../features/accounts/TransfersPage.tsx').then((m) => ({ default: m.TransfersRoute })),
-  budget: () => import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetsRoute })),
+    import('../features/accounts/vouchers/TransfersPage.tsx').then((m) => ({ default: m.TransfersRoute })),
+  budget: () => import('../features/accounts/budgets/BudgetsPages.tsx').then((m) => ({ default: m.BudgetsRoute })),
   budget_add: () =>
-    import('../features/accounts/BudgetsPages.tsx').then((m) => ({ default: m.BudgetAddRoute })),
+    import('../features/accounts/budgets/BudgetsPages.tsx').then((m) => ({ default: m.BudgetAddRoute })),
   budget_details: () =>
-    import('../features/accounts/BudgetDetailsPage.tsx').then((m) => ({ default: m.BudgetDetailsRoute })),
+    import('../features/accounts/budgets/BudgetDetailsPage.tsx').then((m) => ({ default: m.BudgetDetailsRoute })),
   trial_balance: () =>
-    import('../features/accounts/ReportsPages.tsx').then((m) => ({ default: m.TrialBalanceRoute })),
+    import('../features/accounts/reports/ReportsPages.tsx').then((m) => ({ default: m.TrialBalanceRoute })),
   general_ledger: () =>
-    import('../features/accounts/ReportsPages.tsx').then((m) => ({ default: m.GeneralLedgerRoute })),
-  auctions: () => import('../features/auctions/AuctionsPage.tsx'),
-  auction_details: () => import('../features/auctions/AuctionDetailsPage.tsx'),
+    import('../features/accounts/reports/ReportsPages.tsx').then((m) => ({ default: m.GeneralLedgerRoute })),
+  auctions: () => import('../features/sales/auctions/AuctionsPage.tsx'),
+  auction_details: () => import('../features/sales/auctions/AuctionDetailsPage.tsx'),
   auction_price: () =>
-    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.AuctionPriceRoute })),
+    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.AuctionPriceRoute })),
   auction_details_report: () =>
-    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({
+    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({
       default: m.AuctionDetailsReportRoute,
     })),
   buyer_auction_details: () =>
-    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.BuyerAuctionRoute })),
+    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.BuyerAuctionRoute })),
   warehouse_auction_details: () =>
-    import('../features/auctions/AuctionReportsPages.tsx').then((m) => ({
+    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({
       default: m.WarehouseAuctionRoute,
     })),
   // Settlement and payments (issue 7)
-  whr_payments: () => import('../features/payments/SettlementsPage.tsx'),
-  whr_payment_details: () => import('../features/payments/SettlementDetailsPage.tsx'),
+  whr_payments: () => import('../features/settlement/runs/SettlementsPage.tsx'),
+  whr_payment_details: () => import('../features/settlement/runs/SettlementDetailsPage.tsx'),
   farmer_payments: () =>
-    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.FarmerPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.FarmerPaymentsRoute })),
   amcos_payments: () =>
-    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.AmcosPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.AmcosPaymentsRoute })),
   amcos_payment_details: () =>
-    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
   beneficiary_payments: () =>
-    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BeneficiaryPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BeneficiaryPaymentsRoute })),
   beneficiary_payment_details: () =>
-    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
   transporter_payments: () =>
-    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.TransporterPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.TransporterPaymentsRoute })),
   transporter_payment_create: () =>
-    import('../features/payments/NewPaymentBatchPage.tsx').then((m) => ({
+    import('../features/settlement/payments/NewPaymentBatchPage.tsx').then((m) => ({
       default: m.NewTransporterPaymentRoute,
     })),
   transporter_payment_details: () =>
-    import('../features/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
-  loans: () => import('../features/payments/LoansPage.tsx'),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
+  loans: () => import('../features/settlement/loans/LoansPage.tsx'),
   payments_amcos: () =>
-    import('../features/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsAmcosRoute })),
+    import('../features/settlement/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsAmcosRoute })),
   payments_farmers: () =>
-    import('../features/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsFarmersRoute })),
+    import('../features/settlement/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsFarmersRoute })),
   farmer_payments_summary: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
   amcos_auction_details: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
   beneficiaries_auction_details: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
       default: m.BeneficiariesAuctionDetailsRoute,
     })),
   district_auction_details: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.DistrictAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.DistrictAuctionDetailsRoute })),
   council_auction_details: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.CouncilAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.CouncilAuctionDetailsRoute })),
   auction_amcos: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
   auction_deduction: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
       default: m.BeneficiariesAuctionDetailsRoute,
     })),
   auction_farmers: () =>
-    import('../features/payments/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
   // Sales, the buyer half (issue 6).
-  buyers: () => import('../features/sales/BuyersPage.tsx'),
-  buyer_details: () => import('../features/sales/BuyerDetailsPage.tsx'),
+  buyers: () => import('../features/sales/buyers/BuyersPage.tsx'),
+  buyer_details: () => import('../features/sales/buyers/BuyerDetailsPage.tsx'),
   sales_invoices: () =>
-    import('../features/sales/InvoicesPages.tsx').then((m) => ({ default: m.InvoicesRoute })),
+    import('../features/sales/invoices/InvoicesPages.tsx').then((m) => ({ default: m.InvoicesRoute })),
   sales_invoice_create: () =>
-    import('../features/sales/InvoicesPages.tsx').then((m) => ({ default: m.InvoiceCreateRoute })),
+    import('../features/sales/invoices/InvoicesPages.tsx').then((m) => ({ default: m.InvoiceCreateRoute })),
   sales_invoice_details: () =>
-    import('../features/sales/InvoicesPages.tsx').then((m) => ({ default: m.InvoiceDetailsRoute })),
+    import('../features/sales/invoices/InvoicesPages.tsx').then((m) => ({ default: m.InvoiceDetailsRoute })),
   group_invoices: () =>
-    import('../features/sales/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoicesRoute })),
+    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoicesRoute })),
   group_invoice_create: () =>
-    import('../features/sales/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceCreateRoute })),
+    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceCreateRoute })),
   group_invoice_details: () =>
-    import('../features/sales/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceDetailsRoute })),
+    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceDetailsRoute })),
   sales_receipts: () =>
-    import('../features/sales/ReceiptsPages.tsx').then((m) => ({ default: m.ReceiptsRoute })),
+    import('../features/sales/receipts/ReceiptsPages.tsx').then((m) => ({ default: m.ReceiptsRoute })),
   sales_receipt_details: () =>
-    import('../features/sales/ReceiptsPages.tsx').then((m) => ({ default: m.ReceiptDetailsRoute })),
-  release_notes: () => import('../features/sales/ReleaseNotesPage.tsx'),
-  buyer_aged_summary: () => import('../features/sales/BuyerAgedPage.tsx'),
-  buyer_aged_details: () => import('../features/sales/BuyerAgedPage.tsx'),
+    import('../features/sales/receipts/ReceiptsPages.tsx').then((m) => ({ default: m.ReceiptDetailsRoute })),
+  release_notes: () => import('../features/sales/release-notes/ReleaseNotesPage.tsx'),
+  buyer_aged_summary: () => import('../features/sales/reports/BuyerAgedPage.tsx'),
+  buyer_aged_details: () => import('../features/sales/reports/BuyerAgedPage.tsx'),
 };
 
 export const notAvailableScreen: ScreenLoader = () => import('../components/NotAvailablePage.tsx');

@@ -10,7 +10,7 @@ import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { hasPermission, useSession } from '../../lib/session.ts';
 import { HistoryPanel } from '../audit/HistoryPanel.tsx';
-import { StockTable } from '../collections/StockTable.tsx';
+import { StockTable } from '../crop-flow/collections/StockTable.tsx';
 import { FarmersTable } from '../farmers/FarmersTable.tsx';
 import { useFarmPoints } from '../farmers/hooks.ts';
 import { useUsers } from '../users/hooks.ts';

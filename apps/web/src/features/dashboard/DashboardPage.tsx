@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { roleLabel } from '../../lib/roles.ts';
 import { fullName, hasPermission, useSession } from '../../lib/session.ts';
-import { StockTile } from '../collections/StockTable.tsx';
+import { StockTile } from '../crop-flow/collections/StockTable.tsx';
 import { SeasonDashboard } from './SeasonDashboard.tsx';
 
 /**

@@ -1,0 +1,191 @@
+import { ActionIcon, Alert, Button, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { type Book, createJournalEntryBody } from '@ushirika/contracts';
+import { entryProblem, entryTotals } from '@ushirika/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { formatDecimal } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { journalEntries, useAccountOptions } from '../hooks.ts';
+
+type Line = { key: number; accountId: string; debit: string; credit: string; description: string };
+const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+/** What a half-typed amount counts for in the live totals ("12." counts as 12, "" as 0). */
+const asAmount = (text: string) => {
+  const trimmed = text.trim().replace(/\.$/, '');
+  return AMOUNT.test(trimmed) ? trimmed : '0';
+};
+let nextKey = 1;
+const blank = (): Line => ({ key: nextKey++, accountId: '', debit: '', credit: '', description: '' });
+
+/**
+ * A journal entry with any number of lines. The totals are live (packages/domain, the same
+ * arithmetic the API checks with) and an unbalanced entry cannot be submitted.
+ */
+export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () => void }) {
+  const { t } = useTranslation();
+  const options = useAccountOptions(book);
+  const form = useForm({ entryDate: new Date().toISOString().slice(0, 10), narration: '', reference: '' });
+  const [lines, setLines] = useState<Line[]>([blank(), blank()]);
+  const [linesError, setLinesError] = useState<string | null>(null);
+  const create = journalEntries.useCreate();
+  const amounts = lines.map((l) => ({ debit: asAmount(l.debit), credit: asAmount(l.credit) }));
+  const totals = entryTotals(amounts);
+  const setLine = (key: number, patch: Partial<Line>) => {
+    setLinesError(null);
+    setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  };
+  const submit = form.onSubmit(() => {
+    const filled = lines.filter((l) => l.accountId || l.debit || l.credit);
+    const problem = filled.some((l) => !l.accountId)
+      ? t('acc.lineNeedsAccount')
+      : entryProblem(filled.map((l) => ({ debit: asAmount(l.debit), credit: asAmount(l.credit) })));
+    if (problem) {
+      setLinesError(problem);
+      return;
+    }
+    const body = form.validate(createJournalEntryBody, {
+      ...form.values,
+      book,
+      reference: form.values.reference || undefined,
+      lines: filled.map((l) => ({
+        accountId: l.accountId,
+        debit: asAmount(l.debit),
+        credit: asAmount(l.credit),
+        ...(l.description ? { description: l.description } : {}),
+      })),
+    });
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: (r) => {
+        toastSuccess(r.message);
+        onClose();
+      },
+      onError: form.showApiError,
+    });
+  });
+  const accountData = (options.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${t('acc.journalCreate')} — ${t(`acc.books.${book}`)}`}
+      size="80rem"
+      centered
+    >
+      <FormLayout
+        onSubmit={submit}
+        onCancel={onClose}
+        error={form.formError}
+        submitLabel={t('common.save')}
+        submitting={create.isPending}
+        testId="journal-form"
+      >
+        <Group grow align="flex-start">
+          <TextInput data-autofocus type="date" label={t('acc.date')} required {...form.text('entryDate')} />
+          <TextInput label={t('acc.reference')} {...form.text('reference')} />
+        </Group>
+        <TextInput label={t('acc.narration')} required {...form.text('narration')} />
+        <Table aria-label={t('acc.lines')} data-testid="journal-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w="40%">{t('acc.account')}</Table.Th>
+              <Table.Th>{t('acc.description')}</Table.Th>
+              <Table.Th ta="right">{t('acc.debit')}</Table.Th>
+              <Table.Th ta="right">{t('acc.credit')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, i) => (
+              <Table.Tr key={line.key} data-testid={`journal-line-${i}`}>
+                <Table.Td>
+                  <Select
+                    aria-label={t('acc.account')}
+                    searchable
+                    data={accountData}
+                    value={line.accountId || null}
+                    onChange={(v) => setLine(line.key, { accountId: v ?? '' })}
+                    data-testid={`line-account-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('acc.description')}
+                    value={line.description}
+                    onChange={(e) => setLine(line.key, { description: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('acc.debit')}
+                    inputMode="decimal"
+                    styles={{ input: { textAlign: 'right' } }}
+                    value={line.debit}
+                    onChange={(e) => setLine(line.key, { debit: e.currentTarget.value })}
+                    data-testid={`line-debit-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('acc.credit')}
+                    inputMode="decimal"
+                    styles={{ input: { textAlign: 'right' } }}
+                    value={line.credit}
+                    onChange={(e) => setLine(line.key, { credit: e.currentTarget.value })}
+                    data-testid={`line-credit-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('acc.removeLine')}
+                    disabled={lines.length <= 2}
+                    onClick={() => setLines((c) => c.filter((l) => l.key !== line.key))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={2}>{t('acc.totals')}</Table.Th>
+              <Table.Th ta="right" data-testid="total-debit">
+                {formatDecimal(totals.debit.toFixed(2))}
+              </Table.Th>
+              <Table.Th ta="right" data-testid="total-credit">
+                {formatDecimal(totals.credit.toFixed(2))}
+              </Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+        <Group justify="space-between">
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setLines((c) => [...c, blank()])}
+            data-testid="add-line"
+          >
+            {t('acc.addLine')}
+          </Button>
+          <Text size="sm" c={totals.balanced ? 'teal' : 'red'} data-testid="balance-state">
+            {totals.balanced
+              ? t('acc.balanced')
+              : t('acc.unbalanced', { amount: formatDecimal(totals.difference.abs().toFixed(2)) })}
+          </Text>
+        </Group>
+        {linesError && (
+          <Alert color="red" data-testid="lines-error">
+            {linesError}
+          </Alert>
+        )}
+      </FormLayout>
+    </Modal>
+  );
+}

@@ -1,0 +1,267 @@
+import { Button, Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import type { GeneralLedgerLine } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { downloadReport, useAccountOptions, useGeneralLedger, useTrialBalance } from '../hooks.ts';
+import { BookSwitch, ReportDownloads, useBook } from '../parts.tsx';
+
+const guard = (page: React.ReactNode) => (
+  <RequirePermission permission="accounts.ledger.read" unionOnly>
+    {page}
+  </RequirePermission>
+);
+export const TrialBalanceRoute = () => guard(<TrialBalancePage />);
+export const GeneralLedgerRoute = () => guard(<GeneralLedgerPage />);
+
+const today = () => new Date().toISOString().slice(0, 10);
+const amount = (value: string) => (value === '0.00' ? '' : formatDecimal(value));
+
+function TrialBalancePage() {
+  const { t } = useTranslation();
+  const [book, setBook] = useBook();
+  const [asAt, setAsAt] = useState(today());
+  const [from, setFrom] = useState('');
+  const query = { book, as_at: asAt, ...(from ? { from } : {}) };
+  const tb = useTrialBalance(query);
+  const cols = [
+    'openingDebit',
+    'openingCredit',
+    'periodDebit',
+    'periodCredit',
+    'closingDebit',
+    'closingCredit',
+  ] as const;
+  return (
+    <>
+      <PageHeader
+        title={t('acc.trialBalance')}
+        breadcrumbs={[{ label: t('menu.reports') }, { label: t('acc.trialBalance') }]}
+        actions={
+          <ReportDownloads
+            onDownload={(format) =>
+              downloadReport(
+                'reports/trial-balance',
+                query,
+                format,
+                `${book.toUpperCase()}_TRIAL_BALANCE_${asAt}`,
+              )
+            }
+          />
+        }
+      />
+      <Group mb="md" align="flex-end">
+        <BookSwitch value={book} onChange={setBook} />
+        <TextInput
+          type="date"
+          label={t('acc.periodFrom')}
+          value={from || tb.data?.from || ''}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={t('acc.asAt')}
+          value={asAt}
+          onChange={(e) => setAsAt(e.currentTarget.value || today())}
+          data-testid="tb-as-at"
+        />
+      </Group>
+      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+        <Table aria-label={t('acc.trialBalance')} data-testid="trial-balance" striped miw={900}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th rowSpan={2}>{t('fields.code')}</Table.Th>
+              <Table.Th rowSpan={2}>{t('acc.account')}</Table.Th>
+              <Table.Th colSpan={2} ta="center">
+                {t('acc.opening')}
+              </Table.Th>
+              <Table.Th colSpan={2} ta="center">
+                {t('acc.period')}
+              </Table.Th>
+              <Table.Th colSpan={2} ta="center">
+                {t('acc.closing')}
+              </Table.Th>
+            </Table.Tr>
+            <Table.Tr>
+              {cols.map((c) => (
+                <Table.Th key={c} ta="right">
+                  {c.endsWith('Debit') ? t('acc.debit') : t('acc.credit')}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tb.data?.rows.map((r) => (
+              <Table.Tr key={r.accountId}>
+                <Table.Td>{r.code}</Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                {cols.map((c) => (
+                  <Table.Td key={c} ta="right">
+                    {amount(r[c])}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+            {tb.data && tb.data.rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text c="dimmed" ta="center">
+                    {t('acc.nothingPosted')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+          {tb.data && (
+            <Table.Tfoot>
+              <Table.Tr data-testid="tb-totals">
+                <Table.Th colSpan={2}>
+                  {tb.data.balanced ? t('acc.totalBalanced') : t('acc.totalUnbalanced')}
+                </Table.Th>
+                {cols.map((c) => (
+                  <Table.Th key={c} ta="right">
+                    {formatDecimal(tb.data.totals[c])}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </Paper>
+    </>
+  );
+}
+
+function GeneralLedgerPage() {
+  const { t } = useTranslation();
+  const [book, setBook] = useBook();
+  const options = useAccountOptions(book);
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [from, setFrom] = useState(`${today().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(today());
+  const [cursors, setCursors] = useState<string[]>([]);
+  const after = cursors.at(-1);
+  const gl = useGeneralLedger(
+    { account_id: accountId ?? '', from, to, ...(after ? { after } : {}) },
+    accountId !== null,
+  );
+  const reset = () => setCursors([]);
+  const lines: GeneralLedgerLine[] = gl.data?.lines ?? [];
+  return (
+    <>
+      <PageHeader
+        title={t('acc.generalLedger')}
+        breadcrumbs={[{ label: t('menu.reports') }, { label: t('acc.generalLedger') }]}
+        actions={
+          accountId && (
+            <ReportDownloads
+              onDownload={(format) =>
+                downloadReport(
+                  'reports/general-ledger',
+                  { account_id: accountId, from, to },
+                  format,
+                  'GENERAL_LEDGER',
+                )
+              }
+            />
+          )
+        }
+      />
+      <Group mb="md" align="flex-end">
+        <BookSwitch
+          value={book}
+          onChange={(b) => {
+            setBook(b);
+            setAccountId(null);
+            reset();
+          }}
+        />
+        <Select
+          w={320}
+          label={t('acc.account')}
+          placeholder={t('acc.chooseAccount')}
+          searchable
+          data={(options.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }))}
+          value={accountId}
+          onChange={(v) => {
+            setAccountId(v);
+            reset();
+          }}
+          data-testid="gl-account"
+        />
+        <TextInput
+          type="date"
+          label={t('acc.from')}
+          value={from}
+          onChange={(e) => {
+            setFrom(e.currentTarget.value);
+            reset();
+          }}
+        />
+        <TextInput
+          type="date"
+          label={t('acc.to')}
+          value={to}
+          onChange={(e) => {
+            setTo(e.currentTarget.value);
+            reset();
+          }}
+        />
+      </Group>
+      {gl.data && (
+        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+          <Table aria-label={t('acc.generalLedger')} data-testid="general-ledger" striped miw={800}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('acc.date')}</Table.Th>
+                <Table.Th>{t('acc.number')}</Table.Th>
+                <Table.Th>{t('acc.narration')}</Table.Th>
+                <Table.Th ta="right">{t('acc.debit')}</Table.Th>
+                <Table.Th ta="right">{t('acc.credit')}</Table.Th>
+                <Table.Th ta="right">{t('acc.balance')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td colSpan={5}>{after ? t('acc.broughtForward') : t('acc.openingBalance')}</Table.Td>
+                <Table.Td ta="right">{formatDecimal(gl.data.pageOpeningBalance)}</Table.Td>
+              </Table.Tr>
+              {lines.map((l) => (
+                <Table.Tr key={l.lineId}>
+                  <Table.Td>{formatDate(l.entryDate)}</Table.Td>
+                  <Table.Td>{l.entryNumber}</Table.Td>
+                  <Table.Td>{l.description ?? l.narration}</Table.Td>
+                  <Table.Td ta="right">{amount(l.debit)}</Table.Td>
+                  <Table.Td ta="right">{amount(l.credit)}</Table.Td>
+                  <Table.Td ta="right">{formatDecimal(l.balance)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={5}>{t('acc.closingBalance')}</Table.Th>
+                <Table.Th ta="right" data-testid="gl-closing">
+                  {formatDecimal(gl.data.closingBalance)}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Paper>
+      )}
+      <Group mt="md">
+        {cursors.length > 0 && (
+          <Button variant="default" onClick={() => setCursors((c) => c.slice(0, -1))}>
+            {t('acc.previousPage')}
+          </Button>
+        )}
+        {gl.data?.nextCursor && (
+          <Button variant="default" onClick={() => setCursors((c) => [...c, gl.data?.nextCursor ?? ''])}>
+            {t('acc.nextPage')}
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}

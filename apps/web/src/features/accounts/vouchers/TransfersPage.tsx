@@ -1,0 +1,136 @@
+import { Select, TextInput } from '@mantine/core';
+import { type Book, createBankTransferBody } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { ResourceList } from '../../../components/ResourceList.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { bankTransfers, useBankOptions } from '../hooks.ts';
+import { BookSwitch, useBook, useCan } from '../parts.tsx';
+
+import { EntryDrawer, useApproveColumn } from './VouchersPage.tsx';
+
+const guard = (page: React.ReactNode) => (
+  <RequirePermission permission="accounts.ledger.read" unionOnly>
+    {page}
+  </RequirePermission>
+);
+export const TransfersRoute = () => guard(<TransfersPage />);
+
+/** Bank transfers between bank or cash accounts of one book. */
+function TransfersPage() {
+  const { t } = useTranslation();
+  const [book, setBook] = useBook();
+  const [creating, setCreating] = useState(false);
+  const [entryId, setEntryId] = useState<string | null>(null);
+  const approve = useApproveColumn('accounts/bank-transfers', 'bank-transfers', 'bank_transfer', setEntryId);
+  return (
+    <>
+      <PageHeader
+        title={t('acc.transfers')}
+        breadcrumbs={[{ label: t('menu.accounts') }, { label: t('acc.transfers') }]}
+        actions={<BookSwitch value={book} onChange={setBook} />}
+      />
+      <ResourceList
+        key={book}
+        label={t('acc.transfers')}
+        resource={bankTransfers}
+        scope={{ book }}
+        testId="transfers-table"
+        emptyTitle={t('acc.transfersEmpty')}
+        createLabel={t('acc.transferCreate')}
+        {...(useCan('accounts.journal.create') ? { onCreate: () => setCreating(true) } : {})}
+        columns={[
+          { key: 'number', header: t('acc.number'), render: (b) => b.number, sortField: 'number' },
+          {
+            key: 'date',
+            header: t('acc.date'),
+            render: (b) => formatDate(b.transferDate),
+            sortField: 'transfer_date',
+          },
+          { key: 'from', header: t('acc.from'), render: (b) => b.fromAccountName },
+          { key: 'to', header: t('acc.to'), render: (b) => b.toAccountName },
+          {
+            key: 'amount',
+            header: t('acc.amount'),
+            render: (b) => `${b.currency} ${formatDecimal(b.amount)}`,
+            align: 'right',
+            sortField: 'amount',
+          },
+          { key: 'status', header: t('fields.status'), render: (b) => <StatusBadge status={b.status} /> },
+          approve,
+        ]}
+      />
+      {creating && <TransferForm book={book} onClose={() => setCreating(false)} />}
+      <EntryDrawer id={entryId} onClose={() => setEntryId(null)} />
+    </>
+  );
+}
+
+function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
+  const { t } = useTranslation();
+  const options = useBankOptions(book);
+  const form = useForm({
+    transferDate: new Date().toISOString().slice(0, 10),
+    fromAccountId: '',
+    toAccountId: '',
+    amount: '',
+    narration: '',
+    reference: '',
+  });
+  const create = bankTransfers.useCreate();
+  const submit = form.onSubmit(() => {
+    const body = form.validate(createBankTransferBody, {
+      ...form.values,
+      reference: form.values.reference || undefined,
+    });
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: (r) => {
+        toastSuccess(r.message);
+        onClose();
+      },
+      onError: form.showApiError,
+    });
+  });
+  const data = (options.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('acc.transferCreate')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending}
+      testId="transfer-form"
+    >
+      <TextInput data-autofocus type="date" label={t('acc.date')} required {...form.text('transferDate')} />
+      <Select
+        label={t('acc.from')}
+        required
+        searchable
+        data={data}
+        value={form.values.fromAccountId || null}
+        onChange={(v) => form.setValue('fromAccountId', v ?? '')}
+        error={form.errors.fromAccountId}
+      />
+      <Select
+        label={t('acc.to')}
+        required
+        searchable
+        data={data}
+        value={form.values.toAccountId || null}
+        onChange={(v) => form.setValue('toAccountId', v ?? '')}
+        error={form.errors.toAccountId}
+      />
+      <TextInput label={t('acc.amount')} required inputMode="decimal" {...form.text('amount')} />
+      <TextInput label={t('acc.narration')} required {...form.text('narration')} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,156 @@
+import { Anchor, Badge, Group, TextInput } from '@mantine/core';
+import type { Collection } from '@ushirika/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListFilter } from '../../../components/ListFilter.tsx';
+import { ResourceList } from '../../../components/ResourceList.tsx';
+import { StatusFilter } from '../../../components/StatusFilter.tsx';
+import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useAmcosOptions } from '../../amcos/hooks.ts';
+import { crops, seasonCrops } from '../../seasons/hooks.ts';
+import { COLLECTION_STATUSES, CollectionStatusBadge } from './CollectionStatusBadge.tsx';
+import { collections } from './hooks.ts';
+
+const FILTERS = ['amcos_id', 'season_crop_id', 'grade_id', 'status', 'from', 'to'] as const;
+
+/**
+ * Collections with search (receipt no, farmer no or name), filters (AMCOS for union staff,
+ * season crop, grade, status, date range), sort and export. `amcosId` fixes the society.
+ */
+export function CollectionsTable({ amcosId, prefix }: { amcosId?: string; prefix?: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const isUnion = !user?.amcosId;
+  const societies = useAmcosOptions(isUnion && !amcosId);
+  const seasonCropOptions = seasonCrops.useOptions();
+  const cropOptions = crops.useOptions();
+  const grades = (cropOptions.data ?? []).flatMap((c) =>
+    c.grades.map((g) => ({ value: g.id, label: `${c.name} · ${g.code}` })),
+  );
+  return (
+    <ResourceList<Collection>
+      label={t('collectionsMd.listTitle')}
+      resource={collections}
+      testId="collections-table"
+      prefix={prefix}
+      scope={amcosId ? { amcos_id: amcosId } : undefined}
+      filterNames={FILTERS}
+      emptyTitle={t('collectionsMd.empty')}
+      filters={(list) => (
+        <Group gap="xs" wrap="wrap">
+          {isUnion && !amcosId && (
+            <ListFilter
+              list={list}
+              name="amcos_id"
+              label={t('fields.amcos')}
+              data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
+              width={200}
+              searchable
+              testId="filter-amcos"
+            />
+          )}
+          <ListFilter
+            list={list}
+            name="season_crop_id"
+            label={t('collectionsMd.seasonCrop')}
+            data={(seasonCropOptions.data ?? []).map((s) => ({
+              value: s.id,
+              label: `${s.seasonName} · ${s.cropName}`,
+            }))}
+            width={190}
+          />
+          <ListFilter
+            list={list}
+            name="grade_id"
+            label={t('collectionsMd.grade')}
+            data={grades}
+            width={160}
+          />
+          <StatusFilter
+            list={list}
+            data={COLLECTION_STATUSES.map((s) => ({ value: s, label: t(`collectionsMd.status.${s}`) }))}
+            width={150}
+          />
+          <TextInput
+            type="date"
+            aria-label={t('collectionsMd.from')}
+            title={t('collectionsMd.from')}
+            w={150}
+            value={list.filters.from ?? ''}
+            onChange={(e) => list.setFilter('from', e.currentTarget.value || null)}
+          />
+          <TextInput
+            type="date"
+            aria-label={t('collectionsMd.to')}
+            title={t('collectionsMd.to')}
+            w={150}
+            value={list.filters.to ?? ''}
+            onChange={(e) => list.setFilter('to', e.currentTarget.value || null)}
+          />
+        </Group>
+      )}
+      columns={[
+        {
+          key: 'receipt',
+          header: t('collectionsMd.receiptNo'),
+          sortField: 'receipt_no',
+          render: (c) => (
+            <Anchor component={Link} to={`/collections/receips/${c.id}/receips`} size="sm">
+              {c.receiptNo}
+            </Anchor>
+          ),
+        },
+        {
+          key: 'date',
+          header: t('collectionsMd.date'),
+          sortField: 'collected_on',
+          render: (c) => formatDate(c.collectedOn),
+        },
+        ...(isUnion && !amcosId
+          ? [{ key: 'amcos', header: t('fields.amcos'), render: (c: Collection) => c.amcosCode }]
+          : []),
+        {
+          key: 'farmer',
+          header: t('collectionsMd.farmer'),
+          sortField: 'farmer',
+          render: (c) => `${c.farmerNo} · ${c.farmerName}`,
+        },
+        { key: 'grade', header: t('collectionsMd.grade'), render: (c) => c.gradeCode },
+        {
+          key: 'bags',
+          header: t('collectionsMd.bags'),
+          align: 'right',
+          sortField: 'bags',
+          render: (c) => formatNumber(c.bags),
+        },
+        {
+          key: 'net',
+          header: t('collectionsMd.netKg'),
+          align: 'right',
+          sortField: 'net_kg',
+          render: (c) => formatKg(c.netKg),
+        },
+        {
+          key: 'moisture',
+          header: t('collectionsMd.moisture'),
+          align: 'right',
+          render: (c) =>
+            c.moistureFlagged ? (
+              <Badge color="orange" variant="light">
+                {c.moisture} %
+              </Badge>
+            ) : (
+              `${c.moisture} %`
+            ),
+        },
+        {
+          key: 'status',
+          header: t('fields.status'),
+          sortField: 'status',
+          render: (c) => <CollectionStatusBadge status={c.status} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CancelCollectionBody,
+  Collection,
+  FarmerDetail,
+  RecordCollectionBody,
+  StockReply,
+  UpdateCollectionBody,
+} from '@ushirika/contracts';
+import { api, apiRequest, apiResponse, type Query } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { resource } from '../../../lib/resource.ts';
+import { auditKeys } from '../../audit/hooks.ts';
+
+/** Collections (farmers' receipts): `/api/collections/receipts`. */
+export const collections = resource<Collection, RecordCollectionBody, UpdateCollectionBody>(
+  'collections/receipts',
+  {
+    key: 'collections',
+    audit: 'collection',
+    exportName: 'collections',
+  },
+);
+
+const stockKey = ['collections', 'stock'] as const;
+
+/** The AMCOS stock per season crop and grade; an AMCOS user always gets their own. */
+export function useStock(query: Query = {}, enabled = true) {
+  return useQuery({
+    queryKey: [...stockKey, query],
+    queryFn: ({ signal }) => api.get<StockReply>('collections/stock', query, signal),
+    enabled,
+  });
+}
+
+/** Records a weighing; refreshes the lists and the stock. Errors go to the form (silent). */
+export function useRecordCollection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordCollectionBody) =>
+      api.post<{ message: string; data: Collection }>('collections/receipts', body, { silent: true }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: collections.keys.all }),
+  });
+}
+
+export function useCancelCollection(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api.post<{ message: string; data: Collection }>(
+        `collections/receipts/${id}/cancel`,
+        { reason } satisfies CancelCollectionBody,
+        { silent: true },
+      ),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: collections.keys.all });
+      void client.invalidateQueries({ queryKey: auditKeys.history('collection', id) });
+    },
+  });
+}
+
+export type FarmerLookup =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'found'; farmer: FarmerDetail }
+  | { state: 'unknown' | 'other-society' | 'failed' };
+
+/** Looks a farmer up by number (SPEC: `collections/farmers/number/{no}`); a 404 is "unknown", not an error screen. */
+export function useFarmerLookup(farmerNo: string) {
+  const no = farmerNo.trim().toUpperCase();
+  return useQuery({
+    queryKey: ['farmers', 'number', no],
+    queryFn: async ({ signal }): Promise<FarmerLookup> => {
+      try {
+        const reply = await apiRequest<{ data: FarmerDetail }>(
+          `collections/farmers/number/${encodeURIComponent(no)}`,
+          { signal, silent: true },
+        );
+        return { state: 'found', farmer: reply.data };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { state: 'unknown' };
+        if (error instanceof ApiError && error.status === 403) return { state: 'other-society' };
+        return { state: 'failed' };
+      }
+    },
+    enabled: no.length >= 3,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/**
+ * Opens the farmer's receipt PDF in a new tab for printing. The tab is opened before the fetch
+ * (still inside the click) so a popup blocker lets it through; without it, the file downloads.
+ */
+export async function openReceipt(id: string, format: 'a5' | '80mm' = 'a5'): Promise<void> {
+  const tab = window.open('', '_blank');
+  const response = await apiResponse(`collections/receipts/${id}/receipt`, { query: { format } });
+  const blob = new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
+  const url = URL.createObjectURL(blob);
+  if (tab) tab.location.href = url;
+  else {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `receipt-${id}.pdf`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,169 @@
+import { ActionIcon, Button, Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { type AwaitingLotRow, issueLotsBody } from '@ushirika/contracts';
+import { dec, sum } from '@ushirika/domain';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { formatKg, formatNumber } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useIssueLots } from './hooks.ts';
+
+type Line = {
+  bags: string;
+  netKg: string;
+  certificateNo: string;
+  moisture: string;
+  outturn: string;
+  nutCount: string;
+};
+const blank: Line = { bags: '', netKg: '', certificateNo: '', moisture: '', outturn: '', nutCount: '' };
+const safeSum = (values: string[]) => {
+  try {
+    return sum(values.map((v) => (v.trim() === '' ? '0' : v))).toFixed(3);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Lots of one grade from the chosen received notes: one line per lot (bags, warehouse kg,
+ * quality certificate). The farmers' collections are shared out by the server.
+ */
+export function IssueLotsModal({ rows, onClose }: { rows: AwaitingLotRow[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const issue = useIssueLots();
+  const form = useForm({ lots: [{ ...blank }] as Line[] });
+  const lines = form.values.lots;
+  const available = sum(rows.map((r) => r.warehouseKg)).toFixed(3);
+  const total = safeSum(lines.map((l) => l.netKg));
+  const set = (i: number, change: Partial<Line>) =>
+    form.setValue(
+      'lots',
+      lines.map((l, k) => (k === i ? { ...l, ...change } : l)),
+    );
+  const optionalNumber = (v: string) => (v.trim() === '' ? null : Number(v));
+  const submit = form.onSubmit(() => {
+    const body = form.validate(issueLotsBody, {
+      deliveryNoteIds: rows.map((r) => r.deliveryNoteId),
+      gradeId: rows[0]?.gradeId,
+      lots: lines.map((l) => ({
+        bags: l.bags.trim() === '' ? undefined : Number(l.bags),
+        netKg: l.netKg,
+        certificateNo: l.certificateNo,
+        moisture: l.moisture.trim() || null,
+        outturn: l.outturn.trim() || null,
+        nutCount: optionalNumber(l.nutCount),
+      })),
+    });
+    if (!body) return;
+    issue.mutate(body, {
+      onSuccess: (reply) => {
+        toastSuccess(reply.message);
+        onClose();
+      },
+      onError: form.showApiError,
+    });
+  });
+  const first = rows[0];
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      size="xl"
+      title={t('lotsMd.issue')}
+      onSubmit={submit}
+      error={form.formError ?? form.errors.lots ?? null}
+      submitLabel={t('lotsMd.issue')}
+      submitting={issue.isPending}
+      testId="issue-lots-form"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Text size="sm">
+          {t('fields.amcos')}: <b>{first?.amcosName}</b>
+        </Text>
+        <Text size="sm">
+          {t('collectionsMd.grade')}: <b>{first?.gradeName}</b>
+        </Text>
+        <Text size="sm">
+          {t('lotsMd.notes')}: <b>{rows.map((r) => r.dnNo).join(', ')}</b>
+        </Text>
+      </SimpleGrid>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>{t('collectionsMd.bags')} *</Table.Th>
+            <Table.Th>{t('lotsMd.netKg')} *</Table.Th>
+            <Table.Th>{t('lotsMd.certificateNo')}</Table.Th>
+            <Table.Th>{t('collectionsMd.moisture')}</Table.Th>
+            <Table.Th>{t('lotsMd.outturn')}</Table.Th>
+            <Table.Th>{t('lotsMd.nutCount')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved
+            <Table.Tr key={i} data-testid={`lot-line-${i}`}>
+              <Table.Td>{i + 1}</Table.Td>
+              <Table.Td>
+                <TextInput
+                  aria-label={`${t('collectionsMd.bags')} ${i + 1}`}
+                  inputMode="numeric"
+                  w={80}
+                  data-autofocus={i === 0 ? true : undefined}
+                  value={l.bags}
+                  onChange={(e) => set(i, { bags: e.currentTarget.value })}
+                />
+              </Table.Td>
+              {(['netKg', 'certificateNo', 'moisture', 'outturn', 'nutCount'] as const).map((field) => (
+                <Table.Td key={field}>
+                  <TextInput
+                    aria-label={`${t(`lotsMd.column.${field}`)} ${i + 1}`}
+                    w={field === 'certificateNo' || field === 'netKg' ? 120 : 80}
+                    value={l[field]}
+                    onChange={(e) => set(i, { [field]: e.currentTarget.value })}
+                  />
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  disabled={lines.length === 1}
+                  aria-label={t('lotsMd.removeLine', { n: i + 1 })}
+                  onClick={() =>
+                    form.setValue(
+                      'lots',
+                      lines.filter((_, k) => k !== i),
+                    )
+                  }
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => form.setValue('lots', [...lines, { ...blank }])}
+          data-testid="lot-add-line"
+        >
+          {t('lotsMd.addLine')}
+        </Button>
+        <Text size="sm" c={total !== null && dec(total).greaterThan(available) ? 'red' : undefined}>
+          {t('lotsMd.totalOf', {
+            total: total === null ? '—' : formatKg(total),
+            available: formatKg(available),
+            collections: formatNumber(rows.reduce((n, r) => n + r.collections, 0)),
+          })}
+        </Text>
+      </Group>
+    </FormModal>
+  );
+}

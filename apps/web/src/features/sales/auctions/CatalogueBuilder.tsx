@@ -1,0 +1,170 @@
+import { Button, Checkbox, Group, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { amountField } from '@ushirika/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatKg } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useAvailableFacets, useAvailableLots, useCatalogueLots } from './hooks.ts';
+
+type Filters = { amcos_id?: string; grade_id?: string; warehouse_id?: string; search?: string };
+
+/** Lots in store of the auction's season crop: filter by AMCOS, grade and warehouse, tick, set the reserve, add. */
+export function CatalogueBuilder({
+  auctionId,
+  defaultReserve,
+}: {
+  auctionId: string;
+  defaultReserve: string;
+}) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<Filters>({});
+  const facets = useAvailableFacets(auctionId);
+  const lots = useAvailableLots(auctionId, filters, true);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [reserve, setReserve] = useState(defaultReserve);
+  const [error, setError] = useState<string | null>(null);
+  const add = useCatalogueLots(auctionId);
+  const choices = useMemo(() => {
+    const f = facets.data;
+    const list = (xs: { id: string; name: string; lots: number }[] = []) =>
+      xs.map((x) => ({ value: x.id, label: `${x.name} (${x.lots})` }));
+    return { amcos: list(f?.amcos), grades: list(f?.grades), warehouses: list(f?.warehouses) };
+  }, [facets.data]);
+  const rows = lots.data ?? [];
+  const allPicked = rows.length > 0 && rows.every((r) => picked.has(r.id));
+  const set = (key: keyof Filters) => (value: string | null) =>
+    setFilters((f) => ({ ...f, [key]: value || undefined }));
+  const toggle = (id: string) =>
+    setPicked((p) => {
+      const next = new Set(p);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const submit = () => {
+    setError(null);
+    if (!amountField.safeParse(reserve).success) {
+      setError(t('auctionsMd.reserveInvalid'));
+      return;
+    }
+    add.mutate(
+      { lots: [...picked].map((lotId) => ({ lotId, reservePrice: reserve })) },
+      {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          setPicked(new Set());
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.serverMessage : String(e)),
+      },
+    );
+  };
+  return (
+    <Paper withBorder radius="md" p="md" mb="lg" data-testid="catalogue-builder">
+      <Title order={4} mb="sm">
+        {t('auctionsMd.addLots')}
+      </Title>
+      <Group align="flex-end" mb="sm">
+        <Select
+          label={t('fields.amcos')}
+          clearable
+          searchable
+          data={choices.amcos}
+          disabled={!facets.data}
+          value={filters.amcos_id ?? null}
+          onChange={set('amcos_id')}
+          w={200}
+        />
+        <Select
+          label={t('auctionsMd.grade')}
+          clearable
+          data={choices.grades}
+          disabled={!facets.data}
+          value={filters.grade_id ?? null}
+          onChange={set('grade_id')}
+          w={160}
+        />
+        <Select
+          label={t('auctionsMd.warehouse')}
+          clearable
+          searchable
+          data={choices.warehouses}
+          disabled={!facets.data}
+          value={filters.warehouse_id ?? null}
+          onChange={set('warehouse_id')}
+          w={200}
+        />
+        <TextInput
+          label={t('auctionsMd.searchLot')}
+          value={filters.search ?? ''}
+          onChange={(e) => set('search')(e.currentTarget.value)}
+          w={180}
+        />
+      </Group>
+      {lots.isLoading ? (
+        <LoadingBlock />
+      ) : rows.length === 0 ? (
+        <EmptyBlock icon={IconInbox} title={t('auctionsMd.noLotsInStore')} />
+      ) : (
+        <Table.ScrollContainer minWidth={700} mah={360}>
+          <Table striped stickyHeader data-testid="available-lots">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('auctionsMd.pickAll')}
+                    checked={allPicked}
+                    onChange={() => setPicked(allPicked ? new Set() : new Set(rows.map((r) => r.id)))}
+                  />
+                </Table.Th>
+                <Table.Th>{t('auctionsMd.lotNo')}</Table.Th>
+                <Table.Th>{t('auctionsMd.whrNo')}</Table.Th>
+                <Table.Th>{t('fields.amcos')}</Table.Th>
+                <Table.Th>{t('auctionsMd.warehouse')}</Table.Th>
+                <Table.Th>{t('auctionsMd.grade')}</Table.Th>
+                <Table.Th ta="right">{t('auctionsMd.bags')}</Table.Th>
+                <Table.Th ta="right">{t('auctionsMd.netKg')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Checkbox aria-label={r.lotNo} checked={picked.has(r.id)} onChange={() => toggle(r.id)} />
+                  </Table.Td>
+                  <Table.Td>{r.lotNo}</Table.Td>
+                  <Table.Td>{r.whrNo}</Table.Td>
+                  <Table.Td>{r.amcosName}</Table.Td>
+                  <Table.Td>{r.warehouseName}</Table.Td>
+                  <Table.Td>{r.gradeName}</Table.Td>
+                  <Table.Td ta="right">{r.bags}</Table.Td>
+                  <Table.Td ta="right">{formatKg(r.netKg)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group mt="sm" align="flex-end">
+        <TextInput
+          label={t('auctionsMd.reservePrice')}
+          required
+          value={reserve}
+          onChange={(e) => setReserve(e.currentTarget.value)}
+          w={200}
+          data-testid="reserve-price"
+        />
+        <Button onClick={submit} disabled={picked.size === 0} loading={add.isPending} data-testid="add-lots">
+          {t('auctionsMd.addPicked', { count: picked.size })}
+        </Button>
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { AuctionLot } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatDecimal, formatKg } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useSaveDecisions } from './hooks.ts';
+
+/** The society's decision on the highest bids: tick lots, accept or reject, with the signed form's reference. */
+export function DecisionsPanel({ auctionId, lots }: { auctionId: string; lots: AuctionLot[] }) {
+  const { t } = useTranslation();
+  const bids = lots.filter((l) => l.result === 'bid');
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [decision, setDecision] = useState<'accept' | 'reject'>('accept');
+  const [formRef, setFormRef] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveDecisions(auctionId);
+  const toggle = (id: string) =>
+    setPicked((p) => {
+      const next = new Set(p);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const submit = () => {
+    setError(null);
+    if (!formRef.trim()) {
+      setError(t('auctionsMd.formRefNeeded'));
+      return;
+    }
+    save.mutate(
+      { decisions: [...picked].map((lotId) => ({ lotId, decision, formRef: formRef.trim() })) },
+      {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          setPicked(new Set());
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.serverMessage : String(e)),
+      },
+    );
+  };
+  const all = bids.length > 0 && bids.every((b) => picked.has(b.lotId));
+  return (
+    <Paper withBorder radius="md" p="md" mb="lg" data-testid="decisions">
+      <Title order={4} mb="sm">
+        {t('auctionsMd.decisions')}
+      </Title>
+      {bids.length === 0 ? (
+        <Text c="dimmed">{t('auctionsMd.noBids')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('auctionsMd.pickAll')}
+                    checked={all}
+                    onChange={() => setPicked(all ? new Set() : new Set(bids.map((b) => b.lotId)))}
+                  />
+                </Table.Th>
+                <Table.Th>{t('auctionsMd.lotNo')}</Table.Th>
+                <Table.Th>{t('fields.amcos')}</Table.Th>
+                <Table.Th ta="right">{t('auctionsMd.netKg')}</Table.Th>
+                <Table.Th>{t('auctionsMd.buyer')}</Table.Th>
+                <Table.Th ta="right">{t('auctionsMd.pricePerKg')}</Table.Th>
+                <Table.Th ta="right">{t('auctionsMd.amount')}</Table.Th>
+                <Table.Th>{t('auctionsMd.decision')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bids.map((l) => (
+                <Table.Tr key={l.lotId} data-testid={`decision-row-${l.lotNo}`}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={l.lotNo}
+                      checked={picked.has(l.lotId)}
+                      onChange={() => toggle(l.lotId)}
+                    />
+                  </Table.Td>
+                  <Table.Td>{l.lotNo}</Table.Td>
+                  <Table.Td>{l.amcosName}</Table.Td>
+                  <Table.Td ta="right">{formatKg(l.netKg)}</Table.Td>
+                  <Table.Td>{l.buyerName}</Table.Td>
+                  <Table.Td ta="right">{formatDecimal(l.pricePerKg ?? '0')}</Table.Td>
+                  <Table.Td ta="right">{formatDecimal(l.amount ?? '0')}</Table.Td>
+                  <Table.Td>
+                    {l.decision
+                      ? `${t(`auctionsMd.decisionValues.${l.decision}`)} (${l.decisionFormRef})`
+                      : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group mt="md" align="flex-end">
+        <SegmentedControl
+          value={decision}
+          onChange={(v) => setDecision(v === 'reject' ? 'reject' : 'accept')}
+          data={[
+            { value: 'accept', label: t('auctionsMd.decisionValues.accept') },
+            { value: 'reject', label: t('auctionsMd.decisionValues.reject') },
+          ]}
+        />
+        <TextInput
+          label={t('auctionsMd.formRef')}
+          required
+          value={formRef}
+          onChange={(e) => setFormRef(e.currentTarget.value)}
+          w={200}
+          data-testid="form-ref"
+        />
+        <Button
+          onClick={submit}
+          disabled={picked.size === 0}
+          loading={save.isPending}
+          data-testid="save-decisions"
+        >
+          {t('auctionsMd.saveDecisions', { count: picked.size })}
+        </Button>
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import { Button, Group, Tabs, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { BuyerForm, useCanWriteBuyers } from './BuyersPage.tsx';
+import { buyers } from '../hooks.ts';
+import { InfoGrid, PdfButton, Section, todayIso, tzs } from '../parts.tsx';
+import { InvoicesList, ReceiptsList } from '../SalesLists.tsx';
+
+export default function BuyerDetailsRoute() {
+  return (
+    <RequirePermission permission="sales.invoice.read" unionOnly>
+      <BuyerDetailsPage />
+    </RequirePermission>
+  );
+}
+
+function BuyerDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const buyer = buyers.useOne(id);
+  const canWrite = useCanWriteBuyers();
+  const [editing, setEditing] = useState(false);
+  const [from, setFrom] = useState(`${todayIso().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(todayIso());
+  if (buyer.error) return <RecordUnavailable error={buyer.error} />;
+  const b = buyer.data;
+  if (!b) return <LoadingBlock />;
+  return (
+    <>
+      <PageHeader
+        title={b.name}
+        description={`${b.bidCode} · ${b.licenceNo}`}
+        breadcrumbs={[
+          { label: t('salesMd.buyers'), to: '/collections/sales/buyers/list' },
+          { label: b.name },
+        ]}
+        actions={
+          canWrite && (
+            <Button variant="default" onClick={() => setEditing(true)} data-testid="edit-buyer">
+              {t('common.edit')}
+            </Button>
+          )
+        }
+      />
+      <Section>
+        <InfoGrid
+          items={[
+            [
+              t('salesMd.balance'),
+              <span key="v58" data-testid="buyer-balance">
+                {tzs(b.balance)}
+              </span>,
+            ],
+            [
+              t('salesMd.credit'),
+              <span key="v59" data-testid="buyer-credit">
+                {tzs(b.credit)}
+              </span>,
+            ],
+            [t('salesMd.bidSecurity'), tzs(b.bidSecurity)],
+            [t('fields.status'), <StatusBadge key="v61" status={b.status} />],
+            [t('salesMd.licenceExpiresOn'), formatDate(b.licenceExpiresOn)],
+            [t('salesMd.tin'), b.tin],
+            [t('salesMd.contactPerson'), b.contactPerson],
+            [t('fields.phone'), b.phone],
+            [t('fields.email'), b.email],
+            [t('salesMd.address'), b.address],
+            [t('salesMd.country'), b.country],
+          ]}
+        />
+      </Section>
+      <Section title={t('salesMd.statement')}>
+        <Group align="end">
+          <TextInput
+            type="date"
+            label={t('salesMd.from')}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('salesMd.to')}
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+          />
+          <PdfButton
+            path={`sales/buyers/${b.id}/statement`}
+            query={{ from, to }}
+            name={`statement-${b.bidCode}`}
+            label={t('salesMd.statement')}
+          />
+        </Group>
+      </Section>
+      <Tabs defaultValue="invoices" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="invoices">{t('salesMd.invoices')}</Tabs.Tab>
+          <Tabs.Tab value="receipts">{t('salesMd.receipts')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('salesMd.history')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="invoices">
+          <InvoicesList buyerId={b.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="receipts">
+          <ReceiptsList buyerId={b.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryPanel entity="buyer" id={b.id} variant="bare" withTitle={false} />
+        </Tabs.Panel>
+      </Tabs>
+      {editing && <BuyerForm buyer={b} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

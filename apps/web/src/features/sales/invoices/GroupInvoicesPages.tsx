@@ -1,0 +1,219 @@
+import { Anchor, Checkbox, Paper, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { ResourceList } from '../../../components/ResourceList.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { groupInvoices, useCreateSales, useGroupInvoice, useOpenInvoices } from '../hooks.ts';
+import {
+  BuyerSelect,
+  HistorySection,
+  InfoGrid,
+  PdfButton,
+  Section,
+  todayIso,
+  tzs,
+  unionRoute,
+} from '../parts.tsx';
+import { useCan } from '../useCan.ts';
+
+export const GroupInvoicesRoute = unionRoute(GroupInvoicesPage, 'sales.invoice.read');
+export const GroupInvoiceCreateRoute = unionRoute(GroupInvoiceCreatePage, 'sales.invoice.create');
+export const GroupInvoiceDetailsRoute = unionRoute(GroupInvoiceDetailsPage, 'sales.invoice.read');
+
+function GroupInvoicesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canCreate = useCan('sales.invoice.create');
+  return (
+    <>
+      <PageHeader
+        title={t('salesMd.groupInvoices')}
+        breadcrumbs={[{ label: t('salesMd.sales') }, { label: t('salesMd.groupInvoices') }]}
+      />
+      <ResourceList
+        label={t('salesMd.groupInvoices')}
+        resource={groupInvoices}
+        testId="group-invoices-table"
+        emptyTitle={t('salesMd.noGroups')}
+        {...(canCreate
+          ? {
+              onCreate: () => navigate('/collections/sales/group-invoices/create'),
+              createLabel: t('salesMd.createGroup'),
+            }
+          : {})}
+        columns={[
+          {
+            key: 'groupNo',
+            header: t('salesMd.groupNo'),
+            sortField: 'groupNo',
+            render: (g) => (
+              <Anchor component={Link} to={`/collections/sales/group-invoices/${g.id}/details`}>
+                {g.groupNo}
+              </Anchor>
+            ),
+          },
+          { key: 'buyer', header: t('salesMd.buyer'), render: (g) => g.buyerName },
+          {
+            key: 'date',
+            header: t('salesMd.groupDate'),
+            sortField: 'groupDate',
+            render: (g) => formatDate(g.groupDate),
+          },
+          { key: 'due', header: t('salesMd.dueDate'), render: (g) => formatDate(g.dueDate) },
+          { key: 'count', header: t('salesMd.invoiceCount'), align: 'right', render: (g) => g.invoiceCount },
+          {
+            key: 'total',
+            header: t('salesMd.total'),
+            align: 'right',
+            sortField: 'total',
+            render: (g) => tzs(g.total),
+          },
+          { key: 'balance', header: t('salesMd.balance'), align: 'right', render: (g) => tzs(g.balance) },
+        ]}
+      />
+    </>
+  );
+}
+
+function GroupInvoiceCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({ buyerId: null as string | null, groupDate: todayIso(), remarks: '' });
+  const [chosen, setChosen] = useState<string[]>([]);
+  const open = useOpenInvoices(form.values.buyerId);
+  const create = useCreateSales<unknown, GroupInvoiceDetail>('sales/group-invoices');
+  const submit = form.onSubmit(() => {
+    const body = form.validate(createGroupInvoiceBody, { ...form.values, invoiceIds: chosen });
+    if (body)
+      create.mutate(body, {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          navigate(`/collections/sales/group-invoices/${r.data.id}/details`);
+        },
+        onError: form.showApiError,
+      });
+  });
+  return (
+    <>
+      <PageHeader
+        title={t('salesMd.createGroup')}
+        breadcrumbs={[
+          { label: t('salesMd.groupInvoices'), to: '/collections/sales/group-invoices/list' },
+          { label: t('salesMd.createGroup') },
+        ]}
+      />
+      <Paper withBorder p="md" radius="md">
+        <FormLayout
+          onSubmit={submit}
+          error={form.formError ?? (form.errors as Record<string, string | undefined>).invoiceIds ?? null}
+          submitLabel={t('common.save')}
+          submitting={create.isPending}
+          onCancel={() => navigate('/collections/sales/group-invoices/list')}
+          testId="group-invoice-form"
+        >
+          <BuyerSelect
+            required
+            autoFocus
+            value={form.values.buyerId}
+            onChange={(v) => {
+              form.setValue('buyerId', v);
+              setChosen([]);
+            }}
+            error={form.errors.buyerId}
+          />
+          <TextInput type="date" required label={t('salesMd.groupDate')} {...form.text('groupDate')} />
+          <Textarea label={t('salesMd.remarks')} {...form.text('remarks')} />
+          <Text fw={500}>{t('salesMd.chooseInvoices')}</Text>
+          {form.values.buyerId && (open.data ?? []).length === 0 && !open.isLoading && (
+            <Text c="dimmed">{t('salesMd.noOpenInvoices')}</Text>
+          )}
+          {(open.data ?? []).map((i) => (
+            <Checkbox
+              key={i.id}
+              label={`${i.invoiceNo} · ${formatDate(i.invoiceDate)} · ${tzs(i.balance)}`}
+              checked={chosen.includes(i.id)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setChosen((c) => (on ? [...c, i.id] : c.filter((x) => x !== i.id)));
+              }}
+            />
+          ))}
+        </FormLayout>
+      </Paper>
+    </>
+  );
+}
+
+function GroupInvoiceDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const group = useGroupInvoice(id);
+  if (group.error) return <RecordUnavailable error={group.error} />;
+  const g = group.data;
+  if (!g) return <LoadingBlock />;
+  return (
+    <>
+      <PageHeader
+        title={`${t('salesMd.groupInvoice')} ${g.groupNo}`}
+        breadcrumbs={[
+          { label: t('salesMd.groupInvoices'), to: '/collections/sales/group-invoices/list' },
+          { label: g.groupNo },
+        ]}
+        actions={<PdfButton path={`sales/group-invoices/${g.id}/pdf`} name={g.groupNo} />}
+      />
+      <Section>
+        <InfoGrid
+          items={[
+            [t('salesMd.buyer'), g.buyerName],
+            [t('salesMd.groupDate'), formatDate(g.groupDate)],
+            [t('salesMd.dueDate'), formatDate(g.dueDate)],
+            [t('salesMd.invoiceCount'), String(g.invoiceCount)],
+            [t('salesMd.total'), tzs(g.total)],
+            [t('salesMd.balance'), tzs(g.balance)],
+            [t('salesMd.remarks'), g.remarks],
+          ]}
+        />
+      </Section>
+      <Section title={t('salesMd.invoices')}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('salesMd.invoiceNo')}</Table.Th>
+              <Table.Th>{t('salesMd.invoiceDate')}</Table.Th>
+              <Table.Th ta="right">{t('salesMd.total')}</Table.Th>
+              <Table.Th ta="right">{t('salesMd.balance')}</Table.Th>
+              <Table.Th>{t('fields.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {g.invoices.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/collections/sales/invoices/${i.id}/details`}>
+                    {i.invoiceNo}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatDate(i.invoiceDate)}</Table.Td>
+                <Table.Td ta="right">{tzs(i.total)}</Table.Td>
+                <Table.Td ta="right">{tzs(i.balance)}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={i.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <HistorySection entity="group_invoice" id={id} />
+    </>
+  );
+}

@@ -1,0 +1,322 @@
+import { ActionIcon, Anchor, Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { createSalesInvoiceBody, type SalesInvoiceDetail } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { formatDate, formatKg } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useCreateSales, useInvoice, useSalesAction, useSalesSettings } from '../hooks.ts';
+import {
+  AllocationsSection,
+  BuyerSelect,
+  HistorySection,
+  InfoGrid,
+  PdfButton,
+  Section,
+  todayIso,
+  tzs,
+  unionRoute,
+} from '../parts.tsx';
+import { InvoicesList } from '../SalesLists.tsx';
+import { SalesSettingsButton } from './SalesSettings.tsx';
+import { useCan } from '../useCan.ts';
+
+export const InvoicesRoute = unionRoute(InvoicesPage);
+export const InvoiceCreateRoute = unionRoute(InvoiceCreatePage, 'sales.invoice.create');
+export const InvoiceDetailsRoute = unionRoute(InvoiceDetailsPage);
+
+function InvoicesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canCreate = useCan('sales.invoice.create');
+  return (
+    <>
+      <PageHeader
+        title={t('salesMd.invoices')}
+        breadcrumbs={[{ label: t('salesMd.sales') }, { label: t('salesMd.invoices') }]}
+        actions={<SalesSettingsButton />}
+      />
+      <InvoicesList
+        {...(canCreate ? { onCreate: () => navigate('/collections/sales/invoices/create') } : {})}
+      />
+    </>
+  );
+}
+
+type Line = { description: string; kg: string; pricePerKg: string };
+const emptyLine = (): Line => ({ description: '', kg: '', pricePerKg: '' });
+
+/** A manual invoice for other sales: buyer, dates, lines of kg x price. */
+function InvoiceCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({ buyerId: null as string | null, invoiceDate: todayIso(), dueDate: '' });
+  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const [lineError, setLineError] = useState<string | null>(null);
+  const create = useCreateSales<unknown, SalesInvoiceDetail>('sales/invoices');
+  const settings = useSalesSettings();
+  const setLine = (i: number, patch: Partial<Line>) =>
+    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const submit = form.onSubmit(() => {
+    setLineError(null);
+    const input = { ...form.values, dueDate: form.values.dueDate || null, lines };
+    const parsed = createSalesInvoiceBody.safeParse(input);
+    if (!parsed.success && parsed.error.issues.some((i) => i.path[0] === 'lines')) {
+      setLineError(parsed.error.issues.find((i) => i.path[0] === 'lines')?.message ?? null);
+    }
+    const body = form.validate(createSalesInvoiceBody, input);
+    if (body)
+      create.mutate(body, {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          navigate(`/collections/sales/invoices/${r.data.id}/details`);
+        },
+        onError: form.showApiError,
+      });
+  });
+  return (
+    <>
+      <PageHeader
+        title={t('salesMd.createInvoice')}
+        breadcrumbs={[
+          { label: t('salesMd.invoices'), to: '/collections/sales/invoices/list' },
+          { label: t('salesMd.createInvoice') },
+        ]}
+      />
+      <Paper withBorder p="md" radius="md">
+        <FormLayout
+          onSubmit={submit}
+          error={form.formError ?? lineError}
+          submitLabel={t('common.save')}
+          submitting={create.isPending}
+          onCancel={() => navigate('/collections/sales/invoices/list')}
+          testId="invoice-form"
+        >
+          <BuyerSelect
+            required
+            autoFocus
+            value={form.values.buyerId}
+            onChange={(v) => form.setValue('buyerId', v)}
+            error={form.errors.buyerId}
+          />
+          <Group grow>
+            <TextInput type="date" required label={t('salesMd.invoiceDate')} {...form.text('invoiceDate')} />
+            <TextInput
+              type="date"
+              label={t('salesMd.dueDate')}
+              description={
+                settings.data
+                  ? t('salesMd.dueHintDays', { count: settings.data.invoiceDueDays })
+                  : t('salesMd.dueHint')
+              }
+              {...form.text('dueDate')}
+            />
+          </Group>
+          <Table data-testid="invoice-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('salesMd.description')}</Table.Th>
+                <Table.Th w={140}>{t('salesMd.kg')}</Table.Th>
+                <Table.Th w={160}>{t('salesMd.pricePerKg')}</Table.Th>
+                <Table.Th w={40} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((l, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
+                <Table.Tr key={i}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t('salesMd.description')}
+                      value={l.description}
+                      onChange={(e) => setLine(i, { description: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t('salesMd.kg')}
+                      inputMode="decimal"
+                      value={l.kg}
+                      onChange={(e) => setLine(i, { kg: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t('salesMd.pricePerKg')}
+                      inputMode="decimal"
+                      value={l.pricePerKg}
+                      onChange={(e) => setLine(i, { pricePerKg: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('salesMd.removeLine')}
+                      disabled={lines.length === 1}
+                      onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group>
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setLines((ls) => [...ls, emptyLine()])}
+            >
+              {t('salesMd.addLine')}
+            </Button>
+          </Group>
+        </FormLayout>
+      </Paper>
+    </>
+  );
+}
+
+function InvoiceDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const invoice = useInvoice(id);
+  const canCancel = useCan('sales.invoice.create');
+  const [cancelling, setCancelling] = useState(false);
+  if (invoice.error) return <RecordUnavailable error={invoice.error} />;
+  const inv = invoice.data;
+  if (!inv) return <LoadingBlock />;
+  return (
+    <>
+      <PageHeader
+        title={`${t('salesMd.invoice')} ${inv.invoiceNo}`}
+        description={<StatusBadge status={inv.status} data-testid="invoice-status" />}
+        breadcrumbs={[
+          { label: t('salesMd.invoices'), to: '/collections/sales/invoices/list' },
+          { label: inv.invoiceNo },
+        ]}
+        actions={
+          <Group gap="xs">
+            <PdfButton path={`sales/invoices/${inv.id}/pdf`} name={inv.invoiceNo} />
+            {canCancel && inv.status === 'issued' && (
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => setCancelling(true)}
+                data-testid="cancel-invoice"
+              >
+                {t('salesMd.cancel')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Section>
+        <InfoGrid
+          items={[
+            [
+              t('salesMd.buyer'),
+              <Anchor key="v225" component={Link} to={`/collections/sales/buyers/${inv.buyerId}/details`}>
+                {inv.buyerName}
+              </Anchor>,
+            ],
+            [t('salesMd.invoiceDate'), formatDate(inv.invoiceDate)],
+            [t('salesMd.dueDate'), formatDate(inv.dueDate)],
+            [t('salesMd.auction'), inv.auctionId ? t('salesMd.fromAuction') : t('salesMd.manualSale')],
+            [t('salesMd.goods'), tzs(inv.subtotal)],
+            [t('salesMd.levies'), tzs(inv.leviesTotal)],
+            [t('salesMd.total'), tzs(inv.total)],
+            [
+              t('salesMd.balance'),
+              <span key="v235" data-testid="invoice-balance">
+                {tzs(inv.balance)}
+              </span>,
+            ],
+            ...(inv.cancelReason
+              ? ([[t('salesMd.cancelReason'), inv.cancelReason]] as [string, string][])
+              : []),
+          ]}
+        />
+      </Section>
+      <Section title={t('salesMd.lines')}>
+        <Table data-testid="invoice-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>{t('salesMd.description')}</Table.Th>
+              <Table.Th>{t('salesMd.lot')}</Table.Th>
+              <Table.Th ta="right">{t('salesMd.kg')}</Table.Th>
+              <Table.Th ta="right">{t('salesMd.pricePerKg')}</Table.Th>
+              <Table.Th ta="right">{t('salesMd.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {inv.lines.map((l) => (
+              <Table.Tr key={l.lineNo}>
+                <Table.Td>{l.lineNo}</Table.Td>
+                <Table.Td>
+                  {l.description}
+                  {l.kind === 'buyer_levy' && (
+                    <Text span c="dimmed" size="sm">
+                      {' '}
+                      ({t('salesMd.levyLine')}
+                      {l.beneficiaryName ? `: ${l.beneficiaryName}` : ''})
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{l.lotNo ?? '—'}</Table.Td>
+                <Table.Td ta="right">{l.kg ? formatKg(l.kg) : ''}</Table.Td>
+                <Table.Td ta="right">{l.pricePerKg ? tzs(l.pricePerKg) : ''}</Table.Td>
+                <Table.Td ta="right">{tzs(l.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <AllocationsSection
+        rows={inv.allocations.map((a) => ({
+          key: `${a.receiptId}-${a.amount}`,
+          no: a.receiptNo,
+          to: `/collections/sales/receipts/${a.receiptId}/details`,
+          date: a.receiptDate,
+          amount: a.amount,
+        }))}
+      />
+      <HistorySection entity="sales_invoice" id={id} />
+      {cancelling && <CancelInvoiceForm invoice={inv} onClose={() => setCancelling(false)} />}
+    </>
+  );
+}
+
+function CancelInvoiceForm({ invoice, onClose }: { invoice: SalesInvoiceDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const cancel = useSalesAction<{ reason: string }, SalesInvoiceDetail>(
+    'sales_invoice',
+    (id) => `sales/invoices/${id}/cancel`,
+  );
+  return (
+    <ReasonModal
+      title={t('salesMd.cancel')}
+      reasonLabel={t('salesMd.cancelReason')}
+      reasonRequired={t('salesMd.reasonRequired')}
+      submitLabel={t('salesMd.cancel')}
+      confirmTitle={t('salesMd.cancel')}
+      confirmMessage={t('salesMd.cancelConfirm', { invoiceNo: invoice.invoiceNo })}
+      mutation={{
+        mutate: (reason, callbacks) => cancel.mutate({ id: invoice.id, body: { reason } }, callbacks),
+        isPending: cancel.isPending,
+      }}
+      onClose={onClose}
+      testId="cancel-invoice-form"
+    />
+  );
+}

@@ -1,0 +1,172 @@
+import { Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { downloadFile } from '../../../lib/download.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { ReportDownloads } from '../../accounts/parts.tsx';
+import { useAgedReport } from '../hooks.ts';
+import { BuyerSelect, Section, todayIso, tzs } from '../parts.tsx';
+
+/** buyer_aged_summary and buyer_aged_details: one screen, the view follows the address. */
+export default function BuyerAgedRoute() {
+  return (
+    <RequirePermission permission="reports.report.read" unionOnly>
+      <BuyerAgedPage />
+    </RequirePermission>
+  );
+}
+
+const SUMMARY = '/reports/buyer/buyer-aged-summary';
+const DETAILS = '/reports/buyer/buyer-aged-details';
+
+function BuyerAgedPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const view = location.pathname.startsWith(DETAILS) ? 'details' : 'summary';
+  const [asAt, setAsAt] = useState(todayIso());
+  const [buyerId, setBuyerId] = useState<string | null>(null);
+  const query = { as_at: asAt || undefined, buyer_id: buyerId ?? undefined };
+  const report = useAgedReport(view, query);
+  const data = report.data;
+  const title = t('salesMd.aged');
+  const buckets = [
+    ['current', t('salesMd.b0')],
+    ['d31to60', t('salesMd.b31')],
+    ['d61to90', t('salesMd.b61')],
+    ['over90', t('salesMd.b90')],
+  ] as const;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t('salesMd.agedNote')}
+        breadcrumbs={[{ label: t('salesMd.reports') }, { label: title }]}
+        actions={
+          <ReportDownloads
+            onDownload={(format) =>
+              downloadFile(`reports/buyer/aged-${view}`, { ...query, format }, `buyer-aged-${view}.${format}`)
+            }
+          />
+        }
+      />
+      <Section>
+        <Group align="end">
+          <SegmentedControl
+            value={view}
+            onChange={(v) => navigate(v === 'details' ? DETAILS : SUMMARY)}
+            data={[
+              { value: 'summary', label: t('salesMd.agedSummary') },
+              { value: 'details', label: t('salesMd.agedDetails') },
+            ]}
+          />
+          <TextInput
+            type="date"
+            label={t('salesMd.asAt')}
+            value={asAt}
+            onChange={(e) => setAsAt(e.currentTarget.value)}
+          />
+          <div style={{ minWidth: 260 }}>
+            <BuyerSelect value={buyerId} onChange={setBuyerId} />
+          </div>
+        </Group>
+      </Section>
+      {report.isLoading || !data ? (
+        <LoadingBlock />
+      ) : data.summary.length === 0 ? (
+        <EmptyBlock icon={IconInbox} title={t('salesMd.noAged')} />
+      ) : view === 'summary' ? (
+        <Section>
+          <Table.ScrollContainer minWidth={800}>
+            <Table data-testid="aged-summary" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('salesMd.buyer')}</Table.Th>
+                  {buckets.map(([k, label]) => (
+                    <Table.Th key={k} ta="right">
+                      {label}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">{t('salesMd.credit')}</Table.Th>
+                  <Table.Th ta="right">{t('salesMd.balance')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.summary.map((r) => (
+                  <Table.Tr key={r.buyerId}>
+                    <Table.Td>{r.buyerName}</Table.Td>
+                    {buckets.map(([k]) => (
+                      <Table.Td key={k} ta="right">
+                        {tzs(r[k])}
+                      </Table.Td>
+                    ))}
+                    <Table.Td ta="right">{tzs(r.credit)}</Table.Td>
+                    <Table.Td ta="right">{tzs(r.balance)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th>{t('salesMd.totals')}</Table.Th>
+                  {buckets.map(([k]) => (
+                    <Table.Th key={k} ta="right">
+                      {tzs(data.totals[k])}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">{tzs(data.totals.credit)}</Table.Th>
+                  <Table.Th ta="right" data-testid="aged-total">
+                    {tzs(data.totals.balance)}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        </Section>
+      ) : (
+        <Section>
+          <Table.ScrollContainer minWidth={900}>
+            <Table data-testid="aged-details" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('salesMd.buyer')}</Table.Th>
+                  <Table.Th>{t('salesMd.invoiceNo')}</Table.Th>
+                  <Table.Th>{t('salesMd.invoiceDate')}</Table.Th>
+                  <Table.Th ta="right">{t('salesMd.days')}</Table.Th>
+                  {buckets.map(([k, label]) => (
+                    <Table.Th key={k} ta="right">
+                      {label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(data.details ?? []).map((r) => (
+                  <Table.Tr key={r.invoiceId}>
+                    <Table.Td>{r.buyerName}</Table.Td>
+                    <Table.Td>{r.invoiceNo}</Table.Td>
+                    <Table.Td>{formatDate(r.invoiceDate)}</Table.Td>
+                    <Table.Td ta="right">{r.days}</Table.Td>
+                    {buckets.map(([k]) => (
+                      <Table.Td key={k} ta="right">
+                        {tzs(r[k])}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text mt="sm" ta="right" fw={700}>
+            {t('salesMd.credit')}: {tzs(data.totals.credit)} · {t('salesMd.balance')}:{' '}
+            {tzs(data.totals.balance)}
+          </Text>
+        </Section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import { Anchor, Button, Group, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import type { SettlementFarmerRow } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { useListState } from '../../../components/use-list-state.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { hasPermission, useSession } from '../../../lib/session.ts';
+import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import {
+  batches,
+  settlements,
+  useApproveSettlement,
+  useCancelSettlement,
+  useSettlementFarmers,
+} from '../hooks.ts';
+import { kg, PayStatusBadge, SplitSummary, tzs } from '../parts.tsx';
+import { LotsSplitTable } from './SettlementsPage.tsx';
+
+export default function SettlementDetailsRoute() {
+  return (
+    <RequirePermission permission="payments.settlement.read">
+      <SettlementDetailsPage />
+    </RequirePermission>
+  );
+}
+
+const BATCH_ROUTES = {
+  farmer: '/collections/farmer_payments',
+  amcos: '/collections/payments/amcos',
+  beneficiary: '/collections/payments/beneficiaries',
+  transporter: '/collections/payments/transporter/list',
+} as const;
+
+function SettlementDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const settlement = settlements.useOne(id);
+  const approve = useApproveSettlement(id);
+  const [cancelling, setCancelling] = useState(false);
+  const s = settlement.data;
+  if (!s) return <LoadingBlock />;
+  const isDraft = s.status === 'draft';
+  const canApprove = hasPermission(user, 'payments.settlement.approve') && !user?.amcosId;
+  const canCreate = hasPermission(user, 'payments.settlement.create') && !user?.amcosId;
+  return (
+    <>
+      <PageHeader
+        title={`${t('pay.settlement')} ${s.settlementNo}`}
+        description={`${formatDate(s.settledOn)} · ${t('pay.previewCount', { lots: s.lotCount, farmers: s.farmerCount })}`}
+        breadcrumbs={[
+          { label: t('pay.settlements'), to: '/collections/payments/whr' },
+          { label: s.settlementNo },
+        ]}
+        actions={
+          <Group>
+            <PayStatusBadge status={s.status} />
+            {isDraft && canCreate && (
+              <Button
+                variant="default"
+                color="red"
+                onClick={() => setCancelling(true)}
+                data-testid="settlement-cancel"
+              >
+                {t('pay.cancelDraft')}
+              </Button>
+            )}
+            {isDraft && canApprove && (
+              <Button
+                loading={approve.isPending}
+                data-testid="settlement-approve"
+                onClick={() =>
+                  confirmAction({
+                    title: t('pay.approveSettlement'),
+                    message: t('pay.approveSettlementHint', { amount: tzs(s.gross) }),
+                    confirmLabel: t('pay.approve'),
+                    danger: false,
+                    onConfirm: () => approve.mutate(undefined),
+                  })
+                }
+              >
+                {t('pay.approve')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <Stack>
+        <SplitSummary totals={s} testId="settlement-totals" />
+        <Tabs defaultValue="lots" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="lots">{t('pay.lots')}</Tabs.Tab>
+            <Tabs.Tab value="farmers">{t('pay.farmers')}</Tabs.Tab>
+            {!user?.amcosId && s.status === 'approved' && (
+              <Tabs.Tab value="batches">{t('pay.batches')}</Tabs.Tab>
+            )}
+            {!user?.amcosId && <Tabs.Tab value="history">{t('history.title')}</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="lots" pt="md">
+            <LotsSplitTable lots={s.lots ?? []} />
+          </Tabs.Panel>
+          <Tabs.Panel value="farmers" pt="md">
+            <SettlementFarmersTable id={id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="batches" pt="md">
+            <SettlementBatches id={id} />
+          </Tabs.Panel>
+          {!user?.amcosId && (
+            <Tabs.Panel value="history" pt="md">
+              <HistoryPanel entity="settlement" id={s.id} withTitle={false} p="md" />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+      {cancelling && <CancelForm id={id} onClose={() => setCancelling(false)} />}
+    </>
+  );
+}
+
+function SettlementFarmersTable({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const list = useListState([], 'f_');
+  const rows = useSettlementFarmers(id, list.query);
+  const columns: Column<SettlementFarmerRow>[] = [
+    { key: 'no', header: t('pay.farmerNo'), render: (f) => f.farmerNo },
+    { key: 'name', header: t('fields.name'), render: (f) => f.farmerName },
+    { key: 'lot', header: t('pay.lot'), render: (f) => f.lotNo },
+    { key: 'kg', header: t('pay.kg'), align: 'right', render: (f) => kg(f.kg) },
+    { key: 'gross', header: t('pay.grossShare'), align: 'right', render: (f) => tzs(f.grossShare) },
+    { key: 'ded', header: t('pay.deductions'), align: 'right', render: (f) => tzs(f.deductions) },
+    { key: 'loan', header: t('pay.loanRecovery'), align: 'right', render: (f) => tzs(f.loanRecovery) },
+    { key: 'net', header: t('pay.net'), align: 'right', render: (f) => tzs(f.net) },
+  ];
+  return (
+    <DataTable
+      label={t('pay.farmers')}
+      columns={columns}
+      rows={rows.data?.data}
+      total={rows.data?.meta.total ?? 0}
+      loading={rows.isLoading}
+      error={rows.error}
+      rowKey={(f) => `${f.farmerId}-${f.lotId}`}
+      list={list}
+      empty={{ title: t('pay.noLines') }}
+      testId="settlement-farmers"
+    />
+  );
+}
+
+function SettlementBatches({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const rows = batches.useList({ settlement_id: id, per_page: 50 });
+  return (
+    <Table data-testid="settlement-batches">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('pay.batchNo')}</Table.Th>
+          <Table.Th>{t('pay.partyType')}</Table.Th>
+          <Table.Th ta="right">{t('pay.lineCount')}</Table.Th>
+          <Table.Th ta="right">{t('pay.amount')}</Table.Th>
+          <Table.Th>{t('fields.status')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {(rows.data?.data ?? []).map((b) => (
+          <Table.Tr key={b.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`${BATCH_ROUTES[b.partyType]}?batch=${b.id}`}>
+                {b.batchNo}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{t(`pay.parties.${b.partyType}`)}</Table.Td>
+            <Table.Td ta="right">{b.lineCount}</Table.Td>
+            <Table.Td ta="right">{tzs(b.total)}</Table.Td>
+            <Table.Td>
+              <PayStatusBadge status={b.status} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function CancelForm({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const cancel = useCancelSettlement(id);
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('pay.cancelDraft')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        cancel.mutate(reason, { onSuccess: onClose });
+      }}
+      submitLabel={t('pay.cancelDraft')}
+      submitting={cancel.isPending}
+      testId="settlement-cancel-form"
+    >
+      <Text size="sm">{t('pay.cancelHint')}</Text>
+      <Textarea
+        data-autofocus
+        label={t('pay.reason')}
+        required
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,264 @@
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Table, Tabs, Text } from '@mantine/core';
+import type { SettlementPreview, SettlementSelection } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { ResourceList } from '../../../components/ResourceList.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { hasPermission, useSession } from '../../../lib/session.ts';
+import { societies } from '../../amcos/hooks.ts';
+import { auctions } from '../../sales/auctions/hooks.ts';
+import { settlements, useCreateSettlement, usePreview } from '../hooks.ts';
+import { PaymentLinesTable } from '../payments/PaymentLinesTable.tsx';
+import { kg, PayStatusBadge, SplitSummary, tzs } from '../parts.tsx';
+
+/** WHR payments: the settlement runs, and settling paid lots (preview, then save a draft). */
+export default function SettlementsRoute() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [settling, setSettling] = useState(false);
+  if (user?.amcosId) return <SocietyPayments />;
+  return (
+    <RequirePermission permission="payments.settlement.read" unionOnly>
+      <PageHeader
+        title={t('pay.settlements')}
+        description={t('pay.settlementsHint')}
+        breadcrumbs={[{ label: t('pay.payments') }, { label: t('pay.settlements') }]}
+      />
+      <ResourceList
+        label={t('pay.settlements')}
+        resource={settlements}
+        testId="settlements-table"
+        emptyTitle={t('pay.noSettlements')}
+        onCreate={hasPermission(user, 'payments.settlement.create') ? () => setSettling(true) : undefined}
+        createLabel={t('pay.settle')}
+        columns={[
+          {
+            key: 'no',
+            header: t('pay.settlementNo'),
+            render: (s) => (
+              <Anchor component={Link} to={`/collections/payments/whr/${s.id}/details`}>
+                {s.settlementNo}
+              </Anchor>
+            ),
+          },
+          { key: 'date', header: t('pay.date'), render: (s) => formatDate(s.settledOn) },
+          { key: 'lots', header: t('pay.lots'), align: 'right', render: (s) => s.lotCount },
+          { key: 'farmers', header: t('pay.farmers'), align: 'right', render: (s) => s.farmerCount },
+          { key: 'gross', header: t('pay.gross'), align: 'right', render: (s) => tzs(s.gross) },
+          { key: 'net', header: t('pay.farmersNet'), align: 'right', render: (s) => tzs(s.farmersNet) },
+          { key: 'status', header: t('fields.status'), render: (s) => <PayStatusBadge status={s.status} /> },
+        ]}
+      />
+      {settling && <SettleModal onClose={() => setSettling(false)} />}
+    </RequirePermission>
+  );
+}
+
+/** An AMCOS user's Payments: what their farmers and their society were paid. */
+function SocietyPayments() {
+  const { t } = useTranslation();
+  return (
+    <RequirePermission permission="payments.settlement.read">
+      <PageHeader title={t('pay.payments')} breadcrumbs={[{ label: t('pay.payments') }]} />
+      <Tabs defaultValue="farmer" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="farmer">{t('pay.lineTitles.farmer')}</Tabs.Tab>
+          <Tabs.Tab value="amcos">{t('pay.lineTitles.amcos')}</Tabs.Tab>
+        </Tabs.List>
+        {(['farmer', 'amcos'] as const).map((party) => (
+          <Tabs.Panel key={party} value={party} pt="md">
+            <PaymentLinesTable
+              path="payments/lines"
+              scope={{ party_type: party }}
+              testId={`society-payments-${party}`}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </RequirePermission>
+  );
+}
+
+function SettleModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [selection, setSelection] = useState<SettlementSelection>({});
+  const [preview, setPreview] = useState<SettlementPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const amcosOptions = societies.useOptions();
+  const auctionOptions = auctions.useOptions({ status: 'closed' });
+  const runPreview = usePreview();
+  const create = useCreateSettlement();
+  const fail = (e: unknown) => setError(e instanceof ApiError ? e.serverMessage : String(e));
+  const change = (next: SettlementSelection) => {
+    setSelection(next);
+    setPreview(null);
+    setError(null);
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('pay.settle')} size="90%" centered>
+      <Stack data-testid="settle-form">
+        <Group align="end">
+          <Select
+            data-autofocus
+            label={t('pay.auction')}
+            placeholder={t('pay.anyAuction')}
+            clearable
+            searchable
+            data={(auctionOptions.data ?? []).map((a) => ({ value: a.id, label: a.auctionNo }))}
+            value={selection.auctionId ?? null}
+            onChange={(v) => change({ ...selection, auctionId: v ?? undefined })}
+          />
+          <Select
+            label={t('fields.amcos')}
+            placeholder={t('pay.anyAmcos')}
+            clearable
+            searchable
+            data={(amcosOptions.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            value={selection.amcosId ?? null}
+            onChange={(v) => change({ ...selection, amcosId: v ?? undefined })}
+          />
+          <Button
+            variant="light"
+            loading={runPreview.isPending}
+            onClick={() =>
+              runPreview.mutate(selection, { onSuccess: (r) => setPreview(r.data), onError: fail })
+            }
+            data-testid="settle-preview"
+          >
+            {t('pay.preview')}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('pay.selectionHint')}
+        </Text>
+        {error && (
+          <Alert color="red" data-testid="settle-error">
+            {error}
+          </Alert>
+        )}
+        {preview && <PreviewView preview={preview} />}
+        <Group justify="end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            disabled={!preview}
+            loading={create.isPending}
+            onClick={() =>
+              create.mutate(selection, {
+                onSuccess: (r) => {
+                  onClose();
+                  navigate(`/collections/payments/whr/${r.data.id}/details`);
+                },
+                onError: fail,
+              })
+            }
+            data-testid="settle-save"
+          >
+            {t('pay.saveDraft')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function PreviewView({ preview }: { preview: SettlementPreview }) {
+  const { t } = useTranslation();
+  return (
+    <Stack data-testid="settle-preview-result">
+      <Text fw={600}>{t('pay.previewCount', { lots: preview.lotCount, farmers: preview.farmerCount })}</Text>
+      <SplitSummary totals={preview} testId="preview-totals" />
+      <LotsSplitTable lots={preview.lots} />
+      <Text fw={600} mt="sm">
+        {t('pay.farmers')}
+        {preview.farmerCount > preview.farmers.length &&
+          ` — ${t('pay.firstFarmers', { count: preview.farmers.length })}`}
+      </Text>
+      <Table.ScrollContainer minWidth={700}>
+        <Table striped data-testid="preview-farmers">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('pay.farmerNo')}</Table.Th>
+              <Table.Th>{t('fields.name')}</Table.Th>
+              <Table.Th ta="right">{t('pay.kg')}</Table.Th>
+              <Table.Th ta="right">{t('pay.deductions')}</Table.Th>
+              <Table.Th ta="right">{t('pay.owed')}</Table.Th>
+              <Table.Th ta="right">{t('pay.loanRecovery')}</Table.Th>
+              <Table.Th ta="right">{t('pay.net')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.farmers.map((f) => (
+              <Table.Tr key={f.farmerId}>
+                <Table.Td>{f.farmerNo}</Table.Td>
+                <Table.Td>{f.farmerName}</Table.Td>
+                <Table.Td ta="right">{kg(f.kg)}</Table.Td>
+                <Table.Td ta="right">{tzs(f.deductions)}</Table.Td>
+                <Table.Td ta="right">{tzs(f.owed)}</Table.Td>
+                <Table.Td ta="right">{tzs(f.loanRecovery)}</Table.Td>
+                <Table.Td ta="right">{tzs(f.net)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** Each lot's split: sold and collected kg, price, gross, and every deduction with its payee. */
+export function LotsSplitTable({ lots }: { lots: SettlementPreview['lots'] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped data-testid="lots-split">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('pay.lot')}</Table.Th>
+            <Table.Th>{t('fields.amcos')}</Table.Th>
+            <Table.Th ta="right">{t('pay.soldKg')}</Table.Th>
+            <Table.Th ta="right">{t('pay.collectedKg')}</Table.Th>
+            <Table.Th ta="right">{t('pay.price')}</Table.Th>
+            <Table.Th ta="right">{t('pay.gross')}</Table.Th>
+            <Table.Th>{t('pay.deductions')}</Table.Th>
+            <Table.Th ta="right">{t('pay.loanRecovery')}</Table.Th>
+            <Table.Th ta="right">{t('pay.farmersNet')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lots.map((l) => (
+            <Table.Tr key={l.lotId}>
+              <Table.Td>
+                {l.lotNo}
+                <Text size="xs" c="dimmed">
+                  {l.whrNo}
+                </Text>
+              </Table.Td>
+              <Table.Td>{l.amcosName}</Table.Td>
+              <Table.Td ta="right">{kg(l.kg)}</Table.Td>
+              <Table.Td ta="right">{kg(l.collectedKg)}</Table.Td>
+              <Table.Td ta="right">{tzs(l.pricePerKg)}</Table.Td>
+              <Table.Td ta="right">{tzs(l.gross)}</Table.Td>
+              <Table.Td>
+                {l.deductions.map((d) => (
+                  <Text key={`${d.name}-${d.partyId}`} size="xs">
+                    {d.name} ({d.partyName}
+                    {d.payer === 'buyer' ? `, ${t('pay.buyerPaid')}` : ''}): {tzs(d.amount)}
+                  </Text>
+                ))}
+              </Table.Td>
+              <Table.Td ta="right">{tzs(l.loanRecovery)}</Table.Td>
+              <Table.Td ta="right">{tzs(l.farmersNet)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
