@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Money travels as a string with up to 2 decimals ("1234.50"); never a JS number. */
 export const money = z.string().regex(/^-?\d{1,15}(\.\d{1,2})?$/, 'Enter an amount with at most 2 decimals');
 export const uuid = z.uuid();
+/** The `:id` path parameter of every details route. */
+export const idParams = z.object({ id: z.uuid('Not a valid id') });
 
 export const errorBody = z.object({
   message: z.string(),

@@ -93,7 +93,6 @@ export const geoPolygon = z
   });
 export type GeoPolygon = z.infer<typeof geoPolygon>;
 
-export const idParams = z.object({ id: z.uuid('Not a valid id') });
 export const recordStatus = z.enum(['active', 'inactive']);
 
 /** `{message, data}`: what a create or update answers. */

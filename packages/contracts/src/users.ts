@@ -64,13 +64,3 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 
 export const userReply = z.object({ message: z.string(), data: user });
 export const userDetailReply = z.object({ data: user });
-
-export const role = z.object({
-  id: uuid,
-  name: z.string(),
-  audience: z.enum(['union', 'amcos']),
-  builtIn: z.boolean(),
-  permissions: z.array(z.string()),
-  userCount: z.number(),
-});
-export type Role = z.infer<typeof role>;

@@ -1,4 +1,5 @@
 import type { ListQuery, Permission } from '@ushirika/contracts';
+import { idParams } from '@ushirika/contracts';
 import { z } from 'zod';
 import type { ZodApp } from '../app.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
@@ -98,8 +99,6 @@ export async function updateRecord<Item, Create, Update, Query extends ListQuery
     }),
   );
 }
-
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 
 export function registerCatalog<Item, Create, Update, Query extends ListQuery>(
   app: ZodApp,

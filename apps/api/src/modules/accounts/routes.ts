@@ -1,16 +1,16 @@
 import type { ZodApp } from '../../app.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { budgetRoutes } from './budgets/routes.ts';
+import { chartRoutes } from './chart/routes.ts';
+import { currencyRoutes } from './currencies/routes.ts';
 import { journalEntryRoutes } from './journal/routes.ts';
-import { accountLedgerRoutes } from './ledger/routes.ts';
 import { financialReportRoutes } from './reports/routes.ts';
-import { accountSetupRoutes } from './setup/routes.ts';
 import { voucherRoutes } from './vouchers/routes.ts';
 
 /** Accounting (SPEC §7): union staff only, every route `audience: 'union'`. */
 export function accountsRoutes(app: ZodApp, deps: AppDeps) {
-  accountSetupRoutes(app, deps);
-  accountLedgerRoutes(app, deps);
+  chartRoutes(app, deps);
+  currencyRoutes(app, deps);
   journalEntryRoutes(app, deps);
   voucherRoutes(app, deps);
   budgetRoutes(app, deps);

@@ -4,11 +4,11 @@ import {
   financialYearDetailReply,
   financialYearListQuery,
   financialYearReply,
+  idParams,
   paged,
   updateFinancialYearBody,
   yearClosingReply,
 } from '@ushirika/contracts';
-import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -21,7 +21,6 @@ import { getFinancialYearRow, listFinancialYears, toFinancialYear } from './quer
 import { updateFinancialYear } from './update-financial-year.ts';
 
 const tags = ['financial-years'];
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
 const write = { permission: 'cooperative.year.update', audience: 'union' } as const;
 

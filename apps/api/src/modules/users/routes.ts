@@ -1,5 +1,6 @@
 import {
   createUserBody,
+  idParams,
   paged,
   updateUserBody,
   user,
@@ -7,7 +8,6 @@ import {
   userListQuery,
   userReply,
 } from '@ushirika/contracts';
-import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -20,7 +20,6 @@ import { getUser, listUsers } from './queries.ts';
 import { updateUser } from './update-user.ts';
 
 const tags = ['users'];
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 
 /** Users are managed by the union only: AMCOS users get 403 whatever their roles. */
 export function usersRoutes(app: ZodApp, deps: AppDeps) {

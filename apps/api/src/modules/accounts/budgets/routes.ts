@@ -8,6 +8,7 @@ import {
   budgetReply,
   createBudgetAdjustmentBody,
   createBudgetBody,
+  idParams,
   paged,
 } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
@@ -27,7 +28,6 @@ import {
 import { budgetAdjustments } from './schema.ts';
 
 const tags = ['budgets'];
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
 const create = { permission: 'accounts.budget.create', audience: 'union' } as const;
 const approve = { permission: 'accounts.budget.approve', audience: 'union' } as const;

@@ -1,5 +1,6 @@
 import {
   createJournalEntryBody,
+  idParams,
   journalEntryDetailReply,
   journalEntryListQuery,
   journalEntryReply,
@@ -7,7 +8,6 @@ import {
   paged,
   reverseJournalEntryBody,
 } from '@ushirika/contracts';
-import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
@@ -19,7 +19,6 @@ import { getJournalEntry, listJournalEntries } from './queries.ts';
 import { reverseJournalEntry } from './reverse-journal-entry.ts';
 
 const tags = ['journal-entries'];
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
 
 export function journalEntryRoutes(app: ZodApp, deps: AppDeps) {

@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
 import { postingYear } from '../../financial-years/posting-period.ts';
+import { rateOn } from '../currencies/currencies.ts';
 import { accounts } from '../schema.ts';
-import { rateOn } from '../setup/currencies.ts';
 
 /**
  * A line as typed, or with its TZS amount already fixed (`base`): a voucher's bank line carries

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError } from '../../../platform/errors.ts';
-import { getAccount } from '../ledger/queries.ts';
+import { getAccount } from '../chart/queries.ts';
 import { addDays } from './dates.ts';
 import { movements } from './movements.ts';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { fieldError } from '../../../platform/errors.ts';
+import { rateOn } from '../currencies/currencies.ts';
 import { accounts } from '../schema.ts';
-import { rateOn } from '../setup/currencies.ts';
 
 /** A bank or cash account that is active: vouchers and transfers move money through it. */
 export async function bankOrCashAccount(tx: DbOrTx, id: string, field: string) {

@@ -5,13 +5,13 @@ import {
   bankTransferReply,
   createBankTransferBody,
   createPaymentOrReceiptBody,
+  idParams,
   paged,
   paymentOrReceipt,
   paymentOrReceiptDetailReply,
   paymentOrReceiptReply,
   voucherListQuery,
 } from '@ushirika/contracts';
-import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
@@ -27,7 +27,6 @@ import {
 } from './queries.ts';
 
 const tags = ['accounts'];
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
 const create = { permission: 'accounts.journal.create', audience: 'union' } as const;
 const approve = { permission: 'accounts.journal.approve', audience: 'union' } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuery } from './common.ts';
-import { amountField, isoDate, optionalText, requiredText } from './fields.ts';
+import { listQuery } from '../common.ts';
+import { amountField, isoDate, optionalText, requiredText } from '../fields.ts';
 
 /** Auctions (issue 6): a catalogue of lots in store, results per lot, societies' decisions, close. */
 export const AUCTION_STATUSES = ['draft', 'catalogued', 'results', 'closed'] as const;

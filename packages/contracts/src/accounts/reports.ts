@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { accountType } from './accounts.ts';
-import { uuid } from './common.ts';
-import { book, calendarDate } from './financial-years.ts';
+import { uuid } from '../common.ts';
+import { book, calendarDate } from '../financial-years.ts';
+import { accountType } from './chart.ts';
 
 export const reportFormat = z.enum(['json', 'xlsx', 'pdf']);
 

@@ -102,3 +102,12 @@ export async function accountOptions(
       })),
     );
 }
+
+/** The account classes, all or those of one type, by code. */
+export function listAccountClasses(db: DbOrTx, type?: AccountType) {
+  return db
+    .select()
+    .from(accountClasses)
+    .where(type ? eq(accountClasses.type, type) : undefined)
+    .orderBy(asc(accountClasses.code));
+}

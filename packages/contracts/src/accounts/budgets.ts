@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuery, money, uuid } from './common.ts';
-import { book, calendarDate } from './financial-years.ts';
+import { listQuery, money, uuid } from '../common.ts';
+import { book, calendarDate } from '../financial-years.ts';
 
 export const budgetStatus = z.enum(['draft', 'approved']);
 const months = z.array(money).length(12, 'Give twelve monthly amounts');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean, uuid } from './common.ts';
-import { kgField, optionalPhone, optionalText, requiredText } from './fields.ts';
+import { listQuery, queryBoolean, uuid } from '../common.ts';
+import { kgField, optionalPhone, optionalText, requiredText } from '../fields.ts';
 
 /** Crop delivery notes (crop-DNs): an AMCOS's pending collections on a truck to a warehouse. */
 export const DELIVERY_NOTE_STATUS_VALUES = [

@@ -1,15 +1,24 @@
 import {
   account,
+  accountClass,
   accountDetailReply,
   accountExportQuery,
+  accountGroup,
+  accountGroupListQuery,
+  accountGroupReply,
   accountListQuery,
   accountMapping,
   accountOption,
   accountReply,
+  accountType,
   bookQuery,
+  byTypeQuery,
   createAccountBody,
+  createAccountGroupBody,
+  idParams,
   paged,
   updateAccountBody,
+  updateAccountGroupBody,
   updateMappingsBody,
 } from '@ushirika/contracts';
 import { z } from 'zod';
@@ -19,20 +28,127 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport } from '../../../platform/exports.ts';
 import { EXPORT_ROW_LIMIT, pagedReply, pageWindow } from '../../../platform/list.ts';
 import { accountExportColumns } from './export.ts';
+import { createAccountGroup, getAccountGroup, listAccountGroups, updateAccountGroup } from './groups.ts';
 import { listMappings, updateMappings } from './mappings.ts';
-import { accountOptions, getAccount, listAccounts } from './queries.ts';
+import { accountOptions, getAccount, listAccountClasses, listAccounts } from './queries.ts';
 import { createAccount, updateAccount } from './save-account.ts';
 
 const tags = ['accounts'];
-const idParams = z.object({ id: z.uuid('Not a valid id') });
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
 const write = { permission: 'accounts.ledger.update', audience: 'union' } as const;
 const ALL = { limit: EXPORT_ROW_LIMIT, offset: 0 };
+const ALL_GROUPS = { limit: 10_000, offset: 0 };
 const options = z.object({ data: z.array(accountOption) });
 const REVENUE_AND_EXPENSE = ['income', 'expense'] as const;
 
-/** Accounts (ledgers), their pickers, the mode export and the posting mappings (SPEC §7). */
-export function accountLedgerRoutes(app: ZodApp, deps: AppDeps) {
+/** The chart (SPEC §7): classes, groups, accounts (ledgers), their pickers, the mode export and the posting mappings. */
+export function chartRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/accounts/classes',
+    {
+      config: { access: read },
+      schema: { tags, response: { 200: z.object({ data: z.array(accountClass) }) } },
+    },
+    async () => ({
+      data: await listAccountClasses(deps.db),
+    }),
+  );
+  app.get(
+    '/accounts/classes-by-type',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: byTypeQuery,
+        response: {
+          200: z.object({ data: z.array(z.object({ type: accountType, classes: z.array(accountClass) })) }),
+        },
+      },
+    },
+    async (req) => {
+      const rows = await listAccountClasses(deps.db, req.query.type);
+      const types = req.query.type ? [req.query.type] : accountType.options;
+      return { data: types.map((type) => ({ type, classes: rows.filter((r) => r.type === type) })) };
+    },
+  );
+
+  app.get(
+    '/accounts/groups',
+    {
+      config: { access: read },
+      schema: { tags, querystring: accountGroupListQuery, response: { 200: paged(accountGroup) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listAccountGroups(deps.db, req.query, pageWindow(req.query));
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'ACCOUNT_GROUPS',
+        rows,
+        columns: [
+          { header: 'Code', value: (r) => r.code },
+          { header: 'Name', value: (r) => r.name, width: 30 },
+          { header: 'Class', value: (r) => r.className },
+          { header: 'Active', value: (r) => (r.active ? 'Yes' : 'No') },
+        ],
+      });
+    },
+  );
+  app.get(
+    '/accounts/groups-by-type',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        querystring: byTypeQuery,
+        response: {
+          200: z.object({ data: z.array(z.object({ type: accountType, groups: z.array(accountGroup) })) }),
+        },
+      },
+    },
+    async (req) => {
+      const { rows } = await listAccountGroups(deps.db, { type: req.query.type }, ALL_GROUPS);
+      const types = req.query.type ? [req.query.type] : accountType.options;
+      return { data: types.map((type) => ({ type, groups: rows.filter((r) => r.type === type) })) };
+    },
+  );
+  app.post(
+    '/accounts/groups',
+    {
+      config: { access: write },
+      schema: { tags, body: createAccountGroupBody, response: { 201: accountGroupReply } },
+    },
+    async (req, reply) => {
+      const data = await createAccountGroup(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      return reply.code(201).send({ message: 'Account group created successfully', data });
+    },
+  );
+  app.get(
+    '/accounts/groups/:id',
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: z.object({ data: accountGroup }) } },
+    },
+    async (req) => ({
+      data: await getAccountGroup(deps.db, req.params.id),
+    }),
+  );
+  app.patch(
+    '/accounts/groups/:id',
+    {
+      config: { access: write },
+      schema: { tags, params: idParams, body: updateAccountGroupBody, response: { 200: accountGroupReply } },
+    },
+    async (req) => ({
+      message: 'Account group updated successfully',
+      data: await updateAccountGroup(deps.db, {
+        id: req.params.id,
+        body: req.body,
+        actorId: actorOf(req).userId,
+      }),
+    }),
+  );
+
   app.get(
     '/accounts',
     {

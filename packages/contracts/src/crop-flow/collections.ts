@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listQuery, uuid } from './common.ts';
-import { compareDecimals, isoDate, kgField, requiredText } from './fields.ts';
-import { moisture } from './seasons.ts';
+import { listQuery, uuid } from '../common.ts';
+import { compareDecimals, isoDate, kgField, requiredText } from '../fields.ts';
+import { moisture } from '../seasons.ts';
 
 /**
  * Collections: a farmer's crop weighed in at the AMCOS. Kg travel as strings with up to 3

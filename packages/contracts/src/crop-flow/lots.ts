@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listQuery, uuid } from './common.ts';
-import { decimalField, kgField, optionalText } from './fields.ts';
+import { listQuery, uuid } from '../common.ts';
+import { decimalField, kgField, optionalText } from '../fields.ts';
 
 /** Warehouse receipts (WHR), one per lot: what the auction sells and settlement pays farmers from. */
 export const LOT_STATUS_VALUES = ['in_store', 'catalogued', 'sold', 'released'] as const;

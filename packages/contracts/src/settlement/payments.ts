@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { listQuery, money, paged, uuid } from '../common.ts';
+import { isoDate, requiredText } from '../fields.ts';
+
+/** Payment batches and lines, and the payment settings. */
+
+export const payeeType = z.enum(['farmer', 'amcos', 'beneficiary', 'transporter']);
+export type SettlementPartyType = z.infer<typeof payeeType>;
+
+export const paymentLine = z.object({
+  id: uuid,
+  batchId: uuid,
+  batchNo: z.string(),
+  partyType: payeeType,
+  partyId: uuid,
+  amcosId: uuid.nullable(),
+  payeeName: z.string(),
+  method: z.enum(['bank', 'mobile', 'none']),
+  bankName: z.string().nullable(),
+  accountNo: z.string().nullable(),
+  phone: z.string().nullable(),
+  viaAmcosId: uuid.nullable(),
+  amount: money,
+  reference: z.string(),
+  status: z.enum(['pending', 'paid', 'failed', 'retried']),
+  failureReason: z.string().nullable(),
+  retryOfLineId: uuid.nullable(),
+});
+export type PaymentLine = z.infer<typeof paymentLine>;
+
+export const paymentBatch = z.object({
+  id: uuid,
+  batchNo: z.string(),
+  settlementId: uuid.nullable(),
+  settlementNo: z.string().nullable(),
+  partyType: payeeType,
+  status: z.enum(['draft', 'approved', 'exported', 'paid']),
+  isRetry: z.boolean(),
+  lineCount: z.number(),
+  total: money,
+  bankReference: z.string().nullable(),
+  createdBy: uuid.nullable(),
+  approvedBy: uuid.nullable(),
+  paidOn: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentBatch = z.infer<typeof paymentBatch>;
+
+export const paymentBatchListQuery = listQuery.extend({
+  party_type: payeeType.optional(),
+  status: z.enum(['draft', 'approved', 'exported', 'paid']).optional(),
+  settlement_id: uuid.optional(),
+});
+export const paymentBatchList = paged(paymentBatch);
+export const paymentLineListQuery = listQuery.extend({
+  status: z.enum(['pending', 'paid', 'failed', 'retried']).optional(),
+});
+export const paymentLineList = paged(paymentLine);
+
+export const exportBatchQuery = z.object({
+  layout: z.enum(['bank', 'mobile']),
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+});
+
+export const markBatchPaidBody = z.object({
+  paidOn: isoDate,
+  bankReference: requiredText('Give the bank reference', 100),
+  /** Lines the bank refused; every other line is paid. */
+  failed: z
+    .array(z.object({ lineId: uuid, reason: requiredText('Give the reason the payment failed', 200) }))
+    .default([]),
+});
+export type MarkBatchPaidBody = z.infer<typeof markBatchPaidBody>;
+
+export const retryLinesBody = z.object({
+  lineIds: z.array(uuid).min(1, 'Choose the failed lines to pay again'),
+});
+
+export const paymentSettingsBody = z.object({
+  payFarmersThrough: z.enum(['central', 'amcos']),
+  smsFarmers: z.boolean(),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsBody>;
