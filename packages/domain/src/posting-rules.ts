@@ -20,7 +20,11 @@ export type PostingRole =
   | 'vat_input'
   | 'vat_output'
   | 'inputs_issued_expense'
-  | 'levy_income';
+  | 'levy_income'
+  /** Collection book: what the Collection book owes the Operation book (credit) or is owed. */
+  | 'due_to_operation'
+  /** Operation book: what the Collection book owes the Operation book (debit), its mirror. */
+  | 'due_from_collection';
 
 export type PayableRole =
   | 'payable_amcos'
@@ -55,7 +59,20 @@ export type BusinessEventBody =
   /** Dr supplier payables / Cr operation bank. */
   | { type: 'supplier_payment'; amount: DecimalLike }
   /** Dr inputs issued (expense) / Cr inventory. */
-  | { type: 'stock_issue'; amount: DecimalLike };
+  | { type: 'stock_issue'; amount: DecimalLike }
+  /**
+   * A loan given to a farmer: Dr farmer loans / Cr what paid it: the collection bank by default
+   * (the caller names the bank or cash account), or `against` (inventory, income) for inputs on
+   * credit. The two may sit in different books: post it across books then.
+   */
+  | { type: 'loan_issued'; amount: DecimalLike; against?: PostingRole }
+  /**
+   * The union's own share of a settlement: Dr payable to beneficiaries (Collection) / Cr levy
+   * income (Operation). Spans both books: posted through due-to / due-from.
+   */
+  | { type: 'union_income'; amount: DecimalLike }
+  /** Money moved from the collection bank to the operation bank (clears due-to / due-from). */
+  | { type: 'book_transfer'; amount: DecimalLike };
 
 export type PostingLine = { role: PostingRole; debit: Dec; credit: Dec };
 
@@ -107,6 +124,12 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
       return [dr('supplier_payables', event.amount), cr('operation_bank', event.amount)];
     case 'stock_issue':
       return [dr('inputs_issued_expense', event.amount), cr('inventory', event.amount)];
+    case 'loan_issued':
+      return [dr('farmer_loans', event.amount), cr(event.against ?? 'collection_bank', event.amount)];
+    case 'union_income':
+      return [dr('payable_beneficiaries', event.amount), cr('levy_income', event.amount)];
+    case 'book_transfer':
+      return [dr('operation_bank', event.amount), cr('collection_bank', event.amount)];
   }
 }
 
@@ -127,4 +150,35 @@ export function postingLines(event: BusinessEventBody): PostingLine[] {
   if (!debit.eq(credit) || debit.isZero())
     throw new RangeError(`A ${event.type} of nothing cannot be posted`);
   return kept;
+}
+
+export type BookName = 'collection' | 'operation';
+
+/** The account each book uses for what one book owes the other. */
+export const DUE_ROLE: Record<BookName, PostingRole> = {
+  collection: 'due_to_operation',
+  operation: 'due_from_collection',
+};
+
+/**
+ * The lines that make an event spanning both books balance in each: every book's difference
+ * (debits - credits) goes to its due-to / due-from account, credit when the book received more
+ * than it gave. The two differences are equal and opposite (the event balances as a whole), so
+ * due to Operation (Collection) and due from Collection (Operation) move by the same amount.
+ * One book only: no line.
+ */
+export function interBookLines(
+  lines: { book: BookName; debit: DecimalLike; credit: DecimalLike }[],
+): (PostingLine & { book: BookName })[] {
+  const difference = (book: BookName) =>
+    sum(lines.filter((l) => l.book === book).map((l) => dec(l.debit).minus(dec(l.credit))));
+  const collection = difference('collection');
+  const operation = difference('operation');
+  if (!collection.plus(operation).isZero()) throw new RangeError('The lines do not balance across the books');
+  if (collection.isZero()) return [];
+  return (['collection', 'operation'] as const).map((book) => {
+    const d = book === 'collection' ? collection : operation;
+    const line = d.gt(0) ? cr(DUE_ROLE[book], d) : dr(DUE_ROLE[book], d.negated());
+    return { ...line, book };
+  });
 }
