@@ -13,10 +13,12 @@ interface PageHeaderProps {
   breadcrumbs?: Crumb[];
   /** Buttons on the right: create, export, approve... */
   actions?: ReactNode;
+  /** Beside the title: a record's status badge. */
+  badge?: ReactNode;
 }
 
 /** Title, optional breadcrumbs and description, and the page's main actions. */
-export function PageHeader({ title, description, breadcrumbs, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, breadcrumbs, actions, badge }: PageHeaderProps) {
   return (
     <Stack gap={4} mb="lg">
       {breadcrumbs && breadcrumbs.length > 0 && (
@@ -36,9 +38,12 @@ export function PageHeader({ title, description, breadcrumbs, actions }: PageHea
       )}
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            {badge}
+          </Group>
           {description && (
             <Text c="dimmed" size="sm" mt={4}>
               {description}

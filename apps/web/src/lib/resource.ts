@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@ushirika/contracts';
-import { auditKeys } from '../features/audit/hooks.ts';
+import { auditKeys } from './audit.ts';
 import { api, type Query } from './api.ts';
 import { datedFileName, downloadFile } from './download.ts';
 import { toastSuccess } from './notify.ts';

@@ -25,7 +25,7 @@ import type {
 import { api, apiRequest, type Query } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { resource } from '../../lib/resource.ts';
-import { auditKeys } from '../audit/hooks.ts';
+import { auditKeys } from '../../lib/audit.ts';
 
 /** Accounting resources (SPEC §7) and the reports that depend on them. */
 export const accounts = resource<Account, CreateAccountBody, UpdateAccountBody>('accounts', {

@@ -9,7 +9,7 @@ import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { StockTable } from '../crop-flow/collections/StockTable.tsx';
 import { FarmersTable } from '../farmers/FarmersTable.tsx';
 import { useFarmPoints } from '../farmers/hooks.ts';

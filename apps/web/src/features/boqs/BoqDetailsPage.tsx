@@ -1,11 +1,11 @@
-import { Paper, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { Section } from '../../components/Section.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { boqs } from './hooks.ts';
 
 export default function BoqDetailsRoute() {
@@ -23,13 +23,13 @@ function BoqDetailsPage() {
   const b = boq.data;
   if (!b) return <LoadingBlock />;
   return (
-    <>
-      <PageHeader
-        title={b.name}
-        description={`${b.seasonName} · ${b.cropName}${b.notes ? ` — ${b.notes}` : ''}`}
-        breadcrumbs={[{ label: t('boqsMd.title'), to: '/settings/collection/boqs/list' }, { label: b.name }]}
-      />
-      <Paper withBorder p="md" radius="md">
+    <DetailsLayout
+      title={b.name}
+      description={`${b.seasonName} · ${b.cropName}${b.notes ? ` — ${b.notes}` : ''}`}
+      breadcrumbs={[{ label: t('boqsMd.title'), to: '/settings/collection/boqs/list' }, { label: b.name }]}
+      history={{ entity: 'boq', id: b.id }}
+    >
+      <Section>
         <Table data-testid="boq-items">
           <Table.Thead>
             <Table.Tr>
@@ -55,8 +55,7 @@ function BoqDetailsPage() {
         <Text fw={700} ta="right" mt="sm">
           {t('boqsMd.costPerAcre')}: {formatMoney(b.costPerAcre)}
         </Text>
-      </Paper>
-      <HistoryPanel entity="boq" id={b.id} withTitle={false} p="md" mt="lg" />
-    </>
+      </Section>
+    </DetailsLayout>
   );
 }

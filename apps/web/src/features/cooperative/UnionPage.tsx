@@ -22,7 +22,7 @@ import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { UNION_ENTITY_ID, useUnionProfile, useUpdateUnion, useUploadLogo } from './hooks.ts';
 import { RegionsPanel } from './RegionsPanel.tsx';
 

@@ -14,7 +14,7 @@ import type {
 } from '@ushirika/contracts';
 import { api, apiRequest } from '../../lib/api.ts';
 import { resource } from '../../lib/resource.ts';
-import { auditKeys } from '../audit/hooks.ts';
+import { auditKeys } from '../../lib/audit.ts';
 
 export const UNION_ENTITY_ID = '00000000-0000-7000-8000-000000000001';
 export const banks = resource<Bank, CreateBankBody, UpdateBankBody>('cooperative/banks', {

@@ -1,11 +1,10 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoGrid } from '../../components/InfoGrid.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
+import { Section } from '../../components/Section.tsx';
 import { beneficiaries } from './hooks.ts';
 
 export default function BeneficiaryDetailsRoute() {
@@ -22,36 +21,24 @@ function BeneficiaryDetailsPage() {
   const beneficiary = beneficiaries.useOne(id);
   const b = beneficiary.data;
   if (!b) return <LoadingBlock />;
-  const fields: [string, string | number | null][] = [
-    [t('beneficiariesMd.kind'), t(`beneficiariesMd.kinds.${b.kind}`)],
-    [t('fields.council'), b.councilName],
-    [t('fields.bank'), b.bankName],
-    [t('fields.accountNo'), b.accountNo],
-    [t('seasonCropsMd.rules'), b.ruleCount],
-  ];
   return (
-    <>
-      <PageHeader
-        title={b.name}
-        breadcrumbs={[
-          { label: t('beneficiariesMd.title'), to: '/settings/collection/beneficiaries' },
-          { label: b.name },
-        ]}
-        actions={<StatusBadge status={b.active ? 'active' : 'inactive'} />}
-      />
-      <Paper withBorder p="lg" radius="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {fields.map(([label, value]) => (
-            <div key={label}>
-              <Text size="xs" c="dimmed">
-                {label}
-              </Text>
-              <Text size="sm">{value ?? '—'}</Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      </Paper>
-      <HistoryPanel entity="beneficiary" id={b.id} withTitle={false} mt="lg" />
-    </>
+    <DetailsLayout
+      title={b.name}
+      breadcrumbs={[{ label: t('beneficiariesMd.title'), to: '/settings/collection/beneficiaries' }, { label: b.name }]}
+      status={b.active ? 'active' : 'inactive'}
+      history={{ entity: 'beneficiary', id: b.id }}
+    >
+      <Section>
+        <InfoGrid
+          items={[
+            [t('beneficiariesMd.kind'), t(`beneficiariesMd.kinds.${b.kind}`)],
+            [t('fields.council'), b.councilName],
+            [t('fields.bank'), b.bankName],
+            [t('fields.accountNo'), b.accountNo],
+            [t('seasonCropsMd.rules'), b.ruleCount],
+          ]}
+        />
+      </Section>
+    </DetailsLayout>
   );
 }

@@ -26,7 +26,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { hasPermission, useSession } from '../../lib/session.ts';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { crops } from '../seasons/hooks.ts';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { useAddFarm, useFarmer } from './hooks.ts';

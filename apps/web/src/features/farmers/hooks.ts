@@ -11,7 +11,7 @@ import type {
 import { api, type Query } from '../../lib/api.ts';
 import { resource } from '../../lib/resource.ts';
 import { getAccessToken } from '../../lib/session.ts';
-import { auditKeys } from '../audit/hooks.ts';
+import { auditKeys } from '../../lib/audit.ts';
 
 export const farmers = resource<Farmer & Partial<FarmerDetail>, CreateFarmerBody, UpdateFarmerBody>(
   'collections/farmers',

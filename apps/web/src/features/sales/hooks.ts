@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { api, apiRequest, type Query } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { resource } from '../../lib/resource.ts';
-import { auditKeys } from '../audit/hooks.ts';
+import { auditKeys } from '../../lib/audit.ts';
 
 /** Issue 6, the buyer half: buyers, invoices, group invoices, receipts, release notes, aged report. */
 export const buyers = resource<Buyer, z.input<typeof createBuyerBody>, z.input<typeof updateBuyerBody>>(

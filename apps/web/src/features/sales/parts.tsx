@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import type { Query } from '../../lib/api.ts';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { buyers, downloadPdf } from './hooks.ts';
 
 export const tzs = (amount: string | null | undefined) => (amount ? formatDecimal(amount) : '—');

@@ -1,12 +1,10 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { toastSuccess } from '../../lib/notify.ts';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
 import { seasons } from './hooks.ts';
 import { SeasonCropsTable } from './SeasonCropsPage.tsx';
 
@@ -29,40 +27,27 @@ function SeasonDetailsPage() {
   if (!s) return <LoadingBlock />;
   const next = NEXT[s.status];
   return (
-    <>
-      <PageHeader
-        title={`${t('fields.season')} ${s.name}`}
-        breadcrumbs={[
-          { label: t('seasonsMd.title'), to: '/collections/season-and-crops' },
-          { label: s.name },
-        ]}
-        actions={
-          next && (
-            <Button
-              onClick={() =>
-                update.mutate(
-                  { id, body: { status: next } as never },
-                  { onSuccess: (r) => toastSuccess(r.message) },
-                )
-              }
-              loading={update.isPending}
-              data-testid="season-move"
-            >
-              {t(next === 'open' ? 'seasonsMd.open' : 'seasonsMd.close')}
-            </Button>
-          )
-        }
-      />
-      <Paper withBorder p="md" radius="md" mb="lg">
-        <Group>
-          <StatusBadge status={s.status} />
-          <Text size="sm">
-            {s.startDate} – {s.endDate}
-          </Text>
-        </Group>
-      </Paper>
+    <DetailsLayout
+      title={`${t('fields.season')} ${s.name}`}
+      breadcrumbs={[{ label: t('seasonsMd.title'), to: '/collections/season-and-crops' }, { label: s.name }]}
+      description={`${s.startDate} – ${s.endDate}`}
+      status={s.status}
+      history={{ entity: 'season', id }}
+      actions={
+        next && (
+          <Button
+            onClick={() =>
+              update.mutate({ id, body: { status: next } as never }, { onSuccess: (r) => toastSuccess(r.message) })
+            }
+            loading={update.isPending}
+            data-testid="season-move"
+          >
+            {t(next === 'open' ? 'seasonsMd.open' : 'seasonsMd.close')}
+          </Button>
+        )
+      }
+    >
       <SeasonCropsTable seasonId={id} />
-      <HistoryPanel entity="season" id={id} withTitle={false} p="md" mt="lg" />
-    </>
+    </DetailsLayout>
   );
 }

@@ -7,7 +7,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { roleLabel } from '../../lib/roles.ts';
 import { fullName } from '../../lib/session.ts';
-import { HistoryPanel } from '../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { useUser } from './hooks.ts';
 
 interface UserDetailsDrawerProps {

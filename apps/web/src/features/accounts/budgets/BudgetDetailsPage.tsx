@@ -11,7 +11,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import {
   budgets,
   useAccountOptions,

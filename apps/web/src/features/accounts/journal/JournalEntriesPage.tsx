@@ -11,7 +11,7 @@ import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { journalEntries, useJournalEntry, useRecordAction } from '../hooks.ts';
 import { JournalEntryForm } from './JournalEntryForm.tsx';
 import { BookSwitch, useBook, useCan } from '../parts.tsx';

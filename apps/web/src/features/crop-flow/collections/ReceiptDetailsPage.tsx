@@ -23,7 +23,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
 import { CollectionStatusBadge } from './CollectionStatusBadge.tsx';
 import { collections, openReceipt, useCancelCollection } from './hooks.ts';

@@ -10,7 +10,7 @@ import type {
 import { api, apiRequest, apiResponse, type Query } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { resource } from '../../../lib/resource.ts';
-import { auditKeys } from '../../audit/hooks.ts';
+import { auditKeys } from '../../../lib/audit.ts';
 
 /** Collections (farmers' receipts): `/api/collections/receipts`. */
 export const collections = resource<Collection, RecordCollectionBody, UpdateCollectionBody>(

@@ -11,7 +11,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { formatDate, formatDateTime, formatKg, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { CollectionStatusBadge } from '../collections/CollectionStatusBadge.tsx';
 import { AddModal, CancelModal, ReceiveModal } from './DeliveryNoteModals.tsx';
 import { DnStatusBadge } from './DnStatusBadge.tsx';

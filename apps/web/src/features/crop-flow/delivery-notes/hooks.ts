@@ -10,7 +10,7 @@ import type {
 import { api } from '../../../lib/api.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { resource } from '../../../lib/resource.ts';
-import { auditKeys } from '../../audit/hooks.ts';
+import { auditKeys } from '../../../lib/audit.ts';
 
 /** Crop delivery notes: `/api/collections/delivery-notes`. */
 export const deliveryNotes = resource<DeliveryNote & Partial<DeliveryNoteDetail>, CreateDeliveryNoteBody>(

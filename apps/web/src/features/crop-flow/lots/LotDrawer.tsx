@@ -9,7 +9,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, openWarehouseReceipt, useUpdateCertificate } from './hooks.ts';
 

@@ -3,7 +3,7 @@ import type { AwaitingLotRow, IssueLotsBody, Lot, LotDetail } from '@ushirika/co
 import { api } from '../../../lib/api.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { resource } from '../../../lib/resource.ts';
-import { auditKeys } from '../../audit/hooks.ts';
+import { auditKeys } from '../../../lib/audit.ts';
 
 /** Warehouse receipts (lots): `/api/collections/lots`. */
 export const lots = resource<Lot & Partial<LotDetail>>('collections/lots', {

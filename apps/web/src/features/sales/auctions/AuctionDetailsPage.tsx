@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { formatDate, formatDecimal, formatKg, formatMoney } from '../../../lib/format.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { seasonCrops } from '../../seasons/hooks.ts';
 import { AuctionStatus } from './AuctionStatus.tsx';
 import { CatalogueBuilder } from './CatalogueBuilder.tsx';

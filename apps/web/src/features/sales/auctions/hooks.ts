@@ -13,7 +13,7 @@ import type {
 } from '@ushirika/contracts';
 import { api, apiRequest, type Query } from '../../../lib/api.ts';
 import { resource } from '../../../lib/resource.ts';
-import { auditKeys } from '../../audit/hooks.ts';
+import { auditKeys } from '../../../lib/audit.ts';
 
 /** Auctions: the list (shared resource hooks), the catalogue, and one mutation per state change. */
 export const auctions = resource<Auction & Partial<AuctionDetail>, CreateAuctionBody>('sales/auctions', {

@@ -8,7 +8,7 @@ import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { BuyerForm, useCanWriteBuyers } from './BuyersPage.tsx';
 import { buyers } from '../hooks.ts';
 import { InfoGrid, PdfButton, Section, todayIso, tzs } from '../parts.tsx';

@@ -12,7 +12,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../audit/HistoryPanel.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import {
   batches,
   settlements,

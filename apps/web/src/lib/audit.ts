@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '@ushirika/contracts';
-import { api } from '../../lib/api.ts';
+import { api } from './api.ts';
 
 export const auditKeys = {
   all: ['audit'] as const,

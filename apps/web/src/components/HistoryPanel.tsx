@@ -1,8 +1,8 @@
 import { Box, Paper, type PaperProps, Text, Title, type TitleOrder, type TitleSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HistoryTimeline } from '../../components/HistoryTimeline.tsx';
-import { hasPermission, useSession } from '../../lib/session.ts';
-import { useHistory } from './hooks.ts';
+import { useHistory } from '../lib/audit.ts';
+import { HistoryTimeline } from './HistoryTimeline.tsx';
+import { hasPermission, useSession } from '../lib/session.ts';
 
 interface HistoryPanelProps extends Pick<PaperProps, 'p' | 'mt' | 'mb'> {
   /** The audited entity, as GET /api/audit/{entity}/{id} names it ("farmer", "delivery_note"). */
