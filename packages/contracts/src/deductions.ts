@@ -14,6 +14,8 @@ export const beneficiary = z.object({
   bankName: z.string().nullable(),
   accountNo: z.string().nullable(),
   active: z.boolean(),
+  /** What its rules take is the union's own income (levy income in the Operation book), not paid out. */
+  unionIncome: z.boolean(),
   ruleCount: z.number(),
 });
 export type Beneficiary = z.infer<typeof beneficiary>;
@@ -28,6 +30,7 @@ export const createBeneficiaryBody = z.object({
     .regex(/^[0-9A-Za-z-]{0,30}$/, 'An account number has letters, digits and dashes only')
     .nullish()
     .transform((v) => (v ? v : null)),
+  unionIncome: z.boolean().optional(),
 });
 export const updateBeneficiaryBody = createBeneficiaryBody
   .partial()

@@ -114,6 +114,9 @@ export const MAPPING_KEYS = {
   vat_output: 'operation',
   inputs_issued_expense: 'operation',
   levy_income: 'operation',
+  // What the Collection book owes the Operation book, and its mirror (one event, two books).
+  due_to_operation: 'collection',
+  due_from_collection: 'operation',
   // Not posting roles of business events: where closing a financial year puts each book's result.
   collection_retained_earnings: 'collection',
   operation_retained_earnings: 'operation',

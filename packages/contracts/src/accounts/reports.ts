@@ -79,3 +79,34 @@ export const generalLedger = z.object({
 export type GeneralLedger = z.infer<typeof generalLedger>;
 
 export const budgetVsActualQuery = z.object({ budget_id: uuid, format: reportFormat.default('json') });
+
+/** Control accounts beside their sub-ledgers (#16): every difference shown, never hidden. */
+export const controlAccountsQuery = z.object({
+  /** Default: today. */
+  as_at: calendarDate.optional(),
+  format: reportFormat.default('json'),
+});
+export const controlCheck = z.object({
+  key: z.string(),
+  /** What is compared, e.g. "Buyer receivables". */
+  name: z.string(),
+  /** The book(s) of the control account(s). */
+  book: z.enum(['collection', 'operation', 'both']),
+  /** The control account(s) read, as "code name". */
+  accounts: z.array(z.string()),
+  /** What the sub-ledger is, e.g. "open invoices - unallocated receipts". */
+  subledger: z.string(),
+  controlBalance: z.string(),
+  subledgerBalance: z.string(),
+  /** control - sub-ledger; "0.00" when they agree. */
+  difference: z.string(),
+});
+export type ControlCheck = z.infer<typeof controlCheck>;
+export const controlAccounts = z.object({
+  asAt: z.string(),
+  checks: z.array(controlCheck),
+  /** Every difference is zero. */
+  agreed: z.boolean(),
+});
+export type ControlAccounts = z.infer<typeof controlAccounts>;
+export const controlAccountsReply = z.object({ data: controlAccounts });

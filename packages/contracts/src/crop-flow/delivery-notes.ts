@@ -32,6 +32,14 @@ export const deliveryNote = z.object({
   bags: z.number(),
   netKg: z.string(),
   transportCharge: z.string().nullable(),
+  /**
+   * The season crop's transporter deduction rule, when one applies: it pays the carrier instead
+   * of the charge (then null). `amount` is what it pays on the received kg (per-kg rules), else
+   * null: the rule pays it at settlement.
+   */
+  transportRule: z
+    .object({ name: z.string(), basis: z.string(), rate: z.string(), amount: z.string().nullable() })
+    .nullable(),
   dispatchedAt: z.string().nullable(),
   receivedBags: z.number().nullable(),
   receivedKg: z.string().nullable(),

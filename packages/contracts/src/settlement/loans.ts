@@ -18,7 +18,15 @@ export const farmerLoan = z.object({
   outstanding: money,
   reason: z.string(),
   source: z.enum(['cash_advance', 'distribution']),
-  status: z.enum(['active', 'cancelled']),
+  /** draft (typed, not yet paid out), active (approved and posted: recoverable), cancelled. */
+  status: z.enum(['draft', 'active', 'cancelled']),
+  /** The bank or cash account a cash advance was paid from. */
+  bankAccountId: uuid.nullable(),
+  bankAccountName: z.string().nullable(),
+  createdBy: uuid.nullable(),
+  approvedBy: uuid.nullable(),
+  approvedAt: z.string().nullable(),
+  journalEntryId: uuid.nullable(),
   createdAt: z.string(),
 });
 export type FarmerLoan = z.infer<typeof farmerLoan>;
@@ -28,6 +36,7 @@ export const createLoanBody = z.object({
   issuedOn: isoDate,
   amount: amountField.refine((v) => Number(v) > 0, 'The amount must be above zero'),
   reason: requiredText('Give the reason for the advance', 200),
+  bankAccountId: z.uuid('Choose the bank or cash account the advance is paid from'),
 });
 export type CreateLoanBody = z.infer<typeof createLoanBody>;
 
@@ -35,5 +44,16 @@ export const loanListQuery = listQuery.extend({
   farmer_id: uuid.optional(),
   amcos_id: uuid.optional(),
   outstanding: z.enum(['true', 'false']).optional(),
+  status: z.enum(['draft', 'active', 'cancelled']).optional(),
 });
 export const loanList = paged(farmerLoan);
+
+/** A bank or cash account an advance can be paid from (either book). */
+export const loanBankAccount = z.object({
+  id: uuid,
+  code: z.string(),
+  name: z.string(),
+  book: z.enum(['collection', 'operation']),
+});
+export type LoanBankAccount = z.infer<typeof loanBankAccount>;
+export const loanBankAccountsReply = z.object({ data: z.array(loanBankAccount) });
