@@ -1,14 +1,21 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import {
+  applyMigrations,
+  assertNotNewer,
+  type MigrationLevel,
+  migrationLevel,
+  migrationsFingerprint,
+  readMigrations,
+  type SqlRunner,
+} from './migrate.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,13 +27,20 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies pending migrations (one transaction each, under a lock); returns the tags applied. */
+  migrate(options?: { folder?: string }): Promise<string[]>;
+  /** Where the database stands against this code's migrations; throws if it is newer than the code. */
+  level(options?: { folder?: string }): Promise<MigrationLevel>;
   close(): Promise<void>;
   /** PGlite only: an image of the data directory, to start other instances from (test templates). */
-  dump?: () => Promise<Blob>;
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
+  /** PGlite only: the database was created from the migrated template image (no initdb, no replay). */
+  fromTemplate?: boolean;
+  /** PostgreSQL only: the connection pool's state, for /api/metrics. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
@@ -34,12 +48,28 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** PGlite data directory image to start from (tests start from a migrated template). */
   loadDataDir?: Blob | undefined;
+  /**
+   * PGlite: a migrated data-directory image (built by `npm run build`) that a new, empty DATA_DIR
+   * starts from when its `.json` sidecar names the current migrations: faster than initdb + replay.
+   */
+  templateFile?: string | undefined;
   poolSize?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
+  return openPglite(options.dataDir ?? 'memory://', options.loadDataDir, options.templateFile);
+}
+
+/** A template image usable for a new data directory: present and built from these migrations. */
+export function usableTemplate(templateFile: string | undefined): string | undefined {
+  if (!templateFile || !existsSync(templateFile) || !existsSync(`${templateFile}.json`)) return undefined;
+  try {
+    const meta = JSON.parse(readFileSync(`${templateFile}.json`, 'utf8')) as { migrations?: string };
+    return meta.migrations === migrationsFingerprint(migrationsFolder) ? templateFile : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function openPostgres(url: string, poolSize: number): Database {
@@ -52,18 +82,26 @@ function openPostgres(url: string, poolSize: number): Database {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(options) {
       // Several processes may start at once: one migrates, the others wait on the lock.
       const client = await pool.connect();
+      const run: SqlRunner = async (statement) => (await client.query(statement)).rows;
       try {
         await client.query('select pg_advisory_lock(727272)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        return await applyMigrations(run, readMigrations(options?.folder ?? migrationsFolder));
       } finally {
         await client.query('select pg_advisory_unlock(727272)').catch(() => {});
         client.release();
       }
     },
+    async level(options) {
+      const migrations = readMigrations(options?.folder ?? migrationsFolder);
+      const run: SqlRunner = async (statement) => (await pool.query(statement)).rows;
+      await assertNotNewer(run, migrations);
+      return migrationLevel(run, migrations);
+    },
     close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 
@@ -100,25 +138,45 @@ function lockDataDir(dataDir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
-async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  templateFile: string | undefined,
+): Promise<Database> {
   let unlock = () => {};
+  let image = loadDataDir;
+  let fromTemplate = false;
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
+    const template = image || existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : usableTemplate(templateFile);
+    if (template) {
+      image = new Blob([readFileSync(template)]);
+      fromTemplate = true;
+    }
   }
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
-    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(image ? { loadDataDir: image } : {}),
   });
   const db = drizzlePglite(client, { schema });
+  // exec: the simple protocol, so a migration chunk may hold several statements.
+  const run: SqlRunner = async (statement) => (await client.exec(statement)).at(-1)?.rows ?? [];
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process per data directory (the pid lock above), so that lock is the migration lock.
+    migrate: (options) => applyMigrations(run, readMigrations(options?.folder ?? migrationsFolder)),
+    async level(options) {
+      const migrations = readMigrations(options?.folder ?? migrationsFolder);
+      await assertNotNewer(run, migrations);
+      return migrationLevel(run, migrations);
+    },
     close: async () => {
       await client.close();
       unlock();
     },
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
+    fromTemplate,
   };
 }

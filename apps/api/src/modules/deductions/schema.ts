@@ -16,6 +16,8 @@ export const beneficiaries = pgTable(
     bankId: uuid('bank_id').references(() => banks.id),
     accountNo: text('account_no'),
     active: boolean('active').notNull().default(true),
+    /** Its rules' amounts are the union's own income (Operation book), not paid out (#16). */
+    unionIncome: boolean('union_income').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

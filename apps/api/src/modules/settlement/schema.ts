@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, kg, money, updatedAt } from '../../db/columns.ts';
 import { journalEntries } from '../accounts/journal/schema.ts';
+import { accounts } from '../accounts/schema.ts';
 import { amcos } from '../amcos/schema.ts';
 import { lots } from '../crop-flow/schema.ts';
 import { farmers } from '../farmers/schema.ts';
@@ -24,9 +25,12 @@ import { farmers } from '../farmers/schema.ts';
  */
 
 export const LOAN_SOURCES = ['cash_advance', 'distribution'] as const;
-export const LOAN_STATUSES = ['active', 'cancelled'] as const;
+export const LOAN_STATUSES = ['draft', 'active', 'cancelled'] as const;
 
-/** A farmer's loan: a cash advance typed by hand (inputs on credit add theirs later). */
+/**
+ * A farmer's loan: a cash advance (draft until another person approves it; approval posts it) or
+ * inputs on credit (`distribution`). Only `active` (approved, posted) loans are recovered.
+ */
 export const farmerLoans = pgTable(
   'farmer_loans',
   {
@@ -47,6 +51,12 @@ export const farmerLoans = pgTable(
     source: text('source', { enum: LOAN_SOURCES }).notNull().default('cash_advance'),
     status: text('status', { enum: LOAN_STATUSES }).notNull().default('active'),
     cancelReason: text('cancel_reason'),
+    /** The bank or cash account a cash advance is paid from (either book). */
+    bankAccountId: uuid('bank_account_id').references(() => accounts.id),
+    /** The loan's posting: Dr farmer loans / Cr what paid it (the Collection book's entry). */
+    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    approvedBy: uuid('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -61,7 +71,7 @@ export const farmerLoans = pgTable(
     check('farmer_loans_amount_check', sql`${t.amount} > 0`),
     check('farmer_loans_recovered_check', sql`${t.recovered} >= 0 and ${t.recovered} <= ${t.amount}`),
     check('farmer_loans_source_check', sql`${t.source} in ('cash_advance', 'distribution')`),
-    check('farmer_loans_status_check', sql`${t.status} in ('active', 'cancelled')`),
+    check('farmer_loans_status_check', sql`${t.status} in ('draft', 'active', 'cancelled')`),
   ],
 );
 
