@@ -14,6 +14,8 @@ export * from '../modules/financial-years/schema.ts';
 export * from '../modules/inventory/items/schema.ts';
 export * from '../modules/inventory/ledgers/schema.ts';
 export * from '../modules/inventory/stores/schema.ts';
+export * from '../modules/purchase/orders/schema.ts';
+export * from '../modules/purchase/suppliers/schema.ts';
 export * from '../modules/roles/schema.ts';
 export * from '../modules/sales/auctions/schema.ts';
 export * from '../modules/sales/buyers/schema.ts';
