@@ -27,3 +27,18 @@ export function RequirePermission({ permission, unionOnly, children }: RequirePe
     </Paper>
   );
 }
+
+/** A route's component wrapped in RequirePermission: `withPermission(InvoicesPage, 'sales.invoice.read', { unionOnly: true })`. */
+export function withPermission(
+  Page: () => ReactNode,
+  permission: string,
+  options: { unionOnly?: boolean } = {},
+) {
+  return function PermittedRoute() {
+    return (
+      <RequirePermission permission={permission} unionOnly={options.unionOnly}>
+        <Page />
+      </RequirePermission>
+    );
+  };
+}

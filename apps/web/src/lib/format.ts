@@ -52,6 +52,21 @@ export function formatMoney(amount: string, currency = 'TZS'): string {
   return `${currency} ${formatDecimal(amount, 2)}`;
 }
 
+/** An amount in a table cell or a field: 2 decimals, a dash when there is none. */
+export function moneyOrDash(value: string | null | undefined): string {
+  return value ? formatDecimal(value, 2) : '—';
+}
+
+/** Kilograms in a table cell: 3 decimals, a dash when there are none. */
+export function kgOrDash(value: string | null | undefined): string {
+  return value ? formatDecimal(value, 3) : '—';
+}
+
+/** Today as the API's date string ("2026-11-25"), the default of every date field. */
+export function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
 /** Kilograms carry 3 decimals (DESIGN section 3). */
 export function formatKg(value: string): string {
   return `${formatDecimal(value, 3)} kg`;

@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../components/StatusFilter.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../lib/format.ts';
 import { salesInvoices, salesReceipts } from './hooks.ts';
-import { tzs } from './parts.tsx';
 
 /** The invoices list (all, or one buyer's); used by the invoices screen and the buyer details. */
 export function InvoicesList({ buyerId, onCreate }: { buyerId?: string; onCreate?: () => void }) {
@@ -62,10 +61,15 @@ export function InvoicesList({ buyerId, onCreate }: { buyerId?: string; onCreate
           header: t('salesMd.total'),
           align: 'right',
           sortField: 'total',
-          render: (i) => tzs(i.total),
+          render: (i) => moneyOrDash(i.total),
         },
-        { key: 'paid', header: t('salesMd.paid'), align: 'right', render: (i) => tzs(i.paidAmount) },
-        { key: 'balance', header: t('salesMd.balance'), align: 'right', render: (i) => tzs(i.balance) },
+        { key: 'paid', header: t('salesMd.paid'), align: 'right', render: (i) => moneyOrDash(i.paidAmount) },
+        {
+          key: 'balance',
+          header: t('salesMd.balance'),
+          align: 'right',
+          render: (i) => moneyOrDash(i.balance),
+        },
         { key: 'status', header: t('fields.status'), render: (i) => <StatusBadge status={i.status} /> },
       ]}
     />
@@ -112,13 +116,13 @@ export function ReceiptsList({ buyerId, onCreate }: { buyerId?: string; onCreate
           header: t('salesMd.amount'),
           align: 'right',
           sortField: 'amount',
-          render: (r) => tzs(r.amount),
+          render: (r) => moneyOrDash(r.amount),
         },
         {
           key: 'credit',
           header: t('salesMd.unallocated'),
           align: 'right',
-          render: (r) => tzs(r.unallocated),
+          render: (r) => moneyOrDash(r.unallocated),
         },
       ]}
     />

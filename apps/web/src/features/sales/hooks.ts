@@ -22,9 +22,8 @@ import type {
 } from '@ushirika/contracts';
 import type { z } from 'zod';
 import { api, apiRequest, type Query } from '../../lib/api.ts';
-import { downloadFile } from '../../lib/download.ts';
-import { resource } from '../../lib/resource.ts';
 import { auditKeys } from '../../lib/audit.ts';
+import { resource } from '../../lib/resource.ts';
 
 /** Issue 6, the buyer half: buyers, invoices, group invoices, receipts, release notes, aged report. */
 export const buyers = resource<Buyer, z.input<typeof createBuyerBody>, z.input<typeof updateBuyerBody>>(
@@ -149,9 +148,6 @@ export function useCreateSales<Body, Reply extends { id: string }>(path: string)
     onSuccess: () => refresh(),
   });
 }
-
-export const downloadPdf = (path: string, name: string, query: Query = {}) =>
-  downloadFile(path, query, `${name}.pdf`);
 
 /** The sales settings (days an invoice has to be paid when no due date is given). */
 export function useSalesSettings(enabled = true) {

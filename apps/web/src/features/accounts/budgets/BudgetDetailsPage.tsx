@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
@@ -11,7 +12,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import {
   budgets,
   useAccountOptions,
@@ -21,7 +22,6 @@ import {
   useRecordAction,
 } from '../hooks.ts';
 import { Field } from '../journal/JournalEntriesPage.tsx';
-import { useCan } from '../parts.tsx';
 
 const guard = (page: React.ReactNode) => (
   <RequirePermission permission="accounts.ledger.read" unionOnly>

@@ -23,9 +23,10 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { financialYears } from '../../financial-years/hooks.ts';
+import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { budgets, useAccountOptions } from '../hooks.ts';
-import { BookSwitch, useBook, useCan } from '../parts.tsx';
 
 const guard = (page: React.ReactNode) => (
   <RequirePermission permission="accounts.ledger.read" unionOnly>

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { type Account, type Book, createAccountBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditButton } from '../../../components/EditButton.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -11,8 +12,9 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { useForm } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { accountGroups, accounts, currencies } from '../hooks.ts';
-import { BookSwitch, EditButton, useBook, useCanEdit } from '../parts.tsx';
 
 /** /account/operation/accounts (the sidebar's book), …/accounts/collection and …/accounts/operation. */
 export function accountsRoute(fixed?: Book) {
@@ -30,7 +32,7 @@ function AccountsPage({ fixed }: { fixed: Book | undefined }) {
   const [book, setBook] = useBook(fixed);
   const [editing, setEditing] = useState<{ account: Account | null } | null>(null);
   const [exporting, setExporting] = useState(false);
-  const canEdit = useCanEdit();
+  const canEdit = useCan('accounts.ledger.update');
   const title = t('acc.accountsOf', { book: t(`acc.books.${book}`) });
   const exportMode = () => {
     setExporting(true);

@@ -6,8 +6,8 @@ import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useAccountOptions, useMappings, useSaveMappings } from '../hooks.ts';
-import { useCanEdit } from '../parts.tsx';
 
 const KEYS = Object.keys(MAPPING_KEYS) as MappingKey[];
 const BOOKS: Book[] = ['collection', 'operation'];
@@ -34,7 +34,7 @@ export function MappingsPanel() {
 /** The pickers, starting from the saved mappings (the form keeps its own values after a save). */
 function MappingsForm({ initial }: { initial: Record<MappingKey, string> }) {
   const { t } = useTranslation();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('accounts.ledger.update');
   const save = useSaveMappings();
   const options = {
     collection: useAccountOptions('collection'),

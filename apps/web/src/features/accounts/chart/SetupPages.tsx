@@ -3,6 +3,7 @@ import { type AccountGroup, createAccountGroupBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EditButton } from '../../../components/EditButton.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -10,9 +11,9 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { accountGroups, useClasses } from '../hooks.ts';
 import { MappingsPanel } from './MappingsPanel.tsx';
-import { EditButton, useCanEdit } from '../parts.tsx';
 
 const read = (page: React.ReactNode) => (
   <RequirePermission permission="accounts.ledger.read" unionOnly>
@@ -90,7 +91,7 @@ function ClassesTable() {
 function GroupsPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<{ group: AccountGroup | null } | null>(null);
-  const canEdit = useCanEdit();
+  const canEdit = useCan('accounts.ledger.update');
   return (
     <>
       <PageHeader

@@ -2,6 +2,7 @@ import { Select, Switch, TextInput } from '@mantine/core';
 import { type Currency, createCurrencyBody, createExchangeRateBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditButton } from '../../../components/EditButton.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -10,8 +11,8 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { currencies, exchangeRates } from '../hooks.ts';
-import { EditButton, useCanEdit } from '../parts.tsx';
 
 const guard = (page: React.ReactNode) => (
   <RequirePermission permission="accounts.ledger.read" unionOnly>
@@ -25,7 +26,7 @@ export const RatesRoute = () => guard(<RatesPage />);
 function CurrenciesPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<{ currency: Currency | null } | null>(null);
-  const canEdit = useCanEdit();
+  const canEdit = useCan('accounts.ledger.update');
   return (
     <>
       <PageHeader
@@ -115,7 +116,7 @@ function CurrencyForm({ currency, onClose }: { currency: Currency | null; onClos
 function RatesPage() {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const canEdit = useCanEdit();
+  const canEdit = useCan('accounts.ledger.update');
   return (
     <>
       <PageHeader

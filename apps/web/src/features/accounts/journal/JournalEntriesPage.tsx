@@ -3,6 +3,7 @@ import type { JournalEntry } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
@@ -11,10 +12,10 @@ import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { useCan } from '../../../lib/use-can.ts';
+import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { journalEntries, useJournalEntry, useRecordAction } from '../hooks.ts';
 import { JournalEntryForm } from './JournalEntryForm.tsx';
-import { BookSwitch, useBook, useCan } from '../parts.tsx';
 
 export default function JournalEntriesRoute() {
   return (

@@ -3,10 +3,11 @@ import type { GeneralLedgerLine } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { downloadReport, useAccountOptions, useGeneralLedger, useTrialBalance } from '../hooks.ts';
-import { BookSwitch, ReportDownloads, useBook } from '../parts.tsx';
 
 const guard = (page: React.ReactNode) => (
   <RequirePermission permission="accounts.ledger.read" unionOnly>

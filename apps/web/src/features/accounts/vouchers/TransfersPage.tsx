@@ -10,9 +10,9 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { bankTransfers, useBankOptions } from '../hooks.ts';
-import { BookSwitch, useBook, useCan } from '../parts.tsx';
-
 import { EntryDrawer, useApproveColumn } from './VouchersPage.tsx';
 
 const guard = (page: React.ReactNode) => (

@@ -13,9 +13,10 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { useAccountOptions, useBankOptions, useRecordAction, vouchers } from '../hooks.ts';
 import { JournalEntryDetails } from '../journal/JournalEntriesPage.tsx';
-import { BookSwitch, useBook, useCan } from '../parts.tsx';
 
 const guard = (page: React.ReactNode) => (
   <RequirePermission permission="accounts.ledger.read" unionOnly>

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
-import { ReportDownloads } from '../../accounts/parts.tsx';
 import { seasonCrops } from '../../seasons/hooks.ts';
 import { useAuctionReport } from './hooks.ts';
 

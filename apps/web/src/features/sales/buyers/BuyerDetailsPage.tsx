@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { formatDate } from '../../../lib/format.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { BuyerForm, useCanWriteBuyers } from './BuyersPage.tsx';
+import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { buyers } from '../hooks.ts';
-import { InfoGrid, PdfButton, Section, todayIso, tzs } from '../parts.tsx';
 import { InvoicesList, ReceiptsList } from '../SalesLists.tsx';
+import { BuyerForm, useCanWriteBuyers } from './BuyersPage.tsx';
 
 export default function BuyerDetailsRoute() {
   return (
@@ -56,16 +58,16 @@ function BuyerDetailsPage() {
             [
               t('salesMd.balance'),
               <span key="v58" data-testid="buyer-balance">
-                {tzs(b.balance)}
+                {moneyOrDash(b.balance)}
               </span>,
             ],
             [
               t('salesMd.credit'),
               <span key="v59" data-testid="buyer-credit">
-                {tzs(b.credit)}
+                {moneyOrDash(b.credit)}
               </span>,
             ],
-            [t('salesMd.bidSecurity'), tzs(b.bidSecurity)],
+            [t('salesMd.bidSecurity'), moneyOrDash(b.bidSecurity)],
             [t('fields.status'), <StatusBadge key="v61" status={b.status} />],
             [t('salesMd.licenceExpiresOn'), formatDate(b.licenceExpiresOn)],
             [t('salesMd.tin'), b.tin],

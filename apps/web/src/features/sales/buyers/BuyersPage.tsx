@@ -10,10 +10,9 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { buyers } from '../hooks.ts';
-import { tzs } from '../parts.tsx';
-import { useCan } from '../useCan.ts';
 
 export default function BuyersRoute() {
   return (
@@ -60,8 +59,18 @@ function BuyersPage() {
             sortField: 'licenceExpiresOn',
             render: (b) => formatDate(b.licenceExpiresOn) || '—',
           },
-          { key: 'balance', header: t('salesMd.balance'), align: 'right', render: (b) => tzs(b.balance) },
-          { key: 'credit', header: t('salesMd.credit'), align: 'right', render: (b) => tzs(b.credit) },
+          {
+            key: 'balance',
+            header: t('salesMd.balance'),
+            align: 'right',
+            render: (b) => moneyOrDash(b.balance),
+          },
+          {
+            key: 'credit',
+            header: t('salesMd.credit'),
+            align: 'right',
+            render: (b) => moneyOrDash(b.credit),
+          },
           { key: 'status', header: t('fields.status'), render: (b) => <StatusBadge status={b.status} /> },
         ]}
       />
@@ -70,7 +79,7 @@ function BuyersPage() {
   );
 }
 
-export const useCanWriteBuyers = () => useCan('sales.auction.update');
+export const useCanWriteBuyers = () => useCan('sales.auction.update', 'union');
 
 /** Create or edit a buyer: licence, bid code, bid security. */
 export function BuyerForm({ buyer, onClose }: { buyer?: Buyer; onClose: () => void }) {

@@ -3,36 +3,37 @@ import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { groupInvoices, useCreateSales, useGroupInvoice, useOpenInvoices } from '../hooks.ts';
-import {
-  BuyerSelect,
-  HistorySection,
-  InfoGrid,
-  PdfButton,
-  Section,
-  todayIso,
-  tzs,
-  unionRoute,
-} from '../parts.tsx';
-import { useCan } from '../useCan.ts';
 
-export const GroupInvoicesRoute = unionRoute(GroupInvoicesPage, 'sales.invoice.read');
-export const GroupInvoiceCreateRoute = unionRoute(GroupInvoiceCreatePage, 'sales.invoice.create');
-export const GroupInvoiceDetailsRoute = unionRoute(GroupInvoiceDetailsPage, 'sales.invoice.read');
+export const GroupInvoicesRoute = withPermission(GroupInvoicesPage, 'sales.invoice.read', {
+  unionOnly: true,
+});
+export const GroupInvoiceCreateRoute = withPermission(GroupInvoiceCreatePage, 'sales.invoice.create', {
+  unionOnly: true,
+});
+export const GroupInvoiceDetailsRoute = withPermission(GroupInvoiceDetailsPage, 'sales.invoice.read', {
+  unionOnly: true,
+});
 
 function GroupInvoicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canCreate = useCan('sales.invoice.create');
+  const canCreate = useCan('sales.invoice.create', 'union');
   return (
     <>
       <PageHeader
@@ -75,9 +76,14 @@ function GroupInvoicesPage() {
             header: t('salesMd.total'),
             align: 'right',
             sortField: 'total',
-            render: (g) => tzs(g.total),
+            render: (g) => moneyOrDash(g.total),
           },
-          { key: 'balance', header: t('salesMd.balance'), align: 'right', render: (g) => tzs(g.balance) },
+          {
+            key: 'balance',
+            header: t('salesMd.balance'),
+            align: 'right',
+            render: (g) => moneyOrDash(g.balance),
+          },
         ]}
       />
     </>
@@ -139,7 +145,7 @@ function GroupInvoiceCreatePage() {
           {(open.data ?? []).map((i) => (
             <Checkbox
               key={i.id}
-              label={`${i.invoiceNo} · ${formatDate(i.invoiceDate)} · ${tzs(i.balance)}`}
+              label={`${i.invoiceNo} · ${formatDate(i.invoiceDate)} · ${moneyOrDash(i.balance)}`}
               checked={chosen.includes(i.id)}
               onChange={(e) => {
                 const on = e.currentTarget.checked;
@@ -157,19 +163,18 @@ function GroupInvoiceDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const group = useGroupInvoice(id);
-  if (group.error) return <RecordUnavailable error={group.error} />;
   const g = group.data;
-  if (!g) return <LoadingBlock />;
+  if (!g) return <RecordUnavailable error={group.error} />;
   return (
-    <>
-      <PageHeader
-        title={`${t('salesMd.groupInvoice')} ${g.groupNo}`}
-        breadcrumbs={[
-          { label: t('salesMd.groupInvoices'), to: '/collections/sales/group-invoices/list' },
-          { label: g.groupNo },
-        ]}
-        actions={<PdfButton path={`sales/group-invoices/${g.id}/pdf`} name={g.groupNo} />}
-      />
+    <DetailsLayout
+      title={`${t('salesMd.groupInvoice')} ${g.groupNo}`}
+      breadcrumbs={[
+        { label: t('salesMd.groupInvoices'), to: '/collections/sales/group-invoices/list' },
+        { label: g.groupNo },
+      ]}
+      actions={<PdfButton path={`sales/group-invoices/${g.id}/pdf`} name={g.groupNo} />}
+      history={{ entity: 'group_invoice', id }}
+    >
       <Section>
         <InfoGrid
           items={[
@@ -177,8 +182,8 @@ function GroupInvoiceDetailsPage() {
             [t('salesMd.groupDate'), formatDate(g.groupDate)],
             [t('salesMd.dueDate'), formatDate(g.dueDate)],
             [t('salesMd.invoiceCount'), String(g.invoiceCount)],
-            [t('salesMd.total'), tzs(g.total)],
-            [t('salesMd.balance'), tzs(g.balance)],
+            [t('salesMd.total'), moneyOrDash(g.total)],
+            [t('salesMd.balance'), moneyOrDash(g.balance)],
             [t('salesMd.remarks'), g.remarks],
           ]}
         />
@@ -203,8 +208,8 @@ function GroupInvoiceDetailsPage() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{formatDate(i.invoiceDate)}</Table.Td>
-                <Table.Td ta="right">{tzs(i.total)}</Table.Td>
-                <Table.Td ta="right">{tzs(i.balance)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(i.total)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(i.balance)}</Table.Td>
                 <Table.Td>
                   <StatusBadge status={i.status} />
                 </Table.Td>
@@ -213,7 +218,6 @@ function GroupInvoiceDetailsPage() {
           </Table.Tbody>
         </Table>
       </Section>
-      <HistorySection entity="group_invoice" id={id} />
-    </>
+    </DetailsLayout>
   );
 }

@@ -4,39 +4,37 @@ import { createSalesInvoiceBody, type SalesInvoiceDetail } from '@ushirika/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PdfButton } from '../../../components/PdfButton.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatKg } from '../../../lib/format.ts';
+import { formatDate, formatKg, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useCreateSales, useInvoice, useSalesAction, useSalesSettings } from '../hooks.ts';
-import {
-  AllocationsSection,
-  BuyerSelect,
-  HistorySection,
-  InfoGrid,
-  PdfButton,
-  Section,
-  todayIso,
-  tzs,
-  unionRoute,
-} from '../parts.tsx';
+import { AllocationsSection } from '../receipts/AllocationsSection.tsx';
 import { InvoicesList } from '../SalesLists.tsx';
 import { SalesSettingsButton } from './SalesSettings.tsx';
-import { useCan } from '../useCan.ts';
 
-export const InvoicesRoute = unionRoute(InvoicesPage);
-export const InvoiceCreateRoute = unionRoute(InvoiceCreatePage, 'sales.invoice.create');
-export const InvoiceDetailsRoute = unionRoute(InvoiceDetailsPage);
+export const InvoicesRoute = withPermission(InvoicesPage, 'sales.invoice.read', { unionOnly: true });
+export const InvoiceCreateRoute = withPermission(InvoiceCreatePage, 'sales.invoice.create', {
+  unionOnly: true,
+});
+export const InvoiceDetailsRoute = withPermission(InvoiceDetailsPage, 'sales.invoice.read', {
+  unionOnly: true,
+});
 
 function InvoicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canCreate = useCan('sales.invoice.create');
+  const canCreate = useCan('sales.invoice.create', 'union');
   return (
     <>
       <PageHeader
@@ -190,36 +188,36 @@ function InvoiceDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const invoice = useInvoice(id);
-  const canCancel = useCan('sales.invoice.create');
+  const canCancel = useCan('sales.invoice.create', 'union');
   const [cancelling, setCancelling] = useState(false);
-  if (invoice.error) return <RecordUnavailable error={invoice.error} />;
   const inv = invoice.data;
-  if (!inv) return <LoadingBlock />;
+  if (!inv) return <RecordUnavailable error={invoice.error} />;
   return (
-    <>
-      <PageHeader
-        title={`${t('salesMd.invoice')} ${inv.invoiceNo}`}
-        description={<StatusBadge status={inv.status} data-testid="invoice-status" />}
-        breadcrumbs={[
-          { label: t('salesMd.invoices'), to: '/collections/sales/invoices/list' },
-          { label: inv.invoiceNo },
-        ]}
-        actions={
-          <Group gap="xs">
-            <PdfButton path={`sales/invoices/${inv.id}/pdf`} name={inv.invoiceNo} />
-            {canCancel && inv.status === 'issued' && (
-              <Button
-                color="red"
-                variant="light"
-                onClick={() => setCancelling(true)}
-                data-testid="cancel-invoice"
-              >
-                {t('salesMd.cancel')}
-              </Button>
-            )}
-          </Group>
-        }
-      />
+    <DetailsLayout
+      title={`${t('salesMd.invoice')} ${inv.invoiceNo}`}
+      status={inv.status}
+      statusTestId="invoice-status"
+      breadcrumbs={[
+        { label: t('salesMd.invoices'), to: '/collections/sales/invoices/list' },
+        { label: inv.invoiceNo },
+      ]}
+      history={{ entity: 'sales_invoice', id }}
+      actions={
+        <>
+          <PdfButton path={`sales/invoices/${inv.id}/pdf`} name={inv.invoiceNo} />
+          {canCancel && inv.status === 'issued' && (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => setCancelling(true)}
+              data-testid="cancel-invoice"
+            >
+              {t('salesMd.cancel')}
+            </Button>
+          )}
+        </>
+      }
+    >
       <Section>
         <InfoGrid
           items={[
@@ -232,13 +230,13 @@ function InvoiceDetailsPage() {
             [t('salesMd.invoiceDate'), formatDate(inv.invoiceDate)],
             [t('salesMd.dueDate'), formatDate(inv.dueDate)],
             [t('salesMd.auction'), inv.auctionId ? t('salesMd.fromAuction') : t('salesMd.manualSale')],
-            [t('salesMd.goods'), tzs(inv.subtotal)],
-            [t('salesMd.levies'), tzs(inv.leviesTotal)],
-            [t('salesMd.total'), tzs(inv.total)],
+            [t('salesMd.goods'), moneyOrDash(inv.subtotal)],
+            [t('salesMd.levies'), moneyOrDash(inv.leviesTotal)],
+            [t('salesMd.total'), moneyOrDash(inv.total)],
             [
               t('salesMd.balance'),
               <span key="v235" data-testid="invoice-balance">
-                {tzs(inv.balance)}
+                {moneyOrDash(inv.balance)}
               </span>,
             ],
             ...(inv.cancelReason
@@ -275,8 +273,8 @@ function InvoiceDetailsPage() {
                 </Table.Td>
                 <Table.Td>{l.lotNo ?? '—'}</Table.Td>
                 <Table.Td ta="right">{l.kg ? formatKg(l.kg) : ''}</Table.Td>
-                <Table.Td ta="right">{l.pricePerKg ? tzs(l.pricePerKg) : ''}</Table.Td>
-                <Table.Td ta="right">{tzs(l.amount)}</Table.Td>
+                <Table.Td ta="right">{l.pricePerKg ? moneyOrDash(l.pricePerKg) : ''}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(l.amount)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -291,9 +289,8 @@ function InvoiceDetailsPage() {
           amount: a.amount,
         }))}
       />
-      <HistorySection entity="sales_invoice" id={id} />
       {cancelling && <CancelInvoiceForm invoice={inv} onClose={() => setCancelling(false)} />}
-    </>
+    </DetailsLayout>
   );
 }
 

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useSalesSettings, useSaveSalesSettings } from '../hooks.ts';
-import { useCan } from '../useCan.ts';
 
 /**
  * The sales settings, opened from the sales invoices list (where the due date they set is used):
@@ -16,7 +16,7 @@ import { useCan } from '../useCan.ts';
 export function SalesSettingsButton() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  if (!useCan('settings.collection.update')) return null;
+  if (!useCan('settings.collection.update', 'union')) return null;
   return (
     <>
       <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setOpened(true)}>

@@ -3,36 +3,33 @@ import { type BuyerReceiptDetail, createBuyerReceiptBody } from '@ushirika/contr
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useBankOptions } from '../../accounts/hooks.ts';
+import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useCreateSales, useOpenInvoices, useReceipt, useSalesAction } from '../hooks.ts';
-import {
-  AllocationsSection,
-  BuyerSelect,
-  HistorySection,
-  InfoGrid,
-  Section,
-  todayIso,
-  tzs,
-  unionRoute,
-} from '../parts.tsx';
 import { ReceiptsList } from '../SalesLists.tsx';
-import { useCan } from '../useCan.ts';
+import { AllocationsSection } from './AllocationsSection.tsx';
 
-export const ReceiptsRoute = unionRoute(ReceiptsPage, 'sales.invoice.read');
-export const ReceiptDetailsRoute = unionRoute(ReceiptDetailsPage, 'sales.invoice.read');
+export const ReceiptsRoute = withPermission(ReceiptsPage, 'sales.invoice.read', { unionOnly: true });
+export const ReceiptDetailsRoute = withPermission(ReceiptDetailsPage, 'sales.invoice.read', {
+  unionOnly: true,
+});
 
 function ReceiptsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const canCreate = useCan('sales.receipt.create');
+  const canCreate = useCan('sales.receipt.create', 'union');
   return (
     <>
       <PageHeader
@@ -119,7 +116,7 @@ function AllocationTable({
             <Table.Tr key={inv.id}>
               <Table.Td>{inv.invoiceNo}</Table.Td>
               <Table.Td>{formatDate(inv.invoiceDate)}</Table.Td>
-              <Table.Td ta="right">{tzs(inv.balance)}</Table.Td>
+              <Table.Td ta="right">{moneyOrDash(inv.balance)}</Table.Td>
               <Table.Td>
                 <TextInput
                   aria-label={`${t('salesMd.amount')} ${inv.invoiceNo}`}
@@ -142,8 +139,8 @@ function AllocationTable({
       </Table>
       <Text size="sm" data-testid="allocation-summary" c={credit < 0n ? 'red' : undefined}>
         {t('salesMd.allocationSummary', {
-          allocated: tzs(fromCents(total)),
-          credit: tzs(credit < 0n ? `-${fromCents(-credit)}` : fromCents(credit)),
+          allocated: moneyOrDash(fromCents(total)),
+          credit: moneyOrDash(credit < 0n ? `-${fromCents(-credit)}` : fromCents(credit)),
         })}
       </Text>
     </>
@@ -224,29 +221,28 @@ function ReceiptDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const receipt = useReceipt(id);
-  const canAllocate = useCan('sales.receipt.create');
+  const canAllocate = useCan('sales.receipt.create', 'union');
   const [allocating, setAllocating] = useState(false);
-  if (receipt.error) return <RecordUnavailable error={receipt.error} />;
   const r = receipt.data;
-  if (!r) return <LoadingBlock />;
+  if (!r) return <RecordUnavailable error={receipt.error} />;
   const hasCredit = (cents(r.unallocated) ?? 0n) > 0n;
   return (
-    <>
-      <PageHeader
-        title={`${t('salesMd.receipt')} ${r.receiptNo}`}
-        breadcrumbs={[
-          { label: t('salesMd.receipts'), to: '/collections/sales/receipts/list' },
-          { label: r.receiptNo },
-        ]}
-        actions={
-          canAllocate &&
-          hasCredit && (
-            <Button onClick={() => setAllocating(true)} data-testid="allocate-credit">
-              {t('salesMd.allocate')}
-            </Button>
-          )
-        }
-      />
+    <DetailsLayout
+      title={`${t('salesMd.receipt')} ${r.receiptNo}`}
+      breadcrumbs={[
+        { label: t('salesMd.receipts'), to: '/collections/sales/receipts/list' },
+        { label: r.receiptNo },
+      ]}
+      history={{ entity: 'buyer_receipt', id }}
+      actions={
+        canAllocate &&
+        hasCredit && (
+          <Button onClick={() => setAllocating(true)} data-testid="allocate-credit">
+            {t('salesMd.allocate')}
+          </Button>
+        )
+      }
+    >
       <Section>
         <InfoGrid
           items={[
@@ -259,12 +255,12 @@ function ReceiptDetailsPage() {
             [t('salesMd.receiptDate'), formatDate(r.receiptDate)],
             [t('salesMd.bankAccount'), r.bankAccountName],
             [t('salesMd.reference'), r.reference],
-            [t('salesMd.amount'), tzs(r.amount)],
-            [t('salesMd.allocated'), tzs(r.allocated)],
+            [t('salesMd.amount'), moneyOrDash(r.amount)],
+            [t('salesMd.allocated'), moneyOrDash(r.allocated)],
             [
               t('salesMd.unallocated'),
               <span key="v271" data-testid="receipt-credit">
-                {tzs(r.unallocated)}
+                {moneyOrDash(r.unallocated)}
               </span>,
             ],
           ]}
@@ -280,9 +276,8 @@ function ReceiptDetailsPage() {
           amount: a.amount,
         }))}
       />
-      <HistorySection entity="buyer_receipt" id={id} />
       {allocating && <AllocateForm receipt={r} onClose={() => setAllocating(false)} />}
-    </>
+    </DetailsLayout>
   );
 }
 

@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { releaseNotes, useCreateSales, useReleasableLots } from '../hooks.ts';
-import { BuyerSelect, PdfButton, todayIso } from '../parts.tsx';
-import { useCan } from '../useCan.ts';
 
 export default function ReleaseNotesRoute() {
   return (
@@ -25,7 +26,7 @@ export default function ReleaseNotesRoute() {
 function ReleaseNotesPage() {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
-  const canCreate = useCan('sales.invoice.create');
+  const canCreate = useCan('sales.invoice.create', 'union');
   return (
     <>
       <PageHeader

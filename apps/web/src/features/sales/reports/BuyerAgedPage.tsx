@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { ReportDownloads } from '../../accounts/parts.tsx';
+import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useAgedReport } from '../hooks.ts';
-import { BuyerSelect, Section, todayIso, tzs } from '../parts.tsx';
 
 /** buyer_aged_summary and buyer_aged_details: one screen, the view follows the address. */
 export default function BuyerAgedRoute() {
@@ -55,7 +56,7 @@ function BuyerAgedPage() {
           />
         }
       />
-      <Section>
+      <Section mb="lg">
         <Group align="end">
           <SegmentedControl
             value={view}
@@ -81,7 +82,7 @@ function BuyerAgedPage() {
       ) : data.summary.length === 0 ? (
         <EmptyBlock icon={IconInbox} title={t('salesMd.noAged')} />
       ) : view === 'summary' ? (
-        <Section>
+        <Section mb="lg">
           <Table.ScrollContainer minWidth={800}>
             <Table data-testid="aged-summary" striped>
               <Table.Thead>
@@ -102,11 +103,11 @@ function BuyerAgedPage() {
                     <Table.Td>{r.buyerName}</Table.Td>
                     {buckets.map(([k]) => (
                       <Table.Td key={k} ta="right">
-                        {tzs(r[k])}
+                        {moneyOrDash(r[k])}
                       </Table.Td>
                     ))}
-                    <Table.Td ta="right">{tzs(r.credit)}</Table.Td>
-                    <Table.Td ta="right">{tzs(r.balance)}</Table.Td>
+                    <Table.Td ta="right">{moneyOrDash(r.credit)}</Table.Td>
+                    <Table.Td ta="right">{moneyOrDash(r.balance)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -115,12 +116,12 @@ function BuyerAgedPage() {
                   <Table.Th>{t('salesMd.totals')}</Table.Th>
                   {buckets.map(([k]) => (
                     <Table.Th key={k} ta="right">
-                      {tzs(data.totals[k])}
+                      {moneyOrDash(data.totals[k])}
                     </Table.Th>
                   ))}
-                  <Table.Th ta="right">{tzs(data.totals.credit)}</Table.Th>
+                  <Table.Th ta="right">{moneyOrDash(data.totals.credit)}</Table.Th>
                   <Table.Th ta="right" data-testid="aged-total">
-                    {tzs(data.totals.balance)}
+                    {moneyOrDash(data.totals.balance)}
                   </Table.Th>
                 </Table.Tr>
               </Table.Tfoot>
@@ -128,7 +129,7 @@ function BuyerAgedPage() {
           </Table.ScrollContainer>
         </Section>
       ) : (
-        <Section>
+        <Section mb="lg">
           <Table.ScrollContainer minWidth={900}>
             <Table data-testid="aged-details" striped>
               <Table.Thead>
@@ -153,7 +154,7 @@ function BuyerAgedPage() {
                     <Table.Td ta="right">{r.days}</Table.Td>
                     {buckets.map(([k]) => (
                       <Table.Td key={k} ta="right">
-                        {tzs(r[k])}
+                        {moneyOrDash(r[k])}
                       </Table.Td>
                     ))}
                   </Table.Tr>
@@ -162,8 +163,8 @@ function BuyerAgedPage() {
             </Table>
           </Table.ScrollContainer>
           <Text mt="sm" ta="right" fw={700}>
-            {t('salesMd.credit')}: {tzs(data.totals.credit)} · {t('salesMd.balance')}:{' '}
-            {tzs(data.totals.balance)}
+            {t('salesMd.credit')}: {moneyOrDash(data.totals.credit)} · {t('salesMd.balance')}:{' '}
+            {moneyOrDash(data.totals.balance)}
           </Text>
         </Section>
       )}

@@ -7,11 +7,10 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
 import { useFarmerLookup } from '../../crop-flow/collections/hooks.ts';
 import { loans } from '../hooks.ts';
-import { tzs } from '../parts.tsx';
 
 /** Farmers' loans (cash advances), recovered from their settlements oldest first. */
 export default function LoansRoute() {
@@ -48,15 +47,20 @@ export default function LoansRoute() {
             key: 'amount',
             header: t('pay.amount'),
             align: 'right',
-            render: (l) => tzs(l.amount),
+            render: (l) => moneyOrDash(l.amount),
             sortField: 'amount',
           },
-          { key: 'recovered', header: t('pay.recovered'), align: 'right', render: (l) => tzs(l.recovered) },
+          {
+            key: 'recovered',
+            header: t('pay.recovered'),
+            align: 'right',
+            render: (l) => moneyOrDash(l.recovered),
+          },
           {
             key: 'outstanding',
             header: t('pay.outstanding'),
             align: 'right',
-            render: (l) => tzs(l.outstanding),
+            render: (l) => moneyOrDash(l.outstanding),
           },
         ]}
       />

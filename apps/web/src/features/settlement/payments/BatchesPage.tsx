@@ -11,7 +11,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
 import {
   batches,
@@ -21,8 +21,8 @@ import {
   useMarkPaid,
   useRetryLines,
 } from '../hooks.ts';
+import { PayStatusBadge } from '../PayStatusBadge.tsx';
 import { PaymentLinesTable } from './PaymentLinesTable.tsx';
-import { PayStatusBadge, tzs } from '../parts.tsx';
 
 type Party = PaymentBatch['partyType'];
 
@@ -91,7 +91,7 @@ function BatchesPage({ party }: { party: Party }) {
               render: (b) => (b.isRetry ? <Text size="xs">{t('pay.retryBatch')}</Text> : null),
             },
             { key: 'lines', header: t('pay.lineCount'), align: 'right', render: (b) => b.lineCount },
-            { key: 'total', header: t('pay.amount'), align: 'right', render: (b) => tzs(b.total) },
+            { key: 'total', header: t('pay.amount'), align: 'right', render: (b) => moneyOrDash(b.total) },
             { key: 'paidOn', header: t('pay.paidOn'), render: (b) => formatDate(b.paidOn) },
             {
               key: 'status',
@@ -145,7 +145,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
           onClick={() =>
             confirmAction({
               title: t('pay.approveBatch'),
-              message: t('pay.approveBatchHint', { amount: tzs(b.total), count: b.lineCount }),
+              message: t('pay.approveBatchHint', { amount: moneyOrDash(b.total), count: b.lineCount }),
               confirmLabel: t('pay.approve'),
               danger: false,
               onConfirm: () => approve.mutate(undefined),
@@ -206,7 +206,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
       {withHeader ? (
         <PageHeader
           title={`${t('pay.batch')} ${b.batchNo}`}
-          description={`${t(`pay.parties.${b.partyType}`)} · ${tzs(b.total)}`}
+          description={`${t(`pay.parties.${b.partyType}`)} · ${moneyOrDash(b.total)}`}
           breadcrumbs={[{ label: t('pay.payments') }, { label: b.batchNo }]}
           actions={actions}
         />
@@ -214,7 +214,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
         <Paper withBorder p="sm" radius="md">
           <Group justify="space-between">
             <Text fw={700} data-testid="batch-title">
-              {t('pay.batch')} {b.batchNo} · {tzs(b.total)}
+              {t('pay.batch')} {b.batchNo} · {moneyOrDash(b.total)}
               {b.bankReference ? ` · ${b.bankReference}` : ''}
             </Text>
             {actions}
@@ -286,7 +286,7 @@ function MarkPaidForm({ batch, onClose }: { batch: PaymentBatch; onClose: () => 
           clearable
           data={payable
             .filter((l) => !failed.some((f) => f.lineId === l.id))
-            .map((l) => ({ value: l.id, label: `${l.payeeName} · ${tzs(l.amount)}` }))}
+            .map((l) => ({ value: l.id, label: `${l.payeeName} · ${moneyOrDash(l.amount)}` }))}
           value={null}
           onChange={(v) => v && setFailed([...failed, { lineId: v, reason: '' }])}
           data-testid="failed-line-pick"

@@ -5,8 +5,9 @@ import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import type { Query } from '../../../lib/api.ts';
+import { moneyOrDash } from '../../../lib/format.ts';
 import { usePagedLines } from '../hooks.ts';
-import { PayStatusBadge, tzs } from '../parts.tsx';
+import { PayStatusBadge } from '../PayStatusBadge.tsx';
 
 /**
  * Payable lines by party: a batch's lines, or one kind of party's payments. Each screen that
@@ -81,7 +82,7 @@ export function PaymentLinesTable({
       render: (l) => (l.method === 'bank' ? `${l.bankName ?? ''} ${l.accountNo ?? ''}` : (l.phone ?? '—')),
     },
     { key: 'reference', header: t('pay.reference'), render: (l) => l.reference },
-    { key: 'amount', header: t('pay.amount'), align: 'right', render: (l) => tzs(l.amount) },
+    { key: 'amount', header: t('pay.amount'), align: 'right', render: (l) => moneyOrDash(l.amount) },
     { key: 'status', header: t('fields.status'), render: (l) => <PayStatusBadge status={l.status} /> },
     { key: 'reason', header: t('pay.failureReason'), render: (l) => l.failureReason ?? '' },
   ];

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { api } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDecimal } from '../../../lib/format.ts';
-import { ReportDownloads } from '../../accounts/parts.tsx';
 import { auctions } from '../../sales/auctions/hooks.ts';
 import { seasonCrops } from '../../seasons/hooks.ts';
 

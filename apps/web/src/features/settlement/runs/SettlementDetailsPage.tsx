@@ -7,12 +7,12 @@ import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, kgOrDash, moneyOrDash } from '../../../lib/format.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import {
   batches,
   settlements,
@@ -20,8 +20,9 @@ import {
   useCancelSettlement,
   useSettlementFarmers,
 } from '../hooks.ts';
-import { kg, PayStatusBadge, SplitSummary, tzs } from '../parts.tsx';
+import { PayStatusBadge } from '../PayStatusBadge.tsx';
 import { LotsSplitTable } from './SettlementsPage.tsx';
+import { SplitSummary } from './SplitSummary.tsx';
 
 export default function SettlementDetailsRoute() {
   return (
@@ -79,7 +80,7 @@ function SettlementDetailsPage() {
                 onClick={() =>
                   confirmAction({
                     title: t('pay.approveSettlement'),
-                    message: t('pay.approveSettlementHint', { amount: tzs(s.gross) }),
+                    message: t('pay.approveSettlementHint', { amount: moneyOrDash(s.gross) }),
                     confirmLabel: t('pay.approve'),
                     danger: false,
                     onConfirm: () => approve.mutate(undefined),
@@ -132,11 +133,16 @@ function SettlementFarmersTable({ id }: { id: string }) {
     { key: 'no', header: t('pay.farmerNo'), render: (f) => f.farmerNo },
     { key: 'name', header: t('fields.name'), render: (f) => f.farmerName },
     { key: 'lot', header: t('pay.lot'), render: (f) => f.lotNo },
-    { key: 'kg', header: t('pay.kg'), align: 'right', render: (f) => kg(f.kg) },
-    { key: 'gross', header: t('pay.grossShare'), align: 'right', render: (f) => tzs(f.grossShare) },
-    { key: 'ded', header: t('pay.deductions'), align: 'right', render: (f) => tzs(f.deductions) },
-    { key: 'loan', header: t('pay.loanRecovery'), align: 'right', render: (f) => tzs(f.loanRecovery) },
-    { key: 'net', header: t('pay.net'), align: 'right', render: (f) => tzs(f.net) },
+    { key: 'kg', header: t('pay.kg'), align: 'right', render: (f) => kgOrDash(f.kg) },
+    { key: 'gross', header: t('pay.grossShare'), align: 'right', render: (f) => moneyOrDash(f.grossShare) },
+    { key: 'ded', header: t('pay.deductions'), align: 'right', render: (f) => moneyOrDash(f.deductions) },
+    {
+      key: 'loan',
+      header: t('pay.loanRecovery'),
+      align: 'right',
+      render: (f) => moneyOrDash(f.loanRecovery),
+    },
+    { key: 'net', header: t('pay.net'), align: 'right', render: (f) => moneyOrDash(f.net) },
   ];
   return (
     <DataTable
@@ -178,7 +184,7 @@ function SettlementBatches({ id }: { id: string }) {
             </Table.Td>
             <Table.Td>{t(`pay.parties.${b.partyType}`)}</Table.Td>
             <Table.Td ta="right">{b.lineCount}</Table.Td>
-            <Table.Td ta="right">{tzs(b.total)}</Table.Td>
+            <Table.Td ta="right">{moneyOrDash(b.total)}</Table.Td>
             <Table.Td>
               <PayStatusBadge status={b.status} />
             </Table.Td>

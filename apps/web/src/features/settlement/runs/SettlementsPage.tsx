@@ -7,13 +7,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, kgOrDash, moneyOrDash } from '../../../lib/format.ts';
 import { hasPermission, useSession } from '../../../lib/session.ts';
 import { societies } from '../../amcos/hooks.ts';
 import { auctions } from '../../sales/auctions/hooks.ts';
 import { settlements, useCreateSettlement, usePreview } from '../hooks.ts';
+import { PayStatusBadge } from '../PayStatusBadge.tsx';
 import { PaymentLinesTable } from '../payments/PaymentLinesTable.tsx';
-import { kg, PayStatusBadge, SplitSummary, tzs } from '../parts.tsx';
+import { SplitSummary } from './SplitSummary.tsx';
 
 /** WHR payments: the settlement runs, and settling paid lots (preview, then save a draft). */
 export default function SettlementsRoute() {
@@ -48,8 +49,13 @@ export default function SettlementsRoute() {
           { key: 'date', header: t('pay.date'), render: (s) => formatDate(s.settledOn) },
           { key: 'lots', header: t('pay.lots'), align: 'right', render: (s) => s.lotCount },
           { key: 'farmers', header: t('pay.farmers'), align: 'right', render: (s) => s.farmerCount },
-          { key: 'gross', header: t('pay.gross'), align: 'right', render: (s) => tzs(s.gross) },
-          { key: 'net', header: t('pay.farmersNet'), align: 'right', render: (s) => tzs(s.farmersNet) },
+          { key: 'gross', header: t('pay.gross'), align: 'right', render: (s) => moneyOrDash(s.gross) },
+          {
+            key: 'net',
+            header: t('pay.farmersNet'),
+            align: 'right',
+            render: (s) => moneyOrDash(s.farmersNet),
+          },
           { key: 'status', header: t('fields.status'), render: (s) => <PayStatusBadge status={s.status} /> },
         ]}
       />
@@ -198,11 +204,11 @@ function PreviewView({ preview }: { preview: SettlementPreview }) {
               <Table.Tr key={f.farmerId}>
                 <Table.Td>{f.farmerNo}</Table.Td>
                 <Table.Td>{f.farmerName}</Table.Td>
-                <Table.Td ta="right">{kg(f.kg)}</Table.Td>
-                <Table.Td ta="right">{tzs(f.deductions)}</Table.Td>
-                <Table.Td ta="right">{tzs(f.owed)}</Table.Td>
-                <Table.Td ta="right">{tzs(f.loanRecovery)}</Table.Td>
-                <Table.Td ta="right">{tzs(f.net)}</Table.Td>
+                <Table.Td ta="right">{kgOrDash(f.kg)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(f.deductions)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(f.owed)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(f.loanRecovery)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(f.net)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -241,20 +247,20 @@ export function LotsSplitTable({ lots }: { lots: SettlementPreview['lots'] }) {
                 </Text>
               </Table.Td>
               <Table.Td>{l.amcosName}</Table.Td>
-              <Table.Td ta="right">{kg(l.kg)}</Table.Td>
-              <Table.Td ta="right">{kg(l.collectedKg)}</Table.Td>
-              <Table.Td ta="right">{tzs(l.pricePerKg)}</Table.Td>
-              <Table.Td ta="right">{tzs(l.gross)}</Table.Td>
+              <Table.Td ta="right">{kgOrDash(l.kg)}</Table.Td>
+              <Table.Td ta="right">{kgOrDash(l.collectedKg)}</Table.Td>
+              <Table.Td ta="right">{moneyOrDash(l.pricePerKg)}</Table.Td>
+              <Table.Td ta="right">{moneyOrDash(l.gross)}</Table.Td>
               <Table.Td>
                 {l.deductions.map((d) => (
                   <Text key={`${d.name}-${d.partyId}`} size="xs">
                     {d.name} ({d.partyName}
-                    {d.payer === 'buyer' ? `, ${t('pay.buyerPaid')}` : ''}): {tzs(d.amount)}
+                    {d.payer === 'buyer' ? `, ${t('pay.buyerPaid')}` : ''}): {moneyOrDash(d.amount)}
                   </Text>
                 ))}
               </Table.Td>
-              <Table.Td ta="right">{tzs(l.loanRecovery)}</Table.Td>
-              <Table.Td ta="right">{tzs(l.farmersNet)}</Table.Td>
+              <Table.Td ta="right">{moneyOrDash(l.loanRecovery)}</Table.Td>
+              <Table.Td ta="right">{moneyOrDash(l.farmersNet)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,32 +1,6 @@
-import { Badge, type MantineColor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../lib/format.ts';
-
-const COLORS: Record<string, MantineColor> = {
-  draft: 'gray',
-  approved: 'blue',
-  exported: 'indigo',
-  paid: 'teal',
-  cancelled: 'red',
-  pending: 'gray',
-  failed: 'red',
-  retried: 'orange',
-};
-
-type PayStatus = 'draft' | 'approved' | 'exported' | 'paid' | 'cancelled' | 'pending' | 'failed' | 'retried';
-
-/** Settlement, batch and line statuses, translated. */
-export function PayStatusBadge({ status }: { status: PayStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge variant="light" color={COLORS[status] ?? 'gray'} miw="max-content" data-status={status}>
-      {t(`pay.status.${status}`)}
-    </Badge>
-  );
-}
-
-export const tzs = (value: string | null | undefined) => (value ? formatDecimal(value, 2) : '—');
-export const kg = (value: string | null | undefined) => (value ? formatDecimal(value, 3) : '—');
+import { moneyOrDash } from '../../../lib/format.ts';
 
 type Totals = {
   gross: string;
@@ -59,7 +33,7 @@ export function SplitSummary({ totals, testId }: { totals: Totals; testId?: stri
               {label}
             </Text>
             <Text fw={700} data-testid={testId ? `${testId}-${label}` : undefined}>
-              {tzs(value)}
+              {moneyOrDash(value)}
             </Text>
           </Stack>
         </Paper>
