@@ -149,7 +149,8 @@ async function openPglite(
   if (!dataDir.startsWith('memory://')) {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
-    const template = image || existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : usableTemplate(templateFile);
+    const template =
+      image || existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : usableTemplate(templateFile);
     if (template) {
       image = new Blob([readFileSync(template)]);
       fromTemplate = true;

@@ -85,7 +85,9 @@ export async function assertNotNewer(run: SqlRunner, migrations: Migration[]): P
  */
 export async function applyMigrations(run: SqlRunner, migrations: Migration[]): Promise<string[]> {
   await run('create schema if not exists drizzle');
-  await run(`create table if not exists ${TABLE} (id serial primary key, hash text not null, created_at bigint)`);
+  await run(
+    `create table if not exists ${TABLE} (id serial primary key, hash text not null, created_at bigint)`,
+  );
   await assertNotNewer(run, migrations);
   const last = (await appliedTimes(run)).at(-1) ?? 0;
   const applied: string[] = [];
