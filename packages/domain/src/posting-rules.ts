@@ -24,7 +24,11 @@ export type PostingRole =
   /** Collection book: what the Collection book owes the Operation book (credit) or is owed. */
   | 'due_to_operation'
   /** Operation book: what the Collection book owes the Operation book (debit), its mirror. */
-  | 'due_from_collection';
+  | 'due_from_collection'
+  /** Operation book: what farmers paid over (or under) the cost of the inputs they were given (#14). */
+  | 'input_margin_income'
+  /** Operation book: the programme's share of subsidised inputs, owed to the union (#14). */
+  | 'input_subsidy_receivable';
 
 export type PayableRole =
   | 'payable_amcos'
@@ -72,7 +76,23 @@ export type BusinessEventBody =
    */
   | { type: 'union_income'; amount: DecimalLike }
   /** Money moved from the collection bank to the operation bank (clears due-to / due-from). */
-  | { type: 'book_transfer'; amount: DecimalLike };
+  | { type: 'book_transfer'; amount: DecimalLike }
+  /**
+   * Inputs given to a farmer from a store (#14): Cr inventory at cost; Dr farmer loans (credit or
+   * the farmer's part of subsidised inputs), the operation bank (cash), the subsidy receivable
+   * (the programme's share) and inputs issued expense (free inputs, at cost); what the farmer and
+   * the programme pay beyond the cost is margin income (a debit when they pay less). `reverse`
+   * posts the same lines the other way round (a cancelled distribution).
+   */
+  | {
+      type: 'input_distribution';
+      cost: DecimalLike;
+      loan: DecimalLike;
+      cash: DecimalLike;
+      subsidy: DecimalLike;
+      free: DecimalLike;
+      reverse?: boolean;
+    };
 
 export type PostingLine = { role: PostingRole; debit: Dec; credit: Dec };
 
@@ -130,6 +150,18 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
       return [dr('payable_beneficiaries', event.amount), cr('levy_income', event.amount)];
     case 'book_transfer':
       return [dr('operation_bank', event.amount), cr('collection_bank', event.amount)];
+    case 'input_distribution': {
+      const margin = sum([event.loan, event.cash, event.subsidy, event.free]).minus(dec(event.cost));
+      const lines = [
+        dr('farmer_loans', event.loan),
+        dr('operation_bank', event.cash),
+        dr('input_subsidy_receivable', event.subsidy),
+        dr('inputs_issued_expense', event.free),
+        margin.isNegative() ? dr('input_margin_income', margin.negated()) : cr('input_margin_income', margin),
+        cr('inventory', event.cost),
+      ];
+      return event.reverse ? lines.map((l) => ({ role: l.role, debit: l.credit, credit: l.debit })) : lines;
+    }
   }
 }
 

@@ -117,6 +117,9 @@ export const MAPPING_KEYS = {
   // What the Collection book owes the Operation book, and its mirror (one event, two books).
   due_to_operation: 'collection',
   due_from_collection: 'operation',
+  // Farmer inputs (#14): margin on inputs given to farmers, and the programme's share of subsidised ones.
+  input_margin_income: 'operation',
+  input_subsidy_receivable: 'operation',
   // Not posting roles of business events: where closing a financial year puts each book's result.
   collection_retained_earnings: 'collection',
   operation_retained_earnings: 'operation',
