@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { PageHeader } from './PageHeader.tsx';
@@ -10,7 +10,7 @@ interface DetailsLayoutProps {
   breadcrumbs?: { label: string; to?: string }[];
   /** A line under the title: the parties, the dates. */
   description?: ReactNode;
-  /** The record's lifecycle status, shown beside the title as a StatusBadge. */
+  /** The record's lifecycle status, shown under the title as a StatusBadge. */
   status?: string | undefined;
   /** The status badge's test id (e2e specs read the status from it). */
   statusTestId?: string;
@@ -45,8 +45,14 @@ export function DetailsLayout({
       <PageHeader
         title={title}
         breadcrumbs={breadcrumbs}
-        description={description}
-        badge={statusBadge}
+        description={
+          statusBadge || description ? (
+            <Group component="span" gap="sm" align="center">
+              {statusBadge}
+              {description}
+            </Group>
+          ) : undefined
+        }
         actions={actions}
       />
       <Stack gap="lg">

@@ -1,8 +1,8 @@
 import { Box, Paper, type PaperProps, Text, Title, type TitleOrder, type TitleSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useHistory } from '../lib/audit.ts';
+import { useCan } from '../lib/use-can.ts';
 import { HistoryTimeline } from './HistoryTimeline.tsx';
-import { hasPermission, useSession } from '../lib/session.ts';
 
 interface HistoryPanelProps extends Pick<PaperProps, 'p' | 'mt' | 'mb'> {
   /** The audited entity, as GET /api/audit/{entity}/{id} names it ("farmer", "delivery_note"). */
@@ -38,8 +38,7 @@ export function HistoryPanel({
   mb,
 }: HistoryPanelProps) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const allowed = hasPermission(user, 'audit.history.read');
+  const allowed = useCan('audit.history.read');
   const history = useHistory(entity, allowed ? id : null);
   const content = (
     <>

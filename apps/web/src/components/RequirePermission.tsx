@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPermission, useSession } from '../lib/session.ts';
+import { useCan } from '../lib/use-can.ts';
 import { EmptyBlock } from './EmptyBlock.tsx';
 
 interface RequirePermissionProps {
@@ -18,8 +18,7 @@ interface RequirePermissionProps {
  */
 export function RequirePermission({ permission, unionOnly, children }: RequirePermissionProps) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const allowed = hasPermission(user, permission) && !(unionOnly && user?.amcosId);
+  const allowed = useCan(permission, unionOnly ? 'union' : 'any');
   if (allowed) return children;
   return (
     <Paper withBorder radius="md" p="xl" data-testid="no-access">

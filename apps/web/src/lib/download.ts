@@ -1,4 +1,5 @@
 import { apiResponse, type Query } from './api.ts';
+import { todayIso } from './format.ts';
 
 /**
  * Downloads a file from the API with the bearer token (a plain link could not send it):
@@ -27,5 +28,5 @@ function fileNameFrom(disposition: string | null): string | null {
 
 /** "users-2026-11-21.xlsx" */
 export function datedFileName(prefix: string, extension: string): string {
-  return `${prefix}-${new Date().toISOString().slice(0, 10)}.${extension}`;
+  return `${prefix}-${todayIso()}.${extension}`;
 }

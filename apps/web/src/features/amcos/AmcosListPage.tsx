@@ -8,7 +8,7 @@ import { type RecordFormProps, ResourceListPage } from '../../components/Resourc
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { useForm } from '../../lib/form.ts';
-import { hasPermission, useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { banks, councils } from '../cooperative/hooks.ts';
 import { societies } from './hooks.ts';
 
@@ -23,8 +23,7 @@ export default function AmcosListRoute() {
 
 function AmcosListPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const canCreate = hasPermission(user, 'amcos.society.create') && !user?.amcosId;
+  const canCreate = useCan('amcos.society.create', 'union');
   return (
     <ResourceListPage
       header={{

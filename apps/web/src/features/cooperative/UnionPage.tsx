@@ -17,12 +17,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormLayout } from '../../components/FormLayout.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
-import { hasPermission, useSession } from '../../lib/session.ts';
-import { HistoryPanel } from '../../components/HistoryPanel.tsx';
+import { useCan } from '../../lib/use-can.ts';
 import { UNION_ENTITY_ID, useUnionProfile, useUpdateUnion, useUploadLogo } from './hooks.ts';
 import { RegionsPanel } from './RegionsPanel.tsx';
 
@@ -38,12 +38,11 @@ export default function UnionPageRoute() {
 
 function UnionPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const profile = useUnionProfile();
   const update = useUpdateUnion();
   const upload = useUploadLogo();
   const form = useForm(EMPTY);
-  const canEdit = hasPermission(user, 'cooperative.union.update');
+  const canEdit = useCan('cooperative.union.update');
   const { reset } = form;
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'regions' ? 'regions' : 'profile';

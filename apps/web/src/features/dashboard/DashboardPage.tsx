@@ -5,7 +5,8 @@ import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { roleLabel } from '../../lib/roles.ts';
-import { fullName, hasPermission, useSession } from '../../lib/session.ts';
+import { fullName, useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { StockTile } from '../crop-flow/collections/StockTable.tsx';
 import { SeasonDashboard } from './SeasonDashboard.tsx';
 
@@ -16,6 +17,7 @@ import { SeasonDashboard } from './SeasonDashboard.tsx';
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const canReadCollections = useCan('collections.collection.read');
   if (!user) return null;
   const scope = user.amcosId ? (user.amcosName ?? t('app.amcos')) : t('app.union');
 
@@ -55,8 +57,8 @@ export default function DashboardPage() {
             </Stack>
           </Group>
         </Paper>
-        {hasPermission(user, 'collections.collection.read') && <StockTile />}
-        {hasPermission(user, 'collections.collection.read') ? (
+        {canReadCollections && <StockTile />}
+        {canReadCollections ? (
           <Paper withBorder radius="md" p="lg">
             <SeasonDashboard />
           </Paper>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { hasPermission, useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { FarmerImportModal } from './FarmerImportModal.tsx';
 import { FarmersTable } from './FarmersTable.tsx';
@@ -20,10 +20,9 @@ export default function FarmersRoute() {
 
 function FarmersPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
-  const canCreate = hasPermission(user, 'amcos.farmer.create');
+  const canCreate = useCan('amcos.farmer.create');
   return (
     <>
       <PageHeader

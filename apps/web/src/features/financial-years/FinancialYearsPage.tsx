@@ -11,7 +11,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
-import { hasPermission, useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { useRecordAction } from '../accounts/hooks.ts';
 import { financialYears, useYearClosing } from './hooks.ts';
 
@@ -25,7 +25,7 @@ export default function FinancialYearsRoute() {
 
 function FinancialYearsPage() {
   const { t } = useTranslation();
-  const canEdit = hasPermission(useSession().user, 'cooperative.year.update');
+  const canEdit = useCan('cooperative.year.update');
   const [editing, setEditing] = useState<{ year: FinancialYear | null } | null>(null);
   const close = useRecordAction('financial-years', 'financial-years', 'financial_year');
   const askClose = (year: FinancialYear) =>

@@ -6,13 +6,13 @@ import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { roleLabel } from '../../lib/roles.ts';
-import { hasPermission, useSession } from '../../lib/session.ts';
-import { AddRoleHolder } from './AddRoleHolder.tsx';
+import { useCan } from '../../lib/use-can.ts';
 import { useRoles } from '../users/hooks.ts';
+import { UserDetailsDrawer } from '../users/UserDetailsDrawer.tsx';
+import { AddRoleHolder } from './AddRoleHolder.tsx';
 import { RoleHoldersTable } from './RoleHoldersTable.tsx';
 import { RolePermissions } from './RolePermissions.tsx';
 import { RolesList } from './RolesList.tsx';
-import { UserDetailsDrawer } from '../users/UserDetailsDrawer.tsx';
 
 /** Roles, what they allow and who holds them; give a role to a user or take it away. */
 /** Users are managed by the union only (the API refuses AMCOS users). */
@@ -26,13 +26,12 @@ export default function RoleAssignmentsPageRoute() {
 
 function RoleAssignmentsPage() {
   const { t } = useTranslation();
-  const { user: me } = useSession();
   const roles = useRoles();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('role') ?? roles.data?.[0]?.id ?? null;
   const selected = roles.data?.find((role) => role.id === selectedId) ?? null;
   const viewedId = params.get('user');
-  const canEdit = hasPermission(me, 'users.user.update');
+  const canEdit = useCan('users.user.update');
 
   const setParam = (key: string, value: string | null, clear: string[] = []) =>
     setParams(

@@ -8,7 +8,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useListState } from '../../components/use-list-state.ts';
-import { hasPermission, useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { exportUsers, useUsers } from './hooks.ts';
 import { UserDetailsDrawer } from './UserDetailsDrawer.tsx';
 import { USER_FILTERS, UserFilters } from './UserFilters.tsx';
@@ -28,7 +28,6 @@ export default function UsersPageRoute() {
 
 function UsersPage() {
   const { t } = useTranslation();
-  const { user: me } = useSession();
   const list = useListState(USER_FILTERS);
   const users = useUsers(list.query);
   const [editing, setEditing] = useState<Editing>(null);
@@ -36,8 +35,8 @@ function UsersPage() {
   const [params, setParams] = useSearchParams();
   const viewedId = params.get('user');
 
-  const canCreate = hasPermission(me, 'users.user.create');
-  const canEdit = hasPermission(me, 'users.user.update');
+  const canCreate = useCan('users.user.create');
+  const canEdit = useCan('users.user.update');
 
   const view = (id: string | null) =>
     setParams(

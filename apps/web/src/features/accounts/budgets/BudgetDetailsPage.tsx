@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -155,7 +155,7 @@ function AdjustmentForm({ budgetId, book, onClose }: { budgetId: string; book: B
   const accountsList = useAccountOptions(book);
   const create = useCreateBudgetAdjustment();
   const form = useForm({
-    adjustmentDate: new Date().toISOString().slice(0, 10),
+    adjustmentDate: todayIso(),
     reason: '',
     accountId: '',
     month: '1',

@@ -9,7 +9,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { currencies, exchangeRates } from '../hooks.ts';
@@ -149,7 +149,7 @@ function RatesPage() {
 function RateForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const list = currencies.useOptions();
-  const form = useForm({ currency: '', rateDate: new Date().toISOString().slice(0, 10), rate: '' });
+  const form = useForm({ currency: '', rateDate: todayIso(), rate: '' });
   const create = exchangeRates.useCreate();
   const submit = form.onSubmit(() => {
     const body = form.validate(createExchangeRateBody);

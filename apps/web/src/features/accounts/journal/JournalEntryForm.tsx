@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { journalEntries, useAccountOptions } from '../hooks.ts';
 
@@ -27,7 +27,7 @@ const blank = (): Line => ({ key: nextKey++, accountId: '', debit: '', credit: '
 export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const { t } = useTranslation();
   const options = useAccountOptions(book);
-  const form = useForm({ entryDate: new Date().toISOString().slice(0, 10), narration: '', reference: '' });
+  const form = useForm({ entryDate: todayIso(), narration: '', reference: '' });
   const [lines, setLines] = useState<Line[]>([blank(), blank()]);
   const [linesError, setLinesError] = useState<string | null>(null);
   const create = journalEntries.useCreate();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { downloadReport, useAccountOptions, useGeneralLedger, useTrialBalance } from '../hooks.ts';
 
@@ -17,13 +17,12 @@ const guard = (page: React.ReactNode) => (
 export const TrialBalanceRoute = () => guard(<TrialBalancePage />);
 export const GeneralLedgerRoute = () => guard(<GeneralLedgerPage />);
 
-const today = () => new Date().toISOString().slice(0, 10);
 const amount = (value: string) => (value === '0.00' ? '' : formatDecimal(value));
 
 function TrialBalancePage() {
   const { t } = useTranslation();
   const [book, setBook] = useBook();
-  const [asAt, setAsAt] = useState(today());
+  const [asAt, setAsAt] = useState(todayIso());
   const [from, setFrom] = useState('');
   const query = { book, as_at: asAt, ...(from ? { from } : {}) };
   const tb = useTrialBalance(query);
@@ -65,7 +64,7 @@ function TrialBalancePage() {
           type="date"
           label={t('acc.asAt')}
           value={asAt}
-          onChange={(e) => setAsAt(e.currentTarget.value || today())}
+          onChange={(e) => setAsAt(e.currentTarget.value || todayIso())}
           data-testid="tb-as-at"
         />
       </Group>
@@ -140,8 +139,8 @@ function GeneralLedgerPage() {
   const [book, setBook] = useBook();
   const options = useAccountOptions(book);
   const [accountId, setAccountId] = useState<string | null>(null);
-  const [from, setFrom] = useState(`${today().slice(0, 4)}-01-01`);
-  const [to, setTo] = useState(today());
+  const [from, setFrom] = useState(`${todayIso().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(todayIso());
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors.at(-1);
   const gl = useGeneralLedger(

@@ -8,7 +8,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
@@ -76,7 +76,7 @@ function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const { t } = useTranslation();
   const options = useBankOptions(book);
   const form = useForm({
-    transferDate: new Date().toISOString().slice(0, 10),
+    transferDate: todayIso(),
     fromAccountId: '',
     toAccountId: '',
     amount: '',

@@ -10,7 +10,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -148,7 +148,7 @@ function VoucherForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const all = useAccountOptions(book);
   const form = useForm({
     type: 'Payment',
-    voucherDate: new Date().toISOString().slice(0, 10),
+    voucherDate: todayIso(),
     bankAccountId: '',
     partyName: '',
     narration: '',

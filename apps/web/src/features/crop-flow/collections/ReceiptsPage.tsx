@@ -2,7 +2,7 @@ import { Paper, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { DeliveryNotesButton } from '../delivery-notes/DeliveryNotesButton.tsx';
 import { CollectionsTable } from './CollectionsTable.tsx';
 import { StockTable } from './StockTable.tsx';
@@ -19,7 +19,7 @@ export default function ReceiptsRoute() {
 
 function ReceiptsPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const canWeigh = useCan('collections.collection.create');
   return (
     <>
       <PageHeader
@@ -28,7 +28,7 @@ function ReceiptsPage() {
         breadcrumbs={[{ label: t('collectionsMd.menu') }, { label: t('collectionsMd.title') }]}
         actions={<DeliveryNotesButton />}
       />
-      {hasPermission(user, 'collections.collection.create') && <WeighingForm />}
+      {canWeigh && <WeighingForm />}
       <Tabs defaultValue="collections" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="collections">{t('collectionsMd.listTitle')}</Tabs.Tab>

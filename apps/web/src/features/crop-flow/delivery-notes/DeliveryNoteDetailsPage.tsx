@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { formatDate, formatDateTime, formatKg, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import { CollectionStatusBadge } from '../collections/CollectionStatusBadge.tsx';
 import { AddModal, CancelModal, ReceiveModal } from './DeliveryNoteModals.tsx';
 import { DnStatusBadge } from './DnStatusBadge.tsx';
@@ -29,14 +29,13 @@ export default function DeliveryNoteDetailsRoute() {
 function DeliveryNoteDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { user } = useSession();
   const note = deliveryNotes.useOne(id);
   const actions = useNoteActions(id);
   const [modal, setModal] = useState<'receive' | 'cancel' | 'add' | null>(null);
+  const canWrite = useCan('collections.delivery.create');
+  const canReceive = useCan('collections.warehouse.update', 'union');
   const n = note.data as DeliveryNoteDetail | undefined;
   if (!n) return <RecordUnavailable error={note.error} />;
-  const canWrite = hasPermission(user, 'collections.delivery.create');
-  const canReceive = !user?.amcosId && hasPermission(user, 'collections.warehouse.update');
   const isDraft = n.status === 'draft' && canWrite;
   const dispatch = () =>
     confirmAction({

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 
 /**
  * The way to the delivery notes from another screen's header (the AMCOS sidebar of SPEC has no
@@ -10,8 +10,8 @@ import { hasPermission, useSession } from '../../../lib/session.ts';
  */
 export function DeliveryNotesButton() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  if (!hasPermission(user, 'collections.delivery.read')) return null;
+  const canRead = useCan('collections.delivery.read');
+  if (!canRead) return null;
   return (
     <Button
       variant="default"

@@ -9,7 +9,8 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatMoney, formatNumber } from '../../../lib/format.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { warehouses } from '../../warehouses/hooks.ts';
 import { DnStatusBadge } from './DnStatusBadge.tsx';
@@ -31,6 +32,7 @@ function DeliveryNotesPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const isUnion = !user?.amcosId;
+  const canCreate = useCan('collections.delivery.create');
   const societies = useAmcosOptions(isUnion);
   const stores = warehouses.useOptions({}, isUnion);
   return (
@@ -57,11 +59,7 @@ function DeliveryNotesPage() {
         testId="delivery-notes-table"
         filterNames={FILTERS}
         emptyTitle={t('dnMd.empty')}
-        onCreate={
-          hasPermission(user, 'collections.delivery.create')
-            ? () => navigate('/collections/crop-DNs/create')
-            : undefined
-        }
+        onCreate={canCreate ? () => navigate('/collections/crop-DNs/create') : undefined}
         createLabel={t('dnMd.create')}
         filters={(list) => (
           <Group gap="xs" wrap="wrap">

@@ -11,12 +11,13 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
-import { DeliveryNotesButton } from '../delivery-notes/DeliveryNotesButton.tsx';
-import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { crops } from '../../seasons/hooks.ts';
 import { warehouses } from '../../warehouses/hooks.ts';
+import { DeliveryNotesButton } from '../delivery-notes/DeliveryNotesButton.tsx';
+import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, useAwaitingLots } from './hooks.ts';
 import { IssueLotsModal } from './IssueLotsModal.tsx';
 import { LotDrawer } from './LotDrawer.tsx';
@@ -43,7 +44,7 @@ function AuctionWarehousePage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const isUnion = !user?.amcosId;
-  const canIssue = isUnion && hasPermission(user, 'collections.warehouse.update');
+  const canIssue = useCan('collections.warehouse.update', 'union');
   const [params, setParams] = useSearchParams();
   const lotId = params.get('lot');
   const openLot = (id: string | null) =>

@@ -4,24 +4,23 @@ import { type LotDetail, updateLotCertificateBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, openWarehouseReceipt, useUpdateCertificate } from './hooks.ts';
 
 /** One lot: its warehouse receipt, quality certificate, delivery notes and the farmers' collections in it. */
 export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const canUpdate = useCan('collections.warehouse.update', 'union');
   const lot = lots.useOne(id);
   const [editing, setEditing] = useState(false);
   const l = lot.data as LotDetail | undefined;
-  const canEdit =
-    !user?.amcosId && hasPermission(user, 'collections.warehouse.update') && l?.status === 'in_store';
+  const canEdit = canUpdate && l?.status === 'in_store';
   return (
     <Drawer
       opened

@@ -9,9 +9,10 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatKg, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatKg, formatMoney, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { seasonCrops } from '../../seasons/hooks.ts';
 import { AuctionStatus } from './AuctionStatus.tsx';
 import { auctions } from './hooks.ts';
@@ -30,7 +31,7 @@ function AuctionsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [creating, setCreating] = useState(false);
-  const canCreate = hasPermission(user, 'sales.auction.update') && !user?.amcosId;
+  const canCreate = useCan('sales.auction.update', 'union');
   return (
     <>
       <PageHeader
@@ -101,7 +102,7 @@ function CreateAuction({ onClose }: { onClose: () => void }) {
   const crops = seasonCrops.useOptions({ status: 'active' });
   const form = useForm({
     seasonCropId: null as string | null,
-    auctionDate: new Date().toISOString().slice(0, 10),
+    auctionDate: todayIso(),
     platform: 'tmx_online' as string | null,
     venue: '',
   });

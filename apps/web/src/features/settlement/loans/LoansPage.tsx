@@ -7,17 +7,16 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, moneyOrDash } from '../../../lib/format.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useFarmerLookup } from '../../crop-flow/collections/hooks.ts';
 import { loans } from '../hooks.ts';
 
 /** Farmers' loans (cash advances), recovered from their settlements oldest first. */
 export default function LoansRoute() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const [creating, setCreating] = useState(false);
-  const canCreate = hasPermission(user, 'payments.settlement.create') && !user?.amcosId;
+  const canCreate = useCan('payments.settlement.create', 'union');
   return (
     <RequirePermission permission="payments.settlement.read">
       <PageHeader
@@ -74,7 +73,7 @@ function LoanForm({ onClose }: { onClose: () => void }) {
   const form = useForm({
     farmerNo: '',
     farmerId: '',
-    issuedOn: new Date().toISOString().slice(0, 10),
+    issuedOn: todayIso(),
     amount: '',
     reason: '',
   });

@@ -11,8 +11,8 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate, moneyOrDash } from '../../../lib/format.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import {
   batches,
   useApproveBatch,
@@ -44,7 +44,7 @@ const NEW_BATCH: Partial<Record<Party, string>> = {
  */
 function BatchesPage({ party }: { party: Party }) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const canCreate = useCan('payments.settlement.create');
   const [params] = useSearchParams();
   const open = params.get('batch');
   const createPath = NEW_BATCH[party];
@@ -55,7 +55,7 @@ function BatchesPage({ party }: { party: Party }) {
         description={t('pay.batchesHint')}
         breadcrumbs={[{ label: t('pay.payments') }, { label: t(`pay.batchTitles.${party}`) }]}
         actions={
-          createPath && hasPermission(user, 'payments.settlement.create') ? (
+          createPath && canCreate ? (
             <Button component={Link} to={createPath} data-testid="new-batch">
               {t(`pay.newBatchTitles.${party}`)}
             </Button>
@@ -124,17 +124,16 @@ export function BatchDetailsRoute() {
 /** One batch: its lines, and approve / export / mark paid / retry as its state allows. */
 export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolean }) {
   const { t } = useTranslation();
-  const { user } = useSession();
   const batch = batches.useOne(id);
   const approve = useApproveBatch(id);
   const exportFile = useExportBatch(id);
   const retry = useRetryLines();
   const [paying, setPaying] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
+  const canWrite = useCan('payments.settlement.create');
+  const canApprove = useCan('payments.batch.approve');
   const b = batch.data;
   if (!b) return <LoadingBlock />;
-  const canWrite = hasPermission(user, 'payments.settlement.create');
-  const canApprove = hasPermission(user, 'payments.batch.approve');
   const actions = (
     <Group>
       <PayStatusBadge status={b.status} />
@@ -235,7 +234,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
 
 function MarkPaidForm({ batch, onClose }: { batch: PaymentBatch; onClose: () => void }) {
   const { t } = useTranslation();
-  const [paidOn, setPaidOn] = useState(new Date().toISOString().slice(0, 10));
+  const [paidOn, setPaidOn] = useState(todayIso());
   const [reference, setReference] = useState('');
   const [failed, setFailed] = useState<{ lineId: string; reason: string }[]>([]);
   const [error, setError] = useState<string | null>(null);

@@ -12,7 +12,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import { formatDate, kgOrDash, moneyOrDash } from '../../../lib/format.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import {
   batches,
   settlements,
@@ -46,11 +47,11 @@ function SettlementDetailsPage() {
   const settlement = settlements.useOne(id);
   const approve = useApproveSettlement(id);
   const [cancelling, setCancelling] = useState(false);
+  const canApprove = useCan('payments.settlement.approve', 'union');
+  const canCreate = useCan('payments.settlement.create', 'union');
   const s = settlement.data;
   if (!s) return <LoadingBlock />;
   const isDraft = s.status === 'draft';
-  const canApprove = hasPermission(user, 'payments.settlement.approve') && !user?.amcosId;
-  const canCreate = hasPermission(user, 'payments.settlement.create') && !user?.amcosId;
   return (
     <>
       <PageHeader

@@ -8,7 +8,8 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDate, kgOrDash, moneyOrDash } from '../../../lib/format.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { societies } from '../../amcos/hooks.ts';
 import { auctions } from '../../sales/auctions/hooks.ts';
 import { settlements, useCreateSettlement, usePreview } from '../hooks.ts';
@@ -21,6 +22,7 @@ export default function SettlementsRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [settling, setSettling] = useState(false);
+  const canCreate = useCan('payments.settlement.create');
   if (user?.amcosId) return <SocietyPayments />;
   return (
     <RequirePermission permission="payments.settlement.read" unionOnly>
@@ -34,7 +36,7 @@ export default function SettlementsRoute() {
         resource={settlements}
         testId="settlements-table"
         emptyTitle={t('pay.noSettlements')}
-        onCreate={hasPermission(user, 'payments.settlement.create') ? () => setSettling(true) : undefined}
+        onCreate={canCreate ? () => setSettling(true) : undefined}
         createLabel={t('pay.settle')}
         columns={[
           {
