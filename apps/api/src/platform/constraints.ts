@@ -28,3 +28,8 @@ export async function explainConstraints<T>(messages: ConstraintMessages, run: (
     throw error;
   }
 }
+
+/** The constraint a database error names (looking through the driver's wrapping `cause`s), if any. */
+export function constraintOf(error: unknown): string | undefined {
+  return pgFields(error).constraint;
+}

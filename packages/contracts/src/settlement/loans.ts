@@ -57,3 +57,4 @@ export const loanBankAccount = z.object({
 });
 export type LoanBankAccount = z.infer<typeof loanBankAccount>;
 export const loanBankAccountsReply = z.object({ data: z.array(loanBankAccount) });
+export const cancelLoanBody = z.object({ reason: requiredText('Give the reason', 300) });

@@ -24,6 +24,7 @@ const columns = {
   bankName: banks.name,
   accountNo: beneficiaries.accountNo,
   active: beneficiaries.active,
+  unionIncome: beneficiaries.unionIncome,
   ruleCount: sql<number>`(select count(*)::int from deduction_rules r where r.beneficiary_id = "beneficiaries"."id")`,
 };
 const selectBeneficiaries = (db: DbOrTx) =>
@@ -104,6 +105,7 @@ export const beneficiaryResource: CatalogResource<
     { header: 'Council', value: (r) => r.councilName, width: 30 },
     { header: 'Bank', value: (r) => r.bankName },
     { header: 'Account no', value: (r) => r.accountNo },
+    { header: 'Union income', value: (r) => (r.unionIncome ? 'Yes' : 'No') },
     { header: 'Rules', value: (r) => r.ruleCount },
   ],
 };

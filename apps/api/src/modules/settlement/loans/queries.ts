@@ -1,10 +1,11 @@
-import type { FarmerLoan } from '@ushirika/contracts';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { accounts } from '../../accounts/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { farmerLoans } from '../schema.ts';
@@ -24,6 +25,14 @@ const columns = {
   reason: farmerLoans.reason,
   source: farmerLoans.source,
   status: farmerLoans.status,
+  bankAccountId: farmerLoans.bankAccountId,
+  bankAccountName: sql<
+    string | null
+  >`(select a.code || ' ' || a.name from accounts a where a.id = ${farmerLoans.bankAccountId})`,
+  createdBy: farmerLoans.createdBy,
+  approvedBy: farmerLoans.approvedBy,
+  approvedAt: sql<string | null>`${farmerLoans.approvedAt}::text`,
+  journalEntryId: farmerLoans.journalEntryId,
   createdAt: sql<string>`${farmerLoans.createdAt}::text`,
 };
 
@@ -39,6 +48,7 @@ export type LoanFilters = {
   farmerId?: string;
   amcosId?: string;
   outstanding?: boolean;
+  status?: 'draft' | 'active' | 'cancelled';
   search?: string;
   sort?: string;
 };
@@ -50,6 +60,7 @@ export async function listLoans(db: DbOrTx, actor: Actor, filters: LoanFilters, 
   if (society) conditions.push(eq(farmerLoans.amcosId, society));
   if (filters.amcosId) conditions.push(eq(farmerLoans.amcosId, filters.amcosId));
   if (filters.farmerId) conditions.push(eq(farmerLoans.farmerId, filters.farmerId));
+  if (filters.status) conditions.push(eq(farmerLoans.status, filters.status));
   if (filters.outstanding === true)
     conditions.push(
       sql`${farmerLoans.status} = 'active' and ${farmerLoans.recovered} < ${farmerLoans.amount}`,
@@ -90,7 +101,16 @@ export async function getLoan(db: DbOrTx, actor: Actor, id: string): Promise<Far
   return row as FarmerLoan;
 }
 
-/** A farmer's active loans with something outstanding, oldest first, for many farmers at once. */
+/** Active bank and cash accounts of both books, in TZS: what an advance can be paid from. */
+export async function loanBankAccounts(db: DbOrTx): Promise<LoanBankAccount[]> {
+  return db
+    .select({ id: accounts.id, code: accounts.code, name: accounts.name, book: accounts.book })
+    .from(accounts)
+    .where(and(eq(accounts.isBankOrCash, true), eq(accounts.active, true), eq(accounts.currency, 'TZS')))
+    .orderBy(asc(accounts.book), asc(accounts.code));
+}
+
+/** A farmer's approved (active) loans with something outstanding, oldest first, for many farmers at once. */
 export async function outstandingLoans(
   db: DbOrTx,
   farmerIds: string[],

@@ -1,8 +1,10 @@
 import {
+  cancelLoanBody,
   createLoanBody,
   detailReply,
   farmerLoan,
   idParams,
+  loanBankAccountsReply,
   loanList,
   loanListQuery,
   savedReply,
@@ -13,8 +15,9 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
+import { approveLoan, cancelLoan } from './approve-loan.ts';
 import { createLoan } from './create-loan.ts';
-import { getLoan, listLoans } from './queries.ts';
+import { getLoan, listLoans, loanBankAccounts } from './queries.ts';
 
 /** Farmers' cash advances, recovered from their next settlements. */
 export function loansRoutes(app: ZodApp, deps: AppDeps) {
@@ -33,6 +36,7 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
           farmerId: q.farmer_id,
           amcosId: q.amcos_id,
           outstanding: q.outstanding === undefined ? undefined : q.outstanding === 'true',
+          status: q.status,
           search: q.search,
           sort: q.sort,
         },
@@ -53,6 +57,8 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Amount', value: (r) => r.amount },
           { header: 'Recovered', value: (r) => r.recovered },
           { header: 'Outstanding', value: (r) => r.outstanding },
+          { header: 'Status', value: (r) => r.status },
+          { header: 'Paid from', value: (r) => r.bankAccountName, width: 30 },
         ],
       });
     },
@@ -67,6 +73,33 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
       const data = await createLoan(deps.db, { actor: actorOf(req), body: req.body });
       return reply.code(201).send({ message: 'Loan created successfully', data });
     },
+  );
+  app.get(
+    '/payments/loans/bank-accounts',
+    { config: { access: access.write }, schema: { tags, response: { 200: loanBankAccountsReply } } },
+    async () => ({ data: await loanBankAccounts(deps.db) }),
+  );
+  app.patch(
+    '/payments/loans/:id/approve',
+    {
+      config: { access: access.approve },
+      schema: { tags, params: idParams, response: { 200: savedReply(farmerLoan) } },
+    },
+    async (req) => ({
+      message: 'Loan approved and posted',
+      data: await approveLoan(deps.db, { actor: actorOf(req), id: req.params.id }),
+    }),
+  );
+  app.patch(
+    '/payments/loans/:id/cancel',
+    {
+      config: { access: access.write },
+      schema: { tags, params: idParams, body: cancelLoanBody, response: { 200: savedReply(farmerLoan) } },
+    },
+    async (req) => ({
+      message: 'Loan cancelled',
+      data: await cancelLoan(deps.db, { actor: actorOf(req), id: req.params.id, reason: req.body.reason }),
+    }),
   );
   app.get(
     '/payments/loans/:id',

@@ -46,7 +46,8 @@ function linesSelect(party: Party, settlementId: string, settlementNo: string, v
           null::text as phone, x.amount, ${settlementNo} || '/BEN' as reference
         from (select party_id, sum(amount) as amount from settlement_deductions
               where settlement_id = ${settlementId} and party_type = 'beneficiary' group by party_id) x
-        join beneficiaries e on e.id = x.party_id left join banks b on b.id = e.bank_id`;
+        join beneficiaries e on e.id = x.party_id left join banks b on b.id = e.bank_id
+        where not e.union_income`;
     case 'transporter':
       return sql`select 'transporter' as party_type, t.id as party_id, null::uuid as amcos_id,
           'payable_transporters' as payable, null::uuid as via_amcos_id, t.name as payee_name,
@@ -61,7 +62,8 @@ function linesSelect(party: Party, settlementId: string, settlementNo: string, v
 /**
  * Drafts one payment batch per kind of party (farmers, AMCOS, beneficiaries, transporters) for an
  * approved settlement: one line per payee, summed over the lots. Beneficiaries get the buyer-paid
- * levies too (invoiced to the buyer, already in their payable). Farmers' money goes to each farmer
+ * levies too (invoiced to the buyer, already in their payable); beneficiaries that are the union's
+ * own income get no line (their share became levy income at approval, #16). Farmers' money goes to each farmer
  * (central payment) or, with the setting, one line per AMCOS.
  */
 export async function draftPaymentBatches(
@@ -82,8 +84,13 @@ export async function draftPaymentBatches(
     const owed =
       party === 'farmer'
         ? sql`select 1 from settlement_farmers where settlement_id = ${input.settlementId} and net > 0 limit 1`
-        : sql`select 1 from settlement_deductions where settlement_id = ${input.settlementId}
-              and party_type = ${party} limit 1`;
+        : party === 'beneficiary'
+          ? // the union's own income is not paid out (it became income at approval)
+            sql`select 1 from settlement_deductions sd join beneficiaries e on e.id = sd.party_id
+                where sd.settlement_id = ${input.settlementId} and sd.party_type = 'beneficiary'
+                  and not e.union_income limit 1`
+          : sql`select 1 from settlement_deductions where settlement_id = ${input.settlementId}
+                and party_type = ${party} limit 1`;
     if ((await queryRows(tx, owed)).length === 0) continue;
     const batchNo = await nextDocumentNumber(tx, 'PB', year);
     await tx.insert(paymentBatches).values({

@@ -3,17 +3,21 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
+import { constraintOf } from '../../../platform/constraints.ts';
 import { ConflictError, ForbiddenError } from '../../../platform/errors.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
+import { markCollectionsPaid } from '../../crop-flow/collections/mark-collections-paid.ts';
 import { draftPaymentBatches } from '../payments/draft-payment-batches.ts';
 import { settlements } from '../schema.ts';
 import { lockSettlement } from './lock-settlement.ts';
 import { phaseTimer } from './phase-timer.ts';
+import { postUnionIncome } from './post-union-income.ts';
 import { getSettlement } from './queries.ts';
 
 /**
  * Approves a draft (maker-checker): recovers the loans, posts Dr crop proceeds payable / Cr the
- * payables and farmer loans, and drafts the payment batches, all in one transaction.
+ * payables and farmer loans, recognises the union's own share as income in the Operation book,
+ * and drafts the payment batches (not for the union's own share), all in one transaction.
  */
 export async function approveSettlement(
   db: DbOrTx,
@@ -63,6 +67,7 @@ export async function approveSettlement(
         journalEntryId: posted.id,
       })
       .where(eq(settlements.id, id));
+    await postUnionIncome(tx, { id, settlementNo: row.settlementNo, settledOn: row.settledOn, actor });
     mark('approve: posting');
     await draftPaymentBatches(tx, {
       settlementId: id,
@@ -71,13 +76,13 @@ export async function approveSettlement(
     });
     // A farmer whose whole share went to deductions and loan recovery has no line to wait for:
     // their crop is settled now. The others' collections become paid with their payment line.
-    await tx.execute(sql`
-      update collections c set status = 'paid', updated_at = now()
-      from settlement_farmers sf
-      where sf.settlement_id = ${id}
-        and sf.farmer_id in (select farmer_id from settlement_farmers where settlement_id = ${id}
-                             group by farmer_id having sum(net) = 0)
-        and c.lot_id = sf.lot_id and c.farmer_id = sf.farmer_id and c.status = 'sold'`);
+    await markCollectionsPaid(
+      tx,
+      sql`select sf.lot_id, sf.farmer_id from settlement_farmers sf
+          where sf.settlement_id = ${id}
+            and sf.farmer_id in (select farmer_id from settlement_farmers where settlement_id = ${id}
+                                 group by farmer_id having sum(net) = 0)`,
+    );
     mark('approve: batches');
     await recordAudit(tx, {
       actorId: actor.userId,
@@ -89,13 +94,4 @@ export async function approveSettlement(
     });
     return getSettlement(tx, id);
   });
-}
-
-/** The constraint a database error names, looking through the driver's wrapping `cause`s. */
-function constraintOf(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { constraint } = e as { constraint?: unknown };
-    if (typeof constraint === 'string') return constraint;
-  }
-  return undefined;
 }

@@ -1,0 +1,109 @@
+import type { Book, MappingKey } from '@ushirika/contracts';
+import { type BusinessEventBody, interBookLines, type PostingRole, postingLines } from '@ushirika/domain';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { ValidationError } from '../../../platform/errors.ts';
+import { accountMappings, accounts } from '../schema.ts';
+import type { BusinessEvent } from './post-business-event.ts';
+import { type EntryAccount, writeEntry } from './write-entry.ts';
+
+export type CrossBookEvent = BusinessEventBody &
+  Pick<
+    BusinessEvent,
+    'date' | 'narration' | 'reference' | 'sourceType' | 'sourceId' | 'actorId' | 'party'
+  > & {
+    /** Accounts chosen by the business action instead of a role's mapped account (a named bank). */
+    accounts?: Partial<Record<PostingRole, string>>;
+  };
+
+type Resolved = EntryAccount & { role: PostingRole };
+
+/**
+ * Posts a business event whose accounts may sit in both books (a loan paid from the operation
+ * bank, the union's income out of a settlement, money from the collection bank to the operation
+ * bank): one posted entry per book it touches, each balanced through due to Operation
+ * (Collection book) / due from Collection (Operation book), both with the same source, so the
+ * two entries are found together. An event within one book is one entry, as `postBusinessEvent`.
+ */
+export async function postAcrossBooks(tx: DbOrTx, event: CrossBookEvent): Promise<{ ids: string[] }> {
+  let lines: ReturnType<typeof postingLines>;
+  try {
+    lines = postingLines(event);
+  } catch (error) {
+    throw new ValidationError(error instanceof Error ? error.message : String(error));
+  }
+  const chosen = event.accounts ?? {};
+  const roles = [...new Set(lines.map((l) => l.role)), 'due_to_operation', 'due_from_collection'];
+  const mappedRoles = roles.filter((r) => !chosen[r as PostingRole]);
+  const cols = {
+    id: accounts.id,
+    code: accounts.code,
+    book: accounts.book,
+    currency: accounts.currency,
+    active: accounts.active,
+  };
+  const [mapped, named] = [
+    await tx
+      .select({ key: accountMappings.key, ...cols })
+      .from(accountMappings)
+      .innerJoin(accounts, eq(accounts.id, accountMappings.accountId))
+      .where(inArray(accountMappings.key, mappedRoles)),
+    Object.values(chosen).length
+      ? await tx
+          .select(cols)
+          .from(accounts)
+          .where(inArray(accounts.id, Object.values(chosen) as string[]))
+      : [],
+  ];
+  const accountOf = (role: PostingRole): Resolved => {
+    const id = chosen[role];
+    const row = id ? named.find((a) => a.id === id) : mapped.find((m) => m.key === (role as MappingKey));
+    if (!row)
+      throw new ValidationError(
+        id
+          ? 'The chosen account does not exist'
+          : `No account is mapped to ${role.replace(/_/g, ' ')}; set it in the account mappings`,
+      );
+    return { id: row.id, code: row.code, book: row.book, currency: row.currency, active: row.active, role };
+  };
+  const booked = lines.map((l) => ({ ...l, account: accountOf(l.role), book: accountOf(l.role).book }));
+  const due = interBookLines(booked).map((l) => ({ ...l, account: accountOf(l.role) }));
+  for (const d of due)
+    if (d.account.book !== d.book)
+      throw new ValidationError(
+        `The account mapped to ${d.role.replace(/_/g, ' ')} is not in the ${d.book} book`,
+      );
+  const all = [...booked, ...due];
+  const ids: string[] = [];
+  for (const book of ['collection', 'operation'] as Book[]) {
+    const mine = all.filter((l) => l.book === book);
+    if (mine.length === 0) continue;
+    const written = await writeEntry(
+      tx,
+      {
+        entryDate: event.date,
+        book,
+        narration: event.narration,
+        reference: event.reference,
+        source: 'event',
+        sourceType: event.sourceType,
+        sourceId: event.sourceId,
+        createdBy: event.actorId,
+        lines: mine.map((l) => ({
+          accountId: l.account.id,
+          debit: l.debit.toFixed(2),
+          credit: l.credit.toFixed(2),
+          currency: 'TZS',
+          rate: '1',
+          ...(event.party
+            ? { partyType: event.party.type, partyId: event.party.id, partyName: event.party.name }
+            : {}),
+        })),
+      },
+      event.actorId,
+      { accounts: mine.map((l) => l.account) },
+    );
+    ids.push(written.id);
+  }
+  return { ids };
+}

@@ -1,0 +1,80 @@
+import type { FarmerLoan } from '@ushirika/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { farmers } from '../../farmers/schema.ts';
+import { farmerLoans } from '../schema.ts';
+import { postLoan } from './give-loan.ts';
+import { getLoan } from './queries.ts';
+
+/** Loads a loan row for update (approvals and cancellations queue on it). */
+async function lockLoan(tx: DbOrTx, id: string) {
+  const [row] = await tx.select().from(farmerLoans).where(eq(farmerLoans.id, id)).for('update');
+  if (!row) throw new NotFoundError('Loan not found');
+  return row;
+}
+
+const notDraft = (status: string) =>
+  new ConflictError(
+    status === 'active' ? 'This loan is already approved' : 'This loan was cancelled and cannot be approved',
+  );
+
+/**
+ * Approves a draft cash advance (maker-checker, race-safe: the row is locked FOR UPDATE, so of
+ * two approvals the second waits, then reads it approved and gets 409) and posts it: Dr farmer loans /
+ * Cr the bank or cash account it was paid from. From then on settlements recover it.
+ */
+export async function approveLoan(
+  db: DbOrTx,
+  { actor, id }: { actor: Actor; id: string },
+): Promise<FarmerLoan> {
+  return db.transaction(async (tx) => {
+    const row = await lockLoan(tx, id);
+    if (row.status !== 'draft') throw notDraft(row.status);
+    if (row.createdBy === actor.userId)
+      throw new ForbiddenError('You entered this advance, so another person must approve it');
+    const [farmer] = await tx
+      .select({ name: sql<string>`concat_ws(' ', ${farmers.firstName}, ${farmers.lastName})` })
+      .from(farmers)
+      .where(eq(farmers.id, row.farmerId));
+    const entryId = await postLoan(tx, row, { approvedBy: actor.userId, farmerName: farmer?.name });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'approved',
+      entity: 'farmer_loan',
+      entityId: id,
+      before: { status: 'draft' },
+      after: { status: 'active', journalEntryId: entryId },
+    });
+    return getLoan(tx, actor, id);
+  });
+}
+
+/** Cancels a draft advance (never paid out, nothing posted), with the reason. */
+export async function cancelLoan(
+  db: DbOrTx,
+  { actor, id, reason }: { actor: Actor; id: string; reason: string },
+): Promise<FarmerLoan> {
+  return db.transaction(async (tx) => {
+    const row = await lockLoan(tx, id);
+    if (row.status !== 'draft')
+      throw new ConflictError(
+        row.status === 'active' ? 'An approved loan cannot be cancelled' : 'This loan is already cancelled',
+      );
+    await tx
+      .update(farmerLoans)
+      .set({ status: 'cancelled', cancelReason: reason })
+      .where(eq(farmerLoans.id, id));
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'cancelled',
+      entity: 'farmer_loan',
+      entityId: id,
+      before: { status: 'draft' },
+      after: { status: 'cancelled', reason },
+    });
+    return getLoan(tx, actor, id);
+  });
+}

@@ -1,0 +1,74 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { ConflictError } from '../../../platform/errors.ts';
+import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { farmerLoans } from '../schema.ts';
+
+/**
+ * The loan of a credit (or subsidised) input distribution (#14): active at once, source
+ * `distribution`. The distribution posts it (Dr farmer loans with the inventory, margin and
+ * subsidy lines of one event) and links the Collection-book entry with `linkLoanEntry`; the loan
+ * is recovered by settlements like any other.
+ */
+export async function giveDistributionLoan(
+  tx: DbOrTx,
+  loan: {
+    farmerId: string;
+    amcosId: string;
+    issuedOn: string;
+    amount: string;
+    reason: string;
+    createdBy: string;
+  },
+): Promise<{ id: string; loanNo: string }> {
+  const loanNo = await nextDocumentNumber(tx, 'LN', Number(loan.issuedOn.slice(0, 4)));
+  const [row] = await tx
+    .insert(farmerLoans)
+    .values({
+      ...loan,
+      loanNo,
+      source: 'distribution',
+      status: 'active',
+      approvedBy: loan.createdBy,
+      approvedAt: new Date(),
+    })
+    .returning({ id: farmerLoans.id, loanNo: farmerLoans.loanNo });
+  if (!row) throw new Error('Loan not saved');
+  return row;
+}
+
+export async function linkLoanEntry(tx: DbOrTx, loanId: string, journalEntryId: string): Promise<void> {
+  await tx.update(farmerLoans).set({ journalEntryId }).where(eq(farmerLoans.id, loanId));
+}
+
+/**
+ * Cancels a distribution's loan, only while nothing of it has been recovered: the row is locked
+ * first, so a settlement recovering it at the same moment either finishes before (and this
+ * refuses) or waits and finds it cancelled.
+ */
+export async function cancelDistributionLoan(tx: DbOrTx, loanId: string, reason: string): Promise<void> {
+  const [loan] = await queryRows<{ recovered: string; status: string; loanNo: string }>(
+    tx,
+    sql`select recovered::text as recovered, status, loan_no as "loanNo" from farmer_loans where id = ${loanId} for update`,
+  );
+  if (!loan) throw new Error('Loan of the distribution is missing');
+  if (loan.status !== 'active') throw new ConflictError(`Loan ${loan.loanNo} is ${loan.status}`);
+  if (loan.recovered !== '0.00')
+    throw new ConflictError(
+      `Loan ${loan.loanNo} has already been recovered in part (${loan.recovered}): the distribution can no longer be cancelled`,
+    );
+  const [planned] = await queryRows<{ no: string }>(
+    tx,
+    sql`select s.settlement_no as no from loan_recoveries r join settlements s on s.id = r.settlement_id
+        where r.loan_id = ${loanId} and s.status = 'draft' limit 1`,
+  );
+  if (planned)
+    throw new ConflictError(
+      `Draft settlement ${planned.no} recovers loan ${loan.loanNo}: cancel that draft first, or keep the distribution`,
+    );
+  await tx
+    .update(farmerLoans)
+    .set({ status: 'cancelled', cancelReason: reason, updatedAt: new Date() })
+    .where(eq(farmerLoans.id, loanId));
+}
