@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { randomPassword } from '../../platform/tokens.ts';
 import { seedAccounting } from '../accounts/chart/seed-accounting.ts';
 import { seedMasterData } from '../cooperative/reference-data.ts';
+import { backfillLoanPostings } from '../settlement/loans/backfill-loan-postings.ts';
 import { roleIdByName, syncBuiltInRoles } from '../roles/queries.ts';
 import { createUser } from '../users/create-user.ts';
 import { users } from '../users/schema.ts';
@@ -18,6 +19,8 @@ export type FirstAdmin = { email: string; password: string; generated: boolean }
 export async function bootstrap(db: Db, config: Config): Promise<FirstAdmin | null> {
   await syncBuiltInRoles(db);
   await seedAccounting(db);
+  // Loans approved before advances were posted get their posting (#16; idempotent).
+  await backfillLoanPostings(db);
   await seedMasterData(db);
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return null;
