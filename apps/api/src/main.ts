@@ -2,7 +2,9 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError, openDatabase } from './db/client.ts';
+import { DatabaseNewerError, MigrationError } from './db/migrate.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
+import { startSteps } from './ops/start-steps.ts';
 import { createSmsSender } from './platform/sms.ts';
 import { TokenService } from './platform/tokens.ts';
 
@@ -13,7 +15,8 @@ import { TokenService } from './platform/tokens.ts';
  */
 async function startPrimary(config: Config) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const applied = await database.migrate();
+  if (applied.length) console.log(`start: applied ${applied.length} migration(s): ${applied.join(', ')}`);
   const firstAdmin = await bootstrap(database.db, config);
   await database.close();
   let closing = false;
@@ -50,7 +53,8 @@ function printFirstStart(firstAdmin: Awaited<ReturnType<typeof bootstrap>>) {
 }
 
 async function main() {
-  const config = loadConfig();
+  const steps = startSteps();
+  const config = await steps.step('read configuration', () => loadConfig());
   if (config.workers > 1 && !config.databaseUrl) {
     console.error(
       'WORKERS > 1 needs PostgreSQL (DATABASE_URL): the embedded database is one process. Running one.',
@@ -58,14 +62,33 @@ async function main() {
   }
   if (config.workers > 1 && config.databaseUrl && cluster.isPrimary) return startPrimary(config);
   const worker = cluster.isWorker && process.env.USHIRIKA_WORKER === '1';
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  if (!worker) await database.migrate();
-  const firstAdmin = worker ? null : await bootstrap(database.db, config);
-  const app = await buildApp(
-    { db: database.db, config, tokens: new TokenService(config.jwtSecret), sms: createSmsSender(config.sms) },
-    { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
+  const database = await steps.step('open database', () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      templateFile: config.templateFile,
+    }),
   );
-  await app.listen({ port: config.port, host: config.host });
+  if (database.fromTemplate) console.log('start: new database made from the migrated template');
+  if (!worker) {
+    const applied = await steps.step('migrate', () => database.migrate());
+    if (applied.length) console.log(`start: applied ${applied.length} migration(s): ${applied.join(', ')}`);
+  }
+  const firstAdmin = worker ? null : await steps.step('bootstrap', () => bootstrap(database.db, config));
+  const app = await steps.step('build app', () =>
+    buildApp(
+      {
+        db: database.db,
+        config,
+        tokens: new TokenService(config.jwtSecret),
+        sms: createSmsSender(config.sms),
+        database,
+      },
+      { logger: config.logLevel === 'silent' ? false : { level: config.logLevel } },
+    ),
+  );
+  await steps.step('listen', () => app.listen({ port: config.port, host: config.host }));
+  console.log(`start: ${'total'.padEnd(22)} ${steps.total()} ms`);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -91,8 +114,13 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
-    console.error(error.message);
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof MigrationError ||
+    error instanceof DatabaseNewerError
+  ) {
+    console.error(`Ushirika could not start: ${error.message}`);
   } else {
     console.error('Ushirika could not start:', error);
   }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { SmsSender } from './sms.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -9,4 +9,6 @@ export type AppDeps = {
   config: Config;
   tokens: TokenService;
   sms: SmsSender;
+  /** The open database's kind, migration level and pool, for health and metrics (absent in some tests). */
+  database?: Pick<Database, 'kind' | 'level' | 'pool'>;
 };

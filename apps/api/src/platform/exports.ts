@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { loadExcelJs } from './heavy-modules.ts';
 
 export type ExportColumn<T> = {
   header: string;
@@ -29,7 +29,7 @@ export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
 }
 
 export async function toXlsx<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };

@@ -1,6 +1,7 @@
 import { FARMER_IMPORT_COLUMNS, FARMER_IMPORT_MAX_ROWS } from '@ushirika/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { fieldError } from '../../platform/errors.ts';
+import { loadExcelJs } from '../../platform/heavy-modules.ts';
 
 export type SheetRow = { row: number; cells: Record<string, string> };
 
@@ -58,7 +59,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
@@ -135,7 +136,7 @@ export async function farmerTemplate(format: 'xlsx' | 'csv'): Promise<Buffer> {
     '38.7684',
   ];
   if (format === 'csv') return Buffer.from(`${FARMER_IMPORT_COLUMNS.join(',')}\r\n${example.join(',')}\r\n`);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   const sheet = workbook.addWorksheet('Farmers');
   sheet.columns = FARMER_IMPORT_COLUMNS.map((c) => ({ header: c, key: c, width: 16 }));
   sheet.getRow(1).font = { bold: true };

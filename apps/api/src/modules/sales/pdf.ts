@@ -5,9 +5,8 @@ import type {
   SalesInvoiceDetail,
 } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
-import pdfmake from 'pdfmake';
 import type { DbOrTx } from '../../db/client.ts';
-// Loads the fonts and the no-network policy the report PDFs set up.
+import { loadPdfmake } from '../../platform/heavy-modules.ts';
 import { grouped, tablePdf } from '../accounts/reports/pdf.ts';
 import { unionProfile } from '../cooperative/schema.ts';
 
@@ -41,7 +40,7 @@ export async function salesDocumentPdf(
     union?.phone ? `Tel ${union.phone}` : '',
     union?.email ?? '',
   ].filter(Boolean);
-  const pdf = pdfmake.createPdf({
+  const pdf = (await loadPdfmake()).createPdf({
     pageSize: 'A4',
     defaultStyle: { fontSize: 9 },
     content: [

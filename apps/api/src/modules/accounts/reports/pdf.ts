@@ -1,20 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import pdfmake from 'pdfmake';
-
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-});
-// Reports never fetch anything: no URLs, and only the bundled fonts from disk.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => file.startsWith(fontDir));
+import { loadPdfmake } from '../../../platform/heavy-modules.ts';
 
 export type PdfColumn<T> = { header: string; value: (row: T) => string; align?: 'right' };
 
@@ -32,7 +16,7 @@ export async function tablePdf<T>(input: {
     ...input.rows.map((r) => input.columns.map((c) => cell(c.value(r), c.align))),
     ...(input.totals ? [input.totals.map((t, i) => cell(t, input.columns[i]?.align, true))] : []),
   ];
-  const doc = pdfmake.createPdf({
+  const doc = (await loadPdfmake()).createPdf({
     pageOrientation: 'landscape',
     pageSize: 'A4',
     defaultStyle: { fontSize: 8 },

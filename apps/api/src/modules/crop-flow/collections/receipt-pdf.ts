@@ -1,7 +1,7 @@
 import type { Collection } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
-import pdfmake from 'pdfmake';
 import type { DbOrTx } from '../../../db/client.ts';
+import { loadPdfmake } from '../../../platform/heavy-modules.ts';
 import { unionProfile } from '../../cooperative/schema.ts';
 // Loads the fonts and the no-network policy the report PDFs set up.
 import '../../accounts/reports/pdf.ts';
@@ -49,7 +49,7 @@ export async function collectionReceiptPdf(
     { text: label, bold: true },
     { text: value, bold: label.startsWith('Net'), alignment: 'right' },
   ]);
-  const pdf = pdfmake.createPdf({
+  const pdf = (await loadPdfmake()).createPdf({
     pageSize: roll ? { width: 80 * MM, height: 'auto' } : 'A5',
     pageMargins: roll ? [4 * MM, 4 * MM, 4 * MM, 6 * MM] : [30, 30, 30, 30],
     defaultStyle: { fontSize: roll ? 8 : 10 },

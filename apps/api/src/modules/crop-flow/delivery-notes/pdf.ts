@@ -1,6 +1,6 @@
 import type { DeliveryNoteDetail } from '@ushirika/contracts';
-import pdfmake from 'pdfmake';
 import type { DbOrTx } from '../../../db/client.ts';
+import { loadPdfmake } from '../../../platform/heavy-modules.ts';
 import { unionProfile } from '../../cooperative/schema.ts';
 // Loads the fonts and the no-network policy the report PDFs set up.
 import '../../accounts/reports/pdf.ts';
@@ -26,7 +26,7 @@ export async function cropDocumentPdf(
     },
     layout: 'noBorders',
   });
-  const pdf = pdfmake.createPdf({
+  const pdf = (await loadPdfmake()).createPdf({
     pageSize: 'A4',
     defaultStyle: { fontSize: 9 },
     content: [

@@ -1,10 +1,11 @@
 import type { AuctionDetail, AuctionImportPreview, CaptureResultsBody, ResultRow } from '@ushirika/contracts';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
+import { loadExcelJs } from '../../../platform/heavy-modules.ts';
 import { getAuction, lockAuction } from './queries.ts';
 import { assertResultsOpen, checkResults, storeResults } from './results.ts';
 import { auctions } from './schema.ts';
@@ -35,7 +36,7 @@ function cellText(value: ExcelJS.CellValue): string {
  * `lot no`, `bid code` and `price` (per kg) in any order, one lot a row.
  */
 export async function readResultSheet(bytes: Buffer): Promise<ResultSheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
