@@ -201,6 +201,20 @@ export async function makePaidLot(db: Db, world: SettlementWorld, o: PaidLotOpti
       actorId: null,
     }),
   );
+  // What the buyer paid, as the receipts module posts it (Dr collection bank / Cr receivable), so
+  // the receivable equals the open invoices (control accounts, #16).
+  const paid = o.partPaid ? '1.00' : total;
+  await db.transaction((tx) =>
+    postBusinessEvent(tx, {
+      type: 'buyer_receipt',
+      amount: paid,
+      date: invoiceDate,
+      narration: `Receipt for INV-${t}`,
+      sourceType: 'buyer_receipt',
+      sourceId: invoice.id,
+      actorId: null,
+    }),
+  );
   return { lotId: lot.id, lotNo: lot.lotNo, invoiceId: invoice.id, gross: amount };
 }
 
@@ -216,6 +230,8 @@ export async function makeRule(
     rate: string;
     order?: number;
     kind?: 'council' | 'crop_board' | 'union' | 'other';
+    /** The beneficiary is the union's own income (#16). */
+    unionIncome?: boolean;
   },
 ): Promise<{ ruleId: string; beneficiaryId: string | null }> {
   let beneficiaryId: string | null = null;
@@ -231,6 +247,7 @@ export async function makeRule(
           councilId: council?.id ?? null,
           bankId: world.bankId,
           accountNo: `BEN${tag()}`,
+          unionIncome: rule.unionIncome ?? false,
         })
         .returning({ id: beneficiaries.id }),
     ).id;

@@ -81,11 +81,8 @@ export type GeneralLedger = z.infer<typeof generalLedger>;
 export const budgetVsActualQuery = z.object({ budget_id: uuid, format: reportFormat.default('json') });
 
 /** Control accounts beside their sub-ledgers (#16): every difference shown, never hidden. */
-export const controlAccountsQuery = z.object({
-  /** Default: today. */
-  as_at: calendarDate.optional(),
-  format: reportFormat.default('json'),
-});
+/** As at now: the sub-ledgers (open invoices, loans, payment lines) are current figures. */
+export const controlAccountsQuery = z.object({ format: reportFormat.default('json') });
 export const controlCheck = z.object({
   key: z.string(),
   /** What is compared, e.g. "Buyer receivables". */

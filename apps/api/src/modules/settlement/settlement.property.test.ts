@@ -1,4 +1,5 @@
 import type {
+  ControlAccounts,
   FarmerLoan,
   PaymentBatch,
   PaymentLine,
@@ -21,6 +22,7 @@ import {
   type SettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
+import { accountId } from '../accounts/testing.ts';
 import { UNPAYABLE } from './payments/queries.ts';
 import { uuidArray } from './runs/compute-settlement.ts';
 
@@ -63,6 +65,8 @@ type RuleSpec = {
   basis: 'per_kg' | 'percent_of_gross' | 'per_bag' | 'fixed';
   rate: string;
   order: number;
+  /** A beneficiary rule whose beneficiary is the union's own income (#16). */
+  unionIncome: boolean;
 };
 type LotSpec = {
   /** Collections: a farmer (index into the season's farmers) and the kg they delivered. */
@@ -73,7 +77,13 @@ type LotSpec = {
   price: string;
   transportCharge: string | null;
 };
-type Season = { farmers: FarmerSpec[]; rules: RuleSpec[]; lots: LotSpec[] };
+type Season = {
+  farmers: FarmerSpec[];
+  rules: RuleSpec[];
+  lots: LotSpec[];
+  /** The book of the bank the advances are paid from (#16). */
+  loanBook: 'collection' | 'operation';
+};
 
 /** An amount of `dp` decimals between min and max units (cents for dp 2, grams for dp 3). */
 const decimal = (min: number, max: number, dp: number) =>
@@ -100,6 +110,7 @@ const ruleSpec: fc.Arbitrary<RuleSpec> = fc
     basis: fc.constantFrom<RuleSpec['basis']>('per_kg', 'percent_of_gross', 'per_bag', 'fixed'),
     rate: fc.nat({ max: 100_000 }),
     order: fc.nat({ max: 5 }),
+    unionIncome: fc.boolean(),
   })
   .map((r) => ({
     ...r,
@@ -128,13 +139,20 @@ const season: fc.Arbitrary<Season> = fc.record({
   farmers: fc.array(farmerSpec, { minLength: 1, maxLength: 6 }),
   rules: fc.array(ruleSpec, { maxLength: 4 }),
   lots: fc.array(lotSpec, { minLength: 1, maxLength: 3 }),
+  loanBook: fc.constantFrom<Season['loanBook']>('collection', 'operation'),
 });
 
 // ---- Building a world --------------------------------------------------------------------------
 
 type Farmer = { id: string; farmerNo: string; spec: FarmerSpec };
 type BuiltLot = { lotId: string; gross: string; netKg: string; bags: number; spec: LotSpec };
-type Built = { world: SettlementWorld; farmers: Farmer[]; lots: BuiltLot[] };
+type Built = {
+  world: SettlementWorld;
+  farmers: Farmer[];
+  lots: BuiltLot[];
+  /** Beneficiaries that are the union's own income. */
+  union: Set<string>;
+};
 
 const farmerOf = (farmers: Farmer[], index: number) => farmers[index % farmers.length] as Farmer;
 
@@ -147,8 +165,11 @@ async function buildSeason(s: Season): Promise<Built> {
     s.farmers.map((f) => f.kind),
   );
   const farmers = made.map((f, i) => ({ id: f.id, farmerNo: f.farmerNo, spec: s.farmers[i] as FarmerSpec }));
-  for (const [i, r] of s.rules.entries())
-    await makeRule(t.db, world, { name: `Rule ${i + 1} ${r.basis}`, ...r });
+  const union = new Set<string>();
+  for (const [i, r] of s.rules.entries()) {
+    const made = await makeRule(t.db, world, { name: `Rule ${i + 1} ${r.basis}`, ...r });
+    if (made.beneficiaryId && r.unionIncome) union.add(made.beneficiaryId);
+  }
   const lots: BuiltLot[] = [];
   for (const spec of s.lots) {
     const collected = sum(spec.collections.map((c) => c.kg));
@@ -162,15 +183,27 @@ async function buildSeason(s: Season): Promise<Built> {
     });
     lots.push({ lotId: lot.lotId, gross: lot.gross, netKg, bags: spec.bags, spec });
   }
+  // Advances are paid from the collection or the operation bank (#16: posted across the books).
+  const bank = await accountId(t, s.loanBook, '1101');
   for (const f of farmers)
     for (const [j, amount] of f.spec.loans.entries()) {
-      const r = await t.request('POST', '/payments/loans', {
+      const r = await t.request<{ data: FarmerLoan }>('POST', '/payments/loans', {
         token: officer.access,
-        body: { farmerId: f.id, issuedOn: `2026-0${j + 1}-15`, amount, reason: 'Cash advance' },
+        body: {
+          farmerId: f.id,
+          issuedOn: `2026-0${j + 1}-15`,
+          amount,
+          reason: 'Cash advance',
+          bankAccountId: bank,
+        },
       });
       expect(r.status).toBe(201);
+      const approved = await t.request('PATCH', `/payments/loans/${r.body.data.id}/approve`, {
+        token: finance.access,
+      });
+      expect(approved.status).toBe(200);
     }
-  return { world, farmers, lots };
+  return { world, farmers, lots, union };
 }
 
 // ---- Reading the books -------------------------------------------------------------------------
@@ -197,10 +230,23 @@ async function unpaidLines(payableRole: string): Promise<string> {
   return row?.total ?? '';
 }
 
-/** Every payables control account equals the batch lines still pending or failed (all worlds so far). */
+/**
+ * Every payables control account equals the batch lines still pending or failed, and the control
+ * accounts report (#16) shows no difference: receivables, crop proceeds, loans, payables, due-to
+ * = due-from (all worlds so far).
+ */
 async function expectControlsMatchLines(step: string): Promise<void> {
   for (const role of PAYABLES)
     expect(await payable(role), `${role} after ${step}`).toBe(await unpaidLines(role));
+  const report = await t.request<{ data: ControlAccounts }>('GET', '/reports/control-accounts', {
+    token: admin.access,
+  });
+  expect(report.status).toBe(200);
+  expect(
+    report.body.data.checks.filter((c) => c.difference !== '0.00').map((c) => [c.name, c.difference]),
+    `control accounts after ${step}`,
+  ).toEqual([]);
+  expect(report.body.data.agreed).toBe(true);
 }
 
 async function get<T>(path: string): Promise<T> {
@@ -451,6 +497,8 @@ async function settleAndPay(s: Season): Promise<void> {
   expect(created.body.data.lots.map((l) => [l.lotId, ...splitOf(l)])).toEqual(
     p.lots.map((l) => [l.lotId, ...splitOf(l)]),
   );
+  await expectControlsMatchLines('the loans and the draft');
+  const levyBefore = await payable('levy_income');
   const approved = await t.request<{ data: SettlementDetails }>(
     'PATCH',
     `/payments/settlements/${id}/approve`,
@@ -488,12 +536,21 @@ async function settleAndPay(s: Season): Promise<void> {
   const batches = (await get<Listed<PaymentBatch>>(`/payments/batches?settlement_id=${id}&per_page=200`))
     .data;
   const d = approved.body.data;
+  // The union's own beneficiaries are not paid out: their share became levy income (#16).
+  const unionShare = sum(
+    d.lots.flatMap((l) =>
+      l.deductions
+        .filter((x) => x.partyType === 'beneficiary' && b.union.has(x.partyId))
+        .map((x) => x.amount),
+    ),
+  );
+  expect(money(dec(await payable('levy_income')).minus(dec(levyBefore)))).toBe(money(unionShare));
   expect(batches.map((x) => [x.partyType, x.total, x.status]).sort()).toEqual(
     (
       [
         ['farmer', d.farmersNet],
         ['amcos', d.amcosShare],
-        ['beneficiary', d.beneficiaries],
+        ['beneficiary', money(dec(d.beneficiaries).minus(unionShare))],
         ['transporter', d.transporters],
       ] as const
     )

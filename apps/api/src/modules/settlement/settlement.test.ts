@@ -18,6 +18,7 @@ import {
   type SettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
+import { accountId } from '../accounts/testing.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -124,10 +125,16 @@ describe('farmer loans', () => {
         issuedOn: '2026-09-01',
         amount: '100000',
         reason: 'School fees advance',
+        bankAccountId: await accountId(t, 'collection', '1101'),
       },
     });
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ amount: '100000.00', recovered: '0.00', outstanding: '100000.00' });
+    // Approved by another person: only then is it recoverable (and posted, #16).
+    const approved = await t.request('PATCH', `/payments/loans/${r.body.data.id}/approve`, {
+      token: finance.access,
+    });
+    expect(approved.status).toBe(200);
     const bad = await t.request('POST', '/payments/loans', {
       token: officer.access,
       body: { farmerId: farmers[0]?.id, issuedOn: '2026-09-01', amount: '0', reason: '' },

@@ -1,6 +1,8 @@
 import {
   budgetVsActualQuery,
   budgetVsActualRow,
+  controlAccountsQuery,
+  controlAccountsReply,
   generalLedgerQuery,
   generalLedger as generalLedgerShape,
   trialBalanceQuery,
@@ -12,6 +14,7 @@ import type { ZodApp } from '../../../app.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { type ExportColumn, toXlsx } from '../../../platform/exports.ts';
 import { budgetVsActual } from '../budgets/budget-vs-actual.ts';
+import { controlAccounts } from './control-accounts.ts';
 import { generalLedger } from './general-ledger.ts';
 import { grouped, tablePdf } from './pdf.ts';
 import { trialBalance } from './trial-balance.ts';
@@ -41,6 +44,40 @@ function both<T>(columns: { header: string; value: (r: T) => string; amount?: bo
 }
 
 export function financialReportRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/reports/control-accounts',
+    {
+      config: { access: read },
+      schema: { tags, querystring: controlAccountsQuery, response: { 200: controlAccountsReply } },
+    },
+    async (req, reply) => {
+      const report = await controlAccounts(deps.db);
+      if (req.query.format === 'json') return { data: report };
+      type Row = (typeof report.checks)[number];
+      const cols = both<Row>([
+        { header: 'Control account', value: (r) => `${r.name}: ${r.accounts.join(', ')}` },
+        { header: 'Sub-ledger', value: (r) => r.subledger },
+        { header: 'Control balance', value: (r) => r.controlBalance, amount: true },
+        { header: 'Sub-ledger balance', value: (r) => r.subledgerBalance, amount: true },
+        { header: 'Difference', value: (r) => r.difference, amount: true },
+      ]);
+      const name = `CONTROL_ACCOUNTS_${report.asAt}`;
+      const body =
+        req.query.format === 'xlsx'
+          ? await toXlsx(name, cols.xlsx, report.checks)
+          : await tablePdf({
+              title: 'Control accounts and their sub-ledgers',
+              subtitle: [
+                `As at ${report.asAt}, amounts in TZS`,
+                report.agreed ? 'Every control account agrees with its sub-ledger.' : 'DIFFERENCES FOUND.',
+              ],
+              columns: cols.pdf,
+              rows: report.checks,
+            });
+      return sendFile(reply, name, req.query.format, body);
+    },
+  );
+
   app.get(
     '/reports/trial-balance',
     {

@@ -1,0 +1,13 @@
+import { dueBetweenBooks } from './between-books.ts';
+import type { ControlCheckDefinition } from './check.ts';
+import { buyerReceivables, cropProceeds } from './crop-sales.ts';
+import { farmerLoans, payables } from './settlement.ts';
+
+/** Every control account the report compares, in its order. Add a module's check here. */
+export const CONTROL_CHECKS: ControlCheckDefinition[] = [
+  buyerReceivables,
+  cropProceeds,
+  farmerLoans,
+  ...payables,
+  dueBetweenBooks,
+];
