@@ -80,7 +80,7 @@ export const inputRequests = pgTable(
     // Maker != checker at each level, held by the database too.
     check(
       'input_requests_makers_check',
-      sql`${t.amcosApprovedBy} is distinct from ${t.createdBy} and ${t.unionApprovedBy} is distinct from ${t.amcosApprovedBy} and ${t.unionApprovedBy} is distinct from ${t.createdBy}`,
+      sql`(${t.amcosApprovedBy} is null or ${t.amcosApprovedBy} is distinct from ${t.createdBy}) and (${t.unionApprovedBy} is null or (${t.unionApprovedBy} is distinct from ${t.amcosApprovedBy} and ${t.unionApprovedBy} is distinct from ${t.createdBy}))`,
     ),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "input_requests" DROP CONSTRAINT "input_requests_makers_check";--> statement-breakpoint
+ALTER TABLE "input_requests" ADD CONSTRAINT "input_requests_makers_check" CHECK (("input_requests"."amcos_approved_by" is null or "input_requests"."amcos_approved_by" is distinct from "input_requests"."created_by") and ("input_requests"."union_approved_by" is null or ("input_requests"."union_approved_by" is distinct from "input_requests"."amcos_approved_by" and "input_requests"."union_approved_by" is distinct from "input_requests"."created_by")));
