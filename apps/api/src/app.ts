@@ -30,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { auctionReportRoutes } from './modules/sales/auctions/report-routes.ts';
 import { auctionRoutes } from './modules/sales/auctions/routes.ts';
@@ -96,6 +97,7 @@ const modules = [
   releaseNotesRoutes,
   salesReportRoutes,
   settlementRoutes,
+  inventoryRoutes,
   dashboardRoutes,
 ];
 

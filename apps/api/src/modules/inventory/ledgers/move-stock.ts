@@ -47,6 +47,11 @@ export type ReceiveLine = {
   itemId: string;
   quantity: string;
   unitCost: string;
+  /**
+   * The exact value coming in, when it is known to the cent (a transfer arriving, stock coming
+   * back at what it left with); otherwise quantity x unit cost, rounded half-up to the cent.
+   */
+  value?: string;
   batchNo?: string | null;
   expiryDate?: string | null;
 };
@@ -202,7 +207,7 @@ export async function receiveStock(
   const moved: (MovedLine & { batchNo?: string | null; expiryDate?: string | null })[] = [];
   for (const { line, index } of inLockOrder(input.lines)) {
     const quantity = dec(line.quantity).toFixed(3);
-    const value = toMoney(dec(line.quantity).times(dec(line.unitCost)));
+    const value = line.value ? toMoney(line.value) : toMoney(dec(line.quantity).times(dec(line.unitCost)));
     const [balance] = await tx
       .insert(stockBalances)
       .values({

@@ -1,0 +1,98 @@
+import type { GrnDetail, Store } from '@ushirika/contracts';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Tx } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { type ReceiveLine, receiveStock } from '../ledgers/move-stock.ts';
+import { getGrn } from './queries.ts';
+import { grnLines, grns } from './schema.ts';
+
+export type GrnToSave = {
+  kind: 'order' | 'direct';
+  orderId: string | null;
+  orderNo: string | null;
+  supplier: { id: string; name: string } | null;
+  store: Pick<Store, 'id' | 'name' | 'amcosId'>;
+  receivedOn: string;
+  supplierRef: string | null;
+  remarks: string | null;
+  lines: (ReceiveLine & { orderLineId: string | null })[];
+};
+
+/**
+ * Writes a checked GRN: its number, the stock into the store (with Dr inventory / Cr GRNI), the
+ * lines linked to their ledger movements, and the audit event. Inside the caller's transaction.
+ */
+export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<GrnDetail> {
+  const id = uuidv7();
+  const grnNo = await nextDocumentNumber(tx, 'GRN', Number(grn.receivedOn.slice(0, 4)));
+  await tx.insert(grns).values({
+    id,
+    grnNo,
+    kind: grn.kind,
+    orderId: grn.orderId,
+    supplierId: grn.supplier?.id ?? null,
+    storeId: grn.store.id,
+    amcosId: grn.store.amcosId,
+    receivedOn: grn.receivedOn,
+    supplierRef: grn.supplierRef,
+    remarks: grn.remarks,
+    totalValue: '0',
+    createdBy: actor.userId,
+  });
+  const from = grn.supplier ? ` from ${grn.supplier.name}` : '';
+  const moved = await receiveStock(tx, {
+    storeId: grn.store.id,
+    date: grn.receivedOn,
+    source: { type: 'grn', id, no: grnNo },
+    actorId: actor.userId,
+    lines: grn.lines,
+    post: {
+      narration: `${grnNo}: goods received into ${grn.store.name}${from}${grn.orderNo ? ` on ${grn.orderNo}` : ''}`,
+      ...(grn.supplier
+        ? { party: { type: 'supplier' as const, id: grn.supplier.id, name: grn.supplier.name } }
+        : {}),
+    },
+  });
+  await tx
+    .update(grns)
+    .set({ totalValue: moved.value, journalEntryId: moved.journalEntryId })
+    .where(eq(grns.id, id));
+  await tx.insert(grnLines).values(
+    grn.lines.map((line, i) => {
+      const m = moved.lines[i];
+      if (!m) throw new Error('A GRN line was not moved');
+      return {
+        grnId: id,
+        lineNo: i + 1,
+        itemId: line.itemId,
+        orderLineId: line.orderLineId,
+        quantity: m.quantity,
+        unitCost: m.unitCost,
+        value: m.value,
+        batchNo: line.batchNo ?? null,
+        expiryDate: line.expiryDate ?? null,
+        movementId: m.movementId,
+      };
+    }),
+  );
+  const saved = await getGrn(tx, id);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: 'created',
+    entity: 'grn',
+    entityId: id,
+    after: {
+      ...saved,
+      lines: saved.lines.map(({ itemCode, quantity, unitCost, value }) => ({
+        itemCode,
+        quantity,
+        unitCost,
+        value,
+      })),
+    },
+  });
+  return saved;
+}

@@ -1,0 +1,104 @@
+import type { CreateStockIssueBody, StockIssueDetail } from '@ushirika/contracts';
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { fieldError } from '../../../platform/errors.ts';
+import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { amcos } from '../../amcos/schema.ts';
+import { issueStock } from '../ledgers/move-stock.ts';
+import { storeOf } from '../stores/queries.ts';
+import { getStockIssue } from './queries.ts';
+import { stockIssueLines, stockIssues } from './schema.ts';
+
+const purposeWords = { union_use: 'for union use', amcos: 'to', other: 'to' } as const;
+
+/**
+ * Stock out of a store for a purpose, at the store's weighted average cost, posted Dr inputs
+ * issued / Cr inventory. Not enough stock on any line refuses the whole issue (409).
+ */
+export async function createStockIssue(
+  db: Db,
+  actor: Actor,
+  body: CreateStockIssueBody,
+): Promise<StockIssueDetail> {
+  return db.transaction(async (tx) => {
+    const store = await storeOf(tx, actor, body.storeId);
+    let toAmcos: { id: string; name: string } | null = null;
+    if (body.purpose === 'amcos' && body.toAmcosId) {
+      const [row] = await tx
+        .select({ id: amcos.id, name: amcos.name })
+        .from(amcos)
+        .where(eq(amcos.id, body.toAmcosId));
+      if (!row) throw fieldError('toAmcosId', 'The chosen AMCOS does not exist');
+      if (actor.amcosId && row.id !== actor.amcosId)
+        throw fieldError('toAmcosId', 'An AMCOS store issues to its own society only');
+      toAmcos = row;
+    }
+    const id = uuidv7();
+    const issueNo = await nextDocumentNumber(tx, 'ISS', Number(body.issuedOn.slice(0, 4)));
+    await tx.insert(stockIssues).values({
+      id,
+      issueNo,
+      storeId: store.id,
+      amcosId: store.amcosId,
+      purpose: body.purpose,
+      toAmcosId: toAmcos?.id ?? null,
+      issuedTo: body.issuedTo,
+      issuedOn: body.issuedOn,
+      remarks: body.remarks,
+      totalValue: '0',
+      createdBy: actor.userId,
+    });
+    const to = body.purpose === 'union_use' ? purposeWords.union_use : `to ${toAmcos?.name ?? body.issuedTo}`;
+    const moved = await issueStock(tx, {
+      storeId: store.id,
+      date: body.issuedOn,
+      source: { type: 'stock_issue', id, no: issueNo },
+      actorId: actor.userId,
+      lines: body.lines,
+      post: {
+        narration: `${issueNo}: stock issued from ${store.name} ${to}`,
+        ...(toAmcos ? { party: { type: 'amcos' as const, id: toAmcos.id, name: toAmcos.name } } : {}),
+      },
+    });
+    await tx
+      .update(stockIssues)
+      .set({ totalValue: moved.value, journalEntryId: moved.journalEntryId })
+      .where(eq(stockIssues.id, id));
+    await tx.insert(stockIssueLines).values(
+      body.lines.map((line, i) => {
+        const m = moved.lines[i];
+        if (!m) throw new Error('An issue line was not moved');
+        return {
+          issueId: id,
+          lineNo: i + 1,
+          itemId: line.itemId,
+          quantity: m.quantity,
+          unitCost: m.unitCost,
+          value: m.value,
+          batchNo: line.batchNo ?? null,
+          movementId: m.movementId,
+        };
+      }),
+    );
+    const saved = await getStockIssue(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'created',
+      entity: 'stock_issue',
+      entityId: id,
+      after: {
+        ...saved,
+        lines: saved.lines.map(({ itemCode, quantity, unitCost, value }) => ({
+          itemCode,
+          quantity,
+          unitCost,
+          value,
+        })),
+      },
+    });
+    return saved;
+  });
+}

@@ -1,0 +1,203 @@
+import type {
+  QuantityByStoreQuery,
+  QuantityByStoreReply,
+  StockLedgerQuery,
+  StockMovement,
+  StoreLedgerQuery,
+  StoreLedgerReply,
+} from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { likeContains, type PageWindow } from '../../../platform/list.ts';
+import { amcos } from '../../amcos/schema.ts';
+import { items } from '../items/schema.ts';
+import { stores } from '../stores/schema.ts';
+import { stockTransfers } from '../transfers/schema.ts';
+import { stockMovements } from './schema.ts';
+
+type Filters = {
+  item_id?: string | undefined;
+  category_id?: string | undefined;
+  store_id?: string | undefined;
+  amcos_id?: string | undefined;
+  scope?: 'union' | 'amcos' | undefined;
+};
+
+/** The store and item filters every inventory read shares, with the reader's society. */
+function storeItemWhere(f: Filters, society: string | null): SQL | undefined {
+  return and(
+    society ? eq(stores.amcosId, society) : undefined,
+    f.item_id ? eq(items.id, f.item_id) : undefined,
+    f.category_id ? eq(items.categoryId, f.category_id) : undefined,
+    f.store_id ? eq(stores.id, f.store_id) : undefined,
+    f.amcos_id ? eq(stores.amcosId, f.amcos_id) : undefined,
+    f.scope ? eq(stores.kind, f.scope) : undefined,
+  );
+}
+
+const movementColumns = {
+  id: stockMovements.id,
+  movementDate: stockMovements.movementDate,
+  itemId: stockMovements.itemId,
+  itemCode: items.code,
+  itemName: items.name,
+  unit: items.unit,
+  storeId: stockMovements.storeId,
+  storeName: stores.name,
+  amcosName: amcos.name,
+  kind: stockMovements.kind,
+  quantity: stockMovements.quantity,
+  unitCost: stockMovements.unitCost,
+  value: stockMovements.value,
+  balanceQuantity: stockMovements.balanceQuantity,
+  balanceValue: stockMovements.balanceValue,
+  balanceAvgCost: stockMovements.balanceAvgCost,
+  sourceType: stockMovements.sourceType,
+  sourceId: stockMovements.sourceId,
+  sourceNo: stockMovements.sourceNo,
+  batchNo: stockMovements.batchNo,
+  expiryDate: stockMovements.expiryDate,
+};
+
+/** Counting stops here on an unfiltered ledger of millions of movements ("10,000+"). */
+const COUNT_CAP = 10_000;
+
+/** The stock ledger, newest movement first, each with the item×store balance after it. */
+export async function listStockMovements(
+  db: DbOrTx,
+  query: StockLedgerQuery,
+  window: PageWindow,
+  society: string | null,
+): Promise<{ rows: StockMovement[]; total: number; capped: boolean }> {
+  const pattern = query.search ? likeContains(query.search) : undefined;
+  const where = and(
+    storeItemWhere(query, society),
+    query.kind ? eq(stockMovements.kind, query.kind) : undefined,
+    query.from ? gte(stockMovements.movementDate, query.from) : undefined,
+    query.to ? lte(stockMovements.movementDate, query.to) : undefined,
+    pattern
+      ? or(ilike(stockMovements.sourceNo, pattern), ilike(items.name, pattern), ilike(items.code, pattern))
+      : undefined,
+  );
+  const rows = await db
+    .select(movementColumns)
+    .from(stockMovements)
+    .innerJoin(items, eq(items.id, stockMovements.itemId))
+    .innerJoin(stores, eq(stores.id, stockMovements.storeId))
+    .leftJoin(amcos, eq(amcos.id, stores.amcosId))
+    .where(where)
+    .orderBy(desc(stockMovements.seq))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [counted] = await db.select({ value: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(stockMovements)
+      .innerJoin(items, eq(items.id, stockMovements.itemId))
+      .innerJoin(stores, eq(stores.id, stockMovements.storeId))
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('capped'),
+  );
+  const total = counted?.value ?? 0;
+  return { rows, total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP };
+}
+
+/** Value of goods dispatched and not yet received, for the reader's scope. */
+export async function inTransitValue(db: DbOrTx, society: string | null): Promise<string> {
+  const [row] = await db
+    .select({ value: sql<string>`coalesce(sum(${stockTransfers.totalValue}), 0)::numeric(16,2)::text` })
+    .from(stockTransfers)
+    .where(
+      and(
+        eq(stockTransfers.status, 'in_transit'),
+        society
+          ? or(eq(stockTransfers.fromAmcosId, society), eq(stockTransfers.toAmcosId, society))
+          : undefined,
+      ),
+    );
+  return row?.value ?? '0.00';
+}
+
+type QtyRow = QuantityByStoreReply['data'][number];
+
+/**
+ * Quantity and value of every item in every store: now (the balances), or as at a date (the sum
+ * of the movements up to it). Rows with stock only.
+ */
+export async function quantityByStore(
+  db: DbOrTx,
+  query: QuantityByStoreQuery,
+  society: string | null,
+): Promise<QuantityByStoreReply> {
+  const where = storeItemWhere(query, society);
+  const asAt = query.to
+    ? sql`(select item_id, store_id, sum(quantity) as quantity, sum(value) as value
+           from stock_movements where movement_date <= ${query.to} group by item_id, store_id)`
+    : sql`stock_balances`;
+  const rows = await queryRows<QtyRow>(
+    db,
+    sql`select items.id as "itemId", items.code as "itemCode", items.name as "itemName", items.unit, c.name as "categoryName",
+          stores.id as "storeId", stores.name as "storeName", amcos.name as "amcosName",
+          b.quantity::numeric(14,3)::text as quantity,
+          (case when b.quantity > 0 then round(b.value / b.quantity, 6) else 0 end)::numeric(18,6)::text as "avgCost",
+          b.value::numeric(16,2)::text as value, items.reorder_level::text as "reorderLevel"
+        from ${asAt} b
+        join ${items} on items.id = b.item_id
+        join ${stores} on stores.id = b.store_id
+        left join item_categories c on c.id = items.category_id
+        left join ${amcos} on amcos.id = stores.amcos_id
+        where b.quantity > 0 ${where ? sql`and ${where}` : sql``}
+        order by stores.kind desc, stores.name, items.code`,
+  );
+  return {
+    data: rows,
+    totals: {
+      value: sum(rows.map((r) => r.value)).toFixed(2),
+      inTransitValue: query.to ? '0.00' : await inTransitValue(db, society),
+    },
+  };
+}
+
+type LedgerRow = StoreLedgerReply['data'][number];
+
+/** Per item×store over a date range: opening, in, out and closing quantity and value. */
+export async function storeLedger(
+  db: DbOrTx,
+  query: StoreLedgerQuery,
+  society: string | null,
+): Promise<StoreLedgerReply> {
+  const where = storeItemWhere(query, society);
+  const from = query.from ?? '0001-01-01';
+  const rows = await queryRows<LedgerRow>(
+    db,
+    sql`select items.id as "itemId", items.code as "itemCode", items.name as "itemName", items.unit,
+          stores.id as "storeId", stores.name as "storeName", amcos.name as "amcosName",
+          coalesce(sum(m.quantity) filter (where m.movement_date < ${from}), 0)::numeric(14,3)::text as "openingQuantity",
+          coalesce(sum(m.value) filter (where m.movement_date < ${from}), 0)::numeric(16,2)::text as "openingValue",
+          coalesce(sum(m.quantity) filter (where m.movement_date >= ${from} and m.quantity > 0), 0)::numeric(14,3)::text as "inQuantity",
+          coalesce(sum(m.value) filter (where m.movement_date >= ${from} and m.quantity > 0), 0)::numeric(16,2)::text as "inValue",
+          coalesce(-sum(m.quantity) filter (where m.movement_date >= ${from} and m.quantity < 0), 0)::numeric(14,3)::text as "outQuantity",
+          coalesce(-sum(m.value) filter (where m.movement_date >= ${from} and m.quantity < 0), 0)::numeric(16,2)::text as "outValue",
+          sum(m.quantity)::numeric(14,3)::text as "closingQuantity",
+          sum(m.value)::numeric(16,2)::text as "closingValue"
+        from ${stockMovements} m
+        join ${items} on items.id = m.item_id
+        join ${stores} on stores.id = m.store_id
+        left join ${amcos} on amcos.id = stores.amcos_id
+        where true ${query.to ? sql`and m.movement_date <= ${query.to}` : sql``} ${where ? sql`and ${where}` : sql``}
+        group by items.id, items.code, items.name, items.unit, stores.id, stores.name, stores.kind, amcos.name
+        order by stores.kind desc, stores.name, items.code`,
+  );
+  return {
+    data: rows,
+    totals: {
+      openingValue: sum(rows.map((r) => r.openingValue)).toFixed(2),
+      inValue: sum(rows.map((r) => r.inValue)).toFixed(2),
+      outValue: sum(rows.map((r) => r.outValue)).toFixed(2),
+      closingValue: sum(rows.map((r) => r.closingValue)).toFixed(2),
+    },
+  };
+}

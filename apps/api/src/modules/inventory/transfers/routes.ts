@@ -1,0 +1,100 @@
+import {
+  createStockTransferBody,
+  detailReply,
+  idParams,
+  paged,
+  receiveStockTransferBody,
+  savedReply,
+  stockTransfer,
+  stockTransferDetail,
+  stockTransferListQuery,
+} from '@ushirika/contracts';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { sendExport } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { dispatchStockTransfer } from './dispatch-stock-transfer.ts';
+import { assertTransferSociety, getStockTransfer, listStockTransfers } from './queries.ts';
+import { receiveStockTransfer } from './receive-stock-transfer.ts';
+
+const tags = ['inventory'];
+const read = { permission: 'inventory.store.read', audience: 'any' } as const;
+const write = { permission: 'inventory.store.update', audience: 'any' } as const;
+const base = '/inventory/transfers';
+
+/** Transfers between stores: dispatched by the sending store, counted in by the receiving one. */
+export function transfersRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    base,
+    {
+      config: { access: read },
+      schema: { tags, querystring: stockTransferListQuery, response: { 200: paged(stockTransfer) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listStockTransfers(
+        deps.db,
+        req.query,
+        pageWindow(req.query),
+        societyOf(actorOf(req)),
+      );
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'STOCK_TRANSFERS',
+        rows,
+        columns: [
+          { header: 'Transfer no', value: (r) => r.transferNo },
+          { header: 'Kind', value: (r) => r.kind },
+          { header: 'Status', value: (r) => r.status },
+          { header: 'From store', value: (r) => r.fromStoreName, width: 28 },
+          { header: 'To store', value: (r) => r.toStoreName, width: 28 },
+          { header: 'Dispatched on', value: (r) => r.dispatchedOn },
+          { header: 'Received on', value: (r) => r.receivedOn },
+          { header: 'Value', value: (r) => r.totalValue },
+          { header: 'Received value', value: (r) => r.receivedValue },
+          { header: 'Variance', value: (r) => r.varianceValue },
+        ],
+      });
+    },
+  );
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: detailReply(stockTransferDetail) } },
+    },
+    async (req) => {
+      const data = await getStockTransfer(deps.db, req.params.id);
+      assertTransferSociety(actorOf(req), data);
+      return { data };
+    },
+  );
+  app.post(
+    base,
+    {
+      config: { access: write },
+      schema: { tags, body: createStockTransferBody, response: { 201: savedReply(stockTransferDetail) } },
+    },
+    async (req, reply) => {
+      const data = await dispatchStockTransfer(deps.db, actorOf(req), req.body);
+      return reply.code(201).send({ message: `${data.transferNo} dispatched to ${data.toStoreName}`, data });
+    },
+  );
+  app.post(
+    `${base}/:id/receive`,
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: receiveStockTransferBody,
+        response: { 200: savedReply(stockTransferDetail) },
+      },
+    },
+    async (req) => {
+      const data = await receiveStockTransfer(deps.db, actorOf(req), req.params.id, req.body);
+      return { message: `${data.transferNo} received at ${data.toStoreName}`, data };
+    },
+  );
+}
