@@ -31,6 +31,7 @@ import { deductionsRoutes } from './modules/deductions/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { purchaseRoutes } from './modules/purchase/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { auctionReportRoutes } from './modules/sales/auctions/report-routes.ts';
 import { auctionRoutes } from './modules/sales/auctions/routes.ts';
@@ -98,6 +99,7 @@ const modules = [
   salesReportRoutes,
   settlementRoutes,
   inventoryRoutes,
+  purchaseRoutes,
   dashboardRoutes,
 ];
 

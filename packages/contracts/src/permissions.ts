@@ -46,6 +46,8 @@ export const PERMISSIONS = [
   'purchase.order.read',
   'purchase.order.create',
   'purchase.order.approve',
+  'purchase.payment.create',
+  'purchase.payment.approve',
   'reports.report.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -60,7 +62,13 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   {
     name: 'Accountant',
     audience: 'union',
-    permissions: [...reads, 'accounts.ledger.update', 'accounts.journal.create', 'accounts.budget.create'],
+    permissions: [
+      ...reads,
+      'accounts.ledger.update',
+      'accounts.journal.create',
+      'accounts.budget.create',
+      'purchase.payment.create',
+    ],
   },
   {
     name: 'Finance Manager',
@@ -73,6 +81,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'payments.settlement.approve',
       'payments.batch.approve',
       'purchase.order.approve',
+      'purchase.payment.approve',
     ],
   },
   {

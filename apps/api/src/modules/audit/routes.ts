@@ -58,6 +58,12 @@ const owners: Record<string, Owner> = {
       'buyer_receipt',
       'release_note',
       'sales_settings',
+      // Purchasing (issue 13): union business.
+      'supplier',
+      'purchase_order',
+      'purchase_invoice',
+      'supplier_payment',
+      'purchase_settings',
     ].map((entity): [string, Owner] => [entity, async () => 'union']),
   ),
 };

@@ -18,7 +18,13 @@ import { items } from '../../inventory/items/schema.ts';
 import { purchaseOrderLines, purchaseOrders } from '../orders/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
 
-export const PURCHASE_INVOICE_STATUSES = ['awaiting_approval', 'open', 'part_paid', 'paid', 'cancelled'] as const;
+export const PURCHASE_INVOICE_STATUSES = [
+  'awaiting_approval',
+  'open',
+  'part_paid',
+  'paid',
+  'cancelled',
+] as const;
 
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
@@ -78,7 +84,6 @@ export const purchaseInvoices = pgTable(
     check('purchase_invoices_due_check', sql`${t.dueDate} >= ${t.invoiceDate}`),
   ],
 );
-
 
 export const purchaseInvoiceLines = pgTable(
   'purchase_invoice_lines',

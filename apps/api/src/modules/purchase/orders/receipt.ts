@@ -116,7 +116,10 @@ export async function recordOrderReceipt(
     try {
       quantity = round(dec(line.quantity), 3);
     } catch {
-      throw fieldError(`lines.${i}.quantity`, `Line ${orderLine.lineNo} (${orderLine.description}): invalid quantity`);
+      throw fieldError(
+        `lines.${i}.quantity`,
+        `Line ${orderLine.lineNo} (${orderLine.description}): invalid quantity`,
+      );
     }
     if (quantity.lte(0))
       throw fieldError(
@@ -135,7 +138,9 @@ export async function recordOrderReceipt(
   for (const [lineId, quantity] of adding) {
     await tx
       .update(purchaseOrderLines)
-      .set({ receivedQuantity: sql`${purchaseOrderLines.receivedQuantity} + ${quantity.toFixed(3)}::numeric` })
+      .set({
+        receivedQuantity: sql`${purchaseOrderLines.receivedQuantity} + ${quantity.toFixed(3)}::numeric`,
+      })
       .where(eq(purchaseOrderLines.id, lineId));
   }
   const after = await orderForReceipt(tx, orderId);

@@ -124,7 +124,9 @@ export const purchaseSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('18'),
-    priceTolerancePercent: numeric('price_tolerance_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    priceTolerancePercent: numeric('price_tolerance_percent', { precision: 5, scale: 2 })
+      .notNull()
+      .default('0'),
     quantityTolerancePercent: numeric('quantity_tolerance_percent', { precision: 5, scale: 2 })
       .notNull()
       .default('0'),

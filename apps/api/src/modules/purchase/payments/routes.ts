@@ -1,0 +1,139 @@
+import {
+  cancelSupplierPaymentBody,
+  createSupplierPaymentBody,
+  detailReply,
+  idParams,
+  paged,
+  savedReply,
+  supplierAgedQuery,
+  supplierPayment,
+  supplierPaymentDetail,
+  supplierPaymentListQuery,
+} from '@ushirika/contracts';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { unionProfile } from '../../cooperative/schema.ts';
+import { paymentApprove, paymentWrite, purchaseRead, today } from '../access.ts';
+import { remittancePdf, supplierAgedPdf } from '../pdf.ts';
+import { approveSupplierPayment, cancelSupplierPayment } from './approve-supplier-payment.ts';
+import { createSupplierPayment } from './create-supplier-payment.ts';
+import { getSupplierPayment, listSupplierPayments } from './queries.ts';
+import { supplierAged } from './supplier-aged.ts';
+
+const tags = ['supplier-payments'];
+const saved = { 200: savedReply(supplierPaymentDetail) };
+const reportRead = { permission: 'reports.report.read', audience: 'union' } as const;
+
+/** Issue 13: supplier payments (maker-checker), remittance advice, the aged payables report. */
+export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
+  app.get(
+    '/purchase/payments',
+    {
+      config: { access: purchaseRead },
+      schema: { tags, querystring: supplierPaymentListQuery, response: { 200: paged(supplierPayment) } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listSupplierPayments(db, req.query, pageWindow(req.query));
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'SUPPLIER_PAYMENTS',
+        rows,
+        columns: [
+          { header: 'Payment', value: (r) => r.paymentNo },
+          { header: 'Supplier', value: (r) => r.supplierName, width: 30 },
+          { header: 'Date', value: (r) => r.paymentDate },
+          { header: 'Bank account', value: (r) => r.bankAccountName, width: 30 },
+          { header: 'Reference', value: (r) => r.reference },
+          { header: 'Amount (TZS)', value: (r) => r.amount },
+          { header: 'Status', value: (r) => r.status },
+        ],
+      });
+    },
+  );
+  app.post(
+    '/purchase/payments',
+    {
+      config: { access: paymentWrite },
+      schema: { tags, body: createSupplierPaymentBody, response: { 201: savedReply(supplierPaymentDetail) } },
+    },
+    async (req, reply) => {
+      const data = await createSupplierPayment(db, actorOf(req), req.body);
+      return reply.code(201).send({ message: 'Payment saved: it waits for approval', data });
+    },
+  );
+  app.get(
+    '/purchase/payments/:id',
+    {
+      config: { access: purchaseRead },
+      schema: { tags, params: idParams, response: { 200: detailReply(supplierPaymentDetail) } },
+    },
+    async (req) => ({ data: await getSupplierPayment(db, req.params.id) }),
+  );
+  app.post(
+    '/purchase/payments/:id/approve',
+    { config: { access: paymentApprove }, schema: { tags, params: idParams, response: saved } },
+    async (req) => ({
+      message: 'Payment approved successfully',
+      data: await approveSupplierPayment(db, actorOf(req), { id: req.params.id }),
+    }),
+  );
+  app.post(
+    '/purchase/payments/:id/cancel',
+    {
+      config: { access: paymentWrite },
+      schema: { tags, params: idParams, body: cancelSupplierPaymentBody, response: saved },
+    },
+    async (req) => ({
+      message: 'Payment cancelled successfully',
+      data: await cancelSupplierPayment(db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
+    }),
+  );
+  app.get(
+    '/purchase/payments/:id/remittance',
+    { config: { access: purchaseRead }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const payment = await getSupplierPayment(db, req.params.id);
+      return sendPdf(reply, `REMITTANCE_${payment.paymentNo}`, await remittancePdf(db, payment));
+    },
+  );
+  app.get(
+    '/reports/supplier/aged',
+    { config: { access: reportRead }, schema: { tags: ['reports'], querystring: supplierAgedQuery } },
+    async (req, reply) => {
+      const report = await supplierAged(db, {
+        asAt: req.query.as_at ?? today(),
+        supplierId: req.query.supplier_id,
+      });
+      if (req.query.format === 'json') return reply.send({ data: report });
+      const name = `SUPPLIER_AGED_${report.asAt}`;
+      if (req.query.format === 'pdf') {
+        const [union] = await db.select({ name: unionProfile.name }).from(unionProfile);
+        return sendPdf(reply, name, await supplierAgedPdf(report, union?.name ?? '', 'details'));
+      }
+      return sendExport(reply, {
+        format: 'xlsx',
+        name,
+        rows: report.details,
+        columns: [
+          { header: 'Supplier', value: (r) => r.supplierName, width: 30 },
+          { header: 'Invoice', value: (r) => r.invoiceNo },
+          { header: 'Supplier invoice', value: (r) => r.supplierInvoiceNo },
+          { header: 'Date', value: (r) => r.invoiceDate },
+          { header: 'Due', value: (r) => r.dueDate },
+          { header: 'Days', value: (r) => r.days },
+          { header: 'Total', value: (r) => r.total },
+          { header: 'Paid', value: (r) => r.paid },
+          { header: '0-30 days', value: (r) => r.current },
+          { header: '31-60 days', value: (r) => r.d31to60 },
+          { header: '61-90 days', value: (r) => r.d61to90 },
+          { header: 'Over 90 days', value: (r) => r.over90 },
+        ],
+      });
+    },
+  );
+}

@@ -1,0 +1,172 @@
+import type { PurchaseOrderDetail, SupplierAgedReport, SupplierPaymentDetail } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { tablePdf } from '../accounts/reports/pdf.ts';
+import { money, type StatementLine, salesDocumentPdf } from '../sales/pdf.ts';
+
+/** The approved order the supplier receives: lines, VAT, totals, and its delivery and payment terms. */
+export function purchaseOrderPdf(
+  db: DbOrTx,
+  o: PurchaseOrderDetail,
+  supplier: { tin: string | null; vrn: string | null; paymentTermsDays: number },
+) {
+  return salesDocumentPdf(db, {
+    title: 'Purchase order',
+    number: o.orderNo,
+    fields: [
+      ['Supplier', o.supplierName],
+      ['Supplier TIN / VRN', [supplier.tin, supplier.vrn].filter(Boolean).join(' / ')],
+      ['Order date', o.orderDate],
+      ['Deliver by', o.expectedDate ?? ''],
+      ['Payment terms', `${supplier.paymentTermsDays} days from invoice`],
+      ['Approved by', o.approvedByName ?? ''],
+    ],
+    tables: [
+      {
+        headers: ['#', 'Item', 'Quantity', 'Unit price', 'Amount', 'VAT'],
+        right: [2, 3, 4, 5],
+        rows: o.lines.map((l) => [
+          String(l.lineNo),
+          `${l.itemCode} ${l.description}`,
+          `${l.quantity} ${l.unit}`,
+          money(l.unitPrice),
+          money(l.amount),
+          money(l.vatAmount),
+        ]),
+        totals: [
+          '',
+          `Total TZS ${money(o.total)} (VAT ${o.vatRate}%)`,
+          '',
+          '',
+          money(o.subtotal),
+          money(o.vatTotal),
+        ],
+      },
+    ],
+    ...(o.terms ? { note: `Terms: ${o.terms}` } : {}),
+    signatures: ['Prepared by', 'Approved by', 'Supplier'],
+  });
+}
+
+/** The remittance advice: which invoices of the supplier a payment settles. */
+export function remittancePdf(db: DbOrTx, p: SupplierPaymentDetail) {
+  return salesDocumentPdf(db, {
+    title: 'Remittance advice',
+    number: p.paymentNo,
+    fields: [
+      ['Supplier', p.supplierName],
+      ['Payment date', p.paymentDate],
+      ['Paid from', p.bankAccountName],
+      ['Reference', p.reference ?? ''],
+      ['Amount (TZS)', money(p.amount)],
+      ['Status', p.status],
+    ],
+    tables: [
+      {
+        headers: ['Invoice', 'Supplier invoice', 'Date', 'Invoice total', 'Paid now'],
+        right: [3, 4],
+        rows: p.allocations.map((a) => [
+          a.invoiceNo,
+          a.supplierInvoiceNo,
+          a.invoiceDate,
+          money(a.invoiceTotal),
+          money(a.amount),
+        ]),
+        totals: ['Total', '', '', '', money(p.amount)],
+      },
+    ],
+    signatures: ['Prepared by', 'Approved by'],
+  });
+}
+
+export function supplierStatementPdf(
+  db: DbOrTx,
+  s: {
+    supplierName: string;
+    from: string;
+    to: string;
+    opening: string;
+    closing: string;
+    lines: StatementLine[];
+  },
+) {
+  return salesDocumentPdf(db, {
+    title: 'Supplier statement',
+    number: `${s.from} to ${s.to}`,
+    fields: [
+      ['Supplier', s.supplierName],
+      ['Owed at the start (TZS)', money(s.opening)],
+      ['Period', `${s.from} to ${s.to}`],
+      ['Owed at the end (TZS)', money(s.closing)],
+    ],
+    tables: [
+      {
+        headers: ['Date', 'Description', 'Document', 'Paid', 'Invoiced', 'Owed'],
+        right: [3, 4, 5],
+        rows: s.lines.map((l) => [
+          l.date,
+          l.description,
+          l.document,
+          money(l.debit),
+          money(l.credit),
+          money(l.balance),
+        ]),
+      },
+    ],
+    signatures: [],
+  });
+}
+
+export function supplierAgedPdf(report: SupplierAgedReport, union: string, view: 'summary' | 'details') {
+  const t = report.totals;
+  const subtitle = [union, `As at ${report.asAt}; days since the invoice date`];
+  if (view === 'details')
+    return tablePdf({
+      title: 'Supplier aged payables details',
+      subtitle,
+      rows: report.details,
+      columns: [
+        { header: 'Supplier', value: (r) => r.supplierName },
+        { header: 'Invoice', value: (r) => `${r.invoiceNo} (${r.supplierInvoiceNo})` },
+        { header: 'Date', value: (r) => r.invoiceDate },
+        { header: 'Days', value: (r) => String(r.days), align: 'right' },
+        { header: '0-30', value: (r) => money(r.current), align: 'right' },
+        { header: '31-60', value: (r) => money(r.d31to60), align: 'right' },
+        { header: '61-90', value: (r) => money(r.d61to90), align: 'right' },
+        { header: 'Over 90', value: (r) => money(r.over90), align: 'right' },
+        { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
+      ],
+      totals: [
+        'Total',
+        '',
+        '',
+        '',
+        money(t.current),
+        money(t.d31to60),
+        money(t.d61to90),
+        money(t.over90),
+        money(t.balance),
+      ],
+    });
+  return tablePdf({
+    title: 'Supplier aged payables summary',
+    subtitle,
+    rows: report.summary,
+    columns: [
+      { header: 'Supplier', value: (r) => r.supplierName },
+      { header: '0-30', value: (r) => money(r.current), align: 'right' },
+      { header: '31-60', value: (r) => money(r.d31to60), align: 'right' },
+      { header: '61-90', value: (r) => money(r.d61to90), align: 'right' },
+      { header: 'Over 90', value: (r) => money(r.over90), align: 'right' },
+      { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
+    ],
+    totals: [
+      'Total',
+      money(t.current),
+      money(t.d31to60),
+      money(t.d61to90),
+      money(t.over90),
+      money(sum([t.current, t.d31to60, t.d61to90, t.over90]).toFixed(2)),
+    ],
+  });
+}

@@ -1,0 +1,592 @@
+import { dec } from '@ushirika/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { accountId } from '../accounts/testing.ts';
+import {
+  approvedOrder,
+  balanceOf,
+  draftOrder,
+  makeItem,
+  makeSupplier,
+  type OrderReply,
+  receiveGoods,
+} from './testing.ts';
+
+type Invoice = {
+  id: string;
+  invoiceNo: string;
+  status: string;
+  mismatch: boolean;
+  subtotal: string;
+  vatTotal: string;
+  total: string;
+  paidAmount: string;
+  balance: string;
+  journalEntryId: string | null;
+  lines: { withinTolerance: boolean; priceDifference: string; quantityDifference: string }[];
+};
+type Payment = { id: string; paymentNo: string; status: string; amount: string };
+
+let t: TestApp;
+let buyer: Session; // Procurement Officer: suppliers, orders, invoices
+let manager: Session; // Finance Manager: approves orders, invoices, payments
+let accountant: Session; // Accountant: enters payments
+let amcosUser: Session;
+let bank: string;
+let urea: { id: string };
+let sprayer: { id: string };
+const YEAR = new Date().getUTCFullYear();
+const D = (md: string) => `${YEAR}-${md}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [buyer, manager, accountant] = await Promise.all([
+    sessionAs(t, 'Procurement Officer'),
+    sessionAs(t, 'Finance Manager'),
+    sessionAs(t, 'Accountant'),
+  ]);
+  amcosUser = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
+  bank = await accountId(t, 'operation', '1101');
+  urea = await makeItem(t, 'Urea 50 kg');
+  sprayer = await makeItem(t, 'Knapsack sprayer', 'piece');
+});
+afterAll(() => t.close());
+
+const ureaAndSprayers = (supplierId: string, orderDate = D('03-01')) => ({
+  supplierId,
+  orderDate,
+  lines: [
+    { itemId: urea.id, quantity: '100', unitPrice: '65000', vat: true },
+    { itemId: sprayer.id, quantity: '10', unitPrice: '85000.50', vat: false },
+  ],
+});
+const line = (o: OrderReply, n: number) => {
+  const l = o.lines.find((x) => x.lineNo === n);
+  if (!l) throw new Error(`no line ${n}`);
+  return l;
+};
+const invoice = (body: Record<string, unknown>, s = buyer) =>
+  t.request<{ message: string; data: Invoice; errors?: Record<string, string[]> }>(
+    'POST',
+    '/purchase/invoices',
+    {
+      token: s.access,
+      body,
+    },
+  );
+
+describe('suppliers', () => {
+  it('creates, searches, exports and shows a supplier; a bank supplier needs its account', async () => {
+    const bad = await t.request<{ message: string; errors: Record<string, string[]> }>(
+      'POST',
+      '/purchase/suppliers',
+      {
+        token: buyer.access,
+        body: { name: 'No Account Ltd', paymentMethod: 'bank' },
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.accountNo).toEqual(['Enter the account number']);
+    const s = await makeSupplier(t, buyer, {
+      name: 'Mbolea Bora Ltd',
+      vrn: '40-012345-A',
+      paymentTermsDays: 45,
+    });
+    const found = await t.request<{ data: { id: string; paymentTermsDays: number; balance: string }[] }>(
+      'GET',
+      '/purchase/suppliers?search=mbolea',
+      { token: buyer.access },
+    );
+    expect(found.body.data.map((x) => x.id)).toEqual([s.id]);
+    expect(found.body.data[0]?.paymentTermsDays).toBe(45);
+    expect(found.body.data[0]?.balance).toBe('0.00');
+    const xlsx = await t.request('GET', '/purchase/suppliers?format=xlsx', { token: buyer.access });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const dup = await t.request<{ message: string }>('POST', '/purchase/suppliers', {
+      token: buyer.access,
+      body: {
+        name: 'Copy',
+        tin: (
+          await t.request<{ data: { tin: string } }>('GET', `/purchase/suppliers/${s.id}`, {
+            token: buyer.access,
+          })
+        ).body.data.tin,
+        paymentMethod: 'mobile_money',
+        mobileMoneyNo: '0754123456',
+      },
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('Another supplier has this TIN');
+  });
+
+  it('is union business: AMCOS users get 403 on every purchasing endpoint', async () => {
+    const id = '0190d4a2-0000-7000-8000-000000000000';
+    const calls: [string, string][] = [
+      ['GET', '/purchase/suppliers'],
+      ['GET', `/purchase/suppliers/${id}/details`],
+      ['GET', `/purchase/suppliers/${id}/statement`],
+      ['POST', '/purchase/suppliers'],
+      ['GET', '/purchase/orders'],
+      ['POST', '/purchase/orders'],
+      ['GET', `/purchase/orders/${id}`],
+      ['POST', `/purchase/orders/${id}/approve`],
+      ['GET', `/purchase/orders/${id}/pdf`],
+      ['GET', '/purchase/invoices'],
+      ['POST', '/purchase/invoices'],
+      ['POST', `/purchase/invoices/${id}/approve`],
+      ['GET', '/purchase/payments'],
+      ['POST', '/purchase/payments'],
+      ['POST', `/purchase/payments/${id}/approve`],
+      ['GET', `/purchase/payments/${id}/remittance`],
+      ['GET', '/reports/supplier/aged'],
+      ['GET', '/purchase/settings'],
+    ];
+    for (const [method, path] of calls) {
+      const r = await t.request<{ message: string }>(method, path, {
+        token: amcosUser.access,
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
+      expect([method, path, r.status, r.body.message]).toEqual([
+        method,
+        path,
+        403,
+        'This is for union staff only',
+      ]);
+    }
+  });
+});
+
+describe('purchase orders', () => {
+  it('prices lines and VAT: 100 bags x 65,000 = 6,500,000 + 18% VAT 1,170,000; 10 sprayers x 85,000.50 = 850,005.00', async () => {
+    const s = await makeSupplier(t, buyer);
+    const o = await draftOrder(t, buyer, ureaAndSprayers(s.id));
+    expect(o.orderNo).toMatch(new RegExp(`^PO-${YEAR}-\\d{6}$`));
+    expect(o.status).toBe('draft');
+    expect([line(o, 1).amount, line(o, 1).vatAmount, line(o, 2).amount, line(o, 2).vatAmount]).toEqual([
+      '6500000.00',
+      '1170000.00',
+      '850005.00',
+      '0.00',
+    ]);
+    expect([o.subtotal, o.vatTotal, o.total]).toEqual(['7350005.00', '1170000.00', '8520005.00']);
+    const unknown = await t.request<{ errors: Record<string, string[]> }>('POST', '/purchase/orders', {
+      token: buyer.access,
+      body: { ...ureaAndSprayers(s.id), lines: [{ itemId: s.id, quantity: '1', unitPrice: '1' }] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors['lines.0.itemId']).toEqual(['Unknown item: choose one from the item list']);
+    const zero = await t.request('POST', '/purchase/orders', {
+      token: buyer.access,
+      body: { ...ureaAndSprayers(s.id), lines: [{ itemId: urea.id, quantity: '0', unitPrice: '1' }] },
+    });
+    expect(zero.status).toBe(400);
+  });
+
+  it('goes draft -> submitted -> approved by someone else; the maker cannot approve; two approvers: one wins', async () => {
+    const s = await makeSupplier(t, buyer);
+    const o = await draftOrder(t, buyer, ureaAndSprayers(s.id));
+    const early = await t.request<{ message: string }>('POST', `/purchase/orders/${o.id}/approve`, {
+      token: manager.access,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(`Purchase order ${o.orderNo} is a draft: it cannot be approved`);
+    const draftPdf = await t.request('GET', `/purchase/orders/${o.id}/pdf`, { token: buyer.access });
+    expect(draftPdf.status).toBe(409);
+    expect((await t.request('POST', `/purchase/orders/${o.id}/submit`, { token: buyer.access })).status).toBe(
+      200,
+    );
+    // The Administrator may approve, but not an order they made: here the maker is the buyer.
+    const own = await sessionAs(t, 'Administrator');
+    const mine = await draftOrder(t, own, ureaAndSprayers(s.id));
+    await t.request('POST', `/purchase/orders/${mine.id}/submit`, { token: own.access });
+    const self = await t.request<{ message: string }>('POST', `/purchase/orders/${mine.id}/approve`, {
+      token: own.access,
+    });
+    expect(self.status).toBe(403);
+    expect(self.body.message).toBe('You created this purchase order, so another person must approve it');
+    const other = await sessionAs(t, 'Finance Manager');
+    const race = await Promise.all([
+      t.request('POST', `/purchase/orders/${o.id}/approve`, { token: manager.access }),
+      t.request('POST', `/purchase/orders/${o.id}/approve`, { token: other.access }),
+    ]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+    const pdf = await t.request('GET', `/purchase/orders/${o.id}/pdf`, { token: buyer.access });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const history = await t.request<{ data: { action: string }[] }>('GET', `/audit/purchase_order/${o.id}`, {
+      token: manager.access,
+    });
+    expect(history.body.data.map((h) => h.action).sort()).toEqual(['approved', 'created', 'submitted']);
+  });
+
+  it('records receipts: partial, then full; refuses over-receipt naming the line, unapproved and cancelled orders', async () => {
+    const s = await makeSupplier(t, buyer);
+    const o = await approvedOrder(t, buyer, manager, ureaAndSprayers(s.id));
+    const over = receiveGoods(t, o.id, [{ orderLineId: line(o, 1).id, quantity: '100.001' }], D('03-05'));
+    await expect(over).rejects.toThrow(
+      `Line 1 (Urea 50 kg): 100.001 is more than the 100.000 still to receive on ${o.orderNo}`,
+    );
+    const part = await receiveGoods(t, o.id, [{ orderLineId: line(o, 1).id, quantity: '60' }], D('03-05'));
+    expect(part.status).toBe('partly_received');
+    const again = receiveGoods(t, o.id, [{ orderLineId: line(o, 1).id, quantity: '41' }], D('03-06'));
+    await expect(again).rejects.toThrow(
+      'Line 1 (Urea 50 kg): 41.000 is more than the 40.000 still to receive',
+    );
+    const full = await receiveGoods(
+      t,
+      o.id,
+      [
+        { orderLineId: line(o, 1).id, quantity: '40' },
+        { orderLineId: line(o, 2).id, quantity: '10' },
+      ],
+      D('03-06'),
+    );
+    expect(full.status).toBe('received');
+    const done = receiveGoods(t, o.id, [{ orderLineId: line(o, 2).id, quantity: '1' }], D('03-07'));
+    await expect(done).rejects.toThrow(
+      `Purchase order ${o.orderNo} is fully received: goods cannot be received against it`,
+    );
+
+    const draft = await draftOrder(t, buyer, ureaAndSprayers(s.id));
+    await expect(
+      receiveGoods(t, draft.id, [{ orderLineId: line(draft, 1).id, quantity: '1' }], D('03-07')),
+    ).rejects.toThrow(
+      `Purchase order ${draft.orderNo} is still a draft: goods cannot be received against it`,
+    );
+    const cancelled = await approvedOrder(t, buyer, manager, ureaAndSprayers(s.id));
+    const cancel = await t.request<{ data: { status: string } }>(
+      'POST',
+      `/purchase/orders/${cancelled.id}/cancel`,
+      {
+        token: buyer.access,
+        body: { reason: 'Supplier out of stock' },
+      },
+    );
+    expect(cancel.body.data.status).toBe('cancelled');
+    await expect(
+      receiveGoods(t, cancelled.id, [{ orderLineId: line(cancelled, 1).id, quantity: '1' }], D('03-07')),
+    ).rejects.toThrow(
+      `Purchase order ${cancelled.orderNo} is cancelled: goods cannot be received against it`,
+    );
+    const cannot = await t.request<{ message: string }>('POST', `/purchase/orders/${o.id}/cancel`, {
+      token: buyer.access,
+      body: { reason: 'Too late' },
+    });
+    expect(cannot.status).toBe(409);
+    expect(cannot.body.message).toBe(`Purchase order ${o.orderNo} is received: it cannot be cancelled`);
+  });
+});
+
+describe('purchase invoices and supplier payments', () => {
+  let supplier: { id: string };
+  let order: OrderReply;
+  let matched: Invoice;
+
+  beforeAll(async () => {
+    supplier = await makeSupplier(t, buyer, { paymentTermsDays: 30 });
+    order = await approvedOrder(t, buyer, manager, ureaAndSprayers(supplier.id));
+    await receiveGoods(
+      t,
+      order.id,
+      [
+        { orderLineId: line(order, 1).id, quantity: '60' },
+        { orderLineId: line(order, 2).id, quantity: '10' },
+      ],
+      D('03-10'),
+    );
+  });
+
+  it('matches and posts: 60 x 65,000 = 3,900,000 + VAT 702,000 and 10 x 85,000.50: Dr GRNI 4,750,005 + VAT 702,000 / Cr payables 5,452,005', async () => {
+    const before = await Promise.all(
+      ['2102', '1203', '2101'].map((code) => balanceOf(t, manager, code, D('12-31'))),
+    );
+    const r = await invoice({
+      orderId: order.id,
+      supplierInvoiceNo: 'MB-1001',
+      invoiceDate: D('03-12'),
+      lines: [
+        { orderLineId: line(order, 1).id, quantity: '60', unitPrice: '65000' },
+        { orderLineId: line(order, 2).id, quantity: '10', unitPrice: '85000.50' },
+      ],
+    });
+    expect(r.status).toBe(201);
+    matched = r.body.data;
+    expect(matched.invoiceNo).toMatch(new RegExp(`^PINV-${YEAR}-\\d{6}$`));
+    expect([matched.status, matched.mismatch, matched.subtotal, matched.vatTotal, matched.total]).toEqual([
+      'open',
+      false,
+      '4750005.00',
+      '702000.00',
+      '5452005.00',
+    ]);
+    expect(matched.journalEntryId).not.toBeNull();
+    // GRNI was credited 4,750,005.00 at the receipt; the invoice debits it back.
+    const after = await Promise.all(
+      ['2102', '1203', '2101'].map((code) => balanceOf(t, manager, code, D('12-31'))),
+    );
+    const moved = after.map((a, i) =>
+      dec(a)
+        .minus(dec(before[i] ?? '0'))
+        .toFixed(2),
+    );
+    expect(moved).toEqual(['4750005.00', '702000.00', '-5452005.00']);
+    const dup = await invoice({
+      orderId: order.id,
+      supplierInvoiceNo: 'mb-1001',
+      invoiceDate: D('03-12'),
+      lines: [{ orderLineId: line(order, 1).id, quantity: '1', unitPrice: '65000' }],
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('This supplier invoice number is already entered');
+  });
+
+  it('holds an invoice beyond tolerance for approval with a reason, by someone other than its maker', async () => {
+    // Nothing of line 1 is received and not invoiced: billing 40 more bags at 66,000 differs twice.
+    const r = await invoice({
+      orderId: order.id,
+      supplierInvoiceNo: 'MB-1002',
+      invoiceDate: D('03-20'),
+      lines: [{ orderLineId: line(order, 1).id, quantity: '40', unitPrice: '66000' }],
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.message).toBe(
+      'Invoice saved: it differs from the order or the goods received and needs approval',
+    );
+    const held = r.body.data;
+    expect([held.status, held.mismatch, held.journalEntryId]).toEqual(['awaiting_approval', true, null]);
+    expect(held.lines[0]).toMatchObject({
+      withinTolerance: false,
+      priceDifference: '1000.00',
+      quantityDifference: '40.000',
+    });
+    const noReason = await t.request<{ errors: Record<string, string[]> }>(
+      'POST',
+      `/purchase/invoices/${held.id}/approve`,
+      {
+        token: manager.access,
+        body: { reason: ' ' },
+      },
+    );
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors.reason).toEqual(['Give the reason the differences are accepted']);
+    const admin = await sessionAs(t, 'Administrator');
+    const own = await invoice(
+      {
+        orderId: order.id,
+        supplierInvoiceNo: 'MB-1003',
+        invoiceDate: D('03-20'),
+        lines: [{ orderLineId: line(order, 2).id, quantity: '1', unitPrice: '90000' }],
+      },
+      admin,
+    );
+    const self = await t.request<{ message: string }>(
+      'POST',
+      `/purchase/invoices/${own.body.data.id}/approve`,
+      {
+        token: admin.access,
+        body: { reason: 'Price rise agreed' },
+      },
+    );
+    expect(self.status).toBe(403);
+    const payablesBefore = await balanceOf(t, manager, '2101', D('12-31'));
+    const ok = await t.request<{ data: Invoice }>('POST', `/purchase/invoices/${held.id}/approve`, {
+      token: manager.access,
+      body: { reason: 'Remaining 40 bags delivered, GRN to follow; price rise agreed by phone' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.status).toBe('open');
+    // 40 x 66,000 = 2,640,000 + 18% VAT 475,200 = 3,115,200 more owed.
+    expect(ok.body.data.total).toBe('3115200.00');
+    expect(await balanceOf(t, manager, '2101', D('12-31'))).toBe(
+      dec(payablesBefore).minus('3115200').toFixed(2),
+    );
+    const again = await t.request('POST', `/purchase/invoices/${held.id}/approve`, {
+      token: manager.access,
+      body: { reason: 'again' },
+    });
+    expect(again.status).toBe(409);
+    const cancelOwn = await t.request<{ data: Invoice }>(
+      'POST',
+      `/purchase/invoices/${own.body.data.id}/cancel`,
+      {
+        token: admin.access,
+        body: { reason: 'Entered by mistake' },
+      },
+    );
+    expect(cancelOwn.body.data.status).toBe('cancelled');
+  });
+
+  it('refuses an invoice against an unapproved or a cancelled order', async () => {
+    const draft = await draftOrder(t, buyer, ureaAndSprayers(supplier.id));
+    const r1 = await invoice({
+      orderId: draft.id,
+      supplierInvoiceNo: 'X-1',
+      invoiceDate: D('03-20'),
+      lines: [{ orderLineId: line(draft, 1).id, quantity: '1', unitPrice: '65000' }],
+    });
+    expect(r1.status).toBe(409);
+    expect(r1.body.message).toBe(`Purchase order ${draft.orderNo} is not approved: it cannot be invoiced`);
+    await t.request('POST', `/purchase/orders/${draft.id}/cancel`, {
+      token: buyer.access,
+      body: { reason: 'Not needed' },
+    });
+    const r2 = await invoice({
+      orderId: draft.id,
+      supplierInvoiceNo: 'X-2',
+      invoiceDate: D('03-20'),
+      lines: [{ orderLineId: line(draft, 1).id, quantity: '1', unitPrice: '65000' }],
+    });
+    expect(r2.status).toBe(409);
+    expect(r2.body.message).toBe(`Purchase order ${draft.orderNo} is cancelled: it cannot be invoiced`);
+  });
+
+  it('pays invoices by allocation with maker-checker: Dr payables / Cr the chosen bank; refuses paying more than owed', async () => {
+    const list = await t.request<{ data: Invoice[] }>(
+      'GET',
+      `/purchase/invoices?supplier_id=${supplier.id}&open=true`,
+      {
+        token: accountant.access,
+      },
+    );
+    const [second, first] = list.body.data; // newest first
+    if (!first || !second) throw new Error('two open invoices expected');
+    const tooMuch = await t.request<{ errors: Record<string, string[]> }>('POST', '/purchase/payments', {
+      token: accountant.access,
+      body: {
+        supplierId: supplier.id,
+        paymentDate: D('04-01'),
+        bankAccountId: bank,
+        allocations: [{ invoiceId: first.id, amount: '5452005.01' }],
+      },
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.errors['allocations.0.amount']).toEqual([
+      `5452005.01 is more than is owed on invoice ${first.invoiceNo} (5452005.00)`,
+    ]);
+    const made = await t.request<{ data: Payment }>('POST', '/purchase/payments', {
+      token: accountant.access,
+      body: {
+        supplierId: supplier.id,
+        paymentDate: D('04-01'),
+        bankAccountId: bank,
+        reference: 'TT-778',
+        allocations: [
+          { invoiceId: first.id, amount: '5452005.00' },
+          { invoiceId: second.id, amount: '1000000.00' },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    expect([made.body.data.status, made.body.data.amount]).toEqual(['draft', '6452005.00']);
+    expect(made.body.data.paymentNo).toMatch(new RegExp(`^SPV-${YEAR}-\\d{6}$`));
+    const self = await t.request('POST', `/purchase/payments/${made.body.data.id}/approve`, {
+      token: accountant.access,
+    });
+    expect(self.status).toBe(403);
+    const bankBefore = await balanceOf(t, manager, '1101', D('12-31'));
+    const payablesBefore = await balanceOf(t, manager, '2101', D('12-31'));
+    const other = await sessionAs(t, 'Finance Manager');
+    const race = await Promise.all([
+      t.request('POST', `/purchase/payments/${made.body.data.id}/approve`, { token: manager.access }),
+      t.request('POST', `/purchase/payments/${made.body.data.id}/approve`, { token: other.access }),
+    ]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+    const get = (id: string) =>
+      t.request<{ data: Invoice }>('GET', `/purchase/invoices/${id}`, { token: buyer.access });
+    expect((await get(first.id)).body.data).toMatchObject({ status: 'paid', balance: '0.00' });
+    // 3,115,200 - 1,000,000 = 2,115,200 still owed on the second.
+    expect((await get(second.id)).body.data).toMatchObject({ status: 'part_paid', balance: '2115200.00' });
+    expect(await balanceOf(t, manager, '1101', D('12-31'))).toBe(dec(bankBefore).minus('6452005').toFixed(2));
+    expect(await balanceOf(t, manager, '2101', D('12-31'))).toBe(
+      dec(payablesBefore).plus('6452005').toFixed(2),
+    );
+    const pdf = await t.request('GET', `/purchase/payments/${made.body.data.id}/remittance`, {
+      token: buyer.access,
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const details = await t.request<{
+      data: { balance: string; openOrders: unknown[]; invoices: unknown[] };
+    }>('GET', `/purchase/suppliers/${supplier.id}/details`, { token: buyer.access });
+    expect(details.body.data.balance).toBe('2115200.00');
+    expect(details.body.data.openOrders).toHaveLength(1); // the partly received order
+    const statement = await t.request(
+      'GET',
+      `/purchase/suppliers/${supplier.id}/statement?from=${YEAR}-01-01&to=${YEAR}-12-31`,
+      {
+        token: buyer.access,
+      },
+    );
+    expect(statement.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  it('ages what is owed in the buyer report buckets; the total is the supplier payables control account', async () => {
+    const asAt = D('06-01'); // the second invoice is 73 days old: 61-90
+    const r = await t.request<{
+      data: { totals: Record<string, string>; details: { invoiceNo: string; d61to90: string }[] };
+    }>('GET', `/reports/supplier/aged?as_at=${asAt}&supplier_id=${supplier.id}`, { token: manager.access });
+    expect(r.body.data.totals).toMatchObject({ d61to90: '2115200.00', balance: '2115200.00' });
+    const all = await t.request<{ data: { totals: { balance: string } } }>(
+      'GET',
+      `/reports/supplier/aged?as_at=${asAt}`,
+      {
+        token: manager.access,
+      },
+    );
+    expect(dec(all.body.data.totals.balance).negated().toFixed(2)).toBe(
+      await balanceOf(t, manager, '2101', asAt),
+    );
+    const xlsx = await t.request('GET', `/reports/supplier/aged?as_at=${asAt}&format=xlsx`, {
+      token: manager.access,
+    });
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+  });
+
+  it('refuses a payment dated in a locked period and changes nothing', async () => {
+    const open = await t.request<{ data: Invoice[] }>(
+      'GET',
+      `/purchase/invoices?supplier_id=${supplier.id}&open=true`,
+      {
+        token: accountant.access,
+      },
+    );
+    const target = open.body.data[0];
+    if (!target) throw new Error('an open invoice expected');
+    const made = await t.request<{ data: Payment }>('POST', '/purchase/payments', {
+      token: accountant.access,
+      body: {
+        supplierId: supplier.id,
+        paymentDate: D('01-15'),
+        bankAccountId: bank,
+        allocations: [{ invoiceId: target.id, amount: '100.00' }],
+      },
+    });
+    expect(made.status).toBe(201);
+    const admin = await sessionAs(t, 'Administrator');
+    const [year] = (
+      await t.request<{ data: { id: string }[] }>('GET', '/financial-years?status=open', {
+        token: admin.access,
+      })
+    ).body.data;
+    const lock = await t.request('PATCH', `/financial-years/${year?.id}`, {
+      token: admin.access,
+      body: { operationLockedUntil: D('01-31') },
+    });
+    expect(lock.status).toBe(200);
+    const refused = await t.request<{ message: string }>(
+      'POST',
+      `/purchase/payments/${made.body.data.id}/approve`,
+      { token: manager.access },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`The operation book is locked up to ${D('01-31')}`);
+    const still = await t.request<{ data: Payment }>('GET', `/purchase/payments/${made.body.data.id}`, {
+      token: manager.access,
+    });
+    expect(still.body.data.status).toBe('draft');
+    const inv = await t.request<{ data: Invoice }>('GET', `/purchase/invoices/${target.id}`, {
+      token: manager.access,
+    });
+    expect(inv.body.data.balance).toBe(target.balance);
+  });
+});
