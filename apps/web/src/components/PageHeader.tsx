@@ -1,6 +1,5 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 interface Crumb {
   label: string;
@@ -10,6 +9,10 @@ interface Crumb {
 interface PageHeaderProps {
   title: string;
   description?: ReactNode;
+  /**
+   * @deprecated Not shown: the app layout draws the breadcrumb and the section's tabs from the
+   * route table (app/layouts/SectionNav.tsx), the same on every screen.
+   */
   breadcrumbs?: Crumb[];
   /** Buttons on the right: create, export, approve... */
   actions?: ReactNode;
@@ -17,25 +20,10 @@ interface PageHeaderProps {
   badge?: ReactNode;
 }
 
-/** Title, optional breadcrumbs and description, and the page's main actions. */
-export function PageHeader({ title, description, breadcrumbs, actions, badge }: PageHeaderProps) {
+/** Title, optional description, and the page's main actions (the breadcrumb is the layout's). */
+export function PageHeader({ title, description, actions, badge }: PageHeaderProps) {
   return (
     <Stack gap={4} mb="lg">
-      {breadcrumbs && breadcrumbs.length > 0 && (
-        <Breadcrumbs separatorMargin={6} fz="sm">
-          {breadcrumbs.map((crumb) =>
-            crumb.to ? (
-              <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
-                {crumb.label}
-              </Anchor>
-            ) : (
-              <Text key={crumb.label} size="sm" c="dimmed">
-                {crumb.label}
-              </Text>
-            ),
-          )}
-        </Breadcrumbs>
-      )}
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Group gap="sm" align="center">

@@ -7,10 +7,14 @@ import { useRefreshSessionUser } from '../../features/auth/hooks.ts';
 import { useSession } from '../../lib/session.ts';
 import { DISPLAY_DEFAULTS, DISPLAY_KEYS, readItem } from '../../lib/storage.ts';
 import { menuFor } from '../menus.ts';
+import { visibleMenu } from '../navigation.ts';
+import { useCurrentRoute } from '../RootGuard.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { AppFooter, ScrollToTopButton } from './AppChrome.tsx';
 import { AppHeader } from './AppHeader.tsx';
+import { SectionNav } from './SectionNav.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { SkipLink } from './SkipLink.tsx';
 
 /** SPEC section 9: the sidebar closes on screens narrower than 1024 px. */
 const WIDE_SCREEN = '(min-width: 64em)';
@@ -38,7 +42,8 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   useDocumentTitle();
   useRefreshSessionUser();
-  const items = useMemo(() => (user ? menuFor(user) : []), [user]);
+  const route = useCurrentRoute();
+  const items = useMemo(() => (user ? visibleMenu(menuFor(user), user) : []), [user]);
 
   if (!user) return null;
   return (
@@ -52,6 +57,7 @@ export default function AppLayout() {
       padding="md"
       className={displayClasses()}
     >
+      <SkipLink />
       <AppShell.Header>
         {navigation.state === 'loading' && (
           <Progress value={100} animated size="xs" radius={0} pos="absolute" top={0} left={0} right={0} />
@@ -66,7 +72,8 @@ export default function AppLayout() {
         <Sidebar items={items} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main className="app-main">
-        <Box key={pathname} className="page-enter" id="main-content">
+        <Box key={pathname} className="page-enter" id="main-content" tabIndex={-1}>
+          {route && <SectionNav route={route} viewer={user} />}
           <Outlet />
         </Box>
         <AppFooter />

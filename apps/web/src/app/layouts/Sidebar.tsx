@@ -1,36 +1,39 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { routePath } from '@ushirika/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { readItem, SESSION_KEYS, writeItem } from '../../lib/storage.ts';
-import type { MenuGroup, MenuItem, MenuLink } from '../menus.ts';
+import { activeLink, type VisibleItem, type VisibleLink } from '../navigation.ts';
+import { useCurrentRoute } from '../RootGuard.tsx';
 
 interface SidebarProps {
-  items: MenuItem[];
+  items: VisibleItem[];
   onNavigate: () => void;
 }
 
-function hrefOf(link: MenuLink): string {
-  return routePath(link.route, link.params);
-}
-
-function isActive(link: MenuLink, pathname: string): boolean {
-  if (link.route === 'home' && pathname === '/') return true;
-  const href = hrefOf(link);
-  return pathname === href || pathname.startsWith(`${href}/`);
-}
-
-/** The sidebar menu; the open group is remembered in the `active_side_route` storage item. */
+/**
+ * The sidebar menu (SPEC's entries, each leading where the user may go). The item of the current
+ * area stays highlighted on nested pages; the open group is remembered in `active_side_route`.
+ */
 export function Sidebar({ items, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const [openGroup, setOpenGroup] = useState<string | null>(() => {
-    const active = items.find(
-      (item): item is MenuGroup => item.kind === 'group' && item.links.some((l) => isActive(l, pathname)),
-    );
-    return active?.key ?? readItem(SESSION_KEYS.activeSideRoute);
-  });
+  const route = useCurrentRoute();
+  const allLinks = useMemo(
+    () => items.flatMap((item): VisibleLink[] => (item.kind === 'link' ? [item] : item.links)),
+    [items],
+  );
+  const active = activeLink(allLinks, route, pathname, readItem(SESSION_KEYS.accountingMode));
+  const activeGroup = items.find((item) => item.kind === 'group' && active && item.links.includes(active));
+  const [openGroup, setOpenGroup] = useState<string | null>(() =>
+    activeGroup?.kind === 'group' ? activeGroup.key : readItem(SESSION_KEYS.activeSideRoute),
+  );
+  const [followed, setFollowed] = useState(activeGroup);
+  if (activeGroup !== followed) {
+    // A page of another group was opened (a tab, a breadcrumb): open that group.
+    setFollowed(activeGroup);
+    if (activeGroup?.kind === 'group') setOpenGroup(activeGroup.key);
+  }
 
   const toggleGroup = (key: string, opened: boolean) => {
     const next = opened ? key : null;
@@ -38,17 +41,18 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
     writeItem(SESSION_KEYS.activeSideRoute, next);
   };
 
-  const renderLink = (link: MenuLink, groupKey: string | null) => {
+  const renderLink = (link: VisibleLink, groupKey: string | null) => {
     const Icon = link.icon;
+    const isActive = link === active;
     return (
       <NavLink
         key={`${groupKey ?? 'top'}-${link.route}`}
         component={Link}
-        to={hrefOf(link)}
+        to={link.href}
         label={t(`menu.${link.label}`)}
         leftSection={Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : null}
-        active={isActive(link, pathname)}
-        aria-current={isActive(link, pathname) ? 'page' : undefined}
+        active={isActive}
+        aria-current={isActive ? 'page' : undefined}
         data-testid={`nav-${groupKey ? `${groupKey}-` : ''}${link.route}`}
         onClick={() => {
           if (link.accountingMode) writeItem(SESSION_KEYS.accountingMode, link.accountingMode);
@@ -74,6 +78,7 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
             opened={openGroup === item.key}
             onChange={(opened) => toggleGroup(item.key, opened)}
             aria-expanded={openGroup === item.key}
+            active={item === activeGroup && openGroup !== item.key}
             data-testid={`nav-group-${item.key}`}
             childrenOffset={28}
           >

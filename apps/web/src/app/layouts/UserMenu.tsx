@@ -2,7 +2,7 @@ import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { signOut } from '../../lib/api.ts';
 import { fullName, lockSession } from '../../lib/session.ts';
@@ -45,10 +45,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Text size="xs">{contact}</Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconUserCircle size={16} aria-hidden />}
-          onClick={() => navigate('/profile')}
-        >
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
           {t('header.profile')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={lock}>

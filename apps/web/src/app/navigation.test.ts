@@ -1,0 +1,122 @@
+import { BUILT_IN_ROLES, mayOpen, type NavViewer, WEB_ROUTES, type WebRoute } from '@ushirika/contracts';
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './menus.ts';
+import {
+  activeLink,
+  breadcrumbOf,
+  openableRoutes,
+  parentScreen,
+  sectionTabs,
+  type VisibleLink,
+  visibleMenu,
+} from './navigation.ts';
+
+const route = (name: string): WebRoute => {
+  const found = WEB_ROUTES.find((r) => r.name === name);
+  if (!found) throw new Error(`no route ${name}`);
+  return found;
+};
+
+const viewerOf = (roleName: string): NavViewer => {
+  const role = BUILT_IN_ROLES.find((r) => r.name === roleName);
+  if (!role) throw new Error(`no role ${roleName}`);
+  return { amcosId: role.audience === 'amcos' ? 'society-1' : null, permissions: role.permissions };
+};
+
+const linksOf = (viewer: NavViewer): VisibleLink[] =>
+  visibleMenu(menuFor(viewer), viewer).flatMap((item) => (item.kind === 'link' ? [item] : item.links));
+
+const pathOf = (href: string) => WEB_ROUTES.find((r) => r.layout === 'app' && matches(r.path, href));
+const matches = (pattern: string, href: string) =>
+  new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`).test(href);
+
+describe('navigation from the route table', () => {
+  it('every screen of the app belongs to a section, and every details page or form to a list', () => {
+    const admin = viewerOf('Administrator');
+    for (const r of WEB_ROUTES.filter((x) => x.layout === 'app' && x.name !== 'dashboard')) {
+      expect(r.nav.section, r.name).not.toBeNull();
+      if (r.nav.kind !== 'screen' && r.name !== 'amcos_detils') {
+        expect(parentScreen(r, admin), r.name).toBeDefined();
+      }
+    }
+  });
+
+  for (const role of BUILT_IN_ROLES) {
+    it(`${role.name}: every screen they may open is a sidebar link or a tab of the section one opens`, () => {
+      const viewer = viewerOf(role.name);
+      const reached = new Set<string>();
+      for (const link of linksOf(viewer)) {
+        const target = pathOf(link.href);
+        expect(target, link.href).toBeDefined();
+        if (!target) continue;
+        expect(mayOpen(target.nav, viewer), `${role.name} may open ${link.href}`).toBe(true);
+        reached.add(target.name);
+        for (const group of sectionTabs(target.nav.section, viewer)) {
+          for (const tab of group.routes) reached.add(tab.name);
+        }
+      }
+      const missing = openableRoutes(viewer)
+        .filter((r) => r.nav.kind === 'screen' && r.nav.section !== 'account' && r.name !== 'dashboard')
+        .map((r) => r.name)
+        .filter((name) => !reached.has(name));
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('an AMCOS clerk sees no union-only screen in any section', () => {
+    const clerk = viewerOf('AMCOS Clerk');
+    const tabs = sectionTabs('payments', clerk).flatMap((g) => g.routes.map((r) => r.name));
+    expect(tabs).toContain('payments_farmers');
+    expect(tabs).not.toContain('amcos_payments');
+    expect(sectionTabs('accounts-books', clerk)).toEqual([]);
+  });
+
+  it('the breadcrumb says where the user is where sidebar labels repeat', () => {
+    const accountant = viewerOf('Accountant');
+    expect(breadcrumbOf(route('collection'), accountant).map((c) => c.label)).toEqual([
+      'menu.accounts',
+      'screens.collection',
+    ]);
+    expect(breadcrumbOf(route('season_crops'), accountant).map((c) => c.label)).toEqual([
+      'menu.settings',
+      'menu.settingsCollections',
+      'screens.season_crops',
+    ]);
+    const details = breadcrumbOf(route('sales_invoice_details'), accountant);
+    expect(details.map((c) => c.label)).toEqual([
+      'menu.collections',
+      'menu.sales',
+      'screens.sales_invoices',
+      'screens.sales_invoice_details',
+    ]);
+    expect(details[2]?.to).toBe('/collections/sales/invoices/list');
+  });
+
+  it('the sidebar keeps the area highlighted on nested pages, and Stores and Ledgers open their own screens', () => {
+    const officer = viewerOf('Settlement Officer');
+    const links = linksOf(officer);
+    const at = (name: string, path: string, mode: string | null = null) =>
+      activeLink(links, route(name), path, mode)?.label;
+    expect(at('whr_payment_details', '/collections/payments/whr/abc/details')).toBe('payments');
+    expect(at('journal_entries', '/account/operation/journal-entry', 'operation')).toBe('accountsOperations');
+    expect(at('journal_entries', '/account/operation/journal-entry', 'collection')).toBe(
+      'accountsCollections',
+    );
+    expect(at('auction_price', '/reports/auction/auction-price')).toBe('reports');
+    expect(at('grn_details', '/inventory/grns/grn/abc/details')).toBe('ledgers');
+    expect(links.find((l) => l.label === 'stores')?.href).toBe('/inventory/stores');
+    expect(links.find((l) => l.label === 'ledgers')?.href).toBe('/inventory/ledgers');
+    const clerkLinks = linksOf(viewerOf('AMCOS Clerk'));
+    expect(
+      activeLink(clerkLinks, route('farmer_details'), '/amcos/amcos-farmers/x/details', null)?.label,
+    ).toBe('farmers');
+  });
+
+  it('a sidebar item the user may not open leads to a screen of its section they may, or is hidden', () => {
+    const viewer: NavViewer = { amcosId: null, permissions: ['reports.report.read'] };
+    const links = linksOf(viewer);
+    const reports = links.find((l) => l.label === 'reports');
+    expect(reports?.href).toBe('/reports/inventory/quantity-by-store');
+    expect(links.find((l) => l.label === 'accountsCollections')).toBeUndefined();
+  });
+});
