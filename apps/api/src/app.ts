@@ -30,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
+import { inputsRoutes } from './modules/inputs/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { purchaseRoutes } from './modules/purchase/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
@@ -98,6 +99,7 @@ const modules = [
   releaseNotesRoutes,
   salesReportRoutes,
   settlementRoutes,
+  inputsRoutes,
   inventoryRoutes,
   purchaseRoutes,
   dashboardRoutes,

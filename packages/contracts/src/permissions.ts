@@ -32,6 +32,8 @@ export const PERMISSIONS = [
   'collections.delivery.read',
   'collections.delivery.create',
   'collections.warehouse.update',
+  /** Farmer inputs (#14): approve requests (AMCOS manager, then union) and cancel distributions. */
+  'collections.input.approve',
   'sales.auction.read',
   'sales.auction.update',
   'sales.invoice.read',
@@ -113,6 +115,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'collections.collection.create',
       'collections.delivery.read',
       'collections.delivery.create',
+      'collections.input.approve',
       'sales.auction.read',
       'sales.auction.update',
       'payments.settlement.read',
