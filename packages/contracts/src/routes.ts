@@ -74,6 +74,7 @@ const appScreens = {
     ['purchase_payments', '/purchase/payments/list'],
     ['purchase_payment_create', '/purchase/payments/create'],
     ['purchase_payment_details', '/purchase/payments/:id/details'],
+    ['supplier_aged', '/purchase/reports/aged-payables'],
   ],
   inventory: [
     ['store_items', '/inventory/store-items'],

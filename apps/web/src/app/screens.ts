@@ -163,6 +163,18 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   release_notes: () => import('../features/sales/release-notes/ReleaseNotesPage.tsx'),
   buyer_aged_summary: () => import('../features/sales/reports/BuyerAgedPage.tsx'),
   buyer_aged_details: () => import('../features/sales/reports/BuyerAgedPage.tsx'),
+  // Purchasing (issue 13).
+  suppliers: () => import('../features/purchase/suppliers/SuppliersPage.tsx'),
+  purchase_orders: () => import('../features/purchase/orders/OrdersPage.tsx'),
+  purchase_order_create: () => import('../features/purchase/orders/OrderCreatePage.tsx'),
+  purchase_order_details: () => import('../features/purchase/orders/OrderDetailsPage.tsx'),
+  purchase_invoices: () => import('../features/purchase/invoices/InvoicesPage.tsx'),
+  purchase_invoice_create: () => import('../features/purchase/invoices/InvoiceCreatePage.tsx'),
+  purchase_invoice_details: () => import('../features/purchase/invoices/InvoiceDetailsPage.tsx'),
+  purchase_payments: () => import('../features/purchase/payments/PaymentsPage.tsx'),
+  purchase_payment_create: () => import('../features/purchase/payments/PaymentCreatePage.tsx'),
+  purchase_payment_details: () => import('../features/purchase/payments/PaymentDetailsPage.tsx'),
+  supplier_aged: () => import('../features/purchase/payments/SupplierAgedPage.tsx'),
 };
 
 export const notAvailableScreen: ScreenLoader = () => import('../components/NotAvailablePage.tsx');

@@ -25,7 +25,6 @@ import { supplierAged } from './supplier-aged.ts';
 
 const tags = ['supplier-payments'];
 const saved = { 200: savedReply(supplierPaymentDetail) };
-const reportRead = { permission: 'reports.report.read', audience: 'union' } as const;
 
 /** Issue 13: supplier payments (maker-checker), remittance advice, the aged payables report. */
 export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
@@ -103,7 +102,7 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.get(
     '/reports/supplier/aged',
-    { config: { access: reportRead }, schema: { tags: ['reports'], querystring: supplierAgedQuery } },
+    { config: { access: purchaseRead }, schema: { tags: ['reports'], querystring: supplierAgedQuery } },
     async (req, reply) => {
       const report = await supplierAged(db, {
         asAt: req.query.as_at ?? today(),

@@ -1,0 +1,176 @@
+import { Anchor, Badge, Button, Table } from '@mantine/core';
+import type { PurchaseInvoiceDetail } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
+import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { AllocationsSection } from '../../sales/receipts/AllocationsSection.tsx';
+import { usePurchaseAction, usePurchaseInvoice } from '../hooks.ts';
+
+export default withPermission(InvoiceDetailsPage, 'purchase.order.read', { unionOnly: true });
+
+function InvoiceDetailsPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const invoice = usePurchaseInvoice(id);
+  const canWrite = useCan('purchase.order.create', 'union');
+  const canApprove = useCan('purchase.order.approve', 'union');
+  const [acting, setActing] = useState<'approve' | 'cancel' | null>(null);
+  const inv = invoice.data;
+  if (!inv) return <RecordUnavailable error={invoice.error} />;
+  return (
+    <DetailsLayout
+      title={`${t('purchaseMd.invoice')} ${inv.invoiceNo}`}
+      status={inv.status}
+      statusTestId="purchase-invoice-status"
+      history={{ entity: 'purchase_invoice', id }}
+      actions={
+        <>
+          {canApprove && inv.status === 'awaiting_approval' && (
+            <Button color="teal" onClick={() => setActing('approve')} data-testid="approve-invoice">
+              {t('purchaseMd.approve')}
+            </Button>
+          )}
+          {canWrite && ['awaiting_approval', 'open'].includes(inv.status) && inv.paidAmount === '0.00' && (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => setActing('cancel')}
+              data-testid="cancel-purchase-invoice"
+            >
+              {t('purchaseMd.cancel')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Section>
+        <InfoGrid
+          items={[
+            [t('purchaseMd.supplier'), inv.supplierName],
+            [t('purchaseMd.supplierInvoiceNo'), inv.supplierInvoiceNo],
+            [
+              t('purchaseMd.order'),
+              <Anchor key="o" component={Link} to={`/purchase/orders/${inv.orderId}/details`}>
+                {inv.orderNo}
+              </Anchor>,
+            ],
+            [t('purchaseMd.invoiceDate'), formatDate(inv.invoiceDate)],
+            [t('purchaseMd.dueDate'), formatDate(inv.dueDate)],
+            [t('purchaseMd.net'), moneyOrDash(inv.subtotal)],
+            [t('purchaseMd.vat'), moneyOrDash(inv.vatTotal)],
+            [t('purchaseMd.total'), moneyOrDash(inv.total)],
+            [
+              t('purchaseMd.balance'),
+              <span key="b" data-testid="purchase-invoice-balance">
+                {moneyOrDash(inv.balance)}
+              </span>,
+            ],
+            [t('purchaseMd.match'), inv.mismatch ? t('purchaseMd.mismatch') : t('purchaseMd.matched')],
+            ...(inv.approvalReason
+              ? ([
+                  [t('purchaseMd.approvalReason'), `${inv.approvalReason} (${inv.approvedByName ?? ''})`],
+                ] as [string, string][])
+              : []),
+            ...(inv.cancelReason
+              ? ([[t('purchaseMd.cancelReason'), inv.cancelReason]] as [string, string][])
+              : []),
+          ]}
+        />
+      </Section>
+      <Section title={t('purchaseMd.lines')}>
+        <Table.ScrollContainer minWidth={800}>
+          <Table data-testid="purchase-invoice-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>{t('purchaseMd.item')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.unitPrice')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.amount')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.priceDifference')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.quantityDifference')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {inv.lines.map((l) => (
+                <Table.Tr key={l.lineNo}>
+                  <Table.Td>{l.lineNo}</Table.Td>
+                  <Table.Td>
+                    {l.itemCode} {l.description}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatDecimal(l.quantity, 3)}</Table.Td>
+                  <Table.Td ta="right">{moneyOrDash(l.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{moneyOrDash(l.amount)}</Table.Td>
+                  <Table.Td ta="right">{moneyOrDash(l.priceDifference)}</Table.Td>
+                  <Table.Td ta="right">{formatDecimal(l.quantityDifference, 3)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={l.withinTolerance ? 'teal' : 'orange'} variant="light">
+                      {l.withinTolerance ? t('purchaseMd.matched') : t('purchaseMd.differs')}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Section>
+      <AllocationsSection
+        rows={inv.payments.map((p) => ({
+          key: p.paymentId,
+          no: p.paymentNo,
+          to: `/purchase/payments/${p.paymentId}/details`,
+          date: p.paymentDate,
+          amount: p.amount,
+        }))}
+      />
+      {acting && <InvoiceActionForm invoice={inv} action={acting} onClose={() => setActing(null)} />}
+    </DetailsLayout>
+  );
+}
+
+/** Approve (accept the differences) or cancel, each with its reason and a confirmation. */
+function InvoiceActionForm({
+  invoice,
+  action,
+  onClose,
+}: {
+  invoice: PurchaseInvoiceDetail;
+  action: 'approve' | 'cancel';
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const mutation = usePurchaseAction<{ reason: string }, PurchaseInvoiceDetail>(
+    'purchase_invoice',
+    (id) => `purchase/invoices/${id}/${action}`,
+  );
+  const approve = action === 'approve';
+  const title = approve ? t('purchaseMd.approveInvoice') : t('purchaseMd.cancelInvoice');
+  return (
+    <ReasonModal
+      title={title}
+      reasonLabel={approve ? t('purchaseMd.approvalReason') : t('purchaseMd.cancelReason')}
+      reasonRequired={t('purchaseMd.reasonRequired')}
+      submitLabel={approve ? t('purchaseMd.approve') : t('purchaseMd.cancelInvoice')}
+      confirmTitle={title}
+      confirmMessage={t(approve ? 'purchaseMd.approveInvoiceConfirm' : 'purchaseMd.cancelInvoiceConfirm', {
+        invoiceNo: invoice.invoiceNo,
+        total: moneyOrDash(invoice.total),
+      })}
+      mutation={{
+        mutate: (reason, callbacks) => mutation.mutate({ id: invoice.id, body: { reason } }, callbacks),
+        isPending: mutation.isPending,
+      }}
+      onClose={onClose}
+      testId={`${action}-invoice-form`}
+    />
+  );
+}

@@ -1,0 +1,207 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { createPurchaseOrderBody, type PurchaseOrderDetail } from '@ushirika/contracts';
+import { dec, round, sum } from '@ushirika/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useCreatePurchase, useItemChoices, usePurchaseSettings } from '../hooks.ts';
+import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
+
+export default withPermission(OrderCreatePage, 'purchase.order.create', { unionOnly: true });
+
+type Line = { itemId: string | null; quantity: string; unitPrice: string; vat: boolean };
+const emptyLine = (): Line => ({ itemId: null, quantity: '', unitPrice: '', vat: true });
+
+/** Net and VAT of a line as the server will price it; blank while the figures are not numbers yet. */
+function preview(line: Line, vatRate: string) {
+  try {
+    const amount = round(dec(line.quantity).times(dec(line.unitPrice)), 2);
+    const vat = line.vat ? round(amount.times(dec(vatRate)).dividedBy(100), 2) : dec(0);
+    return { amount, vat };
+  } catch {
+    return null;
+  }
+}
+
+function OrderCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const items = useItemChoices();
+  const settings = usePurchaseSettings();
+  const vatRate = settings.data?.vatRate ?? '18';
+  const form = useForm({
+    supplierId: null as string | null,
+    orderDate: todayIso(),
+    expectedDate: '',
+    terms: '',
+    remarks: '',
+  });
+  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const [lineError, setLineError] = useState<string | null>(null);
+  const create = useCreatePurchase<unknown, PurchaseOrderDetail>('purchase/orders');
+  const setLine = (i: number, patch: Partial<Line>) =>
+    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const previews = lines.map((l) => preview(l, vatRate));
+  const net = sum(previews.map((p) => p?.amount ?? 0));
+  const vat = sum(previews.map((p) => p?.vat ?? 0));
+  const submit = form.onSubmit(() => {
+    setLineError(null);
+    const input = { ...form.values, expectedDate: form.values.expectedDate || null, lines };
+    const parsed = createPurchaseOrderBody.safeParse(input);
+    const lineIssue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'lines');
+    if (lineIssue) setLineError(`${t('purchaseMd.lines')}: ${lineIssue.message}`);
+    const body = form.validate(createPurchaseOrderBody, input);
+    if (body)
+      create.mutate(body, {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          navigate(`/purchase/orders/${r.data.id}/details`);
+        },
+        onError: form.showApiError,
+      });
+  });
+  const itemData = (items.data ?? []).map((i) => ({ value: i.id, label: `${i.code} ${i.name} (${i.unit})` }));
+  return (
+    <>
+      <PageHeader title={t('purchaseMd.createOrder')} />
+      <Paper withBorder p="md" radius="md">
+        <FormLayout
+          onSubmit={submit}
+          error={form.formError ?? lineError}
+          submitLabel={t('common.save')}
+          submitting={create.isPending}
+          onCancel={() => navigate('/purchase/orders/list')}
+          testId="order-form"
+        >
+          <SupplierSelect
+            required
+            autoFocus
+            value={form.values.supplierId}
+            onChange={(v) => form.setValue('supplierId', v)}
+            error={form.errors.supplierId}
+          />
+          <Group grow>
+            <TextInput type="date" required label={t('purchaseMd.orderDate')} {...form.text('orderDate')} />
+            <TextInput type="date" label={t('purchaseMd.expectedDate')} {...form.text('expectedDate')} />
+          </Group>
+          <Table.ScrollContainer minWidth={720}>
+            <Table data-testid="order-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('purchaseMd.item')}</Table.Th>
+                  <Table.Th w={120}>{t('purchaseMd.quantity')}</Table.Th>
+                  <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
+                  <Table.Th w={70}>{t('purchaseMd.vat')}</Table.Th>
+                  <Table.Th w={140} ta="right">
+                    {t('purchaseMd.amount')}
+                  </Table.Th>
+                  <Table.Th w={40} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((l, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
+                  <Table.Tr key={i}>
+                    <Table.Td>
+                      <Select
+                        aria-label={t('purchaseMd.item')}
+                        searchable
+                        data={itemData}
+                        value={l.itemId}
+                        onChange={(v) => setLine(i, { itemId: v })}
+                        nothingFoundMessage={t('common.nothingFound')}
+                        data-testid={`line-item-${i}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('purchaseMd.quantity')}
+                        inputMode="decimal"
+                        value={l.quantity}
+                        onChange={(e) => setLine(i, { quantity: e.currentTarget.value })}
+                        data-testid={`line-quantity-${i}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('purchaseMd.unitPrice')}
+                        inputMode="decimal"
+                        value={l.unitPrice}
+                        onChange={(e) => setLine(i, { unitPrice: e.currentTarget.value })}
+                        data-testid={`line-price-${i}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('purchaseMd.vat')}
+                        checked={l.vat}
+                        onChange={(e) => setLine(i, { vat: e.currentTarget.checked })}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {previews[i] ? moneyOrDash(previews[i].amount.toFixed(2)) : '—'}
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('purchaseMd.removeLine')}
+                        disabled={lines.length === 1}
+                        onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setLines((ls) => [...ls, emptyLine()])}
+            >
+              {t('purchaseMd.addLine')}
+            </Button>
+            <Text size="sm" data-testid="order-totals">
+              {t('purchaseMd.totalsPreview', {
+                net: moneyOrDash(net.toFixed(2)),
+                vat: moneyOrDash(vat.toFixed(2)),
+                rate: vatRate,
+                total: moneyOrDash(net.plus(vat).toFixed(2)),
+              })}
+            </Text>
+          </Group>
+          <Textarea
+            label={t('purchaseMd.terms')}
+            description={t('purchaseMd.termsHint')}
+            autosize
+            minRows={2}
+            {...form.text('terms')}
+          />
+          <TextInput label={t('purchaseMd.remarks')} {...form.text('remarks')} />
+        </FormLayout>
+      </Paper>
+    </>
+  );
+}

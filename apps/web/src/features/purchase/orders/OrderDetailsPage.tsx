@@ -1,0 +1,199 @@
+import { Anchor, Button, Table } from '@mantine/core';
+import type { PurchaseOrderDetail } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { PdfButton } from '../../../components/PdfButton.tsx';
+import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
+import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { usePurchaseAction, usePurchaseOrder } from '../hooks.ts';
+
+export default withPermission(OrderDetailsPage, 'purchase.order.read', { unionOnly: true });
+
+const CANCELLABLE = ['draft', 'submitted', 'approved'];
+const PRINTABLE = ['approved', 'partly_received', 'received'];
+
+function OrderDetailsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const order = usePurchaseOrder(id);
+  const canWrite = useCan('purchase.order.create', 'union');
+  const canApprove = useCan('purchase.order.approve', 'union');
+  const [cancelling, setCancelling] = useState(false);
+  const submit = usePurchaseAction<Record<string, never>, PurchaseOrderDetail>(
+    'purchase_order',
+    (x) => `purchase/orders/${x}/submit`,
+  );
+  const approve = usePurchaseAction<Record<string, never>, PurchaseOrderDetail>(
+    'purchase_order',
+    (x) => `purchase/orders/${x}/approve`,
+  );
+  const o = order.data;
+  if (!o) return <RecordUnavailable error={order.error} />;
+  const run = (action: typeof submit) => () =>
+    action.mutate(
+      { id: o.id, body: {} },
+      { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
+    );
+  return (
+    <DetailsLayout
+      title={`${t('purchaseMd.order')} ${o.orderNo}`}
+      status={o.status}
+      statusTestId="order-status"
+      history={{ entity: 'purchase_order', id }}
+      actions={
+        <>
+          {PRINTABLE.includes(o.status) && (
+            <PdfButton path={`purchase/orders/${o.id}/pdf`} name={o.orderNo} />
+          )}
+          {canWrite && o.status === 'draft' && (
+            <Button onClick={run(submit)} loading={submit.isPending} data-testid="submit-order">
+              {t('purchaseMd.submit')}
+            </Button>
+          )}
+          {canApprove && o.status === 'submitted' && (
+            <Button
+              color="teal"
+              loading={approve.isPending}
+              data-testid="approve-order"
+              onClick={() =>
+                confirmAction({
+                  title: t('purchaseMd.approveOrder'),
+                  message: t('purchaseMd.approveOrderConfirm', {
+                    orderNo: o.orderNo,
+                    total: moneyOrDash(o.total),
+                  }),
+                  confirmLabel: t('purchaseMd.approve'),
+                  danger: false,
+                  onConfirm: run(approve),
+                })
+              }
+            >
+              {t('purchaseMd.approve')}
+            </Button>
+          )}
+          {canWrite && PRINTABLE.includes(o.status) && o.status !== 'received' && (
+            <Button variant="light" component={Link} to={`/inventory/grns/grn-create?order=${o.id}`}>
+              {t('purchaseMd.receiveGoods')}
+            </Button>
+          )}
+          {canWrite && PRINTABLE.includes(o.status) && (
+            <Button
+              variant="light"
+              onClick={() => navigate(`/purchase/invoices/create?order=${o.id}`)}
+              data-testid="invoice-order"
+            >
+              {t('purchaseMd.enterInvoice')}
+            </Button>
+          )}
+          {canWrite && CANCELLABLE.includes(o.status) && (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => setCancelling(true)}
+              data-testid="cancel-order"
+            >
+              {t('purchaseMd.cancel')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Section>
+        <InfoGrid
+          items={[
+            [t('purchaseMd.supplier'), o.supplierName],
+            [t('purchaseMd.orderDate'), formatDate(o.orderDate)],
+            [t('purchaseMd.expectedDate'), formatDate(o.expectedDate) || '—'],
+            [t('purchaseMd.net'), moneyOrDash(o.subtotal)],
+            [t('purchaseMd.vatAt', { rate: o.vatRate }), moneyOrDash(o.vatTotal)],
+            [
+              t('purchaseMd.total'),
+              <span key="total" data-testid="order-total">
+                {moneyOrDash(o.total)}
+              </span>,
+            ],
+            [t('purchaseMd.approvedBy'), o.approvedByName ?? '—'],
+            [t('purchaseMd.terms'), o.terms ?? '—'],
+            ...(o.cancelReason
+              ? ([[t('purchaseMd.cancelReason'), o.cancelReason]] as [string, string][])
+              : []),
+          ]}
+        />
+      </Section>
+      <Section title={t('purchaseMd.lines')}>
+        <Table.ScrollContainer minWidth={760}>
+          <Table data-testid="order-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>{t('purchaseMd.item')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.unitPrice')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.amount')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.vat')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.received')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.invoiced')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {o.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{l.lineNo}</Table.Td>
+                  <Table.Td>
+                    {l.itemCode} {l.description}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatDecimal(l.quantity, 3)} {l.unit}
+                  </Table.Td>
+                  <Table.Td ta="right">{moneyOrDash(l.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{moneyOrDash(l.amount)}</Table.Td>
+                  <Table.Td ta="right">{l.vat ? moneyOrDash(l.vatAmount) : '—'}</Table.Td>
+                  <Table.Td ta="right">{formatDecimal(l.receivedQuantity, 3)}</Table.Td>
+                  <Table.Td ta="right">{formatDecimal(l.invoicedQuantity, 3)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Anchor component={Link} to={`/purchase/invoices/list?order_id=${o.id}`} size="sm">
+          {t('purchaseMd.invoicesOfOrder')}
+        </Anchor>
+      </Section>
+      {cancelling && <CancelOrderForm order={o} onClose={() => setCancelling(false)} />}
+    </DetailsLayout>
+  );
+}
+
+function CancelOrderForm({ order, onClose }: { order: PurchaseOrderDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const cancel = usePurchaseAction<{ reason: string }, PurchaseOrderDetail>(
+    'purchase_order',
+    (id) => `purchase/orders/${id}/cancel`,
+  );
+  return (
+    <ReasonModal
+      title={t('purchaseMd.cancelOrder')}
+      reasonLabel={t('purchaseMd.cancelReason')}
+      reasonRequired={t('purchaseMd.reasonRequired')}
+      submitLabel={t('purchaseMd.cancelOrder')}
+      confirmTitle={t('purchaseMd.cancelOrder')}
+      confirmMessage={t('purchaseMd.cancelOrderConfirm', { orderNo: order.orderNo })}
+      mutation={{
+        mutate: (reason, callbacks) => cancel.mutate({ id: order.id, body: { reason } }, callbacks),
+        isPending: cancel.isPending,
+      }}
+      onClose={onClose}
+      testId="cancel-order-form"
+    />
+  );
+}

@@ -1,0 +1,139 @@
+import { Group, SegmentedControl, Table, TextInput } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
+import { downloadFile } from '../../../lib/download.ts';
+import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { useSupplierAged } from '../hooks.ts';
+import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
+
+export default withPermission(SupplierAgedPage, 'purchase.order.read', { unionOnly: true });
+
+/** What the union owes its suppliers as at a date, in the buyer aged report's buckets. */
+function SupplierAgedPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<'summary' | 'details'>('summary');
+  const [asAt, setAsAt] = useState(todayIso());
+  const [supplierId, setSupplierId] = useState<string | null>(null);
+  const query = { as_at: asAt || undefined, supplier_id: supplierId ?? undefined };
+  const report = useSupplierAged(query);
+  const data = report.data;
+  const buckets = [
+    ['current', t('salesMd.b0')],
+    ['d31to60', t('salesMd.b31')],
+    ['d61to90', t('salesMd.b61')],
+    ['over90', t('salesMd.b90')],
+  ] as const;
+  return (
+    <>
+      <PageHeader
+        title={t('purchaseMd.aged')}
+        description={t('purchaseMd.agedNote')}
+        actions={
+          <ReportDownloads
+            onDownload={(format) =>
+              downloadFile('reports/supplier/aged', { ...query, format }, `supplier-aged.${format}`)
+            }
+          />
+        }
+      />
+      <Section mb="lg">
+        <Group align="end">
+          <SegmentedControl
+            value={view}
+            onChange={(v) => setView(v as 'summary' | 'details')}
+            data={[
+              { value: 'summary', label: t('salesMd.agedSummary') },
+              { value: 'details', label: t('salesMd.agedDetails') },
+            ]}
+          />
+          <TextInput
+            type="date"
+            label={t('salesMd.asAt')}
+            value={asAt}
+            onChange={(e) => setAsAt(e.currentTarget.value)}
+          />
+          <div style={{ minWidth: 260 }}>
+            <SupplierSelect value={supplierId} onChange={setSupplierId} />
+          </div>
+        </Group>
+      </Section>
+      {report.isLoading || !data ? (
+        <LoadingBlock />
+      ) : data.summary.length === 0 ? (
+        <EmptyBlock icon={IconInbox} title={t('purchaseMd.noAged')} />
+      ) : (
+        <Section mb="lg">
+          <Table.ScrollContainer minWidth={800}>
+            <Table data-testid={`supplier-aged-${view}`} striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('purchaseMd.supplier')}</Table.Th>
+                  {view === 'details' && (
+                    <>
+                      <Table.Th>{t('purchaseMd.invoice')}</Table.Th>
+                      <Table.Th>{t('purchaseMd.invoiceDate')}</Table.Th>
+                    </>
+                  )}
+                  {buckets.map(([k, label]) => (
+                    <Table.Th key={k} ta="right">
+                      {label}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">{t('purchaseMd.balance')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {view === 'summary'
+                  ? data.summary.map((r) => (
+                      <Table.Tr key={r.supplierId}>
+                        <Table.Td>{r.supplierName}</Table.Td>
+                        {buckets.map(([k]) => (
+                          <Table.Td key={k} ta="right">
+                            {moneyOrDash(r[k])}
+                          </Table.Td>
+                        ))}
+                        <Table.Td ta="right">{moneyOrDash(r.balance)}</Table.Td>
+                      </Table.Tr>
+                    ))
+                  : data.details.map((r) => (
+                      <Table.Tr key={r.invoiceId}>
+                        <Table.Td>{r.supplierName}</Table.Td>
+                        <Table.Td>
+                          {r.invoiceNo} ({r.supplierInvoiceNo})
+                        </Table.Td>
+                        <Table.Td>{formatDate(r.invoiceDate)}</Table.Td>
+                        {buckets.map(([k]) => (
+                          <Table.Td key={k} ta="right">
+                            {moneyOrDash(r[k])}
+                          </Table.Td>
+                        ))}
+                        <Table.Td ta="right">{moneyOrDash(r.balance)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr fw={700}>
+                  <Table.Td colSpan={view === 'details' ? 3 : 1}>{t('purchaseMd.total')}</Table.Td>
+                  {buckets.map(([k]) => (
+                    <Table.Td key={k} ta="right">
+                      {moneyOrDash(data.totals[k])}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="right" data-testid="aged-total">
+                    {moneyOrDash(data.totals.balance)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        </Section>
+      )}
+    </>
+  );
+}
