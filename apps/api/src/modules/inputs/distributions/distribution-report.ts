@@ -1,0 +1,68 @@
+import type { DistributionReport } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { type Actor, societyOf } from '../../../platform/access.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
+
+type Filters = { seasonId: string; amcosId?: string | undefined; kind?: string | undefined };
+
+/**
+ * /reports/distributions for a season: quantities and values given per item, AMCOS, farmer and
+ * kind (issued distributions only), and the recovery of the distribution loans per AMCOS. An
+ * AMCOS user sees their society only.
+ */
+export async function distributionReport(db: DbOrTx, actor: Actor, f: Filters): Promise<DistributionReport> {
+  const [season] = await queryRows<{ name: string }>(
+    db,
+    sql`select name from seasons where id = ${f.seasonId}`,
+  );
+  if (!season) throw new NotFoundError('Season not found');
+  const society = societyOf(actor) ?? f.amcosId ?? null;
+  const scope = sql`d.season_id = ${f.seasonId} and d.status = 'issued'
+    ${society ? sql`and d.amcos_id = ${society}` : sql``} ${f.kind ? sql`and d.kind = ${f.kind}` : sql``}`;
+  const rows = await queryRows<DistributionReport['rows'][number]>(
+    db,
+    sql`select i.code as "itemCode", i.name as "itemName", i.unit, a.name as "amcosName", fa.farmer_no as "farmerNo",
+          concat_ws(' ', fa.first_name, fa.middle_name, fa.last_name) as "farmerName", d.kind,
+          sum(l.quantity)::numeric(14,3)::text as quantity, sum(l.farmer_value)::numeric(16,2)::text as "farmerValue",
+          sum(l.subsidy_value)::numeric(16,2)::text as "subsidyValue", sum(l.cost_value)::numeric(16,2)::text as "costValue"
+        from input_distributions d join input_distribution_lines l on l.distribution_id = d.id
+        join items i on i.id = l.item_id join amcos a on a.id = d.amcos_id join farmers fa on fa.id = d.farmer_id
+        where ${scope}
+        group by i.code, i.name, i.unit, a.name, fa.farmer_no, fa.first_name, fa.middle_name, fa.last_name, d.kind
+        order by i.name, a.name, fa.farmer_no, d.kind`,
+  );
+  const recovery = await queryRows<DistributionReport['recovery'][number]>(
+    db,
+    sql`with loans as (
+          select d.amcos_id, d.farmer_id, lo.amount, lo.recovered
+          from input_distributions d join farmer_loans lo on lo.id = d.loan_id
+          where d.season_id = ${f.seasonId} and d.status = 'issued' ${society ? sql`and d.amcos_id = ${society}` : sql``}),
+        per_farmer as (
+          select amcos_id, farmer_id, sum(amount) as given, sum(recovered) as recovered from loans group by 1, 2)
+        select a.id as "amcosId", a.name as "amcosName", count(*)::int as farmers,
+          sum(p.given)::numeric(16,2)::text as given, sum(p.recovered)::numeric(16,2)::text as recovered,
+          sum(p.given - p.recovered)::numeric(16,2)::text as outstanding,
+          (count(*) filter (where p.given > p.recovered and not exists (
+              select 1 from collections c join season_crops sc on sc.id = c.season_crop_id
+              where c.farmer_id = p.farmer_id and sc.season_id = ${f.seasonId}
+                and c.status not in ('paid', 'cancelled'))))::int as "farmersWithNothingToRecoverFrom"
+        from per_farmer p join amcos a on a.id = p.amcos_id
+        group by a.id, a.name order by a.name`,
+  );
+  const total = (k: 'quantity' | 'farmerValue' | 'subsidyValue' | 'costValue', dp: number) =>
+    sum(rows.map((r) => r[k])).toFixed(dp);
+  return {
+    seasonName: season.name,
+    rows,
+    recovery,
+    totals: {
+      quantity: total('quantity', 3),
+      farmerValue: total('farmerValue', 2),
+      subsidyValue: total('subsidyValue', 2),
+      costValue: total('costValue', 2),
+    },
+  };
+}

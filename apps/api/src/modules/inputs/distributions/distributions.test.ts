@@ -1,0 +1,301 @@
+import type { DistributionDetail, DistributionReport, FarmerLoan } from '@ushirika/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { Listed } from '../../../../test/master-data.ts';
+import { makePaidLot } from '../../../../test/settlement-fixtures.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { approvedRequest, balanceOf, held, type InputsWorld, makeInputsWorld } from '../testing.ts';
+
+let t: TestApp;
+let w: InputsWorld;
+let admin: Session;
+let finance: Session;
+const path = '/collections/distributions';
+type Saved = { message: string; data: DistributionDetail };
+
+/** Rows that a refused distribution must not have written. */
+const written = async () =>
+  (
+    await queryRows<{ n: string }>(
+      t.db,
+      sql`select concat_ws('/', (select count(*) from input_distributions), (select count(*) from stock_movements),
+            (select count(*) from journal_entries), (select count(*) from farmer_loans), (select count(*) from sms_outbox)) as n`,
+    )
+  )[0]?.n;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await makeInputsWorld(t, 4);
+  admin = await sessionAs(t, 'Administrator');
+  finance = await sessionAs(t, 'Finance Manager');
+});
+afterAll(() => t?.close());
+
+describe('a credit distribution from request to zero balance', () => {
+  let requestId: string;
+  let d: DistributionDetail;
+
+  it('issues the approved request: stock out, loan, posting in both books, SMS', async () => {
+    requestId = await approvedRequest(t, w, w.farmers[0]?.id as string, [
+      { itemId: w.sulphurId, quantity: '4' },
+      { itemId: w.pesticideId, quantity: '3' },
+    ]);
+    const r = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'credit' },
+    });
+    expect(r.status).toBe(201);
+    d = r.body.data;
+    // 4 x 65,000 + 3 x 24,000 = 332,000 owed; cost 4 x 52,500 + 3 x 18,000 = 264,000; margin 68,000
+    expect(d).toMatchObject({
+      kind: 'credit',
+      status: 'issued',
+      farmerAmount: '332000.00',
+      costValue: '264000.00',
+      margin: '68000.00',
+      subsidyAmount: '0.00',
+      loanOutstanding: '332000.00',
+    });
+    expect(d.distributionNo).toMatch(/^DS-\d{4}-\d{6}$/);
+    expect(d.loanNo).toMatch(/^LN-/);
+    expect(await held(t, w.storeId, w.sulphurId)).toBe('196.000');
+    expect(await held(t, w.storeId, w.pesticideId)).toBe('97.000');
+    // Collection: Dr 1401 / Cr 2105 due to Operation; Operation: Dr 1204 / Cr 1301 at cost, Cr 4203 margin.
+    expect(await balanceOf(t, 'collection', '1401')).toBe('332000.00');
+    expect(await balanceOf(t, 'collection', '2105')).toBe('-332000.00');
+    expect(await balanceOf(t, 'operation', '1204')).toBe('332000.00');
+    expect(await balanceOf(t, 'operation', '4203')).toBe('-68000.00');
+    // Opening stock 200 x 52,500 + 100 x 18,000 = 12,300,000 less 264,000 issued.
+    expect(await balanceOf(t, 'operation', '1301')).toBe('12036000.00');
+    const [sms] = await queryRows<{ body: string }>(
+      t.db,
+      sql`select body from sms_outbox order by created_at desc limit 1`,
+    );
+    expect(sms?.body).toContain(`pembejeo ${d.distributionNo}`);
+    expect(sms?.body).toContain('Deni la pembejeo hizi TZS 332,000.00.');
+    expect(sms?.body).toContain('Jumla ya deni lako TZS 332,000.00');
+    const request = await t.request<{ data: { status: string; distributionId: string } }>(
+      'GET',
+      `/collections/farmer-requests/${requestId}`,
+      { token: w.clerk.access },
+    );
+    expect(request.body.data).toMatchObject({ status: 'distributed', distributionId: d.id });
+  });
+
+  it('prints the distribution note and shows the loan in the loans list with its source', async () => {
+    const note = await t.request('GET', `${path}/${d.id}/note`, { token: w.clerk.access });
+    expect(note.status).toBe(200);
+    expect(note.headers.get('content-type')).toBe('application/pdf');
+    const loans = await t.request<Listed<FarmerLoan>>(
+      'GET',
+      `/payments/loans?farmer_id=${w.farmers[0]?.id}`,
+      {
+        token: admin.access,
+      },
+    );
+    expect(loans.body.data.map((l) => [l.loanNo, l.source, l.amount, l.recovered, l.outstanding])).toEqual([
+      [d.loanNo, 'distribution', '332000.00', '0.00', '332000.00'],
+    ]);
+  });
+
+  it('settlement recovers it from the farmer crop money: 500 kg x 2,000 = 1,000,000, 332,000 back', async () => {
+    await makePaidLot(t.db, w, {
+      collections: [{ farmerId: w.farmers[0]?.id as string, kg: '500' }],
+      price: '2000',
+    });
+    const created = await t.request<{ data: { id: string; loanRecovery: string } }>(
+      'POST',
+      '/payments/settlements',
+      {
+        token: admin.access,
+        body: { amcosId: w.amcosId },
+      },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.data.loanRecovery).toBe('332000.00');
+    const cancelDuringDraft = await t.request('POST', `${path}/${d.id}/cancel`, {
+      token: w.manager.access,
+      body: { reason: 'Wrong farmer' },
+    });
+    expect(cancelDuringDraft.status).toBe(409);
+    const ok = await t.request('PATCH', `/payments/settlements/${created.body.data.id}/approve`, {
+      token: finance.access,
+    });
+    expect(ok.status).toBe(200);
+    const after = await t.request<{ data: DistributionDetail }>('GET', `${path}/${d.id}`, {
+      token: w.clerk.access,
+    });
+    expect(after.body.data).toMatchObject({ loanRecovered: '332000.00', loanOutstanding: '0.00' });
+    expect(await balanceOf(t, 'collection', '1401')).toBe('0.00');
+    const cancel = await t.request('POST', `${path}/${d.id}/cancel`, {
+      token: w.manager.access,
+      body: { reason: 'Late' },
+    });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body).toMatchObject({ message: expect.stringContaining('already been recovered') });
+  });
+});
+
+describe('kinds, cancellation and refusals', () => {
+  it('subsidised: the farmer owes 2 x 20,000, the programme 2 x 45,000; cancelling puts it all back', async () => {
+    const requestId = await approvedRequest(t, w, w.farmers[1]?.id as string, [
+      { itemId: w.sulphurId, quantity: '2' },
+    ]);
+    const before = {
+      loans: await balanceOf(t, 'collection', '1401'),
+      stock: await held(t, w.storeId, w.sulphurId),
+      inventory: await balanceOf(t, 'operation', '1301'),
+    };
+    const r = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'subsidised' },
+    });
+    expect(r.status).toBe(201);
+    // 40,000 + 90,000 - 2 x 52,500 = 25,000 margin
+    expect(r.body.data).toMatchObject({
+      farmerAmount: '40000.00',
+      subsidyAmount: '90000.00',
+      costValue: '105000.00',
+      margin: '25000.00',
+    });
+    expect(await balanceOf(t, 'operation', '1205')).toBe('90000.00');
+    const otherSociety = await t.request('POST', `${path}/${r.body.data.id}/cancel`, {
+      token: w.otherClerk.access,
+      body: { reason: 'x' },
+    });
+    expect(otherSociety.status).toBe(403);
+    const cancelled = await t.request<Saved>('POST', `${path}/${r.body.data.id}/cancel`, {
+      token: w.manager.access,
+      body: { reason: 'Farmer refused the bags' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.status).toBe('cancelled');
+    expect(await balanceOf(t, 'collection', '1401')).toBe(before.loans);
+    expect(await balanceOf(t, 'operation', '1205')).toBe('0.00');
+    expect(await held(t, w.storeId, w.sulphurId)).toBe(before.stock);
+    expect(await balanceOf(t, 'operation', '1301')).toBe(before.inventory);
+    const [loan] = await queryRows<{ status: string }>(
+      t.db,
+      sql`select status from farmer_loans where id = ${r.body.data.loanId}`,
+    );
+    expect(loan?.status).toBe('cancelled');
+    // The request is approved again and can be issued anew, for cash this time: 2 x 60,000.
+    const cash = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'cash' },
+    });
+    expect(cash.status).toBe(201);
+    expect(cash.body.data).toMatchObject({ farmerAmount: '120000.00', margin: '15000.00', loanId: null });
+  });
+
+  it('refuses a request not approved, a store without stock, another AMCOS store or society, a second issue, a closed season', async () => {
+    const made = await t.request<{ data: { id: string } }>('POST', '/collections/farmer-requests', {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.farmers[2]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.pesticideId, quantity: '2' }],
+      },
+    });
+    const before = await written();
+    const pending = await t.request('POST', path, {
+      token: w.clerk.access,
+      body: { requestId: made.body.data.id, storeId: w.storeId, kind: 'credit' },
+    });
+    expect(pending.status).toBe(400);
+    expect(pending.body).toMatchObject({ message: expect.stringMatching(/is not approved \(pending\)$/) });
+    const requestId = await approvedRequest(t, w, w.farmers[3]?.id as string, [
+      { itemId: w.pesticideId, quantity: '1' },
+    ]);
+    const mid = await written();
+    const empty = await t.request('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.emptyStoreId, kind: 'credit' },
+    });
+    expect(empty.status).toBe(409);
+    expect(empty.body).toMatchObject({
+      message: expect.stringMatching(/^Not enough Pesticide .*: 0 litre in store, 1 asked$/),
+    });
+    const foreign = await t.request('POST', path, {
+      token: w.otherClerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'credit' },
+    });
+    expect(foreign.status).toBe(403);
+    await t.db.execute(sql`update seasons set status = 'closed' where id = ${w.seasonId}`);
+    const closed = await t.request('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'credit' },
+    });
+    await t.db.execute(sql`update seasons set status = 'planned' where id = ${w.seasonId}`);
+    expect(closed.status).toBe(400);
+    expect(await written()).toBe(mid);
+    expect(mid).toBe(before);
+    const free = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'free' },
+    });
+    expect(free.status).toBe(201);
+    expect(free.body.data).toMatchObject({
+      farmerAmount: '0.00',
+      costValue: '18000.00',
+      margin: '0.00',
+      loanId: null,
+    });
+    const again = await t.request('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'free' },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('reports the season per item, AMCOS, farmer and kind, with the recovery per AMCOS', async () => {
+    const r = await t.request<DistributionReport>('GET', `/reports/distributions?season_id=${w.seasonId}`, {
+      token: admin.access,
+    });
+    expect(r.status).toBe(200);
+    expect(
+      r.body.rows.map((x) => [x.farmerNo, x.kind, x.quantity, x.farmerValue, x.costValue]).sort(),
+    ).toEqual(
+      [
+        [w.farmers[0]?.farmerNo, 'credit', '3.000', '72000.00', '54000.00'],
+        [w.farmers[0]?.farmerNo, 'credit', '4.000', '260000.00', '210000.00'],
+        [w.farmers[1]?.farmerNo, 'cash', '2.000', '120000.00', '105000.00'],
+        [w.farmers[3]?.farmerNo, 'free', '1.000', '0.00', '18000.00'],
+      ].sort(),
+    );
+    expect(r.body.recovery).toEqual([
+      expect.objectContaining({
+        amcosId: w.amcosId,
+        farmers: 1,
+        given: '332000.00',
+        recovered: '332000.00',
+        outstanding: '0.00',
+      }),
+    ]);
+    const mine = await t.request<DistributionReport>(
+      'GET',
+      `/reports/distributions?season_id=${w.seasonId}`,
+      {
+        token: w.otherClerk.access,
+      },
+    );
+    expect(mine.body.rows).toEqual([]);
+    const pdf = await t.request('GET', `/reports/distributions?season_id=${w.seasonId}&format=pdf`, {
+      token: admin.access,
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const xlsx = await t.request('GET', `/reports/distributions?season_id=${w.seasonId}&format=xlsx`, {
+      token: admin.access,
+    });
+    expect(xlsx.status).toBe(200);
+    const list = await t.request<Listed<DistributionDetail>>('GET', path, { token: w.otherClerk.access });
+    expect(list.body.data).toEqual([]);
+    const any = (await t.request<Listed<DistributionDetail>>('GET', path, { token: admin.access })).body
+      .data[0];
+    expect((await t.request('GET', `${path}/${any?.id}`, { token: w.otherClerk.access })).status).toBe(403);
+    expect((await t.request('GET', `${path}/${any?.id}/note`, { token: w.otherClerk.access })).status).toBe(
+      403,
+    );
+  });
+});

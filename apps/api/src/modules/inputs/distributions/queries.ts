@@ -1,0 +1,82 @@
+import type { Distribution, DistributionDetail } from '@ushirika/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
+import type { PageWindow } from '../../../platform/list.ts';
+
+const select = sql`select d.id, d.distribution_no as "distributionNo", d.request_id as "requestId", r.request_no as "requestNo",
+    d.farmer_id as "farmerId", f.farmer_no as "farmerNo", concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
+    d.amcos_id as "amcosId", a.name as "amcosName", d.store_id as "storeId", st.name as "storeName",
+    d.season_id as "seasonId", s.name as "seasonName", d.kind, d.distributed_on::text as "distributedOn", d.status,
+    d.farmer_amount::text as "farmerAmount", d.subsidy_amount::text as "subsidyAmount", d.cost_value::text as "costValue",
+    d.margin::text as margin, d.loan_id as "loanId", l.loan_no as "loanNo",
+    case when l.id is null then null else (l.amount - l.recovered)::numeric(16,2)::text end as "loanOutstanding",
+    l.recovered::text as "loanRecovered", d.cancel_reason as "cancelReason", d.created_at::text as "createdAt"
+  from input_distributions d
+  join input_requests r on r.id = d.request_id
+  join farmers f on f.id = d.farmer_id
+  join amcos a on a.id = d.amcos_id
+  join stores st on st.id = d.store_id
+  join seasons s on s.id = d.season_id
+  left join farmer_loans l on l.id = d.loan_id`;
+
+export type DistributionFilters = {
+  status?: string | undefined;
+  kind?: string | undefined;
+  amcos_id?: string | undefined;
+  season_id?: string | undefined;
+  farmer_id?: string | undefined;
+  search?: string | undefined;
+};
+
+function filterOf(actor: Actor, f: DistributionFilters): SQL {
+  const parts: SQL[] = [sql`true`];
+  const society = societyOf(actor);
+  if (society) parts.push(sql`d.amcos_id = ${society}`);
+  if (f.amcos_id) parts.push(sql`d.amcos_id = ${f.amcos_id}`);
+  if (f.status) parts.push(sql`d.status = ${f.status}`);
+  if (f.kind) parts.push(sql`d.kind = ${f.kind}`);
+  if (f.season_id) parts.push(sql`d.season_id = ${f.season_id}`);
+  if (f.farmer_id) parts.push(sql`d.farmer_id = ${f.farmer_id}`);
+  if (f.search) {
+    const s = f.search.trim().toUpperCase();
+    parts.push(
+      sql`(d.distribution_no = ${s} or d.farmer_id in (select id from farmers where farmer_no = ${s}))`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function listDistributions(
+  db: DbOrTx,
+  actor: Actor,
+  filters: DistributionFilters,
+  page: PageWindow,
+) {
+  const where = filterOf(actor, filters);
+  const [rows, [total]] = await Promise.all([
+    queryRows<Distribution>(
+      db,
+      sql`${select} where ${where} order by d.distributed_on desc, d.id desc limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from input_distributions d where ${where}`),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function getDistribution(db: DbOrTx, actor: Actor, id: string): Promise<DistributionDetail> {
+  const [row] = await queryRows<Distribution>(db, sql`${select} where d.id = ${id}`);
+  if (!row) throw new NotFoundError('Distribution not found');
+  assertSociety(actor, row.amcosId);
+  const lines = await queryRows<DistributionDetail['lines'][number]>(
+    db,
+    sql`select l.id, l.item_id as "itemId", i.code as "itemCode", i.name as "itemName", i.unit,
+          l.quantity::text as quantity, l.unit_price::text as "unitPrice", l.farmer_value::text as "farmerValue",
+          l.subsidy_value::text as "subsidyValue", l.unit_cost::text as "unitCost", l.cost_value::text as "costValue"
+        from input_distribution_lines l join items i on i.id = l.item_id
+        where l.distribution_id = ${id} order by l.line_no`,
+  );
+  return { ...row, lines };
+}

@@ -1,0 +1,138 @@
+import {
+  cancelDistributionBody,
+  createDistributionBody,
+  detailReply,
+  distributionDetail,
+  distributionList,
+  distributionListQuery,
+  distributionReport,
+  distributionReportQuery,
+  idParams,
+  savedReply,
+} from '@ushirika/contracts';
+import type { ZodApp } from '../../../app.ts';
+import { actorOf } from '../../../platform/access.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { sendExport, sendPdf } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { access, tags } from '../access.ts';
+import { cancelDistribution } from './cancel-distribution.ts';
+import { createDistribution } from './create-distribution.ts';
+import { distributionNotePdf, distributionReportPdf } from './distribution-pdfs.ts';
+import { distributionReport as buildReport } from './distribution-report.ts';
+import { getDistribution, listDistributions } from './queries.ts';
+
+const path = '/collections/distributions';
+
+/** Inputs issued to farmers from AMCOS stores, their notes and the season report. */
+export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    path,
+    {
+      config: { access: access.read },
+      schema: { tags, querystring: distributionListQuery, response: { 200: distributionList } },
+    },
+    async (req, reply) => {
+      const { rows, total } = await listDistributions(
+        deps.db,
+        actorOf(req),
+        req.query,
+        pageWindow(req.query),
+      );
+      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
+      return sendExport(reply, {
+        format: req.query.format,
+        name: 'DISTRIBUTIONS',
+        rows,
+        columns: [
+          { header: 'Distribution no', value: (r) => r.distributionNo },
+          { header: 'Date', value: (r) => r.distributedOn },
+          { header: 'Farmer no', value: (r) => r.farmerNo },
+          { header: 'Farmer', value: (r) => r.farmerName, width: 30 },
+          { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
+          { header: 'Type', value: (r) => r.kind },
+          { header: 'Farmer amount', value: (r) => r.farmerAmount },
+          { header: 'Subsidy', value: (r) => r.subsidyAmount },
+          { header: 'Loan', value: (r) => r.loanNo ?? '' },
+          { header: 'Status', value: (r) => r.status },
+        ],
+      });
+    },
+  );
+  app.post(
+    path,
+    {
+      config: { access: access.record },
+      schema: { tags, body: createDistributionBody, response: { 201: savedReply(distributionDetail) } },
+    },
+    async (req, reply) => {
+      const data = await createDistribution(deps.db, actorOf(req), req.body);
+      return reply.code(201).send({ message: 'Inputs distributed successfully', data });
+    },
+  );
+  app.get(
+    `${path}/:id`,
+    {
+      config: { access: access.read },
+      schema: { tags, params: idParams, response: { 200: detailReply(distributionDetail) } },
+    },
+    async (req) => ({ data: await getDistribution(deps.db, actorOf(req), req.params.id) }),
+  );
+  app.get(
+    `${path}/:id/note`,
+    { config: { access: access.read }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const d = await getDistribution(deps.db, actorOf(req), req.params.id);
+      return sendPdf(reply, d.distributionNo, await distributionNotePdf(d), { inline: true });
+    },
+  );
+  app.post(
+    `${path}/:id/cancel`,
+    {
+      config: { access: access.approve },
+      schema: {
+        tags,
+        params: idParams,
+        body: cancelDistributionBody,
+        response: { 200: savedReply(distributionDetail) },
+      },
+    },
+    async (req) => ({
+      message: 'Distribution cancelled',
+      data: await cancelDistribution(deps.db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
+    }),
+  );
+  app.get(
+    '/reports/distributions',
+    { config: { access: access.report }, schema: { tags, querystring: distributionReportQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const report = await buildReport(deps.db, actorOf(req), {
+        seasonId: q.season_id,
+        amcosId: q.amcos_id,
+        kind: q.kind,
+      });
+      if (q.format === 'json') return distributionReport.parse(report);
+      if (q.format === 'pdf')
+        return sendPdf(reply, `DISTRIBUTIONS-${report.seasonName}`, await distributionReportPdf(report));
+      return sendExport(reply, {
+        format: 'xlsx',
+        name: 'DISTRIBUTIONS-REPORT',
+        rows: report.rows,
+        columns: [
+          { header: 'Item code', value: (r) => r.itemCode },
+          { header: 'Item', value: (r) => r.itemName, width: 25 },
+          { header: 'Unit', value: (r) => r.unit },
+          { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
+          { header: 'Farmer no', value: (r) => r.farmerNo },
+          { header: 'Farmer', value: (r) => r.farmerName, width: 30 },
+          { header: 'Type', value: (r) => r.kind },
+          { header: 'Quantity', value: (r) => r.quantity },
+          { header: 'Farmer value', value: (r) => r.farmerValue },
+          { header: 'Subsidy', value: (r) => r.subsidyValue },
+          { header: 'Cost', value: (r) => r.costValue },
+        ],
+      });
+    },
+  );
+}

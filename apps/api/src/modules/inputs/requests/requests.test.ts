@@ -1,0 +1,290 @@
+import type { InputRequestDetail, InputRequestSuggestion } from '@ushirika/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { type Listed, upload } from '../../../../test/master-data.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { type InputsWorld, makeInputsWorld } from '../testing.ts';
+
+let t: TestApp;
+let w: InputsWorld;
+const path = '/collections/farmer-requests';
+type Saved = { message: string; data: InputRequestDetail };
+
+const count = async () =>
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from input_requests)::int + (select count(*) from input_request_lines)::int as n`,
+    )
+  )[0]?.n;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await makeInputsWorld(t, 5);
+});
+afterAll(() => t?.close());
+
+describe('farmer requests: BOQ suggestion and credit limit', () => {
+  it('suggests the BOQ x acres: 2 acres -> 4 bags of sulphur (260,000) and 3 litres (72,000)', async () => {
+    const farmer = w.farmers[0];
+    const r = await t.request<{ data: InputRequestSuggestion }>(
+      'GET',
+      `${path}/suggestion?farmer_id=${farmer?.id}&season_crop_id=${w.seasonCropId}`,
+      { token: w.clerk.access },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.acres).toBe('2.00');
+    expect(
+      r.body.data.lines.map((l) => [l.itemId, l.quantity, l.creditValue, l.creditLimit, l.overLimit]),
+    ).toEqual([
+      // 2 bags/acre x 2 acres = 4 x 65,000; limit 150,000 x 2 acres
+      [w.sulphurId, '4.000', '260000.00', '300000.00', false],
+      // 1.5 l/acre x 2 = 3 x 24,000; fixed limit 100,000
+      [w.pesticideId, '3.000', '72000.00', '100000.00', false],
+    ]);
+  });
+
+  it('records the request priced at the credit prices: 260,000 + 72,000 = 332,000', async () => {
+    const r = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.farmers[0]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [
+          { itemId: w.sulphurId, quantity: '4' },
+          { itemId: w.pesticideId, quantity: '3' },
+        ],
+      },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({
+      status: 'pending',
+      creditValue: '332000.00',
+      overLimit: false,
+      acres: '2.00',
+    });
+    expect(r.body.data.requestNo).toMatch(/^FR-\d{4}-\d{6}$/);
+    expect(r.body.data.lines.map((l) => l.suggestedQuantity)).toEqual(['4.000', '3.000']);
+  });
+
+  it('refuses going over the limit without an override reason, and writes nothing', async () => {
+    const before = await count();
+    // 260,000 already asked + 1 x 65,000 = 325,000 > 300,000
+    const r = await t.request('POST', path, {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.farmers[0]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.sulphurId, quantity: '1' }],
+      },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      errors: { overrideReason: [expect.stringContaining('325000.00 asked against 300000.00')] },
+    });
+    expect(await count()).toBe(before);
+    const ok = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.farmers[0]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.sulphurId, quantity: '1' }],
+        overrideReason: 'Second farm being registered',
+      },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data).toMatchObject({ overLimit: true, overrideReason: 'Second farm being registered' });
+    expect(ok.body.data.lines[0]).toMatchObject({ usedElsewhere: '260000.00', overLimit: true });
+  });
+
+  it('refuses a farmer of another society, an item without a price and a closed season', async () => {
+    const before = await count();
+    const other = await t.request('POST', path, {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.otherFarmerId,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.sulphurId, quantity: '1' }],
+      },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ message: 'This farmer belongs to another society' });
+    await t.db.execute(sql`update seasons set status = 'closed' where id = ${w.seasonId}`);
+    const closed = await t.request('POST', path, {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.farmers[1]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.sulphurId, quantity: '1' }],
+      },
+    });
+    await t.db.execute(sql`update seasons set status = 'planned' where id = ${w.seasonId}`);
+    expect(closed.status).toBe(400);
+    expect(closed.body).toMatchObject({ message: expect.stringMatching(/^Season .* is closed$/) });
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('two-level approval', () => {
+  let id: string;
+  beforeAll(async () => {
+    const r = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.farmers[1]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.sulphurId, quantity: '2' }],
+      },
+    });
+    id = r.body.data.id;
+  });
+
+  it('the clerk cannot approve; the union waits for the AMCOS manager; then manager, then officer', async () => {
+    expect((await t.request('POST', `${path}/${id}/approve`, { token: w.clerk.access })).status).toBe(403);
+    const early = await t.request('POST', `${path}/${id}/approve`, { token: w.officer.access });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ message: 'The AMCOS manager approves this request first' });
+    const first = await t.request<Saved>('POST', `${path}/${id}/approve`, { token: w.manager.access });
+    expect(first.status).toBe(200);
+    expect(first.body.data.status).toBe('amcos_approved');
+    expect((await t.request('POST', `${path}/${id}/approve`, { token: w.manager.access })).status).toBe(403);
+    // Two crop officers at once: one wins, the other gets a 409.
+    const both = await Promise.all(
+      [w.officer, w.officer2].map((s) => t.request('POST', `${path}/${id}/approve`, { token: s.access })),
+    );
+    expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
+    const detail = await t.request<{ data: InputRequestDetail }>('GET', `${path}/${id}`, {
+      token: w.clerk.access,
+    });
+    expect(detail.body.data.status).toBe('approved');
+  });
+
+  it('nobody approves a request they recorded (maker != checker at the union level too)', async () => {
+    const made = await t.request<Saved>('POST', path, {
+      token: w.officer.access,
+      body: {
+        farmerId: w.farmers[2]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.pesticideId, quantity: '1' }],
+      },
+    });
+    expect(made.status).toBe(201);
+    await t.request('POST', `${path}/${made.body.data.id}/approve`, { token: w.manager.access });
+    const self = await t.request('POST', `${path}/${made.body.data.id}/approve`, { token: w.officer.access });
+    expect(self.status).toBe(403);
+    expect(self.body).toMatchObject({ message: 'You recorded this request: another user approves it' });
+  });
+
+  it('another society sees none of it and cannot act on it', async () => {
+    expect((await t.request('GET', `${path}/${id}`, { token: w.otherClerk.access })).status).toBe(403);
+    expect(
+      (await t.request('POST', `${path}/${id}/reject`, { token: w.otherClerk.access, body: { reason: 'x' } }))
+        .status,
+    ).toBe(403);
+    const list = await t.request<Listed<{ amcosId: string }>>('GET', `${path}?amcos_id=${w.amcosId}`, {
+      token: w.otherClerk.access,
+    });
+    expect(list.body.data).toEqual([]);
+    const mine = await t.request<Listed<{ amcosId: string }>>('GET', path, { token: w.clerk.access });
+    expect(mine.body.meta.total).toBeGreaterThan(0);
+    expect(new Set(mine.body.data.map((r) => r.amcosId))).toEqual(new Set([w.amcosId]));
+    expect(
+      (
+        await t.request('POST', `${path}/bulk-approve`, {
+          token: w.otherClerk.access,
+          body: { status: 'pending', amcos_id: w.amcosId },
+        })
+      ).body,
+    ).toMatchObject({ approved: 0 });
+  });
+
+  it('rejects with a reason at the caller level', async () => {
+    const made = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: {
+        farmerId: w.farmers[3]?.id,
+        seasonCropId: w.seasonCropId,
+        lines: [{ itemId: w.pesticideId, quantity: '1' }],
+      },
+    });
+    const r = await t.request<Saved>('POST', `${path}/${made.body.data.id}/reject`, {
+      token: w.manager.access,
+      body: { reason: 'Farm not visited yet' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ status: 'rejected', rejectReason: 'Farm not visited yet' });
+  });
+});
+
+describe('bulk approve and import', () => {
+  it('approves a filtered list in one go at each level, leaving the caller own and over-limit ones', async () => {
+    const pending = async () =>
+      (
+        await t.request<Listed<unknown>>('GET', `${path}?status=pending&amcos_id=${w.amcosId}`, {
+          token: w.officer.access,
+        })
+      ).body.meta.total;
+    const before = await pending();
+    const r = await t.request('POST', `${path}/bulk-approve`, {
+      token: w.manager.access,
+      body: { status: 'pending', amcos_id: w.amcosId },
+    });
+    expect(r.status).toBe(200);
+    // One pending request is over the limit (left out), the rest are approved.
+    expect(r.body).toMatchObject({ approved: before - 1, skippedOwn: 0 });
+    expect(await pending()).toBe(1);
+    const waiting = (
+      await t.request<Listed<unknown>>('GET', `${path}?status=amcos_approved&amcos_id=${w.amcosId}`, {
+        token: w.officer.access,
+      })
+    ).body.meta.total;
+    // Those just approved and the one a crop officer recorded, approved by the manager earlier.
+    expect(waiting).toBe(before);
+    const union = await t.request('POST', `${path}/bulk-approve`, {
+      token: w.officer2.access,
+      body: { status: 'amcos_approved', amcos_id: w.amcosId, includeOverLimit: true },
+    });
+    expect(union.body).toMatchObject({ approved: waiting });
+    const wrong = await t.request('POST', `${path}/bulk-approve`, {
+      token: w.officer.access,
+      body: { status: 'pending' },
+    });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('imports one request per farmer; a farmer with a bad row is skipped whole and nothing of it written', async () => {
+    const [a, b] = [w.farmers[3], w.farmers[4]];
+    const sulphur = (
+      await queryRows<{ code: string }>(t.db, sql`select code from items where id = ${w.sulphurId}`)
+    )[0]?.code;
+    const csv = [
+      'farmer_no,item_code,quantity,override_reason',
+      `${a?.farmerNo},${sulphur},1,`,
+      `${b?.farmerNo},${sulphur},1,`,
+      `${b?.farmerNo},NOPE,2,`,
+      'NOBODY-1,x,1.2345,',
+    ].join('\r\n');
+    const before = await count();
+    const r = await upload<{ created: number; skipped: { row: number; errors: string[] }[] }>(
+      t,
+      `${path}/import?season_crop_id=${w.seasonCropId}`,
+      { name: 'requests.csv', type: 'text/csv', bytes: csv },
+      w.clerk.access,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.created).toBe(1);
+    expect(r.body.skipped.map((s) => s.row)).toEqual([3, 4, 5]);
+    expect(r.body.skipped[1]?.errors).toEqual(['item_code: no item NOPE']);
+    expect(r.body.skipped[2]?.errors).toEqual([
+      'farmer_no: no farmer NOBODY-1',
+      'item_code: no item x',
+      'quantity: enter a quantity with at most 3 decimals',
+    ]);
+    expect(await count()).toBe((before ?? 0) + 2);
+    const template = await t.request('GET', `${path}/import/template?format=csv`, { token: w.clerk.access });
+    expect(new TextDecoder().decode(template.raw).split('\r\n')[0]).toBe(
+      'farmer_no,item_code,quantity,override_reason',
+    );
+  });
+});
