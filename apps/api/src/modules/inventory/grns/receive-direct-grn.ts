@@ -5,11 +5,12 @@ import type { Actor } from '../../../platform/access.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { suppliers } from '../../purchase/suppliers/schema.ts';
 import { storeOf } from '../stores/queries.ts';
+import { getGrn } from './queries.ts';
 import { saveGrn } from './save-grn.ts';
 
 /** grn2: goods received without an order, valued at the unit cost the store keeper enters. */
 export async function receiveDirectGrn(db: Db, actor: Actor, body: CreateDirectGrnBody): Promise<GrnDetail> {
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const store = await storeOf(tx, actor, body.storeId);
     let supplier: { id: string; name: string } | null = null;
     if (body.supplierId) {
@@ -32,4 +33,5 @@ export async function receiveDirectGrn(db: Db, actor: Actor, body: CreateDirectG
       lines: body.lines.map((l) => ({ ...l, orderLineId: null })),
     });
   });
+  return getGrn(db, id);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordOrderReceipt } from '../../purchase/orders/receipt.ts';
 import { storeOf } from '../stores/queries.ts';
+import { getGrn } from './queries.ts';
 import { saveGrn } from './save-grn.ts';
 
 /**
@@ -11,7 +12,7 @@ import { saveGrn } from './save-grn.ts';
  * line); the stock is valued at each order line's unit price net of VAT.
  */
 export async function receiveOrderGrn(db: Db, actor: Actor, body: CreateOrderGrnBody): Promise<GrnDetail> {
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const store = await storeOf(tx, actor, body.storeId);
     const order = await recordOrderReceipt(
       tx,
@@ -35,4 +36,5 @@ export async function receiveOrderGrn(db: Db, actor: Actor, body: CreateOrderGrn
       }),
     });
   });
+  return getGrn(db, id);
 }

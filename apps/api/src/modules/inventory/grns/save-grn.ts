@@ -1,4 +1,4 @@
-import type { GrnDetail, Store } from '@ushirika/contracts';
+import type { Store } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../../../db/client.ts';
@@ -6,7 +6,6 @@ import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { type ReceiveLine, receiveStock } from '../ledgers/move-stock.ts';
-import { getGrn } from './queries.ts';
 import { grnLines, grns } from './schema.ts';
 
 export type GrnToSave = {
@@ -23,9 +22,10 @@ export type GrnToSave = {
 
 /**
  * Writes a checked GRN: its number, the stock into the store (with Dr inventory / Cr GRNI), the
- * lines linked to their ledger movements, and the audit event. Inside the caller's transaction.
+ * lines linked to their ledger movements, and the audit event. Inside the caller's transaction;
+ * answers the GRN's id (read it after commit: its journal entry is numbered at commit).
  */
-export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<GrnDetail> {
+export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<string> {
   const id = uuidv7();
   const grnNo = await nextDocumentNumber(tx, 'GRN', Number(grn.receivedOn.slice(0, 4)));
   await tx.insert(grns).values({
@@ -78,21 +78,26 @@ export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<Grn
       };
     }),
   );
-  const saved = await getGrn(tx, id);
   await recordAudit(tx, {
     actorId: actor.userId,
     action: 'created',
     entity: 'grn',
     entityId: id,
     after: {
-      ...saved,
-      lines: saved.lines.map(({ itemCode, quantity, unitCost, value }) => ({
-        itemCode,
+      grnNo,
+      kind: grn.kind,
+      orderNo: grn.orderNo,
+      supplier: grn.supplier?.name ?? null,
+      store: grn.store.name,
+      receivedOn: grn.receivedOn,
+      totalValue: moved.value,
+      lines: moved.lines.map(({ itemId, quantity, unitCost, value }) => ({
+        itemId,
         quantity,
         unitCost,
         value,
       })),
     },
   });
-  return saved;
+  return id;
 }

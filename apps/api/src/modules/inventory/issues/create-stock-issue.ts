@@ -23,7 +23,7 @@ export async function createStockIssue(
   actor: Actor,
   body: CreateStockIssueBody,
 ): Promise<StockIssueDetail> {
-  return db.transaction(async (tx) => {
+  const issueId = await db.transaction(async (tx) => {
     const store = await storeOf(tx, actor, body.storeId);
     let toAmcos: { id: string; name: string } | null = null;
     if (body.purpose === 'amcos' && body.toAmcosId) {
@@ -83,22 +83,27 @@ export async function createStockIssue(
         };
       }),
     );
-    const saved = await getStockIssue(tx, id);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'created',
       entity: 'stock_issue',
       entityId: id,
       after: {
-        ...saved,
-        lines: saved.lines.map(({ itemCode, quantity, unitCost, value }) => ({
-          itemCode,
+        issueNo,
+        store: store.name,
+        purpose: body.purpose,
+        issuedTo: toAmcos?.name ?? body.issuedTo,
+        totalValue: moved.value,
+        lines: moved.lines.map(({ itemId, quantity, unitCost, value }) => ({
+          itemId,
           quantity,
           unitCost,
           value,
         })),
       },
     });
-    return saved;
+    return id;
   });
+  // Read after commit: the journal entry is numbered at commit.
+  return getStockIssue(db, issueId);
 }

@@ -135,7 +135,11 @@ async function checkLines(
 
 /** Lines in item order, so two documents touching the same items lock them in the same order. */
 const inLockOrder = <T extends { itemId: string }>(lines: T[]) =>
-  lines.map((line, index) => ({ line, index })).sort((a, b) => (a.line.itemId < b.line.itemId ? -1 : 1));
+  lines
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) =>
+      a.line.itemId === b.line.itemId ? a.index - b.index : a.line.itemId < b.line.itemId ? -1 : 1,
+    );
 
 async function writeMovements(
   tx: DbOrTx,

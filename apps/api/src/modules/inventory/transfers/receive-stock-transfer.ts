@@ -29,7 +29,7 @@ export async function receiveStockTransfer(
   id: string,
   body: ReceiveStockTransferBody,
 ): Promise<StockTransferDetail> {
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [transfer] = await tx.select().from(stockTransfers).where(eq(stockTransfers.id, id)).for('update');
     if (!transfer) throw new NotFoundError('Transfer not found');
     assertSociety(actor, transfer.toAmcosId);
@@ -152,6 +152,7 @@ export async function receiveStockTransfer(
         })),
       },
     });
-    return getStockTransfer(tx, id);
   });
+  // Read after commit: the write-off's journal entry is numbered at commit.
+  return getStockTransfer(db, id);
 }
