@@ -1,5 +1,4 @@
 import type { DistributionDetail } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -36,11 +35,12 @@ export async function cancelDistribution(
       date,
       source: { type: 'distribution', id, no: d.distributionNo },
       actorId: actor.userId,
-      // Back at exactly the value it left with: the unit cost is that value over the quantity.
+      // Back at exactly the value it left with.
       lines: d.lines.map((l) => ({
         itemId: l.itemId,
         quantity: l.quantity,
-        unitCost: dec(l.costValue).div(dec(l.quantity)).toString(),
+        unitCost: l.unitCost,
+        value: l.costValue,
       })),
     });
     await postDistribution(tx, {

@@ -2,14 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
-import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { farmerLoans } from '../schema.ts';
+import { giveLoan } from './give-loan.ts';
 
 /**
- * The loan of a credit (or subsidised) input distribution (#14): active at once, source
- * `distribution`. The distribution posts it (Dr farmer loans with the inventory, margin and
- * subsidy lines of one event) and links the Collection-book entry with `linkLoanEntry`; the loan
- * is recovered by settlements like any other.
+ * The loan of a credit (or subsidised) input distribution (#14): written by `giveLoan` like every
+ * loan, then active at once, approved by the distribution's approvals (the request's two levels),
+ * source `distribution`. The distribution posts it (Dr farmer loans with the inventory, margin and
+ * subsidy lines of one event, not `postLoan`'s two lines) and links the Collection-book entry with
+ * `linkLoanEntry`; settlements recover it like any other loan.
  */
 export async function giveDistributionLoan(
   tx: DbOrTx,
@@ -22,20 +23,12 @@ export async function giveDistributionLoan(
     createdBy: string;
   },
 ): Promise<{ id: string; loanNo: string }> {
-  const loanNo = await nextDocumentNumber(tx, 'LN', Number(loan.issuedOn.slice(0, 4)));
-  const [row] = await tx
-    .insert(farmerLoans)
-    .values({
-      ...loan,
-      loanNo,
-      source: 'distribution',
-      status: 'active',
-      approvedBy: loan.createdBy,
-      approvedAt: new Date(),
-    })
-    .returning({ id: farmerLoans.id, loanNo: farmerLoans.loanNo });
-  if (!row) throw new Error('Loan not saved');
-  return row;
+  const row = await giveLoan(tx, { ...loan, source: 'distribution' });
+  await tx
+    .update(farmerLoans)
+    .set({ status: 'active', approvedBy: loan.createdBy, approvedAt: new Date() })
+    .where(eq(farmerLoans.id, row.id));
+  return { id: row.id, loanNo: row.loanNo };
 }
 
 export async function linkLoanEntry(tx: DbOrTx, loanId: string, journalEntryId: string): Promise<void> {
