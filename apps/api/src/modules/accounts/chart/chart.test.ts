@@ -57,7 +57,9 @@ describe('the seeded chart', () => {
     const collection = await get<{ data: Account[]; meta: { total: number } }>(
       '/accounts?book=collection&per_page=100',
     );
-    expect(collection.body.meta.total).toBe(13);
+    // 13 + 2105 Due to Operation book (#16)
+    expect(collection.body.meta.total).toBe(14);
+    expect(collection.body.data.find((a) => a.code === '2105')?.name).toBe('Due to Operation book');
     expect(collection.body.data.find((a) => a.code === '2201')).toMatchObject({
       name: 'Crop proceeds payable',
       type: 'liability',
@@ -266,9 +268,9 @@ describe('exports', () => {
       'Bank account no',
       'Active',
     ]);
-    expect(sheet?.rowCount).toBe(14);
+    expect(sheet?.rowCount).toBe(15);
     const data = await get<{ data: Account[] }>('/accounts/exports?mode=collection&type=json');
-    expect(data.body.data).toHaveLength(13);
+    expect(data.body.data).toHaveLength(14);
     expect(data.body.data[0]?.code).toBe(sheet?.getRow(2).getCell(1).value);
   });
 

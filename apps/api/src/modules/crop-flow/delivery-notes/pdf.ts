@@ -60,6 +60,19 @@ export async function cropDocumentPdf(
   return pdf.getBuffer();
 }
 
+/** The one transport figure: the rule's when a transporter rule pays the carrier, else the charge. */
+export function transportText(note: Pick<DeliveryNoteDetail, 'transportCharge' | 'transportRule'>): string {
+  const rule = note.transportRule;
+  if (!rule) return note.transportCharge ?? '';
+  const basis =
+    rule.basis === 'per_kg'
+      ? `${rule.rate} per warehouse kg`
+      : `${rule.basis.replace(/_/g, ' ')} ${rule.rate}`;
+  return rule.amount
+    ? `${rule.amount}, paid by the deduction rule "${rule.name}" (${basis})`
+    : `Paid by the deduction rule "${rule.name}" (${basis}) at settlement`;
+}
+
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
 
 export function deliveryNotePdf(db: DbOrTx, note: DeliveryNoteDetail): Promise<Buffer> {
@@ -80,7 +93,7 @@ export function deliveryNotePdf(db: DbOrTx, note: DeliveryNoteDetail): Promise<B
       ['Received bags', note.receivedBags === null ? '' : String(note.receivedBags)],
       ['Received kg', note.receivedKg ?? ''],
       ['Variance kg', note.varianceKg ?? ''],
-      ['Transport charge (TZS)', note.transportCharge ?? ''],
+      ['Transport (TZS)', transportText(note)],
     ],
     tables: [
       {

@@ -21,6 +21,19 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const seasonCropName = sql<string>`${seasons.name} || ' ' || ${crops.name}`;
 
+/**
+ * The season crop's transporter deduction rule (the first by order), which pays the carrier
+ * instead of the note's charge (settlement does the same, docs/DECISIONS.md): with what a per-kg
+ * rule pays on the received (warehouse) kg, half-up to the cent.
+ */
+const transportRuleOfNote = sql<DeliveryNote['transportRule']>`(
+  select json_build_object('name', r.name, 'basis', r.basis, 'rate', r.rate::text,
+    'amount', case when r.basis = 'per_kg' and ${deliveryNotes.receivedKg} is not null
+      then round(${deliveryNotes.receivedKg} * r.rate, 2)::numeric(16,2)::text end)
+  from deduction_rules r
+  where r.season_crop_id = ${deliveryNotes.seasonCropId} and r.recipient = 'transporter'
+  order by r.sort_order, r.id limit 1)`;
+
 const columns = {
   id: deliveryNotes.id,
   dnNo: deliveryNotes.dnNo,
@@ -40,6 +53,7 @@ const columns = {
   bags: deliveryNotes.bags,
   netKg: deliveryNotes.netKg,
   transportCharge: deliveryNotes.transportCharge,
+  transportRule: transportRuleOfNote,
   dispatchedAt: deliveryNotes.dispatchedAt,
   receivedBags: deliveryNotes.receivedBags,
   receivedKg: deliveryNotes.receivedKg,
@@ -66,6 +80,9 @@ function baseQuery(db: DbOrTx) {
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 const shape = (r: Row): DeliveryNote => ({
   ...r,
+  // One transport figure: where a rule pays the carrier, the note's charge is not paid.
+  transportCharge: r.transportRule ? null : r.transportCharge,
+  transportRule: r.transportRule ?? null,
   dispatchedAt: iso(r.dispatchedAt),
   receivedAt: iso(r.receivedAt),
   createdAt: r.createdAt.toISOString(),
