@@ -336,3 +336,51 @@ describe('beneficiaries and deduction rules', () => {
     expect(history.body.data.map((e) => e.action)).toEqual(['created', 'updated', 'updated', 'deleted']);
   });
 });
+
+describe('the union’s own income (#16)', () => {
+  it('marks a beneficiary as the union’s income, keeps it on partial updates, and clears it', async () => {
+    const made = await t.request<{ data: { id: string; unionIncome: boolean } }>(
+      'POST',
+      '/settings/collection/beneficiaries',
+      { token: admin.access, body: { name: `Union commission ${uniq()}`, kind: 'union', unionIncome: true } },
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.data.unionIncome).toBe(true);
+    const id = made.body.data.id;
+    // A change of another field leaves the setting alone.
+    const renamed = await t.request<{ data: { unionIncome: boolean } }>(
+      'PATCH',
+      `/settings/collection/beneficiaries/${id}`,
+      { token: admin.access, body: { accountNo: '0150-1234' } },
+    );
+    expect(renamed.body.data.unionIncome).toBe(true);
+    const cleared = await t.request<{ data: { unionIncome: boolean } }>(
+      'PATCH',
+      `/settings/collection/beneficiaries/${id}`,
+      { token: admin.access, body: { unionIncome: false } },
+    );
+    expect(cleared.body.data.unionIncome).toBe(false);
+    const plain = await t.request<{ data: { unionIncome: boolean } }>(
+      'POST',
+      '/settings/collection/beneficiaries',
+      {
+        token: admin.access,
+        body: { name: `Levy ${uniq()}`, kind: 'other' },
+      },
+    );
+    expect(plain.body.data.unionIncome).toBe(false);
+    const bad = await t.request('PATCH', `/settings/collection/beneficiaries/${id}`, {
+      token: admin.access,
+      body: { unionIncome: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await t.request('PATCH', `/settings/collection/beneficiaries/${id}`, {
+          token: clerk.access,
+          body: { unionIncome: true },
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
