@@ -2,6 +2,7 @@ import { dueBetweenBooks } from './between-books.ts';
 import type { ControlCheckDefinition } from './check.ts';
 import { buyerReceivables, cropProceeds } from './crop-sales.ts';
 import { farmerLoans, payables } from './settlement.ts';
+import { supplierPayables } from './supplier-payables.ts';
 
 /** Every control account the report compares, in its order. Add a module's check here. */
 export const CONTROL_CHECKS: ControlCheckDefinition[] = [
@@ -9,5 +10,6 @@ export const CONTROL_CHECKS: ControlCheckDefinition[] = [
   cropProceeds,
   farmerLoans,
   ...payables,
+  supplierPayables,
   dueBetweenBooks,
 ];
