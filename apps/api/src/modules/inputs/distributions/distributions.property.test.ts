@@ -60,8 +60,8 @@ async function invariants() {
   // Nobody recovered beyond what they owe or beyond their crop money.
   const [over] = await queryRows<{ n: number }>(
     t.db,
-    sql`select (select count(*) from farmer_loans where recovered > amount)
-          + (select count(*) from settlement_farmers where loan_recovery > owed or net < 0)::int as n`,
+    sql`select ((select count(*) from farmer_loans where recovered > amount)
+          + (select count(*) from settlement_farmers where loan_recovery > owed or net < 0))::int as n`,
   );
   expect(over?.n).toBe(0);
 }
