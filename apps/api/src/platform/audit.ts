@@ -1,7 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
-import { users } from '../modules/users/schema.ts';
-import { auditEvents } from './schema.ts';
 
 export type AuditInput = {
   actorId: string | null;
@@ -12,7 +11,9 @@ export type AuditInput = {
   after?: unknown;
 };
 
+/** Keys never stored in the trail (and the search column), in snapshots written from JS or SQL. */
 const SECRET_KEY = /password|hash|token|code_?hash|secret/i;
+const NOT_STORED = 'searchText';
 
 /** Drops secrets from a snapshot before it is stored: no password or hash ever reaches the trail. */
 function redact(value: unknown): unknown {
@@ -22,46 +23,48 @@ function redact(value: unknown): unknown {
   if (typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([k]) => !SECRET_KEY.test(k) && k !== 'searchText')
+        .filter(([k]) => !SECRET_KEY.test(k) && k !== NOT_STORED)
         .map(([k, v]) => [k, redact(v)]),
     );
   }
   return value;
 }
 
-/** Writes one audit event; call it inside the business transaction it describes. */
-export async function recordAudit(tx: DbOrTx, input: AuditInput): Promise<void> {
-  await tx.insert(auditEvents).values({
-    actorId: input.actorId,
-    action: input.action,
-    entity: input.entity,
-    entityId: input.entityId,
-    before: redact(input.before),
-    after: redact(input.after),
-  });
+/** The same rule for a snapshot made in SQL (a jsonb object): its secret keys dropped. */
+function redactSql(snapshot: SQL): SQL {
+  return sql`case when jsonb_typeof(${snapshot}) = 'object' then coalesce((select jsonb_object_agg(k, v)
+      from jsonb_each(${snapshot}) as e(k, v) where k !~* ${SECRET_KEY.source} and k <> ${NOT_STORED}), '{}'::jsonb)
+    else ${snapshot} end`;
 }
 
-export async function listAudit(db: DbOrTx, entity: string, entityId: string) {
-  const rows = await db
-    .select({
-      id: auditEvents.id,
-      at: auditEvents.at,
-      actorId: auditEvents.actorId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      action: auditEvents.action,
-      entity: auditEvents.entity,
-      entityId: auditEvents.entityId,
-      before: auditEvents.before,
-      after: auditEvents.after,
-    })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .where(and(eq(auditEvents.entity, entity), eq(auditEvents.entityId, entityId)))
-    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
-  return rows.map(({ firstName, lastName, at, ...r }) => ({
-    ...r,
-    at: at.toISOString(),
-    actorName: firstName ? `${firstName} ${lastName}` : null,
-  }));
+/**
+ * The audit door as SQL: one event per row of `rows`, a query yielding `id` (uuid), `entity_id`
+ * (text), `before` and `after` (jsonb). `recordAudit` runs it for one event; a statement that
+ * writes many records at once (the farmer import, the weighing save's CTE) embeds it, so the
+ * trail is written the same way whatever the caller.
+ */
+export function auditInsertSql(
+  event: { actorId: SQL | string | null; action: string; entity: string },
+  rows: SQL,
+): SQL {
+  const actor =
+    typeof event.actorId === 'string' || event.actorId === null ? sql`${event.actorId}::uuid` : event.actorId;
+  return sql`insert into audit_events (id, actor_id, action, entity, entity_id, before, after)
+    select r.id, ${actor}, ${event.action}::text, ${event.entity}::text, r.entity_id,
+      ${redactSql(sql`r.before`)}, ${redactSql(sql`r.after`)}
+    from (${rows}) r`;
+}
+
+const jsonb = (value: unknown): SQL =>
+  value === null ? sql`null::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
+
+/** Writes one audit event; call it inside the business transaction it describes. */
+export async function recordAudit(tx: DbOrTx, input: AuditInput): Promise<void> {
+  await tx.execute(
+    auditInsertSql(
+      input,
+      sql`select ${uuidv7()}::uuid as id, ${input.entityId}::text as entity_id,
+        ${jsonb(redact(input.before))} as before, ${jsonb(redact(input.after))} as after`,
+    ),
+  );
 }

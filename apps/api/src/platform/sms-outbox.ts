@@ -1,8 +1,8 @@
 import { maskMobile } from '@ushirika/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
-import { smsOutbox } from './schema.ts';
 import type { SmsLog, SmsSender } from './sms.ts';
 
 /**
@@ -12,7 +12,19 @@ import type { SmsLog, SmsSender } from './sms.ts';
  * collection; it only delays the SMS. (Sign-in codes are sent directly: a user waits for them.)
  */
 export async function enqueueSms(tx: DbOrTx, to: string, text: string): Promise<void> {
-  await tx.insert(smsOutbox).values({ recipient: to, body: text });
+  await tx.execute(
+    enqueueSmsSql(sql`select ${uuidv7()}::uuid as id, ${to}::text as recipient, ${text}::text as body`),
+  );
+}
+
+/**
+ * The outbox as SQL: one message per row of `rows` (a query yielding `id`, `recipient`, `body`),
+ * rows without a recipient skipped. `enqueueSms` runs it for one message; a statement that saves
+ * its record in one round trip (the weighing save) embeds it.
+ */
+export function enqueueSmsSql(rows: SQL): SQL {
+  return sql`insert into sms_outbox (id, recipient, body)
+    select r.id, r.recipient, r.body from (${rows}) r where r.recipient is not null`;
 }
 
 export type SmsOutboxOptions = {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { actorOf, assertSociety } from '../../platform/access.ts';
-import { listAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { accountingAuditOwners } from '../accounts/audit-owners.ts';
@@ -15,6 +14,7 @@ import { farmers } from '../farmers/schema.ts';
 import { inventoryAuditOwners } from '../inventory/audit-owners.ts';
 import { settlementAuditOwners } from '../settlement/audit-owners.ts';
 import { users } from '../users/schema.ts';
+import { listAudit } from './queries.ts';
 
 /**
  * Which society owns a record of each audited entity, so an AMCOS user can read the history of

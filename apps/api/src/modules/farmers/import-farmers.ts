@@ -2,6 +2,7 @@ import type { FarmerImportResult } from '@ushirika/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, Tx } from '../../db/client.ts';
+import { auditInsertSql } from '../../platform/audit.ts';
 import { explainConstraints } from '../../platform/constraints.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { amcos } from '../amcos/schema.ts';
@@ -41,7 +42,8 @@ async function numberFarmers(tx: Tx, valid: ImportFarmer[]) {
 
 /**
  * Saves the valid rows of a checked sheet in one transaction with one bulk statement: every
- * farmer, their farm, and one audit event each. If anything fails, nothing is saved.
+ * farmer, their farm, and one audit event each (through the audit door's SQL builder). If anything
+ * fails, nothing is saved.
  */
 export async function importFarmers(
   db: Db,
@@ -99,8 +101,11 @@ export async function importFarmers(
           select i.farm_id, i.id, i.farm_name, i.crop_id, i.acres, i.trees, i.latitude, i.longitude
           from input i join saved using (id) where i.farm_id is not null
         )
-        insert into audit_events (id, actor_id, action, entity, entity_id, after)
-        select i.audit_id, ${actorId}::uuid, 'imported', 'farmer', i.id::text, i.after from input i join saved using (id)`);
+        ${auditInsertSql(
+          { actorId, action: 'imported', entity: 'farmer' },
+          sql`select i.audit_id as id, i.id::text as entity_id, null::jsonb as before, i.after
+            from input i join saved using (id)`,
+        )}`);
       return ids.map((id, i) => ({ id, farmerNo: numbers.get(valid[i] as ImportFarmer) ?? '' }));
     }),
   );

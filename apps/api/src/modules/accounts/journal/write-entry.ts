@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
+import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
 import { postingYear } from '../../financial-years/posting-period.ts';
 import { rateOn } from '../currencies/currencies.ts';
 import { accounts } from '../schema.ts';
@@ -134,13 +135,10 @@ export async function writeEntry(
   // this statement to commit. At commit: '~<year>~<id>' until the journal_entries_number trigger.
   const sequence = options.numberAtCommit
     ? sql``
-    : sql`, seq as (
-          insert into document_sequences (type, year, last_value) values ('JV', ${fiscalYear}::int, 1)
-          on conflict (type, year) do update set last_value = document_sequences.last_value + 1
-          returning last_value)`;
+    : sql`, seq as (${takeNumberSql(sql`'JV'`, sql`${fiscalYear}::int`)})`;
   const number = options.numberAtCommit
     ? sql`${`~${fiscalYear}~${id}`}::text`
-    : sql`'JV-' || ${fiscalYear}::text || '-' || lpad(seq.last_value::text, greatest(6, length(seq.last_value::text)), '0')`;
+    : documentNumberSql(sql`'JV'`, sql`${fiscalYear}::int`, sql`seq.last_value`);
   const [saved] = await queryRows<{ number: string }>(
     tx,
     sql`with l as (

@@ -11,7 +11,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
+import { auditInsertSql } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, fieldError, ValidationError } from '../../../platform/errors.ts';
+import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
+import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 
 /** Today at the weighing point (East Africa Time, UTC+3 all year). */
 export const todayInTanzania = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -170,7 +173,8 @@ type Written = {
  * maximum unless the policy flags it) takes the AMCOS's next gap-free receipt number
  * (`RC-<AMCOS code>-<year>-000001`, one counter per society, so clerks of different societies
  * never wait on each other), inserts the collection (the trigger adds it to the stock), its audit
- * event and the farmer's SMS into the outbox. If it wrote nothing, the rules are checked one by
+ * event and the farmer's SMS into the outbox, each through the platform's SQL builder of that door
+ * (numbering, audit, outbox) so the rules are the ones every other save uses. If it wrote nothing, the rules are checked one by
  * one to say which failed. The AMCOS is always the farmer's: a union user names it through the farmer.
  */
 export async function recordCollection(
@@ -227,37 +231,31 @@ export async function recordCollection(
           and ${collectedOn}::date between s.start_date and s.end_date
           and (${moisture}::numeric <= sc.max_moisture or sc.moisture_policy = 'flag')
       ),
-      seq as (
-        insert into document_sequences (type, year, last_value)
-        select 'RC-' || ctx.amcos_code, ${year}::int, 1 from ctx
-        on conflict (type, year) do update set last_value = document_sequences.last_value + 1
-        returning last_value
-      ),
+      seq as (${takeNumberSql(sql`'RC-' || ctx.amcos_code`, sql`${year}::int`, sql`ctx`)}),
       ins as (
         insert into collections (id, receipt_no, collected_on, season_crop_id, amcos_id, farmer_id, grade_id,
           bags, gross_kg, tare_kg, net_kg, moisture, moisture_flagged, created_by)
-        select ${id}::uuid, 'RC-' || ctx.amcos_code || '-' || ${year}::text || '-' || lpad(seq.last_value::text, 6, '0'),
+        select ${id}::uuid, ${documentNumberSql(sql`'RC-' || ctx.amcos_code`, sql`${year}::int`, sql`seq.last_value`)},
           ${collectedOn}::date, ${input.seasonCropId}::uuid, ctx.amcos_id, ctx.farmer_id, ${input.gradeId}::uuid,
           ${input.bags}::int, ${grossKg}::numeric, ${tareKg}::numeric, ${netKg}::numeric, ${moisture}::numeric,
           ctx.flagged, ${actor.userId}::uuid
         from ctx, seq
         returning receipt_no, created_at
       ),
-      aud as (
-        insert into audit_events (id, actor_id, action, entity, entity_id, after)
-        select ${uuidv7()}::uuid, ${actor.userId}::uuid, 'recorded', 'collection', ${id}::text,
+      aud as (${auditInsertSql(
+        { actorId: actor.userId, action: 'recorded', entity: 'collection' },
+        sql`select ${uuidv7()}::uuid as id, ${id}::text as entity_id, null::jsonb as before,
           ${JSON.stringify(fields)}::jsonb || jsonb_build_object('receiptNo', ins.receipt_no, 'amcosId', ctx.amcos_id,
-            'farmerId', ctx.farmer_id, 'moistureFlagged', ctx.flagged)
-        from ins, ctx
-      ),
-      sms as (
-        insert into sms_outbox (id, recipient, body)
-        select ${uuidv7()}::uuid, ctx.farmer_phone,
+            'farmerId', ctx.farmer_id, 'moistureFlagged', ctx.flagged) as after
+        from ins, ctx`,
+      )}),
+      sms as (${enqueueSmsSql(
+        sql`select ${uuidv7()}::uuid as id, ctx.farmer_phone as recipient,
           ctx.amcos_name || ': Tumepokea kg ' || trim_scale(${netKg}::numeric)::text || ' (mifuko ' || ${input.bags}::int
             || ') za ' || ctx.crop_name || ' daraja ' || ctx.grade_code || ' tarehe ' || ${collectedOn}::text
-            || '. Risiti ' || ins.receipt_no || '.'
-        from ins, ctx where ctx.farmer_phone is not null
-      )
+            || '. Risiti ' || ins.receipt_no || '.' as body
+        from ins, ctx`,
+      )})
       select ctx.*, ins.receipt_no, ins.created_at from ins, ctx`,
   );
   if (!w) {
