@@ -125,3 +125,16 @@ export const distributionReport = z.object({
   }),
 });
 export type DistributionReport = z.infer<typeof distributionReport>;
+
+/** The stores of the request's AMCOS, with what each holds of the request's items. */
+export const distributionStoresQuery = z.object({ request_id: z.uuid('Choose the request') });
+export const distributionStores = z.object({
+  data: z.array(
+    z.object({
+      id: uuid,
+      name: z.string(),
+      stock: z.array(z.object({ itemId: uuid, quantity: z.string() })),
+    }),
+  ),
+});
+export type DistributionStore = z.infer<typeof distributionStores>['data'][number];

@@ -41,6 +41,23 @@ describe('a credit distribution from request to zero balance', () => {
       { itemId: w.sulphurId, quantity: '4' },
       { itemId: w.pesticideId, quantity: '3' },
     ]);
+    const stores = await t.request<{ data: { id: string; stock: { quantity: string }[] }[] }>(
+      'GET',
+      `${path}/stores?request_id=${requestId}`,
+      { token: w.clerk.access },
+    );
+    expect(stores.body.data.find((s) => s.id === w.storeId)?.stock.map((s) => s.quantity)).toEqual([
+      '200.000',
+      '100.000',
+    ]);
+    expect(stores.body.data.find((s) => s.id === w.emptyStoreId)?.stock.map((s) => s.quantity)).toEqual([
+      '0.000',
+      '0.000',
+    ]);
+    expect(
+      (await t.request('GET', `${path}/stores?request_id=${requestId}`, { token: w.otherClerk.access }))
+        .status,
+    ).toBe(403);
     const r = await t.request<Saved>('POST', path, {
       token: w.clerk.access,
       body: { requestId, storeId: w.storeId, kind: 'credit' },

@@ -80,3 +80,24 @@ export async function getDistribution(db: DbOrTx, actor: Actor, id: string): Pro
   );
   return { ...row, lines };
 }
+
+/**
+ * The stores a request can be issued from: its AMCOS's open stores, with what each holds of the
+ * request's items (the create form shows it before the clerk picks one).
+ */
+export async function storesForRequest(db: DbOrTx, actor: Actor, requestId: string) {
+  const [request] = await queryRows<{ amcosId: string }>(
+    db,
+    sql`select amcos_id as "amcosId" from input_requests where id = ${requestId}`,
+  );
+  if (!request) throw new NotFoundError('Request not found');
+  assertSociety(actor, request.amcosId);
+  return queryRows<{ id: string; name: string; stock: { itemId: string; quantity: string }[] }>(
+    db,
+    sql`select s.id, s.name, coalesce((select json_agg(json_build_object('itemId', l.item_id,
+            'quantity', coalesce(b.quantity, 0)::numeric(14,3)::text) order by l.line_no)
+          from input_request_lines l left join stock_balances b on b.item_id = l.item_id and b.store_id = s.id
+          where l.request_id = ${requestId}), '[]'::json) as stock
+        from stores s where s.amcos_id = ${request.amcosId} and s.active order by s.name`,
+  );
+}

@@ -7,6 +7,8 @@ import {
   distributionListQuery,
   distributionReport,
   distributionReportQuery,
+  distributionStores,
+  distributionStoresQuery,
   idParams,
   savedReply,
 } from '@ushirika/contracts';
@@ -20,7 +22,7 @@ import { cancelDistribution } from './cancel-distribution.ts';
 import { createDistribution } from './create-distribution.ts';
 import { distributionNotePdf, distributionReportPdf } from './distribution-pdfs.ts';
 import { distributionReport as buildReport } from './distribution-report.ts';
-import { getDistribution, listDistributions } from './queries.ts';
+import { getDistribution, listDistributions, storesForRequest } from './queries.ts';
 
 const path = '/collections/distributions';
 
@@ -69,6 +71,14 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
       const data = await createDistribution(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Inputs distributed successfully', data });
     },
+  );
+  app.get(
+    `${path}/stores`,
+    {
+      config: { access: access.read },
+      schema: { tags, querystring: distributionStoresQuery, response: { 200: distributionStores } },
+    },
+    async (req) => ({ data: await storesForRequest(deps.db, actorOf(req), req.query.request_id) }),
   );
   app.get(
     `${path}/:id`,
