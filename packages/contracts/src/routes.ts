@@ -185,6 +185,7 @@ const appScreens = {
   reports: [
     ['trial_balance', '/reports/financial/trial-balance'],
     ['general_ledger', '/reports/financial/general-ledgers'],
+    ['control_accounts', '/reports/financial/control-accounts'],
     ['quantity_by_store', '/reports/inventory/quantity-by-store'],
     ['quantity_by_store_amcos', '/reports/inventory/quantity-by-store-amcos'],
     ['store_ledger', '/reports/inventory/store-ledgers'],

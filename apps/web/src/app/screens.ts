@@ -81,6 +81,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('../features/accounts/reports/ReportsPages.tsx').then((m) => ({ default: m.TrialBalanceRoute })),
   general_ledger: () =>
     import('../features/accounts/reports/ReportsPages.tsx').then((m) => ({ default: m.GeneralLedgerRoute })),
+  control_accounts: () => import('../features/accounts/reports/ControlAccountsPage.tsx'),
   auctions: () => import('../features/sales/auctions/AuctionsPage.tsx'),
   auction_details: () => import('../features/sales/auctions/AuctionDetailsPage.tsx'),
   auction_price: () =>

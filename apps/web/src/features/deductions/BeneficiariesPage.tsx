@@ -1,4 +1,4 @@
-import { Anchor, Select, TextInput } from '@mantine/core';
+import { Anchor, Badge, Select, Switch, TextInput } from '@mantine/core';
 import { type Beneficiary, beneficiaryKinds, createBeneficiaryBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -37,6 +37,7 @@ function BeneficiariesPage() {
         <ListFilter list={list} name="kind" label={t('beneficiariesMd.kind')} data={kinds} width={170} />
       )}
       form={BeneficiaryForm}
+      editable
       createLabel={t('beneficiariesMd.create')}
       columns={[
         {
@@ -61,6 +62,18 @@ function BeneficiariesPage() {
           header: t('fields.bank'),
           render: (b) => (b.bankName ? `${b.bankName} ${b.accountNo ?? ''}` : '—'),
         },
+        {
+          key: 'unionIncome',
+          header: t('twoBooks.unionIncome'),
+          render: (b) =>
+            b.unionIncome ? (
+              <Badge variant="light" color="teal">
+                {t('twoBooks.unionIncomeYes')}
+              </Badge>
+            ) : (
+              '—'
+            ),
+        },
         { key: 'rules', header: t('seasonCropsMd.rules'), align: 'right', render: (b) => b.ruleCount },
       ]}
     />
@@ -72,28 +85,31 @@ function useKinds() {
   return beneficiaryKinds.map((k) => ({ value: k, label: t(`beneficiariesMd.kinds.${k}`) }));
 }
 
-function BeneficiaryForm({ onClose }: RecordFormProps<Beneficiary>) {
+function BeneficiaryForm({ record, onClose }: RecordFormProps<Beneficiary>) {
   const { t } = useTranslation();
   const kinds = useKinds();
   const councilOptions = councils.useOptions();
   const bankOptions = banks.useOptions();
   const form = useForm({
-    name: '',
-    kind: null as string | null,
-    councilId: null as string | null,
-    bankId: null as string | null,
-    accountNo: '',
+    name: record?.name ?? '',
+    kind: (record?.kind ?? null) as string | null,
+    councilId: record?.councilId ?? null,
+    bankId: record?.bankId ?? null,
+    accountNo: record?.accountNo ?? '',
+    unionIncome: record?.unionIncome ?? false,
   });
-  const save = beneficiaries.useSave({ onSaved: onClose, onError: form.showApiError });
+  const save = beneficiaries.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
     const body = form.validate(createBeneficiaryBody);
-    if (body) save.create(body);
+    if (!body) return;
+    if (record) save.update(body);
+    else save.create(body);
   });
   return (
     <FormModal
       opened
       onClose={onClose}
-      title={t('beneficiariesMd.create')}
+      title={record ? record.name : t('beneficiariesMd.create')}
       onSubmit={submit}
       error={form.formError}
       submitLabel={t('common.save')}
@@ -116,6 +132,13 @@ function BeneficiaryForm({ onClose }: RecordFormProps<Beneficiary>) {
         {...form.control('bankId')}
       />
       <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
+      <Switch
+        label={t('twoBooks.unionIncome')}
+        description={t('twoBooks.unionIncomeHint')}
+        checked={form.values.unionIncome}
+        onChange={(event) => form.setValue('unionIncome', event.currentTarget.checked)}
+        data-testid="beneficiary-union-income"
+      />
     </FormModal>
   );
 }

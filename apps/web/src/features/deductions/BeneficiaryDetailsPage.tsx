@@ -24,7 +24,10 @@ function BeneficiaryDetailsPage() {
   return (
     <DetailsLayout
       title={b.name}
-      breadcrumbs={[{ label: t('beneficiariesMd.title'), to: '/settings/collection/beneficiaries' }, { label: b.name }]}
+      breadcrumbs={[
+        { label: t('beneficiariesMd.title'), to: '/settings/collection/beneficiaries' },
+        { label: b.name },
+      ]}
       status={b.active ? 'active' : 'inactive'}
       history={{ entity: 'beneficiary', id: b.id }}
     >
@@ -35,6 +38,10 @@ function BeneficiaryDetailsPage() {
             [t('fields.council'), b.councilName],
             [t('fields.bank'), b.bankName],
             [t('fields.accountNo'), b.accountNo],
+            [
+              t('twoBooks.unionIncome'),
+              b.unionIncome ? t('twoBooks.unionIncomeYes') : t('twoBooks.unionIncomeNo'),
+            ],
             [t('seasonCropsMd.rules'), b.ruleCount],
           ]}
         />

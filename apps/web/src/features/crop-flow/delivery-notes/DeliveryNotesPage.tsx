@@ -8,13 +8,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
-import { formatDate, formatKg, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { warehouses } from '../../warehouses/hooks.ts';
 import { DnStatusBadge } from './DnStatusBadge.tsx';
 import { deliveryNotes } from './hooks.ts';
+import { transportFigure } from './transport-figure.ts';
 
 const FILTERS = ['status', 'amcos_id', 'warehouse_id'] as const;
 
@@ -140,7 +141,7 @@ function DeliveryNotesPage() {
             key: 'charge',
             header: t('dnMd.transportCharge'),
             align: 'right',
-            render: (n) => (n.transportCharge === null ? '—' : formatMoney(n.transportCharge)),
+            render: (n) => transportFigure(n, t),
           },
           { key: 'status', header: t('fields.status'), render: (n) => <DnStatusBadge status={n.status} /> },
         ]}

@@ -1,18 +1,23 @@
-import { Text, Textarea, TextInput } from '@mantine/core';
-import { createLoanBody } from '@ushirika/contracts';
+import type { FarmerLoan } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal.tsx';
+import { ListFilter } from '../../../components/ListFilter.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
-import { useForm } from '../../../lib/form.ts';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { useFarmerLookup } from '../../crop-flow/collections/hooks.ts';
 import { loans } from '../hooks.ts';
+import { LoanActions } from './LoanActions.tsx';
+import { LoanForm } from './LoanForm.tsx';
+import { LoanStatusBadge } from './LoanStatusBadge.tsx';
 
-/** Farmers' loans (cash advances), recovered from their settlements oldest first. */
+const STATUSES: FarmerLoan['status'][] = ['draft', 'active', 'cancelled'];
+
+/**
+ * Farmers' loans: cash advances entered as drafts, paid from a named bank or cash account once
+ * another person approves them (the approval posts them), recovered from settlements oldest first.
+ */
 export default function LoansRoute() {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
@@ -21,7 +26,7 @@ export default function LoansRoute() {
     <RequirePermission permission="payments.settlement.read">
       <PageHeader
         title={t('pay.loans')}
-        description={t('pay.loansHint')}
+        description={t('twoBooks.loansHint')}
         breadcrumbs={[{ label: t('pay.payments') }, { label: t('pay.loans') }]}
       />
       <ResourceList
@@ -31,6 +36,16 @@ export default function LoansRoute() {
         emptyTitle={t('pay.noLoans')}
         onCreate={canCreate ? () => setCreating(true) : undefined}
         createLabel={t('pay.newLoan')}
+        filterNames={['status']}
+        filters={(list) => (
+          <ListFilter
+            list={list}
+            name="status"
+            label={t('twoBooks.status')}
+            width={160}
+            data={STATUSES.map((s) => ({ value: s, label: t(`twoBooks.loanStatus.${s}`) }))}
+          />
+        )}
         columns={[
           { key: 'no', header: t('pay.loanNo'), render: (l) => l.loanNo, sortField: 'loan_no' },
           {
@@ -42,6 +57,7 @@ export default function LoansRoute() {
           { key: 'farmer', header: t('pay.farmer'), render: (l) => `${l.farmerNo} · ${l.farmerName}` },
           { key: 'amcos', header: t('fields.amcos'), render: (l) => l.amcosName },
           { key: 'reason', header: t('pay.reason'), render: (l) => l.reason },
+          { key: 'paidFrom', header: t('twoBooks.paidFrom'), render: (l) => l.bankAccountName ?? '—' },
           {
             key: 'amount',
             header: t('pay.amount'),
@@ -61,58 +77,15 @@ export default function LoansRoute() {
             align: 'right',
             render: (l) => moneyOrDash(l.outstanding),
           },
+          {
+            key: 'status',
+            header: t('twoBooks.status'),
+            render: (l) => <LoanStatusBadge status={l.status} />,
+          },
+          { key: 'actions', header: '', render: (l) => <LoanActions loan={l} /> },
         ]}
       />
       {creating && <LoanForm onClose={() => setCreating(false)} />}
     </RequirePermission>
-  );
-}
-
-function LoanForm({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const form = useForm({
-    farmerNo: '',
-    farmerId: '',
-    issuedOn: todayIso(),
-    amount: '',
-    reason: '',
-  });
-  const lookup = useFarmerLookup(form.values.farmerNo);
-  const found = lookup.data?.state === 'found' ? lookup.data.farmer : null;
-  const save = loans.useSave({ onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const body = form.validate(createLoanBody, { ...form.values, farmerId: found?.id ?? '' });
-    if (!body) {
-      if (!found) form.setErrors({ farmerNo: t('pay.farmerNotFound') });
-      return;
-    }
-    save.create(body);
-  });
-  return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={t('pay.newLoan')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
-      testId="loan-form"
-    >
-      <TextInput data-autofocus label={t('pay.farmerNo')} required {...form.text('farmerNo')} />
-      {found && (
-        <Text size="sm" data-testid="loan-farmer">
-          {found.firstName} {found.lastName} · {found.amcosName}
-        </Text>
-      )}
-      {lookup.data && lookup.data.state !== 'found' && form.values.farmerNo.length >= 3 && (
-        <Text size="sm" c="red">
-          {t('pay.farmerNotFound')}
-        </Text>
-      )}
-      <TextInput type="date" label={t('pay.date')} required {...form.text('issuedOn')} />
-      <TextInput label={t('pay.amount')} required inputMode="decimal" {...form.text('amount')} />
-      <Textarea label={t('pay.reason')} required {...form.text('reason')} />
-    </FormModal>
   );
 }

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
+import { api } from '../../../lib/api.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+
+/** Query keys of what a loan's approval changes: the loans, their history, the books' reports. */
+const AFFECTED = ['farmer-loans', 'history', 'financial-reports'];
+
+/** Bank and cash accounts of both books an advance can be paid from. */
+export function useLoanBankAccounts(enabled = true) {
+  return useQuery({
+    queryKey: ['farmer-loans', 'bank-accounts'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: LoanBankAccount[] }>('payments/loans/bank-accounts', undefined, signal),
+    select: (reply) => reply.data,
+    enabled,
+  });
+}
+
+function useLoanAction<In>(call: (input: In) => Promise<{ message: string; data: FarmerLoan }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (reply) => {
+      toastSuccess(reply.message);
+      for (const key of AFFECTED) void client.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}
+
+export const useApproveLoan = (id: string) =>
+  useLoanAction(() => api.patch<{ message: string; data: FarmerLoan }>(`payments/loans/${id}/approve`));
+export const useCancelLoan = (id: string) =>
+  useLoanAction((reason: string) =>
+    api.patch<{ message: string; data: FarmerLoan }>(`payments/loans/${id}/cancel`, { reason }),
+  );
