@@ -72,7 +72,7 @@ export default function AppLayout() {
         <Sidebar items={items} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main className="app-main">
-        <Box key={pathname} className="page-enter" id="main-content" tabIndex={-1}>
+        <Box key={pathname} className="page-enter" id="main-content" tabIndex={-1} data-path={pathname}>
           {route && <SectionNav route={route} viewer={user} />}
           <Outlet />
         </Box>
