@@ -28,7 +28,7 @@ import {
 } from './change-delivery-note-collections.ts';
 import { createDeliveryNote, noteSociety } from './create-delivery-note.ts';
 import { dispatchDeliveryNote } from './dispatch-delivery-note.ts';
-import { deliveryNotePdf } from './pdf.ts';
+import { deliveryNotePdf, transportText } from './pdf.ts';
 import {
   deliveryNoteFormOptions,
   getDeliveryNote,
@@ -76,7 +76,7 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Net kg', value: (r) => r.netKg },
           { header: 'Received kg', value: (r) => r.receivedKg },
           { header: 'Variance kg', value: (r) => r.varianceKg },
-          { header: 'Transport charge', value: (r) => r.transportCharge },
+          { header: 'Transport (TZS)', value: (r) => transportText(r) },
           { header: 'Status', value: (r) => r.status },
         ],
       });
