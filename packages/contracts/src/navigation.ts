@@ -172,6 +172,22 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     control_accounts: { permission: 'accounts.ledger.read', audience: 'union' },
     buyer_aged_details: { audience: 'union' },
     buyer_aged_summary: { audience: 'union' },
+    // Stores (issue 13): the catalogue is union business; documents need the store update right;
+    // inventory reports read under the stores' read permission, like the API.
+    store_items: { audience: 'union' },
+    item_services: { audience: 'union' },
+    categories: { audience: 'union' },
+    grn_create: { permission: 'inventory.store.update', audience: 'union' },
+    grn2_create: { permission: 'inventory.store.update' },
+    issue_create: { permission: 'inventory.store.update' },
+    transfer_to_amcos: { permission: 'inventory.store.update', audience: 'union' },
+    transfer_from_amcos: { permission: 'inventory.store.update' },
+    transfer_to_store: { permission: 'inventory.store.update' },
+    quantity_by_store: { permission: 'inventory.store.read' },
+    quantity_by_store_amcos: { permission: 'inventory.store.read' },
+    store_ledger: { permission: 'inventory.store.read' },
+    amcos_store_ledger: { permission: 'inventory.store.read' },
+    union_store_ledger: { permission: 'inventory.store.read', audience: 'union' },
     // Purchasing: writing needs more than the section's read permission.
     purchase_order_create: { permission: 'purchase.order.create' },
     purchase_invoice_create: { permission: 'purchase.order.create' },

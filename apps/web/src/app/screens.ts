@@ -176,6 +176,43 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   purchase_payment_create: () => import('../features/purchase/payments/PaymentCreatePage.tsx'),
   purchase_payment_details: () => import('../features/purchase/payments/PaymentDetailsPage.tsx'),
   supplier_aged: () => import('../features/purchase/payments/SupplierAgedPage.tsx'),
+  // Stores (issue 13).
+  store_items: () => import('../features/inventory/items/StoreItemsPage.tsx'),
+  item_services: () => import('../features/inventory/items/ItemServicesPage.tsx'),
+  categories: () => import('../features/inventory/items/CategoriesPage.tsx'),
+  stores: () => import('../features/inventory/stores/StoresPage.tsx'),
+  grns: () => import('../features/inventory/grns/GrnsPage.tsx'),
+  grn_create: () => import('../features/inventory/grns/GrnCreatePage.tsx'),
+  grn2_create: () => import('../features/inventory/grns/DirectGrnCreatePage.tsx'),
+  grn_details: () => import('../features/inventory/grns/GrnDetailsPage.tsx'),
+  issues: () => import('../features/inventory/issues/IssuesPage.tsx'),
+  issue_create: () => import('../features/inventory/issues/IssueCreatePage.tsx'),
+  issue_details: () => import('../features/inventory/issues/IssueDetailsPage.tsx'),
+  transfers: () => import('../features/inventory/transfers/TransfersPage.tsx'),
+  transfer_details: () => import('../features/inventory/transfers/TransferDetailsPage.tsx'),
+  transfer_to_amcos: () =>
+    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({ default: m.ToAmcosRoute })),
+  transfer_from_amcos: () =>
+    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({ default: m.FromAmcosRoute })),
+  transfer_to_store: () =>
+    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({ default: m.ToStoreRoute })),
+  ledgers: () => import('../features/inventory/ledgers/StockLedgerPage.tsx'),
+  quantity_by_store: () =>
+    import('../features/inventory/ledgers/QuantityByStorePage.tsx').then((m) => ({ default: m.QuantityByStoreRoute })),
+  quantity_by_store_amcos: () =>
+    import('../features/inventory/ledgers/QuantityByStorePage.tsx').then((m) => ({
+      default: m.QuantityByStoreAmcosRoute,
+    })),
+  store_ledger: () =>
+    import('../features/inventory/ledgers/StoreLedgerReportPage.tsx').then((m) => ({ default: m.StoreLedgersRoute })),
+  amcos_store_ledger: () =>
+    import('../features/inventory/ledgers/StoreLedgerReportPage.tsx').then((m) => ({
+      default: m.AmcosStoreLedgerRoute,
+    })),
+  union_store_ledger: () =>
+    import('../features/inventory/ledgers/StoreLedgerReportPage.tsx').then((m) => ({
+      default: m.UnionStoreLedgerRoute,
+    })),
 };
 
 export const notAvailableScreen: ScreenLoader = () => import('../components/NotAvailablePage.tsx');

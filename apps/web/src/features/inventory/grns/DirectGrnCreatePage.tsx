@@ -1,0 +1,86 @@
+import { Group, Paper, TextInput } from '@mantine/core';
+import { createDirectGrnBody } from '@ushirika/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { todayIso } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
+import { SupplierSelect } from '../../purchase/suppliers/SupplierSelect.tsx';
+import { blankLine, linesBody, type StockLine, StockLines } from '../stores/StockLines.tsx';
+import { StoreSelect } from '../stores/StoreSelect.tsx';
+import { useSaveGrn } from './hooks.ts';
+
+/** /inventory/grns/grn2-create: goods received without a purchase order, at the cost entered. */
+export default withPermission(DirectGrnCreatePage, 'inventory.store.update');
+
+function DirectGrnCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // Suppliers are union business: an AMCOS store keeper notes the supplier's reference only.
+  const isUnion = !useSession().user?.amcosId;
+  const form = useForm({
+    storeId: null as string | null,
+    supplierId: null as string | null,
+    receivedOn: todayIso(),
+    supplierRef: '',
+    remarks: '',
+    lines: [{ ...blankLine }] as StockLine[],
+  });
+  const save = useSaveGrn((g) => navigate(`/inventory/grns/grn/${g.id}/details`), form.showApiError);
+  const submit = form.onSubmit(() => {
+    const body = form.validate(createDirectGrnBody, {
+      ...form.values,
+      lines: linesBody(form.values.lines, 'receive'),
+    });
+    if (body) save.direct.mutate(body);
+  });
+  return (
+    <>
+      <PageHeader title={t('screens.grn2_create')} description={t('inventoryMd.grnDirectNote')} />
+      <Paper withBorder p="lg" radius="md">
+        <FormLayout
+          onSubmit={submit}
+          error={form.formError}
+          submitLabel={t('inventoryMd.receive')}
+          submitting={save.direct.isPending}
+          testId="grn2-form"
+        >
+          <Group grow align="flex-start">
+            <StoreSelect
+              label={t('inventoryMd.intoStore')}
+              value={form.values.storeId}
+              onChange={(v) => form.setValue('storeId', v)}
+              error={form.errors.storeId}
+              testId="grn-store"
+            />
+            <TextInput
+              type="date"
+              label={t('inventoryMd.receivedOn')}
+              required
+              {...form.text('receivedOn')}
+            />
+          </Group>
+          <Group grow align="flex-start">
+            {isUnion && (
+              <SupplierSelect
+                value={form.values.supplierId}
+                onChange={(v) => form.setValue('supplierId', v)}
+              />
+            )}
+            <TextInput label={t('inventoryMd.supplierRef')} {...form.text('supplierRef')} />
+          </Group>
+          <StockLines
+            mode="receive"
+            lines={form.values.lines}
+            onChange={(lines) => form.setValue('lines', lines)}
+            error={form.errors.lines}
+          />
+          <TextInput label={t('fields.notes')} {...form.text('remarks')} />
+        </FormLayout>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QuantityByStoreReply, StockMovement, StoreLedgerReply } from '@ushirika/contracts';
+import { api, type Query } from '../../../lib/api.ts';
+import { resource } from '../../../lib/resource.ts';
+
+/** The stock ledger: `/api/inventory/ledgers` (movements newest first). */
+export const stockLedger = resource<StockMovement>('inventory/ledgers', {
+  key: 'inventory-ledger',
+  exportName: 'stock-ledger',
+});
+
+export const inventoryReportKeys = {
+  all: ['inventory-reports'] as const,
+  report: (name: string, query: Query) => ['inventory-reports', name, query] as const,
+};
+
+export function useQuantityByStore(query: Query) {
+  return useQuery({
+    queryKey: inventoryReportKeys.report('quantity-by-store', query),
+    queryFn: ({ signal }) =>
+      api.get<QuantityByStoreReply>('reports/inventory/quantity-by-store', query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStoreLedgerReport(query: Query) {
+  return useQuery({
+    queryKey: inventoryReportKeys.report('store-ledger', query),
+    queryFn: ({ signal }) => api.get<StoreLedgerReply>('reports/inventory/store-ledger', query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * After any stock movement: the stores' stock, the ledger, the reports and the item totals change
+ * with it. Every document mutation calls this.
+ */
+export function useInvalidateStock() {
+  const client = useQueryClient();
+  return () => {
+    for (const key of [
+      ['inventory-stock'],
+      ['inventory-ledger'],
+      ['inventory-reports'],
+      ['inventory-items'],
+      ['inventory-stores'],
+      ['inventory-grns'],
+      ['inventory-issues'],
+      ['inventory-transfers'],
+      // A GRN against an order changes the order's received quantities and status.
+      ['purchase-orders'],
+    ]) {
+      void client.invalidateQueries({ queryKey: key });
+    }
+  };
+}

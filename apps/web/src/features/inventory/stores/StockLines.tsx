@@ -1,0 +1,179 @@
+import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { StoreStock } from '@ushirika/contracts';
+import { dec, sum, toMoney } from '@ushirika/domain';
+import { useTranslation } from 'react-i18next';
+import { formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { useItemChoices } from '../items/hooks.ts';
+
+export type StockLine = {
+  itemId: string | null;
+  quantity: string;
+  unitCost: string;
+  batchNo: string;
+  expiryDate: string;
+};
+export const blankLine: StockLine = { itemId: null, quantity: '', unitCost: '', batchNo: '', expiryDate: '' };
+
+const lineAmount = (quantity: string, cost: string) => {
+  try {
+    return toMoney(dec(quantity).times(dec(cost)));
+  } catch {
+    return '0.00';
+  }
+};
+
+/**
+ * The lines of a stock document. `receive`: any stock item at a unit cost the user enters, with
+ * batch and expiry. `issue`: the items the store holds, with what is there and the value at its
+ * average cost (the server values it again when it saves).
+ */
+export function StockLines({
+  mode,
+  lines,
+  onChange,
+  stock,
+  error,
+}: {
+  mode: 'receive' | 'issue';
+  lines: StockLine[];
+  onChange: (lines: StockLine[]) => void;
+  stock?: StoreStock[] | undefined;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const choices = useItemChoices();
+  const set = (index: number, change: Partial<StockLine>) =>
+    onChange(lines.map((l, i) => (i === index ? { ...l, ...change } : l)));
+  const held = (itemId: string | null) => stock?.find((s) => s.itemId === itemId);
+  const options =
+    mode === 'receive'
+      ? (choices.data ?? [])
+          .filter((c) => c.kind === 'stock')
+          .map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${c.unit})` }))
+      : (stock ?? []).map((s) => ({
+          value: s.itemId,
+          label: `${s.itemCode} · ${s.itemName} — ${formatDecimal(s.quantity, 3)} ${s.unit}`,
+        }));
+  const lineValue = (l: StockLine) =>
+    mode === 'receive'
+      ? lineAmount(l.quantity, l.unitCost)
+      : lineAmount(l.quantity, held(l.itemId)?.avgCost ?? '0');
+  return (
+    <>
+      <Table data-testid="stock-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('inventoryMd.item')}</Table.Th>
+            <Table.Th>{t('inventoryMd.quantity')}</Table.Th>
+            {mode === 'receive' && <Table.Th>{t('inventoryMd.unitCost')}</Table.Th>}
+            <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
+            {mode === 'receive' && <Table.Th>{t('inventoryMd.expiry')}</Table.Th>}
+            <Table.Th ta="right">{t('inventoryMd.value')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are edited in place by position
+            <Table.Tr key={i}>
+              <Table.Td miw={220}>
+                <Select
+                  aria-label={t('inventoryMd.item')}
+                  searchable
+                  data={options}
+                  value={l.itemId}
+                  onChange={(v) => set(i, { itemId: v })}
+                  nothingFoundMessage={t('inventoryMd.nothingInStore')}
+                  data-testid={`line-${i}-item`}
+                />
+              </Table.Td>
+              <Table.Td>
+                <TextInput
+                  aria-label={t('inventoryMd.quantity')}
+                  w={110}
+                  inputMode="decimal"
+                  value={l.quantity}
+                  onChange={(e) => set(i, { quantity: e.currentTarget.value })}
+                  data-testid={`line-${i}-quantity`}
+                />
+              </Table.Td>
+              {mode === 'receive' && (
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('inventoryMd.unitCost')}
+                    w={130}
+                    inputMode="decimal"
+                    value={l.unitCost}
+                    onChange={(e) => set(i, { unitCost: e.currentTarget.value })}
+                    data-testid={`line-${i}-cost`}
+                  />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <TextInput
+                  aria-label={t('inventoryMd.batchNo')}
+                  w={120}
+                  value={l.batchNo}
+                  onChange={(e) => set(i, { batchNo: e.currentTarget.value })}
+                />
+              </Table.Td>
+              {mode === 'receive' && (
+                <Table.Td>
+                  <TextInput
+                    type="date"
+                    aria-label={t('inventoryMd.expiry')}
+                    value={l.expiryDate}
+                    onChange={(e) => set(i, { expiryDate: e.currentTarget.value })}
+                  />
+                </Table.Td>
+              )}
+              <Table.Td ta="right">{formatMoney(lineValue(l))}</Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('inventoryMd.removeLine')}
+                  onClick={() => onChange(lines.filter((_, j) => j !== i))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {error && (
+        <Text c="red" size="sm">
+          {error}
+        </Text>
+      )}
+      <Group justify="space-between">
+        <Button
+          variant="subtle"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => onChange([...lines, { ...blankLine }])}
+          data-testid="add-line"
+        >
+          {t('inventoryMd.addLine')}
+        </Button>
+        <Text fw={700}>
+          {mode === 'issue' ? t('inventoryMd.estimatedValue') : t('inventoryMd.total')}:{' '}
+          {formatMoney(sum(lines.map(lineValue)).toFixed(2))}
+        </Text>
+      </Group>
+    </>
+  );
+}
+
+/** The lines as the API takes them: empty rows left out, blank optional fields as null. */
+export function linesBody(lines: StockLine[], mode: 'receive' | 'issue') {
+  return lines
+    .filter((l) => l.itemId || l.quantity)
+    .map((l) => ({
+      itemId: l.itemId ?? '',
+      quantity: l.quantity.trim(),
+      batchNo: l.batchNo.trim() || null,
+      ...(mode === 'receive' ? { unitCost: l.unitCost.trim(), expiryDate: l.expiryDate || null } : {}),
+    }));
+}

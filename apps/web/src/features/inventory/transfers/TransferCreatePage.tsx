@@ -1,0 +1,124 @@
+import { Group, Paper, TextInput } from '@mantine/core';
+import { createStockTransferBody, type TransferKind } from '@ushirika/contracts';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { withPermission } from '../../../components/RequirePermission.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { todayIso } from '../../../lib/format.ts';
+import { useStoreStock } from '../stores/hooks.ts';
+import { blankLine, linesBody, type StockLine, StockLines } from '../stores/StockLines.tsx';
+import { StoreSelect } from '../stores/StoreSelect.tsx';
+import { useDispatchTransfer } from './hooks.ts';
+
+/** Which kind of store each end of a transfer is. */
+const ENDS: Record<TransferKind, { from: 'union' | 'amcos' | undefined; to: 'union' | 'amcos' | undefined }> =
+  {
+    to_amcos: { from: 'union', to: 'amcos' },
+    from_amcos: { from: 'amcos', to: 'union' },
+    to_store: { from: undefined, to: undefined },
+  };
+
+const SCREEN = {
+  to_amcos: 'transfer_to_amcos',
+  from_amcos: 'transfer_from_amcos',
+  to_store: 'transfer_to_store',
+} as const;
+
+function TransferCreatePage({ kind }: { kind: TransferKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({
+    fromStoreId: null as string | null,
+    toStoreId: null as string | null,
+    dispatchedOn: todayIso(),
+    vehicle: '',
+    driverName: '',
+    remarks: '',
+    lines: [{ ...blankLine }] as StockLine[],
+  });
+  const stock = useStoreStock(form.values.fromStoreId);
+  const save = useDispatchTransfer(
+    (x) => navigate(`/inventory/transfers/${x.id}/details`),
+    form.showApiError,
+  );
+  const submit = form.onSubmit(() => {
+    const body = form.validate(createStockTransferBody, {
+      ...form.values,
+      kind,
+      lines: linesBody(form.values.lines, 'issue'),
+    });
+    if (body) save.mutate(body);
+  });
+  const ends = ENDS[kind];
+  return (
+    <>
+      <PageHeader title={t(`screens.${SCREEN[kind]}`)} description={t('inventoryMd.dispatchNote')} />
+      <Paper withBorder p="lg" radius="md">
+        <FormLayout
+          onSubmit={submit}
+          error={form.formError}
+          submitLabel={t('inventoryMd.dispatch')}
+          submitting={save.isPending}
+          testId="transfer-form"
+        >
+          <Group grow align="flex-start">
+            <StoreSelect
+              label={t('inventoryMd.fromStore')}
+              kind={ends.from}
+              value={form.values.fromStoreId}
+              onChange={(v) => form.setValue('fromStoreId', v)}
+              error={form.errors.fromStoreId}
+              testId="transfer-from"
+            />
+            <StoreSelect
+              label={t('inventoryMd.toStore')}
+              kind={ends.to}
+              own={kind === 'to_store'}
+              exclude={form.values.fromStoreId}
+              value={form.values.toStoreId}
+              onChange={(v) => form.setValue('toStoreId', v)}
+              error={form.errors.toStoreId}
+              testId="transfer-to"
+            />
+            <TextInput
+              type="date"
+              label={t('inventoryMd.dispatchedOn')}
+              required
+              {...form.text('dispatchedOn')}
+            />
+          </Group>
+          <Group grow>
+            <TextInput label={t('inventoryMd.vehicle')} {...form.text('vehicle')} />
+            <TextInput label={t('inventoryMd.driver')} {...form.text('driverName')} />
+          </Group>
+          <StockLines
+            mode="issue"
+            stock={stock.data}
+            lines={form.values.lines}
+            onChange={(lines) => form.setValue('lines', lines)}
+            error={form.errors.lines}
+          />
+          <TextInput label={t('fields.notes')} {...form.text('remarks')} />
+        </FormLayout>
+      </Paper>
+    </>
+  );
+}
+
+export const ToAmcosRoute = withPermission(
+  () => <TransferCreatePage kind="to_amcos" />,
+  'inventory.store.update',
+  {
+    unionOnly: true,
+  },
+);
+export const FromAmcosRoute = withPermission(
+  () => <TransferCreatePage kind="from_amcos" />,
+  'inventory.store.update',
+);
+export const ToStoreRoute = withPermission(
+  () => <TransferCreatePage kind="to_store" />,
+  'inventory.store.update',
+);
