@@ -1,10 +1,19 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, type SimpleGridProps, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** Labelled values of a record in a grid; an empty value shows a dash. */
-export function InfoGrid({ items, testId }: { items: [string, ReactNode][]; testId?: string }) {
+export function InfoGrid({
+  items,
+  cols = { base: 1, sm: 2, md: 4 },
+  testId,
+}: {
+  items: [string, ReactNode][];
+  /** Columns (default 1 on a phone, 2, then 4); fewer where the grid shares the row. */
+  cols?: SimpleGridProps['cols'];
+  testId?: string;
+}) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" data-testid={testId}>
+    <SimpleGrid cols={cols} spacing="md" data-testid={testId}>
       {items.map(([label, value]) => (
         <Stack gap={0} key={label}>
           <Text size="xs" c="dimmed">

@@ -1,15 +1,18 @@
-import { Button, Grid, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Grid, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { FarmMap } from '../../components/FarmMap.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
+import { InfoGrid } from '../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { hasPermission, useSession } from '../../lib/session.ts';
-import { HistoryPanel } from '../../components/HistoryPanel.tsx';
+import { Section } from '../../components/Section.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { StockTable } from '../crop-flow/collections/StockTable.tsx';
 import { FarmersTable } from '../farmers/FarmersTable.tsx';
 import { useFarmPoints } from '../farmers/hooks.ts';
@@ -25,17 +28,6 @@ export default function AmcosDetailsRoute() {
   );
 }
 
-function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value ?? '—'}</Text>
-    </div>
-  );
-}
-
 function AmcosDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -44,7 +36,10 @@ function AmcosDetailsPage() {
   const loaded = Boolean(society.data);
   const points = useFarmPoints({ amcos_id: id }, loaded);
   const isUnion = !user?.amcosId;
-  const users = useUsers({ amcos_id: id, per_page: 50 }, isUnion && hasPermission(user, 'users.user.read'));
+  const canReadUsers = useCan('users.user.read', 'union');
+  const canUpdate = useCan('amcos.society.update', 'union');
+  const canReadStock = useCan('collections.collection.read');
+  const users = useUsers({ amcos_id: id, per_page: 50 }, canReadUsers);
   const [editing, setEditing] = useState(false);
   const a = society.data;
   if (!a) return <RecordUnavailable error={society.error} />;
@@ -55,46 +50,43 @@ function AmcosDetailsPage() {
       .map((p) => ({ id: p.farmId, lat: p.lat, lng: p.lng, label: `${p.farmerNo} ${p.farmerName}` })),
   ];
   return (
-    <>
-      <PageHeader
-        title={`${a.code} · ${a.name}`}
-        breadcrumbs={[{ label: t('menu.amcos'), to: isUnion ? '/amcos/list' : undefined }, { label: a.code }]}
-        actions={
-          isUnion && hasPermission(user, 'amcos.society.update') ? (
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              onClick={() => setEditing(true)}
-            >
-              {t('common.edit')}
-            </Button>
-          ) : undefined
-        }
-      />
+    <DetailsLayout
+      title={`${a.code} · ${a.name}`}
+      breadcrumbs={[{ label: t('menu.amcos'), ...(isUnion ? { to: '/amcos/list' } : {}) }, { label: a.code }]}
+      status={a.status}
+      actions={
+        canUpdate ? (
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            {t('common.edit')}
+          </Button>
+        ) : undefined
+      }
+    >
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Group justify="space-between" mb="md">
-              <Title order={2} size="h5">
-                {t('fields.details')}
-              </Title>
-              <StatusBadge status={a.status} />
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Field label={t('union.registrationNo')} value={a.registrationNo} />
-              <Field label={t('fields.council')} value={a.councilName} />
-              <Field label={t('fields.ward')} value={a.ward} />
-              <Field label={t('fields.village')} value={a.village} />
-              <Field label={t('amcosMd.manager')} value={a.manager} />
-              <Field label={t('fields.phone')} value={a.phone} />
-              <Field label={t('fields.email')} value={a.email} />
-              <Field label={t('fields.bank')} value={a.bankName} />
-              <Field label={t('fields.accountNo')} value={a.accountNo} />
-              <Field label={t('amcosMd.farmers')} value={a.farmerCount.toLocaleString()} />
-              <Field label={t('amcosMd.farms')} value={a.farmCount.toLocaleString()} />
-              <Field label={t('amcosMd.users')} value={a.userCount} />
-            </SimpleGrid>
-          </Paper>
+          <Section title={t('fields.details')}>
+            <InfoGrid
+              cols={{ base: 1, sm: 3 }}
+              items={[
+                [t('union.registrationNo'), a.registrationNo],
+                [t('fields.council'), a.councilName],
+                [t('fields.ward'), a.ward],
+                [t('fields.village'), a.village],
+                [t('amcosMd.manager'), a.manager],
+                [t('fields.phone'), a.phone],
+                [t('fields.email'), a.email],
+                [t('fields.bank'), a.bankName],
+                [t('fields.accountNo'), a.accountNo],
+                [t('amcosMd.farmers'), formatNumber(a.farmerCount)],
+                [t('amcosMd.farms'), formatNumber(a.farmCount)],
+                [t('amcosMd.users'), a.userCount],
+              ]}
+            />
+          </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="md" radius="md">
@@ -102,11 +94,11 @@ function AmcosDetailsPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-      <Tabs defaultValue="farmers" mt="lg" keepMounted={false}>
+      <Tabs defaultValue="farmers" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="farmers">{t('amcosMd.farmers')}</Tabs.Tab>
           {isUnion && <Tabs.Tab value="users">{t('amcosMd.users')}</Tabs.Tab>}
-          {hasPermission(user, 'collections.collection.read') && (
+          {canReadStock && (
             <Tabs.Tab value="crop-stock" data-testid="amcos-stock-tab">
               {t('collectionsMd.stockTitle')}
             </Tabs.Tab>
@@ -138,6 +130,6 @@ function AmcosDetailsPage() {
         </Tabs.Panel>
       </Tabs>
       {editing && <AmcosFormModal society={a} onClose={() => setEditing(false)} />}
-    </>
+    </DetailsLayout>
   );
 }

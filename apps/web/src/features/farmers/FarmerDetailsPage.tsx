@@ -2,7 +2,6 @@ import {
   Anchor,
   Button,
   Grid,
-  Group,
   NumberInput,
   Paper,
   Select,
@@ -10,23 +9,22 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconMapPin, IconPencil, IconPlus } from '@tabler/icons-react';
 import { farmBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { FarmMap } from '../../components/FarmMap.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { InfoGrid } from '../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { Section } from '../../components/Section.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
-import { hasPermission, useSession } from '../../lib/session.ts';
-import { HistoryPanel } from '../../components/HistoryPanel.tsx';
+import { useCan } from '../../lib/use-can.ts';
 import { crops } from '../seasons/hooks.ts';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { useAddFarm, useFarmer } from './hooks.ts';
@@ -43,7 +41,7 @@ function FarmerDetailsPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const { pathname } = useLocation();
-  const { user } = useSession();
+  const canUpdate = useCan('amcos.farmer.update');
   const farmer = useFarmer(id);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -64,53 +62,39 @@ function FarmerDetailsPage() {
     [t('fields.village'), f.village],
   ];
   return (
-    <>
-      <PageHeader
-        title={`${f.farmerNo} · ${[f.firstName, f.middleName, f.lastName].filter(Boolean).join(' ')}`}
-        breadcrumbs={[{ label: t('farmersMd.title'), to: list }, { label: f.farmerNo }]}
-        actions={
-          <Group gap="xs">
-            {hasPermission(user, 'amcos.farmer.update') && (
-              <Button
-                variant="default"
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={() => setEditing(true)}
-                data-testid="farmer-edit"
-              >
-                {t('common.edit')}
-              </Button>
-            )}
+    <DetailsLayout
+      title={`${f.farmerNo} · ${[f.firstName, f.middleName, f.lastName].filter(Boolean).join(' ')}`}
+      breadcrumbs={[{ label: t('farmersMd.title'), to: list }, { label: f.farmerNo }]}
+      status={f.status}
+      history={{ entity: 'farmer', id: f.id }}
+      actions={
+        <>
+          {canUpdate && (
             <Button
-              component={Link}
-              to={`${list}/${f.id}/details/coordinates`}
               variant="default"
-              leftSection={<IconMapPin size={16} aria-hidden />}
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setEditing(true)}
+              data-testid="farmer-edit"
             >
-              {t('farmersMd.coordinates')}
+              {t('common.edit')}
             </Button>
-          </Group>
-        }
-      />
+          )}
+          <Button
+            component={Link}
+            to={`${list}/${f.id}/details/coordinates`}
+            variant="default"
+            leftSection={<IconMapPin size={16} aria-hidden />}
+          >
+            {t('farmersMd.coordinates')}
+          </Button>
+        </>
+      }
+    >
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Group justify="space-between" mb="md">
-              <Title order={2} size="h5">
-                {t('fields.details')}
-              </Title>
-              <StatusBadge status={f.status} />
-            </Group>
-            <SimpleGrid cols={2}>
-              {fields.map(([label, value]) => (
-                <div key={label}>
-                  <Text size="xs" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text size="sm">{value ?? '—'}</Text>
-                </div>
-              ))}
-            </SimpleGrid>
-          </Paper>
+          <Section title={t('fields.details')}>
+            <InfoGrid cols={2} items={fields} />
+          </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Paper withBorder p="md" radius="md">
@@ -126,12 +110,10 @@ function FarmerDetailsPage() {
           </Paper>
         </Grid.Col>
       </Grid>
-      <Paper withBorder p="lg" radius="md" mt="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h5">
-            {t('farmersMd.farms')}
-          </Title>
-          {hasPermission(user, 'amcos.farmer.update') && (
+      <Section
+        title={t('farmersMd.farms')}
+        actions={
+          canUpdate && (
             <Button
               size="xs"
               leftSection={<IconPlus size={14} aria-hidden />}
@@ -140,8 +122,9 @@ function FarmerDetailsPage() {
             >
               {t('farmersMd.addFarm')}
             </Button>
-          )}
-        </Group>
+          )
+        }
+      >
         <Table data-testid="farms-table">
           <Table.Thead>
             <Table.Tr>
@@ -169,14 +152,13 @@ function FarmerDetailsPage() {
             {t('farmersMd.noFarms')}
           </Text>
         )}
-      </Paper>
-      <HistoryPanel entity="farmer" id={f.id} mt="lg" />
+      </Section>
       {adding && <FarmFormModal farmerId={f.id} onClose={() => setAdding(false)} />}
       {editing && <FarmerFormModal farmer={f} onClose={() => setEditing(false)} />}
       <Anchor component={Link} to={list} size="sm" mt="md" display="block">
         {t('farmersMd.back')}
       </Anchor>
-    </>
+    </DetailsLayout>
   );
 }
 

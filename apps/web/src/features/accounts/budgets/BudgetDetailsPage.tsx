@@ -1,12 +1,14 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, Table, Text, TextInput } from '@mantine/core';
 import { type Book, createBudgetAdjustmentBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
@@ -21,7 +23,6 @@ import {
   useCreateBudgetAdjustment,
   useRecordAction,
 } from '../hooks.ts';
-import { Field } from '../journal/JournalEntriesPage.tsx';
 
 const guard = (page: React.ReactNode) => (
   <RequirePermission permission="accounts.ledger.read" unionOnly>
@@ -44,109 +45,109 @@ function BudgetDetailsPage() {
   const adjustmentAction = useRecordAction('accounts/budget-adjustments', 'budgets', 'budget_adjustment');
   const [adjusting, setAdjusting] = useState(false);
   const b = budget.data;
-  if (!b) return <Text c="dimmed">{t('common.loading')}</Text>;
+  if (!b) return <RecordUnavailable error={budget.error} />;
   const done = {
     onSuccess: (r: { message: string }) => toastSuccess(r.message),
     onError: (e: Error) => toastError(e.message),
   };
   return (
-    <>
-      <PageHeader
-        title={`${b.number} ${b.name}`}
-        breadcrumbs={[{ label: t('acc.budgets'), to: '/account/budget/list' }, { label: b.number }]}
-        actions={
-          <>
-            <StatusBadge status={b.status} size="lg" />
-            {b.status === 'draft' && canApprove && b.createdBy !== user?.id && (
-              <Button
-                onClick={() => action.mutate({ id: b.id, action: 'approve' }, done)}
-                loading={action.isPending}
-              >
-                {t('acc.approve')}
-              </Button>
-            )}
-            {b.status === 'approved' && canCreate && (
-              <Button variant="light" onClick={() => setAdjusting(true)}>
-                {t('acc.adjustmentAdd')}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Stack>
-        <Group gap="xl">
-          <Field label={t('acc.financialYear')} value={b.financialYearName} />
-          <Field label={t('acc.book')} value={t(`acc.books.${b.book}`)} />
-          <Field label={t('acc.total')} value={formatDecimal(b.total)} />
-          <Field label={t('acc.enteredBy')} value={b.createdByName ?? '—'} />
-          <Field label={t('acc.approvedBy')} value={b.approvedByName ?? '—'} />
-        </Group>
-        <Title order={3}>{t('acc.budgetVsActual')}</Title>
-        <Paper withBorder radius="md">
-          <Table aria-label={t('acc.budgetVsActual')} data-testid="budget-vs-actual">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('acc.account')}</Table.Th>
+    <DetailsLayout
+      title={`${b.number} ${b.name}`}
+      breadcrumbs={[{ label: t('acc.budgets'), to: '/account/budget/list' }, { label: b.number }]}
+      status={b.status}
+      history={{ entity: 'budget', id: b.id }}
+      actions={
+        <>
+          {b.status === 'draft' && canApprove && b.createdBy !== user?.id && (
+            <Button
+              onClick={() => action.mutate({ id: b.id, action: 'approve' }, done)}
+              loading={action.isPending}
+            >
+              {t('acc.approve')}
+            </Button>
+          )}
+          {b.status === 'approved' && canCreate && (
+            <Button variant="light" onClick={() => setAdjusting(true)}>
+              {t('acc.adjustmentAdd')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Section>
+        <InfoGrid
+          cols={{ base: 1, sm: 3, md: 5 }}
+          items={[
+            [t('acc.financialYear'), b.financialYearName],
+            [t('acc.book'), t(`acc.books.${b.book}`)],
+            [t('acc.total'), formatDecimal(b.total)],
+            [t('acc.enteredBy'), b.createdByName],
+            [t('acc.approvedBy'), b.approvedByName],
+          ]}
+        />
+      </Section>
+      <Section title={t('acc.budgetVsActual')}>
+        <Table aria-label={t('acc.budgetVsActual')} data-testid="budget-vs-actual">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('acc.account')}</Table.Th>
+              {(['budget', 'adjustments', 'revised', 'actual', 'variance'] as const).map((k) => (
+                <Table.Th key={k} ta="right">
+                  {t(`acc.${k}`)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {vsActual.data?.map((r) => (
+              <Table.Tr key={r.accountId}>
+                <Table.Td>{`${r.accountCode} ${r.accountName}`}</Table.Td>
                 {(['budget', 'adjustments', 'revised', 'actual', 'variance'] as const).map((k) => (
-                  <Table.Th key={k} ta="right">
-                    {t(`acc.${k}`)}
-                  </Table.Th>
+                  <Table.Td key={k} ta="right">
+                    {formatDecimal(r[k])}
+                  </Table.Td>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {vsActual.data?.map((r) => (
-                <Table.Tr key={r.accountId}>
-                  <Table.Td>{`${r.accountCode} ${r.accountName}`}</Table.Td>
-                  {(['budget', 'adjustments', 'revised', 'actual', 'variance'] as const).map((k) => (
-                    <Table.Td key={k} ta="right">
-                      {formatDecimal(r[k])}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-        <Title order={3}>{t('acc.adjustments')}</Title>
-        <Paper withBorder radius="md">
-          <Table aria-label={t('acc.adjustments')}>
-            <Table.Tbody>
-              {adjustments.data?.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.number}</Table.Td>
-                  <Table.Td>{formatDate(a.adjustmentDate)}</Table.Td>
-                  <Table.Td>{a.reason}</Table.Td>
-                  <Table.Td ta="right">{formatDecimal(a.total)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={a.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {a.status === 'draft' && canApprove && (
-                      <Button
-                        size="compact-sm"
-                        onClick={() => adjustmentAction.mutate({ id: a.id, action: 'approve' }, done)}
-                      >
-                        {t('acc.approve')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {adjustments.data?.length === 0 && (
-                <Table.Tr>
-                  <Table.Td>
-                    <Text c="dimmed">{t('acc.noAdjustments')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-        <HistoryPanel entity="budget" id={b.id} variant="bare" order={3} titleSize="h3" />
-      </Stack>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <Section title={t('acc.adjustments')}>
+        <Table aria-label={t('acc.adjustments')}>
+          <Table.Tbody>
+            {adjustments.data?.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>{a.number}</Table.Td>
+                <Table.Td>{formatDate(a.adjustmentDate)}</Table.Td>
+                <Table.Td>{a.reason}</Table.Td>
+                <Table.Td ta="right">{formatDecimal(a.total)}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={a.status} />
+                </Table.Td>
+                <Table.Td>
+                  {a.status === 'draft' && canApprove && (
+                    <Button
+                      size="compact-sm"
+                      onClick={() => adjustmentAction.mutate({ id: a.id, action: 'approve' }, done)}
+                    >
+                      {t('acc.approve')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {adjustments.data?.length === 0 && (
+              <Table.Tr>
+                <Table.Td>
+                  <Text c="dimmed">{t('acc.noAdjustments')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Section>
       {adjusting && <AdjustmentForm budgetId={b.id} book={b.book} onClose={() => setAdjusting(false)} />}
-    </>
+    </DetailsLayout>
   );
 }
 

@@ -1,29 +1,20 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconBan, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { type Collection, updateCollectionBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
-import { hasPermission, useSession } from '../../../lib/session.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
 import { CollectionStatusBadge } from './CollectionStatusBadge.tsx';
 import { collections, openReceipt, useCancelCollection } from './hooks.ts';
@@ -42,12 +33,13 @@ function ReceiptDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { user } = useSession();
+  const canCreate = useCan('collections.collection.create');
   const collection = collections.useOne(id);
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const c = collection.data;
   if (!c) return <RecordUnavailable error={collection.error} />;
-  const canChange = c.status === 'recorded' && hasPermission(user, 'collections.collection.create');
+  const canChange = c.status === 'recorded' && canCreate;
   const fields: [string, string][] = [
     [t('collectionsMd.date'), formatDate(c.collectedOn)],
     [t('fields.amcos'), `${c.amcosCode} · ${c.amcosName}`],
@@ -66,95 +58,74 @@ function ReceiptDetailsPage() {
     [t('collectionsMd.recordedBy'), `${c.createdByName ?? '—'} · ${formatDateTime(c.createdAt)}`],
   ];
   return (
-    <>
-      <PageHeader
-        title={`${t('collectionsMd.receipt')} ${c.receiptNo}`}
-        breadcrumbs={[
-          {
-            label: t('collectionsMd.title'),
-            to: user?.amcosId ? '/collections/receips/list' : '/collections/crop_collections',
-          },
-          { label: c.receiptNo },
-        ]}
-        actions={
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} aria-hidden />}
-              onClick={() => void openReceipt(c.id, 'a5')}
-              data-testid="print-receipt"
-            >
-              {t('collectionsMd.print')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} aria-hidden />}
-              onClick={() => void openReceipt(c.id, '80mm')}
-            >
-              {t('collectionsMd.print80')}
-            </Button>
-            {canChange && (
-              <>
-                <Button
-                  variant="default"
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => setEditing(true)}
-                  data-testid="collection-edit"
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  leftSection={<IconBan size={16} aria-hidden />}
-                  onClick={() => setCancelling(true)}
-                  data-testid="collection-cancel"
-                >
-                  {t('collectionsMd.cancel')}
-                </Button>
-              </>
-            )}
-          </Group>
-        }
-      />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Group justify="space-between" mb="md">
-              <Title order={2} size="h5">
-                {t('fields.details')}
-              </Title>
-              <CollectionStatusBadge status={c.status} />
-            </Group>
-            {c.status === 'cancelled' && (
-              <Alert color="red" mb="md" data-testid="cancel-reason">
-                {t('collectionsMd.cancelledBecause', { reason: c.cancelReason ?? '' })}
-              </Alert>
-            )}
-            {c.status !== 'recorded' && c.status !== 'cancelled' && (
-              <Alert color="blue" mb="md">
-                {t('collectionsMd.lockedHint')}
-              </Alert>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {fields.map(([label, value]) => (
-                <div key={label}>
-                  <Text size="xs" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text size="sm">{value}</Text>
-                </div>
-              ))}
-            </SimpleGrid>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <HistoryPanel entity="collection" id={c.id} />
-        </Grid.Col>
-      </Grid>
+    <DetailsLayout
+      title={`${t('collectionsMd.receipt')} ${c.receiptNo}`}
+      breadcrumbs={[
+        {
+          label: t('collectionsMd.title'),
+          to: user?.amcosId ? '/collections/receips/list' : '/collections/crop_collections',
+        },
+        { label: c.receiptNo },
+      ]}
+      badge={<CollectionStatusBadge status={c.status} />}
+      history={{ entity: 'collection', id: c.id }}
+      actions={
+        <>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => void openReceipt(c.id, 'a5')}
+            data-testid="print-receipt"
+          >
+            {t('collectionsMd.print')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => void openReceipt(c.id, '80mm')}
+          >
+            {t('collectionsMd.print80')}
+          </Button>
+          {canChange && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => setEditing(true)}
+                data-testid="collection-edit"
+              >
+                {t('common.edit')}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconBan size={16} aria-hidden />}
+                onClick={() => setCancelling(true)}
+                data-testid="collection-cancel"
+              >
+                {t('collectionsMd.cancel')}
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      <Section title={t('fields.details')}>
+        {c.status === 'cancelled' && (
+          <Alert color="red" mb="md" data-testid="cancel-reason">
+            {t('collectionsMd.cancelledBecause', { reason: c.cancelReason ?? '' })}
+          </Alert>
+        )}
+        {c.status !== 'recorded' && c.status !== 'cancelled' && (
+          <Alert color="blue" mb="md">
+            {t('collectionsMd.lockedHint')}
+          </Alert>
+        )}
+        <InfoGrid items={fields} />
+      </Section>
       {editing && <EditCollectionModal collection={c} onClose={() => setEditing(false)} />}
       {cancelling && <CancelCollectionModal collection={c} onClose={() => setCancelling(false)} />}
-    </>
+    </DetailsLayout>
   );
 }
 

@@ -1,14 +1,15 @@
-import { ActionIcon, Alert, Button, Grid, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Table } from '@mantine/core';
 import { IconBan, IconPlus, IconPrinter, IconTrash, IconTruck, IconTruckDelivery } from '@tabler/icons-react';
 import type { DeliveryNoteDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
+import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDateTime, formatKg, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -66,183 +67,156 @@ function DeliveryNoteDetailsPage() {
     [t('dnMd.receivedAt'), n.receivedAt ? formatDateTime(n.receivedAt) : '—'],
   ];
   return (
-    <>
-      <PageHeader
-        title={`${t('dnMd.one')} ${n.dnNo}`}
-        breadcrumbs={[{ label: t('dnMd.title'), to: '/collections/crop-DNs/list' }, { label: n.dnNo }]}
-        actions={
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} aria-hidden />}
-              onClick={() => void openDeliveryNotePdf(n)}
-              data-testid="dn-print"
-            >
-              {t('dnMd.print')}
-            </Button>
-            {isDraft && (
-              <>
-                <Button
-                  variant="default"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() => setModal('add')}
-                  data-testid="dn-add"
-                >
-                  {t('dnMd.addCollections')}
-                </Button>
-                <Button
-                  leftSection={<IconTruck size={16} aria-hidden />}
-                  onClick={dispatch}
-                  loading={actions.dispatch.isPending}
-                  data-testid="dn-dispatch"
-                >
-                  {t('dnMd.dispatch')}
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  leftSection={<IconBan size={16} aria-hidden />}
-                  onClick={() => setModal('cancel')}
-                  data-testid="dn-cancel"
-                >
-                  {t('dnMd.cancel')}
-                </Button>
-              </>
-            )}
-            {n.status === 'dispatched' && canReceive && (
+    <DetailsLayout
+      title={`${t('dnMd.one')} ${n.dnNo}`}
+      breadcrumbs={[{ label: t('dnMd.title'), to: '/collections/crop-DNs/list' }, { label: n.dnNo }]}
+      badge={<DnStatusBadge status={n.status} />}
+      history={{ entity: 'delivery_note', id: n.id }}
+      actions={
+        <>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => void openDeliveryNotePdf(n)}
+            data-testid="dn-print"
+          >
+            {t('dnMd.print')}
+          </Button>
+          {isDraft && (
+            <>
               <Button
-                leftSection={<IconTruckDelivery size={16} aria-hidden />}
-                onClick={() => setModal('receive')}
-                data-testid="dn-receive"
+                variant="default"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setModal('add')}
+                data-testid="dn-add"
               >
-                {t('dnMd.receive')}
+                {t('dnMd.addCollections')}
               </Button>
-            )}
-          </Group>
-        }
-      />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder p="lg" radius="md">
-            <Group justify="space-between" mb="md">
-              <Title order={2} size="h5">
-                {t('fields.details')}
-              </Title>
-              <DnStatusBadge status={n.status} />
-            </Group>
-            {n.status === 'cancelled' && (
-              <Alert color="red" mb="md">
-                {t('dnMd.cancelledBecause', { reason: n.cancelReason ?? '' })}
-              </Alert>
-            )}
-            {n.receiveRemarks && (
-              <Alert color="blue" mb="md">
-                {n.receiveRemarks}
-              </Alert>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="dn-fields">
-              {fields.map(([label, value]) => (
-                <div key={label}>
-                  <Text size="xs" c="dimmed">
-                    {label}
-                  </Text>
-                  <Text size="sm">{value}</Text>
-                </div>
-              ))}
-            </SimpleGrid>
-          </Paper>
-          <Paper withBorder p="lg" radius="md" mt="lg">
-            <Title order={2} size="h5" mb="md">
-              {t('dnMd.byGrade')}
-            </Title>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-                  <Table.Th ta="right">{t('dnMd.collectionCount')}</Table.Th>
-                  <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
-                  <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
-                  <Table.Th ta="right">{t('dnMd.inLotKg')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {n.grades.map((g) => (
-                  <Table.Tr key={g.gradeId}>
-                    <Table.Td>{g.gradeName}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(g.collections)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(g.bags)}</Table.Td>
-                    <Table.Td ta="right">{formatKg(g.netKg)}</Table.Td>
-                    <Table.Td ta="right">{formatKg(g.inLotKg)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-          <Paper withBorder p="lg" radius="md" mt="lg">
-            <Title order={2} size="h5" mb="md">
-              {t('dnMd.collections')}
-            </Title>
-            <Table striped data-testid="dn-collections">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('collectionsMd.receiptNo')}</Table.Th>
-                  <Table.Th>{t('collectionsMd.date')}</Table.Th>
-                  <Table.Th>{t('collectionsMd.farmer')}</Table.Th>
-                  <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-                  <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
-                  <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
-                  <Table.Th>{t('fields.status')}</Table.Th>
-                  {isDraft && <Table.Th />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {n.collections.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td>{c.receiptNo}</Table.Td>
-                    <Table.Td>{formatDate(c.collectedOn)}</Table.Td>
-                    <Table.Td>{`${c.farmerNo} · ${c.farmerName}`}</Table.Td>
-                    <Table.Td>{c.gradeName}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(c.bags)}</Table.Td>
-                    <Table.Td ta="right">{formatKg(c.netKg)}</Table.Td>
-                    <Table.Td>
-                      <CollectionStatusBadge status={c.status as 'recorded'} />
-                      {c.lotNo ? ` ${c.lotNo}` : ''}
-                    </Table.Td>
-                    {isDraft && (
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('dnMd.remove', { no: c.receiptNo })}
-                          onClick={() =>
-                            confirmAction({
-                              title: t('dnMd.remove', { no: c.receiptNo }),
-                              message: t('dnMd.removeConfirm', {
-                                kg: formatKg(c.netKg),
-                                farmer: c.farmerName,
-                              }),
-                              confirmLabel: t('dnMd.removeShort'),
-                              onConfirm: () => actions.remove.mutate([c.id]),
-                            })
-                          }
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <HistoryPanel entity="delivery_note" id={n.id} />
-        </Grid.Col>
-      </Grid>
+              <Button
+                leftSection={<IconTruck size={16} aria-hidden />}
+                onClick={dispatch}
+                loading={actions.dispatch.isPending}
+                data-testid="dn-dispatch"
+              >
+                {t('dnMd.dispatch')}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconBan size={16} aria-hidden />}
+                onClick={() => setModal('cancel')}
+                data-testid="dn-cancel"
+              >
+                {t('dnMd.cancel')}
+              </Button>
+            </>
+          )}
+          {n.status === 'dispatched' && canReceive && (
+            <Button
+              leftSection={<IconTruckDelivery size={16} aria-hidden />}
+              onClick={() => setModal('receive')}
+              data-testid="dn-receive"
+            >
+              {t('dnMd.receive')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <Section title={t('fields.details')}>
+        {n.status === 'cancelled' && (
+          <Alert color="red" mb="md">
+            {t('dnMd.cancelledBecause', { reason: n.cancelReason ?? '' })}
+          </Alert>
+        )}
+        {n.receiveRemarks && (
+          <Alert color="blue" mb="md">
+            {n.receiveRemarks}
+          </Alert>
+        )}
+        <InfoGrid cols={{ base: 1, sm: 2, lg: 3 }} items={fields} testId="dn-fields" />
+      </Section>
+      <Section title={t('dnMd.byGrade')}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('collectionsMd.grade')}</Table.Th>
+              <Table.Th ta="right">{t('dnMd.collectionCount')}</Table.Th>
+              <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
+              <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
+              <Table.Th ta="right">{t('dnMd.inLotKg')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {n.grades.map((g) => (
+              <Table.Tr key={g.gradeId}>
+                <Table.Td>{g.gradeName}</Table.Td>
+                <Table.Td ta="right">{formatNumber(g.collections)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(g.bags)}</Table.Td>
+                <Table.Td ta="right">{formatKg(g.netKg)}</Table.Td>
+                <Table.Td ta="right">{formatKg(g.inLotKg)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+      <Section title={t('dnMd.collections')}>
+        <Table striped data-testid="dn-collections">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('collectionsMd.receiptNo')}</Table.Th>
+              <Table.Th>{t('collectionsMd.date')}</Table.Th>
+              <Table.Th>{t('collectionsMd.farmer')}</Table.Th>
+              <Table.Th>{t('collectionsMd.grade')}</Table.Th>
+              <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
+              <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
+              <Table.Th>{t('fields.status')}</Table.Th>
+              {isDraft && <Table.Th />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {n.collections.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{c.receiptNo}</Table.Td>
+                <Table.Td>{formatDate(c.collectedOn)}</Table.Td>
+                <Table.Td>{`${c.farmerNo} · ${c.farmerName}`}</Table.Td>
+                <Table.Td>{c.gradeName}</Table.Td>
+                <Table.Td ta="right">{formatNumber(c.bags)}</Table.Td>
+                <Table.Td ta="right">{formatKg(c.netKg)}</Table.Td>
+                <Table.Td>
+                  <CollectionStatusBadge status={c.status as 'recorded'} />
+                  {c.lotNo ? ` ${c.lotNo}` : ''}
+                </Table.Td>
+                {isDraft && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('dnMd.remove', { no: c.receiptNo })}
+                      onClick={() =>
+                        confirmAction({
+                          title: t('dnMd.remove', { no: c.receiptNo }),
+                          message: t('dnMd.removeConfirm', {
+                            kg: formatKg(c.netKg),
+                            farmer: c.farmerName,
+                          }),
+                          confirmLabel: t('dnMd.removeShort'),
+                          onConfirm: () => actions.remove.mutate([c.id]),
+                        })
+                      }
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
       {modal === 'receive' && <ReceiveModal note={n} onClose={() => setModal(null)} />}
       {modal === 'cancel' && <CancelModal note={n} onClose={() => setModal(null)} />}
       {modal === 'add' && <AddModal note={n} onClose={() => setModal(null)} />}
-    </>
+    </DetailsLayout>
   );
 }

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
-import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDecimal, formatKg, formatMoney } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -44,7 +44,7 @@ function AuctionDetailsPage() {
   if (!a) return <LoadingBlock />;
   const rows = lots.data ?? [];
   const actions = canRun && (
-    <Group>
+    <>
       {a.status === 'draft' && (
         <Button
           onClick={() => publish.mutate()}
@@ -77,28 +77,20 @@ function AuctionDetailsPage() {
           {t('auctionsMd.close')}
         </Button>
       )}
-    </Group>
+    </>
   );
   return (
-    <>
-      <PageHeader
-        title={`${t('auctionsMd.auction')} ${a.auctionNo}`}
-        description={
-          <Group gap="xs">
-            <AuctionStatus status={a.status} testId="auction-status" />
-            <Text size="sm" c="dimmed">
-              {formatDate(a.auctionDate)} · {a.seasonName} · {a.cropName} ·{' '}
-              {t(`auctionsMd.platforms.${a.platform}`)}
-              {a.venue ? ` · ${a.venue}` : ''}
-            </Text>
-          </Group>
-        }
-        breadcrumbs={[
-          { label: t('auctionsMd.title'), to: '/collections/sales/auctions' },
-          { label: a.auctionNo },
-        ]}
-        actions={actions}
-      />
+    <DetailsLayout
+      title={`${t('auctionsMd.auction')} ${a.auctionNo}`}
+      badge={<AuctionStatus status={a.status} testId="auction-status" />}
+      description={`${formatDate(a.auctionDate)} · ${a.seasonName} · ${a.cropName} · ${t(`auctionsMd.platforms.${a.platform}`)}${a.venue ? ` · ${a.venue}` : ''}`}
+      breadcrumbs={[
+        { label: t('auctionsMd.title'), to: '/collections/sales/auctions' },
+        { label: a.auctionNo },
+      ]}
+      actions={actions}
+      history={union ? { entity: 'auction', id: a.id } : undefined}
+    >
       <Summary auction={a} />
       {canRun && a.status === 'draft' && <DraftBuilder auction={a} />}
       {canRun && (a.status === 'catalogued' || a.status === 'results') && (
@@ -112,10 +104,7 @@ function AuctionDetailsPage() {
         removable={canRun && a.status === 'draft'}
       />
       {union && a.invoices.length > 0 && (
-        <Paper withBorder radius="md" p="md" mb="lg" data-testid="auction-invoices">
-          <Title order={4} mb="sm">
-            {t('auctionsMd.invoices')}
-          </Title>
+        <Section title={t('auctionsMd.invoices')} data-testid="auction-invoices">
           {a.invoices.map((i) => (
             <Group key={i.id} justify="space-between">
               <Anchor component={Link} to={`/collections/sales/invoices/${i.id}/details`}>
@@ -125,11 +114,10 @@ function AuctionDetailsPage() {
               <Text fw={600}>{formatMoney(i.total)}</Text>
             </Group>
           ))}
-        </Paper>
+        </Section>
       )}
-      {union && <HistoryPanel entity="auction" id={a.id} withTitle={false} p="md" />}
       {importing && <ImportResultsModal auctionId={id} onClose={() => setImporting(false)} />}
-    </>
+    </DetailsLayout>
   );
 }
 
@@ -146,7 +134,7 @@ function Summary({ auction: a }: { auction: AuctionDetail }) {
     ],
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 5 }} mb="lg" data-testid="auction-summary">
+    <SimpleGrid cols={{ base: 2, md: 5 }} data-testid="auction-summary">
       {cards.map(([label, value]) => (
         <Paper key={label} withBorder radius="md" p="sm">
           <Text size="xs" c="dimmed">
@@ -185,7 +173,7 @@ function Catalogue({
         ? (l.buyerName ?? '')
         : t(`auctionsMd.resultValues.${l.result}`);
   return (
-    <Paper withBorder radius="md" p="md" mb="lg">
+    <Paper withBorder radius="md" p="md">
       <Title order={4} mb="sm">
         {t('auctionsMd.catalogue')}
       </Title>

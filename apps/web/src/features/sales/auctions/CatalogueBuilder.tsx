@@ -62,7 +62,7 @@ export function CatalogueBuilder({
     );
   };
   return (
-    <Paper withBorder radius="md" p="md" mb="lg" data-testid="catalogue-builder">
+    <Paper withBorder radius="md" p="md" data-testid="catalogue-builder">
       <Title order={4} mb="sm">
         {t('auctionsMd.addLots')}
       </Title>

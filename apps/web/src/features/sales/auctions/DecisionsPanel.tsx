@@ -52,7 +52,7 @@ export function DecisionsPanel({ auctionId, lots }: { auctionId: string; lots: A
   };
   const all = bids.length > 0 && bids.every((b) => picked.has(b.lotId));
   return (
-    <Paper withBorder radius="md" p="md" mb="lg" data-testid="decisions">
+    <Paper withBorder radius="md" p="md" data-testid="decisions">
       <Title order={4} mb="sm">
         {t('auctionsMd.decisions')}
       </Title>

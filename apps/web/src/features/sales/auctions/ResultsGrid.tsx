@@ -178,7 +178,7 @@ export function ResultsGrid({
   };
   const filled = lots.filter((l) => resultOf(l.lotId, entries[l.lotId] ?? entryOf(l), false)).length;
   return (
-    <Paper withBorder radius="md" p="md" mb="lg" data-testid="results-grid">
+    <Paper withBorder radius="md" p="md" data-testid="results-grid">
       <Group justify="space-between" mb="xs">
         <Title order={4}>{t('auctionsMd.results')}</Title>
         <Group>

@@ -2,15 +2,13 @@ import { Button, Group, Tabs, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { buyers } from '../hooks.ts';
 import { InvoicesList, ReceiptsList } from '../SalesLists.tsx';
@@ -32,26 +30,22 @@ function BuyerDetailsPage() {
   const [editing, setEditing] = useState(false);
   const [from, setFrom] = useState(`${todayIso().slice(0, 4)}-01-01`);
   const [to, setTo] = useState(todayIso());
-  if (buyer.error) return <RecordUnavailable error={buyer.error} />;
   const b = buyer.data;
-  if (!b) return <LoadingBlock />;
+  if (!b) return <RecordUnavailable error={buyer.error} />;
   return (
-    <>
-      <PageHeader
-        title={b.name}
-        description={`${b.bidCode} · ${b.licenceNo}`}
-        breadcrumbs={[
-          { label: t('salesMd.buyers'), to: '/collections/sales/buyers/list' },
-          { label: b.name },
-        ]}
-        actions={
-          canWrite && (
-            <Button variant="default" onClick={() => setEditing(true)} data-testid="edit-buyer">
-              {t('common.edit')}
-            </Button>
-          )
-        }
-      />
+    <DetailsLayout
+      title={b.name}
+      description={`${b.bidCode} · ${b.licenceNo}`}
+      status={b.status}
+      breadcrumbs={[{ label: t('salesMd.buyers'), to: '/collections/sales/buyers/list' }, { label: b.name }]}
+      actions={
+        canWrite && (
+          <Button variant="default" onClick={() => setEditing(true)} data-testid="edit-buyer">
+            {t('common.edit')}
+          </Button>
+        )
+      }
+    >
       <Section>
         <InfoGrid
           items={[
@@ -68,7 +62,6 @@ function BuyerDetailsPage() {
               </span>,
             ],
             [t('salesMd.bidSecurity'), moneyOrDash(b.bidSecurity)],
-            [t('fields.status'), <StatusBadge key="v61" status={b.status} />],
             [t('salesMd.licenceExpiresOn'), formatDate(b.licenceExpiresOn)],
             [t('salesMd.tin'), b.tin],
             [t('salesMd.contactPerson'), b.contactPerson],
@@ -118,6 +111,6 @@ function BuyerDetailsPage() {
         </Tabs.Panel>
       </Tabs>
       {editing && <BuyerForm buyer={b} onClose={() => setEditing(false)} />}
-    </>
+    </DetailsLayout>
   );
 }

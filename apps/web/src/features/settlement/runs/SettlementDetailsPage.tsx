@@ -1,14 +1,14 @@
-import { Anchor, Button, Group, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Table, Tabs, Text, Textarea } from '@mantine/core';
 import type { SettlementFarmerRow } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import { formatDate, kgOrDash, moneyOrDash } from '../../../lib/format.ts';
@@ -53,76 +53,73 @@ function SettlementDetailsPage() {
   if (!s) return <LoadingBlock />;
   const isDraft = s.status === 'draft';
   return (
-    <>
-      <PageHeader
-        title={`${t('pay.settlement')} ${s.settlementNo}`}
-        description={`${formatDate(s.settledOn)} · ${t('pay.previewCount', { lots: s.lotCount, farmers: s.farmerCount })}`}
-        breadcrumbs={[
-          { label: t('pay.settlements'), to: '/collections/payments/whr' },
-          { label: s.settlementNo },
-        ]}
-        actions={
-          <Group>
-            <PayStatusBadge status={s.status} />
-            {isDraft && canCreate && (
-              <Button
-                variant="default"
-                color="red"
-                onClick={() => setCancelling(true)}
-                data-testid="settlement-cancel"
-              >
-                {t('pay.cancelDraft')}
-              </Button>
-            )}
-            {isDraft && canApprove && (
-              <Button
-                loading={approve.isPending}
-                data-testid="settlement-approve"
-                onClick={() =>
-                  confirmAction({
-                    title: t('pay.approveSettlement'),
-                    message: t('pay.approveSettlementHint', { amount: moneyOrDash(s.gross) }),
-                    confirmLabel: t('pay.approve'),
-                    danger: false,
-                    onConfirm: () => approve.mutate(undefined),
-                  })
-                }
-              >
-                {t('pay.approve')}
-              </Button>
-            )}
-          </Group>
-        }
-      />
-      <Stack>
-        <SplitSummary totals={s} testId="settlement-totals" />
-        <Tabs defaultValue="lots" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="lots">{t('pay.lots')}</Tabs.Tab>
-            <Tabs.Tab value="farmers">{t('pay.farmers')}</Tabs.Tab>
-            {!user?.amcosId && s.status === 'approved' && (
-              <Tabs.Tab value="batches">{t('pay.batches')}</Tabs.Tab>
-            )}
-            {!user?.amcosId && <Tabs.Tab value="history">{t('history.title')}</Tabs.Tab>}
-          </Tabs.List>
-          <Tabs.Panel value="lots" pt="md">
-            <LotsSplitTable lots={s.lots ?? []} />
-          </Tabs.Panel>
-          <Tabs.Panel value="farmers" pt="md">
-            <SettlementFarmersTable id={id} />
-          </Tabs.Panel>
-          <Tabs.Panel value="batches" pt="md">
-            <SettlementBatches id={id} />
-          </Tabs.Panel>
-          {!user?.amcosId && (
-            <Tabs.Panel value="history" pt="md">
-              <HistoryPanel entity="settlement" id={s.id} withTitle={false} p="md" />
-            </Tabs.Panel>
+    <DetailsLayout
+      title={`${t('pay.settlement')} ${s.settlementNo}`}
+      description={`${formatDate(s.settledOn)} · ${t('pay.previewCount', { lots: s.lotCount, farmers: s.farmerCount })}`}
+      breadcrumbs={[
+        { label: t('pay.settlements'), to: '/collections/payments/whr' },
+        { label: s.settlementNo },
+      ]}
+      badge={<PayStatusBadge status={s.status} />}
+      actions={
+        <>
+          {isDraft && canCreate && (
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => setCancelling(true)}
+              data-testid="settlement-cancel"
+            >
+              {t('pay.cancelDraft')}
+            </Button>
           )}
-        </Tabs>
-      </Stack>
+          {isDraft && canApprove && (
+            <Button
+              loading={approve.isPending}
+              data-testid="settlement-approve"
+              onClick={() =>
+                confirmAction({
+                  title: t('pay.approveSettlement'),
+                  message: t('pay.approveSettlementHint', { amount: moneyOrDash(s.gross) }),
+                  confirmLabel: t('pay.approve'),
+                  danger: false,
+                  onConfirm: () => approve.mutate(undefined),
+                })
+              }
+            >
+              {t('pay.approve')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <SplitSummary totals={s} testId="settlement-totals" />
+      <Tabs defaultValue="lots" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="lots">{t('pay.lots')}</Tabs.Tab>
+          <Tabs.Tab value="farmers">{t('pay.farmers')}</Tabs.Tab>
+          {!user?.amcosId && s.status === 'approved' && (
+            <Tabs.Tab value="batches">{t('pay.batches')}</Tabs.Tab>
+          )}
+          {!user?.amcosId && <Tabs.Tab value="history">{t('history.title')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="lots" pt="md">
+          <LotsSplitTable lots={s.lots ?? []} />
+        </Tabs.Panel>
+        <Tabs.Panel value="farmers" pt="md">
+          <SettlementFarmersTable id={id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="batches" pt="md">
+          <SettlementBatches id={id} />
+        </Tabs.Panel>
+        {!user?.amcosId && (
+          <Tabs.Panel value="history" pt="md">
+            <HistoryPanel entity="settlement" id={s.id} variant="bare" withTitle={false} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
       {cancelling && <CancelForm id={id} onClose={() => setCancelling(false)} />}
-    </>
+    </DetailsLayout>
   );
 }
 
