@@ -10,13 +10,14 @@ import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDateTime, formatKg, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { CollectionStatusBadge } from '../collections/CollectionStatusBadge.tsx';
 import { AddModal, CancelModal, ReceiveModal } from './DeliveryNoteModals.tsx';
 import { DnStatusBadge } from './DnStatusBadge.tsx';
 import { deliveryNotes, openDeliveryNotePdf, useNoteActions } from './hooks.ts';
+import { transportFigure } from './transport-figure.ts';
 
 /** crop_dn_details (/collections/crop-DNs/:id/details): the note, the actions its state allows, history. */
 export default function DeliveryNoteDetailsRoute() {
@@ -59,7 +60,7 @@ function DeliveryNoteDetailsPage() {
     [t('dnMd.driverName'), `${n.driverName}${n.driverPhone ? ` · ${n.driverPhone}` : ''}`],
     [t('collectionsMd.bags'), formatNumber(n.bags)],
     [t('collectionsMd.netKg'), formatKg(n.netKg)],
-    [t('dnMd.transportCharge'), n.transportCharge === null ? '—' : formatMoney(n.transportCharge)],
+    [t('dnMd.transportCharge'), transportFigure(n, t)],
     [t('dnMd.dispatchedAt'), n.dispatchedAt ? formatDateTime(n.dispatchedAt) : '—'],
     [t('dnMd.receivedBags'), n.receivedBags === null ? '—' : formatNumber(n.receivedBags)],
     [t('dnMd.receivedKg'), n.receivedKg === null ? '—' : formatKg(n.receivedKg)],
