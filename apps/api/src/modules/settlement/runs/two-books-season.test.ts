@@ -491,4 +491,20 @@ describe('the season of issue 16, both books joined', () => {
     expect([c.balanced, o.balanced]).toEqual([true, true]);
     expect(await controlDifferences()).toEqual([]);
   });
+
+  it('downloads the control accounts as xlsx and PDF; AMCOS users may not read them', async () => {
+    for (const [format, type] of [
+      ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['pdf', 'application/pdf'],
+    ] as const) {
+      const file = await t.request('GET', `/reports/control-accounts?format=${format}`, {
+        token: admin.access,
+      });
+      expect([file.status, file.headers.get('content-type')]).toEqual([200, type]);
+      expect(file.headers.get('content-disposition')).toBe(
+        `attachment; filename="CONTROL_ACCOUNTS_${TODAY}.${format}"`,
+      );
+    }
+    expect((await t.request('GET', '/reports/control-accounts', { token: A.clerk.access })).status).toBe(403);
+  });
 });
