@@ -157,6 +157,7 @@ const appScreens = {
     ['season_crops', '/settings/collection/season-crops'],
     ['beneficiaries', '/settings/collection/beneficiaries'],
     ['beneficiary_detils', '/settings/collection/beneficiaries/:id/detils'],
+    ['input_prices', '/settings/collection/input-prices'],
     ['boqs', '/settings/collection/boqs/list'],
     ['boq_create', '/settings/collection/boqs/create'],
     ['boq_details', '/settings/collection/boqs/:id/details'],

@@ -40,7 +40,9 @@ export type MenuLabel =
   | 'auction'
   | 'collection'
   | 'amcosDetails'
-  | 'farmers';
+  | 'farmers'
+  | 'farmerRequests'
+  | 'inputDistributions';
 
 export interface MenuLink {
   kind: 'link';
@@ -119,6 +121,8 @@ export function amcosMenu(amcosId: string | null): MenuItem[] {
       link('auction', 'auctions'),
       link('payments', 'whr_payments'),
       link('collection', 'receips'),
+      link('farmerRequests', 'farmer_requests'),
+      link('inputDistributions', 'distributions'),
     ]),
     link('amcosDetails', 'amcos_detils', { icon: IconId, params: { id: amcosId ?? '' } }),
     link('farmers', 'farmers', { icon: IconUsersGroup }),

@@ -12,6 +12,15 @@ const dashboard: ScreenLoader = () => import('../features/dashboard/DashboardPag
  * "not available yet" page until its module is built.
  */
 export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  // Farmer inputs (#14)
+  input_prices: () => import('../features/inputs/prices/InputPricesPage.tsx'),
+  farmer_requests: () => import('../features/inputs/requests/RequestsPage.tsx'),
+  farmer_request_create: () => import('../features/inputs/requests/RequestCreatePage.tsx'),
+  farmer_request_details: () => import('../features/inputs/requests/RequestDetailsPage.tsx'),
+  distributions: () => import('../features/inputs/distributions/DistributionsPage.tsx'),
+  distribution_create: () => import('../features/inputs/distributions/DistributionCreatePage.tsx'),
+  distribution_details: () => import('../features/inputs/distributions/DistributionDetailsPage.tsx'),
+  distributions_report: () => import('../features/inputs/distributions/DistributionsReportPage.tsx'),
   technical_issue: errorScreen,
   not_found: errorScreen,
   no_internet: errorScreen,

@@ -16,7 +16,8 @@ export interface ResourceListProps<T extends { id: string }> {
   };
   columns: Column<T>[];
   filterNames?: readonly string[];
-  filters?: (list: ReturnType<typeof useListState>) => ReactNode;
+  /** Filter controls; `total` is the count of rows the filters match (e.g. for a bulk action). */
+  filters?: (list: ReturnType<typeof useListState>, total: number) => ReactNode;
   /** Fixed query parameters (e.g. a season crop's rules). */
   scope?: Record<string, string>;
   createLabel?: string;
@@ -46,7 +47,7 @@ export function ResourceList<T extends { id: string }>(props: ResourceListProps<
       list={list}
       filters={
         <>
-          {props.filters?.(list)}
+          {props.filters?.(list, rows.data?.meta.total ?? 0)}
           {props.onCreate && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}

@@ -4,6 +4,7 @@ import type {
   Distribution,
   DistributionDetail,
   DistributionReport,
+  DistributionStore,
 } from '@ushirika/contracts';
 import { api, type Query } from '../../../lib/api.ts';
 import { auditKeys } from '../../../lib/audit.ts';
@@ -50,10 +51,8 @@ export function useCancelDistribution(id: string) {
       api.post<{ message: string; data: DistributionDetail }>(`${distributions.path}/${id}/cancel`, {
         reason,
       }),
-    onSuccess: (reply) => {
-      refresh(id);
-      toastSuccess(reply.message);
-    },
+    // The reason modal toasts the reply.
+    onSuccess: () => refresh(id),
   });
 }
 
@@ -63,5 +62,19 @@ export function useDistributionReport(query: Query) {
     queryFn: ({ signal }) =>
       api.get<DistributionReport>('reports/distributions', { ...query, format: 'json' }, signal),
     enabled: Boolean(query.season_id),
+  });
+}
+
+export function useDistributionStores(requestId: string | null) {
+  return useQuery({
+    queryKey: ['distributions', 'stores', requestId],
+    queryFn: ({ signal }) =>
+      api.get<{ data: DistributionStore[] }>(
+        `${distributions.path}/stores`,
+        { request_id: requestId },
+        signal,
+      ),
+    select: (reply) => reply.data,
+    enabled: Boolean(requestId),
   });
 }

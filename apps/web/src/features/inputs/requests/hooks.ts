@@ -50,10 +50,8 @@ export function useDecision(id: string) {
         : api.post<{ message: string; data: InputRequestDetail }>(`${requests.path}/${id}/reject`, {
             reason: action.reason,
           }),
-    onSuccess: (reply) => {
-      refresh(id);
-      toastSuccess(reply.message);
-    },
+    // The caller toasts (the reject modal does it itself).
+    onSuccess: () => refresh(id),
   });
 }
 

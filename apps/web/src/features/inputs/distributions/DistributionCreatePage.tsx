@@ -1,0 +1,159 @@
+import { Alert, Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { createDistributionBody, DISTRIBUTION_KINDS } from '@ushirika/contracts';
+import { dec } from '@ushirika/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { formatMoney, todayIso } from '../../../lib/format.ts';
+import { requests } from '../requests/hooks.ts';
+import { useCreateDistribution, useDistributionStores } from './hooks.ts';
+
+/** /collections/distributions/create: an approved request issued from one of its AMCOS's stores. */
+export default function DistributionCreateRoute() {
+  return (
+    <RequirePermission permission="collections.collection.create">
+      <DistributionCreatePage />
+    </RequirePermission>
+  );
+}
+
+function DistributionCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const approved = requests.useOptions({ status: 'approved' });
+  const form = useForm({
+    requestId: params.get('request') as string | null,
+    storeId: null as string | null,
+    kind: 'credit' as string | null,
+    distributedOn: todayIso(),
+  });
+  const request = requests.useOne(form.values.requestId);
+  const stores = useDistributionStores(form.values.requestId);
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setQuantities(
+      Object.fromEntries((request.data?.lines ?? []).map((l) => [l.itemId, dec(l.quantity).toString()])),
+    );
+  }, [request.data]);
+  const store = stores.data?.find((s) => s.id === form.values.storeId);
+  const heldOf = (itemId: string) =>
+    store?.stock.find((s: { itemId: string }) => s.itemId === itemId)?.quantity ?? null;
+  const save = useCreateDistribution(
+    (d) => navigate(`/collections/distributions/${d.id}/details`),
+    form.showApiError,
+  );
+  const submit = form.onSubmit(() => {
+    const body = form.validate(createDistributionBody, {
+      ...form.values,
+      lines: Object.entries(quantities).map(([itemId, quantity]) => ({ itemId, quantity })),
+    });
+    if (body) save.mutate(body);
+  });
+  const options = (approved.data ?? []).map((r) => ({
+    value: r.id,
+    label: `${r.requestNo} · ${r.farmerNo} ${r.farmerName}`,
+  }));
+  if (request.data && !options.some((o) => o.value === request.data?.id))
+    options.unshift({
+      value: request.data.id,
+      label: `${request.data.requestNo} · ${request.data.farmerNo} ${request.data.farmerName}`,
+    });
+  return (
+    <>
+      <PageHeader title={t('inputs.distributions.create')} />
+      <Paper withBorder p="lg" radius="md">
+        <FormLayout
+          onSubmit={submit}
+          error={form.formError ?? (form.errors as Record<string, string | undefined>).lines}
+          submitLabel={t('inputs.distributions.issue')}
+          submitting={save.isPending}
+          testId="distribution-form"
+        >
+          <Select
+            label={t('inputs.distributions.request')}
+            required
+            searchable
+            data-autofocus
+            data={options}
+            {...form.control('requestId')}
+            data-testid="distribution-request"
+          />
+          {request.data && request.data.status !== 'approved' && (
+            <Alert color="orange">
+              {t('inputs.distributions.notApproved', { status: t(`status.${request.data.status}`) })}
+            </Alert>
+          )}
+          <Group grow>
+            <Select
+              label={t('inputs.store')}
+              required
+              data={(stores.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              {...form.control('storeId')}
+              data-testid="distribution-store"
+            />
+            <Select
+              label={t('inputs.kind')}
+              required
+              allowDeselect={false}
+              data={DISTRIBUTION_KINDS.map((k) => ({ value: k, label: t(`inputs.kinds.${k}`) }))}
+              {...form.control('kind')}
+              data-testid="distribution-kind"
+            />
+            <TextInput label={t('inputs.date')} type="date" required {...form.text('distributedOn')} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t(`inputs.kindHelp.${(form.values.kind ?? 'credit') as 'credit'}`)}
+          </Text>
+          {request.data && (
+            <Table data-testid="distribution-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('inputs.item')}</Table.Th>
+                  <Table.Th ta="right">{t('inputs.distributions.approvedQty')}</Table.Th>
+                  <Table.Th ta="right">{t('inputs.distributions.inStore')}</Table.Th>
+                  <Table.Th>{t('inputs.quantity')}</Table.Th>
+                  <Table.Th ta="right">{t('inputs.prices.creditPrice')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(request.data.lines ?? []).map((l) => {
+                  const held = heldOf(l.itemId);
+                  const short = held !== null && dec(held).lt(dec(quantities[l.itemId] || '0'));
+                  return (
+                    <Table.Tr key={l.itemId}>
+                      <Table.Td>
+                        {l.itemName} ({l.unit})
+                      </Table.Td>
+                      <Table.Td ta="right">{dec(l.quantity).toString()}</Table.Td>
+                      <Table.Td ta="right" c={short ? 'red' : undefined}>
+                        {held === null ? '—' : dec(held).toString()}
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          w={110}
+                          inputMode="decimal"
+                          aria-label={t('inputs.quantityOf', { item: l.itemName })}
+                          value={quantities[l.itemId] ?? ''}
+                          onChange={(e) =>
+                            setQuantities({ ...quantities, [l.itemId]: e.currentTarget.value })
+                          }
+                          error={short ? t('inputs.distributions.short') : undefined}
+                        />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          )}
+        </FormLayout>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { Alert, Group, Paper, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { createInputRequestBody } from '@ushirika/contracts';
+import { dec, toMoney } from '@ushirika/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormLayout } from '../../../components/FormLayout.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RequirePermission } from '../../../components/RequirePermission.tsx';
+import { useForm } from '../../../lib/form.ts';
+import { useFarmerLookup } from '../../crop-flow/collections/hooks.ts';
+import { seasonCrops } from '../../seasons/hooks.ts';
+import { useInputPrices } from '../prices/hooks.ts';
+import { requests, useSuggestion } from './hooks.ts';
+import { type EditableLine, isOverLimit, RequestLinesTable } from './RequestLinesTable.tsx';
+
+/** /collections/farmer-requests/create: the farmer's number, the season crop, then the BOQ lines. */
+export default function RequestCreateRoute() {
+  return (
+    <RequirePermission permission="collections.collection.create">
+      <RequestCreatePage />
+    </RequirePermission>
+  );
+}
+
+function RequestCreatePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [farmerNo, setFarmerNo] = useState('');
+  const lookup = useFarmerLookup(farmerNo);
+  const farmer = lookup.data?.state === 'found' ? lookup.data.farmer : null;
+  const crops = seasonCrops.useOptions();
+  const form = useForm({ seasonCropId: null as string | null, overrideReason: '', notes: '' });
+  const seasonCrop = crops.data?.find((c) => c.id === form.values.seasonCropId);
+  const suggestion = useSuggestion(farmer?.id ?? null, form.values.seasonCropId);
+  const prices = useInputPrices(seasonCrop?.seasonId);
+  const [lines, setLines] = useState<EditableLine[]>([]);
+  useEffect(() => {
+    if (!suggestion.data) return;
+    setLines(
+      suggestion.data.lines.map((l) => ({
+        itemId: l.itemId,
+        itemName: l.itemName,
+        unit: l.unit,
+        suggestedQuantity: l.suggestedQuantity,
+        quantity: l.quantity,
+        creditPrice: l.creditPrice,
+        creditLimit: l.creditLimit,
+        usedElsewhere: l.usedElsewhere,
+      })),
+    );
+  }, [suggestion.data]);
+  const over = lines.some(isOverLimit);
+  const addable = (prices.data ?? []).filter((p) => !lines.some((l) => l.itemId === p.itemId));
+  const save = requests.useSave({
+    onSaved: (saved) => navigate(`/collections/farmer-requests/${saved.id}/details`),
+    onError: form.showApiError,
+  });
+  const submit = form.onSubmit(() => {
+    const body = form.validate(createInputRequestBody, {
+      farmerId: farmer?.id,
+      seasonCropId: form.values.seasonCropId,
+      lines: lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity })),
+      overrideReason: over ? form.values.overrideReason : null,
+      notes: form.values.notes,
+    });
+    if (body) save.create(body);
+  });
+  const farmerNote =
+    lookup.data?.state === 'unknown'
+      ? t('inputs.requests.farmerUnknown')
+      : lookup.data?.state === 'other-society'
+        ? t('inputs.requests.farmerOtherSociety')
+        : null;
+  return (
+    <>
+      <PageHeader title={t('inputs.requests.create')} />
+      <Paper withBorder p="lg" radius="md">
+        <FormLayout
+          onSubmit={submit}
+          error={
+            form.formError ??
+            (form.errors as Record<string, string | undefined>).farmerId ??
+            (form.errors as Record<string, string | undefined>).lines
+          }
+          submitLabel={t('common.save')}
+          submitting={save.isPending}
+          testId="request-form"
+        >
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('inputs.farmerNo')}
+              required
+              data-autofocus
+              value={farmerNo}
+              onChange={(e) => setFarmerNo(e.currentTarget.value)}
+              error={farmerNote}
+              description={
+                farmer ? `${farmer.firstName} ${farmer.lastName} · ${farmer.amcosName}` : undefined
+              }
+              data-testid="request-farmer-no"
+            />
+            <Select
+              label={t('inputs.seasonCrop')}
+              required
+              data={(crops.data ?? [])
+                .filter((c) => c.seasonStatus !== 'closed')
+                .map((c) => ({ value: c.id, label: `${c.seasonName} · ${c.cropName}` }))}
+              {...form.control('seasonCropId')}
+              data-testid="request-season-crop"
+            />
+          </Group>
+          {suggestion.data && (
+            <Text size="sm" c="dimmed" data-testid="request-acres">
+              {t('inputs.requests.acresBoq', {
+                acres: suggestion.data.acres,
+                boq: suggestion.data.boqName ?? t('inputs.requests.noBoq'),
+              })}
+            </Text>
+          )}
+          {lines.length > 0 && <RequestLinesTable lines={lines} onChange={setLines} />}
+          {farmer && seasonCrop && addable.length > 0 && (
+            <Select
+              label={t('inputs.requests.addItem')}
+              placeholder={t('inputs.requests.addItemHint')}
+              searchable
+              value={null}
+              data={addable.map((p) => ({ value: p.itemId, label: `${p.itemCode} · ${p.itemName}` }))}
+              onChange={(itemId) => {
+                const p = addable.find((x) => x.itemId === itemId);
+                if (!p) return;
+                const acres = suggestion.data?.acres ?? '0';
+                const limit =
+                  p.limitBasis === 'per_acre' ? toMoney(dec(p.creditLimit).times(dec(acres))) : p.creditLimit;
+                setLines([
+                  ...lines,
+                  {
+                    itemId: p.itemId,
+                    itemName: p.itemName,
+                    unit: p.unit,
+                    suggestedQuantity: null,
+                    quantity: '',
+                    creditPrice: p.creditPrice,
+                    creditLimit: limit,
+                    // What the farmer's other requests hold of it: the server checks it on saving.
+                    usedElsewhere: '0.00',
+                  },
+                ]);
+              }}
+            />
+          )}
+          {over && (
+            <Alert color="orange" title={t('inputs.requests.overTitle')}>
+              <Textarea
+                label={t('inputs.requests.overrideReason')}
+                required
+                autosize
+                minRows={2}
+                {...form.text('overrideReason')}
+              />
+            </Alert>
+          )}
+          <TextInput label={t('fields.notes')} {...form.text('notes')} />
+        </FormLayout>
+      </Paper>
+    </>
+  );
+}

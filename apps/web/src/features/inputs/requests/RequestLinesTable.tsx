@@ -1,0 +1,104 @@
+import { ActionIcon, Badge, Table, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { dec, toMoney } from '@ushirika/domain';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format.ts';
+
+export type EditableLine = {
+  itemId: string;
+  itemName: string;
+  unit: string;
+  suggestedQuantity: string | null;
+  quantity: string;
+  creditPrice: string;
+  creditLimit: string;
+  usedElsewhere: string;
+};
+
+const lineValue = (l: EditableLine) => {
+  try {
+    return toMoney(dec(l.quantity || '0').times(dec(l.creditPrice)));
+  } catch {
+    return '0.00';
+  }
+};
+
+/** Over the farmer's limit for the item once this line is added to what other requests hold. */
+export const isOverLimit = (l: EditableLine) =>
+  dec(l.usedElsewhere)
+    .plus(dec(lineValue(l)))
+    .gt(dec(l.creditLimit));
+
+/** The request's lines: BOQ suggestion, editable quantity, credit value and the limit it meets. */
+export function RequestLinesTable({
+  lines,
+  onChange,
+}: {
+  lines: EditableLine[];
+  onChange: (lines: EditableLine[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table data-testid="request-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('inputs.item')}</Table.Th>
+            <Table.Th ta="right">{t('inputs.requests.suggested')}</Table.Th>
+            <Table.Th>{t('inputs.quantity')}</Table.Th>
+            <Table.Th ta="right">{t('inputs.prices.creditPrice')}</Table.Th>
+            <Table.Th ta="right">{t('inputs.requests.creditValue')}</Table.Th>
+            <Table.Th ta="right">{t('inputs.requests.limitLeft')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            <Table.Tr key={l.itemId}>
+              <Table.Td>
+                {l.itemName}{' '}
+                <Text span c="dimmed">
+                  ({l.unit})
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                {l.suggestedQuantity ? dec(l.suggestedQuantity).toString() : '—'}
+              </Table.Td>
+              <Table.Td>
+                <TextInput
+                  aria-label={t('inputs.quantityOf', { item: l.itemName })}
+                  w={110}
+                  inputMode="decimal"
+                  value={l.quantity}
+                  onChange={(e) =>
+                    onChange(lines.map((x, j) => (j === i ? { ...x, quantity: e.currentTarget.value } : x)))
+                  }
+                />
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(lineValue(l))}</Table.Td>
+              <Table.Td ta="right">
+                {formatMoney(dec(l.creditLimit).minus(dec(l.usedElsewhere)).toFixed(2))}{' '}
+                {isOverLimit(l) && (
+                  <Badge color="red" variant="light" data-testid="over-limit">
+                    {t('status.over_limit')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('inputs.requests.removeLine', { item: l.itemName })}
+                  onClick={() => onChange(lines.filter((_, j) => j !== i))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
