@@ -168,7 +168,6 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     // Reports: the books are union business and need the ledger; buyers' debts are union business.
     trial_balance: { permission: 'accounts.ledger.read', audience: 'union' },
     general_ledger: { permission: 'accounts.ledger.read', audience: 'union' },
-  control_accounts: { permission: 'accounts.ledger.read', audience: 'union' },
     control_accounts: { permission: 'accounts.ledger.read', audience: 'union' },
     buyer_aged_details: { audience: 'union' },
     buyer_aged_summary: { audience: 'union' },
