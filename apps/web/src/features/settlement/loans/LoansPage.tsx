@@ -56,6 +56,11 @@ export default function LoansRoute() {
           },
           { key: 'farmer', header: t('pay.farmer'), render: (l) => `${l.farmerNo} · ${l.farmerName}` },
           { key: 'amcos', header: t('fields.amcos'), render: (l) => l.amcosName },
+          {
+            key: 'source',
+            header: t('inputs.loanSource.title'),
+            render: (l) => t(`inputs.loanSource.${l.source}`),
+          },
           { key: 'reason', header: t('pay.reason'), render: (l) => l.reason },
           { key: 'paidFrom', header: t('twoBooks.paidFrom'), render: (l) => l.bankAccountName ?? '—' },
           {
