@@ -47,15 +47,19 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { transportersRoutes } from './modules/transporters/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { warehousesRoutes } from './modules/warehouses/routes.ts';
-import { registerAccessControl } from './platform/access.ts';
+import { registerAccessControl, requireSignedIn } from './platform/access.ts';
 import type { AppDeps } from './platform/deps.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
+import { BODY_LIMIT_BYTES, registerHttpPolicy } from './platform/http-policy.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import {
   DEFAULT_SMS_OUTBOX,
   type SmsOutboxOptions,
   type SmsOutboxWorker,
   startSmsOutboxWorker,
 } from './platform/sms-outbox.ts';
+import { sendIndexHtml } from './platform/web-index.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -109,11 +113,14 @@ const modules = [
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<ZodApp> {
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerHttpPolicy(app, { corsOrigins: deps.config.corsOrigins });
+  await registerSecurityHeaders(app, { hsts: deps.config.hsts });
 
   await app.register(swagger, {
     openapi: {
@@ -127,13 +134,23 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // API_DOCS: public (development default), signed-in, or off (production default).
+  if (deps.config.apiDocs !== 'off') {
+    const onRequest = deps.config.apiDocs === 'signed-in' ? requireSignedIn(deps.db, deps.tokens) : undefined;
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // Its own CSP (with hashes of its inline parts) for the docs pages, over the app's strict one.
+      staticCSP: true,
+      ...(onRequest ? { uiHooks: { onRequest } } : {}),
+    });
+  }
 
   await app.register(
     async (api) => {
       registerAccessControl(api, deps.db, deps.tokens, { actorCacheMs: deps.config.authCacheMs });
+      registerInputGuard(api);
       // Uploads (union logo, farmer sheets): one file per request, read into memory, 10 MB at most.
-      await api.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+      await api.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, files: 1, fields: 10 } });
       for (const routes of modules) routes(api as ZodApp, deps);
     },
     { prefix: '/api' },
@@ -141,13 +158,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const serveWeb = options.serveWeb !== false && existsSync(path.join(deps.config.webDist, 'index.html'));
   // Wildcard serving finds files built after start (a rebuild while running); misses fall to index.html.
-  if (serveWeb) await app.register(fastifyStatic, { root: deps.config.webDist });
+  // index.html is never served as a plain file: sendIndexHtml adds the response's CSP style nonce.
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: deps.config.webDist,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
+    app.get('/', (_request, reply) => sendIndexHtml(reply, deps.config.webDist));
+  }
   app.setNotFoundHandler((request, reply) => {
     // The web app routes in the browser: any non-API, non-file GET gets index.html.
     const urlPath = request.url.split('?')[0] ?? '';
     const isFile = /\.[a-z0-9]+$/i.test(urlPath);
     if (serveWeb && request.method === 'GET' && !urlPath.startsWith('/api') && !isFile) {
-      return reply.type('text/html').sendFile('index.html');
+      return sendIndexHtml(reply, deps.config.webDist);
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
   });

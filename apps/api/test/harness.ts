@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -6,6 +7,7 @@ import type { Db } from '../src/db/client.ts';
 import { createAmcos } from '../src/modules/amcos/create-amcos.ts';
 import { roleIdByName } from '../src/modules/roles/queries.ts';
 import { createUser } from '../src/modules/users/create-user.ts';
+import { users } from '../src/modules/users/schema.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import type { SmsSender } from '../src/platform/sms.ts';
 import { TokenService } from '../src/platform/tokens.ts';
@@ -60,7 +62,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const sms = new RecordingSms();
   const deps: AppDeps = { db: database.db, config, tokens: new TokenService(config.jwtSecret), sms };
-  const app = await buildApp(deps, { serveWeb: false });
+  // LOG_LEVEL other than silent (a test's env) prints the server log: what a 500 was.
+  const logger = config.logLevel === 'silent' ? false : { level: config.logLevel };
+  const app = await buildApp(deps, { serveWeb: false, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -108,11 +112,15 @@ export async function makeAmcos(t: TestApp, name = 'Test AMCOS') {
   });
 }
 
-/** Creates a user of a built-in role through the same use case the API uses. */
+/**
+ * Creates a user of a built-in role through the same use case the API uses. The user has already
+ * replaced the initial password (the API lets a user on it call little else); `initialPassword:
+ * true` keeps it, as for a user who has not signed in yet.
+ */
 export async function makeUser(
   t: TestApp,
   role: string,
-  options: { amcosId?: string; mobile?: string } = {},
+  options: { amcosId?: string; mobile?: string; initialPassword?: boolean } = {},
 ) {
   const email = `${role.toLowerCase().replace(/\s+/g, '.')}.${unique()}@test.local`;
   const { user } = await createUser(t.db, {
@@ -128,6 +136,9 @@ export async function makeUser(
       password: TEST_PASSWORD,
     },
   });
+  if (!options.initialPassword) {
+    await t.db.update(users).set({ isInitialPassword: false }).where(eq(users.id, user.id));
+  }
   return user;
 }
 

@@ -19,11 +19,15 @@ export type Actor = {
   sessionId: string;
   amcosId: string | null;
   permissions: ReadonlySet<string>;
+  /** Still on the password an administrator set (or the first start generated): must change it first. */
+  mustChangePassword?: boolean;
 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Callable before the initial password is changed: change-password, me, logout, unlock. */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -31,12 +35,15 @@ declare module 'fastify' {
 }
 
 const UNAUTHORIZED = 'Unauthorized, please Login.';
+export const CHANGE_PASSWORD_FIRST =
+  'Change your initial password first: until then you can only change it or sign out';
 
 /** The per-request check, prepared once per database handle: no query building per request. */
 const prepareActor = (db: DbOrTx) =>
   db
     .select({
       amcosId: users.amcosId,
+      isInitialPassword: users.isInitialPassword,
       permissions: sql<string[]>`coalesce((
         select array_agg(distinct p) from user_roles ur
         join roles r on r.id = ur.role_id, unnest(r.permissions) p
@@ -61,7 +68,13 @@ async function loadActor(db: DbOrTx, userId: string, sessionId: string): Promise
   preparedActor.set(db, prepared);
   const [row] = await prepared.execute({ userId, sessionId });
   if (!row) return null;
-  return { userId, sessionId, amcosId: row.amcosId, permissions: new Set(row.permissions) };
+  return {
+    userId,
+    sessionId,
+    amcosId: row.amcosId,
+    permissions: new Set(row.permissions),
+    mustChangePassword: row.isInitialPassword,
+  };
 }
 
 /**
@@ -141,14 +154,23 @@ export function registerAccessControl(
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const actor = await authenticate(request, db, tokens, cache);
-    if (access === 'signed-in') return;
-    if (access.audience === 'union' && actor.amcosId) {
-      throw new ForbiddenError('This is for union staff only');
+    if (actor.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+      throw new ForbiddenError(CHANGE_PASSWORD_FIRST);
     }
+    if (access === 'signed-in') return;
+    if (access.audience === 'union') assertUnionStaff(actor);
     if (!actor.permissions.has(access.permission)) {
       throw new ForbiddenError('You do not have permission to do this');
     }
   });
+}
+
+/** A hook that lets in any signed-in user (API_DOCS=signed-in), outside the /api access table. */
+export function requireSignedIn(db: DbOrTx, tokens: TokenService) {
+  const cache = new ActorCache(1000);
+  return async (request: FastifyRequest) => {
+    await authenticate(request, db, tokens, cache);
+  };
 }
 
 async function authenticate(
@@ -175,6 +197,22 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /** The society an actor is confined to: their AMCOS, or null for union staff who see all. */
 export const societyOf = (actor: Actor): string | null => actor.amcosId;
+
+/** Refuses an AMCOS user: union business whatever their roles (routes declare `audience: 'union'`). */
+export function assertUnionStaff(actor: Actor): void {
+  if (actor.amcosId) throw new ForbiddenError('This is for union staff only');
+}
+
+/**
+ * The society a list or report is confined to (`societyOf`), refusing an AMCOS user who filters by
+ * another society rather than quietly showing their own.
+ */
+export function societyScope(actor: Actor, requestedAmcosId: string | null | undefined): string | null {
+  if (actor.amcosId && requestedAmcosId && requestedAmcosId !== actor.amcosId) {
+    throw new ForbiddenError('You can see your own society only');
+  }
+  return societyOf(actor);
+}
 
 /** Refuses an AMCOS user touching another society's record. */
 export function assertSociety(actor: Actor, recordAmcosId: string | null): void {

@@ -1,8 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, httpStatusOf } from './errors.ts';
+import { describeForLog } from './safe-log.ts';
 
-const humanise = (field: string) =>
+export const TOO_LARGE_MESSAGE =
+  'The request is too large (10 MB at most). Please reduce the size of your attachment or image before trying again.';
+
+export const humanise = (field: string) =>
   field
     .replace(/_/g, ' ')
     .replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`)
@@ -24,6 +28,10 @@ const pgClientErrors: Record<string, [number, string]> = {
   '23514': [400, 'A value breaks a rule of this record'],
   '22P02': [400, 'A value has the wrong format'],
   '22003': [400, 'A number is out of range'],
+  '22007': [400, 'A date or time has the wrong format'],
+  '22008': [400, 'A date is out of range: use a real date such as 2026-03-14'],
+  '22001': [400, 'A text is too long'],
+  '54001': [400, 'The request is nested too deeply'],
 };
 
 function pgCode(error: unknown): string | undefined {
@@ -48,9 +56,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field =
-          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || request.routeOptions.url || 'request';
-        const message = friendlyMessage(humanise(field), issue.message ?? 'Invalid value');
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const part = error.validationContext ?? 'body';
+        const field = path || (part === 'querystring' ? 'query' : part);
+        const message = path
+          ? friendlyMessage(humanise(field), issue.message ?? 'Invalid value')
+          : wholePartMessage(field, issue.message ?? '');
         errors[field] = [...(errors[field] ?? []), message];
       }
       const first = Object.values(errors)[0]?.[0] ?? 'Invalid request';
@@ -59,9 +70,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const code = pgCode(error);
     const mapped = code ? pgClientErrors[code] : undefined;
     if (mapped) return reply.code(mapped[0]).send({ message: mapped[1] });
+    // drizzle refuses an update that sets nothing; the input guard answers this first for
+    // partial updates, this catches a use case that empties its own update.
+    if (error.message === 'No values to set') return reply.code(400).send({ message: 'Nothing to update' });
     const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ message: TOO_LARGE_MESSAGE });
     if (status < 500) return reply.code(status).send({ message: error.message });
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: describeForLog(error), route: request.routeOptions.url }, 'request failed');
     return reply.code(500).send({ message: 'Unexpected error; it has been logged' });
   });
+}
+
+/** A whole body or query of the wrong shape (an array, a string, nothing): no field to name. */
+function wholePartMessage(part: string | undefined, raw: string): string {
+  const what = part === 'query' ? 'The query string' : part === 'params' ? 'The address' : 'The request body';
+  if (/expected object/.test(raw)) return `${what} must be a JSON object with the fields to save`;
+  return `${what} is not valid: ${raw}`;
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed URL such as `/api/%ff`): the app's shape, not
+ * Fastify's `{error, code, statusCode}`. Passed to the Fastify factory as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid';
+  reply.code(status).send({ message });
 }

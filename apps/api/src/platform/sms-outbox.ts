@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
+import { logLine } from './safe-log.ts';
 import type { SmsLog, SmsSender } from './sms.ts';
 
 /**
@@ -125,9 +126,7 @@ export function startSmsOutboxWorker(
   };
   const timer = setInterval(() => {
     if (stopped || running) return;
-    runOnce().catch((error: unknown) =>
-      log.warn(`SMS outbox round failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    runOnce().catch((error: unknown) => log.warn(`SMS outbox round failed: ${logLine(error)}`));
   }, options.intervalMs);
   timer.unref();
   return {

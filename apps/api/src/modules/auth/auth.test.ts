@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, signIn, startTestApp, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { CHANGE_PASSWORD_FIRST } from '../../platform/access.ts';
 import { users } from '../users/schema.ts';
+import { RESET_CODE_SENT } from './passwords.ts';
 import { authCodes } from './schema.ts';
 
 let t: TestApp;
@@ -28,7 +30,7 @@ describe('sign-in with OTP (SPEC section 7 field names)', () => {
   });
 
   it('verify-otp takes otp and accessToken and answers access_token, refresh_token and the user with permissions', async () => {
-    const user = await makeUser(t, 'Accountant');
+    const user = await makeUser(t, 'Accountant', { initialPassword: true });
     const { body } = await login(user.email);
     const verify = await t.request<Record<string, unknown>>('POST', '/auth/verify-otp', {
       body: { otp: body.otp, accessToken: body.access_token },
@@ -177,7 +179,7 @@ describe('refresh tokens', () => {
 
 describe('passwords', () => {
   it('change-password clears isInitialPassword and needs the current password', async () => {
-    const user = await makeUser(t, 'Auditor');
+    const user = await makeUser(t, 'Auditor', { initialPassword: true });
     const session = await signIn(t, user.email);
     const wrong = await t.request<{ errors: Record<string, string[]> }>('POST', '/auth/change-password', {
       token: session.access,
@@ -216,7 +218,7 @@ describe('passwords', () => {
     expect(row?.hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('forgot-password sends a code to the masked mobile; reset-password sets the new password and ends sessions', async () => {
+  it('forgot-password sends a code to the phone; reset-password sets the new password and ends sessions', async () => {
     const user = await makeUser(t, 'Auditor', { mobile: '255788000111' });
     const session = await signIn(t, user.email);
     const forgot = await t.request<{ message: string; user: { mobile: string }; code: string }>(
@@ -227,8 +229,7 @@ describe('passwords', () => {
       },
     );
     expect(forgot.status).toBe(200);
-    expect(forgot.body.user.mobile).toBe('******000111');
-    expect(forgot.body.message).toBe('Reset code sent to ******000111');
+    expect(forgot.body.message).toBe(RESET_CODE_SENT);
     expect(t.sms.lastCodeTo('255788000111')).toBe(forgot.body.code);
     const resent = await t.request<{ code: string }>('POST', '/auth/resend-code', {
       body: { email: user.email },
@@ -246,12 +247,67 @@ describe('passwords', () => {
     expect((await login(user.email, 'Reset#Pass2026')).status).toBe(200);
   });
 
-  it('forgot-password for an unknown email says so on the field', async () => {
-    const r = await t.request<{ errors: Record<string, string[]> }>('POST', '/auth/forgot-password', {
-      body: { email: 'ghost@test.local' },
+  it('forgot-password answers the same for a known, an unknown and a deactivated email, and texts only the known one', async () => {
+    const known = await makeUser(t, 'Auditor', { mobile: '255788000222' });
+    const off = await makeUser(t, 'Auditor', { mobile: '255788000333' });
+    await t.db.update(users).set({ active: false }).where(eq(users.id, off.id));
+    const ask = (email: string) =>
+      t.request<Record<string, unknown>>('POST', '/auth/forgot-password', { body: { email } });
+    const sentBefore = t.sms.sent.length;
+    const answers = [await ask(known.email), await ask('ghost@test.local'), await ask(off.email)];
+    // OTP_ECHO (tests only) adds the code for the known account; the rest of the answer is the same.
+    const withoutEcho = answers.map(({ status, body: { code: _code, ...body } }) => ({ status, body }));
+    expect(withoutEcho).toEqual(
+      Array(3).fill({ status: 200, body: { message: RESET_CODE_SENT, user: { mobile: '' } } }),
+    );
+    expect(t.sms.sent.slice(sentBefore).map((m) => m.to)).toEqual(['255788000222']);
+    const reset = await t.request<{ message: string; errors: Record<string, string[]> }>(
+      'POST',
+      '/auth/reset-password',
+      {
+        body: {
+          email: 'ghost@test.local',
+          code: '123456',
+          password: 'Reset#Pass2026',
+          password_confirmation: 'Reset#Pass2026',
+        },
+      },
+    );
+    expect(reset.status).toBe(400);
+    expect(reset.body.errors.code).toEqual(['This code is no longer valid. Request a new code.']);
+  });
+});
+
+describe('initial password', () => {
+  it('until it is changed, only change-password, me, unlock and logout answer; then everything the roles allow', async () => {
+    const user = await makeUser(t, 'Auditor', { initialPassword: true });
+    const session = await signIn(t, user.email);
+    const refused = await t.request<{ message: string }>('GET', '/users', { token: session.access });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(CHANGE_PASSWORD_FIRST);
+    const profile = await t.request('PATCH', '/auth/profile', {
+      token: session.access,
+      body: { firstName: 'X' },
     });
-    expect(r.status).toBe(400);
-    expect(r.body.errors.email).toBeDefined();
+    expect(profile.status).toBe(403);
+    expect((await t.request('GET', '/auth/me', { token: session.access })).status).toBe(200);
+    const unlock = await t.request('POST', '/auth/unlock', {
+      token: session.access,
+      body: { password: TEST_PASSWORD },
+    });
+    expect(unlock.status).toBe(200);
+    const changed = await t.request('POST', '/auth/change-password', {
+      token: session.access,
+      body: {
+        current_password: TEST_PASSWORD,
+        password: 'NewPass#2026',
+        password_confirmation: 'NewPass#2026',
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.request('GET', '/users', { token: session.access })).status).toBe(200);
+    const other = await signIn(t, (await makeUser(t, 'Auditor', { initialPassword: true })).email);
+    expect((await t.request('POST', '/auth/logout', { token: other.access, body: {} })).status).toBe(200);
   });
 });
 

@@ -31,6 +31,8 @@ import { login, resendOtp, verifyOtp } from './sign-in.ts';
 
 const open = { access: 'public' } as const;
 const signedIn = { access: 'signed-in' } as const;
+/** What a user still on the initial password may call: the change itself, who am I, unlock, sign out. */
+const beforeChange = { access: 'signed-in', beforePasswordChange: true } as const;
 const tags = ['auth'];
 
 export function authRoutes(app: ZodApp, deps: AppDeps) {
@@ -80,12 +82,12 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.post(
     '/auth/change-password',
-    { config: signedIn, schema: { tags, body: changePasswordBody, response: { 200: messageReply } } },
+    { config: beforeChange, schema: { tags, body: changePasswordBody, response: { 200: messageReply } } },
     (req) => changePassword(ctx(req), actorOf(req), req.body),
   );
   app.post(
     '/auth/logout',
-    { config: signedIn, schema: { tags, body: logoutBody.optional(), response: { 200: messageReply } } },
+    { config: beforeChange, schema: { tags, body: logoutBody.optional(), response: { 200: messageReply } } },
     async (req) => {
       await revokeSession(deps.db, actorOf(req).sessionId, 'signed out');
       return { message: 'Signed out' };
@@ -93,7 +95,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.get(
     '/auth/me',
-    { config: signedIn, schema: { tags, response: { 200: z.object({ data: sessionUser }) } } },
+    { config: beforeChange, schema: { tags, response: { 200: z.object({ data: sessionUser }) } } },
     async (req) => ({
       data: await getSessionUser(deps.db, actorOf(req).userId),
     }),
@@ -115,7 +117,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.post(
     '/auth/unlock',
-    { config: signedIn, schema: { tags, body: unlockBody, response: { 200: messageReply } } },
+    { config: beforeChange, schema: { tags, body: unlockBody, response: { 200: messageReply } } },
     (req) => unlock(ctx(req), actorOf(req), req.body),
   );
 }
