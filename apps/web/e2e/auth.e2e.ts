@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
   api,
@@ -20,13 +20,14 @@ const storage = (page: Page, key: string) => page.evaluate((k) => window.localSt
 
 describe('signing in', () => {
   it('first sign-in: password, OTP, forced password change, then the dashboard in the app shell', async () => {
+    const first = await createUser(await adminToken(), 'Auditor', null, { initialPassword: true });
     const page = await newPage(browser);
-    await signInThroughBrowser(page, inject('adminEmail'), inject('adminPassword'));
+    await signInThroughBrowser(page, first.email, first.password);
     await page.waitForURL(/\/change-password/);
     await page.getByTestId('initial-password-notice').waitFor();
-    await page.getByLabel('Current password').fill(inject('adminPassword'));
-    await page.getByLabel('New password', { exact: true }).fill('E2e#Admin2026-new');
-    await page.getByLabel('Confirm password').fill('E2e#Admin2026-new');
+    await page.getByLabel('Current password').fill(first.password);
+    await page.getByLabel('New password', { exact: true }).fill('E2e#First2026-new');
+    await page.getByLabel('Confirm password').fill('E2e#First2026-new');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL(/\/home$/);
     await page.getByTestId('welcome-card').waitFor();
@@ -34,19 +35,6 @@ describe('signing in', () => {
     expect(await page.getByTestId('audience-label').innerText()).toBe('Union');
     const user = JSON.parse((await storage(page, 'user')) ?? '{}') as { isInitialPassword: boolean };
     expect(user.isInitialPassword).toBe(false);
-    // Change it back so other specs can sign in with the known password.
-    const token = (await storage(page, 'access_token')) ?? '';
-    const back = await api(
-      'POST',
-      '/auth/change-password',
-      {
-        current_password: 'E2e#Admin2026-new',
-        password: inject('adminPassword'),
-        password_confirmation: inject('adminPassword'),
-      },
-      token,
-    );
-    expect(back.status).toBe(200);
     await page.context().close();
   });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { replaceInitialPassword } from './first-password.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,8 @@ declare module 'vitest' {
 const root = path.resolve(import.meta.dirname, '../../..');
 const ADMIN_EMAIL = 'admin@e2e.ushirika.test';
 const ADMIN_PASSWORD = 'E2e#Admin2026';
+/** The server starts the admin on this one; setup replaces it (the API refuses most calls until then). */
+const ADMIN_FIRST_PASSWORD = 'E2e#Admin2026-first';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,7 +60,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     OTP_ECHO: 'true',
     ADMIN_EMAIL,
-    ADMIN_PASSWORD,
+    ADMIN_PASSWORD: ADMIN_FIRST_PASSWORD,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_IP: '10000',
     RATE_LIMIT_PER_ACCOUNT: '1000',
@@ -88,6 +91,7 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`E2E server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  await replaceInitialPassword(baseUrl, ADMIN_EMAIL, ADMIN_FIRST_PASSWORD, ADMIN_PASSWORD);
   project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);

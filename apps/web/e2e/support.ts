@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { replaceInitialPassword } from './first-password.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -67,9 +68,19 @@ export const adminToken = () => apiSignIn(inject('adminEmail'), inject('adminPas
 export const adminUser = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
 export const E2E_PASSWORD = 'E2e#User2026';
+const E2E_FIRST_PASSWORD = 'E2e#User2026-first';
 
 /** Creates a user of a built-in role (an AMCOS user when amcosId is given) with a known password. */
-export async function createUser(token: string, role: string, amcosId: string | null = null) {
+/**
+ * A user of a built-in role who has already replaced the initial password (the API refuses most
+ * calls until then); `initialPassword: true` leaves it, as for a person who has not signed in yet.
+ */
+export async function createUser(
+  token: string,
+  role: string,
+  amcosId: string | null = null,
+  options: { initialPassword?: boolean } = {},
+) {
   const roles = await api<{ data: { id: string; name: string }[] }>('GET', '/roles', undefined, token);
   const roleId = roles.body.data.find((r) => r.name === role)?.id;
   const email = `${role.toLowerCase().replace(/\s+/g, '.')}.${randomUUID().slice(0, 6)}@e2e.test`;
@@ -84,11 +95,13 @@ export async function createUser(token: string, role: string, amcosId: string | 
       gender: 'Female',
       amcosId,
       roleIds: [roleId],
-      password: E2E_PASSWORD,
+      password: E2E_FIRST_PASSWORD,
     },
     token,
   );
   if (created.status !== 201) throw new Error(`could not create ${role}: ${JSON.stringify(created.body)}`);
+  if (options.initialPassword) return { id: created.body.data.id, email, password: E2E_FIRST_PASSWORD };
+  await replaceInitialPassword(baseUrl(), email, E2E_FIRST_PASSWORD, E2E_PASSWORD);
   return { id: created.body.data.id, email, password: E2E_PASSWORD };
 }
 

@@ -1,14 +1,21 @@
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '../lib/i18n.ts';
 import { TOAST_DURATION_MS } from '../lib/notify.ts';
-import { theme, themeStorageManager } from '../lib/theme.ts';
+import { cssVariablesResolver, theme, themeStorageManager } from '../lib/theme.ts';
 
 const colorSchemeManager = themeStorageManager();
+
+/**
+ * The server's Content-Security-Policy admits only <style> elements carrying the nonce it put in
+ * the page (meta csp-nonce); Mantine writes its CSS variables into such elements. None in dev.
+ */
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+const nonceProps = styleNonce ? { getStyleNonce: () => styleNonce } : {};
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -31,10 +38,27 @@ function DirectionSync() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const { t, i18n } = useTranslation();
+  // Every modal and drawer close button is named in the interface language (issue #20).
+  const closeLabel = t('a11y.close');
+  const localizedTheme = useMemo(() => {
+    const closeButtonProps = { 'aria-label': closeLabel, title: closeLabel };
+    return mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+      },
+    });
+  }, [closeLabel]);
   return (
     <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
       <DirectionSync />
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider
+        theme={localizedTheme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="light"
+        {...nonceProps}
+      >
         <QueryClientProvider client={queryClient}>
           <ModalsProvider
             labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}

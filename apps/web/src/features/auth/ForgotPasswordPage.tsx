@@ -8,7 +8,7 @@ import { toastSuccess } from '../../lib/notify.ts';
 import { SESSION_KEYS, writeItem } from '../../lib/storage.ts';
 import { useAutofocus } from '../../lib/use-autofocus.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { logDevelopmentCode, maskedMobileOf } from './auth-helpers.ts';
+import { logDevelopmentCode } from './auth-helpers.ts';
 import { useForgotPassword } from './hooks.ts';
 
 export default function ForgotPasswordPage() {
@@ -23,7 +23,7 @@ export default function ForgotPasswordPage() {
     if (!body) return;
     forgot.mutate(body, {
       onSuccess: (reply) => {
-        toastSuccess(t('auth.reset.codeSent', { mobile: maskedMobileOf(reply.user.mobile) }));
+        toastSuccess(t('auth.reset.codeSent'));
         logDevelopmentCode('reset code', reply.code);
         writeItem(SESSION_KEYS.userEmail, body.email);
         navigate('/recover-password');

@@ -9,7 +9,7 @@ import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { readItem, SESSION_KEYS, writeItem } from '../../lib/storage.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { logDevelopmentCode, maskedMobileOf } from './auth-helpers.ts';
+import { logDevelopmentCode } from './auth-helpers.ts';
 import { useResendResetCode, useResetPassword } from './hooks.ts';
 
 export default function RecoverPasswordPage() {
@@ -38,7 +38,7 @@ export default function RecoverPasswordPage() {
       { email: form.values.email },
       {
         onSuccess: (reply) => {
-          toastSuccess(t('auth.reset.codeSent', { mobile: maskedMobileOf(reply.user.mobile) }));
+          toastSuccess(t('auth.reset.codeSent'));
           logDevelopmentCode('reset code', reply.code);
         },
         onError: form.showApiError,
