@@ -100,6 +100,7 @@ function InvoiceCreatePage() {
             <TextInput
               label={t('purchaseMd.supplierInvoiceNo')}
               required
+              data-testid="supplier-invoice-no"
               {...form.text('supplierInvoiceNo')}
             />
             <TextInput

@@ -1,0 +1,173 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeItem, makeStore, makeSupplier, receiveAll } from './purchase-fixtures.ts';
+import { adminToken, api, createUser, launchBrowser, signedIn } from './support.ts';
+
+/**
+ * Purchasing in the browser, in English and in Swahili: the procurement officer reaches the
+ * purchase screens from the sidebar and orders 20 bags x 65,000 + 18% VAT = 1,534,000; the finance
+ * manager approves it; the goods come in on a GRN (inventory API); the officer enters the matched
+ * invoice; the accountant pays it; the finance manager approves the payment and the invoice is paid.
+ */
+let browser: Browser;
+let token: string;
+let store: { id: string };
+let item: { id: string; code: string };
+let users: Record<'buyer' | 'manager' | 'accountant', { email: string; password: string }>;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+  store = await makeStore(token);
+  item = await makeItem(token, 'Urea 50 kg');
+  users = {
+    buyer: await createUser(token, 'Procurement Officer'),
+    manager: await createUser(token, 'Finance Manager'),
+    accountant: await createUser(token, 'Accountant'),
+  };
+}, 120_000);
+afterAll(() => browser.close());
+
+async function as(who: keyof typeof users, lang: 'en' | 'sw'): Promise<Page> {
+  const page = await signedIn(browser, users[who]);
+  await page.evaluate((l) => localStorage.setItem('i18n_locale', l), lang);
+  await page.reload();
+  return page;
+}
+
+async function choose(page: Page, testId: string, option: string | RegExp) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const words = {
+  en: {
+    purchase: 'Purchase',
+    approved: 'Approved',
+    paid: 'Paid',
+    open: 'Open',
+    save: 'Save',
+    approve: 'Approve',
+  },
+  sw: {
+    purchase: 'Ununuzi',
+    approved: 'Imeidhinishwa',
+    paid: 'Imelipwa',
+    open: 'Wazi',
+    save: 'Hifadhi',
+    approve: 'Idhinisha',
+  },
+};
+
+async function statusOf(page: Page, testId: string) {
+  const badge = page.getByTestId(testId);
+  await badge.waitFor();
+  return { status: await badge.getAttribute('data-status'), text: (await badge.textContent())?.trim() };
+}
+
+async function orderToPayment(lang: 'en' | 'sw') {
+  const w = words[lang];
+  const supplier = await makeSupplier(token, `Mbolea ${lang.toUpperCase()} ${Date.now()}`);
+
+  // The procurement officer: sidebar -> suppliers -> the orders tab -> a new order.
+  const buyer = await as('buyer', lang);
+  await buyer.getByTestId('nav-suppliers').click();
+  await buyer.getByTestId('suppliers-table').getByText(supplier.name).waitFor();
+  await buyer.getByTestId('tab-purchase_orders').click();
+  await buyer.getByTestId('orders-table-create').click();
+  await choose(buyer, 'supplier-select', supplier.name);
+  await choose(buyer, 'line-item-0', new RegExp(item.code));
+  await buyer.getByTestId('line-quantity-0').fill('20');
+  await buyer.getByTestId('line-price-0').fill('65000');
+  await expect(buyer.getByTestId('order-totals').textContent()).resolves.toContain('1,534,000.00');
+  const created = buyer.waitForResponse(
+    (r) => r.url().endsWith('/api/purchase/orders') && r.request().method() === 'POST',
+  );
+  await buyer.getByRole('button', { name: w.save }).click();
+  expect((await created).status()).toBe(201);
+  await buyer.waitForURL(/\/purchase\/orders\/[0-9a-f-]+\/details/);
+  const orderId = buyer.url().split('/').at(-2) ?? '';
+  await buyer.getByTestId('submit-order').click();
+  await expect.poll(async () => (await statusOf(buyer, 'order-status')).status).toBe('submitted');
+  // The maker sees no approve button.
+  await expect(buyer.getByTestId('approve-order').count()).resolves.toBe(0);
+
+  // The finance manager approves, after a confirmation.
+  const manager = await as('manager', lang);
+  await manager.goto(`/purchase/orders/${orderId}/details`);
+  await manager.getByTestId('approve-order').click();
+  await manager.getByTestId('confirm-action').click();
+  await expect.poll(async () => (await statusOf(manager, 'order-status')).status).toBe('approved');
+  expect((await statusOf(manager, 'order-status')).text).toBe(w.approved);
+  await expect(manager.getByTestId('order-total').textContent()).resolves.toContain('1,534,000.00');
+
+  // The goods come in on a GRN against the order (the inventory API).
+  await receiveAll(token, orderId, store.id, today);
+
+  // The officer enters the supplier's invoice from the order: pre-filled, matched, posted.
+  await buyer.goto(`/purchase/orders/${orderId}/details`);
+  await buyer.getByTestId('invoice-order').click();
+  await buyer.waitForURL(/\/purchase\/invoices\/create/);
+  await expect.poll(() => buyer.getByTestId('invoice-quantity-0').inputValue()).toBe('20.000');
+  await buyer.getByTestId('supplier-invoice-no').fill(`INV-${lang}-${Date.now()}`);
+  const invoiced = buyer.waitForResponse(
+    (r) => r.url().endsWith('/api/purchase/invoices') && r.request().method() === 'POST',
+  );
+  await buyer.getByRole('button', { name: w.save }).click();
+  expect((await invoiced).status()).toBe(201);
+  await buyer.waitForURL(/\/purchase\/invoices\/[0-9a-f-]+\/details/);
+  const invoiceId = buyer.url().split('/').at(-2) ?? '';
+  expect((await statusOf(buyer, 'purchase-invoice-status')).text).toBe(w.open);
+  await expect(buyer.getByTestId('purchase-invoice-balance').textContent()).resolves.toContain(
+    '1,534,000.00',
+  );
+
+  // The accountant pays it from the Operation bank: a draft waiting for approval.
+  const accountant = await as('accountant', lang);
+  await accountant.goto('/purchase/payments/list');
+  await accountant.getByTestId('supplier-payments-table-create').click();
+  await choose(accountant, 'supplier-select', supplier.name);
+  await expect.poll(() => accountant.getByTestId('pay-amount-0').inputValue()).toBe('1534000.00');
+  const bank = accountant.getByTestId('bank-select');
+  if (!(await bank.inputValue())) await choose(accountant, 'bank-select', /1101/);
+  const paid = accountant.waitForResponse(
+    (r) => r.url().endsWith('/api/purchase/payments') && r.request().method() === 'POST',
+  );
+  await accountant.getByRole('button', { name: w.save }).click();
+  expect((await paid).status()).toBe(201);
+  await accountant.waitForURL(/\/purchase\/payments\/[0-9a-f-]+\/details/);
+  const paymentId = accountant.url().split('/').at(-2) ?? '';
+
+  // The finance manager approves the payment; the invoice is paid.
+  await manager.goto(`/purchase/payments/${paymentId}/details`);
+  await manager.getByTestId('approve-payment').click();
+  await manager.getByTestId('confirm-action').click();
+  await expect.poll(async () => (await statusOf(manager, 'supplier-payment-status')).status).toBe('approved');
+  await manager.goto(`/purchase/invoices/${invoiceId}/details`);
+  expect(await statusOf(manager, 'purchase-invoice-status')).toEqual({ status: 'paid', text: w.paid });
+  const supplierNow = await api<{ data: { balance: string } }>(
+    'GET',
+    `/purchase/suppliers/${supplier.id}`,
+    undefined,
+    token,
+  );
+  expect(supplierNow.body.data.balance).toBe('0.00');
+  // The aged payables report is a tab of the purchase section.
+  await manager.getByTestId('tab-supplier_aged').click();
+  await manager.getByTestId('supplier-select').waitFor();
+  for (const page of [buyer, manager, accountant]) await page.close();
+}
+
+describe('purchasing in the browser', () => {
+  it(
+    'order -> approve -> GRN -> matched invoice -> payment, in English',
+    () => orderToPayment('en'),
+    240_000,
+  );
+  it(
+    'order -> approve -> GRN -> matched invoice -> payment, in Swahili',
+    () => orderToPayment('sw'),
+    240_000,
+  );
+});
