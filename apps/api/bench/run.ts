@@ -29,6 +29,7 @@ import { farmersSuite } from './scenarios/farmers.ts';
 import { salesSuite } from './scenarios/sales.ts';
 import type { BenchSuite, Scenario } from './scenarios/scenario.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
+import { storesSuite } from './scenarios/stores.ts';
 import { usersSuite } from './scenarios/users.ts';
 
 const SUITES: BenchSuite[] = [
@@ -38,6 +39,7 @@ const SUITES: BenchSuite[] = [
   salesSuite,
   collectionsSuite,
   settlementSuite,
+  storesSuite,
 ];
 
 const TARGETS: { key: string; open: () => Promise<BenchTarget | { skipped: string }> }[] = [

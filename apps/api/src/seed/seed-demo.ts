@@ -12,6 +12,7 @@ import { dataDirInUse } from './data-dir-in-use.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
 import { type DemoSales, loadDemoSales, shillings } from './demo-sales.ts';
+import { loadDemoStores } from './demo-stores.ts';
 import { DEMO_PASSWORD, type DemoAccount, findAdministratorId, loadDemoUnion } from './demo-union.ts';
 
 class SeedStopped extends Error {}
@@ -130,6 +131,7 @@ async function seedDemo(): Promise<void> {
     const master = await loadDemoMasterData(database.db, await findAdministratorId(database.db));
     const cropFlow = await loadDemoCropFlow(database.db, await findAdministratorId(database.db));
     const sales = await loadDemoSales(database.db);
+    const stores = await loadDemoStores(database.db);
     printAccounts(accounts, firstAdmin);
     console.log(
       `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
@@ -141,6 +143,11 @@ async function seedDemo(): Promise<void> {
         : `Crop flow: ${cropFlow.collections} collections, ${cropFlow.notes} delivery notes and ${cropFlow.lots} lots in store added.`,
     );
     console.log(describeSales(sales));
+    console.log(
+      stores.skipped
+        ? 'Stores: left as they were.'
+        : `Stores: ${stores.stores} stores, ${stores.items} items, ${stores.grns} GRN, ${stores.transfers} transfers to AMCOS (one in transit), ${stores.issues} issues.`,
+    );
   } finally {
     await database.close();
   }
