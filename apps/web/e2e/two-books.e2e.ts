@@ -1,0 +1,96 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFarmer, phone, tag } from './crop-flow-fixtures.ts';
+import { adminToken, api, createAmcos, createUser, type Listed, launchBrowser, signedIn } from './support.ts';
+
+/**
+ * The two books joined (#16) in the browser: a cash advance is entered as a draft naming the bank
+ * it is paid from, approved by another person after a confirmation (in Swahili), and the control
+ * accounts report opens from the financial reports.
+ */
+let browser: Browser;
+let token: string;
+let officer: { email: string; password: string };
+let finance: { email: string; password: string };
+let farmer: { id: string; farmerNo: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+  officer = await createUser(token, 'Settlement Officer');
+  finance = await createUser(token, 'Finance Manager');
+  const society = await createAmcos(token, `Advance AMCOS ${tag()}`);
+  farmer = await createFarmer(token, {
+    amcosId: society.id,
+    firstName: 'Zuhura',
+    lastName: `Mkopo ${tag()}`,
+    phone: phone(),
+  });
+}, 120_000);
+afterAll(() => browser.close());
+
+describe('advances and control accounts in the browser', () => {
+  it('enters an advance paid from the collection bank; another person approves it in Swahili', async () => {
+    let page = await signedIn(browser, officer);
+    await page.goto('/collections/loans');
+    await page.getByTestId('loans-table-create').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Farmer no/ }).fill(farmer.farmerNo);
+    await dialog.getByTestId('loan-farmer').waitFor();
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('150000');
+    await dialog.getByRole('combobox', { name: /^Paid from/ }).click();
+    await page.getByRole('option', { name: 'Collection · 1101 Crop collection bank account' }).click();
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('School fees advance');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/payments/loans') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const reply = await created;
+    expect(reply.status()).toBe(201);
+    const loan = ((await reply.json()) as { data: { id: string; loanNo: string } }).data;
+    const row = page.getByTestId('loans-table').getByRole('row', { name: new RegExp(loan.loanNo) });
+    await row.locator('[data-status="draft"]').waitFor();
+    await expect(row.textContent()).resolves.toContain('1101 Crop collection bank account');
+    await page.context().close();
+
+    page = await signedIn(browser, finance);
+    await page.goto('/collections/loans');
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-sw').click();
+    await page.getByRole('columnheader', { name: 'Imelipwa kutoka' }).waitFor();
+    await page.getByTestId(`loan-approve-${loan.loanNo}`).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/Haiwezi kutenduliwa/)
+      .waitFor();
+    const approved = page.waitForResponse((r) => r.url().includes(`/api/payments/loans/${loan.id}/approve`));
+    await page.getByTestId('confirm-action').click();
+    expect((await approved).status()).toBe(200);
+    await page
+      .getByTestId('loans-table')
+      .getByRole('row', { name: new RegExp(loan.loanNo) })
+      .locator('[data-status="approved"]')
+      .waitFor();
+    await page.context().close();
+
+    const after = await api<Listed<{ id: string; status: string; journalEntryId: string | null }>>(
+      'GET',
+      `/payments/loans?farmer_id=${farmer.id}`,
+      undefined,
+      token,
+    );
+    expect(after.body.data.map((l) => [l.status, l.journalEntryId !== null])).toEqual([['active', true]]);
+  }, 120_000);
+
+  it('opens the control accounts report from the financial reports', async () => {
+    const page = await signedIn(browser, finance);
+    await page.goto('/reports/financial/trial-balance');
+    await page.getByRole('link', { name: 'Control accounts' }).first().click();
+    await page.waitForURL(/\/reports\/financial\/control-accounts$/);
+    const table = page.getByTestId('control-accounts');
+    await table.locator('[data-check="farmer_loans"]').waitFor();
+    await table.locator('[data-check="due_between_books"]').waitFor();
+    await page.getByTestId('control-accounts-verdict').waitFor();
+    await page.close();
+  }, 60_000);
+});
