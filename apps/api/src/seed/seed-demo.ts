@@ -11,6 +11,7 @@ import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
+import { loadDemoPurchase } from './demo-purchase.ts';
 import { type DemoSales, loadDemoSales, shillings } from './demo-sales.ts';
 import { loadDemoStores } from './demo-stores.ts';
 import { DEMO_PASSWORD, type DemoAccount, findAdministratorId, loadDemoUnion } from './demo-union.ts';
@@ -132,6 +133,7 @@ async function seedDemo(): Promise<void> {
     const cropFlow = await loadDemoCropFlow(database.db, await findAdministratorId(database.db));
     const sales = await loadDemoSales(database.db);
     const stores = await loadDemoStores(database.db);
+    const purchase = await loadDemoPurchase(database.db, stores);
     printAccounts(accounts, firstAdmin);
     console.log(
       `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
@@ -147,6 +149,11 @@ async function seedDemo(): Promise<void> {
       stores.skipped
         ? 'Stores: left as they were.'
         : `Stores: ${stores.stores} stores, ${stores.items} items, ${stores.grns} GRN, ${stores.transfers} transfers to AMCOS (one in transit), ${stores.issues} issues.`,
+    );
+    console.log(
+      purchase.skipped
+        ? 'Purchasing: left as it was.'
+        : `Purchasing: ${purchase.suppliers} suppliers, ${purchase.orders} orders (two approved and received in full or in part, one submitted), ${purchase.invoices} invoices (one matched and paid, one waiting for approval), ${purchase.payments} payment.`,
     );
   } finally {
     await database.close();

@@ -45,6 +45,7 @@ export type OrderReply = {
     id: string;
     lineNo: number;
     quantity: string;
+    unitPrice: string;
     receivedQuantity: string;
     invoicedQuantity: string;
     amount: string;
