@@ -126,5 +126,12 @@ describe('stock property', () => {
       }),
       { numRuns: 6 },
     );
+    // The control-accounts report says the same: inventory account = stores + in transit.
+    const report = await t.request<{
+      data: { checks: { key: string; difference: string; subledgerBalance: string }[] };
+    }>('GET', '/reports/control-accounts', { token: w.admin.access });
+    expect(report.status).toBe(200);
+    const check = report.body.data.checks.find((c) => c.key === 'inventory');
+    expect(check).toMatchObject({ difference: '0.00', subledgerBalance: (await stockValue(t)).total });
   });
 });

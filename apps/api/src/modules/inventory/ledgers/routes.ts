@@ -12,7 +12,7 @@ import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pageWindow } from '../../../platform/list.ts';
+import { pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
 import { listStockMovements, quantityByStore, storeLedger } from './queries.ts';
 import { quantityByStoreFiles, storeLedgerFiles } from './report-files.ts';
 
@@ -78,6 +78,8 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
     {
       config: { access: read },
       schema: { tags, querystring: quantityByStoreQuery, response: { 200: quantityByStoreReply } },
+      // Every item in every store (12,000 rows in the bench): typed rows, no zod pass over each.
+      serializerCompiler: plainJsonSerializer,
     },
     async (req, reply) => {
       const q = req.query;

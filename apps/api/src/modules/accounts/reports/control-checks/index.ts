@@ -1,6 +1,7 @@
 import { dueBetweenBooks } from './between-books.ts';
 import type { ControlCheckDefinition } from './check.ts';
 import { buyerReceivables, cropProceeds } from './crop-sales.ts';
+import { inventoryStock } from './inventory.ts';
 import { farmerLoans, payables } from './settlement.ts';
 import { supplierPayables } from './supplier-payables.ts';
 
@@ -11,5 +12,6 @@ export const CONTROL_CHECKS: ControlCheckDefinition[] = [
   farmerLoans,
   ...payables,
   supplierPayables,
+  inventoryStock,
   dueBetweenBooks,
 ];
