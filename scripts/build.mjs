@@ -109,7 +109,7 @@ function pruneWebBuilds(hash, previous) {
   }
 }
 
-const API_ENTRIES = ['main.ts', 'ops/make-template.ts', 'ops/backup-cli.ts', 'ops/restore-cli.ts'];
+const API_ENTRIES = ['main.ts', 'ops/make-template.ts'];
 
 /** The API bundled for plain node: our code and the workspace packages in, node_modules outside. */
 export async function buildApi({ force = false } = {}) {

@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { DatabaseNewerError, MigrationError } from './db/migrate.ts';
 import { bootstrap } from './modules/system/bootstrap.ts';
+import { startBackupSchedule } from './ops/backup-schedule.ts';
 import { startSteps } from './ops/start-steps.ts';
 import { createSmsSender } from './platform/sms.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -97,6 +98,7 @@ async function main() {
     console.log(`\nUshirika is running on http://localhost:${port} (${where}); API docs at /api/docs`);
     printFirstStart(firstAdmin);
   }
+  const backups = worker ? null : startBackupSchedule(config, database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -105,6 +107,7 @@ async function main() {
     app.log.info(`${signal} received: finishing requests and closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await backups?.stop();
     await app.close();
     await database.close();
     process.exit(0);

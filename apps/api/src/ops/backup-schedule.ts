@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createBackup, pruneBackups } from './backup.ts';
+
+/**
+ * BACKUP_DIR + BACKUP_EVERY: the server writes a backup on that period and keeps the newest
+ * BACKUP_KEEP. It runs in the server process because the embedded database can only be read by the
+ * process holding it. A failure is logged at error level (something to alert on) and retried at the
+ * next period.
+ */
+export function startBackupSchedule(config: Config, database: Database, log: FastifyBaseLogger) {
+  const { dir, everyMs, keep } = config.backup;
+  if (!dir || !everyMs) return null;
+  let running: Promise<void> | null = null;
+  const once = async () => {
+    try {
+      const { file } = await createBackup({
+        database,
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        dir,
+        version: config.version,
+      });
+      const removed = pruneBackups(dir, keep);
+      log.info({ file, removed: removed.length }, 'backup written');
+    } catch (error) {
+      log.error({ err: error }, 'scheduled backup failed');
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= once().finally(() => {
+      running = null;
+    });
+  }, everyMs);
+  timer.unref();
+  log.info(`backups every ${everyMs / 60_000} min into ${dir}, keeping ${keep}`);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
