@@ -1,282 +1,31 @@
 import { dec } from '@ushirika/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { accountId } from '../accounts/testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionAs } from '../../../../test/harness.ts';
+import {
+  accountant,
+  bank,
+  buyer,
+  D,
+  type Invoice,
+  invoice,
+  line,
+  manager,
+  type Payment,
+  t,
+  ureaAndSprayers,
+  usePurchaseScenario,
+  YEAR,
+} from '../scenario.ts';
 import {
   approvedOrder,
   balanceOf,
   draftOrder,
-  makeItem,
   makeSupplier,
   type OrderReply,
   receiveGoods,
-} from './testing.ts';
+} from '../testing.ts';
 
-type Invoice = {
-  id: string;
-  invoiceNo: string;
-  status: string;
-  mismatch: boolean;
-  subtotal: string;
-  vatTotal: string;
-  total: string;
-  paidAmount: string;
-  balance: string;
-  journalEntryId: string | null;
-  lines: { withinTolerance: boolean; priceDifference: string; quantityDifference: string }[];
-};
-type Payment = { id: string; paymentNo: string; status: string; amount: string };
-
-let t: TestApp;
-let buyer: Session; // Procurement Officer: suppliers, orders, invoices
-let manager: Session; // Finance Manager: approves orders, invoices, payments
-let accountant: Session; // Accountant: enters payments
-let amcosUser: Session;
-let bank: string;
-let urea: { id: string };
-let sprayer: { id: string };
-const YEAR = new Date().getUTCFullYear();
-const D = (md: string) => `${YEAR}-${md}`;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  [buyer, manager, accountant] = await Promise.all([
-    sessionAs(t, 'Procurement Officer'),
-    sessionAs(t, 'Finance Manager'),
-    sessionAs(t, 'Accountant'),
-  ]);
-  amcosUser = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
-  bank = await accountId(t, 'operation', '1101');
-  urea = await makeItem(t, 'Urea 50 kg');
-  sprayer = await makeItem(t, 'Knapsack sprayer', 'piece');
-});
-afterAll(() => t.close());
-
-const ureaAndSprayers = (supplierId: string, orderDate = D('03-01')) => ({
-  supplierId,
-  orderDate,
-  lines: [
-    { itemId: urea.id, quantity: '100', unitPrice: '65000', vat: true },
-    { itemId: sprayer.id, quantity: '10', unitPrice: '85000.50', vat: false },
-  ],
-});
-const line = (o: OrderReply, n: number) => {
-  const l = o.lines.find((x) => x.lineNo === n);
-  if (!l) throw new Error(`no line ${n}`);
-  return l;
-};
-const invoice = (body: Record<string, unknown>, s = buyer) =>
-  t.request<{ message: string; data: Invoice; errors?: Record<string, string[]> }>(
-    'POST',
-    '/purchase/invoices',
-    {
-      token: s.access,
-      body,
-    },
-  );
-
-describe('suppliers', () => {
-  it('creates, searches, exports and shows a supplier; a bank supplier needs its account', async () => {
-    const bad = await t.request<{ message: string; errors: Record<string, string[]> }>(
-      'POST',
-      '/purchase/suppliers',
-      {
-        token: buyer.access,
-        body: { name: 'No Account Ltd', paymentMethod: 'bank' },
-      },
-    );
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.accountNo).toEqual(['Enter the account number']);
-    const s = await makeSupplier(t, buyer, {
-      name: 'Mbolea Bora Ltd',
-      vrn: '40-012345-A',
-      paymentTermsDays: 45,
-    });
-    const found = await t.request<{ data: { id: string; paymentTermsDays: number; balance: string }[] }>(
-      'GET',
-      '/purchase/suppliers?search=mbolea',
-      { token: buyer.access },
-    );
-    expect(found.body.data.map((x) => x.id)).toEqual([s.id]);
-    expect(found.body.data[0]?.paymentTermsDays).toBe(45);
-    expect(found.body.data[0]?.balance).toBe('0.00');
-    const xlsx = await t.request('GET', '/purchase/suppliers?format=xlsx', { token: buyer.access });
-    expect(xlsx.status).toBe(200);
-    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
-    const dup = await t.request<{ message: string }>('POST', '/purchase/suppliers', {
-      token: buyer.access,
-      body: {
-        name: 'Copy',
-        tin: (
-          await t.request<{ data: { tin: string } }>('GET', `/purchase/suppliers/${s.id}`, {
-            token: buyer.access,
-          })
-        ).body.data.tin,
-        paymentMethod: 'mobile_money',
-        mobileMoneyNo: '0754123456',
-      },
-    });
-    expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe('Another supplier has this TIN');
-  });
-
-  it('is union business: AMCOS users get 403 on every purchasing endpoint', async () => {
-    const id = '0190d4a2-0000-7000-8000-000000000000';
-    const calls: [string, string][] = [
-      ['GET', '/purchase/suppliers'],
-      ['GET', `/purchase/suppliers/${id}/details`],
-      ['GET', `/purchase/suppliers/${id}/statement`],
-      ['POST', '/purchase/suppliers'],
-      ['GET', '/purchase/orders'],
-      ['POST', '/purchase/orders'],
-      ['GET', `/purchase/orders/${id}`],
-      ['POST', `/purchase/orders/${id}/approve`],
-      ['GET', `/purchase/orders/${id}/pdf`],
-      ['GET', '/purchase/invoices'],
-      ['POST', '/purchase/invoices'],
-      ['POST', `/purchase/invoices/${id}/approve`],
-      ['GET', '/purchase/payments'],
-      ['POST', '/purchase/payments'],
-      ['POST', `/purchase/payments/${id}/approve`],
-      ['GET', `/purchase/payments/${id}/remittance`],
-      ['GET', '/reports/supplier/aged'],
-      ['GET', '/purchase/settings'],
-    ];
-    for (const [method, path] of calls) {
-      const r = await t.request<{ message: string }>(method, path, {
-        token: amcosUser.access,
-        ...(method === 'POST' ? { body: {} } : {}),
-      });
-      expect([method, path, r.status, r.body.message]).toEqual([
-        method,
-        path,
-        403,
-        'This is for union staff only',
-      ]);
-    }
-  });
-});
-
-describe('purchase orders', () => {
-  it('prices lines and VAT: 100 bags x 65,000 = 6,500,000 + 18% VAT 1,170,000; 10 sprayers x 85,000.50 = 850,005.00', async () => {
-    const s = await makeSupplier(t, buyer);
-    const o = await draftOrder(t, buyer, ureaAndSprayers(s.id));
-    expect(o.orderNo).toMatch(new RegExp(`^PO-${YEAR}-\\d{6}$`));
-    expect(o.status).toBe('draft');
-    expect([line(o, 1).amount, line(o, 1).vatAmount, line(o, 2).amount, line(o, 2).vatAmount]).toEqual([
-      '6500000.00',
-      '1170000.00',
-      '850005.00',
-      '0.00',
-    ]);
-    expect([o.subtotal, o.vatTotal, o.total]).toEqual(['7350005.00', '1170000.00', '8520005.00']);
-    const unknown = await t.request<{ errors: Record<string, string[]> }>('POST', '/purchase/orders', {
-      token: buyer.access,
-      body: { ...ureaAndSprayers(s.id), lines: [{ itemId: s.id, quantity: '1', unitPrice: '1' }] },
-    });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.errors['lines.0.itemId']).toEqual(['Unknown item: choose one from the item list']);
-    const zero = await t.request('POST', '/purchase/orders', {
-      token: buyer.access,
-      body: { ...ureaAndSprayers(s.id), lines: [{ itemId: urea.id, quantity: '0', unitPrice: '1' }] },
-    });
-    expect(zero.status).toBe(400);
-  });
-
-  it('goes draft -> submitted -> approved by someone else; the maker cannot approve; two approvers: one wins', async () => {
-    const s = await makeSupplier(t, buyer);
-    const o = await draftOrder(t, buyer, ureaAndSprayers(s.id));
-    const early = await t.request<{ message: string }>('POST', `/purchase/orders/${o.id}/approve`, {
-      token: manager.access,
-    });
-    expect(early.status).toBe(409);
-    expect(early.body.message).toBe(`Purchase order ${o.orderNo} is a draft: it cannot be approved`);
-    const draftPdf = await t.request('GET', `/purchase/orders/${o.id}/pdf`, { token: buyer.access });
-    expect(draftPdf.status).toBe(409);
-    expect((await t.request('POST', `/purchase/orders/${o.id}/submit`, { token: buyer.access })).status).toBe(
-      200,
-    );
-    // The Administrator may approve, but not an order they made: here the maker is the buyer.
-    const own = await sessionAs(t, 'Administrator');
-    const mine = await draftOrder(t, own, ureaAndSprayers(s.id));
-    await t.request('POST', `/purchase/orders/${mine.id}/submit`, { token: own.access });
-    const self = await t.request<{ message: string }>('POST', `/purchase/orders/${mine.id}/approve`, {
-      token: own.access,
-    });
-    expect(self.status).toBe(403);
-    expect(self.body.message).toBe('You created this purchase order, so another person must approve it');
-    const other = await sessionAs(t, 'Finance Manager');
-    const race = await Promise.all([
-      t.request('POST', `/purchase/orders/${o.id}/approve`, { token: manager.access }),
-      t.request('POST', `/purchase/orders/${o.id}/approve`, { token: other.access }),
-    ]);
-    expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
-    const pdf = await t.request('GET', `/purchase/orders/${o.id}/pdf`, { token: buyer.access });
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const history = await t.request<{ data: { action: string }[] }>('GET', `/audit/purchase_order/${o.id}`, {
-      token: manager.access,
-    });
-    expect(history.body.data.map((h) => h.action).sort()).toEqual(['approved', 'created', 'submitted']);
-  });
-
-  it('records receipts: partial, then full; refuses over-receipt naming the line, unapproved and cancelled orders', async () => {
-    const s = await makeSupplier(t, buyer);
-    const o = await approvedOrder(t, buyer, manager, ureaAndSprayers(s.id));
-    const over = receiveGoods(t, o.id, [{ orderLineId: line(o, 1).id, quantity: '100.001' }], D('03-05'));
-    await expect(over).rejects.toThrow(
-      `Line 1 (Urea 50 kg): 100.001 is more than the 100.000 still to receive on ${o.orderNo}`,
-    );
-    const part = await receiveGoods(t, o.id, [{ orderLineId: line(o, 1).id, quantity: '60' }], D('03-05'));
-    expect(part.status).toBe('partly_received');
-    const again = receiveGoods(t, o.id, [{ orderLineId: line(o, 1).id, quantity: '41' }], D('03-06'));
-    await expect(again).rejects.toThrow(
-      'Line 1 (Urea 50 kg): 41.000 is more than the 40.000 still to receive',
-    );
-    const full = await receiveGoods(
-      t,
-      o.id,
-      [
-        { orderLineId: line(o, 1).id, quantity: '40' },
-        { orderLineId: line(o, 2).id, quantity: '10' },
-      ],
-      D('03-06'),
-    );
-    expect(full.status).toBe('received');
-    const done = receiveGoods(t, o.id, [{ orderLineId: line(o, 2).id, quantity: '1' }], D('03-07'));
-    await expect(done).rejects.toThrow(
-      `Purchase order ${o.orderNo} is fully received: goods cannot be received against it`,
-    );
-
-    const draft = await draftOrder(t, buyer, ureaAndSprayers(s.id));
-    await expect(
-      receiveGoods(t, draft.id, [{ orderLineId: line(draft, 1).id, quantity: '1' }], D('03-07')),
-    ).rejects.toThrow(
-      `Purchase order ${draft.orderNo} is still a draft: goods cannot be received against it`,
-    );
-    const cancelled = await approvedOrder(t, buyer, manager, ureaAndSprayers(s.id));
-    const cancel = await t.request<{ data: { status: string } }>(
-      'POST',
-      `/purchase/orders/${cancelled.id}/cancel`,
-      {
-        token: buyer.access,
-        body: { reason: 'Supplier out of stock' },
-      },
-    );
-    expect(cancel.body.data.status).toBe('cancelled');
-    await expect(
-      receiveGoods(t, cancelled.id, [{ orderLineId: line(cancelled, 1).id, quantity: '1' }], D('03-07')),
-    ).rejects.toThrow(
-      `Purchase order ${cancelled.orderNo} is cancelled: goods cannot be received against it`,
-    );
-    const cannot = await t.request<{ message: string }>('POST', `/purchase/orders/${o.id}/cancel`, {
-      token: buyer.access,
-      body: { reason: 'Too late' },
-    });
-    expect(cannot.status).toBe(409);
-    expect(cannot.body.message).toBe(`Purchase order ${o.orderNo} is received: it cannot be cancelled`);
-  });
-});
+usePurchaseScenario();
 
 describe('purchase invoices and supplier payments', () => {
   let supplier: { id: string };
