@@ -16,10 +16,35 @@ export const messageReply = z.object({ message: z.string() });
 
 export const exportFormat = z.enum(['json', 'xlsx', 'csv']);
 
+/**
+ * A whole number, sent as a JSON number or as digits (a query string): never coerced from a
+ * boolean, an array, null, an empty string or hex/exponent text, as z.coerce.number() would
+ * (`true` became 1, `[5]` 5, `""` 0). The one place number coercion is allowed.
+ */
+export function wholeNumber({ min, max, message }: { min: number; max: number; message: string }) {
+  const number = z.number(message).int(message).min(min, `At least ${min}`).max(max, `At most ${max}`);
+  return z.union(
+    [
+      number,
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,15}$/, message)
+        .transform(Number)
+        .pipe(number),
+    ],
+    {
+      error: message,
+    },
+  );
+}
+
 /** The query every list endpoint accepts: `?page=1&per_page=25&search=&sort=field:asc&format=xlsx`. */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(200).default(25),
+  page: wholeNumber({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'The page is a whole number' }).default(
+    1,
+  ),
+  per_page: wholeNumber({ min: 1, max: 200, message: 'Rows per page: a whole number up to 200' }).default(25),
   search: z.string().trim().max(100).optional(),
   sort: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from '../common.ts';
+import { uuid, wholeNumber } from '../common.ts';
 import { book, calendarDate } from '../financial-years.ts';
 import { accountType } from './chart.ts';
 
@@ -47,7 +47,7 @@ export const generalLedgerQuery = z.object({
   to: calendarDate,
   /** Opaque cursor from the previous page's `nextCursor`. */
   after: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: wholeNumber({ min: 1, max: 500, message: 'The limit is a whole number up to 500' }).default(50),
   format: reportFormat.default('json'),
 });
 export type GeneralLedgerQuery = z.infer<typeof generalLedgerQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, queryBoolean, uuid } from '../common.ts';
+import { listQuery, queryBoolean, uuid, wholeNumber } from '../common.ts';
 import { optionalEmail, optionalPhone, optionalText, requiredText } from '../fields.ts';
 
 /** Suppliers the union buys inputs from (issue 13). */
@@ -40,7 +40,9 @@ const supplierFields = z.object({
   accountName: optionalText(120),
   accountNo: optionalText(40),
   mobileMoneyNo: optionalPhone,
-  paymentTermsDays: z.coerce.number().int('Whole days').min(0, 'At least 0 days').max(365).default(30),
+  paymentTermsDays: wholeNumber({ min: 0, max: 365, message: 'Enter the days as a whole number' }).default(
+    30,
+  ),
 });
 
 /** Where the money goes must be complete for the chosen method. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, uuid } from '../common.ts';
+import { listQuery, uuid, wholeNumber } from '../common.ts';
 import { amountField, isoDate, kgField, optionalText, requiredText } from '../fields.ts';
 
 /** Sales invoices, group invoices and the sales settings. */
@@ -106,6 +106,6 @@ export const groupInvoiceListQuery = listQuery.extend({ buyer_id: uuid.optional(
 // Settings ---------------------------------------------------------------------------------------
 
 export const salesSettingsBody = z.object({
-  invoiceDueDays: z.coerce.number().int('Whole days').min(0).max(365),
+  invoiceDueDays: wholeNumber({ min: 0, max: 365, message: 'Enter the days as a whole number' }),
 });
 export type SalesSettings = z.infer<typeof salesSettingsBody>;

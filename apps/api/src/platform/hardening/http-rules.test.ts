@@ -68,6 +68,29 @@ describe('partial updates (every PATCH/PUT whose fields are all optional)', () =
   });
 });
 
+describe('numbers are never coerced from booleans, arrays or empty text', () => {
+  it('refuses invoiceDueDays true, [30] and "", takes 30 and "30"', async () => {
+    const put = (invoiceDueDays: unknown) =>
+      t.request<{ message: string; data?: { invoiceDueDays: number } }>('PUT', '/sales/settings', {
+        token: admin.access,
+        body: { invoiceDueDays },
+      });
+    for (const bad of [true, [30], '', null, '1e1']) {
+      const r = await put(bad);
+      expect([r.status, r.body.message]).toEqual([400, 'Enter the days as a whole number']);
+    }
+    expect((await put(30)).status).toBe(200);
+    expect((await put('21')).status).toBe(200);
+    const list = await t.request<{ meta: { per_page: number } }>('GET', '/collections/farmers?per_page=7', {
+      token: admin.access,
+    });
+    expect(list.body.meta.per_page).toBe(7);
+    expect((await t.request('GET', '/collections/farmers?per_page=', { token: admin.access })).status).toBe(
+      400,
+    );
+  });
+});
+
 describe('NUL characters', () => {
   it('are refused in a body field, a query parameter and a path parameter, naming the field; nothing is written', async () => {
     const society = await makeAmcos(t);
