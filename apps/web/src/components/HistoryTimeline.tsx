@@ -4,6 +4,7 @@ import type { AuditEvent } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { isRecord } from '../lib/api-error.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { actionLabel, fieldName, fieldValue } from '../lib/history-format.ts';
 import { EmptyBlock, LoadingBlock } from './EmptyBlock.tsx';
 
 interface HistoryTimelineProps {
@@ -13,35 +14,25 @@ interface HistoryTimelineProps {
   fieldLabel?: (field: string) => string;
 }
 
-/** The fields an update changed, as "field: before → after". */
-export function changedFields(before: unknown, after: unknown, label = (field: string) => field): string[] {
+/** The fields an update changed, as "field: before → after", named and formatted for people. */
+export function changedFields(before: unknown, after: unknown, label = fieldName): string[] {
   if (!isRecord(after)) return [];
   const previous = isRecord(before) ? before : {};
   return Object.keys(after)
     .filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${label(key)}: ${show(previous[key])} → ${show(after[key])}`);
-}
-
-/** A value as a person reads it: lists joined, linked records by their name. */
-function show(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(show).join(', ');
-  if (isRecord(value) && typeof value.name === 'string') return value.name;
-  return JSON.stringify(value);
+    .map((key) => `${label(key)}: ${fieldValue(previous[key])} → ${fieldValue(after[key])}`);
 }
 
 /** A record's audit trail (who, when, what changed), newest first. */
 export function HistoryTimeline({ events, loading, fieldLabel }: HistoryTimelineProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (loading) return <LoadingBlock />;
   if (!events || events.length === 0) return <EmptyBlock icon={IconHistory} title={t('history.empty')} />;
   const sorted = [...events].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <Timeline bulletSize={14} lineWidth={2} data-testid="history-timeline">
       {sorted.map((event) => {
-        const actionKey = `history.actions.${event.action}`;
-        const action = i18n.exists(actionKey) ? t(actionKey as 'history.actions.created') : event.action;
+        const action = actionLabel(event.action);
         const changes = event.before === null ? [] : changedFields(event.before, event.after, fieldLabel);
         return (
           <Timeline.Item key={event.id} title={action}>

@@ -37,14 +37,19 @@ export function themeStorageManager(): MantineColorSchemeManager {
   };
 }
 
+export { accessibleColors as cssVariablesResolver } from './theme-contrast.ts';
+
 export const theme = createTheme({
   primaryColor: 'teal',
+  // Teal 9 carries white text at 5:1 and reads at 5:1 as text on white (issue #20).
+  primaryShade: { light: 9, dark: 9 },
   defaultRadius: 'md',
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '600' },
   components: {
     // SPEC section 9 layering: modal 1100, overlays and menus 1000, tooltips (Popper defaults) 9999.
     Modal: { defaultProps: { zIndex: 1100 } },
+    // The close button's name is set where the language is known (app/providers.tsx).
     Drawer: { defaultProps: { zIndex: 1000 } },
     Menu: { defaultProps: { zIndex: 1000 } },
     Tooltip: { defaultProps: { position: 'bottom', offset: 12, zIndex: 9999, openDelay: 0, closeDelay: 0 } },

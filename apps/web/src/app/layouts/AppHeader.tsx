@@ -26,7 +26,7 @@ export function AppHeader({ user, navbarOpened, onToggleNavbar }: AppHeaderProps
           aria-expanded={navbarOpened}
           data-testid="navbar-toggle"
         />
-        <UnstyledButton component={Link} to="/" aria-label={t('menu.dashboard')}>
+        <UnstyledButton component={Link} to="/" data-testid="brand-link">
           <Group gap={6} wrap="nowrap">
             <IconPlant2 size={28} color="var(--mantine-color-teal-6)" aria-hidden />
             <Stack gap={0}>

@@ -55,7 +55,10 @@ export function LanguageSwitch() {
           variant="default"
           size="sm"
           leftSection={<IconLanguage size={16} aria-hidden />}
-          aria-label={t('header.languageCurrent', { language: LOCALE_NAMES[current] })}
+          aria-label={t('a11y.languageButton', {
+            code: current.toUpperCase(),
+            language: LOCALE_NAMES[current],
+          })}
           data-testid="language-switch"
         >
           {current.toUpperCase()}

@@ -1,4 +1,4 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.userMenu', { name: fullName(user) })} data-testid="user-menu">
+        {/* Named by what it shows (name, contact) and "Account menu": the name holds the visible text. */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
             <UserAvatar user={user} radius="xl" size={34} />
             <div style={{ lineHeight: 1.1 }}>
@@ -33,6 +34,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 {contact}
               </Text>
             </div>
+            <VisuallyHidden>{t('a11y.userMenu')}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

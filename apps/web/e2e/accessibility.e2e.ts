@@ -1,0 +1,139 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminToken,
+  createAmcos,
+  createUser,
+  launchBrowser,
+  newPage,
+  signInThroughBrowser,
+} from './support.ts';
+
+/**
+ * axe-core over the main screens (issue #20), in both colour schemes and both languages: no
+ * serious or critical WCAG 2.1 A/AA violation. AMCOS screens are checked at phone width.
+ */
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type Credentials = { email: string; password: string };
+type Violation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+};
+
+let browser: Browser;
+let accountant: Credentials;
+let clerk: Credentials;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const token = await adminToken();
+  const society = await createAmcos(token, 'Axe Check AMCOS');
+  accountant = await createUser(token, 'Accountant');
+  clerk = await createUser(token, 'AMCOS Clerk', society.id);
+});
+afterAll(() => browser.close());
+
+const UNION_SCREENS = [
+  '/home',
+  '/account/operation/accounts/collection',
+  '/account/operation/journal-entry',
+  '/collections/sales/invoices/list',
+  '/collections/crop-DNs/list',
+  '/collections/payments/whr',
+  '/amcos/list',
+  '/settings/collection/season-crops',
+  '/reports/financial/trial-balance',
+  '/profile',
+];
+const AMCOS_SCREENS = [
+  '/home',
+  '/collections/receips/list',
+  '/amcos/amcos-farmers',
+  '/collections/sales/auctions',
+];
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as { axe: { run: (...a: unknown[]) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations;
+  }, WCAG_TAGS);
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+    );
+}
+
+/** Opens a screen and waits until its data is shown and the layout's loader has gone. */
+async function settled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('#main-content, main').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByTestId('main-loader').waitFor({ state: 'detached' });
+}
+
+async function signedInPage(user: Credentials, scheme: 'light' | 'dark', locale: 'en' | 'sw', phone = false) {
+  const page = await newPage(browser);
+  if (phone) await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughBrowser(page, user.email, user.password);
+  await page.evaluate(
+    ({ theme, lang }) => {
+      window.localStorage.setItem('theme', theme);
+      window.localStorage.setItem('i18n_locale', lang);
+    },
+    { theme: scheme, lang: locale },
+  );
+  return page;
+}
+
+describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const locale of ['en', 'sw'] as const) {
+      it(`union screens, ${scheme} theme, ${locale}`, async () => {
+        const page = await signedInPage(accountant, scheme, locale);
+        const found: string[] = [];
+        for (const path of UNION_SCREENS) {
+          await settled(page, path);
+          for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+        }
+        expect(found).toEqual([]);
+        await page.context().close();
+      }, 300_000);
+
+      it(`AMCOS screens at phone width, ${scheme} theme, ${locale}`, async () => {
+        const page = await signedInPage(clerk, scheme, locale, true);
+        const found: string[] = [];
+        for (const path of AMCOS_SCREENS) {
+          await settled(page, path);
+          for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+        }
+        expect(found).toEqual([]);
+        await page.context().close();
+      }, 300_000);
+    }
+  }
+
+  it('sign-in and code screens, both themes', async () => {
+    const found: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await newPage(browser);
+      await page.goto('/login');
+      await page.evaluate((theme) => window.localStorage.setItem('theme', theme), scheme);
+      await settled(page, '/login');
+      for (const v of await seriousViolations(page)) found.push(`/login ${scheme}: ${v}`);
+      await page.context().close();
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// i18n.ts sets the page's language attribute when it loads: give it the one element it touches.
+(globalThis as { document?: unknown }).document ??= { documentElement: {} };
+const { actionLabel, fieldName, fieldValue } = await import('./history-format.ts');
+const { changedFields } = await import('../components/HistoryTimeline.tsx');
+const { i18n } = await import('./i18n.ts');
+
+describe('history panels read as people write (issue #20)', () => {
+  beforeAll(() => i18n.changeLanguage('en'));
+
+  it('translates action names and writes unknown ones as words', async () => {
+    expect(actionLabel('dispatched')).toBe('Dispatched');
+    expect(actionLabel('results_recorded')).toBe('Results recorded');
+    expect(actionLabel('some_new_action')).toBe('Some new action');
+    await i18n.changeLanguage('sw');
+    expect(actionLabel('recorded')).toBe('Imerekodiwa');
+    await i18n.changeLanguage('en');
+  });
+
+  it('names fields and formats values instead of showing raw codes, ids and numbers', () => {
+    expect(fieldName('rateBasis')).toBe('Rate basis');
+    expect(fieldName('journalEntryId')).toBe('Journal entry');
+    expect(fieldValue('per_trip')).toBe('Per trip');
+    expect(fieldValue('posted')).toBe('Posted');
+    expect(fieldValue('1500000.00')).toBe('1,500,000.00');
+    expect(fieldValue('2026-11-05')).toBe('11/05/2026');
+    expect(fieldValue('01a2121e-422a-7746-b84d-61fbe1cd0d89')).toBe('#01a2121e');
+    expect(fieldValue(true)).toBe('Yes');
+    expect(fieldValue(null)).toBe('—');
+    expect(changedFields({ rateBasis: null }, { rateBasis: 'per_trip' })).toEqual([
+      'Rate basis: — → Per trip',
+    ]);
+  });
+
+  it('writes dates the Swahili way in Swahili', async () => {
+    await i18n.changeLanguage('sw');
+    expect(fieldValue('2026-11-05')).toBe('05/11/2026');
+    await i18n.changeLanguage('en');
+  });
+});
