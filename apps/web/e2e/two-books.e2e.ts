@@ -82,6 +82,40 @@ describe('advances and control accounts in the browser', () => {
     expect(after.body.data.map((l) => [l.status, l.journalEntryId !== null])).toEqual([['active', true]]);
   }, 120_000);
 
+  it('marks a beneficiary as the union’s own income from the beneficiaries list', async () => {
+    const admin = await createUser(token, 'Administrator');
+    const name = `E2E Union fee ${tag()}`;
+    const made = await api<{ data: { id: string } }>(
+      'POST',
+      '/settings/collection/beneficiaries',
+      { name, kind: 'union' },
+      token,
+    );
+    expect(made.status).toBe(201);
+    const page = await signedIn(browser, admin);
+    await page.goto(`/settings/collection/beneficiaries?search=${encodeURIComponent(name)}`);
+    const row = page.getByTestId('beneficiaries-table').getByRole('row', { name: new RegExp(name) });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    const unionIncome = dialog.getByRole('switch', { name: /Union's own income/ });
+    await dialog.locator('.mantine-Switch-track').click();
+    await expect(unionIncome.isChecked()).resolves.toBe(true);
+    const saved = page.waitForResponse((r) =>
+      r.url().includes(`/api/settings/collection/beneficiaries/${made.body.data.id}`),
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await row.getByText('Union income').waitFor();
+    const after = await api<{ data: { unionIncome: boolean } }>(
+      'GET',
+      `/settings/collection/beneficiaries/${made.body.data.id}`,
+      undefined,
+      token,
+    );
+    expect(after.body.data.unionIncome).toBe(true);
+    await page.close();
+  }, 60_000);
+
   it('opens the control accounts report from the financial reports', async () => {
     const page = await signedIn(browser, finance);
     await page.goto('/reports/financial/trial-balance');
