@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { actorOf, assertSociety } from '../../platform/access.ts';
+import { actorOf, assertSociety, assertUnionStaff } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
+import { NotFoundError } from '../../platform/errors.ts';
 import { accountingAuditOwners } from '../accounts/audit-owners.ts';
 import { amcos } from '../amcos/schema.ts';
 import { collectionSociety } from '../crop-flow/collections/queries.ts';
@@ -85,11 +85,8 @@ export function auditRoutes(app: ZodApp, deps: AppDeps) {
       if (!owner) throw new NotFoundError(`There is no history for ${req.params.entity}`);
       const society = await owner(deps.db, req.params.id);
       if (society === undefined) throw new NotFoundError('Record not found');
-      if (society === 'union') {
-        if (actor.amcosId) throw new ForbiddenError('This is for union staff only');
-      } else {
-        assertSociety(actor, society);
-      }
+      if (society === 'union') assertUnionStaff(actor);
+      else assertSociety(actor, society);
       return { data: await listAudit(deps.db, req.params.entity, req.params.id) };
     },
   );

@@ -1,8 +1,7 @@
 import { dashboardQuery, dashboardReply } from '@ushirika/contracts';
 import type { ZodApp } from '../../app.ts';
-import { actorOf, societyOf } from '../../platform/access.ts';
+import { actorOf, societyScope } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { ForbiddenError } from '../../platform/errors.ts';
 import { plainJsonSerializer } from '../../platform/list.ts';
 import { seasonDashboard } from './queries.ts';
 
@@ -18,10 +17,7 @@ export function dashboardRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: dashboardQuery, response: { 200: dashboardReply } },
     },
     async (req) => {
-      const society = societyOf(actorOf(req));
-      if (society && req.query.amcos_id && req.query.amcos_id !== society) {
-        throw new ForbiddenError('You can see your own society only');
-      }
+      const society = societyScope(actorOf(req), req.query.amcos_id);
       return seasonDashboard(deps.db, req.query, society);
     },
   );

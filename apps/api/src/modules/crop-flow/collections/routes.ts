@@ -14,9 +14,8 @@ import {
   updateCollectionBody,
 } from '@ushirika/contracts';
 import type { ZodApp } from '../../../app.ts';
-import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import { actorOf, assertSociety, societyScope } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { ForbiddenError } from '../../../platform/errors.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
 import { cancelCollection, updateCollection } from './change-collection.ts';
@@ -40,11 +39,7 @@ export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: collectionListQuery, response: { 200: paged(collection) } },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
-      const society = societyOf(actor);
-      if (society && req.query.amcos_id && req.query.amcos_id !== society) {
-        throw new ForbiddenError('You can see your own society only');
-      }
+      const society = societyScope(actorOf(req), req.query.amcos_id);
       const { rows, total } = await listCollections(deps.db, req.query, pageWindow(req.query), society);
       if (req.query.format === 'json') return pagedReply(rows, total, req.query);
       return sendExport(reply, {
@@ -75,10 +70,7 @@ export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: stockQuery, response: { 200: stockReply } },
     },
     async (req) => {
-      const society = societyOf(actorOf(req));
-      if (society && req.query.amcos_id && req.query.amcos_id !== society) {
-        throw new ForbiddenError('You can see your own society only');
-      }
+      const society = societyScope(actorOf(req), req.query.amcos_id);
       return amcosStock(deps.db, req.query, society);
     },
   );
