@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dec, round } from '@ushirika/domain';
+import { dec, round, sum } from '@ushirika/domain';
 import type { Db } from '../src/db/client.ts';
 import { postBusinessEvent } from '../src/modules/accounts/journal/post-business-event.ts';
 import { banks, councils } from '../src/modules/cooperative/schema.ts';
@@ -95,8 +95,7 @@ export type PaidLotOptions = {
 /** One lot from one delivery note, sold on an invoice (paid unless `partPaid`). */
 export async function makePaidLot(db: Db, world: SettlementWorld, o: PaidLotOptions) {
   const t = tag();
-  const collected = o.collections.reduce((acc, c) => acc + Math.round(Number(c.kg) * 1000), 0) / 1000;
-  const collectedKg = collected.toFixed(3);
+  const collectedKg = sum(o.collections.map((c) => c.kg)).toFixed(3);
   const netKg = o.netKg ?? collectedKg;
   const bags = o.bags ?? o.collections.length;
   const dn = one(
@@ -148,7 +147,7 @@ export async function makePaidLot(db: Db, world: SettlementWorld, o: PaidLotOpti
       farmerId: c.farmerId,
       gradeId: world.gradeId,
       bags: 1,
-      grossKg: (Number(c.kg) + 1).toFixed(3),
+      grossKg: dec(c.kg).plus(1).toFixed(3),
       tareKg: '1.000',
       netKg: c.kg,
       moisture: '8.00',

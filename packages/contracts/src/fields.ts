@@ -100,6 +100,9 @@ export const savedReply = <T extends z.ZodType>(item: T) => z.object({ message: 
 /** `{data}`: what a details read answers. */
 export const detailReply = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
+/** Whether a decimal string (already matched by its field's pattern) is above zero: exact, no floats. */
+export const isAboveZero = (value: string): boolean => !value.trim().startsWith('-') && /[1-9]/.test(value);
+
 /** Compares two non-negative decimal strings exactly (no floats): -1, 0 or 1. */
 export function compareDecimals(a: string, b: string): number {
   const [ai = '0', af = ''] = a.split('.');

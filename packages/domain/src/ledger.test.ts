@@ -76,7 +76,7 @@ describe('trial balance arithmetic', () => {
           const opening = Array.from({ length: 6 }, () => ({ debit: 0n, credit: 0n }));
           const period = Array.from({ length: 6 }, () => ({ debit: 0n, credit: 0n }));
           for (const [from, to, amount, inPeriod] of entries) {
-            const c = BigInt(Math.round(Number(amount) * 100));
+            const c = BigInt(amount.replace('.', '')); // cents: the amount has exactly 2 decimals
             const book = inPeriod ? period : opening;
             const a = book[from];
             const b = book[to];

@@ -1,8 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, round, splitExact, sum, toMoney } from './money.ts';
+import { dec, round, splitExact, sum, toGroupedMoney, toMoney } from './money.ts';
 
 describe('money', () => {
+  it('groups thousands for people to read, from the decimal string, every digit kept', () => {
+    expect(toGroupedMoney('1234567.5')).toBe('1,234,567.50');
+    expect(toGroupedMoney('999')).toBe('999.00');
+    expect(toGroupedMoney('-1000.005')).toBe('-1,000.01');
+    // 9,007,199,254,740,993.25 is past a JS float's exact range: a float would print ...992 or ...994.
+    expect(toGroupedMoney('9007199254740993.25')).toBe('9,007,199,254,740,993.25');
+    expect(toGroupedMoney('1500', 0)).toBe('1,500');
+  });
+
   it('rounds half up at 2 dp', () => {
     expect(toMoney('2.345')).toBe('2.35');
     expect(toMoney('-2.345')).toBe('-2.35');

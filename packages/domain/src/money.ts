@@ -23,6 +23,14 @@ export const round = (value: DecimalLike, dp = 2): Dec => dec(value).toDecimalPl
 /** The wire format: a plain string with exactly `dp` decimals, e.g. "1234.50". */
 export const toMoney = (value: DecimalLike, dp = 2): string => round(value, dp).toFixed(dp);
 
+/** For people to read (an SMS, a PDF): thousands grouped with commas, `dp` decimals: "1,234,567.50". */
+export function toGroupedMoney(value: DecimalLike, dp = 2): string {
+  const [whole = '0', fraction] = toMoney(value, dp).split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const grouped = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 export function sum(values: DecimalLike[]): Dec {
   return values.reduce<Dec>((acc, v) => acc.plus(dec(v)), new D(0));
 }

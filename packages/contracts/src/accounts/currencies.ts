@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
+import { isAboveZero } from '../fields.ts';
 
 /** Exchange rates: TZS per one unit of the currency, up to 6 decimals. */
 export const rate = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'Enter a rate with at most 6 decimals');
@@ -41,10 +42,10 @@ export type ExchangeRate = z.infer<typeof exchangeRate>;
 export const createExchangeRateBody = z.object({
   currency: currencyCode,
   rateDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD'),
-  rate: rate.refine((v) => Number(v) > 0, 'The rate must be above zero'),
+  rate: rate.refine(isAboveZero, 'The rate must be above zero'),
 });
 export const updateExchangeRateBody = z.object({
-  rate: rate.refine((v) => Number(v) > 0, 'The rate must be above zero'),
+  rate: rate.refine(isAboveZero, 'The rate must be above zero'),
 });
 export const exchangeRateListQuery = listQuery.extend({ currency: currencyCode.optional() });
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { listQuery, money, uuid } from '../common.ts';
+import { isAboveZero } from '../fields.ts';
 import { book, calendarDate } from '../financial-years.ts';
 import { currencyCode, rate } from './currencies.ts';
 import { partyType } from './journal.ts';
 
 /** Payments and receipts, and bank transfers. */
 
-const positive = money.refine((v) => Number(v) > 0, 'Enter an amount above zero');
+const positive = money.refine(isAboveZero, 'Enter an amount above zero');
 
 export const voucherStatus = z.enum(['draft', 'approved']);
 export const voucherType = z.enum(['Payment', 'Receipt']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
-import { decimalField, kgField, optionalText } from '../fields.ts';
+import { compareDecimals, decimalField, isAboveZero, kgField, optionalText } from '../fields.ts';
 
 /** Warehouse receipts (WHR), one per lot: what the auction sells and settlement pays farmers from. */
 export const LOT_STATUS_VALUES = ['in_store', 'catalogued', 'sold', 'released'] as const;
@@ -57,7 +57,7 @@ export type LotDetail = z.infer<typeof lotDetail>;
 
 const percent = (label: string) =>
   decimalField(2, label)
-    .refine((v) => Number(v) <= 100, 'At most 100')
+    .refine((v) => compareDecimals(v, '100') <= 0, 'At most 100')
     .nullish()
     .transform((v) => v ?? null);
 
@@ -76,7 +76,7 @@ export const lotCertificate = z.object({
 });
 export const issueLotLine = lotCertificate.extend({
   bags: z.number('Enter the bags').int().min(1, 'A lot has at least one bag'),
-  netKg: kgField.refine((v) => Number(v) > 0, 'Enter the lot weight'),
+  netKg: kgField.refine(isAboveZero, 'Enter the lot weight'),
 });
 export type IssueLotLine = z.infer<typeof issueLotLine>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, money, paged, uuid } from '../common.ts';
-import { amountField, isoDate, requiredText } from '../fields.ts';
+import { amountField, isAboveZero, isoDate, requiredText } from '../fields.ts';
 
 /** Farmer loans (cash advances and inputs on credit), recovered from settlements. */
 
@@ -34,7 +34,7 @@ export type FarmerLoan = z.infer<typeof farmerLoan>;
 export const createLoanBody = z.object({
   farmerId: uuid,
   issuedOn: isoDate,
-  amount: amountField.refine((v) => Number(v) > 0, 'The amount must be above zero'),
+  amount: amountField.refine(isAboveZero, 'The amount must be above zero'),
   reason: requiredText('Give the reason for the advance', 200),
   bankAccountId: z.uuid('Choose the bank or cash account the advance is paid from'),
 });

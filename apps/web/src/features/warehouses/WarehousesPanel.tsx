@@ -5,6 +5,7 @@ import { FormModal } from '../../components/FormModal.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
+import { formatKg } from '../../lib/format.ts';
 import { warehouses } from './hooks.ts';
 
 /** Auction warehouses: a tab of the transporter settings screen (docs/DECISIONS.md). */
@@ -35,7 +36,7 @@ export function WarehousesPanel() {
           header: t('warehousesMd.capacity'),
           align: 'right',
           sortField: 'capacity',
-          render: (w) => (w.capacityKg ? `${Number(w.capacityKg).toLocaleString()} kg` : '—'),
+          render: (w) => (w.capacityKg ? formatKg(w.capacityKg) : '—'),
         },
         {
           key: 'status',

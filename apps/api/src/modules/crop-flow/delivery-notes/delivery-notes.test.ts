@@ -1,4 +1,5 @@
 import type { Collection, DeliveryNote, DeliveryNoteDetail, PendingCollection } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordCollectionOk } from '../../../../test/crop-flow.ts';
 import {
@@ -133,7 +134,7 @@ describe('creating a delivery note', () => {
   });
 
   it('refuses a target above the pending stock, foreign collections, and collections already on a note', async () => {
-    const stockKg = (await pendingOf(world)).reduce((s, p) => s + Number(p.netKg) * 1000, 0) / 1000;
+    const stockKg = sum((await pendingOf(world)).map((p) => p.netKg));
     const over = await createNoteVia(t, clerk(), noteBody(world, { mode: 'target', targetKg: '99999' }));
     expect(over.status).toBe(400);
     expect(over.body.message).toBe(

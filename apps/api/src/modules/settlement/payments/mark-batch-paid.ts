@@ -1,5 +1,5 @@
 import type { MarkBatchPaidBody, PaymentBatch } from '@ushirika/contracts';
-import { toMoney } from '@ushirika/domain';
+import { toGroupedMoney, toMoney } from '@ushirika/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -94,7 +94,7 @@ export async function markBatchPaid(
         await enqueueSms(
           tx,
           t.phone,
-          `Umelipwa TZS ${Number(t.amount).toLocaleString('en-US', { minimumFractionDigits: 2 })} (malipo ya korosho, kumb. ${t.reference}). You were paid TZS ${toMoney(t.amount)}.`,
+          `Umelipwa TZS ${toGroupedMoney(t.amount)} (malipo ya korosho, kumb. ${t.reference}). You were paid TZS ${toMoney(t.amount)}.`,
         );
     }
     await tx
