@@ -52,6 +52,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { BODY_LIMIT_BYTES, registerHttpPolicy } from './platform/http-policy.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { registerRequestMetrics } from './platform/metrics.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import {
   DEFAULT_SMS_OUTBOX,
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestMetrics(app);
   registerHttpPolicy(app, { corsOrigins: deps.config.corsOrigins });
   await registerSecurityHeaders(app, { hsts: deps.config.hsts });
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { randomPassword } from '../../platform/tokens.ts';
 import { seedAccounting } from '../accounts/chart/seed-accounting.ts';
 import { seedMasterData } from '../cooperative/reference-data.ts';
-import { backfillLoanPostings } from '../settlement/loans/backfill-loan-postings.ts';
 import { roleIdByName, syncBuiltInRoles } from '../roles/queries.ts';
+import { backfillLoanPostings } from '../settlement/loans/backfill-loan-postings.ts';
 import { createUser } from '../users/create-user.ts';
 import { users } from '../users/schema.ts';
 

@@ -1,21 +1,81 @@
-import { sql } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ZodApp } from '../../app.ts';
+import { requireSignedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { ForbiddenError } from '../../platform/errors.ts';
+import { databaseLevel, operationalGauges } from './status.ts';
+
+const healthReply = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  version: z.string(),
+  migrations: z
+    .object({ applied: z.number(), latest: z.string().nullable(), pending: z.number() })
+    .nullable(),
+  message: z.string().optional(),
+});
+
+function sameToken(sent: string, expected: string): boolean {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export function systemRoutes(app: ZodApp, deps: AppDeps) {
+  const signedIn = requireSignedIn(deps.db, deps.tokens);
+
   app.get(
     '/health',
     {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
+        summary: 'Whether the server and its database answer, its version and migration level',
+        response: { 200: healthReply, 503: healthReply },
       },
     },
-    async () => {
-      await deps.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: 'ok' as const };
+    async (_request, reply) => {
+      const version = deps.config.version;
+      try {
+        const migrations = await databaseLevel(deps);
+        return { status: 'ok' as const, database: 'ok' as const, version, migrations };
+      } catch (error) {
+        return reply.code(503).send({
+          status: 'error' as const,
+          database: 'error' as const,
+          version,
+          migrations: null,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+  );
+
+  // Public in the access table: a monitoring system sends METRICS_TOKEN as its bearer token, a
+  // person signs in as an administrator; both are checked here.
+  app.get(
+    '/metrics',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics (bearer METRICS_TOKEN, or an administrator session)',
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      const { metricsToken } = deps.config;
+      if (!(metricsToken && sameToken(token, metricsToken))) {
+        await signedIn(request);
+        const actor = request.actor;
+        const administrator = actor && actor.amcosId === null && actor.permissions.has('users.user.update');
+        if (!administrator) throw new ForbiddenError('Only an administrator may read the metrics');
+      }
+      const lines = [...app.requestMetrics.render(), ...(await operationalGauges(deps))];
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
     },
   );
 }
