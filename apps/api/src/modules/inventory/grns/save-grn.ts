@@ -1,5 +1,4 @@
 import type { Store } from '@ushirika/contracts';
-import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -27,7 +26,23 @@ export type GrnToSave = {
  */
 export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<string> {
   const id = uuidv7();
-  const grnNo = await nextDocumentNumber(tx, 'GRN', Number(grn.receivedOn.slice(0, 4)));
+  const from = grn.supplier ? ` from ${grn.supplier.name}` : '';
+  // The GRN number is taken by the door after the balances are written (its counter is then locked
+  // for the end of the transaction only); the journal entry carries it as its reference.
+  const moved = await receiveStock(tx, {
+    storeId: grn.store.id,
+    date: grn.receivedOn,
+    source: { type: 'grn', id, no: () => nextDocumentNumber(tx, 'GRN', Number(grn.receivedOn.slice(0, 4))) },
+    actorId: actor.userId,
+    lines: grn.lines,
+    post: {
+      narration: `Goods received into ${grn.store.name}${from}${grn.orderNo ? ` on ${grn.orderNo}` : ''}`,
+      ...(grn.supplier
+        ? { party: { type: 'supplier' as const, id: grn.supplier.id, name: grn.supplier.name } }
+        : {}),
+    },
+  });
+  const grnNo = moved.no ?? '';
   await tx.insert(grns).values({
     id,
     grnNo,
@@ -39,27 +54,10 @@ export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<str
     receivedOn: grn.receivedOn,
     supplierRef: grn.supplierRef,
     remarks: grn.remarks,
-    totalValue: '0',
+    totalValue: moved.value,
+    journalEntryId: moved.journalEntryId,
     createdBy: actor.userId,
   });
-  const from = grn.supplier ? ` from ${grn.supplier.name}` : '';
-  const moved = await receiveStock(tx, {
-    storeId: grn.store.id,
-    date: grn.receivedOn,
-    source: { type: 'grn', id, no: grnNo },
-    actorId: actor.userId,
-    lines: grn.lines,
-    post: {
-      narration: `${grnNo}: goods received into ${grn.store.name}${from}${grn.orderNo ? ` on ${grn.orderNo}` : ''}`,
-      ...(grn.supplier
-        ? { party: { type: 'supplier' as const, id: grn.supplier.id, name: grn.supplier.name } }
-        : {}),
-    },
-  });
-  await tx
-    .update(grns)
-    .set({ totalValue: moved.value, journalEntryId: moved.journalEntryId })
-    .where(eq(grns.id, id));
   await tx.insert(grnLines).values(
     grn.lines.map((line, i) => {
       const m = moved.lines[i];

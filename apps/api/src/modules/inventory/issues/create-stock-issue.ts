@@ -37,7 +37,24 @@ export async function createStockIssue(
       toAmcos = row;
     }
     const id = uuidv7();
-    const issueNo = await nextDocumentNumber(tx, 'ISS', Number(body.issuedOn.slice(0, 4)));
+    const to = body.purpose === 'union_use' ? purposeWords.union_use : `to ${toAmcos?.name ?? body.issuedTo}`;
+    const moved = await issueStock(tx, {
+      storeId: store.id,
+      date: body.issuedOn,
+      // Numbered by the door once the balances are written (the counter is locked for less time).
+      source: {
+        type: 'stock_issue',
+        id,
+        no: () => nextDocumentNumber(tx, 'ISS', Number(body.issuedOn.slice(0, 4))),
+      },
+      actorId: actor.userId,
+      lines: body.lines,
+      post: {
+        narration: `Stock issued from ${store.name} ${to}`,
+        ...(toAmcos ? { party: { type: 'amcos' as const, id: toAmcos.id, name: toAmcos.name } } : {}),
+      },
+    });
+    const issueNo = moved.no ?? '';
     await tx.insert(stockIssues).values({
       id,
       issueNo,
@@ -48,25 +65,10 @@ export async function createStockIssue(
       issuedTo: body.issuedTo,
       issuedOn: body.issuedOn,
       remarks: body.remarks,
-      totalValue: '0',
+      totalValue: moved.value,
+      journalEntryId: moved.journalEntryId,
       createdBy: actor.userId,
     });
-    const to = body.purpose === 'union_use' ? purposeWords.union_use : `to ${toAmcos?.name ?? body.issuedTo}`;
-    const moved = await issueStock(tx, {
-      storeId: store.id,
-      date: body.issuedOn,
-      source: { type: 'stock_issue', id, no: issueNo },
-      actorId: actor.userId,
-      lines: body.lines,
-      post: {
-        narration: `${issueNo}: stock issued from ${store.name} ${to}`,
-        ...(toAmcos ? { party: { type: 'amcos' as const, id: toAmcos.id, name: toAmcos.name } } : {}),
-      },
-    });
-    await tx
-      .update(stockIssues)
-      .set({ totalValue: moved.value, journalEntryId: moved.journalEntryId })
-      .where(eq(stockIssues.id, id));
     await tx.insert(stockIssueLines).values(
       body.lines.map((line, i) => {
         const m = moved.lines[i];

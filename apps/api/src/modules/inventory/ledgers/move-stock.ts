@@ -1,12 +1,13 @@
 import { dec, sum, toMoney } from '@ushirika/domain';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
 import { type BusinessEvent, postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { items } from '../items/schema.ts';
 import { stores } from '../stores/schema.ts';
-import { stockBalances, stockMovements } from './schema.ts';
-import { afterIssue } from './valuation.ts';
+import { addToBalances, type Taken, takeFromBalances } from './balances.ts';
+import { stockMovements } from './schema.ts';
+import type { Balance } from './valuation.ts';
 
 /**
  * THE stock door: every quantity that enters or leaves a store goes through receiveStock or
@@ -24,8 +25,12 @@ export type StockSource = {
   /** The document kind, e.g. `grn`, `stock_issue`, `stock_transfer`, `distribution`. */
   type: string;
   id: string;
-  /** Its number (GRN-2026-000001), shown in the ledger. */
-  no?: string | null;
+  /**
+   * Its number (GRN-2026-000001), shown in the ledger. A function is called once the balance rows
+   * are written, just before the movements: a gap-free counter is then locked for the end of the
+   * transaction only, not while the lines are checked and the balances written.
+   */
+  no?: string | null | (() => Promise<string>);
 };
 
 type Common = {
@@ -68,7 +73,13 @@ export type MovedLine = {
   balanceValue: string;
   balanceAvgCost: string;
 };
-export type Moved = { value: string; lines: MovedLine[]; journalEntryId: string | null };
+export type Moved = {
+  value: string;
+  /** The document number used (taken by the door when it was deferred). */
+  no: string | null;
+  lines: MovedLine[];
+  journalEntryId: string | null;
+};
 
 type ItemRow = {
   id: string;
@@ -164,7 +175,7 @@ async function writeMovements(
         balanceAvgCost: m.balanceAvgCost,
         sourceType: common.source.type,
         sourceId: common.source.id,
-        sourceNo: common.source.no ?? null,
+        sourceNo: (common.source.no as string | null | undefined) ?? null,
         batchNo: m.batchNo ?? null,
         expiryDate: m.expiryDate ?? null,
         createdBy: common.actorId,
@@ -190,7 +201,7 @@ async function postValue(
       amount: value,
       date: common.date,
       narration: common.post.narration,
-      reference: common.source.no ?? undefined,
+      reference: (common.source.no as string | null | undefined) ?? undefined,
       sourceType: common.source.type,
       sourceId: common.source.id,
       actorId: common.actorId,
@@ -201,6 +212,13 @@ async function postValue(
   return entry.id;
 }
 
+/** The document number, taken now if the caller deferred it (see StockSource.no). */
+async function resolveNumber(common: Common): Promise<Common> {
+  const { no } = common.source;
+  if (typeof no !== 'function') return common;
+  return { ...common, source: { ...common.source, no: await no() } };
+}
+
 /** Stock into a store: a GRN, a transfer arriving, a cancelled issue coming back. */
 export async function receiveStock(
   tx: DbOrTx,
@@ -208,34 +226,20 @@ export async function receiveStock(
 ): Promise<Moved> {
   const field = input.field ?? 'lines';
   await checkLines(tx, input.storeId, input.lines, field, input.kind !== 'return');
+  const ordered = inLockOrder(input.lines).map(({ line, index }) => ({
+    line,
+    index,
+    quantity: dec(line.quantity).toFixed(3),
+    value: line.value ? toMoney(line.value) : toMoney(dec(line.quantity).times(dec(line.unitCost))),
+  }));
+  const balances = await addToBalances(
+    tx,
+    input.storeId,
+    ordered.map((o) => ({ itemId: o.line.itemId, quantity: o.quantity, value: o.value })),
+  );
   const moved: (MovedLine & { batchNo?: string | null; expiryDate?: string | null })[] = [];
-  for (const { line, index } of inLockOrder(input.lines)) {
-    const quantity = dec(line.quantity).toFixed(3);
-    const value = line.value ? toMoney(line.value) : toMoney(dec(line.quantity).times(dec(line.unitCost)));
-    const [balance] = await tx
-      .insert(stockBalances)
-      .values({
-        itemId: line.itemId,
-        storeId: input.storeId,
-        quantity,
-        value,
-        avgCost: sql`round(${value}::numeric / ${quantity}::numeric, 6)`,
-      })
-      .onConflictDoUpdate({
-        target: [stockBalances.itemId, stockBalances.storeId],
-        set: {
-          quantity: sql`${stockBalances.quantity} + excluded.quantity`,
-          value: sql`${stockBalances.value} + excluded.value`,
-          avgCost: sql`round((${stockBalances.value} + excluded.value) / (${stockBalances.quantity} + excluded.quantity), 6)`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({
-        quantity: stockBalances.quantity,
-        value: stockBalances.value,
-        avgCost: stockBalances.avgCost,
-      });
-    if (!balance) throw new Error('Stock balance upsert returned nothing');
+  ordered.forEach(({ line, index, quantity, value }, k) => {
+    const balance = balances[k] as Balance;
     moved[index] = {
       movementId: '',
       itemId: line.itemId,
@@ -248,11 +252,17 @@ export async function receiveStock(
       batchNo: line.batchNo?.trim() || null,
       expiryDate: line.expiryDate ?? null,
     };
-  }
-  await writeMovements(tx, input, input.kind ?? 'receipt', 1, moved);
+  });
+  const common = await resolveNumber(input);
+  await writeMovements(tx, common, input.kind ?? 'receipt', 1, moved);
   const total = sum(moved.map((m) => m.value)).toFixed(2);
-  const journalEntryId = await postValue(tx, input, 'goods_received', total);
-  return { value: total, lines: moved.map(({ batchNo, expiryDate, ...m }) => m), journalEntryId };
+  const journalEntryId = await postValue(tx, common, 'goods_received', total);
+  return {
+    value: total,
+    no: common.source.no as string | null,
+    lines: moved.map(({ batchNo, expiryDate, ...m }) => m),
+    journalEntryId,
+  };
 }
 
 /** Stock out of a store at its weighted average cost: an issue, a transfer leaving, a distribution. */
@@ -262,50 +272,41 @@ export async function issueStock(
 ): Promise<Moved> {
   const field = input.field ?? 'lines';
   const { storeName, itemOf } = await checkLines(tx, input.storeId, input.lines, field, false);
-  const moved: (MovedLine & { batchNo?: string | null })[] = [];
-  for (const { line, index } of inLockOrder(input.lines)) {
-    const where = and(eq(stockBalances.itemId, line.itemId), eq(stockBalances.storeId, input.storeId));
-    const [before] = await tx
-      .select({
-        quantity: stockBalances.quantity,
-        value: stockBalances.value,
-        avgCost: stockBalances.avgCost,
-      })
-      .from(stockBalances)
-      .where(where)
-      .for('update');
-    const item = itemOf(line.itemId);
-    const held = before?.quantity ?? '0';
-    const after = before ? afterIssue(before, line.quantity) : null;
-    const short = () => {
+  const ordered = inLockOrder(input.lines);
+  const taken = await takeFromBalances(
+    tx,
+    input.storeId,
+    ordered.map((o) => ({ itemId: o.line.itemId, quantity: o.line.quantity })),
+    (k, held) => {
+      const { line, index } = ordered[k] as (typeof ordered)[number];
+      const item = itemOf(line.itemId);
       const message = `Not enough ${item.name} in ${storeName}: ${dec(held).toString()} ${item.unit} in store, ${dec(line.quantity).toString()} asked`;
       return new ConflictError(message, { [`${field}.${index}.quantity`]: [message] });
-    };
-    if (!before || !after) throw short();
-    const [balance] = await tx
-      .update(stockBalances)
-      .set({ quantity: after.balance.quantity, value: after.balance.value, updatedAt: sql`now()` })
-      .where(and(where, gte(stockBalances.quantity, dec(line.quantity).toFixed(3))))
-      .returning({
-        quantity: stockBalances.quantity,
-        value: stockBalances.value,
-        avgCost: stockBalances.avgCost,
-      });
-    if (!balance) throw short();
+    },
+  );
+  const moved: (MovedLine & { batchNo?: string | null })[] = [];
+  ordered.forEach(({ line, index }, k) => {
+    const t = taken[k] as Taken;
     moved[index] = {
       movementId: '',
       itemId: line.itemId,
       quantity: dec(line.quantity).toFixed(3),
-      unitCost: dec(before.avgCost).toFixed(6),
-      value: after.value,
-      balanceQuantity: balance.quantity,
-      balanceValue: balance.value,
-      balanceAvgCost: balance.avgCost,
+      unitCost: t.unitCost,
+      value: t.value,
+      balanceQuantity: t.balance.quantity,
+      balanceValue: t.balance.value,
+      balanceAvgCost: t.balance.avgCost,
       batchNo: line.batchNo?.trim() || null,
     };
-  }
-  await writeMovements(tx, input, input.kind ?? 'issue', -1, moved);
+  });
+  const common = await resolveNumber(input);
+  await writeMovements(tx, common, input.kind ?? 'issue', -1, moved);
   const total = sum(moved.map((m) => m.value)).toFixed(2);
-  const journalEntryId = await postValue(tx, input, 'stock_issue', total);
-  return { value: total, lines: moved.map(({ batchNo, ...m }) => m), journalEntryId };
+  const journalEntryId = await postValue(tx, common, 'stock_issue', total);
+  return {
+    value: total,
+    no: common.source.no as string | null,
+    lines: moved.map(({ batchNo, ...m }) => m),
+    journalEntryId,
+  };
 }

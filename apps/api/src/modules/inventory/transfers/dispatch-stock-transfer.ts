@@ -45,7 +45,19 @@ export async function dispatchStockTransfer(
       throw fieldError('toStoreId', 'An AMCOS moves stock between its own stores, or back to the union');
     if (!to.active) throw fieldError('toStoreId', `Store ${to.name} is closed: it takes no stock`);
     const id = uuidv7();
-    const transferNo = await nextDocumentNumber(tx, 'TRF', Number(body.dispatchedOn.slice(0, 4)));
+    const moved = await issueStock(tx, {
+      storeId: from.id,
+      date: body.dispatchedOn,
+      kind: 'transfer_out',
+      source: {
+        type: 'stock_transfer',
+        id,
+        no: () => nextDocumentNumber(tx, 'TRF', Number(body.dispatchedOn.slice(0, 4))),
+      },
+      actorId: actor.userId,
+      lines: body.lines,
+    });
+    const transferNo = moved.no ?? '';
     await tx.insert(stockTransfers).values({
       id,
       transferNo,
@@ -59,17 +71,8 @@ export async function dispatchStockTransfer(
       vehicle: body.vehicle,
       driverName: body.driverName,
       remarks: body.remarks,
-      totalValue: '0',
+      totalValue: moved.value,
     });
-    const moved = await issueStock(tx, {
-      storeId: from.id,
-      date: body.dispatchedOn,
-      kind: 'transfer_out',
-      source: { type: 'stock_transfer', id, no: transferNo },
-      actorId: actor.userId,
-      lines: body.lines,
-    });
-    await tx.update(stockTransfers).set({ totalValue: moved.value }).where(eq(stockTransfers.id, id));
     await tx.insert(stockTransferLines).values(
       body.lines.map((line, i) => {
         const m = moved.lines[i];
