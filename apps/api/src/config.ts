@@ -34,6 +34,13 @@ const envSchema = z.object({
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(1000),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+(m|h|d)$/, 'must be a number followed by m, h or d (e.g. 6h, 1d)')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   NODE_ENV: z.string().optional(),
   API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
   CORS_ORIGINS: z
@@ -69,13 +76,41 @@ export type Config = {
   authCacheMs: number;
   /** API processes to run (PostgreSQL only; PGlite is one process). */
   workers: number;
+  /** Scheduled backups: where, how often (ms; null: none) and how many to keep. */
+  backup: { dir: string | undefined; everyMs: number | null; keep: number };
+  /** Bearer token for /api/metrics (an administrator's session works too). */
+  metricsToken: string | undefined;
   /** Who may read /api/docs: everyone (development default), signed-in users, or nobody (production default). */
   apiDocs: 'public' | 'signed-in' | 'off';
   /** Other origins whose pages may call the API from a browser (none: same origin only). */
   corsOrigins: string[];
   /** Send Strict-Transport-Security: set when the app is served over HTTPS (a proxy ending TLS). */
   hsts: boolean;
+  /** The migrated PGlite image a new DATA_DIR starts from (built by `npm run build`). */
+  templateFile: string;
+  version: string;
 };
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+function durationMs(text: string | undefined): number | null {
+  if (!text) return null;
+  const unit = text.slice(-1) as keyof typeof UNIT_MS;
+  return Number.parseInt(text.slice(0, -1), 10) * UNIT_MS[unit];
+}
+
+/** apps/api/src or apps/api/dist: the same depth, so paths from here work compiled or not. */
+const API_ROOT = path.resolve(import.meta.dirname, '..');
+
+function readVersion(): string {
+  try {
+    return (
+      JSON.parse(readFileSync(path.join(API_ROOT, '..', '..', 'package.json'), 'utf8')) as { version: string }
+    ).version;
+  } catch {
+    return '0.0.0';
+  }
+}
 
 export class ConfigError extends Error {}
 
@@ -113,9 +148,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, windowSeconds: 15 * 60 },
     authCacheMs: e.AUTH_CACHE_MS,
     workers: e.WORKERS,
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+      everyMs: durationMs(e.BACKUP_EVERY),
+      keep: e.BACKUP_KEEP,
+    },
+    metricsToken: e.METRICS_TOKEN,
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'public'),
     corsOrigins: e.CORS_ORIGINS,
     hsts: e.HSTS,
+    templateFile: path.join(API_ROOT, 'dist', 'pglite-template.tar'),
+    version: readVersion(),
   };
 }
 
