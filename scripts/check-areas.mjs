@@ -11,7 +11,7 @@ const trees = {
   contracts: path.join(root, 'packages/contracts/src'),
 };
 /** Contracts files shared by every area: not areas themselves. */
-const SHARED_CONTRACTS = new Set(['common', 'fields', 'permissions', 'routes', 'index']);
+const SHARED_CONTRACTS = new Set(['common', 'fields', 'navigation', 'permissions', 'routes', 'index']);
 const NONE = '—';
 
 const problems = [];
