@@ -91,7 +91,14 @@ export const settlement = settlementTotals.extend({
 });
 export type Settlement = z.infer<typeof settlement>;
 
-export const settlementDetails = settlement.extend({ lots: z.array(settlementLot) });
+export const settlementDetails = settlement.extend({
+  lots: z.array(settlementLot),
+  /**
+   * Of the beneficiaries' share (farmer- and buyer-paid), what is the union's own income (#16):
+   * posted as levy income at approval, never a payment line. Null for AMCOS users.
+   */
+  unionIncome: money.nullable(),
+});
 export type SettlementDetails = z.infer<typeof settlementDetails>;
 
 export const settlementListQuery = listQuery.extend({

@@ -7,6 +7,7 @@ import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import type { PageWindow } from '../../../platform/list.ts';
 import { settlements } from '../schema.ts';
 import { uuidArray } from './compute-settlement.ts';
+import { unionIncomeOf } from './post-union-income.ts';
 
 const iso = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v.toISOString() : v);
 
@@ -133,6 +134,7 @@ export async function getSettlement(
   return {
     ...toSettlement(row),
     ...own,
+    unionIncome: society ? null : await unionIncomeShown(db, row),
     lots: lotRows.map(({ id: lotLineId, ...l }) => ({
       ...l,
       farmerCount: Number(l.farmerCount),
@@ -204,4 +206,19 @@ export function groupDeductions(
   names: Map<string, string>,
 ): SettlementLot['deductions'] {
   return lines.map((l) => ({ ...l, partyName: names.get(l.partyId) ?? '' }));
+}
+
+/**
+ * The union's own income of a settlement: what approval posted (its Collection entry), for a draft
+ * what the beneficiaries marked as union income now would take, nothing for a cancelled one.
+ */
+async function unionIncomeShown(db: DbOrTx, row: typeof settlements.$inferSelect): Promise<string> {
+  if (row.status === 'draft') return unionIncomeOf(db, row.id);
+  if (row.status === 'cancelled') return '0.00';
+  const [posted] = await queryRows<{ amount: string }>(
+    db,
+    sql`select coalesce(sum(total), 0)::numeric(16,2)::text as amount from journal_entries
+        where source_type = 'settlement_union_income' and source_id = ${row.id} and book = 'collection'`,
+  );
+  return posted?.amount ?? '0.00';
 }

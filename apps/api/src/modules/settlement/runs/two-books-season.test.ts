@@ -388,7 +388,10 @@ describe('the season of issue 16, both books joined', () => {
       loanRecovery: '150000.00',
       // buyer-paid: board 57,581.25 + 41,400 and storage 22,800 + 18,000 = 139,781.25
       buyerLevies: '139781.25',
+      // the union's fee 38,387.50 + 30,000 and storage 22,800 + 18,000
+      unionIncome: '109187.50',
     });
+    expect(draft.data.unionIncome).toBe('109187.50');
     // Each farmer's share by collected kg: A's 3,608,425 over 800 / 737.75 kg = 1,877,249.2278 /
     // 1,731,175.7722 -> 1,877,249.23 (the larger remainder takes the cent) and 1,731,175.77; F1
     // then repays 150,000. B's 2,587,200 over 500 / 400 / 300 kg = 1,078,000 / 862,400 / 646,800.

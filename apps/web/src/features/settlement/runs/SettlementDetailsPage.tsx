@@ -94,6 +94,13 @@ function SettlementDetailsPage() {
       }
     >
       <SplitSummary totals={s} testId="settlement-totals" />
+      {s.unionIncome && s.unionIncome !== '0.00' && (
+        <Text size="sm" c="dimmed" data-testid="settlement-union-income">
+          {t(isDraft ? 'twoBooks.settlementUnionIncomeDraft' : 'twoBooks.settlementUnionIncome', {
+            amount: moneyOrDash(s.unionIncome),
+          })}
+        </Text>
+      )}
       <Tabs defaultValue="lots" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="lots">{t('pay.lots')}</Tabs.Tab>
