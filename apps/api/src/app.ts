@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
+    trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

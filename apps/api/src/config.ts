@@ -34,6 +34,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(1000),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  SETTLEMENT_TIMING: flag,
   BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
   BACKUP_EVERY: z
     .string()
@@ -41,6 +42,10 @@ const envSchema = z.object({
     .optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[\d.:/a-fA-F, ]+)$/, 'must be true, false or the proxy addresses (e.g. 127.0.0.1)')
+    .optional(),
   NODE_ENV: z.string().optional(),
   API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
   CORS_ORIGINS: z
@@ -76,10 +81,14 @@ export type Config = {
   authCacheMs: number;
   /** API processes to run (PostgreSQL only; PGlite is one process). */
   workers: number;
+  /** SETTLEMENT_TIMING=1: print how long each phase of a settlement takes (bench diagnostics). */
+  settlementTiming: boolean;
   /** Scheduled backups: where, how often (ms; null: none) and how many to keep. */
   backup: { dir: string | undefined; everyMs: number | null; keep: number };
   /** Bearer token for /api/metrics (an administrator's session works too). */
   metricsToken: string | undefined;
+  /** Fastify's trustProxy: behind a reverse proxy, the client address comes from X-Forwarded-For. */
+  trustProxy: boolean | string;
   /** Who may read /api/docs: everyone (development default), signed-in users, or nobody (production default). */
   apiDocs: 'public' | 'signed-in' | 'off';
   /** Other origins whose pages may call the API from a browser (none: same origin only). */
@@ -101,6 +110,11 @@ function durationMs(text: string | undefined): number | null {
 
 /** apps/api/src or apps/api/dist: the same depth, so paths from here work compiled or not. */
 const API_ROOT = path.resolve(import.meta.dirname, '..');
+
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
 
 function readVersion(): string {
   try {
@@ -148,12 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perAccount: e.RATE_LIMIT_PER_ACCOUNT, windowSeconds: 15 * 60 },
     authCacheMs: e.AUTH_CACHE_MS,
     workers: e.WORKERS,
+    settlementTiming: e.SETTLEMENT_TIMING,
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
       everyMs: durationMs(e.BACKUP_EVERY),
       keep: e.BACKUP_KEEP,
     },
     metricsToken: e.METRICS_TOKEN,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'public'),
     corsOrigins: e.CORS_ORIGINS,
     hsts: e.HSTS,
