@@ -18,7 +18,7 @@ export const exportFormat = z.enum(['json', 'xlsx', 'csv']);
 
 /**
  * A whole number, sent as a JSON number or as digits (a query string): never coerced from a
- * boolean, an array, null, an empty string or hex/exponent text, as z.coerce.number() would
+ * boolean, an array, null, an empty string or hex/exponent text, as zod's coerce.number() would
  * (`true` became 1, `[5]` 5, `""` 0). The one place number coercion is allowed.
  */
 export function wholeNumber({ min, max, message }: { min: number; max: number; message: string }) {

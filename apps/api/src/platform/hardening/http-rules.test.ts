@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFarmer } from '../../../test/crop-flow.ts';
@@ -88,6 +90,16 @@ describe('numbers are never coerced from booleans, arrays or empty text', () => 
     expect((await t.request('GET', '/collections/farmers?per_page=', { token: admin.access })).status).toBe(
       400,
     );
+  });
+
+  it('holds for contracts added later: no contract uses z.coerce (wholeNumber is the one coercion)', async () => {
+    const root = path.resolve(import.meta.dirname, '../../../../../packages/contracts/src');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
+    const coercing: string[] = [];
+    for (const file of files)
+      if ((await readFile(path.join(root, file), 'utf8')).includes('z.coerce')) coercing.push(file);
+    expect(files.length).toBeGreaterThan(20);
+    expect(coercing).toEqual([]);
   });
 });
 
