@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { migrationsFolder, openDatabase } from './client.ts';
 import { DatabaseNewerError, MigrationError, readMigrations } from './migrate.ts';
+import { queryRows } from './rows.ts';
 
 let t: TestApp;
 const scratch = mkdtempSync(path.join(tmpdir(), 'ushirika-migrate-'));
@@ -42,8 +43,11 @@ function folderWithBrokenMigration(): string {
 }
 
 async function tableExists(name: string): Promise<boolean> {
-  const result = await t.db.execute(sql`select to_regclass(${name}) is not null as present`);
-  return (result.rows[0] as { present: boolean }).present;
+  const [row] = await queryRows<{ present: boolean }>(
+    t.db,
+    sql`select to_regclass(${name}) is not null as present`,
+  );
+  return row?.present ?? false;
 }
 
 describe('migrations', () => {
