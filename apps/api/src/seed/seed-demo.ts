@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
+import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
 import { loadDemoPurchase } from './demo-purchase.ts';
 import { type DemoSales, loadDemoSales, shillings } from './demo-sales.ts';
@@ -131,8 +132,10 @@ async function seedDemo(): Promise<void> {
     const accounts = await loadDemoUnion(database.db);
     const master = await loadDemoMasterData(database.db, await findAdministratorId(database.db));
     const cropFlow = await loadDemoCropFlow(database.db, await findAdministratorId(database.db));
-    const sales = await loadDemoSales(database.db);
+    // Stores and farmer inputs before the sales: the settlements recover the inputs' loans.
     const stores = await loadDemoStores(database.db);
+    const inputs = await loadDemoInputs(database.db);
+    const sales = await loadDemoSales(database.db);
     const purchase = await loadDemoPurchase(database.db, stores);
     printAccounts(accounts, firstAdmin);
     console.log(
@@ -145,6 +148,11 @@ async function seedDemo(): Promise<void> {
         : `Crop flow: ${cropFlow.collections} collections, ${cropFlow.notes} delivery notes and ${cropFlow.lots} lots in store added.`,
     );
     console.log(describeSales(sales));
+    console.log(
+      inputs.skipped
+        ? 'Farmer inputs: left as they were.'
+        : `Farmer inputs: sulphur priced for the season; ${inputs.requests} requests, ${inputs.distributions} issued from the AMCOS stores (loans ${inputs.loans}).`,
+    );
     console.log(
       stores.skipped
         ? 'Stores: left as they were.'
