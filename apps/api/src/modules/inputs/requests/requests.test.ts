@@ -25,6 +25,41 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+describe('season input prices', () => {
+  it('every society reads them; only the union sets them', async () => {
+    const r = await t.request<{ data: { itemId: string; creditLimit: string; limitBasis: string }[] }>(
+      'GET',
+      `/settings/collection/input-prices?season_id=${w.seasonId}`,
+      { token: w.clerk.access },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.map((p) => [p.limitBasis, p.creditLimit]).sort()).toEqual([
+      ['fixed', '100000.00'],
+      ['per_acre', '150000.00'],
+    ]);
+    const body = {
+      seasonId: w.seasonId,
+      itemId: w.sulphurId,
+      creditPrice: '1',
+      cashPrice: '1',
+      limitBasis: 'fixed',
+      creditLimit: '1',
+    };
+    expect(
+      (await t.request('POST', '/settings/collection/input-prices', { token: w.manager.access, body }))
+        .status,
+    ).toBe(403);
+    const bad = await t.request('POST', '/settings/collection/input-prices', {
+      token: w.officer.access,
+      body: { ...body, programmeShare: '500' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      errors: { subsidisedPrice: [expect.stringContaining('subsidised price')] },
+    });
+  });
+});
+
 describe('farmer requests: BOQ suggestion and credit limit', () => {
   it('suggests the BOQ x acres: 2 acres -> 4 bags of sulphur (260,000) and 3 litres (72,000)', async () => {
     const farmer = w.farmers[0];
