@@ -119,6 +119,8 @@ export const bankReconciliations = pgTable(
     bookBalance: amount('book_balance'),
     uncreditedDeposits: amount('uncredited_deposits'),
     unpresentedPayments: amount('unpresented_payments'),
+    /** The whole statement as closed (items included): what the PDF and xlsx print ever after. */
+    snapshot: jsonb('snapshot'),
     createdBy: uuid('created_by'),
     closedBy: uuid('closed_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }),

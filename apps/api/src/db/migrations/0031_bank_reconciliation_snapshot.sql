@@ -1,0 +1,1 @@
+ALTER TABLE "bank_reconciliations" ADD COLUMN "snapshot" jsonb;
