@@ -78,6 +78,15 @@ describe('catalogue', () => {
       body: { code: 'X1', name: 'X', unit: 'bag' },
     });
     expect(create.status).toBe(403);
+    for (const path of ['/inventory/categories', '/inventory/items/options', '/inventory/grns/orders']) {
+      const r = await t.request('GET', path, { token: w.societyA.manager.access });
+      expect(r.status, path).toBe(403);
+    }
+    const newCategory = await t.request('POST', '/inventory/categories', {
+      token: w.societyA.manager.access,
+      body: { name: 'Theirs' },
+    });
+    expect(newCategory.status).toBe(403);
     const choices = await t.request<{ data: { id: string }[] }>('GET', '/inventory/items/choices', {
       token: w.societyA.clerk.access,
     });

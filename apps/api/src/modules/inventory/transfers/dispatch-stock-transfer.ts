@@ -1,5 +1,4 @@
 import type { CreateStockTransferBody, StockTransferDetail, TransferKind } from '@ushirika/contracts';
-import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';

@@ -91,7 +91,7 @@ function GrnCreatePage() {
             <TextInput label={t('inventoryMd.supplierRef')} {...form.text('supplierRef')} />
           </Group>
           {orderId && !order.data && <LoadingBlock />}
-          {order.data && order.data.lines.every((l) => l.remainingQuantity === '0.000') && (
+          {order.data?.lines.every((l) => l.remainingQuantity === '0.000') && (
             <Alert color="gray">{t('inventoryMd.orderReceived')}</Alert>
           )}
           {order.data && (
