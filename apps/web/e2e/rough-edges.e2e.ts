@@ -97,4 +97,21 @@ describe('the app shell', () => {
     }
     await page.context().close();
   });
+
+  it("a budget list that fails to load says so in SPEC's words", async () => {
+    const page = await signedIn(browser, accountant);
+    // The server refusing the read (any 4xx the client hands back to the screen).
+    await page.route(
+      (url) => url.pathname === '/api/accounts/budgets',
+      (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: '{"message":"Refused for the test"}',
+        }),
+    );
+    await page.goto('/account/budget/list');
+    await page.getByText('Error has occured while getting budget data.').waitFor();
+    await page.context().close();
+  });
 });

@@ -1,9 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@ushirika/contracts';
-import { auditKeys } from './audit.ts';
 import { api, type Query } from './api.ts';
+import { auditKeys } from './audit.ts';
 import { datedFileName, downloadFile } from './download.ts';
-import { toastSuccess } from './notify.ts';
+import { i18n } from './i18n.ts';
+import { toastError, toastSuccess } from './notify.ts';
+
+/** SPEC section 8: some loads add their own message to a failure ("…while getting budget data."). */
+async function announceLoadError<R>(load: Promise<R>, messageKey: string | undefined): Promise<R> {
+  try {
+    return await load;
+  } catch (error) {
+    if (messageKey && !(error instanceof DOMException && error.name === 'AbortError')) {
+      toastError(i18n.t(messageKey as 'notify.budgetLoadError'));
+    }
+    throw error;
+  }
+}
 
 /**
  * Hooks for one master-data resource of the API (`cooperative/banks`, `settings/collection/...`):
@@ -12,7 +25,13 @@ import { toastSuccess } from './notify.ts';
  */
 export function resource<T extends { id: string }, Create = unknown, Update = Partial<Create>>(
   path: string,
-  options: { key: string; audit?: string; exportName?: string },
+  options: {
+    key: string;
+    audit?: string;
+    exportName?: string;
+    /** A message key toasted, besides the usual error handling, when the list or a record fails to load. */
+    loadError?: string;
+  },
 ) {
   const keys = {
     all: [options.key] as const,
@@ -34,7 +53,7 @@ export function resource<T extends { id: string }, Create = unknown, Update = Pa
     useList: (query: Query, enabled = true) =>
       useQuery({
         queryKey: keys.list(query),
-        queryFn: ({ signal }) => api.get<Paged<T>>(path, query, signal),
+        queryFn: ({ signal }) => announceLoadError(api.get<Paged<T>>(path, query, signal), options.loadError),
         placeholderData: keepPreviousData,
         enabled,
       }),
@@ -49,7 +68,8 @@ export function resource<T extends { id: string }, Create = unknown, Update = Pa
     useOne: (id: string | null | undefined) =>
       useQuery({
         queryKey: keys.detail(id ?? ''),
-        queryFn: ({ signal }) => api.get<{ data: T }>(`${path}/${id}`, undefined, signal),
+        queryFn: ({ signal }) =>
+          announceLoadError(api.get<{ data: T }>(`${path}/${id}`, undefined, signal), options.loadError),
         select: (reply) => reply.data,
         enabled: Boolean(id),
       }),

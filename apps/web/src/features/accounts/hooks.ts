@@ -64,6 +64,7 @@ export const budgets = resource<Budget>('accounts/budgets', {
   key: 'budgets',
   audit: 'budget',
   exportName: 'budgets',
+  loadError: 'notify.budgetLoadError',
 });
 
 export const reportKeys = {
