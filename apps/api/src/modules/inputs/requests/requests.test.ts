@@ -217,6 +217,30 @@ describe('two-level approval', () => {
       (await t.request('POST', `${path}/${id}/reject`, { token: w.otherClerk.access, body: { reason: 'x' } }))
         .status,
     ).toBe(403);
+    expect((await t.request('POST', `${path}/${id}/approve`, { token: w.otherClerk.access })).status).toBe(
+      403,
+    );
+    const suggestion = await t.request(
+      'GET',
+      `${path}/suggestion?farmer_id=${w.farmers[0]?.id}&season_crop_id=${w.seasonCropId}`,
+      { token: w.otherClerk.access },
+    );
+    expect(suggestion.status).toBe(400);
+    expect(suggestion.body).toMatchObject({ message: 'This farmer belongs to another society' });
+    const sulphur = (
+      await queryRows<{ code: string }>(t.db, sql`select code from items where id = ${w.sulphurId}`)
+    )[0]?.code;
+    const sheet = `farmer_no,item_code,quantity\r\n${w.farmers[4]?.farmerNo},${sulphur},1\r\n`;
+    const imported = await upload<{ created: number; skipped: { errors: string[] }[] }>(
+      t,
+      `${path}/import?season_crop_id=${w.seasonCropId}`,
+      { name: 'other.csv', type: 'text/csv', bytes: sheet },
+      w.otherClerk.access,
+    );
+    expect(imported.body).toMatchObject({
+      created: 0,
+      skipped: [{ errors: ['This farmer belongs to another society'] }],
+    });
     const list = await t.request<Listed<{ amcosId: string }>>('GET', `${path}?amcos_id=${w.amcosId}`, {
       token: w.otherClerk.access,
     });
