@@ -11,12 +11,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -53,6 +48,7 @@ import { frameworkErrors, registerErrorHandler } from './platform/error-handler.
 import { BODY_LIMIT_BYTES, registerHttpPolicy } from './platform/http-policy.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
+import { openApiOptions } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import {
   DEFAULT_SMS_OUTBOX,
@@ -125,18 +121,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerHttpPolicy(app, { corsOrigins: deps.config.corsOrigins });
   await registerSecurityHeaders(app, { hsts: deps.config.hsts });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Ushirika API',
-        version: '0.1.0',
-        description: 'Back office for a cooperative union and its AMCOS',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(deps.config.version));
   // API_DOCS: public (development default), signed-in, or off (production default).
   if (deps.config.apiDocs !== 'off') {
     const onRequest = deps.config.apiDocs === 'signed-in' ? requireSignedIn(deps.db, deps.tokens) : undefined;
