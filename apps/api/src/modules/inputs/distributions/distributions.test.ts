@@ -100,6 +100,22 @@ describe('a credit distribution from request to zero balance', () => {
     expect(request.body.data).toMatchObject({ status: 'distributed', distributionId: d.id });
   });
 
+  it('keeps the history of the request and the distribution for their society only', async () => {
+    for (const [entity, id] of [
+      ['input_request', requestId],
+      ['input_distribution', d.id],
+    ] as const) {
+      const mine = await t.request<{ data: { action: string }[] }>('GET', `/audit/${entity}/${id}`, {
+        token: w.clerk.access,
+      });
+      expect(mine.status).toBe(200);
+      expect(mine.body.data.length).toBeGreaterThan(0);
+      expect((await t.request('GET', `/audit/${entity}/${id}`, { token: w.otherClerk.access })).status).toBe(
+        403,
+      );
+    }
+  });
+
   it('prints the distribution note and shows the loan in the loans list with its source', async () => {
     const note = await t.request('GET', `${path}/${d.id}/note`, { token: w.clerk.access });
     expect(note.status).toBe(200);
