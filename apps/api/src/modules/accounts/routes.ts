@@ -4,6 +4,7 @@ import { budgetRoutes } from './budgets/routes.ts';
 import { chartRoutes } from './chart/routes.ts';
 import { currencyRoutes } from './currencies/routes.ts';
 import { journalEntryRoutes } from './journal/routes.ts';
+import { reconciliationRoutes } from './reconciliations/routes.ts';
 import { financialReportRoutes } from './reports/routes.ts';
 import { voucherRoutes } from './vouchers/routes.ts';
 
@@ -15,4 +16,5 @@ export function accountsRoutes(app: ZodApp, deps: AppDeps) {
   voucherRoutes(app, deps);
   budgetRoutes(app, deps);
   financialReportRoutes(app, deps);
+  reconciliationRoutes(app, deps);
 }

@@ -1,0 +1,97 @@
+import { type CsvMapping, csvMapping, type ImportStatementBody } from '@ushirika/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { fieldError } from '../../../platform/errors.ts';
+import { bankAccount } from './bank-account.ts';
+import { parseCamt053 } from './parse-camt053.ts';
+import { parseCsvStatement } from './parse-csv.ts';
+import { bankStatementLines, bankStatementMappings, bankStatements } from './schema.ts';
+import { dedupKeys, type ParsedLine } from './statement-line.ts';
+
+const CHUNK = 1000;
+
+/**
+ * Imports a statement file in one transaction: every line parsed first (a bad line refuses the
+ * whole file, nothing written), then inserted with ON CONFLICT DO NOTHING on (account, dedup key),
+ * so an overlapping statement adds only the lines not already there. A CSV mapping given is saved
+ * for the account; without one, the saved mapping is used (the second import is one click).
+ */
+export async function importStatement(db: Db, actor: Actor, input: ImportStatementBody) {
+  return db.transaction(async (tx) => {
+    const account = await bankAccount(tx, actor, input.accountId, { lock: true });
+    let lines: ParsedLine[];
+    if (input.format === 'csv') {
+      const mapping = input.mapping ?? (await savedMapping(tx, account.id));
+      if (!mapping) throw fieldError('mapping', 'Map the columns of this file first');
+      lines = parseCsvStatement(input.content, mapping);
+      if (input.mapping) {
+        await tx
+          .insert(bankStatementMappings)
+          .values({ accountId: account.id, mapping: input.mapping, updatedBy: actor.userId })
+          .onConflictDoUpdate({
+            target: bankStatementMappings.accountId,
+            set: { mapping: input.mapping, updatedBy: actor.userId, updatedAt: new Date() },
+          });
+      }
+    } else lines = parseCamt053(input.content, account.currency);
+    const keys = dedupKeys(lines);
+    const [statement] = await tx
+      .insert(bankStatements)
+      .values({
+        accountId: account.id,
+        format: input.format,
+        fileName: input.fileName ?? null,
+        linesRead: lines.length,
+        linesAdded: 0,
+        importedBy: actor.userId,
+      })
+      .returning({ id: bankStatements.id });
+    if (!statement) throw new Error('statement not written');
+    let added = 0;
+    for (let from = 0; from < lines.length; from += CHUNK) {
+      const rows = lines.slice(from, from + CHUNK).map((l, i) => ({
+        accountId: account.id,
+        statementId: statement.id,
+        lineDate: l.lineDate,
+        valueDate: l.valueDate,
+        reference: l.reference,
+        description: l.description,
+        amountIn: l.amountIn,
+        amountOut: l.amountOut,
+        balance: l.balance,
+        dedupKey: keys[from + i] as string,
+      }));
+      const inserted = await tx
+        .insert(bankStatementLines)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: bankStatementLines.id });
+      added += inserted.length;
+    }
+    await tx.execute(sql`update bank_statements set lines_added = ${added} where id = ${statement.id}`);
+    const result = {
+      statementId: statement.id,
+      linesRead: lines.length,
+      linesAdded: added,
+      linesSkipped: lines.length - added,
+    };
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'imported',
+      entity: 'bank_statement',
+      entityId: statement.id,
+      after: { accountId: account.id, format: input.format, fileName: input.fileName ?? null, ...result },
+    });
+    return result;
+  });
+}
+
+async function savedMapping(tx: Parameters<Parameters<Db['transaction']>[0]>[0], accountId: string) {
+  const [row] = await tx
+    .select({ mapping: bankStatementMappings.mapping })
+    .from(bankStatementMappings)
+    .where(sql`${bankStatementMappings.accountId} = ${accountId}`);
+  return row ? (csvMapping.parse(row.mapping) as CsvMapping) : null;
+}

@@ -1,0 +1,314 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { accountId, THIS_YEAR } from '../testing.ts';
+
+/**
+ * Golden statements (fixtures/, written by hand) against hand-made book lines. The fixtures are
+ * dated 2026; the test moves them to the current year, whose financial year the test database has.
+ */
+const fixture = (name: string) =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('2026', THIS_YEAR);
+const day = (mmdd: string) => `${THIS_YEAR}-${mmdd}`;
+const CSV_MAPPING = {
+  date: 'Txn Date',
+  valueDate: 'Value Date',
+  reference: 'Reference',
+  description: 'Narrative',
+  amountOut: 'Debit',
+  amountIn: 'Credit',
+  balance: 'Balance',
+  dateFormat: 'DD/MM/YYYY',
+};
+const BASE = '/accounts/bank-reconciliation';
+
+let t: TestApp;
+let accountant: Session;
+let manager: Session;
+let amcosUser: Session;
+let bank: string;
+let collectionBank: string;
+const acct: Record<string, string> = {};
+
+type Suggestion = {
+  reason: string;
+  statementLineIds: string[];
+  journalLineIds: string[];
+  amount: string;
+  days: number;
+};
+type Lines = {
+  statementLines: {
+    id: string;
+    reference: string | null;
+    amountIn: string;
+    amountOut: string;
+    matchId: string | null;
+  }[];
+  bookLines: {
+    id: string;
+    entryNumber: string;
+    reference: string | null;
+    debit: string;
+    credit: string;
+    description: string;
+  }[];
+};
+
+/** A journal entry entered by the accountant and approved by the finance manager; its bank lines' ids. */
+async function posted(
+  book: 'operation' | 'collection',
+  date: string,
+  reference: string | undefined,
+  narration: string,
+  lines: { accountId: string; debit?: string; credit?: string; description?: string }[],
+) {
+  const draft = await t.request<{ data: { id: string } }>('POST', '/accounts/journal-entries', {
+    token: accountant.access,
+    body: { entryDate: date, book, narration, reference, lines },
+  });
+  if (draft.status !== 201) throw new Error(JSON.stringify(draft.body));
+  const ok = await t.request('PATCH', `/accounts/journal-entries/${draft.body.data.id}/approve`, {
+    token: manager.access,
+  });
+  if (ok.status !== 200) throw new Error(JSON.stringify(ok.body));
+  return draft.body.data.id;
+}
+
+const count = async (table: string) =>
+  (await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n;
+
+async function lines(account: string, matched = false): Promise<Lines> {
+  const r = await t.request<{ data: Lines }>(
+    'GET',
+    `${BASE}/accounts/${account}/lines?matched=${matched}&per_page=200`,
+    {
+      token: accountant.access,
+    },
+  );
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+async function suggestions(account: string) {
+  const r = await t.request<{ data: Suggestion[] }>('GET', `${BASE}/accounts/${account}/suggestions?days=3`, {
+    token: accountant.access,
+  });
+  expect(r.status).toBe(200);
+  return r.body.data;
+}
+
+/** Each suggestion named by its statement references and its book lines' descriptions. */
+async function named(account: string, found: Suggestion[]) {
+  const all = await lines(account, true);
+  const ref = (id: string) => all.statementLines.find((l) => l.id === id)?.reference;
+  const desc = (id: string) => all.bookLines.find((l) => l.id === id)?.description;
+  return found
+    .map(
+      (s) =>
+        `${s.reason} ${s.statementLineIds.map(ref).join('+')} = ${s.journalLineIds.map(desc).sort().join('+')} (${s.amount}, ${s.days}d)`,
+    )
+    .sort();
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [accountant, manager] = await Promise.all([sessionAs(t, 'Accountant'), sessionAs(t, 'Finance Manager')]);
+  amcosUser = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
+  bank = await accountId(t, 'operation', '1101');
+  collectionBank = await accountId(t, 'collection', '1101');
+  for (const code of ['4101', '4102', '4201', '5101', '5102', '5103', '5104', '5106', '5201', '5301']) {
+    acct[code] = await accountId(t, 'operation', code);
+  }
+  for (const code of ['1201', '2102', '2104', '5301'])
+    acct[`c${code}`] = await accountId(t, 'collection', code);
+});
+afterAll(() => t.close());
+
+describe('the operation bank, March: a CSV statement', () => {
+  it('books: receipts, rent, a salary batch, power, fuel and repairs, audit fees, a levy not yet banked', async () => {
+    await posted('operation', day('03-02'), 'RCT-0001', 'Levy from Mkombozi AMCOS', [
+      { accountId: bank, debit: '5000000.00', description: 'Levy Mkombozi' },
+      { accountId: acct['4101'] as string, credit: '5000000.00' },
+    ]);
+    await posted('operation', day('03-05'), 'PV-0001', 'Office rent March', [
+      { accountId: acct['5101'] as string, debit: '1500000.00' },
+      { accountId: bank, credit: '1500000.00', description: 'Rent March' },
+    ]);
+    // One entry, three bank lines: the bank pays the batch PB-0003 as one debit of 1,000,000.
+    await posted('operation', day('03-10'), 'PB-0003', 'Salaries March', [
+      { accountId: acct['5201'] as string, debit: '1000000.00' },
+      { accountId: bank, credit: '400000.00', description: 'Salary J. Mushi' },
+      { accountId: bank, credit: '350000.00', description: 'Salary A. Said' },
+      { accountId: bank, credit: '250000.00', description: 'Salary P. Kimaro' },
+    ]);
+    await posted('operation', day('03-12'), undefined, 'TANESCO March', [
+      { accountId: acct['5102'] as string, debit: '180000.00' },
+      { accountId: bank, credit: '180000.00', description: 'Electricity March' },
+    ]);
+    await posted('operation', day('03-16'), undefined, 'Fuel', [
+      { accountId: acct['5103'] as string, debit: '120000.00' },
+      { accountId: bank, credit: '120000.00', description: 'Fuel pickup' },
+    ]);
+    await posted('operation', day('03-16'), undefined, 'Repairs', [
+      { accountId: acct['5104'] as string, debit: '80000.00' },
+      { accountId: bank, credit: '80000.00', description: 'Repairs pickup' },
+    ]);
+    await posted('operation', day('03-20'), 'RCT-0002', 'Commission', [
+      { accountId: bank, debit: '750000.00', description: 'Commission on sales' },
+      { accountId: acct['4102'] as string, credit: '750000.00' },
+    ]);
+    await posted('operation', day('03-28'), 'PV-0002', 'Audit fees', [
+      { accountId: acct['5106'] as string, debit: '600000.00' },
+      { accountId: bank, credit: '600000.00', description: 'Audit fees cheque 000102' },
+    ]);
+    await posted('operation', day('03-30'), 'RCT-0003', 'Levy Nguvu Moja', [
+      { accountId: bank, debit: '900000.00', description: 'Levy Nguvu Moja' },
+      { accountId: acct['4101'] as string, credit: '900000.00' },
+    ]);
+  });
+
+  it('refuses a bad file with a clear 400 and writes nothing', async () => {
+    const before = [
+      await count('bank_statements'),
+      await count('bank_statement_lines'),
+      await count('bank_statement_mappings'),
+    ];
+    const bad = fixture('operation-bank-march.csv').replace('"180,000.00"', '"18O,000.00"');
+    const r = await t.request<{ message: string }>('POST', `${BASE}/statements`, {
+      token: accountant.access,
+      body: { accountId: bank, format: 'csv', content: bad, mapping: CSV_MAPPING },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Line 5: "18O,000.00" is not an amount');
+    const noColumn = await t.request<{ message: string }>('POST', `${BASE}/statements`, {
+      token: accountant.access,
+      body: {
+        accountId: bank,
+        format: 'csv',
+        content: fixture('operation-bank-march.csv'),
+        mapping: { ...CSV_MAPPING, balance: 'Saldo' },
+      },
+    });
+    expect(noColumn.body.message).toBe('CSV: the file has no column "Saldo"');
+    const notBank = await t.request<{ message: string }>('POST', `${BASE}/statements`, {
+      token: accountant.access,
+      body: {
+        accountId: acct['5101'],
+        format: 'csv',
+        content: fixture('operation-bank-march.csv'),
+        mapping: CSV_MAPPING,
+      },
+    });
+    expect(notBank.status).toBe(400);
+    expect(notBank.body.message).toBe('Only a bank or cash account can be reconciled');
+    expect([
+      await count('bank_statements'),
+      await count('bank_statement_lines'),
+      await count('bank_statement_mappings'),
+    ]).toEqual(before);
+  });
+
+  it('imports the statement with the mapping, saves the mapping, and never imports a line twice', async () => {
+    const file = fixture('operation-bank-march.csv');
+    const first = await t.request<{ data: { linesRead: number; linesAdded: number; linesSkipped: number } }>(
+      'POST',
+      `${BASE}/statements`,
+      {
+        token: accountant.access,
+        body: { accountId: bank, format: 'csv', fileName: 'march.csv', content: file, mapping: CSV_MAPPING },
+      },
+    );
+    expect(first.status).toBe(201);
+    expect(first.body.data).toEqual(
+      expect.objectContaining({ linesRead: 8, linesAdded: 8, linesSkipped: 0 }),
+    );
+    // The second import is one click: no mapping sent, the saved one is used.
+    const again = await t.request<{ data: { linesAdded: number; linesSkipped: number } }>(
+      'POST',
+      `${BASE}/statements`,
+      {
+        token: accountant.access,
+        body: { accountId: bank, format: 'csv', content: file },
+      },
+    );
+    expect(again.body.data).toEqual(expect.objectContaining({ linesAdded: 0, linesSkipped: 8 }));
+    // An overlapping statement: the last four lines of March again, and nothing new.
+    const rows = file.trim().split('\n');
+    const overlap = [rows[0], ...rows.slice(5)].join('\n');
+    const third = await t.request<{ data: { linesRead: number; linesAdded: number } }>(
+      'POST',
+      `${BASE}/statements`,
+      {
+        token: accountant.access,
+        body: { accountId: bank, format: 'csv', content: overlap },
+      },
+    );
+    expect(third.body.data).toEqual(expect.objectContaining({ linesRead: 4, linesAdded: 0 }));
+    const accounts = await t.request<{ data: { id: string; mapping: unknown; unmatchedLines: number }[] }>(
+      'GET',
+      `${BASE}/accounts`,
+      {
+        token: accountant.access,
+      },
+    );
+    expect(accounts.body.data.find((a) => a.id === bank)).toMatchObject({
+      mapping: CSV_MAPPING,
+      unmatchedLines: 8,
+    });
+    const got = await lines(bank);
+    expect(got.statementLines.map((l) => `${l.reference} ${l.amountIn} ${l.amountOut}`)).toEqual([
+      'RCT-0001 5000000.00 0.00',
+      'PV-0001 0.00 1500000.00',
+      'PB-0003 0.00 1000000.00',
+      'TXN88812 0.00 180000.00',
+      'TB-7781 0.00 200000.00',
+      'RCT-0002 750000.00 0.00',
+      'CHG-0331 0.00 25000.00',
+      'INT-0331 12500.00 0.00',
+    ]);
+  });
+
+  it('suggests the expected matches, each with its reason, and accepts them in bulk', async () => {
+    const found = await suggestions(bank);
+    expect(await named(bank, found)).toEqual([
+      'amount_date TXN88812 = Electricity March (-180000.00, 2d)',
+      'batch PB-0003 = Salary A. Said+Salary J. Mushi+Salary P. Kimaro (-1000000.00, 0d)',
+      'batch TB-7781 = Fuel pickup+Repairs pickup (-200000.00, 1d)',
+      'reference PV-0001 = Rent March (-1500000.00, 1d)',
+      'reference RCT-0001 = Levy Mkombozi (5000000.00, 0d)',
+      'reference RCT-0002 = Commission on sales (750000.00, 1d)',
+    ]);
+    const r = await t.request<{ data: { matched: number } }>('POST', `${BASE}/accounts/${bank}/matches`, {
+      token: accountant.access,
+      body: {
+        matches: found.map(({ reason, statementLineIds, journalLineIds }) => ({
+          reason,
+          statementLineIds,
+          journalLineIds,
+        })),
+      },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.data.matched).toBe(6);
+    // Accepting the same again: the lines are taken, 409, nothing more saved.
+    const twice = await t.request('POST', `${BASE}/accounts/${bank}/matches`, {
+      token: accountant.access,
+      body: {
+        matches: found
+          .slice(0, 1)
+          .map(({ reason, statementLineIds, journalLineIds }) => ({
+            reason,
+            statementLineIds,
+            journalLineIds,
+          })),
+      },
+    });
+    expect(twice.status).toBe(409);
+    const open = await lines(bank);
+    expect(open.statementLines.map((l) => l.reference)).toEqual(['CHG-0331', 'INT-0331']);
+    expect(open.bookLines.map((l) => l.description)).toEqual(['Audit fees cheque 000102', 'Levy Nguvu Moja']);
+  });
+});
