@@ -57,6 +57,8 @@ describe('stores', () => {
     await page.getByTestId('line-0-quantity').fill('100');
     await page.getByTestId('line-0-cost').fill('65000');
     await page.getByRole('button', { name: 'Receive' }).click();
+    await page.getByText('Receive these goods?').waitFor();
+    await page.getByTestId('confirm-action').click();
     await page.waitForURL(/\/inventory\/grns\/grn\/.+\/details/);
     // 100 bags x 65,000 = 6,500,000.00
     await page.getByText('TZS 6,500,000.00').first().waitFor();
@@ -68,6 +70,7 @@ describe('stores', () => {
     await pick(page, 'line-0-item', new RegExp(item.name));
     await page.getByTestId('line-0-quantity').fill('40');
     await page.getByRole('button', { name: 'Dispatch' }).click();
+    await page.getByTestId('confirm-action').click();
     await page.waitForURL(/\/inventory\/transfers\/.+\/details/);
     transferId = page.url().split('/').at(-2) ?? '';
     expect(await page.getByTestId('transfer-status').innerText()).toMatch(/In transit/i);
@@ -96,7 +99,9 @@ describe('stores', () => {
     await page.getByTestId('issue-to').fill('Ofisi ya chama');
     await pick(page, 'line-0-item', new RegExp(item.name));
     await page.getByTestId('line-0-quantity').fill('8');
-    await page.getByRole('button', { name: 'Toa' }).click();
+    await page.getByRole('button', { name: 'Toa', exact: true }).click();
+    await page.getByText('Toa bidhaa hizi?').waitFor();
+    await page.getByTestId('confirm-action').click();
     await page.waitForURL(/\/inventory\/issues\/.+\/details/);
     // 8 x 65,000 = 520,000.00
     await page.getByText('TZS 520,000.00').first().waitFor();

@@ -2,6 +2,7 @@ import { Group, Paper, TextInput } from '@mantine/core';
 import { createDirectGrnBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -35,7 +36,15 @@ function DirectGrnCreatePage() {
       ...form.values,
       lines: linesBody(form.values.lines, 'receive'),
     });
-    if (body) save.direct.mutate(body);
+    if (!body) return;
+    // Posted at once and never edited: the user confirms first.
+    confirmAction({
+      title: t('inventoryMd.confirmGrnTitle'),
+      message: t('inventoryMd.confirmGrn'),
+      confirmLabel: t('inventoryMd.receive'),
+      danger: false,
+      onConfirm: () => save.direct.mutate(body),
+    });
   });
   return (
     <>

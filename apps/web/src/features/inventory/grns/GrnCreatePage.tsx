@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -45,7 +46,15 @@ function GrnCreatePage() {
         expiryDate: count(l.id).expiryDate || null,
       }));
     const body = form.validate(createOrderGrnBody, { ...form.values, orderId, lines });
-    if (body) save.onOrder.mutate(body);
+    if (!body) return;
+    // Posted at once and never edited: the user confirms first.
+    confirmAction({
+      title: t('inventoryMd.confirmGrnTitle'),
+      message: t('inventoryMd.confirmGrn'),
+      confirmLabel: t('inventoryMd.receive'),
+      danger: false,
+      onConfirm: () => save.onOrder.mutate(body),
+    });
   });
   return (
     <>

@@ -2,6 +2,7 @@ import { Group, Paper, Select, TextInput } from '@mantine/core';
 import { createStockIssueBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -43,7 +44,15 @@ function IssueCreatePage() {
       toAmcosId: values.purpose === 'amcos' ? values.toAmcosId : null,
       lines: linesBody(values.lines, 'issue'),
     });
-    if (body) save.mutate(body);
+    if (!body) return;
+    // Posted at once and never edited: the user confirms first.
+    confirmAction({
+      title: t('inventoryMd.confirmIssueTitle'),
+      message: t('inventoryMd.confirmIssue'),
+      confirmLabel: t('inventoryMd.issue'),
+      danger: false,
+      onConfirm: () => save.mutate(body),
+    });
   });
   return (
     <>

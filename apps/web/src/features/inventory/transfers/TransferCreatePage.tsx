@@ -2,6 +2,7 @@ import { Group, Paper, TextInput } from '@mantine/core';
 import { createStockTransferBody, type TransferKind } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -49,7 +50,15 @@ function TransferCreatePage({ kind }: { kind: TransferKind }) {
       kind,
       lines: linesBody(form.values.lines, 'issue'),
     });
-    if (body) save.mutate(body);
+    if (!body) return;
+    // Posted at once and never edited: the user confirms first.
+    confirmAction({
+      title: t('inventoryMd.confirmDispatchTitle'),
+      message: t('inventoryMd.confirmDispatch'),
+      confirmLabel: t('inventoryMd.dispatch'),
+      danger: false,
+      onConfirm: () => save.mutate(body),
+    });
   });
   const ends = ENDS[kind];
   return (
