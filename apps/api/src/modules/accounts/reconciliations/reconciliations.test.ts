@@ -297,18 +297,330 @@ describe('the operation bank, March: a CSV statement', () => {
     const twice = await t.request('POST', `${BASE}/accounts/${bank}/matches`, {
       token: accountant.access,
       body: {
-        matches: found
-          .slice(0, 1)
-          .map(({ reason, statementLineIds, journalLineIds }) => ({
-            reason,
-            statementLineIds,
-            journalLineIds,
-          })),
+        matches: found.slice(0, 1).map(({ reason, statementLineIds, journalLineIds }) => ({
+          reason,
+          statementLineIds,
+          journalLineIds,
+        })),
       },
     });
     expect(twice.status).toBe(409);
     const open = await lines(bank);
     expect(open.statementLines.map((l) => l.reference)).toEqual(['CHG-0331', 'INT-0331']);
     expect(open.bookLines.map((l) => l.description)).toEqual(['Audit fees cheque 000102', 'Levy Nguvu Moja']);
+  });
+
+  let reconciliationId = '';
+  type Rec = {
+    id: string;
+    status: string;
+    balancePerBank: string;
+    uncreditedDeposits: string;
+    unpresentedPayments: string;
+    bankOnlyItems: string;
+    balancePerBooks: string;
+    difference: string;
+    items: { kind: string; reference: string | null; amount: string }[];
+  };
+
+  it('refuses to close while the bank charges and interest are not in the books', async () => {
+    const r = await t.request<{ data: Rec }>('POST', `${BASE}/reconciliations`, {
+      token: accountant.access,
+      body: { accountId: bank, statementDate: day('03-31'), statementBalance: '2857500.00' },
+    });
+    expect(r.status).toBe(201);
+    reconciliationId = r.body.data.id;
+    // Books 5,000,000 - 1,500,000 - 1,000,000 - 180,000 - 200,000 + 750,000 - 600,000 + 900,000 = 3,170,000;
+    // bank 2,857,500 + 900,000 - 600,000 = 3,157,500: 12,500 short = charges 25,000 less interest 12,500.
+    expect(r.body.data).toMatchObject({
+      status: 'open',
+      balancePerBank: '2857500.00',
+      uncreditedDeposits: '900000.00',
+      unpresentedPayments: '600000.00',
+      balancePerBooks: '3170000.00',
+      bankOnlyItems: '-12500.00',
+      difference: '-12500.00',
+    });
+    expect(r.body.data.items.map((i) => `${i.kind} ${i.reference} ${i.amount}`)).toEqual([
+      'unpresented_payment PV-0002 600000.00',
+      'uncredited_deposit RCT-0003 900000.00',
+      'bank_only CHG-0331 25000.00',
+      'bank_only INT-0331 12500.00',
+    ]);
+    const second = await t.request('POST', `${BASE}/reconciliations`, {
+      token: accountant.access,
+      body: { accountId: bank, statementDate: day('04-30'), statementBalance: '0.00' },
+    });
+    expect(second.status).toBe(409);
+    const close = await t.request<{ message: string }>(
+      'PATCH',
+      `${BASE}/reconciliations/${reconciliationId}/close`,
+      {
+        token: manager.access,
+      },
+    );
+    expect(close.status).toBe(400);
+    expect(close.body.message).toBe(
+      'The reconciliation does not balance: bank 2857500.00 + uncredited 900000.00 - unpresented 600000.00 differs from the books 3170000.00 by -12500.00',
+    );
+    expect(
+      (
+        await t.request<{ data: Rec }>('GET', `${BASE}/reconciliations/${reconciliationId}`, {
+          token: manager.access,
+        })
+      ).body.data.status,
+    ).toBe('open');
+  });
+
+  it('records the charges and the interest as draft journal entries, approved the normal way, then matched', async () => {
+    const open = await lines(bank);
+    const [charges, interest] = open.statementLines;
+    const c = await t.request<{
+      data: {
+        id: string;
+        status: string;
+        reference: string;
+        lines: { accountCode: string; debit: string; credit: string }[];
+      };
+    }>('POST', `${BASE}/entries`, {
+      token: accountant.access,
+      body: { statementLineId: charges?.id, counterAccountId: acct['5301'] },
+    });
+    expect(c.status).toBe(201);
+    expect(c.body.data).toMatchObject({
+      status: 'draft',
+      reference: 'CHG-0331',
+      narration: 'Ledger fees March',
+      entryDate: day('03-31'),
+    });
+    expect(c.body.data.lines.map((l) => `${l.accountCode} ${l.debit} ${l.credit}`)).toEqual([
+      '5301 25000.00 0.00',
+      '1101 0.00 25000.00',
+    ]);
+    const twice = await t.request('POST', `${BASE}/entries`, {
+      token: accountant.access,
+      body: { statementLineId: charges?.id, counterAccountId: acct['5301'] },
+    });
+    expect(twice.status).toBe(409);
+    const i = await t.request<{ data: { id: string } }>('POST', `${BASE}/entries`, {
+      token: accountant.access,
+      body: { statementLineId: interest?.id, counterAccountId: acct['4201'] },
+    });
+    expect(i.status).toBe(201);
+    // A draft is not in the books: nothing to match yet. The maker cannot approve their own entry.
+    expect(await suggestions(bank)).toEqual([]);
+    const own = await t.request('PATCH', `/accounts/journal-entries/${c.body.data.id}/approve`, {
+      token: accountant.access,
+    });
+    expect(own.status).toBe(403);
+    for (const id of [c.body.data.id, i.body.data.id]) {
+      expect(
+        (await t.request('PATCH', `/accounts/journal-entries/${id}/approve`, { token: manager.access }))
+          .status,
+      ).toBe(200);
+    }
+    const found = await suggestions(bank);
+    expect(await named(bank, found)).toEqual([
+      'reference CHG-0331 = Ledger fees March (-25000.00, 0d)',
+      'reference INT-0331 = Interest March (12500.00, 0d)',
+    ]);
+    const r = await t.request('POST', `${BASE}/accounts/${bank}/matches`, {
+      token: accountant.access,
+      body: {
+        matches: found.map(({ reason, statementLineIds, journalLineIds }) => ({
+          reason,
+          statementLineIds,
+          journalLineIds,
+        })),
+      },
+    });
+    expect(r.status).toBe(201);
+  });
+
+  it('manual matching refuses lines that do not agree; a match can be undone before the close', async () => {
+    const open = await lines(bank);
+    const [audit, levy] = open.bookLines;
+    const unequal = await t.request<{ message: string }>('POST', `${BASE}/accounts/${bank}/matches`, {
+      token: accountant.access,
+      body: { matches: [{ reason: 'manual', journalLineIds: [audit?.id, levy?.id] }] },
+    });
+    expect(unequal.status).toBe(400);
+    expect(unequal.body.message).toBe(
+      'The statement lines (0.00) and the book lines (300000.00) differ by -300000.00',
+    );
+    const search = await t.request<{ data: Lines }>(
+      'GET',
+      `${BASE}/accounts/${bank}/lines?matched=true&search=TXN888`,
+      {
+        token: accountant.access,
+      },
+    );
+    expect(search.body.data.statementLines.map((l) => l.reference)).toEqual(['TXN88812']);
+    const matchId = search.body.data.statementLines[0]?.matchId;
+    expect(
+      (await t.request('DELETE', `${BASE}/matches/${matchId}`, { token: accountant.access })).status,
+    ).toBe(200);
+    const electricity = (await lines(bank)).bookLines.find((l) => l.description === 'Electricity March');
+    const redo = await t.request('POST', `${BASE}/accounts/${bank}/matches`, {
+      token: accountant.access,
+      body: {
+        matches: [
+          {
+            reason: 'manual',
+            statementLineIds: [search.body.data.statementLines[0]?.id],
+            journalLineIds: [electricity?.id],
+          },
+        ],
+      },
+    });
+    expect(redo.status).toBe(201);
+  });
+
+  it('closes to the cent, locks its matches, and prints the statement as PDF and xlsx', async () => {
+    const close = await t.request<{ data: Rec }>(
+      'PATCH',
+      `${BASE}/reconciliations/${reconciliationId}/close`,
+      { token: manager.access },
+    );
+    expect(close.status).toBe(200);
+    // 2,857,500 + 900,000 - 600,000 = 3,157,500 = 3,170,000 - 25,000 + 12,500.
+    expect(close.body.data).toMatchObject({
+      status: 'closed',
+      balancePerBank: '2857500.00',
+      uncreditedDeposits: '900000.00',
+      unpresentedPayments: '600000.00',
+      bankOnlyItems: '0.00',
+      balancePerBooks: '3157500.00',
+      difference: '0.00',
+    });
+    const again = await t.request('PATCH', `${BASE}/reconciliations/${reconciliationId}/close`, {
+      token: manager.access,
+    });
+    expect(again.status).toBe(409);
+    const matched = await lines(bank, true);
+    const locked = matched.statementLines[0]?.matchId;
+    const undo = await t.request<{ message: string }>('DELETE', `${BASE}/matches/${locked}`, {
+      token: accountant.access,
+    });
+    expect(undo.status).toBe(409);
+    expect(undo.body.message).toBe('This match is part of a closed reconciliation and cannot be undone');
+    const pdf = await t.request('GET', `${BASE}/reconciliations/${reconciliationId}?format=pdf`, {
+      token: manager.access,
+    });
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode(pdf.raw.slice(0, 5))).toBe('%PDF-');
+    const xlsx = await t.request('GET', `${BASE}/reconciliations/${reconciliationId}?format=xlsx`, {
+      token: manager.access,
+    });
+    expect(xlsx.status).toBe(200);
+    expect(new Uint8Array(xlsx.raw.slice(0, 2))).toEqual(new Uint8Array([0x50, 0x4b]));
+    const list = await t.request<{ data: Rec[] }>('GET', `${BASE}/reconciliations?account_id=${bank}`, {
+      token: manager.access,
+    });
+    expect(list.body.data.map((r) => `${r.status} ${r.difference}`)).toEqual(['closed 0.00']);
+    const earlier = await t.request<{ message: string }>('POST', `${BASE}/reconciliations`, {
+      token: accountant.access,
+      body: { accountId: bank, statementDate: day('03-15'), statementBalance: '0.00' },
+    });
+    expect(earlier.status).toBe(400);
+    expect(earlier.body.message).toBe(
+      `The statement date must be after the last closed reconciliation (${day('03-31')})`,
+    );
+  });
+});
+
+describe('the crop collection bank, April: a camt.053 statement', () => {
+  it('imports the XML, deduplicates by the bank reference, matches by reference and by amount within days', async () => {
+    await posted('collection', day('04-03'), 'RCPT-0101', 'Olam Tanzania receipt', [
+      { accountId: collectionBank, debit: '12500000.00', description: 'Olam receipt' },
+      { accountId: acct.c1201 as string, credit: '12500000.00' },
+    ]);
+    await posted('collection', day('04-08'), 'PAY-0201', 'Farmer payments', [
+      { accountId: acct.c2102 as string, debit: '3000000.00' },
+      { accountId: collectionBank, credit: '3000000.00', description: 'Farmers batch' },
+    ]);
+    await posted('collection', day('04-09'), undefined, 'Transport Mtwara', [
+      { accountId: acct.c2104 as string, debit: '450000.00' },
+      { accountId: collectionBank, credit: '450000.00', description: 'Haulage Mtwara' },
+    ]);
+    const xml = fixture('collection-bank-april.camt053.xml');
+    const body = { accountId: collectionBank, format: 'camt053', fileName: 'april.xml', content: xml };
+    const first = await t.request<{ data: { linesAdded: number } }>('POST', `${BASE}/statements`, {
+      token: accountant.access,
+      body,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data.linesAdded).toBe(4);
+    const again = await t.request<{ data: { linesAdded: number; linesSkipped: number } }>(
+      'POST',
+      `${BASE}/statements`,
+      {
+        token: accountant.access,
+        body,
+      },
+    );
+    expect(again.body.data).toMatchObject({ linesAdded: 0, linesSkipped: 4 });
+    const got = await lines(collectionBank);
+    expect(got.statementLines.map((l) => `${l.reference} ${l.amountIn} ${l.amountOut}`)).toEqual([
+      'RCPT-0101 12500000.00 0.00',
+      'PAY-0201 0.00 3000000.00',
+      'NMB2604110002 0.00 450000.00',
+      'NMB2604300099 0.00 15000.00',
+    ]);
+    expect(await named(collectionBank, await suggestions(collectionBank))).toEqual([
+      'amount_date NMB2604110002 = Haulage Mtwara (-450000.00, 2d)',
+      'reference PAY-0201 = Farmers batch (-3000000.00, 0d)',
+      'reference RCPT-0101 = Olam receipt (12500000.00, 0d)',
+    ]);
+  });
+
+  it('refuses malformed XML, another currency and a DOCTYPE with a clear 400, nothing written', async () => {
+    const before = await count('bank_statement_lines');
+    const xml = fixture('collection-bank-april.camt053.xml');
+    const send = (content: string) =>
+      t.request<{ message: string }>('POST', `${BASE}/statements`, {
+        token: accountant.access,
+        body: { accountId: collectionBank, format: 'camt053', content },
+      });
+    const broken = await send(xml.replace('</BookgDt>', ''));
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/^XML: unexpected <\/Ntry>|^XML: /);
+    const usd = await send(xml.replace('<Amt Ccy="TZS">450000.00</Amt>', '<Amt Ccy="USD">450000.00</Amt>'));
+    expect(usd.body.message).toBe('Entry 3: the amount is in USD, the account in TZS');
+    const dtd = await send(xml.replace('<Document', '<!DOCTYPE x [<!ENTITY a "b">]><Document'));
+    expect(dtd.body.message).toBe('XML: a DOCTYPE is not accepted');
+    expect(await count('bank_statement_lines')).toBe(before);
+  });
+});
+
+describe('tenancy', () => {
+  it('AMCOS users get 403 on every reconciliation endpoint (no account belongs to an AMCOS)', async () => {
+    const id = '0190c0de-0000-7000-8000-000000000000';
+    const calls: [string, string, unknown?][] = [
+      ['GET', `${BASE}/accounts`],
+      ['POST', `${BASE}/preview`, { content: 'a,b\n1,2' }],
+      ['POST', `${BASE}/statements`, { accountId: bank, format: 'csv', content: 'x', mapping: CSV_MAPPING }],
+      ['GET', `${BASE}/accounts/${bank}/lines`],
+      ['GET', `${BASE}/accounts/${bank}/suggestions`],
+      [
+        'POST',
+        `${BASE}/accounts/${bank}/matches`,
+        { matches: [{ reason: 'manual', statementLineIds: [id, id] }] },
+      ],
+      ['DELETE', `${BASE}/matches/${id}`],
+      ['POST', `${BASE}/entries`, { statementLineId: id, counterAccountId: id }],
+      ['GET', `${BASE}/reconciliations`],
+      [
+        'POST',
+        `${BASE}/reconciliations`,
+        { accountId: bank, statementDate: day('05-31'), statementBalance: '0.00' },
+      ],
+      ['GET', `${BASE}/reconciliations/${id}`],
+      ['PATCH', `${BASE}/reconciliations/${id}/close`],
+    ];
+    for (const [method, path, body] of calls) {
+      const r = await t.request(method, path, { token: amcosUser.access, body });
+      expect(`${method} ${path} ${r.status}`).toBe(`${method} ${path} 403`);
+    }
   });
 });
