@@ -78,9 +78,10 @@ async function orderToPayment(lang: 'en' | 'sw') {
   await buyer.getByTestId('orders-table-create').click();
   await choose(buyer, 'supplier-select', supplier.name);
   await choose(buyer, 'line-item-0', new RegExp(item.code));
-  await buyer.getByTestId('line-quantity-0').fill('20');
+  await buyer.getByTestId('line-quantity-0').fill('10');
   await buyer.getByTestId('line-price-0').fill('65000');
-  await expect(buyer.getByTestId('order-totals').textContent()).resolves.toContain('1,534,000.00');
+  // 10 x 65,000 = 650,000 + 18% VAT 117,000 = 767,000.
+  await expect(buyer.getByTestId('order-totals').textContent()).resolves.toContain('767,000.00');
   const created = buyer.waitForResponse(
     (r) => r.url().endsWith('/api/purchase/orders') && r.request().method() === 'POST',
   );
@@ -88,6 +89,17 @@ async function orderToPayment(lang: 'en' | 'sw') {
   expect((await created).status()).toBe(201);
   await buyer.waitForURL(/\/purchase\/orders\/[0-9a-f-]+\/details/);
   const orderId = buyer.url().split('/').at(-2) ?? '';
+  // The draft is edited whole: 20 bags instead of 10.
+  await buyer.getByTestId('edit-order').click();
+  await expect.poll(() => buyer.getByTestId('line-quantity-0').inputValue()).toBe('10.000');
+  await buyer.getByTestId('line-quantity-0').fill('20');
+  await expect(buyer.getByTestId('order-totals').textContent()).resolves.toContain('1,534,000.00');
+  const edited = buyer.waitForResponse(
+    (r) => r.url().endsWith(`/api/purchase/orders/${orderId}`) && r.request().method() === 'PUT',
+  );
+  await buyer.getByRole('button', { name: w.save }).click();
+  expect((await edited).status()).toBe(200);
+  await buyer.waitForURL(new RegExp(`/purchase/orders/${orderId}/details`));
   await buyer.getByTestId('submit-order').click();
   await expect.poll(async () => (await statusOf(buyer, 'order-status')).status).toBe('submitted');
   // The maker sees no approve button.

@@ -141,6 +141,22 @@ export function useCreatePurchase<Body, Reply extends { id: string }>(path: stri
   });
 }
 
+/** Saves the order form: a new draft (POST), or the draft being edited whole (PUT). */
+export function useSavePurchaseOrder(id: string | undefined) {
+  const refresh = useRefreshPurchase();
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      id
+        ? apiRequest<{ message: string; data: PurchaseOrderDetail }>(`purchase/orders/${id}`, {
+            method: 'PUT',
+            body,
+            silent: true,
+          })
+        : api.post<{ message: string; data: PurchaseOrderDetail }>('purchase/orders', body, { silent: true }),
+    onSuccess: (reply) => refresh('purchase_order', reply.data.id),
+  });
+}
+
 export function usePurchaseSettings() {
   return useQuery({
     queryKey: ['purchase-settings'],

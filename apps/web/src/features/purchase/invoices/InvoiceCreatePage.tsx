@@ -4,6 +4,7 @@ import { dec } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -103,14 +104,8 @@ function InvoiceCreatePage() {
               data-testid="supplier-invoice-no"
               {...form.text('supplierInvoiceNo')}
             />
-            <TextInput
-              type="date"
-              required
-              label={t('purchaseMd.invoiceDate')}
-              {...form.text('invoiceDate')}
-            />
-            <TextInput
-              type="date"
+            <DateField required label={t('purchaseMd.invoiceDate')} {...form.text('invoiceDate')} />
+            <DateField
               label={t('purchaseMd.dueDate')}
               description={t('purchaseMd.dueHint')}
               {...form.text('dueDate')}

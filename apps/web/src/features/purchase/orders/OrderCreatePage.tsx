@@ -11,18 +11,18 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { createPurchaseOrderBody, type PurchaseOrderDetail } from '@ushirika/contracts';
+import { createPurchaseOrderBody } from '@ushirika/contracts';
 import { dec, round, sum } from '@ushirika/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
-import { useCreatePurchase, useItemChoices, usePurchaseSettings } from '../hooks.ts';
+import { useItemChoices, usePurchaseOrder, usePurchaseSettings, useSavePurchaseOrder } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
 
 export default withPermission(OrderCreatePage, 'purchase.order.create', { unionOnly: true });
@@ -41,9 +41,13 @@ function preview(line: Line, vatRate: string) {
   }
 }
 
+/** A new order, or (`?edit=<id>`) a draft edited whole. */
 function OrderCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const editId = params.get('edit') ?? undefined;
+  const editing = usePurchaseOrder(editId);
   const items = useItemChoices();
   const settings = usePurchaseSettings();
   const vatRate = settings.data?.vatRate ?? '18';
@@ -56,7 +60,28 @@ function OrderCreatePage() {
   });
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
   const [lineError, setLineError] = useState<string | null>(null);
-  const create = useCreatePurchase<unknown, PurchaseOrderDetail>('purchase/orders');
+  const create = useSavePurchaseOrder(editId);
+  const draft = editing.data;
+  // The draft's values, once, when it has loaded.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load the draft once, not on each form change
+  useEffect(() => {
+    if (!draft) return;
+    form.reset({
+      supplierId: draft.supplierId,
+      orderDate: draft.orderDate,
+      expectedDate: draft.expectedDate ?? '',
+      terms: draft.terms ?? '',
+      remarks: draft.remarks ?? '',
+    });
+    setLines(
+      draft.lines.map((l) => ({
+        itemId: l.itemId,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        vat: l.vat,
+      })),
+    );
+  }, [draft]);
   const setLine = (i: number, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const previews = lines.map((l) => preview(l, vatRate));
@@ -81,14 +106,16 @@ function OrderCreatePage() {
   const itemData = (items.data ?? []).map((i) => ({ value: i.id, label: `${i.code} ${i.name} (${i.unit})` }));
   return (
     <>
-      <PageHeader title={t('purchaseMd.createOrder')} />
+      <PageHeader
+        title={editId ? `${t('purchaseMd.editOrder')} ${draft?.orderNo ?? ''}` : t('purchaseMd.createOrder')}
+      />
       <Paper withBorder p="md" radius="md">
         <FormLayout
           onSubmit={submit}
           error={form.formError ?? lineError}
           submitLabel={t('common.save')}
           submitting={create.isPending}
-          onCancel={() => navigate('/purchase/orders/list')}
+          onCancel={() => navigate(editId ? `/purchase/orders/${editId}/details` : '/purchase/orders/list')}
           testId="order-form"
         >
           <SupplierSelect

@@ -56,6 +56,16 @@ function OrderDetailsPage() {
             <PdfButton path={`purchase/orders/${o.id}/pdf`} name={o.orderNo} />
           )}
           {canWrite && o.status === 'draft' && (
+            <Button
+              variant="default"
+              component={Link}
+              to={`/purchase/orders/create?edit=${o.id}`}
+              data-testid="edit-order"
+            >
+              {t('common.edit')}
+            </Button>
+          )}
+          {canWrite && o.status === 'draft' && (
             <Button onClick={run(submit)} loading={submit.isPending} data-testid="submit-order">
               {t('purchaseMd.submit')}
             </Button>

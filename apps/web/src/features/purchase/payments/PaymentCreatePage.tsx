@@ -4,6 +4,7 @@ import { dec, sum } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -77,12 +78,7 @@ function PaymentCreatePage() {
             error={form.errors.supplierId}
           />
           <Group grow>
-            <TextInput
-              type="date"
-              required
-              label={t('purchaseMd.paymentDate')}
-              {...form.text('paymentDate')}
-            />
+            <DateField required label={t('purchaseMd.paymentDate')} {...form.text('paymentDate')} />
             <Select
               label={t('purchaseMd.bankAccount')}
               required

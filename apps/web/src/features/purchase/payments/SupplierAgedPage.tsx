@@ -2,6 +2,7 @@ import { Group, SegmentedControl, Table, TextInput } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
@@ -52,8 +53,7 @@ function SupplierAgedPage() {
               { value: 'details', label: t('salesMd.agedDetails') },
             ]}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('salesMd.asAt')}
             value={asAt}
             onChange={(e) => setAsAt(e.currentTarget.value)}
