@@ -15,11 +15,20 @@ import { TokenService } from './platform/tokens.ts';
  * live in the database); each process keeps its own 1-second session check cache (AUTH_CACHE_MS).
  */
 async function startPrimary(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   const applied = await database.migrate();
   if (applied.length) console.log(`start: applied ${applied.length} migration(s): ${applied.join(', ')}`);
   const firstAdmin = await bootstrap(database.db, config);
-  await database.close();
+  // The primary keeps one connection for the scheduled backups (pg_dump does the reading).
+  const backups = startBackupSchedule(config, database, {
+    info: (...args: unknown[]) => console.log(...args),
+    error: (...args: unknown[]) => console.error(...args),
+  });
+  if (!backups) await database.close();
   let closing = false;
   const fork = () => cluster.fork({ USHIRIKA_WORKER: '1' });
   for (let i = 0; i < config.workers; i++) fork();
@@ -35,6 +44,10 @@ async function startPrimary(config: Config) {
   const shutdown = () => {
     closing = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    void backups
+      ?.stop()
+      .then(() => database.close())
+      .catch(() => {});
     setTimeout(() => process.exit(0), 11_000).unref();
   };
   process.on('SIGINT', shutdown);

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { createBackup, pruneBackups } from './backup.ts';
@@ -9,7 +8,13 @@ import { createBackup, pruneBackups } from './backup.ts';
  * process holding it. A failure is logged at error level (something to alert on) and retried at the
  * next period.
  */
-export function startBackupSchedule(config: Config, database: Database, log: FastifyBaseLogger) {
+/** The server's logger, or the console in the WORKERS primary. */
+export type ScheduleLog = {
+  info(obj: object | string, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+export function startBackupSchedule(config: Config, database: Database, log: ScheduleLog) {
   const { dir, everyMs, keep } = config.backup;
   if (!dir || !everyMs) return null;
   let running: Promise<void> | null = null;

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,7 +17,8 @@ import { sessionAs, startTestApp, type TestApp } from '../../test/harness.ts';
 import { openDatabase } from '../db/client.ts';
 import { trialBalance } from '../modules/accounts/reports/trial-balance.ts';
 import { accountId, postedEntry } from '../modules/accounts/testing.ts';
-import { BackupError, createBackup, pruneBackups, tableCounts } from './backup.ts';
+import { BACKUP_PATTERN, BackupError, createBackup, pruneBackups, tableCounts } from './backup.ts';
+import { startBackupSchedule } from './backup-schedule.ts';
 import { restoreBackup } from './restore.ts';
 
 let t: TestApp;
@@ -167,4 +176,31 @@ describe('backup and restore', () => {
     expect(existsSync(path.join(dir, names[0] ?? ''))).toBe(false);
     expect(existsSync(path.join(dir, names[2] ?? ''))).toBe(true);
   });
+
+  it('the schedule writes backups on its period and keeps the newest BACKUP_KEEP', async () => {
+    const dir = path.join(scratch, 'scheduled');
+    const config = {
+      ...t.deps.config,
+      databaseUrl: t.database.url,
+      dataDir: sourceDir,
+      backup: { dir, everyMs: 200, keep: 1 },
+    };
+    const written: string[] = [];
+    const failures: unknown[] = [];
+    const schedule = startBackupSchedule(config, t.database, {
+      info: (obj) => {
+        if (typeof obj === 'object' && 'file' in obj) written.push(String(obj.file));
+      },
+      error: (obj) => failures.push(obj),
+    });
+    try {
+      for (let i = 0; i < 600 && written.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await schedule?.stop();
+    }
+    expect(failures).toEqual([]);
+    expect(written.length).toBeGreaterThanOrEqual(2);
+    const kept = readdirSync(dir).filter((f) => BACKUP_PATTERN.test(f));
+    expect(kept).toEqual([path.basename(written.at(-1) ?? '')]);
+  }, 90_000);
 });
