@@ -129,6 +129,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       routePrefix: '/api/docs',
       // Its own CSP (with hashes of its inline parts) for the docs pages, over the app's strict one.
       staticCSP: true,
+      // Without HTTPS (HSTS unset), upgrading its requests would break the docs on an http:// install.
+      transformStaticCSP: (header: string) =>
+        deps.config.hsts ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
       ...(onRequest ? { uiHooks: { onRequest } } : {}),
     });
   }
