@@ -23,9 +23,10 @@ import type {
   UpdateMappingsBody,
 } from '@ushirika/contracts';
 import { api, apiRequest, type Query } from '../../lib/api.ts';
+import { auditKeys } from '../../lib/audit.ts';
+import { bookKeys, invalidateBooks } from '../../lib/books.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { resource } from '../../lib/resource.ts';
-import { auditKeys } from '../../lib/audit.ts';
 
 /** Accounting resources (SPEC §7) and the reports that depend on them. */
 export const accounts = resource<Account, CreateAccountBody, UpdateAccountBody>('accounts', {
@@ -46,7 +47,7 @@ export const exchangeRates = resource<ExchangeRate>('accounts/exchange-rates', {
   audit: 'exchange_rate',
 });
 export const journalEntries = resource<JournalEntrySummary>('accounts/journal-entries', {
-  key: 'journal-entries',
+  key: bookKeys.journal[0],
   audit: 'journal_entry',
   exportName: 'journal-entries',
 });
@@ -67,11 +68,12 @@ export const budgets = resource<Budget>('accounts/budgets', {
   loadError: 'notify.budgetLoadError',
 });
 
+/** The financial reports' keys, under the books' shared key (lib/books.ts refreshes them all). */
 export const reportKeys = {
-  all: ['financial-reports'] as const,
-  trialBalance: (query: Query) => ['financial-reports', 'trial-balance', query] as const,
-  generalLedger: (query: Query) => ['financial-reports', 'general-ledger', query] as const,
-  budgetVsActual: (id: string) => ['financial-reports', 'budget-vs-actual', id] as const,
+  all: bookKeys.reports,
+  trialBalance: (query: Query) => [...bookKeys.reports, 'trial-balance', query] as const,
+  generalLedger: (query: Query) => [...bookKeys.reports, 'general-ledger', query] as const,
+  budgetVsActual: (id: string) => [...bookKeys.reports, 'budget-vs-actual', id] as const,
 };
 
 export function useClasses() {
@@ -124,8 +126,7 @@ export function useRecordAction(path: string, key: string, audit: string) {
           }),
     onSuccess: (_reply, { id }) => {
       void client.invalidateQueries({ queryKey: [key] });
-      void client.invalidateQueries({ queryKey: ['journal-entries'] });
-      void client.invalidateQueries({ queryKey: reportKeys.all });
+      invalidateBooks(client);
       void client.invalidateQueries({ queryKey: auditKeys.history(audit, id) });
     },
   });

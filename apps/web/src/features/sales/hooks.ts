@@ -23,6 +23,7 @@ import type {
 import type { z } from 'zod';
 import { api, apiRequest, type Query } from '../../lib/api.ts';
 import { auditKeys } from '../../lib/audit.ts';
+import { invalidateBooks } from '../../lib/books.ts';
 import { resource } from '../../lib/resource.ts';
 
 /** Issue 6, the buyer half: buyers, invoices, group invoices, receipts, release notes, aged report. */
@@ -59,7 +60,10 @@ export const releaseNotes = resource<ReleaseNote, z.input<typeof createReleaseNo
   },
 );
 
-/** Every sales list and the buyers' balances move together: refresh them all after a change. */
+/**
+ * Every sales list and the buyers' balances move together: refresh them all after a change, and
+ * the books (an invoice or a receipt posts to the ledger).
+ */
 function useRefreshSales() {
   const client = useQueryClient();
   return (entity?: string, id?: string) => {
@@ -72,6 +76,7 @@ function useRefreshSales() {
       'buyer-aged',
     ])
       void client.invalidateQueries({ queryKey: [key] });
+    invalidateBooks(client);
     if (entity && id) void client.invalidateQueries({ queryKey: auditKeys.history(entity, id) });
   };
 }

@@ -14,6 +14,7 @@ import type {
   SettlementSelection,
 } from '@ushirika/contracts';
 import { api, apiResponse, type Query } from '../../lib/api.ts';
+import { invalidateBooks } from '../../lib/books.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { resource } from '../../lib/resource.ts';
 
@@ -65,6 +66,8 @@ function useRefresh() {
   return () => {
     for (const key of ['settlements', 'payment-batches', 'payment-lines', 'farmer-loans', 'history'])
       void client.invalidateQueries({ queryKey: [key] });
+    // Approving a settlement and paying a batch post to the books.
+    invalidateBooks(client);
   };
 }
 

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
 import { api } from '../../../lib/api.ts';
+import { invalidateBooks } from '../../../lib/books.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 
-/** Query keys of what a loan's approval changes: the loans, their history, the books' reports. */
-const AFFECTED = ['farmer-loans', 'history', 'financial-reports'];
+/** Query keys of what a loan's approval changes besides the books: the loans and their history. */
+const AFFECTED = ['farmer-loans', 'history'];
 
 /** Bank and cash accounts of both books an advance can be paid from. */
 export function useLoanBankAccounts(enabled = true) {
@@ -24,6 +25,7 @@ function useLoanAction<In>(call: (input: In) => Promise<{ message: string; data:
     onSuccess: (reply) => {
       toastSuccess(reply.message);
       for (const key of AFFECTED) void client.invalidateQueries({ queryKey: [key] });
+      invalidateBooks(client);
     },
   });
 }
