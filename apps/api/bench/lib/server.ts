@@ -22,6 +22,8 @@ export function benchConfig(): Config {
     LOG_LEVEL: 'silent',
     ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
     ADMIN_PASSWORD: BENCH_PASSWORD,
+    // Passed on so `SETTLEMENT_TIMING=1 npm run bench` prints the settlement phases.
+    SETTLEMENT_TIMING: process.env.SETTLEMENT_TIMING ?? 'false',
   });
 }
 

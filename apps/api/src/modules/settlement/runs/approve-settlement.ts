@@ -21,10 +21,10 @@ import { getSettlement } from './queries.ts';
  */
 export async function approveSettlement(
   db: DbOrTx,
-  { actor, id }: { actor: Actor; id: string },
+  { actor, id, timing }: { actor: Actor; id: string; timing?: boolean },
 ): Promise<SettlementDetails> {
   return db.transaction(async (tx) => {
-    const mark = phaseTimer();
+    const mark = phaseTimer(timing);
     const row = await lockSettlement(tx, id);
     if (row.status === 'approved') throw new ConflictError('This settlement is already approved');
     if (row.status === 'cancelled') throw new ConflictError('This settlement was cancelled');

@@ -33,10 +33,10 @@ const LOT_TAKEN = 'One of these lots is already in another settlement';
  */
 export async function createSettlement(
   db: DbOrTx,
-  { actor, selection }: { actor: Actor; selection: SettlementSelection },
+  { actor, selection, timing }: { actor: Actor; selection: SettlementSelection; timing?: boolean },
 ): Promise<SettlementDetails> {
   return db.transaction(async (tx) => {
-    const mark = phaseTimer();
+    const mark = phaseTimer(timing);
     const paid = await paidUnsettledLots(tx, selection, { lock: true });
     mark('lock lots');
     // After the lock wait, a fresh statement sees what a concurrent officer committed.

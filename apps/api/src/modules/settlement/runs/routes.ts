@@ -54,7 +54,11 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: settlementSelection, response: { 201: savedReply(settlementDetails) } },
     },
     async (req, reply) => {
-      const data = await createSettlement(deps.db, { actor: actorOf(req), selection: req.body });
+      const data = await createSettlement(deps.db, {
+        actor: actorOf(req),
+        selection: req.body,
+        timing: deps.config.settlementTiming,
+      });
       return reply.code(201).send({ message: 'Settlement created successfully', data });
     },
   );
@@ -91,7 +95,11 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Settlement approved successfully',
-      data: await approveSettlement(deps.db, { actor: actorOf(req), id: req.params.id }),
+      data: await approveSettlement(deps.db, {
+        actor: actorOf(req),
+        id: req.params.id,
+        timing: deps.config.settlementTiming,
+      }),
     }),
   );
   app.patch(
