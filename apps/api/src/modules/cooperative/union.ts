@@ -30,6 +30,15 @@ export async function ensureUnionProfile(db: DbOrTx): Promise<void> {
   await db.insert(unionProfile).values({ id: 1, name: 'Cooperative Union' }).onConflictDoNothing();
 }
 
+/** The union's name and address for a document's or report's heading (empty before setup). */
+export async function unionLetterhead(db: DbOrTx): Promise<{ name: string; address: string | null }> {
+  const [row] = await db
+    .select({ name: unionProfile.name, address: unionProfile.address })
+    .from(unionProfile)
+    .where(eq(unionProfile.id, 1));
+  return row ?? { name: '', address: null };
+}
+
 export async function getUnionProfile(db: DbOrTx): Promise<UnionProfile> {
   const [row] = await db.select(columns).from(unionProfile).where(eq(unionProfile.id, 1));
   if (!row) throw new NotFoundError('The union profile has not been set up');

@@ -2,7 +2,7 @@ import type { Collection } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { loadPdfmake } from '../../../platform/heavy-modules.ts';
-import { unionProfile } from '../../cooperative/schema.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 // Loads the fonts and the no-network policy the report PDFs set up.
 import '../../accounts/reports/pdf.ts';
 
@@ -24,9 +24,7 @@ export async function collectionReceiptPdf(
   c: Collection,
   format: 'a5' | '80mm',
 ): Promise<Buffer> {
-  const [union] = await db
-    .select({ name: unionProfile.name, address: unionProfile.address })
-    .from(unionProfile);
+  const union = await unionLetterhead(db);
   const roll = format === '80mm';
   const lines: [string, string][] = [
     ['Receipt no / Risiti', c.receiptNo],
@@ -55,8 +53,8 @@ export async function collectionReceiptPdf(
     defaultStyle: { fontSize: roll ? 8 : 10 },
     info: { title: `Receipt ${c.receiptNo}` },
     content: [
-      { text: union?.name ?? '', fontSize: roll ? 10 : 13, bold: true, alignment: 'center' },
-      ...(union?.address ? [{ text: union.address, alignment: 'center' }] : []),
+      { text: union.name, fontSize: roll ? 10 : 13, bold: true, alignment: 'center' },
+      ...(union.address ? [{ text: union.address, alignment: 'center' }] : []),
       { text: c.amcosName, alignment: 'center', margin: [0, 2, 0, 0] },
       {
         text: "FARMER'S RECEIPT / RISITI YA MKULIMA",

@@ -1,7 +1,7 @@
 import type { DeliveryNoteDetail } from '@ushirika/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { loadPdfmake } from '../../../platform/heavy-modules.ts';
-import { unionProfile } from '../../cooperative/schema.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 // Loads the fonts and the no-network policy the report PDFs set up.
 import '../../accounts/reports/pdf.ts';
 
@@ -15,9 +15,7 @@ export async function cropDocumentPdf(
   db: DbOrTx,
   doc: { title: string; number: string; fields: [string, string][]; tables: Table[]; signatures: string[] },
 ): Promise<Buffer> {
-  const [union] = await db
-    .select({ name: unionProfile.name, address: unionProfile.address })
-    .from(unionProfile);
+  const union = await unionLetterhead(db);
   const half = Math.ceil(doc.fields.length / 2);
   const fieldColumn = (fields: [string, string][]) => ({
     table: {
@@ -30,8 +28,8 @@ export async function cropDocumentPdf(
     pageSize: 'A4',
     defaultStyle: { fontSize: 9 },
     content: [
-      { text: union?.name ?? '', fontSize: 12, bold: true, alignment: 'center' },
-      ...(union?.address ? [{ text: union.address, alignment: 'center' }] : []),
+      { text: union.name, fontSize: 12, bold: true, alignment: 'center' },
+      ...(union.address ? [{ text: union.address, alignment: 'center' }] : []),
       { text: `${doc.title} ${doc.number}`, fontSize: 14, bold: true, margin: [0, 8, 0, 8] },
       {
         columns: [fieldColumn(doc.fields.slice(0, half)), fieldColumn(doc.fields.slice(half))],

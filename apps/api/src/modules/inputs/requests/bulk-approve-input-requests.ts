@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
+import { auditInsertSql } from '../../../platform/audit.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import { levelOf } from './approve-input-request.ts';
 import { requestFilter } from './queries.ts';
@@ -39,12 +40,17 @@ export async function bulkApproveInputRequests(db: Db, actor: Actor, body: BulkA
               and r.amcos_approved_by is distinct from ${actor.userId}
               ${input.includeOverLimit ? sql`` : sql`and not r.over_limit`}
             returning r.id),
-          audit as (
-            insert into audit_events (id, actor_id, action, entity, entity_id, before, after)
-            select gen_random_uuid(), ${actor.userId}, ${level.to === 'approved' ? 'approved' : 'amcos_approved'},
-              'input_request', id::text, ${JSON.stringify({ status: level.from })}::jsonb,
-              ${JSON.stringify({ status: level.to, bulk: true })}::jsonb
-            from approved)
+          audit as (${auditInsertSql(
+            {
+              actorId: actor.userId,
+              action: level.to === 'approved' ? 'approved' : 'amcos_approved',
+              entity: 'input_request',
+            },
+            sql`select gen_random_uuid() as id, id::text as entity_id,
+              ${JSON.stringify({ status: level.from })}::jsonb as before,
+              ${JSON.stringify({ status: level.to, bulk: true })}::jsonb as after
+            from approved`,
+          )})
           select count(*)::int as n from approved`,
     );
     const approved = done?.n ?? 0;

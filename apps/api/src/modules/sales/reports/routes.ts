@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf, toXlsx } from '../../../platform/exports.ts';
-import { unionProfile } from '../../cooperative/schema.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { agedReportPdf } from '../pdf.ts';
 import { today } from '../route-helpers.ts';
 import { buyerAgedDetails, buyerAgedSummary } from './buyer-aged.ts';
@@ -22,18 +22,16 @@ export function salesReportRoutes(app: ZodApp, deps: AppDeps) {
   ) => {
     const params = { asAt: req.query.as_at ?? today(), buyerId: req.query.buyer_id };
     const name = `BUYER_AGED_${view.toUpperCase()}_${params.asAt}`;
-    const [union] = await db.select({ name: unionProfile.name }).from(unionProfile);
+    const union = await unionLetterhead(db);
     if (view === 'summary') {
       const report = await buyerAgedSummary(db, params);
       if (req.query.format === 'json') return reply.send({ data: report });
-      if (req.query.format === 'pdf')
-        return sendPdf(reply, name, await agedReportPdf(report, union?.name ?? ''));
+      if (req.query.format === 'pdf') return sendPdf(reply, name, await agedReportPdf(report, union.name));
       return sendXlsx(reply, name, await toXlsx(name, agedSummaryColumns, report.summary));
     }
     const report = await buyerAgedDetails(db, params);
     if (req.query.format === 'json') return reply.send({ data: report });
-    if (req.query.format === 'pdf')
-      return sendPdf(reply, name, await agedReportPdf(report, union?.name ?? ''));
+    if (req.query.format === 'pdf') return sendPdf(reply, name, await agedReportPdf(report, union.name));
     return sendXlsx(reply, name, await toXlsx(name, agedDetailColumns, report.details));
   };
   app.get(
