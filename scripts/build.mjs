@@ -177,11 +177,20 @@ export async function buildAll({
   parts = Object.keys(PARTS),
   prefix = 'build',
   print = console.log,
+  keepServingOldWeb = false,
 } = {}) {
   for (const part of parts) {
     const [name, build] = PARTS[part];
     const began = performance.now();
-    const result = await build({ force });
+    let result;
+    try {
+      result = await build({ force });
+    } catch (error) {
+      // npm start: a web app that fails to build must not keep the API down; the last build stays.
+      const previous = path.join(web, 'dist', 'index.html');
+      if (!(keepServingOldWeb && part === 'web' && existsSync(previous))) throw error;
+      result = 'FAILED, serving the previous build';
+    }
     print(`${prefix}: ${`${name} ${result}`.padEnd(22)} ${Math.round(performance.now() - began)} ms`);
   }
 }

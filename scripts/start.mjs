@@ -5,6 +5,6 @@ import { pathToFileURL } from 'node:url';
 import { buildAll, root } from './build.mjs';
 
 // API processes forked by WORKERS run this file again: the primary has built already.
-if (!process.env.USHIRIKA_WORKER) await buildAll({ prefix: 'start' });
+if (!process.env.USHIRIKA_WORKER) await buildAll({ prefix: 'start', keepServingOldWeb: true });
 globalThis.ushirikaLoadingApiAt = performance.now();
 await import(pathToFileURL(path.join(root, 'apps/api/dist/main.mjs')).href);
