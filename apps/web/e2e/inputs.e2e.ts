@@ -1,0 +1,263 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  amcosWithClerk,
+  cashewSeasonCrop,
+  deliverToWarehouse,
+  issueLots,
+  nida,
+  phone,
+  type SeasonCrop,
+  tag,
+  today,
+  weighCollection,
+} from './crop-flow-fixtures.ts';
+import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
+import { adminToken, api, apiSignIn, createUser, launchBrowser, must, signedIn } from './support.ts';
+
+/**
+ * Farmer inputs on credit in the browser: the clerk records a farmer's fertiliser request, the
+ * AMCOS manager and a union crop officer approve it, the clerk issues it from the AMCOS store (a
+ * loan of 4 x 65,000 = 260,000), the farmer's crop is sold and settled through the API, and the
+ * distribution and the loans list show nothing left to recover, in Swahili.
+ */
+let browser: Browser;
+let token: string;
+let crop: SeasonCrop;
+let society: { id: string; name: string };
+let clerkToken: string;
+const users: Record<
+  'clerk' | 'manager' | 'officer' | 'settler' | 'finance',
+  { email: string; password: string }
+> = {} as never;
+let farmer: { id: string; farmerNo: string };
+let item: { id: string; code: string; name: string };
+let requestUrl = '';
+let distributionUrl = '';
+
+async function choose(page: Page, label: RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+  crop = await cashewSeasonCrop(token);
+  const made = await amcosWithClerk(token, `Pembejeo AMCOS ${tag()}`);
+  society = made.society;
+  clerkToken = made.clerkToken;
+  users.clerk = await createUser(token, 'AMCOS Clerk', society.id);
+  users.manager = await createUser(token, 'AMCOS Manager', society.id);
+  users.officer = await createUser(token, 'Crop Officer');
+  users.settler = await createUser(token, 'Settlement Officer');
+  users.finance = await createUser(token, 'Finance Manager');
+  const sc = await must(
+    api<{ data: { seasonId: string; cropId: string } }>(
+      'GET',
+      `/settings/collection/season-crops/${crop.seasonCropId}`,
+      undefined,
+      token,
+    ),
+    'season crop',
+  );
+  const body = {
+    amcosId: society.id,
+    firstName: 'Mwanaisha',
+    lastName: `Pembejeo ${tag()}`,
+    gender: 'Female',
+    nationalId: nida(),
+    phone: phone(),
+    farms: [{ name: 'Shamba la korosho', cropId: sc.data.cropId, acres: '2' }],
+  };
+  farmer = (
+    await must(
+      api<{ data: { id: string; farmerNo: string } }>('POST', '/collections/farmers', body, token),
+      'farmer',
+    )
+  ).data;
+  const name = `Sulphur ${tag()}`;
+  const code = `SUL-${tag()}`;
+  item = {
+    ...(
+      await must(
+        api<{ data: { id: string; code: string } }>(
+          'POST',
+          '/inventory/items',
+          { code, name, unit: 'bag', kind: 'stock' },
+          token,
+        ),
+        'item',
+      )
+    ).data,
+    name,
+  };
+  const store = await must(
+    api<{ data: { id: string } }>(
+      'POST',
+      '/inventory/stores',
+      { code: `P${tag()}`, name: `Ghala la ${society.name}`, kind: 'amcos', amcosId: society.id },
+      token,
+    ),
+    'store',
+  );
+  await must(
+    api(
+      'POST',
+      '/inventory/grns/direct',
+      {
+        storeId: store.data.id,
+        receivedOn: today,
+        lines: [{ itemId: item.id, quantity: '50', unitCost: '52500' }],
+      },
+      token,
+    ),
+    'GRN',
+  );
+  await must(
+    api(
+      'POST',
+      '/settings/collection/input-prices',
+      {
+        seasonId: sc.data.seasonId,
+        itemId: item.id,
+        creditPrice: '65000',
+        cashPrice: '60000',
+        limitBasis: 'per_acre',
+        creditLimit: '150000',
+      },
+      token,
+    ),
+    'price',
+  );
+}, 180_000);
+afterAll(() => browser.close());
+
+describe('farmer inputs on credit, request to zero balance', () => {
+  it('the clerk records the request: 2 acres, 4 bags on credit = 260,000', async () => {
+    const page = await signedIn(browser, users.clerk);
+    await page.goto('/');
+    // The AMCOS sidebar's Collections group leads to the requests.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByTestId('nav-group-collections').click();
+    await nav.getByTestId('nav-collections-farmer_requests').click();
+    await page.waitForURL(/\/collections\/farmer-requests\/list/);
+    await page.getByTestId('farmer-requests-table-create').click();
+    await page.getByTestId('request-farmer-no').fill(farmer.farmerNo);
+    await choose(page, /^Season crop/, crop.label);
+    await expect.poll(() => page.getByTestId('request-acres').textContent()).toContain('2.00 acres');
+    const quantity = page.getByLabel(`Quantity of ${item.name}`);
+    const add = page.getByRole('combobox', { name: /^Add (an )?item/ });
+    try {
+      await quantity.or(add).first().waitFor();
+    } catch (error) {
+      await page.screenshot({ path: '/tmp/inputs/request-form.png', fullPage: true });
+      console.log(await page.locator('main').innerText());
+      throw error;
+    }
+    // The season's BOQ names the item (its quantities suggested), or the clerk adds it.
+    if ((await quantity.count()) === 0) await choose(page, /^Add (an )?item/, new RegExp(item.code));
+    await page.getByLabel(`Quantity of ${item.name}`).fill('4');
+    await page.getByTestId('request-form').getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/collections\/farmer-requests\/.+\/details/);
+    requestUrl = new URL(page.url()).pathname;
+    await expect.poll(() => page.getByTestId('request-status').textContent()).toContain('Pending');
+    expect(await page.getByTestId('request-detail-lines').textContent()).toContain('260,000.00');
+    await page.close();
+  });
+
+  it('the AMCOS manager, then a union crop officer, approve it', async () => {
+    for (const [who, status] of [
+      ['manager', 'AMCOS approved'],
+      ['officer', 'Approved'],
+    ] as const) {
+      const page = await signedIn(browser, users[who]);
+      await page.goto(requestUrl);
+      await page.getByTestId('request-approve').click();
+      const done = page.waitForResponse(
+        (r) => r.url().endsWith('/approve') && r.request().method() === 'POST',
+      );
+      await page.getByTestId('confirm-action').click();
+      expect((await done).status()).toBe(200);
+      await expect.poll(() => page.getByTestId('request-status').textContent()).toContain(status);
+      await page.close();
+    }
+  });
+
+  it('the clerk issues it from the AMCOS store on credit; the farmer owes 260,000', async () => {
+    const page = await signedIn(browser, users.clerk);
+    await page.goto(requestUrl);
+    await page.getByTestId('request-distribute').click();
+    await page.waitForURL(/\/collections\/distributions\/create/);
+    await choose(page, /^Store/, `Ghala la ${society.name}`);
+    await expect.poll(() => page.getByTestId('distribution-lines').textContent()).toContain('50');
+    await page.getByRole('button', { name: /^Issue (the )?inputs$/ }).click();
+    await page.waitForURL(/\/collections\/distributions\/.+\/details/);
+    distributionUrl = new URL(page.url()).pathname;
+    const info = page.locator('main');
+    await expect.poll(() => info.textContent()).toContain('260,000.00');
+    expect(await page.getByTestId('distribution-status').textContent()).toContain('Issued');
+    await page.close();
+  });
+
+  it('the crop money settles the loan, and the screens say so in Swahili', async () => {
+    const collectionId = await weighCollection(clerkToken, crop, {
+      farmerNo: farmer.farmerNo,
+      bags: 5,
+      grossKg: '505.000',
+      tareKg: '5.000',
+      moisture: '8.00',
+    });
+    const { noteId } = await deliverToWarehouse(token, clerkToken, {
+      prefix: 'Inputs',
+      seasonCropId: crop.seasonCropId,
+      collectionIds: [collectionId],
+      receivedBags: 5,
+      receivedKg: '500.000',
+    });
+    const [lot] = await issueLots(token, {
+      noteId,
+      gradeId: crop.gradeId,
+      lots: [{ bags: 5, netKg: '500.000' }],
+    });
+    if (!lot) throw new Error('no lot');
+    const buyer = await createBuyer(token, 'Inputs Exporters');
+    await payInFull(
+      token,
+      buyer.id,
+      await sellLot(token, {
+        seasonCropId: crop.seasonCropId,
+        lotId: lot.id,
+        buyerId: buyer.id,
+        pricePerKg: '2500.00',
+      }),
+    );
+    const settler = await apiSignIn(users.settler.email, users.settler.password);
+    const settlement = await must(
+      api<{ data: { id: string; loanRecovery: string } }>(
+        'POST',
+        '/payments/settlements',
+        { lotIds: [lot.id] },
+        settler,
+      ),
+      'settlement',
+    );
+    expect(settlement.data.loanRecovery).toBe('260000.00');
+    const finance = await apiSignIn(users.finance.email, users.finance.password);
+    await must(
+      api('PATCH', `/payments/settlements/${settlement.data.id}/approve`, undefined, finance),
+      'approve',
+    );
+
+    const page = await signedIn(browser, users.clerk);
+    await page.goto(distributionUrl);
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-sw').click();
+    await expect.poll(() => page.locator('main').textContent()).toContain('Deni lililobaki');
+    expect(await page.locator('main').textContent()).toContain('0.00');
+    expect(await page.getByTestId('distribution-cancel').count()).toBe(0);
+    await page.goto('/collections/loans');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Mgawo wa pembejeo');
+    await page.close();
+  });
+});
