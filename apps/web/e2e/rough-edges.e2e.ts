@@ -114,4 +114,34 @@ describe('the app shell', () => {
     await page.getByText('Error has occured while getting budget data.').waitFor();
     await page.context().close();
   });
+
+  it('dates: one calendar field, m/d/Y in English, d/m/Y with Swahili month names in Swahili', async () => {
+    const page = await signedIn(browser, accountant);
+    const reportAsked = (from: string) =>
+      page.waitForRequest(
+        (r) => r.url().includes('/api/reports/trial-balance') && r.url().includes(`from=${from}`),
+      );
+    await page.goto('/reports/financial/trial-balance');
+    const from = page.getByLabel('Period from');
+    await from.waitFor();
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    let asked = reportAsked('2026-11-05');
+    await from.fill('11/05/2026');
+    await from.blur();
+    await asked;
+    expect(await from.inputValue()).toBe('11/05/2026');
+
+    await page.evaluate(() => window.localStorage.setItem('i18n_locale', 'sw'));
+    await page.reload();
+    const kuanzia = page.getByLabel('Kipindi kuanzia');
+    await kuanzia.waitFor();
+    asked = reportAsked('2026-11-05');
+    await kuanzia.fill('05/11/2026');
+    await kuanzia.blur();
+    await asked;
+    expect(await kuanzia.inputValue()).toBe('05/11/2026');
+    await kuanzia.click();
+    await page.getByText('Novemba 2026').waitFor();
+    await page.context().close();
+  });
 });

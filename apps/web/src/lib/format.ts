@@ -4,7 +4,8 @@ import { i18n } from './i18n.ts';
 /** DESIGN section 3: dates m/d/Y in English and d/m/Y in Swahili. */
 const DATE_FORMATS: Record<string, string> = { en: 'MM/DD/YYYY', sw: 'DD/MM/YYYY' };
 
-function dateFormat(): string {
+/** The display format of dates in the current language (dayjs tokens). */
+export function dateFormat(): string {
   return DATE_FORMATS[i18n.language] ?? 'MM/DD/YYYY';
 }
 

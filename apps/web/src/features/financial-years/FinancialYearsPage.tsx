@@ -3,6 +3,7 @@ import { createFinancialYearBody, type FinancialYear, updateFinancialYearBody } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/ConfirmAction.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
@@ -191,24 +192,12 @@ function YearForm({ year, onClose }: { year: FinancialYear | null; onClose: () =
       testId="financial-year-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
-      <TextInput
-        type="date"
-        label={t('fy.start')}
-        required
-        disabled={Boolean(year)}
-        {...form.text('startDate')}
-      />
-      <TextInput
-        type="date"
-        label={t('fy.end')}
-        required
-        disabled={Boolean(year)}
-        {...form.text('endDate')}
-      />
+      <DateField label={t('fy.start')} required disabled={Boolean(year)} {...form.text('startDate')} />
+      <DateField label={t('fy.end')} required disabled={Boolean(year)} {...form.text('endDate')} />
       {year && (
         <>
-          <TextInput type="date" label={t('fy.lockCollection')} {...form.text('collectionLockedUntil')} />
-          <TextInput type="date" label={t('fy.lockOperation')} {...form.text('operationLockedUntil')} />
+          <DateField label={t('fy.lockCollection')} {...form.text('collectionLockedUntil')} />
+          <DateField label={t('fy.lockOperation')} {...form.text('operationLockedUntil')} />
         </>
       )}
     </FormModal>

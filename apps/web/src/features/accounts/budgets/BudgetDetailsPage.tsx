@@ -3,6 +3,7 @@ import { type Book, createBudgetAdjustmentBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
@@ -190,7 +191,7 @@ function AdjustmentForm({ budgetId, book, onClose }: { budgetId: string; book: B
       submitting={create.isPending}
       testId="adjustment-form"
     >
-      <TextInput data-autofocus type="date" label={t('acc.date')} required {...form.text('adjustmentDate')} />
+      <DateField data-autofocus label={t('acc.date')} required {...form.text('adjustmentDate')} />
       <TextInput label={t('acc.reason')} required {...form.text('reason')} />
       <Select
         label={t('acc.account')}

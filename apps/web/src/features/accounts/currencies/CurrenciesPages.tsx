@@ -2,6 +2,7 @@ import { Select, Switch, TextInput } from '@mantine/core';
 import { type Currency, createCurrencyBody, createExchangeRateBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { EditButton } from '../../../components/EditButton.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -184,7 +185,7 @@ function RateForm({ onClose }: { onClose: () => void }) {
         onChange={(v) => form.setValue('currency', v ?? '')}
         error={form.errors.currency}
       />
-      <TextInput type="date" label={t('acc.date')} required {...form.text('rateDate')} />
+      <DateField label={t('acc.date')} required {...form.text('rateDate')} />
       <TextInput label={t('acc.rate')} required inputMode="decimal" {...form.text('rate')} />
     </FormModal>
   );

@@ -4,6 +4,7 @@ import { type Book, createJournalEntryBody } from '@ushirika/contracts';
 import { entryProblem, entryTotals } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, todayIso } from '../../../lib/format.ts';
@@ -84,7 +85,7 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
         testId="journal-form"
       >
         <Group grow align="flex-start">
-          <TextInput data-autofocus type="date" label={t('acc.date')} required {...form.text('entryDate')} />
+          <DateField data-autofocus label={t('acc.date')} required {...form.text('entryDate')} />
           <TextInput label={t('acc.reference')} {...form.text('reference')} />
         </Group>
         <TextInput label={t('acc.narration')} required {...form.text('narration')} />

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Table, Text, TextInput } from '@mantine/c
 import type { GeneralLedgerLine } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -54,14 +55,12 @@ function TrialBalancePage() {
       />
       <Group mb="md" align="flex-end">
         <BookSwitch value={book} onChange={setBook} />
-        <TextInput
-          type="date"
+        <DateField
           label={t('acc.periodFrom')}
           value={from || tb.data?.from || ''}
           onChange={(e) => setFrom(e.currentTarget.value)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('acc.asAt')}
           value={asAt}
           onChange={(e) => setAsAt(e.currentTarget.value || todayIso())}
@@ -191,8 +190,7 @@ function GeneralLedgerPage() {
           }}
           data-testid="gl-account"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('acc.from')}
           value={from}
           onChange={(e) => {
@@ -200,8 +198,7 @@ function GeneralLedgerPage() {
             reset();
           }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('acc.to')}
           value={to}
           onChange={(e) => {

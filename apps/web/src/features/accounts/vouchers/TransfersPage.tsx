@@ -2,6 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import { type Book, createBankTransferBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -110,7 +111,7 @@ function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
       submitting={create.isPending}
       testId="transfer-form"
     >
-      <TextInput data-autofocus type="date" label={t('acc.date')} required {...form.text('transferDate')} />
+      <DateField data-autofocus label={t('acc.date')} required {...form.text('transferDate')} />
       <Select
         label={t('acc.from')}
         required

@@ -4,6 +4,7 @@ import { type Book, createPaymentOrReceiptBody } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -197,7 +198,7 @@ function VoucherForm({ book, onClose }: { book: Book; onClose: () => void }) {
           value={form.values.type}
           onChange={(v) => form.setValue('type', v ?? 'Payment')}
         />
-        <TextInput type="date" label={t('acc.date')} required {...form.text('voucherDate')} />
+        <DateField label={t('acc.date')} required {...form.text('voucherDate')} />
       </Group>
       <Select
         label={t('acc.bankAccount')}

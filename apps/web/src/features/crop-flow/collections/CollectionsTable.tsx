@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, TextInput } from '@mantine/core';
 import type { Collection } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { ListFilter } from '../../../components/ListFilter.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
@@ -72,16 +73,14 @@ export function CollectionsTable({ amcosId, prefix }: { amcosId?: string; prefix
             data={COLLECTION_STATUSES.map((s) => ({ value: s, label: t(`collectionsMd.status.${s}`) }))}
             width={150}
           />
-          <TextInput
-            type="date"
+          <DateField
             aria-label={t('collectionsMd.from')}
             title={t('collectionsMd.from')}
             w={150}
             value={list.filters.from ?? ''}
             onChange={(e) => list.setFilter('from', e.currentTarget.value || null)}
           />
-          <TextInput
-            type="date"
+          <DateField
             aria-label={t('collectionsMd.to')}
             title={t('collectionsMd.to')}
             w={150}

@@ -4,6 +4,7 @@ import { type Collection, updateCollectionBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
@@ -164,13 +165,7 @@ function EditCollectionModal({ collection: c, onClose }: { collection: Collectio
       testId="collection-edit-form"
     >
       <SimpleGrid cols={2}>
-        <TextInput
-          type="date"
-          label={t('collectionsMd.date')}
-          required
-          data-autofocus
-          {...form.text('collectedOn')}
-        />
+        <DateField label={t('collectionsMd.date')} required data-autofocus {...form.text('collectedOn')} />
         <NativeSelect
           label={t('collectionsMd.grade')}
           required

@@ -17,6 +17,7 @@ import { type Collection, compareDecimals, recordCollectionBody } from '@ushirik
 import { dec, sum } from '@ushirika/domain';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useForm } from '../../../lib/form.ts';
 import { formatKg } from '../../../lib/format.ts';
@@ -251,7 +252,7 @@ export function WeighingForm() {
               data={openCrops.map((s) => ({ value: s.id, label: `${s.seasonName} · ${s.cropName}` }))}
               {...form.text('seasonCropId')}
             />
-            <TextInput type="date" label={t('collectionsMd.date')} required {...form.text('collectedOn')} />
+            <DateField label={t('collectionsMd.date')} required {...form.text('collectedOn')} />
             <div>
               <TextInput
                 label={t('collectionsMd.farmerNo')}

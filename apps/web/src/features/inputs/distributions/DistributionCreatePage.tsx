@@ -4,6 +4,7 @@ import { dec } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -104,7 +105,7 @@ function DistributionCreatePage() {
               {...form.control('kind')}
               data-testid="distribution-kind"
             />
-            <TextInput label={t('inputs.date')} type="date" required {...form.text('distributedOn')} />
+            <DateField label={t('inputs.date')} required {...form.text('distributedOn')} />
           </Group>
           <Text size="sm" c="dimmed">
             {t(`inputs.kindHelp.${(form.values.kind ?? 'credit') as 'credit'}`)}

@@ -3,6 +3,7 @@ import { createDirectGrnBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -65,12 +66,7 @@ function DirectGrnCreatePage() {
               error={form.errors.storeId}
               testId="grn-store"
             />
-            <TextInput
-              type="date"
-              label={t('inventoryMd.receivedOn')}
-              required
-              {...form.text('receivedOn')}
-            />
+            <DateField label={t('inventoryMd.receivedOn')} required {...form.text('receivedOn')} />
           </Group>
           <Group grow align="flex-start">
             {isUnion && (

@@ -3,8 +3,9 @@ import { createOrderGrnBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DateField } from '../../../components/DateField.tsx';
+import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -91,12 +92,7 @@ function GrnCreatePage() {
               onChange={(v) => form.setValue('storeId', v)}
               error={form.errors.storeId}
             />
-            <TextInput
-              type="date"
-              label={t('inventoryMd.receivedOn')}
-              required
-              {...form.text('receivedOn')}
-            />
+            <DateField label={t('inventoryMd.receivedOn')} required {...form.text('receivedOn')} />
             <TextInput label={t('inventoryMd.supplierRef')} {...form.text('supplierRef')} />
           </Group>
           {orderId && !order.data && <LoadingBlock />}
@@ -150,8 +146,7 @@ function GrnCreatePage() {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput
-                        type="date"
+                      <DateField
                         aria-label={`${t('inventoryMd.expiry')} ${l.lineNo}`}
                         value={count(l.id).expiryDate}
                         onChange={(e) => setCount(l.id, { expiryDate: e.currentTarget.value })}

@@ -3,6 +3,7 @@ import { createStockIssueBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -73,7 +74,7 @@ function IssueCreatePage() {
               error={form.errors.storeId}
               testId="issue-store"
             />
-            <TextInput type="date" label={t('inventoryMd.issuedOn')} required {...form.text('issuedOn')} />
+            <DateField label={t('inventoryMd.issuedOn')} required {...form.text('issuedOn')} />
           </Group>
           <Group grow align="flex-start">
             <Select

@@ -1,5 +1,6 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { itemCategories, useItemChoices } from '../items/hooks.ts';
@@ -85,15 +86,13 @@ export function ReportFilters({
         />
       )}
       {range && (
-        <TextInput
-          type="date"
+        <DateField
           label={t('inventoryMd.from')}
           value={value.from ?? ''}
           onChange={(e) => set('from')(e.currentTarget.value)}
         />
       )}
-      <TextInput
-        type="date"
+      <DateField
         label={range ? t('inventoryMd.to') : t('inventoryMd.asAt')}
         value={value.to ?? ''}
         onChange={(e) => set('to')(e.currentTarget.value)}

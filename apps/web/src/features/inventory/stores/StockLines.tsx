@@ -3,6 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { StoreStock } from '@ushirika/contracts';
 import { dec, sum, toMoney } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { useItemChoices } from '../items/hooks.ts';
 
@@ -120,8 +121,7 @@ export function StockLines({
               </Table.Td>
               {mode === 'receive' && (
                 <Table.Td>
-                  <TextInput
-                    type="date"
+                  <DateField
                     aria-label={t('inventoryMd.expiry')}
                     value={l.expiryDate}
                     onChange={(e) => set(i, { expiryDate: e.currentTarget.value })}

@@ -3,6 +3,7 @@ import { receiveStockTransferBody, type StockTransferDetail } from '@ushirika/co
 import { dec } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, todayIso } from '../../../lib/format.ts';
@@ -62,13 +63,7 @@ export function ReceiveTransferModal({
         <Text size="sm" c="dimmed">
           {t('inventoryMd.receiveNote')}
         </Text>
-        <TextInput
-          type="date"
-          label={t('inventoryMd.receivedOn')}
-          required
-          data-autofocus
-          {...form.text('receivedOn')}
-        />
+        <DateField label={t('inventoryMd.receivedOn')} required data-autofocus {...form.text('receivedOn')} />
         <Table>
           <Table.Thead>
             <Table.Tr>

@@ -3,6 +3,7 @@ import { createStockTransferBody, type TransferKind } from '@ushirika/contracts'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -91,12 +92,7 @@ function TransferCreatePage({ kind }: { kind: TransferKind }) {
               error={form.errors.toStoreId}
               testId="transfer-to"
             />
-            <TextInput
-              type="date"
-              label={t('inventoryMd.dispatchedOn')}
-              required
-              {...form.text('dispatchedOn')}
-            />
+            <DateField label={t('inventoryMd.dispatchedOn')} required {...form.text('dispatchedOn')} />
           </Group>
           <Group grow>
             <TextInput label={t('inventoryMd.vehicle')} {...form.text('vehicle')} />

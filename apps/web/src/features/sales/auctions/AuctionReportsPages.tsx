@@ -2,6 +2,7 @@ import { Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
@@ -131,18 +132,12 @@ function AuctionReport({ report }: { report: ReportDef }) {
           onChange={setSeasonCropId}
           w={240}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('auctionsMd.from')}
           value={from}
           onChange={(e) => setFrom(e.currentTarget.value)}
         />
-        <TextInput
-          type="date"
-          label={t('auctionsMd.to')}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-        />
+        <DateField label={t('auctionsMd.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
       </Group>
       <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
         {data.isLoading ? (

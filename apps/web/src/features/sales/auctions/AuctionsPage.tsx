@@ -3,6 +3,7 @@ import { AUCTION_PLATFORMS, createAuctionBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -137,7 +138,7 @@ function CreateAuction({ onClose }: { onClose: () => void }) {
         disabled={!crops.data}
         {...form.control('seasonCropId')}
       />
-      <TextInput type="date" label={t('auctionsMd.date')} required {...form.text('auctionDate')} />
+      <DateField label={t('auctionsMd.date')} required {...form.text('auctionDate')} />
       <Select
         label={t('auctionsMd.platform')}
         required

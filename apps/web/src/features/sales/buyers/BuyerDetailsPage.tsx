@@ -2,6 +2,7 @@ import { Button, Group, Tabs, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
@@ -74,18 +75,12 @@ function BuyerDetailsPage() {
       </Section>
       <Section title={t('salesMd.statement')}>
         <Group align="end">
-          <TextInput
-            type="date"
+          <DateField
             label={t('salesMd.from')}
             value={from}
             onChange={(e) => setFrom(e.currentTarget.value)}
           />
-          <TextInput
-            type="date"
-            label={t('salesMd.to')}
-            value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-          />
+          <DateField label={t('salesMd.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
           <PdfButton
             path={`sales/buyers/${b.id}/statement`}
             query={{ from, to }}

@@ -3,6 +3,7 @@ import { type Buyer, createBuyerBody, updateBuyerBody } from '@ushirika/contract
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -122,7 +123,7 @@ export function BuyerForm({ buyer, onClose }: { buyer?: Buyer; onClose: () => vo
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
       <TextInput label={t('salesMd.licenceNo')} required {...form.text('licenceNo')} />
-      <TextInput type="date" label={t('salesMd.licenceExpiresOn')} {...form.text('licenceExpiresOn')} />
+      <DateField label={t('salesMd.licenceExpiresOn')} {...form.text('licenceExpiresOn')} />
       <TextInput label={t('salesMd.bidCode')} required {...form.text('bidCode')} />
       <TextInput label={t('salesMd.bidSecurity')} {...form.text('bidSecurity')} />
       <TextInput label={t('salesMd.tin')} {...form.text('tin')} />

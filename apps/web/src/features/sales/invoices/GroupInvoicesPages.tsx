@@ -3,6 +3,7 @@ import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
@@ -136,7 +137,7 @@ function GroupInvoiceCreatePage() {
             }}
             error={form.errors.buyerId}
           />
-          <TextInput type="date" required label={t('salesMd.groupDate')} {...form.text('groupDate')} />
+          <DateField required label={t('salesMd.groupDate')} {...form.text('groupDate')} />
           <Textarea label={t('salesMd.remarks')} {...form.text('remarks')} />
           <Text fw={500}>{t('salesMd.chooseInvoices')}</Text>
           {form.values.buyerId && (open.data ?? []).length === 0 && !open.isLoading && (

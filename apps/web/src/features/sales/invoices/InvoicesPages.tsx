@@ -4,6 +4,7 @@ import { createSalesInvoiceBody, type SalesInvoiceDetail } from '@ushirika/contr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
@@ -106,9 +107,8 @@ function InvoiceCreatePage() {
             error={form.errors.buyerId}
           />
           <Group grow>
-            <TextInput type="date" required label={t('salesMd.invoiceDate')} {...form.text('invoiceDate')} />
-            <TextInput
-              type="date"
+            <DateField required label={t('salesMd.invoiceDate')} {...form.text('invoiceDate')} />
+            <DateField
               label={t('salesMd.dueDate')}
               description={
                 settings.data

@@ -3,6 +3,7 @@ import { type BuyerReceiptDetail, createBuyerReceiptBody } from '@ushirika/contr
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
@@ -198,7 +199,7 @@ function ReceiptForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: 
         onChange={(v) => form.setValue('buyerId', v)}
         error={form.errors.buyerId}
       />
-      <TextInput type="date" required label={t('salesMd.receiptDate')} {...form.text('receiptDate')} />
+      <DateField required label={t('salesMd.receiptDate')} {...form.text('receiptDate')} />
       <Select
         label={t('salesMd.bankAccount')}
         required

@@ -3,6 +3,7 @@ import { createReleaseNoteBody, type ReleaseNoteDetail } from '@ushirika/contrac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
@@ -122,7 +123,7 @@ function ReleaseForm({ onClose }: { onClose: () => void }) {
         }}
         error={form.errors.buyerId}
       />
-      <TextInput type="date" required label={t('salesMd.releaseDate')} {...form.text('releaseDate')} />
+      <DateField required label={t('salesMd.releaseDate')} {...form.text('releaseDate')} />
       <TextInput label={t('salesMd.collectorName')} {...form.text('collectorName')} />
       <TextInput label={t('salesMd.vehiclePlate')} {...form.text('vehiclePlate')} />
       <Textarea label={t('salesMd.remarks')} {...form.text('remarks')} />

@@ -3,6 +3,7 @@ import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
@@ -66,8 +67,7 @@ function BuyerAgedPage() {
               { value: 'details', label: t('salesMd.agedDetails') },
             ]}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('salesMd.asAt')}
             value={asAt}
             onChange={(e) => setAsAt(e.currentTarget.value)}

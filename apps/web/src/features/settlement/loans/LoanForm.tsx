@@ -1,6 +1,7 @@
 import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import { createLoanBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { todayIso } from '../../../lib/format.ts';
@@ -57,7 +58,7 @@ export function LoanForm({ onClose }: { onClose: () => void }) {
           {t('pay.farmerNotFound')}
         </Text>
       )}
-      <TextInput type="date" label={t('pay.date')} required {...form.text('issuedOn')} />
+      <DateField label={t('pay.date')} required {...form.text('issuedOn')} />
       <TextInput label={t('pay.amount')} required inputMode="decimal" {...form.text('amount')} />
       <Select
         label={t('twoBooks.paidFrom')}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { DateField } from '../../../components/DateField.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -261,8 +262,7 @@ function MarkPaidForm({ batch, onClose }: { batch: PaymentBatch; onClose: () => 
       submitting={markPaid.isPending}
       testId="mark-paid-form"
     >
-      <TextInput
-        type="date"
+      <DateField
         label={t('pay.paidOn')}
         required
         value={paidOn}

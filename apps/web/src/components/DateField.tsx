@@ -1,0 +1,55 @@
+import '@mantine/dates/styles.css';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import dayjs from 'dayjs';
+import 'dayjs/locale/sw';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useTranslation } from 'react-i18next';
+import { dateFormat } from '../lib/format.ts';
+
+dayjs.extend(customParseFormat);
+
+/** The change a text input reports, so a DateField drops in where `form.text(...)` is spread. */
+type ChangeLike = { currentTarget: { value: string }; target: { value: string } };
+
+export interface DateFieldProps
+  extends Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'locale'> {
+  /** The API's date, "2026-11-25", or '' when empty. */
+  value?: string;
+  onChange?: (event: ChangeLike) => void;
+  /** Earliest and latest dates allowed, as the API writes them. */
+  min?: string;
+  max?: string;
+  'data-testid'?: string;
+}
+
+/**
+ * The one date input (issue #20): Mantine's calendar field, shown and typed as m/d/Y in English
+ * and d/m/Y in Swahili (with Swahili month and day names), holding the API's YYYY-MM-DD string.
+ * A replacement for `<TextInput type="date">`, whose format was the browser's.
+ */
+export function DateField({ value, onChange, min, max, required, ...props }: DateFieldProps) {
+  const { i18n } = useTranslation();
+  const format = dateFormat();
+  return (
+    <DateInput
+      {...props}
+      required={required}
+      clearable={!required}
+      locale={i18n.language}
+      valueFormat={format}
+      placeholder={props.placeholder ?? format.toLowerCase()}
+      dateParser={(text) => {
+        // The language's format, or the API's own (pasted or typed by a test).
+        const parsed = [format, 'YYYY-MM-DD'].map((f) => dayjs(text.trim(), f, true)).find((d) => d.isValid());
+        return parsed ? parsed.format('YYYY-MM-DD') : null;
+      }}
+      value={value ? value : null}
+      minDate={min}
+      maxDate={max}
+      onChange={(next) => {
+        const iso = next ? dayjs(next).format('YYYY-MM-DD') : '';
+        onChange?.({ currentTarget: { value: iso }, target: { value: iso } });
+      }}
+    />
+  );
+}
