@@ -190,6 +190,32 @@ describe('purchase invoices and supplier payments', () => {
     expect(r2.body.message).toBe(`Purchase order ${draft.orderNo} is cancelled: it cannot be invoiced`);
   });
 
+  it('cancels a posted invoice nothing is paid on: reversed, its goods and number free to invoice again', async () => {
+    const other = await makeSupplier(t, buyer);
+    const o = await approvedOrder(t, buyer, manager, ureaAndSprayers(other.id));
+    await receiveGoods(t, o.id, [{ orderLineId: line(o, 2).id, quantity: '4' }], D('03-10'));
+    const before = await balanceOf(t, manager, '2101', D('12-31'));
+    const body = {
+      orderId: o.id,
+      supplierInvoiceNo: 'CX-1',
+      invoiceDate: D('03-12'),
+      lines: [{ orderLineId: line(o, 2).id, quantity: '4', unitPrice: '85000.50' }],
+    };
+    const made = await invoice(body);
+    // 4 x 85,000.50 = 340,002.00, no VAT on sprayers.
+    expect(made.body.data).toMatchObject({ status: 'open', total: '340002.00' });
+    const cancelled = await t.request<{ data: Invoice & { reversalEntryId: string | null } }>(
+      'POST',
+      `/purchase/invoices/${made.body.data.id}/cancel`,
+      { token: buyer.access, body: { reason: 'Billed twice by the supplier' } },
+    );
+    expect(cancelled.body.data.status).toBe('cancelled');
+    expect(cancelled.body.data.reversalEntryId).not.toBeNull();
+    expect(await balanceOf(t, manager, '2101', D('12-31'))).toBe(before);
+    const again = await invoice(body);
+    expect(again.body.data).toMatchObject({ status: 'open', mismatch: false });
+  });
+
   it('pays invoices by allocation with maker-checker: Dr payables / Cr the chosen bank; refuses paying more than owed', async () => {
     const list = await t.request<{ data: Invoice[] }>(
       'GET',

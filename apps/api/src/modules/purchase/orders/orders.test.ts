@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionAs } from '../../../../test/harness.ts';
 import { buyer, D, line, manager, t, urea, ureaAndSprayers, usePurchaseScenario, YEAR } from '../scenario.ts';
-import { approvedOrder, draftOrder, makeSupplier, receiveGoods } from '../testing.ts';
+import { approvedOrder, draftOrder, makeSupplier, type OrderReply, receiveGoods } from '../testing.ts';
 
 usePurchaseScenario();
 
@@ -123,5 +123,60 @@ describe('purchase orders', () => {
     });
     expect(cannot.status).toBe(409);
     expect(cannot.body.message).toBe(`Purchase order ${o.orderNo} is received: it cannot be cancelled`);
+  });
+
+  it('edits a draft whole, re-priced; a submitted order is not edited', async () => {
+    const s = await makeSupplier(t, buyer);
+    const o = await draftOrder(t, buyer, ureaAndSprayers(s.id));
+    const body = {
+      supplierId: s.id,
+      orderDate: D('03-02'),
+      lines: [{ itemId: urea.id, quantity: '30', unitPrice: '64000', vat: true }],
+    };
+    const r = await t.request<{ data: OrderReply }>('PUT', `/purchase/orders/${o.id}`, {
+      token: buyer.access,
+      body,
+    });
+    expect(r.status).toBe(200);
+    // 30 x 64,000 = 1,920,000 + 18% VAT 345,600 = 2,265,600.00; the number stays.
+    const d = r.body.data;
+    expect([d.orderNo, d.lines.length, d.subtotal, d.vatTotal, d.total]).toEqual([
+      o.orderNo,
+      1,
+      '1920000.00',
+      '345600.00',
+      '2265600.00',
+    ]);
+    await t.request('POST', `/purchase/orders/${o.id}/submit`, { token: buyer.access });
+    const late = await t.request<{ message: string }>('PUT', `/purchase/orders/${o.id}`, {
+      token: buyer.access,
+      body,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(`Purchase order ${o.orderNo} is no longer a draft`);
+  });
+
+  it('prices new orders at the VAT rate of the settings, half-up to the cent', async () => {
+    const admin = await sessionAs(t, 'Administrator');
+    const settings = (vatRate: string) =>
+      t.request('PUT', '/purchase/settings', {
+        token: admin.access,
+        body: { vatRate, priceTolerancePercent: '0', quantityTolerancePercent: '0' },
+      });
+    expect((await settings('15')).status).toBe(200);
+    const s = await makeSupplier(t, buyer);
+    const o = await draftOrder(t, buyer, {
+      supplierId: s.id,
+      orderDate: D('03-03'),
+      lines: [{ itemId: urea.id, quantity: '10', unitPrice: '1000.05', vat: true }],
+    });
+    // 10 x 1,000.05 = 10,000.50; 15% of it = 1,500.075 -> 1,500.08.
+    expect([o.subtotal, o.vatTotal, o.total]).toEqual(['10000.50', '1500.08', '11500.58']);
+    const refused = await t.request('PUT', '/purchase/settings', {
+      token: buyer.access,
+      body: { vatRate: '18', priceTolerancePercent: '0', quantityTolerancePercent: '0' },
+    });
+    expect(refused.status).toBe(403);
+    await settings('18');
   });
 });
