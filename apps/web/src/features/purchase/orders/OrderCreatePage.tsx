@@ -16,6 +16,7 @@ import { dec, round, sum } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -126,8 +127,8 @@ function OrderCreatePage() {
             error={form.errors.supplierId}
           />
           <Group grow>
-            <TextInput type="date" required label={t('purchaseMd.orderDate')} {...form.text('orderDate')} />
-            <TextInput type="date" label={t('purchaseMd.expectedDate')} {...form.text('expectedDate')} />
+            <DateField required label={t('purchaseMd.orderDate')} {...form.text('orderDate')} />
+            <DateField label={t('purchaseMd.expectedDate')} {...form.text('expectedDate')} />
           </Group>
           <Table.ScrollContainer minWidth={720}>
             <Table data-testid="order-lines">
