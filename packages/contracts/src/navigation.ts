@@ -120,6 +120,8 @@ const SECTION_BY_PREFIX: readonly (readonly [prefix: string, section: string, gr
  */
 const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; audience?: Audience | null }>> =
   {
+    // Bank reconciliation (#17): its own permission, union staff only.
+    bank_reconciliation: { permission: 'accounts.reconciliation.read' },
     // Payments: AMCOS users read their society's lines; batches are union business.
     whr_payments: { audience: null },
     whr_payment_details: { audience: null },

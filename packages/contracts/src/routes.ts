@@ -174,6 +174,7 @@ const appScreens = {
     ['journal_entries', '/account/operation/journal-entry'],
     ['payments_and_receipts', '/account/operation/payments-and-receipts'],
     ['bank_transfers', '/account/operation/bank-transfer'],
+    ['bank_reconciliation', '/account/operation/bank-reconciliation'],
     ['budget', '/account/budget/list'],
     ['budget_add', '/account/budget/add'],
     ['budget_details', '/account/budget/:id/details'],

@@ -1,0 +1,240 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingBank } from '@tabler/icons-react';
+import type { BookLine, ReconciliationAccount, StatementLine } from '@ushirika/contracts';
+import { dec, sum } from '@ushirika/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { EmptyBlock } from '../../../components/EmptyBlock.tsx';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
+import { useAcceptMatches, useMatchingLines, useUnmatch } from './hooks.ts';
+import { StatementEntryModal } from './StatementEntryModal.tsx';
+import { SuggestionsPanel } from './SuggestionsPanel.tsx';
+
+const PER_PAGE = 50;
+const signedStatement = (l: StatementLine) => dec(l.amountIn).minus(l.amountOut);
+const signedBook = (l: BookLine) => dec(l.debit).minus(l.credit);
+
+/** Statement lines beside the account's book lines; automatic matches first, then by hand. */
+export function MatchingPanel({
+  account,
+  canManage,
+}: {
+  account: ReconciliationAccount;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [matched, setMatched] = useState(false);
+  const [page, setPage] = useState(1);
+  const [picked, setPicked] = useState<{ statement: Set<string>; book: Set<string> }>({
+    statement: new Set(),
+    book: new Set(),
+  });
+  const [entryLine, setEntryLine] = useState<StatementLine | null>(null);
+  const lines = useMatchingLines(account.id, { search: debounced, matched, page });
+  const accept = useAcceptMatches(account.id);
+  const unmatch = useUnmatch();
+  const data = lines.data;
+  const bankTotal = sum(
+    (data?.statementLines ?? []).filter((l) => picked.statement.has(l.id)).map(signedStatement),
+  );
+  const bookTotal = sum((data?.bookLines ?? []).filter((l) => picked.book.has(l.id)).map(signedBook));
+  const count = picked.statement.size + picked.book.size;
+  const toggle = (side: 'statement' | 'book', id: string) =>
+    setPicked((p) => {
+      const next = new Set(p[side]);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return { ...p, [side]: next };
+    });
+  const matchPicked = () =>
+    accept.mutate(
+      [{ reason: 'manual', statementLineIds: [...picked.statement], journalLineIds: [...picked.book] }],
+      {
+        onSuccess: (r) => {
+          toastSuccess(r.message);
+          setPicked({ statement: new Set(), book: new Set() });
+        },
+      },
+    );
+  const undo = (matchId: string) =>
+    confirmAction({
+      title: t('recon.unmatch'),
+      message: t('recon.unmatchConfirm'),
+      confirmLabel: t('recon.unmatch'),
+      onConfirm: () => unmatch.mutate(matchId, { onSuccess: (r) => toastSuccess(r.message) }),
+    });
+  const amount = (value: ReturnType<typeof dec>) => `${account.currency} ${formatDecimal(value.toFixed(2))}`;
+  const pages = Math.max(1, Math.ceil(Math.max(data?.statementTotal ?? 0, data?.bookTotal ?? 0) / PER_PAGE));
+  return (
+    <>
+      {canManage && <SuggestionsPanel account={account} />}
+      <Group my="md" align="end" wrap="wrap">
+        <TextInput
+          label={t('table.search')}
+          placeholder={t('recon.searchHint')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          data-testid="recon-search"
+        />
+        <Switch
+          label={t('recon.showMatched')}
+          checked={matched}
+          onChange={(e) => setMatched(e.currentTarget.checked)}
+          pb={8}
+        />
+        {canManage && !matched && (
+          <Group gap="xs" pb={4}>
+            <Text size="sm" data-testid="recon-selection">
+              {t('recon.selection', { bank: amount(bankTotal), books: amount(bookTotal) })}
+            </Text>
+            <Button
+              size="xs"
+              disabled={count < 2 || !bankTotal.eq(bookTotal)}
+              loading={accept.isPending}
+              onClick={matchPicked}
+              data-testid="recon-match-selected"
+            >
+              {t('recon.matchSelected')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <div>
+          <Title order={4} mb="xs">
+            {t('recon.statementLines', { count: data?.statementTotal ?? 0 })}
+          </Title>
+          {data && data.statementLines.length === 0 ? (
+            <EmptyBlock icon={IconBuildingBank} title={t('recon.noStatementLines')} />
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped highlightOnHover data-testid="recon-statement-lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th />
+                    <Table.Th>{t('acc.date')}</Table.Th>
+                    <Table.Th>{t('recon.reference')}</Table.Th>
+                    <Table.Th>{t('recon.description')}</Table.Th>
+                    <Table.Th ta="right">{t('acc.amount')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(data?.statementLines ?? []).map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>
+                        {!l.matchId && canManage && (
+                          <Checkbox
+                            aria-label={`${l.reference ?? ''} ${l.description}`}
+                            checked={picked.statement.has(l.id)}
+                            onChange={() => toggle('statement', l.id)}
+                          />
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatDate(l.lineDate)}</Table.Td>
+                      <Table.Td>{l.reference}</Table.Td>
+                      <Table.Td>{l.description}</Table.Td>
+                      <Table.Td ta="right">{formatDecimal(signedStatement(l).toFixed(2))}</Table.Td>
+                      <Table.Td>
+                        {l.matchId && canManage && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => undo(l.matchId as string)}
+                          >
+                            {t('recon.unmatch')}
+                          </Button>
+                        )}
+                        {!l.matchId && l.entryNumber && (
+                          <Text size="xs">{t('recon.entryDrafted', { number: l.entryNumber })}</Text>
+                        )}
+                        {!l.matchId && !l.entryId && canManage && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => setEntryLine(l)}
+                            data-testid="recon-record-entry"
+                          >
+                            {t('recon.recordEntry')}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </div>
+        <div>
+          <Title order={4} mb="xs">
+            {t('recon.bookLines', { count: data?.bookTotal ?? 0 })}
+          </Title>
+          {data && data.bookLines.length === 0 ? (
+            <EmptyBlock icon={IconBuildingBank} title={t('recon.noBookLines')} />
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped highlightOnHover data-testid="recon-book-lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th />
+                    <Table.Th>{t('acc.date')}</Table.Th>
+                    <Table.Th>{t('acc.number')}</Table.Th>
+                    <Table.Th>{t('recon.description')}</Table.Th>
+                    <Table.Th ta="right">{t('acc.amount')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(data?.bookLines ?? []).map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>
+                        {!l.matchId && canManage && (
+                          <Checkbox
+                            aria-label={`${l.entryNumber} ${l.description}`}
+                            checked={picked.book.has(l.id)}
+                            onChange={() => toggle('book', l.id)}
+                          />
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatDate(l.entryDate)}</Table.Td>
+                      <Table.Td>
+                        {l.entryNumber}
+                        {l.reference ? ` · ${l.reference}` : ''}
+                      </Table.Td>
+                      <Table.Td>{l.description}</Table.Td>
+                      <Table.Td ta="right">{formatDecimal(signedBook(l).toFixed(2))}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </div>
+      </SimpleGrid>
+      {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
+      {entryLine && (
+        <StatementEntryModal account={account} line={entryLine} onClose={() => setEntryLine(null)} />
+      )}
+    </>
+  );
+}
