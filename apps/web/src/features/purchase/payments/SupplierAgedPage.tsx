@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Table, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Table } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
