@@ -29,7 +29,9 @@ import { collectionsSuite } from './scenarios/collections.ts';
 import { farmersSuite } from './scenarios/farmers.ts';
 import { salesSuite } from './scenarios/sales.ts';
 import type { BenchSuite, Scenario } from './scenarios/scenario.ts';
+import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
+import { inputsSuite } from './scenarios/inputs.ts';
 import { storesSuite } from './scenarios/stores.ts';
 import { usersSuite } from './scenarios/users.ts';
 
@@ -41,6 +43,8 @@ const SUITES: BenchSuite[] = [
   collectionsSuite,
   settlementSuite,
   storesSuite,
+  inputsSuite,
+  reconciliationSuite,
 ];
 
 const TARGETS: { key: string; open: () => Promise<BenchTarget | { skipped: string }> }[] = [
