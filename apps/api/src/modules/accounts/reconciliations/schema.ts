@@ -111,7 +111,10 @@ export const bankMatchedBookLines = pgTable(
       .notNull()
       .references(() => accounts.id),
   },
-  (t) => [index('bank_matched_book_lines_match_idx').on(t.matchId)],
+  (t) => [
+    index('bank_matched_book_lines_match_idx').on(t.matchId),
+    index('bank_matched_book_lines_account_idx').on(t.accountId),
+  ],
 );
 
 /** A reconciliation as at a statement date; closed only when it balances, then locked. */

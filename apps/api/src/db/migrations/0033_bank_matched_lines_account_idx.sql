@@ -1,0 +1,1 @@
+CREATE INDEX "bank_matched_book_lines_account_idx" ON "bank_matched_book_lines" USING btree ("account_id");
