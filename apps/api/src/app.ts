@@ -15,6 +15,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { actorLoader } from './modules/auth/load-actor.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { boqsRoutes } from './modules/boqs/routes.ts';
 import { cooperativeRoutes } from './modules/cooperative/routes.ts';
@@ -124,7 +125,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(swagger, openApiOptions(deps.config.version));
   // API_DOCS: public (development default), signed-in, or off (production default).
   if (deps.config.apiDocs !== 'off') {
-    const onRequest = deps.config.apiDocs === 'signed-in' ? requireSignedIn(deps.db, deps.tokens) : undefined;
+    const onRequest =
+      deps.config.apiDocs === 'signed-in' ? requireSignedIn(actorLoader(deps.db), deps.tokens) : undefined;
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       // Its own CSP (with hashes of its inline parts) for the docs pages, over the app's strict one.
@@ -138,7 +140,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(
     async (api) => {
-      registerAccessControl(api, deps.db, deps.tokens, { actorCacheMs: deps.config.authCacheMs });
+      registerAccessControl(api, actorLoader(deps.db), deps.tokens, {
+        actorCacheMs: deps.config.authCacheMs,
+      });
       registerInputGuard(api);
       // Uploads (union logo, farmer sheets): one file per request, read into memory, 10 MB at most.
       await api.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, files: 1, fields: 10 } });

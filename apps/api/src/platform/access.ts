@@ -1,9 +1,5 @@
 import type { Permission } from '@ushirika/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client.ts';
-import { sessions } from '../modules/auth/schema.ts';
-import { users } from '../modules/users/schema.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -38,44 +34,12 @@ const UNAUTHORIZED = 'Unauthorized, please Login.';
 export const CHANGE_PASSWORD_FIRST =
   'Change your initial password first: until then you can only change it or sign out';
 
-/** The per-request check, prepared once per database handle: no query building per request. */
-const prepareActor = (db: DbOrTx) =>
-  db
-    .select({
-      amcosId: users.amcosId,
-      isInitialPassword: users.isInitialPassword,
-      permissions: sql<string[]>`coalesce((
-        select array_agg(distinct p) from user_roles ur
-        join roles r on r.id = ur.role_id, unnest(r.permissions) p
-        where ur.user_id = ${users.id}), '{}')`,
-    })
-    .from(users)
-    .innerJoin(sessions, eq(sessions.userId, users.id))
-    .where(
-      and(
-        eq(users.id, sql.placeholder('userId')),
-        eq(users.active, true),
-        eq(sessions.id, sql.placeholder('sessionId')),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > now()`,
-      ),
-    )
-    .prepare('access_actor');
-const preparedActor = new WeakMap<DbOrTx, ReturnType<typeof prepareActor>>();
-
-async function loadActor(db: DbOrTx, userId: string, sessionId: string): Promise<Actor | null> {
-  const prepared = preparedActor.get(db) ?? prepareActor(db);
-  preparedActor.set(db, prepared);
-  const [row] = await prepared.execute({ userId, sessionId });
-  if (!row) return null;
-  return {
-    userId,
-    sessionId,
-    amcosId: row.amcosId,
-    permissions: new Set(row.permissions),
-    mustChangePassword: row.isInitialPassword,
-  };
-}
+/**
+ * Reads a signed-in user's actor (society, permissions) for one session, or null when the user is
+ * inactive or the session ended. The auth module provides it (`actorLoader` in
+ * modules/auth/load-actor.ts): platform code never reads a module's tables.
+ */
+export type ActorLoader = (userId: string, sessionId: string) => Promise<Actor | null>;
 
 /**
  * The sessions this process checked in the last `ttlMs` (1 s by default), so a burst of reads by
@@ -133,7 +97,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerAccessControl(
   app: FastifyInstance,
-  db: DbOrTx,
+  loadActor: ActorLoader,
   tokens: TokenService,
   { actorCacheMs = 1000 }: { actorCacheMs?: number } = {},
 ): void {
@@ -153,7 +117,7 @@ export function registerAccessControl(
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const actor = await authenticate(request, db, tokens, cache);
+    const actor = await authenticate(request, loadActor, tokens, cache);
     if (actor.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
       throw new ForbiddenError(CHANGE_PASSWORD_FIRST);
     }
@@ -166,16 +130,16 @@ export function registerAccessControl(
 }
 
 /** A hook that lets in any signed-in user (API_DOCS=signed-in), outside the /api access table. */
-export function requireSignedIn(db: DbOrTx, tokens: TokenService) {
+export function requireSignedIn(loadActor: ActorLoader, tokens: TokenService) {
   const cache = new ActorCache(1000);
   return async (request: FastifyRequest) => {
-    await authenticate(request, db, tokens, cache);
+    await authenticate(request, loadActor, tokens, cache);
   };
 }
 
 async function authenticate(
   request: FastifyRequest,
-  db: DbOrTx,
+  loadActor: ActorLoader,
   tokens: TokenService,
   cache: ActorCache,
 ): Promise<Actor> {
@@ -183,7 +147,7 @@ async function authenticate(
   const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
   const claims = token ? await tokens.verifyAccess(token) : null;
   const actor = claims
-    ? await cache.get(claims.sub, claims.sid, () => loadActor(db, claims.sub, claims.sid))
+    ? await cache.get(claims.sub, claims.sid, () => loadActor(claims.sub, claims.sid))
     : null;
   if (!actor) throw new UnauthorizedError(UNAUTHORIZED);
   request.actor = actor;

@@ -4,6 +4,7 @@ import type { ZodApp } from '../../app.ts';
 import { requireSignedIn } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError } from '../../platform/errors.ts';
+import { actorLoader } from '../auth/load-actor.ts';
 import { databaseLevel, operationalGauges } from './status.ts';
 
 const healthReply = z.object({
@@ -23,7 +24,7 @@ function sameToken(sent: string, expected: string): boolean {
 }
 
 export function systemRoutes(app: ZodApp, deps: AppDeps) {
-  const signedIn = requireSignedIn(deps.db, deps.tokens);
+  const signedIn = requireSignedIn(actorLoader(deps.db), deps.tokens);
 
   app.get(
     '/health',

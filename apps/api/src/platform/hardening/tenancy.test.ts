@@ -11,6 +11,7 @@ import {
 } from '../../../test/hardening/openapi-walk.ts';
 import { rowCounts } from '../../../test/hardening/row-counts.ts';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { actorLoader } from '../../modules/auth/load-actor.ts';
 import { registerAccessControl } from '../access.ts';
 
 /**
@@ -154,7 +155,7 @@ describe('society boundaries, generated from the route table', () => {
     const start = async () => {
       await app.register(
         async (api) => {
-          registerAccessControl(api, t.db, t.deps.tokens);
+          registerAccessControl(api, actorLoader(t.db), t.deps.tokens);
           api.get('/undeclared', async () => ({ ok: true }));
         },
         { prefix: '/api' },
