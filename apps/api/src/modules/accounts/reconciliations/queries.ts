@@ -1,6 +1,6 @@
 import type { BookLine, MatchingQuery, ReconciliationAccount, StatementLine } from '@ushirika/contracts';
 import { csvMapping } from '@ushirika/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { MatchLine } from './suggest-matches.ts';
@@ -58,10 +58,7 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
           from journal_lines l join journal_entries e on e.id = l.entry_id
           where ${bookWhere} order by l.entry_date, l.id limit ${q.per_page} offset ${offset}`,
     ),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from journal_lines l join journal_entries e on e.id = l.entry_id where ${bookWhere}`,
-    ),
+    bookCount(db, accountId, bookWhere, Boolean(like), onlyOpen),
   ]);
   return {
     statementLines,
@@ -69,6 +66,24 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
     bookLines,
     bookTotal: bookTotal[0]?.n ?? 0,
   };
+}
+
+/**
+ * The number of book lines the page is out of. Without a search it is posted lines (index-only
+ * scan) less matched ones, instead of an anti-join over every line of a busy account.
+ */
+async function bookCount(db: DbOrTx, accountId: string, where: SQL, searching: boolean, onlyOpen: boolean) {
+  if (searching) {
+    return queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from journal_lines l join journal_entries e on e.id = l.entry_id where ${where}`,
+    );
+  }
+  return queryRows<{ n: number }>(
+    db,
+    sql`select ((select count(*) from journal_lines l where l.account_id = ${accountId} and l.posted)
+          - ${onlyOpen ? sql`(select count(*) from bank_matched_book_lines b where b.account_id = ${accountId})` : sql`0`})::int as n`,
+  );
 }
 
 /** Every unmatched line of the account, for the automatic matches. */

@@ -58,7 +58,9 @@ const world = fc.record({
   statementDay: fc.integer({ min: 1, max: 28 }),
 });
 
-async function check(w: fc.RecordValue<typeof world>) {
+type World = typeof world extends fc.Arbitrary<infer T> ? T : never;
+
+async function check(w: World) {
   run++;
   const [bank] = await t.db
     .insert(accounts)
@@ -110,9 +112,9 @@ async function check(w: fc.RecordValue<typeof world>) {
       group: i,
     });
   });
-  w.bankOnly.forEach((b, i) =>
-    statement.push({ date: day(b.day), amount: signed(b.amount, b.direction), ref: `X${i}` }),
-  );
+  for (const [i, b] of w.bankOnly.entries()) {
+    statement.push({ date: day(b.day), amount: signed(b.amount, b.direction), ref: `X${i}` });
+  }
   if (statement.length > 0) {
     const csv = [
       'Date,Ref,Text,Amount',

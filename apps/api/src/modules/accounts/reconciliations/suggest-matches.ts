@@ -6,8 +6,11 @@ export type MatchLine = { id: string; date: string; reference: string | null; am
 
 const DAY = 86_400_000;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
+type Line = MatchLine & { day: number; key: string; ref: string | null };
 const refKey = (reference: string | null) => reference?.trim().toUpperCase() || null;
-const amountKey = (amount: string) => dec(amount).toFixed(2);
+/** The database sends amounts with two decimals; anything else is normalised through decimal.js. */
+const amountKey = (amount: string) =>
+  /^-?\d+\.\d{2}$/.test(amount) && amount !== '-0.00' ? amount : dec(amount).toFixed(2);
 
 /**
  * Automatic matches, each with its reason, in this order (a line is used once):
@@ -17,27 +20,39 @@ const amountKey = (amount: string) => dec(amount).toFixed(2);
  * 4. batch: one statement line = the book lines of one date (same direction) within `days` days
  *    totalling its amount (a payment batch paid as one debit).
  */
-export function suggestMatches(statement: MatchLine[], book: MatchLine[], days: number): MatchSuggestion[] {
+export function suggestMatches(
+  statementLines: MatchLine[],
+  bookLines: MatchLine[],
+  days: number,
+): MatchSuggestion[] {
+  const prepare = (l: MatchLine): Line => ({
+    ...l,
+    day: dayOf(l.date),
+    key: amountKey(l.amount),
+    ref: refKey(l.reference),
+  });
+  const statement = statementLines.map(prepare);
+  const book = bookLines.map(prepare);
   const used = new Set<string>();
   const out: MatchSuggestion[] = [];
-  const take = (reason: MatchSuggestion['reason'], s: MatchLine, lines: MatchLine[]) => {
+  const take = (reason: MatchSuggestion['reason'], s: Line, lines: Line[]) => {
     used.add(s.id);
     for (const l of lines) used.add(l.id);
-    const gap = Math.max(...lines.map((l) => Math.abs(dayOf(l.date) - dayOf(s.date))));
+    const gap = Math.max(...lines.map((l) => Math.abs(l.day - s.day)));
     out.push({
       reason,
       statementLineIds: [s.id],
       journalLineIds: lines.map((l) => l.id),
-      amount: amountKey(s.amount),
+      amount: s.key,
       days: gap,
     });
   };
-  const nearest = (s: MatchLine, candidates: MatchLine[] | undefined, limit: number) => {
-    let best: MatchLine | undefined;
+  const nearest = (s: Line, candidates: Line[] | undefined, limit: number) => {
+    let best: Line | undefined;
     let bestGap = Number.POSITIVE_INFINITY;
     for (const c of candidates ?? []) {
       if (used.has(c.id)) continue;
-      const gap = Math.abs(dayOf(c.date) - dayOf(s.date));
+      const gap = Math.abs(c.day - s.day);
       if (gap <= limit && gap < bestGap) [best, bestGap] = [c, gap];
     }
     return best;
@@ -45,37 +60,30 @@ export function suggestMatches(statement: MatchLine[], book: MatchLine[], days: 
   const ordered = [...statement].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
   const books = [...book].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
 
-  const byRefAmount = groupBy(books, (l) =>
-    refKey(l.reference) ? `${refKey(l.reference)}|${amountKey(l.amount)}` : null,
-  );
+  const byRefAmount = groupBy(books, (l) => (l.ref ? `${l.ref}|${l.key}` : null));
   for (const s of ordered) {
-    if (!refKey(s.reference)) continue;
-    const hit = nearest(
-      s,
-      byRefAmount.get(`${refKey(s.reference)}|${amountKey(s.amount)}`),
-      Number.POSITIVE_INFINITY,
-    );
+    if (!s.ref) continue;
+    const hit = nearest(s, byRefAmount.get(`${s.ref}|${s.key}`), Number.POSITIVE_INFINITY);
     if (hit) take('reference', s, [hit]);
   }
 
-  const byRef = groupBy(books, (l) => refKey(l.reference));
+  const byRef = groupBy(books, (l) => l.ref);
   for (const s of ordered) {
-    const ref = refKey(s.reference);
-    if (used.has(s.id) || !ref) continue;
-    const group = (byRef.get(ref) ?? []).filter((l) => !used.has(l.id));
+    if (used.has(s.id) || !s.ref) continue;
+    const group = (byRef.get(s.ref) ?? []).filter((l) => !used.has(l.id));
     if (group.length > 1 && sum(group.map((l) => l.amount)).eq(s.amount)) take('batch', s, group);
   }
 
-  const byAmount = groupBy(books, (l) => amountKey(l.amount));
+  const byAmount = groupBy(books, (l) => l.key);
   for (const s of ordered) {
     if (used.has(s.id)) continue;
-    const hit = nearest(s, byAmount.get(amountKey(s.amount)), days);
+    const hit = nearest(s, byAmount.get(s.key), days);
     if (hit) take('amount_date', s, [hit]);
   }
 
   const byDate = groupBy(
     books.filter((l) => !used.has(l.id)),
-    (l) => `${l.date}|${dec(l.amount).isNegative() ? '-' : '+'}`,
+    (l) => `${l.date}|${l.key.startsWith('-') ? '-' : '+'}`,
   );
   const groupsBySum = groupBy(
     [...byDate.values()].filter((g) => g.length > 1),
@@ -83,8 +91,8 @@ export function suggestMatches(statement: MatchLine[], book: MatchLine[], days: 
   );
   for (const s of ordered) {
     if (used.has(s.id)) continue;
-    const group = (groupsBySum.get(amountKey(s.amount)) ?? []).find(
-      (g) => g.every((l) => !used.has(l.id)) && Math.abs(dayOf(g[0]?.date ?? s.date) - dayOf(s.date)) <= days,
+    const group = (groupsBySum.get(s.key) ?? []).find(
+      (g) => g.every((l) => !used.has(l.id)) && Math.abs((g[0]?.day ?? s.day) - s.day) <= days,
     );
     if (group) take('batch', s, group);
   }
