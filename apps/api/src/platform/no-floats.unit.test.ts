@@ -90,7 +90,12 @@ function argumentAt(line: string, open: number): string {
 export function floatUses(relative: string, text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, index) => {
-    const code = line.replace(/\/\/.*$/, '');
+    // Code only: comments and quoted strings dropped (a JSDoc line saying "+ money in" is prose).
+    if (/^\s*(\*|\/\*)/.test(line)) return;
+    const code = line
+      .replace(/\/\*.*?\*\//g, '')
+      .replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''")
+      .replace(/\/\/.*$/, '');
     for (const call of code.matchAll(/\b(Number|parseFloat|Number\.parseFloat)\(/g)) {
       const expression = `${call[1]}(${argumentAt(code, (call.index ?? 0) + call[0].length)})`;
       if (namesMoneyField(expression) && !ALLOWED[`${relative}:${expression}`]) {
@@ -117,6 +122,8 @@ describe('no floats on money or quantities', () => {
           'const b = parseFloat(row.net_kg);',
           'const c = +invoice.total;',
           'const d = Number(page) + 1; const e = Number(form.values.bags);',
+          ' * A signed amount (+ money in, - money out).',
+          "const f = label('+ total'); /* +total */",
         ].join('\n'),
       ),
     ).toEqual(['x.ts:1: Number(line.amount)', 'x.ts:2: parseFloat(row.net_kg)', 'x.ts:3: +invoice.total']);
