@@ -53,6 +53,8 @@ describe('accounting', () => {
     await operationBook(checker);
     await checker.getByRole('button', { name: createdBody.data.number }).click();
     await checker.getByTestId('approve-entry').click();
+    // Approving posts to the books: it asks first (issue #20).
+    await checker.getByTestId('confirm-action').click();
     await checker.getByText('Journal entry approved successfully').waitFor();
     const entry = await api<{ data: { status: string } }>(
       'GET',

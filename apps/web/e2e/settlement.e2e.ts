@@ -183,6 +183,9 @@ describe('settlement and payments in the browser', () => {
     await lines.getByRole('checkbox', { name: `Choose ${farmerNames[1]}` }).check();
     const retried = page.waitForResponse((r) => r.url().endsWith('/api/payments/batches/retry'));
     await page.getByTestId('batch-retry').click();
+    // Paying again asks first, and says to check the failed numbers (issue #20).
+    await page.getByText('Check the wallet or account number shown on it first').waitFor();
+    await page.getByTestId('confirm-action').click();
     expect((await retried).status()).toBe(201);
     await page.context().close();
 

@@ -167,7 +167,15 @@ function EntryActions({
       {entry.status === 'draft' && entry.createdBy !== user?.id && (
         <Button
           loading={action.isPending}
-          onClick={() => action.mutate({ id: entry.id, action: 'approve' }, done)}
+          onClick={() =>
+            confirmAction({
+              title: t('confirmations.approveEntryTitle'),
+              message: t('confirmations.approveEntry', { number: entry.number }),
+              confirmLabel: t('acc.approve'),
+              danger: false,
+              onConfirm: () => action.mutate({ id: entry.id, action: 'approve' }, done),
+            })
+          }
           data-testid="approve-entry"
         >
           {t('acc.approve')}

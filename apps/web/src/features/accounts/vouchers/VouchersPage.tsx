@@ -4,6 +4,7 @@ import { type Book, createPaymentOrReceiptBody } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -58,11 +59,19 @@ export function useApproveColumn(path: string, key: string, audit: string, onOpe
           <Button
             size="compact-sm"
             loading={action.isPending}
+            data-testid="approve-voucher"
             onClick={() =>
-              action.mutate(
-                { id: row.id, action: 'approve' },
-                { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
-              )
+              confirmAction({
+                title: t('confirmations.approveVoucherTitle'),
+                message: t('confirmations.approveVoucher'),
+                confirmLabel: t('acc.approve'),
+                danger: false,
+                onConfirm: () =>
+                  action.mutate(
+                    { id: row.id, action: 'approve' },
+                    { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
+                  ),
+              })
             }
           >
             {t('acc.approve')}

@@ -194,7 +194,15 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
           color="orange"
           loading={retry.isPending}
           data-testid="batch-retry"
-          onClick={() => retry.mutate(picked, { onSuccess: () => setPicked([]) })}
+          onClick={() =>
+            confirmAction({
+              title: t('pay.retryLines', { count: picked.length }),
+              message: t('confirmations.retryLines', { count: picked.length }),
+              confirmLabel: t('pay.retryLines', { count: picked.length }),
+              danger: false,
+              onConfirm: () => retry.mutate(picked, { onSuccess: () => setPicked([]) }),
+            })
+          }
         >
           {t('pay.retryLines', { count: picked.length })}
         </Button>
