@@ -89,7 +89,7 @@ export function FarmMap({ points, polygons = [], height = 360, onPick, testId }:
         h={height}
         data-testid={testId ?? 'farm-map'}
         data-points={points.length}
-        style={{ borderRadius: 8, background: '#e9f1f7', zIndex: 0 }}
+        style={{ borderRadius: 8, background: 'var(--mantine-color-default-hover)', zIndex: 0 }}
       />
       {tilesFailed && (
         <Text size="xs" c="dimmed" mt={4}>

@@ -13,7 +13,8 @@ const LOT_COLORS: Record<keyof DashboardReply['lots'], string> = {
   in_store: 'blue',
   catalogued: 'yellow',
   sold: 'teal',
-  released: 'gray',
+  // Grey 6 stands 3:1 off both the light and the dark page (issue #20: it vanished in dark mode).
+  released: 'gray.6',
 };
 
 function Stat({
