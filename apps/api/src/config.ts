@@ -98,6 +98,8 @@ export type Config = {
   /** The migrated PGlite image a new DATA_DIR starts from (built by `npm run build`). */
   templateFile: string;
   version: string;
+  /** The compiled API's build hash (absent when run through tsx): a restart of it skips the seeds. */
+  codeFingerprint: string | undefined;
 };
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -114,6 +116,11 @@ const API_ROOT = path.resolve(import.meta.dirname, '..');
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+function readBuildHash(): string | undefined {
+  const file = path.join(import.meta.dirname, '.build-hash');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
 function readVersion(): string {
@@ -175,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: e.HSTS,
     templateFile: path.join(API_ROOT, 'dist', 'pglite-template.tar'),
     version: readVersion(),
+    codeFingerprint: readBuildHash(),
   };
 }
 

@@ -5,6 +5,7 @@ import { migrationsFolder } from '../../db/client.ts';
 import { readMigrations } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { enqueueSms } from '../../platform/sms-outbox.ts';
+import { bootstrap } from './bootstrap.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123';
 let t: TestApp;
@@ -97,5 +98,28 @@ describe('metrics', () => {
     } else {
       expect(text).not.toContain('ushirika_db_pool_connections');
     }
+  });
+});
+
+describe('bootstrap', () => {
+  it('runs the seeds once per build of the compiled API, and again for a new build', async () => {
+    const auditorPermissions = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select cardinality(permissions)::int as n from roles where name = 'Auditor'`,
+        )
+      )[0]?.n;
+    const full = await auditorPermissions();
+    const build = (codeFingerprint: string) => ({ ...t.deps.config, codeFingerprint });
+    await bootstrap(t.db, build('build-1'));
+    // A change to a built-in role in the database: the same build does not look again...
+    await t.db.execute(sql`update roles set permissions = '{}' where name = 'Auditor'`);
+    await bootstrap(t.db, build('build-1'));
+    expect(await auditorPermissions()).toBe(0);
+    // ...a new build (an upgrade) puts every built-in role back as the code defines it.
+    await bootstrap(t.db, build('build-2'));
+    expect(await auditorPermissions()).toBe(full);
+    expect(full).toBeGreaterThan(0);
   });
 });
