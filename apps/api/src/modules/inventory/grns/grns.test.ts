@@ -1,4 +1,4 @@
-import type { Grn, GrnDetail, Paged, ReceivableOrder } from '@ushirika/contracts';
+import type { Grn, GrnDetail, Paged, ReceivableOrder, StockMovement } from '@ushirika/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import {
@@ -149,6 +149,25 @@ describe('direct GRN (grn2)', () => {
     expect(r.status).toBe(400);
     expect((r.body as unknown as { message: string }).message).toMatch(/lock|closed/i);
     expect(await stockValue(t)).toEqual(before);
+  });
+});
+
+describe('GRN numbers', () => {
+  it('are taken at commit: two GRNs saved at once get consecutive numbers, on the GRN and its ledger lines', async () => {
+    const item = await makeItem(t, w.admin.access, { name: 'Numbered' });
+    const saved = await Promise.all(
+      [w.keeper, w.keeper2].map((k) =>
+        directGrn(t, k.access, w.unionStore.id, [{ itemId: item.id, quantity: '1', unitCost: '10' }]),
+      ),
+    );
+    const seq = (no: string) => Number(no.split('-')[2]);
+    const numbers = saved.map((r) => r.body.data.grnNo);
+    expect(numbers.every((n) => /^GRN-\d{4}-\d{6}$/.test(n))).toBe(true);
+    expect(Math.abs(seq(numbers[0] ?? '') - seq(numbers[1] ?? ''))).toBe(1);
+    const ledger = await t.request<Paged<StockMovement>>('GET', `/inventory/ledgers?item_id=${item.id}`, {
+      token: w.keeper.access,
+    });
+    expect(ledger.body.data.map((m) => m.sourceNo).sort()).toEqual([...numbers].sort());
   });
 });
 

@@ -3,7 +3,6 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { type ReceiveLine, receiveStock } from '../ledgers/move-stock.ts';
 import { grnLines, grns } from './schema.ts';
 
@@ -22,17 +21,18 @@ export type GrnToSave = {
 /**
  * Writes a checked GRN: its number, the stock into the store (with Dr inventory / Cr GRNI), the
  * lines linked to their ledger movements, and the audit event. Inside the caller's transaction;
- * answers the GRN's id (read it after commit: its journal entry is numbered at commit).
+ * answers the GRN's id (read it after commit: the GRN and its journal entry are numbered at commit).
  */
 export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<string> {
   const id = uuidv7();
   const from = grn.supplier ? ` from ${grn.supplier.name}` : '';
-  // The GRN number is taken by the door after the balances are written (its counter is then locked
-  // for the end of the transaction only); the journal entry carries it as its reference.
+  // Numbered at commit (migration 0032's deferred trigger puts the number on the GRN and its
+  // movements), so concurrent GRNs wait on the counter only while one commits. Read it after commit.
+  const grnNo = `~${grn.receivedOn.slice(0, 4)}~${id}`;
   const moved = await receiveStock(tx, {
     storeId: grn.store.id,
     date: grn.receivedOn,
-    source: { type: 'grn', id, no: () => nextDocumentNumber(tx, 'GRN', Number(grn.receivedOn.slice(0, 4))) },
+    source: { type: 'grn', id, no: grnNo },
     actorId: actor.userId,
     lines: grn.lines,
     post: {
@@ -42,7 +42,6 @@ export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<str
         : {}),
     },
   });
-  const grnNo = moved.no ?? '';
   await tx.insert(grns).values({
     id,
     grnNo,
@@ -82,7 +81,6 @@ export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<str
     entity: 'grn',
     entityId: id,
     after: {
-      grnNo,
       kind: grn.kind,
       orderNo: grn.orderNo,
       supplier: grn.supplier?.name ?? null,

@@ -187,6 +187,8 @@ async function writeMovements(
   });
 }
 
+const reference = (no: StockSource['no']) => (typeof no === 'string' && !no.startsWith('~') ? no : undefined);
+
 async function postValue(
   tx: DbOrTx,
   common: Common,
@@ -201,7 +203,8 @@ async function postValue(
       amount: value,
       date: common.date,
       narration: common.post.narration,
-      reference: (common.source.no as string | null | undefined) ?? undefined,
+      // A provisional number (`~year~id`, numbered at commit) is not copied into the posted entry.
+      reference: reference(common.source.no),
       sourceType: common.source.type,
       sourceId: common.source.id,
       actorId: common.actorId,
