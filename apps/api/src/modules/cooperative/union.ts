@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { type DocumentInput, documentPdf } from '../../platform/document-pdf.ts';
 import { fieldError, NotFoundError } from '../../platform/errors.ts';
 import { unionProfile } from './schema.ts';
 
@@ -37,6 +38,12 @@ export async function unionLetterhead(db: DbOrTx): Promise<{ name: string; addre
     .from(unionProfile)
     .where(eq(unionProfile.id, 1));
   return row ?? { name: '', address: null };
+}
+
+/** A portrait A4 document (invoice, order, note, statement) under the union's full letterhead. */
+export async function unionDocumentPdf(db: DbOrTx, doc: DocumentInput): Promise<Buffer> {
+  const [union] = await db.select().from(unionProfile);
+  return documentPdf(union, doc);
 }
 
 export async function getUnionProfile(db: DbOrTx): Promise<UnionProfile> {

@@ -1,8 +1,15 @@
 import type { PurchaseOrderDetail, SupplierAgedReport, SupplierPaymentDetail } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  agedBucketColumns,
+  agedBucketsSum,
+  agedBucketTotals,
+  money,
+  type StatementLine,
+  statementTable,
+} from '../../platform/document-pdf.ts';
 import { tablePdf } from '../accounts/reports/pdf.ts';
-import { money, type StatementLine, salesDocumentPdf } from '../sales/pdf.ts';
+import { unionDocumentPdf } from '../cooperative/union.ts';
 
 /** The approved order the supplier receives: lines, VAT, totals, and its delivery and payment terms. */
 export function purchaseOrderPdf(
@@ -10,7 +17,7 @@ export function purchaseOrderPdf(
   o: PurchaseOrderDetail,
   supplier: { tin: string | null; vrn: string | null; paymentTermsDays: number },
 ) {
-  return salesDocumentPdf(db, {
+  return unionDocumentPdf(db, {
     title: 'Purchase order',
     number: o.orderNo,
     fields: [
@@ -50,7 +57,7 @@ export function purchaseOrderPdf(
 
 /** The remittance advice: which invoices of the supplier a payment settles. */
 export function remittancePdf(db: DbOrTx, p: SupplierPaymentDetail) {
-  return salesDocumentPdf(db, {
+  return unionDocumentPdf(db, {
     title: 'Remittance advice',
     number: p.paymentNo,
     fields: [
@@ -90,7 +97,7 @@ export function supplierStatementPdf(
     lines: StatementLine[];
   },
 ) {
-  return salesDocumentPdf(db, {
+  return unionDocumentPdf(db, {
     title: 'Supplier statement',
     number: `${s.from} to ${s.to}`,
     fields: [
@@ -99,20 +106,7 @@ export function supplierStatementPdf(
       ['Period', `${s.from} to ${s.to}`],
       ['Owed at the end (TZS)', money(s.closing)],
     ],
-    tables: [
-      {
-        headers: ['Date', 'Description', 'Document', 'Paid', 'Invoiced', 'Owed'],
-        right: [3, 4, 5],
-        rows: s.lines.map((l) => [
-          l.date,
-          l.description,
-          l.document,
-          money(l.debit),
-          money(l.credit),
-          money(l.balance),
-        ]),
-      },
-    ],
+    tables: [statementTable(s.lines, ['Paid', 'Invoiced', 'Owed'])],
     signatures: [],
   });
 }
@@ -130,23 +124,10 @@ export function supplierAgedPdf(report: SupplierAgedReport, union: string, view:
         { header: 'Invoice', value: (r) => `${r.invoiceNo} (${r.supplierInvoiceNo})` },
         { header: 'Date', value: (r) => r.invoiceDate },
         { header: 'Days', value: (r) => String(r.days), align: 'right' },
-        { header: '0-30', value: (r) => money(r.current), align: 'right' },
-        { header: '31-60', value: (r) => money(r.d31to60), align: 'right' },
-        { header: '61-90', value: (r) => money(r.d61to90), align: 'right' },
-        { header: 'Over 90', value: (r) => money(r.over90), align: 'right' },
+        ...agedBucketColumns<SupplierAgedReport['details'][number]>(),
         { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
       ],
-      totals: [
-        'Total',
-        '',
-        '',
-        '',
-        money(t.current),
-        money(t.d31to60),
-        money(t.d61to90),
-        money(t.over90),
-        money(t.balance),
-      ],
+      totals: ['Total', '', '', '', ...agedBucketTotals(t), money(t.balance)],
     });
   return tablePdf({
     title: 'Supplier aged payables summary',
@@ -154,19 +135,9 @@ export function supplierAgedPdf(report: SupplierAgedReport, union: string, view:
     rows: report.summary,
     columns: [
       { header: 'Supplier', value: (r) => r.supplierName },
-      { header: '0-30', value: (r) => money(r.current), align: 'right' },
-      { header: '31-60', value: (r) => money(r.d31to60), align: 'right' },
-      { header: '61-90', value: (r) => money(r.d61to90), align: 'right' },
-      { header: 'Over 90', value: (r) => money(r.over90), align: 'right' },
+      ...agedBucketColumns<SupplierAgedReport['summary'][number]>(),
       { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
     ],
-    totals: [
-      'Total',
-      money(t.current),
-      money(t.d31to60),
-      money(t.d61to90),
-      money(t.over90),
-      money(sum([t.current, t.d31to60, t.d61to90, t.over90]).toFixed(2)),
-    ],
+    totals: ['Total', ...agedBucketTotals(t), money(agedBucketsSum(t))],
   });
 }

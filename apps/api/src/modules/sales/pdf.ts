@@ -4,96 +4,17 @@ import type {
   ReleaseNoteDetail,
   SalesInvoiceDetail,
 } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import { loadPdfmake } from '../../platform/heavy-modules.ts';
-import { grouped, tablePdf } from '../accounts/reports/pdf.ts';
-import { unionProfile } from '../cooperative/schema.ts';
-
-type Table = { title?: string; headers: string[]; rows: string[][]; right?: number[]; totals?: string[] };
-
-export const money = (amount: string | null) => (amount === null ? '' : grouped(amount));
-
-/**
- * A portrait A4 sales document: the union's letterhead (name, address, TIN, phone, email), the
- * title and number, labelled fields in two columns, tables, and signature lines.
- */
-export async function salesDocumentPdf(
-  db: DbOrTx,
-  doc: {
-    title: string;
-    number: string;
-    fields: [string, string][];
-    tables: Table[];
-    signatures: string[];
-    note?: string;
-  },
-): Promise<Buffer> {
-  const [union] = await db.select().from(unionProfile);
-  const half = Math.ceil(doc.fields.length / 2);
-  const fieldColumn = (fields: [string, string][]) => ({
-    table: { widths: ['auto', '*'], body: fields.map(([k, v]) => [{ text: k, bold: true }, v || '-']) },
-    layout: 'noBorders',
-  });
-  const contact = [
-    union?.tin ? `TIN ${union.tin}` : '',
-    union?.phone ? `Tel ${union.phone}` : '',
-    union?.email ?? '',
-  ].filter(Boolean);
-  const pdf = (await loadPdfmake()).createPdf({
-    pageSize: 'A4',
-    defaultStyle: { fontSize: 9 },
-    content: [
-      { text: union?.name ?? '', fontSize: 13, bold: true, alignment: 'center' },
-      ...(union?.address
-        ? [{ text: [union.address, union.region].filter(Boolean).join(', '), alignment: 'center' }]
-        : []),
-      ...(contact.length ? [{ text: contact.join(' · '), alignment: 'center' }] : []),
-      { text: `${doc.title} ${doc.number}`, fontSize: 14, bold: true, margin: [0, 10, 0, 8] },
-      {
-        columns: [fieldColumn(doc.fields.slice(0, half)), fieldColumn(doc.fields.slice(half))],
-        columnGap: 16,
-      },
-      ...doc.tables.flatMap((t) => [
-        ...(t.title
-          ? [{ text: t.title, bold: true, margin: [0, 10, 0, 4] }]
-          : [{ text: '', margin: [0, 8, 0, 0] }]),
-        {
-          table: {
-            headerRows: 1,
-            widths: t.headers.map((_, i) => (i === 1 ? '*' : 'auto')),
-            body: [
-              t.headers.map((h, i) => ({
-                text: h,
-                bold: true,
-                alignment: t.right?.includes(i) ? 'right' : 'left',
-              })),
-              ...t.rows.map((r) =>
-                r.map((v, i) => ({ text: v, alignment: t.right?.includes(i) ? 'right' : 'left' })),
-              ),
-              ...(t.totals
-                ? [
-                    t.totals.map((v, i) => ({
-                      text: v,
-                      bold: true,
-                      alignment: t.right?.includes(i) ? 'right' : 'left',
-                    })),
-                  ]
-                : []),
-            ],
-          },
-          layout: 'lightHorizontalLines',
-        },
-      ]),
-      ...(doc.note ? [{ text: doc.note, margin: [0, 10, 0, 0], italics: true }] : []),
-      {
-        margin: [0, 36, 0, 0],
-        columns: doc.signatures.map((s) => ({ stack: ['______________________', s], alignment: 'center' })),
-      },
-    ],
-  });
-  return pdf.getBuffer();
-}
+import {
+  agedBucketColumns,
+  agedBucketsSum,
+  agedBucketTotals,
+  money,
+  type StatementLine,
+  statementTable,
+} from '../../platform/document-pdf.ts';
+import { tablePdf } from '../accounts/reports/pdf.ts';
+import { unionDocumentPdf } from '../cooperative/union.ts';
 
 const STATUS: Record<string, string> = {
   issued: 'Issued',
@@ -103,7 +24,7 @@ const STATUS: Record<string, string> = {
 };
 
 export function invoicePdf(db: DbOrTx, inv: SalesInvoiceDetail): Promise<Buffer> {
-  return salesDocumentPdf(db, {
+  return unionDocumentPdf(db, {
     title: 'Sales invoice',
     number: inv.invoiceNo,
     fields: [
@@ -137,7 +58,7 @@ export function invoicePdf(db: DbOrTx, inv: SalesInvoiceDetail): Promise<Buffer>
 }
 
 export function groupInvoicePdf(db: DbOrTx, g: GroupInvoiceDetail): Promise<Buffer> {
-  return salesDocumentPdf(db, {
+  return unionDocumentPdf(db, {
     title: 'Group invoice',
     number: g.groupNo,
     fields: [
@@ -167,7 +88,7 @@ export function groupInvoicePdf(db: DbOrTx, g: GroupInvoiceDetail): Promise<Buff
 }
 
 export function releaseNotePdf(db: DbOrTx, n: ReleaseNoteDetail): Promise<Buffer> {
-  return salesDocumentPdf(db, {
+  return unionDocumentPdf(db, {
     title: 'Release note',
     number: n.releaseNo,
     fields: [
@@ -200,15 +121,6 @@ export function releaseNotePdf(db: DbOrTx, n: ReleaseNoteDetail): Promise<Buffer
   });
 }
 
-export type StatementLine = {
-  date: string;
-  document: string;
-  description: string;
-  debit: string;
-  credit: string;
-  balance: string;
-};
-
 export function buyerStatementPdf(
   db: DbOrTx,
   s: {
@@ -220,7 +132,7 @@ export function buyerStatementPdf(
     lines: StatementLine[];
   },
 ): Promise<Buffer> {
-  return salesDocumentPdf(db, {
+  return unionDocumentPdf(db, {
     title: 'Buyer statement',
     number: `${s.from} to ${s.to}`,
     fields: [
@@ -229,26 +141,10 @@ export function buyerStatementPdf(
       ['Period', `${s.from} to ${s.to}`],
       ['Closing balance (TZS)', money(s.closing)],
     ],
-    tables: [
-      {
-        headers: ['Date', 'Description', 'Document', 'Debit', 'Credit', 'Balance'],
-        right: [3, 4, 5],
-        rows: s.lines.map((l) => [
-          l.date,
-          l.description,
-          l.document,
-          money(l.debit),
-          money(l.credit),
-          money(l.balance),
-        ]),
-      },
-    ],
+    tables: [statementTable(s.lines, ['Debit', 'Credit', 'Balance'])],
     signatures: [],
   });
 }
-
-const sumBuckets = (t: BuyerAgedReport['totals']) =>
-  sum([t.current, t.d31to60, t.d61to90, t.over90]).toFixed(2);
 
 export function agedReportPdf(
   report: BuyerAgedReport | Pick<BuyerAgedReport, 'asAt' | 'summary' | 'totals'>,
@@ -266,23 +162,10 @@ export function agedReportPdf(
         { header: 'Invoice', value: (r) => r.invoiceNo },
         { header: 'Date', value: (r) => r.invoiceDate },
         { header: 'Days', value: (r) => String(r.days), align: 'right' },
-        { header: '0-30', value: (r) => money(r.current), align: 'right' },
-        { header: '31-60', value: (r) => money(r.d31to60), align: 'right' },
-        { header: '61-90', value: (r) => money(r.d61to90), align: 'right' },
-        { header: 'Over 90', value: (r) => money(r.over90), align: 'right' },
+        ...agedBucketColumns<BuyerAgedReport['details'][number]>(),
         { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
       ],
-      totals: [
-        'Total',
-        '',
-        '',
-        '',
-        money(t.current),
-        money(t.d31to60),
-        money(t.d61to90),
-        money(t.over90),
-        money(sumBuckets(t)),
-      ],
+      totals: ['Total', '', '', '', ...agedBucketTotals(t), money(agedBucketsSum(t))],
     });
   }
   return tablePdf({
@@ -291,21 +174,10 @@ export function agedReportPdf(
     rows: report.summary,
     columns: [
       { header: 'Buyer', value: (r) => r.buyerName },
-      { header: '0-30', value: (r) => money(r.current), align: 'right' },
-      { header: '31-60', value: (r) => money(r.d31to60), align: 'right' },
-      { header: '61-90', value: (r) => money(r.d61to90), align: 'right' },
-      { header: 'Over 90', value: (r) => money(r.over90), align: 'right' },
+      ...agedBucketColumns<BuyerAgedReport['summary'][number]>(),
       { header: 'Credit', value: (r) => money(r.credit), align: 'right' },
       { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
     ],
-    totals: [
-      'Total',
-      money(t.current),
-      money(t.d31to60),
-      money(t.d61to90),
-      money(t.over90),
-      money(t.credit),
-      money(t.balance),
-    ],
+    totals: ['Total', ...agedBucketTotals(t), money(t.credit), money(t.balance)],
   });
 }

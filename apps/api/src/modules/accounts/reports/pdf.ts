@@ -33,5 +33,5 @@ export async function tablePdf<T>(input: {
   return doc.getBuffer();
 }
 
-/** Thousands separators on a money string, e.g. "1234567.50" -> "1,234,567.50". */
-export const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');
+/** Thousands separators on a money string (one definition, in the platform's document PDF). */
+export { grouped } from '../../../platform/document-pdf.ts';

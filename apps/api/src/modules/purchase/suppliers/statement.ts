@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { getOrNotFound } from '../../../platform/catalog.ts';
-import type { StatementLine } from '../../sales/pdf.ts';
+import type { StatementLine } from '../../../platform/document-pdf.ts';
 import { supplierResource } from './suppliers.ts';
 
 /**

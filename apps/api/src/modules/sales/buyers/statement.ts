@@ -2,8 +2,8 @@ import { dec } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import type { StatementLine } from '../../../platform/document-pdf.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import type { StatementLine } from '../pdf.ts';
 import { buyers } from './schema.ts';
 
 /**

@@ -1,0 +1,157 @@
+import { sum } from '@ushirika/domain';
+import { loadPdfmake } from './heavy-modules.ts';
+
+/** Thousands separators on a money string, e.g. "1234567.50" -> "1,234,567.50". */
+export const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');
+
+/** A money string for a document cell: grouped, or empty when there is none. */
+export const money = (amount: string | null) => (amount === null ? '' : grouped(amount));
+
+export type DocumentTable = {
+  title?: string;
+  headers: string[];
+  rows: string[][];
+  right?: number[];
+  totals?: string[];
+};
+
+export type Letterhead = {
+  name: string;
+  address: string | null;
+  region: string | null;
+  tin: string | null;
+  phone: string | null;
+  email: string | null;
+};
+
+export type DocumentInput = {
+  title: string;
+  number: string;
+  fields: [string, string][];
+  tables: DocumentTable[];
+  signatures: string[];
+  note?: string;
+};
+
+/**
+ * A portrait A4 document: the letterhead (name, address, TIN, phone, email), the title and number,
+ * labelled fields in two columns, tables, and signature lines.
+ */
+export async function documentPdf(letterhead: Letterhead | undefined, doc: DocumentInput): Promise<Buffer> {
+  const half = Math.ceil(doc.fields.length / 2);
+  const fieldColumn = (fields: [string, string][]) => ({
+    table: { widths: ['auto', '*'], body: fields.map(([k, v]) => [{ text: k, bold: true }, v || '-']) },
+    layout: 'noBorders',
+  });
+  const contact = [
+    letterhead?.tin ? `TIN ${letterhead.tin}` : '',
+    letterhead?.phone ? `Tel ${letterhead.phone}` : '',
+    letterhead?.email ?? '',
+  ].filter(Boolean);
+  const pdf = (await loadPdfmake()).createPdf({
+    pageSize: 'A4',
+    defaultStyle: { fontSize: 9 },
+    content: [
+      { text: letterhead?.name ?? '', fontSize: 13, bold: true, alignment: 'center' },
+      ...(letterhead?.address
+        ? [{ text: [letterhead.address, letterhead.region].filter(Boolean).join(', '), alignment: 'center' }]
+        : []),
+      ...(contact.length ? [{ text: contact.join(' · '), alignment: 'center' }] : []),
+      { text: `${doc.title} ${doc.number}`, fontSize: 14, bold: true, margin: [0, 10, 0, 8] },
+      {
+        columns: [fieldColumn(doc.fields.slice(0, half)), fieldColumn(doc.fields.slice(half))],
+        columnGap: 16,
+      },
+      ...doc.tables.flatMap((t) => [
+        ...(t.title
+          ? [{ text: t.title, bold: true, margin: [0, 10, 0, 4] }]
+          : [{ text: '', margin: [0, 8, 0, 0] }]),
+        {
+          table: {
+            headerRows: 1,
+            widths: t.headers.map((_, i) => (i === 1 ? '*' : 'auto')),
+            body: [
+              t.headers.map((h, i) => ({
+                text: h,
+                bold: true,
+                alignment: t.right?.includes(i) ? 'right' : 'left',
+              })),
+              ...t.rows.map((r) =>
+                r.map((v, i) => ({ text: v, alignment: t.right?.includes(i) ? 'right' : 'left' })),
+              ),
+              ...(t.totals
+                ? [
+                    t.totals.map((v, i) => ({
+                      text: v,
+                      bold: true,
+                      alignment: t.right?.includes(i) ? 'right' : 'left',
+                    })),
+                  ]
+                : []),
+            ],
+          },
+          layout: 'lightHorizontalLines',
+        },
+      ]),
+      ...(doc.note ? [{ text: doc.note, margin: [0, 10, 0, 0], italics: true }] : []),
+      {
+        margin: [0, 36, 0, 0],
+        columns: doc.signatures.map((s) => ({ stack: ['______________________', s], alignment: 'center' })),
+      },
+    ],
+  });
+  return pdf.getBuffer();
+}
+
+/** One line of an account statement (buyer or supplier), the running balance after it. */
+export type StatementLine = {
+  date: string;
+  document: string;
+  description: string;
+  debit: string;
+  credit: string;
+  balance: string;
+};
+
+/** A statement's table: date, description, document, then the two sides and the running balance. */
+export function statementTable(
+  lines: StatementLine[],
+  amountHeaders: [debit: string, credit: string, balance: string],
+): DocumentTable {
+  return {
+    headers: ['Date', 'Description', 'Document', ...amountHeaders],
+    right: [3, 4, 5],
+    rows: lines.map((l) => [
+      l.date,
+      l.description,
+      l.document,
+      money(l.debit),
+      money(l.credit),
+      money(l.balance),
+    ]),
+  };
+}
+
+/** The four age buckets of an aged receivables or payables report. */
+export type AgedBuckets = { current: string; d31to60: string; d61to90: string; over90: string };
+
+/** The bucket columns (0-30, 31-60, 61-90, over 90) of an aged report table, right-aligned. */
+export function agedBucketColumns<T extends AgedBuckets>() {
+  return [
+    { header: '0-30', value: (r: T) => money(r.current), align: 'right' as const },
+    { header: '31-60', value: (r: T) => money(r.d31to60), align: 'right' as const },
+    { header: '61-90', value: (r: T) => money(r.d61to90), align: 'right' as const },
+    { header: 'Over 90', value: (r: T) => money(r.over90), align: 'right' as const },
+  ];
+}
+
+/** The totals row cells under agedBucketColumns. */
+export const agedBucketTotals = (t: AgedBuckets) => [
+  money(t.current),
+  money(t.d31to60),
+  money(t.d61to90),
+  money(t.over90),
+];
+
+/** The sum of the four buckets, as a two-decimal string. */
+export const agedBucketsSum = (t: AgedBuckets) => sum([t.current, t.d31to60, t.d61to90, t.over90]).toFixed(2);
