@@ -5,6 +5,7 @@ import { amcos } from '../amcos/schema.ts';
 import { collectionSociety } from '../crop-flow/collections/queries.ts';
 import { deliveryNoteAndLotAuditOwners } from '../crop-flow/delivery-notes/audit-owners.ts';
 import { farmers } from '../farmers/schema.ts';
+import { inputsAuditOwners } from '../inputs/audit-owners.ts';
 import { inventoryAuditOwners } from '../inventory/audit-owners.ts';
 import { settlementAuditOwners } from '../settlement/audit-owners.ts';
 import { users } from '../users/schema.ts';
@@ -19,6 +20,7 @@ export const owners: Record<string, Owner> = {
   ...deliveryNoteAndLotAuditOwners,
   ...settlementAuditOwners,
   ...inventoryAuditOwners,
+  ...inputsAuditOwners,
   user: async (db, id) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0] ? 'union' : undefined,
   amcos: async (db, id) => (await db.select({ id: amcos.id }).from(amcos).where(eq(amcos.id, id)))[0]?.id,
