@@ -20,6 +20,7 @@ import type {
 import type { z } from 'zod';
 import { api, apiRequest, type Query } from '../../lib/api.ts';
 import { auditKeys } from '../../lib/audit.ts';
+import { documentDetail, useCreateDocument, useDocumentAction } from '../../lib/document-hooks.ts';
 import { resource } from '../../lib/resource.ts';
 
 /** Issue 13, purchasing: suppliers, orders, invoices, payments and the aged payables report. */
@@ -61,21 +62,12 @@ function useRefreshPurchase() {
   };
 }
 
-function detail<T>(key: string, path: string, id: string | undefined) {
-  return {
-    queryKey: [key, 'detail', id ?? ''],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get<{ data: T }>(`${path}/${id}`, undefined, signal),
-    select: (reply: { data: T }) => reply.data,
-    enabled: Boolean(id),
-  };
-}
 export const usePurchaseOrder = (id: string | undefined) =>
-  useQuery(detail<PurchaseOrderDetail>('purchase-orders', 'purchase/orders', id));
+  useQuery(documentDetail<PurchaseOrderDetail>('purchase-orders', 'purchase/orders', id));
 export const usePurchaseInvoice = (id: string | undefined) =>
-  useQuery(detail<PurchaseInvoiceDetail>('purchase-invoices', 'purchase/invoices', id));
+  useQuery(documentDetail<PurchaseInvoiceDetail>('purchase-invoices', 'purchase/invoices', id));
 export const useSupplierPayment = (id: string | undefined) =>
-  useQuery(detail<SupplierPaymentDetail>('supplier-payments', 'purchase/payments', id));
+  useQuery(documentDetail<SupplierPaymentDetail>('supplier-payments', 'purchase/payments', id));
 export const useSupplierDetail = (id: string | undefined) =>
   useQuery({
     queryKey: ['suppliers', 'details', id ?? ''],
@@ -124,21 +116,12 @@ export function usePurchaseAction<Body, Reply extends { id: string }>(
   entity: string,
   path: (id: string) => string,
 ) {
-  const refresh = useRefreshPurchase();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Body }) =>
-      api.post<{ message: string; data: Reply }>(path(id), body, { silent: true }),
-    onSuccess: (reply) => refresh(entity, reply.data.id),
-  });
+  return useDocumentAction<Body, Reply>(useRefreshPurchase(), entity, path);
 }
 
 /** POST a new purchasing document; refreshes every purchasing list (balances change with it). */
 export function useCreatePurchase<Body, Reply extends { id: string }>(path: string) {
-  const refresh = useRefreshPurchase();
-  return useMutation({
-    mutationFn: (body: Body) => api.post<{ message: string; data: Reply }>(path, body, { silent: true }),
-    onSuccess: () => refresh(),
-  });
+  return useCreateDocument<Body, Reply>(useRefreshPurchase(), path);
 }
 
 /** Saves the order form: a new draft (POST), or the draft being edited whole (PUT). */

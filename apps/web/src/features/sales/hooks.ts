@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { api, apiRequest, type Query } from '../../lib/api.ts';
 import { auditKeys } from '../../lib/audit.ts';
 import { invalidateBooks } from '../../lib/books.ts';
+import { documentDetail, useCreateDocument, useDocumentAction } from '../../lib/document-hooks.ts';
 import { resource } from '../../lib/resource.ts';
 
 /** Issue 6, the buyer half: buyers, invoices, group invoices, receipts, release notes, aged report. */
@@ -81,23 +82,14 @@ function useRefreshSales() {
   };
 }
 
-function detail<T>(key: string, path: string, id: string | undefined) {
-  return {
-    queryKey: [key, 'detail', id ?? ''],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get<{ data: T }>(`${path}/${id}`, undefined, signal),
-    select: (reply: { data: T }) => reply.data,
-    enabled: Boolean(id),
-  };
-}
 export const useInvoice = (id: string | undefined) =>
-  useQuery(detail<SalesInvoiceDetail>('sales-invoices', 'sales/invoices', id));
+  useQuery(documentDetail<SalesInvoiceDetail>('sales-invoices', 'sales/invoices', id));
 export const useGroupInvoice = (id: string | undefined) =>
-  useQuery(detail<GroupInvoiceDetail>('group-invoices', 'sales/group-invoices', id));
+  useQuery(documentDetail<GroupInvoiceDetail>('group-invoices', 'sales/group-invoices', id));
 export const useReceipt = (id: string | undefined) =>
-  useQuery(detail<BuyerReceiptDetail>('sales-receipts', 'sales/receipts', id));
+  useQuery(documentDetail<BuyerReceiptDetail>('sales-receipts', 'sales/receipts', id));
 export const useReleaseNote = (id: string | undefined) =>
-  useQuery(detail<ReleaseNoteDetail>('release-notes', 'sales/release-notes', id));
+  useQuery(documentDetail<ReleaseNoteDetail>('release-notes', 'sales/release-notes', id));
 
 /** A buyer's open invoices, oldest first (receipts allocate to them, group invoices combine them). */
 export function useOpenInvoices(buyerId: string | null) {
@@ -137,21 +129,12 @@ export function useSalesAction<Body, Reply extends { id: string }>(
   entity: string,
   path: (id: string) => string,
 ) {
-  const refresh = useRefreshSales();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Body }) =>
-      api.post<{ message: string; data: Reply }>(path(id), body, { silent: true }),
-    onSuccess: (reply) => refresh(entity, reply.data.id),
-  });
+  return useDocumentAction<Body, Reply>(useRefreshSales(), entity, path);
 }
 
 /** POST a new sales document; refreshes every sales list (balances change with it). */
 export function useCreateSales<Body, Reply extends { id: string }>(path: string) {
-  const refresh = useRefreshSales();
-  return useMutation({
-    mutationFn: (body: Body) => api.post<{ message: string; data: Reply }>(path, body, { silent: true }),
-    onSuccess: () => refresh(),
-  });
+  return useCreateDocument<Body, Reply>(useRefreshSales(), path);
 }
 
 /** The sales settings (days an invoice has to be paid when no due date is given). */

@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from './api.ts';
+
+/** Refreshes a module's lists after a change, and the changed record's history when named. */
+export type RefreshDocuments = (entity?: string, id?: string) => void;
+
+/** The query options of one document's details (`<path>/<id>`), idle until there is an id. */
+export function documentDetail<T>(key: string, path: string, id: string | undefined) {
+  return {
+    queryKey: [key, 'detail', id ?? ''],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get<{ data: T }>(`${path}/${id}`, undefined, signal),
+    select: (reply: { data: T }) => reply.data,
+    enabled: Boolean(id),
+  };
+}
+
+/** POST to a document action (submit, approve, cancel); then refreshes the lists and the record's history. */
+export function useDocumentAction<Body, Reply extends { id: string }>(
+  refresh: RefreshDocuments,
+  entity: string,
+  path: (id: string) => string,
+) {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Body }) =>
+      api.post<{ message: string; data: Reply }>(path(id), body, { silent: true }),
+    onSuccess: (reply) => refresh(entity, reply.data.id),
+  });
+}
+
+/** POST a new document; then refreshes the module's lists (balances change with it). */
+export function useCreateDocument<Body, Reply extends { id: string }>(
+  refresh: RefreshDocuments,
+  path: string,
+) {
+  return useMutation({
+    mutationFn: (body: Body) => api.post<{ message: string; data: Reply }>(path, body, { silent: true }),
+    onSuccess: () => refresh(),
+  });
+}
