@@ -1,5 +1,7 @@
+import type { ListQuery } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
 import { loadExcelJs } from './heavy-modules.ts';
+import { type PageWindow, pagedReply, pageWindow } from './list.ts';
 
 export type ExportColumn<T> = {
   header: string;
@@ -47,6 +49,18 @@ export async function sendExport<T>(reply: FastifyReply, file: ExportFile<T>): P
   }
   const body = await toXlsx(file.name, file.columns, file.rows);
   return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);
+}
+
+/** A list route's reply: the page asked for as JSON, or every matching row as the file asked for. */
+export async function listOrExport<T>(
+  reply: FastifyReply,
+  query: ListQuery,
+  load: (window: PageWindow) => Promise<{ rows: T[]; total: number }>,
+  file: Pick<ExportFile<T>, 'name' | 'columns'>,
+) {
+  const { rows, total } = await load(pageWindow(query));
+  if (query.format === 'json') return pagedReply(rows, total, query);
+  return sendExport(reply, { format: query.format, name: file.name, columns: file.columns, rows });
 }
 
 /**

@@ -19,8 +19,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { cancelDeliveryNote } from './cancel-delivery-note.ts';
 import {
   addDeliveryNoteCollections,
@@ -52,35 +51,30 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: deliveryNoteListQuery, response: { 200: paged(deliveryNote) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listDeliveryNotes(
-        deps.db,
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-        societyOf(actorOf(req)),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'CROP_DELIVERY_NOTES',
-        rows,
-        columns: [
-          { header: 'DN no', value: (r) => r.dnNo },
-          { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
-          { header: 'Season crop', value: (r) => r.seasonCropName, width: 24 },
-          { header: 'Warehouse', value: (r) => r.warehouseName, width: 24 },
-          { header: 'Transporter', value: (r) => r.transporterName, width: 24 },
-          { header: 'Vehicle', value: (r) => r.vehiclePlate },
-          { header: 'Driver', value: (r) => r.driverName },
-          { header: 'Bags', value: (r) => r.bags },
-          { header: 'Net kg', value: (r) => r.netKg },
-          { header: 'Received kg', value: (r) => r.receivedKg },
-          { header: 'Variance kg', value: (r) => r.varianceKg },
-          { header: 'Transport (TZS)', value: (r) => transportText(r) },
-          { header: 'Status', value: (r) => r.status },
-        ],
-      });
-    },
+        (window) => listDeliveryNotes(deps.db, req.query, window, societyOf(actorOf(req))),
+        {
+          name: 'CROP_DELIVERY_NOTES',
+          columns: [
+            { header: 'DN no', value: (r) => r.dnNo },
+            { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
+            { header: 'Season crop', value: (r) => r.seasonCropName, width: 24 },
+            { header: 'Warehouse', value: (r) => r.warehouseName, width: 24 },
+            { header: 'Transporter', value: (r) => r.transporterName, width: 24 },
+            { header: 'Vehicle', value: (r) => r.vehiclePlate },
+            { header: 'Driver', value: (r) => r.driverName },
+            { header: 'Bags', value: (r) => r.bags },
+            { header: 'Net kg', value: (r) => r.netKg },
+            { header: 'Received kg', value: (r) => r.receivedKg },
+            { header: 'Variance kg', value: (r) => r.varianceKg },
+            { header: 'Transport (TZS)', value: (r) => transportText(r) },
+            { header: 'Status', value: (r) => r.status },
+          ],
+        },
+      ),
   );
   app.get(
     `${base}/pending`,

@@ -15,8 +15,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { issueLots } from './issue-lots.ts';
 import { warehouseReceiptPdf } from './pdf.ts';
 import { getLot, listAwaitingLots, listLots } from './queries.ts';
@@ -32,37 +31,32 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     base,
     { config: { access: read }, schema: { tags, querystring: lotListQuery, response: { 200: paged(lot) } } },
-    async (req, reply) => {
-      const { rows, total } = await listLots(
-        deps.db,
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-        societyOf(actorOf(req)),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'WAREHOUSE_RECEIPTS',
-        rows,
-        columns: [
-          { header: 'WHR no', value: (r) => r.whrNo },
-          { header: 'Lot no', value: (r) => r.lotNo },
-          { header: 'Warehouse', value: (r) => r.warehouseName, width: 24 },
-          { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
-          { header: 'Season crop', value: (r) => r.seasonCropName, width: 24 },
-          { header: 'Grade', value: (r) => r.gradeName },
-          { header: 'Bags', value: (r) => r.bags },
-          { header: 'Net kg', value: (r) => r.netKg },
-          { header: 'Farmers kg', value: (r) => r.collectedKg },
-          { header: 'Certificate', value: (r) => r.certificateNo },
-          { header: 'Moisture %', value: (r) => r.moisture },
-          { header: 'Outturn', value: (r) => r.outturn },
-          { header: 'Nut count', value: (r) => r.nutCount },
-          { header: 'Status', value: (r) => r.status },
-          { header: 'Issued', value: (r) => r.issuedAt.slice(0, 10) },
-        ],
-      });
-    },
+        (window) => listLots(deps.db, req.query, window, societyOf(actorOf(req))),
+        {
+          name: 'WAREHOUSE_RECEIPTS',
+          columns: [
+            { header: 'WHR no', value: (r) => r.whrNo },
+            { header: 'Lot no', value: (r) => r.lotNo },
+            { header: 'Warehouse', value: (r) => r.warehouseName, width: 24 },
+            { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
+            { header: 'Season crop', value: (r) => r.seasonCropName, width: 24 },
+            { header: 'Grade', value: (r) => r.gradeName },
+            { header: 'Bags', value: (r) => r.bags },
+            { header: 'Net kg', value: (r) => r.netKg },
+            { header: 'Farmers kg', value: (r) => r.collectedKg },
+            { header: 'Certificate', value: (r) => r.certificateNo },
+            { header: 'Moisture %', value: (r) => r.moisture },
+            { header: 'Outturn', value: (r) => r.outturn },
+            { header: 'Nut count', value: (r) => r.nutCount },
+            { header: 'Status', value: (r) => r.status },
+            { header: 'Issued', value: (r) => r.issuedAt.slice(0, 10) },
+          ],
+        },
+      ),
   );
   app.get(
     `${base}/awaiting`,

@@ -15,8 +15,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
 import { access, tags } from '../access.ts';
 import { cancelDistribution } from './cancel-distribution.ts';
 import { createDistribution } from './create-distribution.ts';
@@ -34,32 +33,27 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: access.read },
       schema: { tags, querystring: distributionListQuery, response: { 200: distributionList } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listDistributions(
-        deps.db,
-        actorOf(req),
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'DISTRIBUTIONS',
-        rows,
-        columns: [
-          { header: 'Distribution no', value: (r) => r.distributionNo },
-          { header: 'Date', value: (r) => r.distributedOn },
-          { header: 'Farmer no', value: (r) => r.farmerNo },
-          { header: 'Farmer', value: (r) => r.farmerName, width: 30 },
-          { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
-          { header: 'Type', value: (r) => r.kind },
-          { header: 'Farmer amount', value: (r) => r.farmerAmount },
-          { header: 'Subsidy', value: (r) => r.subsidyAmount },
-          { header: 'Loan', value: (r) => r.loanNo ?? '' },
-          { header: 'Status', value: (r) => r.status },
-        ],
-      });
-    },
+        (window) => listDistributions(deps.db, actorOf(req), req.query, window),
+        {
+          name: 'DISTRIBUTIONS',
+          columns: [
+            { header: 'Distribution no', value: (r) => r.distributionNo },
+            { header: 'Date', value: (r) => r.distributedOn },
+            { header: 'Farmer no', value: (r) => r.farmerNo },
+            { header: 'Farmer', value: (r) => r.farmerName, width: 30 },
+            { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
+            { header: 'Type', value: (r) => r.kind },
+            { header: 'Farmer amount', value: (r) => r.farmerAmount },
+            { header: 'Subsidy', value: (r) => r.subsidyAmount },
+            { header: 'Loan', value: (r) => r.loanNo ?? '' },
+            { header: 'Status', value: (r) => r.status },
+          ],
+        },
+      ),
   );
   app.post(
     path,

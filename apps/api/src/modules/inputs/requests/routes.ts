@@ -15,8 +15,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { access, tags } from '../access.ts';
 import { approveInputRequest, rejectInputRequest } from './approve-input-request.ts';
 import { bulkApproveInputRequests } from './bulk-approve-input-requests.ts';
@@ -34,32 +33,27 @@ export function inputRequestsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: access.read },
       schema: { tags, querystring: inputRequestListQuery, response: { 200: inputRequestList } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listInputRequests(
-        deps.db,
-        actorOf(req),
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'FARMER-REQUESTS',
-        rows,
-        columns: [
-          { header: 'Request no', value: (r) => r.requestNo },
-          { header: 'Date', value: (r) => r.requestedOn },
-          { header: 'Farmer no', value: (r) => r.farmerNo },
-          { header: 'Farmer', value: (r) => r.farmerName, width: 30 },
-          { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
-          { header: 'Season', value: (r) => r.seasonName },
-          { header: 'Acres', value: (r) => r.acres },
-          { header: 'Credit value', value: (r) => r.creditValue },
-          { header: 'Over limit', value: (r) => (r.overLimit ? 'yes' : 'no') },
-          { header: 'Status', value: (r) => r.status },
-        ],
-      });
-    },
+        (window) => listInputRequests(deps.db, actorOf(req), req.query, window),
+        {
+          name: 'FARMER-REQUESTS',
+          columns: [
+            { header: 'Request no', value: (r) => r.requestNo },
+            { header: 'Date', value: (r) => r.requestedOn },
+            { header: 'Farmer no', value: (r) => r.farmerNo },
+            { header: 'Farmer', value: (r) => r.farmerName, width: 30 },
+            { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
+            { header: 'Season', value: (r) => r.seasonName },
+            { header: 'Acres', value: (r) => r.acres },
+            { header: 'Credit value', value: (r) => r.creditValue },
+            { header: 'Over limit', value: (r) => (r.overLimit ? 'yes' : 'no') },
+            { header: 'Status', value: (r) => r.status },
+          ],
+        },
+      ),
   );
   app.get(
     `${path}/suggestion`,

@@ -11,8 +11,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { createStockIssue } from './create-stock-issue.ts';
 import { getStockIssue, listStockIssues } from './queries.ts';
 
@@ -29,29 +28,24 @@ export function issuesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: stockIssueListQuery, response: { 200: paged(stockIssue) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listStockIssues(
-        deps.db,
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-        societyOf(actorOf(req)),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'STOCK_ISSUES',
-        rows,
-        columns: [
-          { header: 'Issue no', value: (r) => r.issueNo },
-          { header: 'Issued on', value: (r) => r.issuedOn },
-          { header: 'Store', value: (r) => r.storeName, width: 28 },
-          { header: 'Purpose', value: (r) => r.purpose },
-          { header: 'Issued to', value: (r) => r.toAmcosName ?? r.issuedTo, width: 28 },
-          { header: 'Lines', value: (r) => r.lineCount },
-          { header: 'Value', value: (r) => r.totalValue },
-        ],
-      });
-    },
+        (window) => listStockIssues(deps.db, req.query, window, societyOf(actorOf(req))),
+        {
+          name: 'STOCK_ISSUES',
+          columns: [
+            { header: 'Issue no', value: (r) => r.issueNo },
+            { header: 'Issued on', value: (r) => r.issuedOn },
+            { header: 'Store', value: (r) => r.storeName, width: 28 },
+            { header: 'Purpose', value: (r) => r.purpose },
+            { header: 'Issued to', value: (r) => r.toAmcosName ?? r.issuedTo, width: 28 },
+            { header: 'Lines', value: (r) => r.lineCount },
+            { header: 'Value', value: (r) => r.totalValue },
+          ],
+        },
+      ),
   );
   app.get(
     `${base}/:id`,

@@ -13,8 +13,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { listStores, storeStock as stockOfStore, storeChoices, storeOf } from './queries.ts';
 import { createStore, updateStore } from './save-store.ts';
 
@@ -31,31 +30,26 @@ export function storesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: storeListQuery, response: { 200: paged(store) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listStores(
-        deps.db,
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-        societyOf(actorOf(req)),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'STORES',
-        rows,
-        columns: [
-          { header: 'Code', value: (r) => r.code },
-          { header: 'Store', value: (r) => r.name, width: 28 },
-          { header: 'Kind', value: (r) => r.kind },
-          { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
-          { header: 'Location', value: (r) => r.location, width: 24 },
-          { header: 'Keeper', value: (r) => r.keeperName, width: 24 },
-          { header: 'Items held', value: (r) => r.itemCount },
-          { header: 'Stock value', value: (r) => r.stockValue },
-          { header: 'Active', value: (r) => (r.active ? 'Yes' : 'No') },
-        ],
-      });
-    },
+        (window) => listStores(deps.db, req.query, window, societyOf(actorOf(req))),
+        {
+          name: 'STORES',
+          columns: [
+            { header: 'Code', value: (r) => r.code },
+            { header: 'Store', value: (r) => r.name, width: 28 },
+            { header: 'Kind', value: (r) => r.kind },
+            { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
+            { header: 'Location', value: (r) => r.location, width: 24 },
+            { header: 'Keeper', value: (r) => r.keeperName, width: 24 },
+            { header: 'Items held', value: (r) => r.itemCount },
+            { header: 'Stock value', value: (r) => r.stockValue },
+            { header: 'Active', value: (r) => (r.active ? 'Yes' : 'No') },
+          ],
+        },
+      ),
   );
   app.get(
     `${base}/choices`,

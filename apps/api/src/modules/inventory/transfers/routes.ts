@@ -12,8 +12,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { dispatchStockTransfer } from './dispatch-stock-transfer.ts';
 import { assertTransferSociety, getStockTransfer, listStockTransfers } from './queries.ts';
 import { receiveStockTransfer } from './receive-stock-transfer.ts';
@@ -31,32 +30,27 @@ export function transfersRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: stockTransferListQuery, response: { 200: paged(stockTransfer) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listStockTransfers(
-        deps.db,
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-        societyOf(actorOf(req)),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'STOCK_TRANSFERS',
-        rows,
-        columns: [
-          { header: 'Transfer no', value: (r) => r.transferNo },
-          { header: 'Kind', value: (r) => r.kind },
-          { header: 'Status', value: (r) => r.status },
-          { header: 'From store', value: (r) => r.fromStoreName, width: 28 },
-          { header: 'To store', value: (r) => r.toStoreName, width: 28 },
-          { header: 'Dispatched on', value: (r) => r.dispatchedOn },
-          { header: 'Received on', value: (r) => r.receivedOn },
-          { header: 'Value', value: (r) => r.totalValue },
-          { header: 'Received value', value: (r) => r.receivedValue },
-          { header: 'Variance', value: (r) => r.varianceValue },
-        ],
-      });
-    },
+        (window) => listStockTransfers(deps.db, req.query, window, societyOf(actorOf(req))),
+        {
+          name: 'STOCK_TRANSFERS',
+          columns: [
+            { header: 'Transfer no', value: (r) => r.transferNo },
+            { header: 'Kind', value: (r) => r.kind },
+            { header: 'Status', value: (r) => r.status },
+            { header: 'From store', value: (r) => r.fromStoreName, width: 28 },
+            { header: 'To store', value: (r) => r.toStoreName, width: 28 },
+            { header: 'Dispatched on', value: (r) => r.dispatchedOn },
+            { header: 'Received on', value: (r) => r.receivedOn },
+            { header: 'Value', value: (r) => r.totalValue },
+            { header: 'Received value', value: (r) => r.receivedValue },
+            { header: 'Variance', value: (r) => r.varianceValue },
+          ],
+        },
+      ),
   );
   app.get(
     `${base}/:id`,

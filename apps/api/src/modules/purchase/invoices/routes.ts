@@ -13,8 +13,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { purchaseApprove, purchaseRead, purchaseWrite } from '../access.ts';
 import { approvePurchaseInvoice } from './approve-purchase-invoice.ts';
 import { cancelPurchaseInvoice } from './cancel-purchase-invoice.ts';
@@ -33,13 +32,9 @@ export function purchaseInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: purchaseRead },
       schema: { tags, querystring: purchaseInvoiceListQuery, response: { 200: paged(purchaseInvoice) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listPurchaseInvoices(db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listPurchaseInvoices(db, req.query, window), {
         name: 'PURCHASE_INVOICES',
-        rows,
         columns: [
           { header: 'Invoice', value: (r) => r.invoiceNo },
           { header: 'Supplier invoice', value: (r) => r.supplierInvoiceNo },
@@ -54,8 +49,7 @@ export function purchaseInvoicesRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Balance (TZS)', value: (r) => r.balance },
           { header: 'Status', value: (r) => r.status },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/purchase/invoices',

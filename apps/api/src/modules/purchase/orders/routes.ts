@@ -16,8 +16,7 @@ import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { ConflictError } from '../../../platform/errors.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { purchaseApprove, purchaseRead, purchaseWrite, settingsWrite } from '../access.ts';
 import { purchaseOrderPdf } from '../pdf.ts';
 import { suppliers } from '../suppliers/schema.ts';
@@ -54,13 +53,9 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: purchaseRead },
       schema: { tags, querystring: purchaseOrderListQuery, response: { 200: paged(purchaseOrder) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listPurchaseOrders(db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listPurchaseOrders(db, req.query, window), {
         name: 'PURCHASE_ORDERS',
-        rows,
         columns: [
           { header: 'Order', value: (r) => r.orderNo },
           { header: 'Supplier', value: (r) => r.supplierName, width: 30 },
@@ -71,8 +66,7 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Total (TZS)', value: (r) => r.total },
           { header: 'Status', value: (r) => r.status },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/purchase/orders',

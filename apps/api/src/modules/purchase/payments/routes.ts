@@ -13,8 +13,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
 import { unionProfile } from '../../cooperative/schema.ts';
 import { paymentApprove, paymentWrite, purchaseRead, today } from '../access.ts';
 import { remittancePdf, supplierAgedPdf } from '../pdf.ts';
@@ -35,13 +34,9 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: purchaseRead },
       schema: { tags, querystring: supplierPaymentListQuery, response: { 200: paged(supplierPayment) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listSupplierPayments(db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listSupplierPayments(db, req.query, window), {
         name: 'SUPPLIER_PAYMENTS',
-        rows,
         columns: [
           { header: 'Payment', value: (r) => r.paymentNo },
           { header: 'Supplier', value: (r) => r.supplierName, width: 30 },
@@ -51,8 +46,7 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Amount (TZS)', value: (r) => r.amount },
           { header: 'Status', value: (r) => r.status },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/purchase/payments',
