@@ -1,8 +1,8 @@
-import { Group, SegmentedControl, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
+import { AgedReportFilters, type AgedView, useAgedBuckets } from '../../../components/AgedReportFilters.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
@@ -18,18 +18,13 @@ export default withPermission(SupplierAgedPage, 'purchase.order.read', { unionOn
 /** What the union owes its suppliers as at a date, in the buyer aged report's buckets. */
 function SupplierAgedPage() {
   const { t } = useTranslation();
-  const [view, setView] = useState<'summary' | 'details'>('summary');
+  const [view, setView] = useState<AgedView>('summary');
   const [asAt, setAsAt] = useState(todayIso());
   const [supplierId, setSupplierId] = useState<string | null>(null);
   const query = { as_at: asAt || undefined, supplier_id: supplierId ?? undefined };
   const report = useSupplierAged(query);
   const data = report.data;
-  const buckets = [
-    ['current', t('salesMd.b0')],
-    ['d31to60', t('salesMd.b31')],
-    ['d61to90', t('salesMd.b61')],
-    ['over90', t('salesMd.b90')],
-  ] as const;
+  const buckets = useAgedBuckets();
   return (
     <>
       <PageHeader
@@ -43,26 +38,13 @@ function SupplierAgedPage() {
           />
         }
       />
-      <Section mb="lg">
-        <Group align="end">
-          <SegmentedControl
-            value={view}
-            onChange={(v) => setView(v as 'summary' | 'details')}
-            data={[
-              { value: 'summary', label: t('salesMd.agedSummary') },
-              { value: 'details', label: t('salesMd.agedDetails') },
-            ]}
-          />
-          <DateField
-            label={t('salesMd.asAt')}
-            value={asAt}
-            onChange={(e) => setAsAt(e.currentTarget.value)}
-          />
-          <div style={{ minWidth: 260 }}>
-            <SupplierSelect value={supplierId} onChange={setSupplierId} />
-          </div>
-        </Group>
-      </Section>
+      <AgedReportFilters
+        view={view}
+        onViewChange={setView}
+        asAt={asAt}
+        onAsAtChange={setAsAt}
+        party={<SupplierSelect value={supplierId} onChange={setSupplierId} />}
+      />
       {report.isLoading || !data ? (
         <LoadingBlock />
       ) : data.summary.length === 0 ? (

@@ -1,9 +1,9 @@
-import { Group, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DateField } from '../../../components/DateField.tsx';
+import { AgedReportFilters, useAgedBuckets } from '../../../components/AgedReportFilters.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
@@ -37,12 +37,7 @@ function BuyerAgedPage() {
   const report = useAgedReport(view, query);
   const data = report.data;
   const title = t('salesMd.aged');
-  const buckets = [
-    ['current', t('salesMd.b0')],
-    ['d31to60', t('salesMd.b31')],
-    ['d61to90', t('salesMd.b61')],
-    ['over90', t('salesMd.b90')],
-  ] as const;
+  const buckets = useAgedBuckets();
   return (
     <>
       <PageHeader
@@ -57,26 +52,13 @@ function BuyerAgedPage() {
           />
         }
       />
-      <Section mb="lg">
-        <Group align="end">
-          <SegmentedControl
-            value={view}
-            onChange={(v) => navigate(v === 'details' ? DETAILS : SUMMARY)}
-            data={[
-              { value: 'summary', label: t('salesMd.agedSummary') },
-              { value: 'details', label: t('salesMd.agedDetails') },
-            ]}
-          />
-          <DateField
-            label={t('salesMd.asAt')}
-            value={asAt}
-            onChange={(e) => setAsAt(e.currentTarget.value)}
-          />
-          <div style={{ minWidth: 260 }}>
-            <BuyerSelect value={buyerId} onChange={setBuyerId} />
-          </div>
-        </Group>
-      </Section>
+      <AgedReportFilters
+        view={view}
+        onViewChange={(v) => navigate(v === 'details' ? DETAILS : SUMMARY)}
+        asAt={asAt}
+        onAsAtChange={setAsAt}
+        party={<BuyerSelect value={buyerId} onChange={setBuyerId} />}
+      />
       {report.isLoading || !data ? (
         <LoadingBlock />
       ) : data.summary.length === 0 ? (
