@@ -12,8 +12,7 @@ import {
 import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { sendExport } from '../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../platform/list.ts';
+import { listOrExport } from '../../platform/exports.ts';
 import { getBoq, listBoqs } from './queries.ts';
 import { createBoq, updateBoq } from './save-boq.ts';
 
@@ -25,13 +24,9 @@ export function boqsRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/settings/collection/boqs',
     { config: { access: read }, schema: { tags, querystring: boqListQuery, response: { 200: paged(boq) } } },
-    async (req, reply) => {
-      const { rows, total } = await listBoqs(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listBoqs(deps.db, req.query, window), {
         name: 'BOQS',
-        rows,
         columns: [
           { header: 'BOQ', value: (r) => r.name, width: 30 },
           { header: 'Season', value: (r) => r.seasonName },
@@ -39,8 +34,7 @@ export function boqsRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Items', value: (r) => r.itemCount },
           { header: 'Cost per acre (TZS)', value: (r) => r.costPerAcre },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/settings/collection/boqs',

@@ -12,8 +12,7 @@ import {
 import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { sendExport } from '../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../platform/list.ts';
+import { listOrExport } from '../../platform/exports.ts';
 import { closeFinancialYear } from './close-financial-year.ts';
 import { yearClosing } from './closing-entry.ts';
 import { createFinancialYear } from './create-financial-year.ts';
@@ -31,13 +30,9 @@ export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: financialYearListQuery, response: { 200: paged(financialYear) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listFinancialYears(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listFinancialYears(deps.db, req.query, window), {
         name: 'FINANCIAL_YEARS',
-        rows,
         columns: [
           { header: 'Name', value: (r) => r.name },
           { header: 'Start', value: (r) => r.startDate },
@@ -46,8 +41,7 @@ export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Collection locked until', value: (r) => r.collectionLockedUntil },
           { header: 'Operation locked until', value: (r) => r.operationLockedUntil },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/financial-years',

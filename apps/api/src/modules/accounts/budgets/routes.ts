@@ -16,8 +16,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { getBudget, getBudgetAdjustment, listBudgetAdjustments, listBudgets } from './queries.ts';
 import {
   approveBudget,
@@ -39,13 +38,9 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: budgetListQuery, response: { 200: paged(budget) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listBudgets(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listBudgets(deps.db, req.query, window), {
         name: 'BUDGETS',
-        rows,
         columns: [
           { header: 'Number', value: (r) => r.number },
           { header: 'Name', value: (r) => r.name, width: 30 },
@@ -54,8 +49,7 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Total', value: (r) => r.total },
           { header: 'Status', value: (r) => r.status },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/accounts/budgets',

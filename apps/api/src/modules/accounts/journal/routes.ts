@@ -11,8 +11,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { approveJournalEntry } from './approve-journal-entry.ts';
 import { createJournalEntry } from './create-journal-entry.ts';
 import { getJournalEntry, listJournalEntries } from './queries.ts';
@@ -28,13 +27,9 @@ export function journalEntryRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: journalEntryListQuery, response: { 200: paged(journalEntrySummary) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listJournalEntries(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listJournalEntries(deps.db, req.query, window), {
         name: 'JOURNAL_ENTRIES',
-        rows,
         columns: [
           { header: 'Number', value: (r) => r.number },
           { header: 'Date', value: (r) => r.entryDate },
@@ -46,8 +41,7 @@ export function journalEntryRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Entered by', value: (r) => r.createdByName },
           { header: 'Approved by', value: (r) => r.approvedByName },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/accounts/journal-entries',

@@ -15,8 +15,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { approveBankTransfer, createBankTransfer } from './bank-transfers.ts';
 import { approvePaymentOrReceipt, createPaymentOrReceipt } from './payments-and-receipts.ts';
 import {
@@ -39,13 +38,9 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: voucherListQuery, response: { 200: paged(paymentOrReceipt) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listPaymentsAndReceipts(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listPaymentsAndReceipts(deps.db, req.query, window), {
         name: 'PAYMENTS_AND_RECEIPTS',
-        rows,
         columns: [
           { header: 'Number', value: (r) => r.number },
           { header: 'Type', value: (r) => r.type },
@@ -57,8 +52,7 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Amount (TZS)', value: (r) => r.baseAmount },
           { header: 'Status', value: (r) => r.status },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/accounts/payments-and-receipts',
@@ -100,13 +94,9 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: bankTransferListQuery, response: { 200: paged(bankTransfer) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listBankTransfers(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listBankTransfers(deps.db, req.query, window), {
         name: 'BANK_TRANSFERS',
-        rows,
         columns: [
           { header: 'Number', value: (r) => r.number },
           { header: 'Date', value: (r) => r.transferDate },
@@ -117,8 +107,7 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Amount (TZS)', value: (r) => r.baseAmount },
           { header: 'Status', value: (r) => r.status },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/accounts/bank-transfers',

@@ -14,8 +14,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { getGrn, listGrns, receivableOrder, receivableOrders } from './queries.ts';
 import { receiveDirectGrn } from './receive-direct-grn.ts';
 import { receiveOrderGrn } from './receive-order-grn.ts';
@@ -31,32 +30,27 @@ export function grnsRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     base,
     { config: { access: read }, schema: { tags, querystring: grnListQuery, response: { 200: paged(grn) } } },
-    async (req, reply) => {
-      const { rows, total } = await listGrns(
-        deps.db,
+    (req, reply) =>
+      listOrExport(
+        reply,
         req.query,
-        pageWindow(req.query),
-        societyOf(actorOf(req)),
-      );
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
-        name: 'GRNS',
-        rows,
-        columns: [
-          { header: 'GRN no', value: (r) => r.grnNo },
-          { header: 'Received on', value: (r) => r.receivedOn },
-          { header: 'Kind', value: (r) => r.kind },
-          { header: 'Order', value: (r) => r.orderNo },
-          { header: 'Supplier', value: (r) => r.supplierName, width: 28 },
-          { header: 'Store', value: (r) => r.storeName, width: 28 },
-          { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
-          { header: 'Supplier ref', value: (r) => r.supplierRef },
-          { header: 'Lines', value: (r) => r.lineCount },
-          { header: 'Value', value: (r) => r.totalValue },
-        ],
-      });
-    },
+        (window) => listGrns(deps.db, req.query, window, societyOf(actorOf(req))),
+        {
+          name: 'GRNS',
+          columns: [
+            { header: 'GRN no', value: (r) => r.grnNo },
+            { header: 'Received on', value: (r) => r.receivedOn },
+            { header: 'Kind', value: (r) => r.kind },
+            { header: 'Order', value: (r) => r.orderNo },
+            { header: 'Supplier', value: (r) => r.supplierName, width: 28 },
+            { header: 'Store', value: (r) => r.storeName, width: 28 },
+            { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
+            { header: 'Supplier ref', value: (r) => r.supplierRef },
+            { header: 'Lines', value: (r) => r.lineCount },
+            { header: 'Value', value: (r) => r.totalValue },
+          ],
+        },
+      ),
   );
   app.get(
     `${base}/orders`,

@@ -17,8 +17,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { groupInvoicePdf, invoicePdf } from '../pdf.ts';
 import { invoiceWrite, read } from '../route-helpers.ts';
 import { cancelSalesInvoice } from './cancel-invoice.ts';
@@ -60,13 +59,9 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: salesInvoiceListQuery, response: { 200: paged(salesInvoice) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listSalesInvoices(db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listSalesInvoices(db, req.query, window), {
         name: 'SALES_INVOICES',
-        rows,
         columns: [
           { header: 'Invoice', value: (r) => r.invoiceNo },
           { header: 'Buyer', value: (r) => r.buyerName, width: 30 },
@@ -79,8 +74,7 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Balance (TZS)', value: (r) => r.balance },
           { header: 'Status', value: (r) => r.status },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/sales/invoices',
@@ -138,13 +132,9 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags: groupTags, querystring: groupInvoiceListQuery, response: { 200: paged(groupInvoice) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listGroupInvoices(db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listGroupInvoices(db, req.query, window), {
         name: 'GROUP_INVOICES',
-        rows,
         columns: [
           { header: 'Group invoice', value: (r) => r.groupNo },
           { header: 'Buyer', value: (r) => r.buyerName, width: 30 },
@@ -154,8 +144,7 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Total (TZS)', value: (r) => r.total },
           { header: 'Balance (TZS)', value: (r) => r.balance },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/sales/group-invoices',

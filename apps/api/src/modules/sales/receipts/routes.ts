@@ -12,8 +12,7 @@ import {
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { read } from '../route-helpers.ts';
 import { allocateBuyerReceipt, createBuyerReceipt } from './create-receipt.ts';
 import { getBuyerReceipt, listBuyerReceipts } from './queries.ts';
@@ -34,13 +33,9 @@ export function buyerReceiptsRoutes(app: ZodApp, deps: AppDeps) {
         response: { 200: paged(buyerReceipt) },
       },
     },
-    async (req, reply) => {
-      const { rows, total } = await listBuyerReceipts(db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listBuyerReceipts(db, req.query, window), {
         name: 'BUYER_RECEIPTS',
-        rows,
         columns: [
           { header: 'Receipt', value: (r) => r.receiptNo },
           { header: 'Buyer', value: (r) => r.buyerName, width: 30 },
@@ -51,8 +46,7 @@ export function buyerReceiptsRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Allocated (TZS)', value: (r) => r.allocated },
           { header: 'Credit (TZS)', value: (r) => r.unallocated },
         ],
-      });
-    },
+      }),
   );
   app.post(
     '/sales/receipts',

@@ -13,8 +13,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { releaseNotePdf } from '../pdf.ts';
 import { invoiceWrite, read } from '../route-helpers.ts';
 import { createReleaseNote, getReleaseNote, listReleasableLots, listReleaseNotes } from './release-notes.ts';
@@ -29,13 +28,9 @@ export function releaseNotesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags: releaseTags, querystring: releaseNoteListQuery, response: { 200: paged(releaseNote) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listReleaseNotes(db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listReleaseNotes(db, req.query, window), {
         name: 'RELEASE_NOTES',
-        rows,
         columns: [
           { header: 'Release note', value: (r) => r.releaseNo },
           { header: 'Buyer', value: (r) => r.buyerName, width: 30 },
@@ -44,8 +39,7 @@ export function releaseNotesRoutes(app: ZodApp, deps: AppDeps) {
           { header: 'Lots', value: (r) => r.lotCount },
           { header: 'Net kg', value: (r) => r.totalKg },
         ],
-      });
-    },
+      }),
   );
   app.get(
     '/sales/release-notes/releasable',
