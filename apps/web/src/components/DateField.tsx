@@ -28,19 +28,22 @@ export interface DateFieldProps
  * A replacement for `<TextInput type="date">`, whose format was the browser's.
  */
 export function DateField({ value, onChange, min, max, required, ...props }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = dateFormat();
   return (
     <DateInput
       {...props}
       required={required}
       clearable={!required}
+      clearButtonProps={{ 'aria-label': t('a11y.clearDate') }}
       locale={i18n.language}
       valueFormat={format}
       placeholder={props.placeholder ?? format.toLowerCase()}
       dateParser={(text) => {
         // The language's format, or the API's own (pasted or typed by a test).
-        const parsed = [format, 'YYYY-MM-DD'].map((f) => dayjs(text.trim(), f, true)).find((d) => d.isValid());
+        const parsed = [format, 'YYYY-MM-DD']
+          .map((f) => dayjs(text.trim(), f, true))
+          .find((d) => d.isValid());
         return parsed ? parsed.format('YYYY-MM-DD') : null;
       }}
       value={value ? value : null}
