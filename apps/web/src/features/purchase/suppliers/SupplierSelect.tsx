@@ -1,6 +1,5 @@
-import { Select } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { suppliers } from '../hooks.ts';
 
 /** The active suppliers as a searchable select (the server searches past the first 200). */
@@ -20,30 +19,21 @@ export function SupplierSelect({
   label?: string;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const term = search.trim();
-  const options = suppliers.useOptions({ active: 'true', ...(term.length >= 2 ? { search: term } : {}) });
-  const data = (options.data ?? []).map((s) => ({ value: s.id, label: s.name }));
-  if (chosen && chosen.value === value && !data.some((d) => d.value === chosen.value)) data.unshift(chosen);
   return (
-    <Select
+    <SearchSelect
       label={label ?? t('purchaseMd.supplier')}
-      required={required}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      autoFocus={autoFocus}
-      data-autofocus={autoFocus || undefined}
-      nothingFoundMessage={t('common.nothingFound')}
-      data={data}
+      testId="supplier-select"
+      useOptions={useSupplierOptions}
       value={value}
-      onChange={(v, option) => {
-        setChosen(v && option ? { value: v, label: option.label } : null);
-        onChange(v);
-      }}
+      onChange={onChange}
       error={error}
-      data-testid="supplier-select"
+      required={required}
+      autoFocus={autoFocus}
     />
   );
+}
+
+function useSupplierOptions(term: string) {
+  const options = suppliers.useOptions({ active: 'true', ...(term ? { search: term } : {}) });
+  return options.data?.map((s) => ({ value: s.id, label: s.name }));
 }

@@ -1,9 +1,8 @@
-import { Select } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { buyers } from '../hooks.ts';
 
-/** The active buyers as a searchable select. */
+/** The active buyers as a searchable select (the first 200 by name, or those matching what is typed). */
 export function BuyerSelect({
   value,
   onChange,
@@ -18,32 +17,23 @@ export function BuyerSelect({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
-  // The first 200 buyers by name, or those matching what is typed (the server searches them all).
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const term = search.replace(/\s*\([^)]*\)\s*$/, '').trim();
-  const options = buyers.useOptions({ status: 'active', ...(term.length >= 2 ? { search: term } : {}) });
-  const data = (options.data ?? []).map((b) => ({ value: b.id, label: `${b.name} (${b.bidCode})` }));
-  if (chosen && chosen.value === value && !data.some((d) => d.value === chosen.value)) data.unshift(chosen);
   return (
-    <Select
+    <SearchSelect
       label={t('salesMd.buyer')}
-      required={required}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      // autoFocus on a page; data-autofocus inside a modal (its focus trap picks it).
-      autoFocus={autoFocus}
-      data-autofocus={autoFocus || undefined}
-      nothingFoundMessage={t('common.nothingFound')}
-      data={data}
+      testId="buyer-select"
+      useOptions={useBuyerOptions}
+      // A chosen buyer shows as "Name (BID)": search by the name only.
+      searchTerm={(search) => search.replace(/\s*\([^)]*\)\s*$/, '').trim()}
       value={value}
-      onChange={(v, option) => {
-        setChosen(v && option ? { value: v, label: option.label } : null);
-        onChange(v);
-      }}
+      onChange={onChange}
       error={error}
-      data-testid="buyer-select"
+      required={required}
+      autoFocus={autoFocus}
     />
   );
+}
+
+function useBuyerOptions(term: string) {
+  const options = buyers.useOptions({ status: 'active', ...(term ? { search: term } : {}) });
+  return options.data?.map((b) => ({ value: b.id, label: `${b.name} (${b.bidCode})` }));
 }
