@@ -1,9 +1,7 @@
-import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
 import { getOrNotFound } from '../../../platform/catalog.ts';
-import type { StatementLine } from '../../../platform/document-pdf.ts';
+import { runningStatement } from '../../../platform/statement.ts';
 import { supplierResource } from './suppliers.ts';
 
 /**
@@ -25,27 +23,13 @@ export async function supplierStatement(db: DbOrTx, supplierId: string, from: st
     union all
     select sp.payment_date, sp.payment_no, 'Payment' || coalesce(' ' || sp.reference, ''), sp.amount, 0, sp.approved_at
       from supplier_payments sp where sp.supplier_id = ${supplierId} and sp.status = 'approved'`;
-  const [opening] = await queryRows<{ amount: string }>(
-    db,
-    sql`select coalesce(sum(credit - debit), 0)::numeric(16,2)::text as amount from (${moves}) m where m.d < ${from}::date`,
-  );
-  const rows = await queryRows<Omit<StatementLine, 'balance'>>(
-    db,
-    sql`select d::text as date, doc as document, what as description,
-          debit::numeric(16,2)::text as debit, credit::numeric(16,2)::text as credit
-        from (${moves}) m where m.d between ${from}::date and ${to}::date order by m.d, m.at, m.doc`,
-  );
-  let balance = dec(opening?.amount ?? '0');
-  const lines: StatementLine[] = rows.map((r) => {
-    balance = balance.plus(dec(r.credit)).minus(dec(r.debit));
-    return { ...r, balance: balance.toFixed(2) };
-  });
+  const statement = await runningStatement(db, moves, from, to, 'credit');
   return {
     supplierName: found.name,
     from,
     to,
-    opening: dec(opening?.amount ?? '0').toFixed(2),
-    closing: balance.toFixed(2),
-    lines,
+    opening: statement.opening,
+    closing: statement.closing,
+    lines: statement.lines,
   };
 }

@@ -1,9 +1,7 @@
-import { dec } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
-import type { StatementLine } from '../../../platform/document-pdf.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { runningStatement } from '../../../platform/statement.ts';
 import { buyers } from './schema.ts';
 
 /**
@@ -23,33 +21,13 @@ export async function buyerStatement(db: DbOrTx, buyerId: string, from: string, 
     union all
     select br.receipt_date, br.receipt_no, 'Receipt' || coalesce(' ' || br.reference, ''), 0, br.amount, br.created_at
       from buyer_receipts br where br.buyer_id = ${buyerId}`;
-  const [opening] = await queryRows<{ amount: string }>(
-    db,
-    sql`select coalesce(sum(debit - credit), 0)::numeric(16,2)::text as amount from (${moves}) m where m.d < ${from}::date`,
-  );
-  const rows = await queryRows<{
-    date: string;
-    document: string;
-    description: string;
-    debit: string;
-    credit: string;
-  }>(
-    db,
-    sql`select d::text as date, doc as document, what as description,
-          debit::numeric(16,2)::text as debit, credit::numeric(16,2)::text as credit
-        from (${moves}) m where m.d between ${from}::date and ${to}::date order by m.d, m.at, m.doc`,
-  );
-  let balance = dec(opening?.amount ?? '0');
-  const lines: StatementLine[] = rows.map((r) => {
-    balance = balance.plus(dec(r.debit)).minus(dec(r.credit));
-    return { ...r, balance: balance.toFixed(2) };
-  });
+  const statement = await runningStatement(db, moves, from, to, 'debit');
   return {
     buyerName: buyer.name,
     from,
     to,
-    opening: dec(opening?.amount ?? '0').toFixed(2),
-    closing: balance.toFixed(2),
-    lines,
+    opening: statement.opening,
+    closing: statement.closing,
+    lines: statement.lines,
   };
 }
