@@ -1,4 +1,4 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
@@ -7,7 +7,8 @@ import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { StockLinesTable } from '../stores/StockLinesTable.tsx';
 import { grns } from './hooks.ts';
 
 /** /inventory/grns/grn/:id/details: what was received, at what cost, and its posting. */
@@ -53,38 +54,12 @@ function GrnDetailsPage() {
           ]}
         />
       </Section>
-      <Section title={t('inventoryMd.lines')}>
-        <Table data-testid="grn-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>{t('inventoryMd.item')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.unitCost')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.value')}</Table.Th>
-              <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
-              <Table.Th>{t('inventoryMd.expiry')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(g.lines ?? []).map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.lineNo}</Table.Td>
-                <Table.Td>
-                  {l.itemCode} · {l.itemName}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {formatDecimal(l.quantity, 3)} {l.unit}
-                </Table.Td>
-                <Table.Td ta="right">{formatDecimal(l.unitCost, 2)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(l.value)}</Table.Td>
-                <Table.Td>{l.batchNo ?? '—'}</Table.Td>
-                <Table.Td>{l.expiryDate ? formatDate(l.expiryDate) : '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Section>
+      <StockLinesTable
+        testId="grn-lines"
+        lines={g.lines ?? []}
+        costLabel={t('inventoryMd.unitCost')}
+        withExpiry
+      />
     </DetailsLayout>
   );
 }

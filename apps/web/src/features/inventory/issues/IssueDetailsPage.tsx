@@ -1,4 +1,3 @@
-import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
@@ -7,7 +6,8 @@ import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { StockLinesTable } from '../stores/StockLinesTable.tsx';
 import { stockIssues } from './hooks.ts';
 
 /** /inventory/issues/:id/details: what left the store, at what cost, and its posting. */
@@ -41,36 +41,7 @@ function IssueDetailsPage() {
           ]}
         />
       </Section>
-      <Section title={t('inventoryMd.lines')}>
-        <Table data-testid="issue-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>{t('inventoryMd.item')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.avgCost')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.value')}</Table.Th>
-              <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(i.lines ?? []).map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.lineNo}</Table.Td>
-                <Table.Td>
-                  {l.itemCode} · {l.itemName}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {formatDecimal(l.quantity, 3)} {l.unit}
-                </Table.Td>
-                <Table.Td ta="right">{formatDecimal(l.unitCost, 2)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(l.value)}</Table.Td>
-                <Table.Td>{l.batchNo ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Section>
+      <StockLinesTable testId="issue-lines" lines={i.lines ?? []} costLabel={t('inventoryMd.avgCost')} />
     </DetailsLayout>
   );
 }
