@@ -116,7 +116,7 @@ export async function amcosWithClerk(token: string, name: string) {
   return { society, clerkToken: await apiSignIn(clerk.email, clerk.password) };
 }
 
-export type Farmer = { farmerNo: string; firstName: string; lastName: string };
+export type Farmer = { id: string; farmerNo: string; firstName: string; lastName: string };
 
 /** A woman farmer of the society with a fresh national id (and a phone when given). */
 export async function createFarmer(
