@@ -27,11 +27,11 @@ import { type BenchTarget, openPgliteTarget, openPostgresTarget } from './lib/ta
 import { accountsSuite } from './scenarios/accounts.ts';
 import { collectionsSuite } from './scenarios/collections.ts';
 import { farmersSuite } from './scenarios/farmers.ts';
+import { inputsSuite } from './scenarios/inputs.ts';
+import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
 import type { BenchSuite, Scenario } from './scenarios/scenario.ts';
-import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
-import { inputsSuite } from './scenarios/inputs.ts';
 import { storesSuite } from './scenarios/stores.ts';
 import { usersSuite } from './scenarios/users.ts';
 

@@ -64,18 +64,26 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   boq_create: () => import('../features/boqs/BoqCreatePage.tsx'),
   boq_details: () => import('../features/boqs/BoqDetailsPage.tsx'),
   financial_years: () => import('../features/financial-years/FinancialYearsPage.tsx'),
-  classes: () => import('../features/accounts/chart/SetupPages.tsx').then((m) => ({ default: m.ClassesRoute })),
+  classes: () =>
+    import('../features/accounts/chart/SetupPages.tsx').then((m) => ({ default: m.ClassesRoute })),
   currencies: () =>
-    import('../features/accounts/currencies/CurrenciesPages.tsx').then((m) => ({ default: m.CurrenciesRoute })),
+    import('../features/accounts/currencies/CurrenciesPages.tsx').then((m) => ({
+      default: m.CurrenciesRoute,
+    })),
   exchange_rates: () =>
     import('../features/accounts/currencies/CurrenciesPages.tsx').then((m) => ({ default: m.RatesRoute })),
   account_groups: () =>
     import('../features/accounts/chart/SetupPages.tsx').then((m) => ({ default: m.GroupsRoute })),
-  accounts: () => import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({ default: m.AccountsRoute })),
+  accounts: () =>
+    import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({ default: m.AccountsRoute })),
   collection: () =>
-    import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({ default: m.CollectionAccountsRoute })),
+    import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({
+      default: m.CollectionAccountsRoute,
+    })),
   operation: () =>
-    import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({ default: m.OperationAccountsRoute })),
+    import('../features/accounts/chart/AccountsPage.tsx').then((m) => ({
+      default: m.OperationAccountsRoute,
+    })),
   journal_entries: () => import('../features/accounts/journal/JournalEntriesPage.tsx'),
   payments_and_receipts: () =>
     import('../features/accounts/vouchers/VouchersPage.tsx').then((m) => ({ default: m.VouchersRoute })),
@@ -85,11 +93,14 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     })),
   bank_transfers: () =>
     import('../features/accounts/vouchers/TransfersPage.tsx').then((m) => ({ default: m.TransfersRoute })),
-  budget: () => import('../features/accounts/budgets/BudgetsPages.tsx').then((m) => ({ default: m.BudgetsRoute })),
+  budget: () =>
+    import('../features/accounts/budgets/BudgetsPages.tsx').then((m) => ({ default: m.BudgetsRoute })),
   budget_add: () =>
     import('../features/accounts/budgets/BudgetsPages.tsx').then((m) => ({ default: m.BudgetAddRoute })),
   budget_details: () =>
-    import('../features/accounts/budgets/BudgetDetailsPage.tsx').then((m) => ({ default: m.BudgetDetailsRoute })),
+    import('../features/accounts/budgets/BudgetDetailsPage.tsx').then((m) => ({
+      default: m.BudgetDetailsRoute,
+    })),
   trial_balance: () =>
     import('../features/accounts/reports/ReportsPages.tsx').then((m) => ({ default: m.TrialBalanceRoute })),
   general_ledger: () =>
@@ -98,13 +109,17 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   auctions: () => import('../features/sales/auctions/AuctionsPage.tsx'),
   auction_details: () => import('../features/sales/auctions/AuctionDetailsPage.tsx'),
   auction_price: () =>
-    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.AuctionPriceRoute })),
+    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({
+      default: m.AuctionPriceRoute,
+    })),
   auction_details_report: () =>
     import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({
       default: m.AuctionDetailsReportRoute,
     })),
   buyer_auction_details: () =>
-    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({ default: m.BuyerAuctionRoute })),
+    import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({
+      default: m.BuyerAuctionRoute,
+    })),
   warehouse_auction_details: () =>
     import('../features/sales/auctions/AuctionReportsPages.tsx').then((m) => ({
       default: m.WarehouseAuctionRoute,
@@ -113,17 +128,25 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   whr_payments: () => import('../features/settlement/runs/SettlementsPage.tsx'),
   whr_payment_details: () => import('../features/settlement/runs/SettlementDetailsPage.tsx'),
   farmer_payments: () =>
-    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.FarmerPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({
+      default: m.FarmerPaymentsRoute,
+    })),
   amcos_payments: () =>
-    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.AmcosPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({
+      default: m.AmcosPaymentsRoute,
+    })),
   amcos_payment_details: () =>
     import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
   beneficiary_payments: () =>
-    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BeneficiaryPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({
+      default: m.BeneficiaryPaymentsRoute,
+    })),
   beneficiary_payment_details: () =>
     import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
   transporter_payments: () =>
-    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.TransporterPaymentsRoute })),
+    import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({
+      default: m.TransporterPaymentsRoute,
+    })),
   transporter_payment_create: () =>
     import('../features/settlement/payments/NewPaymentBatchPage.tsx').then((m) => ({
       default: m.NewTransporterPaymentRoute,
@@ -132,29 +155,45 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('../features/settlement/payments/BatchesPage.tsx').then((m) => ({ default: m.BatchDetailsRoute })),
   loans: () => import('../features/settlement/loans/LoansPage.tsx'),
   payments_amcos: () =>
-    import('../features/settlement/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsAmcosRoute })),
+    import('../features/settlement/payments/PaymentLinesPage.tsx').then((m) => ({
+      default: m.PaymentsAmcosRoute,
+    })),
   payments_farmers: () =>
-    import('../features/settlement/payments/PaymentLinesPage.tsx').then((m) => ({ default: m.PaymentsFarmersRoute })),
+    import('../features/settlement/payments/PaymentLinesPage.tsx').then((m) => ({
+      default: m.PaymentsFarmersRoute,
+    })),
   farmer_payments_summary: () =>
-    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
+      default: m.FarmerPaymentsSummaryRoute,
+    })),
   amcos_auction_details: () =>
-    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
+      default: m.AmcosAuctionDetailsRoute,
+    })),
   beneficiaries_auction_details: () =>
     import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
       default: m.BeneficiariesAuctionDetailsRoute,
     })),
   district_auction_details: () =>
-    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.DistrictAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
+      default: m.DistrictAuctionDetailsRoute,
+    })),
   council_auction_details: () =>
-    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.CouncilAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
+      default: m.CouncilAuctionDetailsRoute,
+    })),
   auction_amcos: () =>
-    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.AmcosAuctionDetailsRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
+      default: m.AmcosAuctionDetailsRoute,
+    })),
   auction_deduction: () =>
     import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
       default: m.BeneficiariesAuctionDetailsRoute,
     })),
   auction_farmers: () =>
-    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({ default: m.FarmerPaymentsSummaryRoute })),
+    import('../features/settlement/reports/ReportsPages.tsx').then((m) => ({
+      default: m.FarmerPaymentsSummaryRoute,
+    })),
   // Sales, the buyer half (issue 6).
   buyers: () => import('../features/sales/buyers/BuyersPage.tsx'),
   buyer_details: () => import('../features/sales/buyers/BuyerDetailsPage.tsx'),
@@ -165,11 +204,17 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   sales_invoice_details: () =>
     import('../features/sales/invoices/InvoicesPages.tsx').then((m) => ({ default: m.InvoiceDetailsRoute })),
   group_invoices: () =>
-    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoicesRoute })),
+    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({
+      default: m.GroupInvoicesRoute,
+    })),
   group_invoice_create: () =>
-    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceCreateRoute })),
+    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({
+      default: m.GroupInvoiceCreateRoute,
+    })),
   group_invoice_details: () =>
-    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({ default: m.GroupInvoiceDetailsRoute })),
+    import('../features/sales/invoices/GroupInvoicesPages.tsx').then((m) => ({
+      default: m.GroupInvoiceDetailsRoute,
+    })),
   sales_receipts: () =>
     import('../features/sales/receipts/ReceiptsPages.tsx').then((m) => ({ default: m.ReceiptsRoute })),
   sales_receipt_details: () =>
@@ -204,20 +249,30 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   transfers: () => import('../features/inventory/transfers/TransfersPage.tsx'),
   transfer_details: () => import('../features/inventory/transfers/TransferDetailsPage.tsx'),
   transfer_to_amcos: () =>
-    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({ default: m.ToAmcosRoute })),
+    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({
+      default: m.ToAmcosRoute,
+    })),
   transfer_from_amcos: () =>
-    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({ default: m.FromAmcosRoute })),
+    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({
+      default: m.FromAmcosRoute,
+    })),
   transfer_to_store: () =>
-    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({ default: m.ToStoreRoute })),
+    import('../features/inventory/transfers/TransferCreatePage.tsx').then((m) => ({
+      default: m.ToStoreRoute,
+    })),
   ledgers: () => import('../features/inventory/ledgers/StockLedgerPage.tsx'),
   quantity_by_store: () =>
-    import('../features/inventory/ledgers/QuantityByStorePage.tsx').then((m) => ({ default: m.QuantityByStoreRoute })),
+    import('../features/inventory/ledgers/QuantityByStorePage.tsx').then((m) => ({
+      default: m.QuantityByStoreRoute,
+    })),
   quantity_by_store_amcos: () =>
     import('../features/inventory/ledgers/QuantityByStorePage.tsx').then((m) => ({
       default: m.QuantityByStoreAmcosRoute,
     })),
   store_ledger: () =>
-    import('../features/inventory/ledgers/StoreLedgerReportPage.tsx').then((m) => ({ default: m.StoreLedgersRoute })),
+    import('../features/inventory/ledgers/StoreLedgerReportPage.tsx').then((m) => ({
+      default: m.StoreLedgersRoute,
+    })),
   amcos_store_ledger: () =>
     import('../features/inventory/ledgers/StoreLedgerReportPage.tsx').then((m) => ({
       default: m.AmcosStoreLedgerRoute,

@@ -37,7 +37,6 @@ export const accessibleColors: CSSVariablesResolver = (theme) => {
     '--mantine-color-error': untilContrast(theme.colors.red[7] ?? '#f03e3e', WHITE, TEXT, 'darker'),
     '--mantine-primary-color-contrast': WHITE,
   };
-  const darkBody = theme.colors.dark[7] ?? '#242424';
   const darkSurface = theme.colors.dark[5] ?? '#3b3b3b';
   const dark: Record<string, string> = {
     '--mantine-color-dimmed': theme.colors.dark[1] ?? '#b8b8b8',

@@ -1,8 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
+import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
 import { formatMoney } from '../../lib/format.ts';

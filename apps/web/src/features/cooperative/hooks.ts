@@ -13,8 +13,8 @@ import type {
   UpdateUnionBody,
 } from '@ushirika/contracts';
 import { api, apiRequest } from '../../lib/api.ts';
-import { resource } from '../../lib/resource.ts';
 import { auditKeys } from '../../lib/audit.ts';
+import { resource } from '../../lib/resource.ts';
 
 export const UNION_ENTITY_ID = '00000000-0000-7000-8000-000000000001';
 export const banks = resource<Bank, CreateBankBody, UpdateBankBody>('cooperative/banks', {

@@ -9,9 +9,9 @@ import type {
   UpdateFarmerBody,
 } from '@ushirika/contracts';
 import { api, type Query } from '../../lib/api.ts';
+import { auditKeys } from '../../lib/audit.ts';
 import { resource } from '../../lib/resource.ts';
 import { getAccessToken } from '../../lib/session.ts';
-import { auditKeys } from '../../lib/audit.ts';
 
 export const farmers = resource<Farmer & Partial<FarmerDetail>, CreateFarmerBody, UpdateFarmerBody>(
   'collections/farmers',

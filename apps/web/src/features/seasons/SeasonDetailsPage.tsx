@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
+import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { toastSuccess } from '../../lib/notify.ts';
 import { seasons } from './hooks.ts';
@@ -37,7 +37,10 @@ function SeasonDetailsPage() {
         next && (
           <Button
             onClick={() =>
-              update.mutate({ id, body: { status: next } as never }, { onSuccess: (r) => toastSuccess(r.message) })
+              update.mutate(
+                { id, body: { status: next } as never },
+                { onSuccess: (r) => toastSuccess(r.message) },
+              )
             }
             loading={update.isPending}
             data-testid="season-move"

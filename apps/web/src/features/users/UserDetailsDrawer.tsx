@@ -2,12 +2,12 @@ import { Badge, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '
 import type { User } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
+import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { roleLabel } from '../../lib/roles.ts';
 import { fullName } from '../../lib/session.ts';
-import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { useUser } from './hooks.ts';
 
 interface UserDetailsDrawerProps {

@@ -9,10 +9,10 @@ import type {
   userReply,
 } from '@ushirika/contracts';
 import { api, type Query } from '../../lib/api.ts';
+import { auditKeys } from '../../lib/audit.ts';
 import type { Infer } from '../../lib/contract-types.ts';
 import { datedFileName, downloadFile } from '../../lib/download.ts';
 import { getSession } from '../../lib/session.ts';
-import { auditKeys } from '../../lib/audit.ts';
 import { authKeys } from '../auth/hooks.ts';
 
 export const userKeys = {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group } from '@mantine/core';
 import type { Collection } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

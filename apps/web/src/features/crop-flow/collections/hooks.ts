@@ -9,8 +9,8 @@ import type {
 } from '@ushirika/contracts';
 import { api, apiRequest, apiResponse, type Query } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { resource } from '../../../lib/resource.ts';
 import { auditKeys } from '../../../lib/audit.ts';
+import { resource } from '../../../lib/resource.ts';
 
 /** Collections (farmers' receipts): `/api/collections/receipts`. */
 export const collections = resource<Collection, RecordCollectionBody, UpdateCollectionBody>(

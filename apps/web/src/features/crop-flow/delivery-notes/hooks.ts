@@ -8,9 +8,9 @@ import type {
   ReceiveDeliveryNoteBody,
 } from '@ushirika/contracts';
 import { api } from '../../../lib/api.ts';
+import { auditKeys } from '../../../lib/audit.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { resource } from '../../../lib/resource.ts';
-import { auditKeys } from '../../../lib/audit.ts';
 
 /** Crop delivery notes: `/api/collections/delivery-notes`. */
 export const deliveryNotes = resource<DeliveryNote & Partial<DeliveryNoteDetail>, CreateDeliveryNoteBody>(

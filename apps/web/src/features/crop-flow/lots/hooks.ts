@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AwaitingLotRow, IssueLotsBody, Lot, LotDetail } from '@ushirika/contracts';
 import { api } from '../../../lib/api.ts';
+import { auditKeys } from '../../../lib/audit.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { resource } from '../../../lib/resource.ts';
-import { auditKeys } from '../../../lib/audit.ts';
 
 /** Warehouse receipts (lots): `/api/collections/lots`. */
 export const lots = resource<Lot & Partial<LotDetail>>('collections/lots', {

@@ -1,4 +1,4 @@
-import { Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Select, Table, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

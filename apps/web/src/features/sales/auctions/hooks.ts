@@ -12,8 +12,8 @@ import type {
   DecisionsBody,
 } from '@ushirika/contracts';
 import { api, apiRequest, type Query } from '../../../lib/api.ts';
-import { resource } from '../../../lib/resource.ts';
 import { auditKeys } from '../../../lib/audit.ts';
+import { resource } from '../../../lib/resource.ts';
 
 /** Auctions: the list (shared resource hooks), the catalogue, and one mutation per state change. */
 export const auctions = resource<Auction & Partial<AuctionDetail>, CreateAuctionBody>('sales/auctions', {

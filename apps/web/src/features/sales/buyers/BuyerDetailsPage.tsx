@@ -1,4 +1,4 @@
-import { Button, Group, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Paper, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Paper, Table, Text, Textarea } from '@mantine/core';
 import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

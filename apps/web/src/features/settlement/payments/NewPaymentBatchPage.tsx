@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
-import { BATCH_DETAILS } from './BatchesPage.tsx';
 import { useRetryLines } from '../hooks.ts';
+import { BATCH_DETAILS } from './BatchesPage.tsx';
 import { PaymentLinesTable } from './PaymentLinesTable.tsx';
 
 type Party = PaymentBatch['partyType'];
