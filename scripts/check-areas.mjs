@@ -78,8 +78,8 @@ for (const r of rows) {
   for (const tree of ['api', 'web']) {
     if (r[tree] === NONE) continue;
     if (r[tree] !== r.area) problems.push(`${r.area}: the ${tree} folder is named ${r[tree]}, not ${r.area}`);
-    if (!isDir(path.join(trees[tree], r[tree])))
-      problems.push(`${r.area}: ${tree} folder ${r[tree]} is missing`);
+    const folder = path.join(trees[tree], r[tree]);
+    if (!isDir(folder) || !hasFiles(folder)) problems.push(`${r.area}: ${tree} folder ${r[tree]} is missing`);
   }
   if (r.contracts !== NONE) {
     if (r.contracts !== `${r.area}.ts`)
