@@ -16,6 +16,10 @@ export function guardRedirect(route: WebRoute | undefined, session: SessionSnaps
     if (session.stage === 'signed-out') return '/login';
     if (session.lockedPath !== null && route.name !== 'lock_screen') return '/lock-screen';
     if (session.lockedPath === null && route.name === 'lock_screen') return session.landing ?? '/';
+    // The server answers nothing else until the first password is replaced (#15).
+    if (session.lockedPath === null && session.user?.isInitialPassword && route.name !== 'change_password') {
+      return '/change-password';
+    }
   }
   if (route.access === 'signed-out' && session.stage === 'signed-in') return session.landing ?? '/';
   return null;
