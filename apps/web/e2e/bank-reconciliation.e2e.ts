@@ -35,19 +35,27 @@ async function world(label: string) {
         token,
       )
     ).body.data.find((a) => a.code === code) as Account;
-  const [template, levy, rent] = [await find('1101'), await find('4101'), await find('5101')];
-  const code = `11${Date.now().toString().slice(-6)}`;
-  const bank = (
-    await must(
-      api<{ data: Account }>(
-        'POST',
-        '/accounts',
-        { code, name: `E2E bank ${label}`, book: 'operation', groupId: template.groupId, isBankOrCash: true },
-        token,
-      ),
-      'bank account',
-    )
-  ).data;
+  const [template, levy, rentTemplate] = [await find('1101'), await find('4101'), await find('5101')];
+  const stamp = Date.now().toString().slice(-6);
+  const newAccount = async (body: Record<string, unknown>) =>
+    (
+      await must(
+        api<{ data: Account }>('POST', '/accounts', { book: 'operation', ...body }, token),
+        'account',
+      )
+    ).data;
+  const bank = await newAccount({
+    code: `11${stamp}`,
+    name: `E2E bank ${label}`,
+    groupId: template.groupId,
+    isBankOrCash: true,
+  });
+  // Its own expense account: other specs read 5101 Office rent in the trial balance.
+  const rent = await newAccount({
+    code: `51${stamp}`,
+    name: `E2E rent ${label}`,
+    groupId: rentTemplate.groupId,
+  });
   const post = async (reference: string, lines: { accountId: string; debit?: string; credit?: string }[]) => {
     const draft = await must(
       api<{ data: { id: string } }>(
@@ -71,7 +79,7 @@ async function world(label: string) {
     { accountId: rent.id, debit: '300000.00' },
     { accountId: bank.id, credit: '300000.00' },
   ]);
-  return { accountant, checkerToken, bank, code };
+  return { accountant, checkerToken, bank, code: bank.code };
 }
 
 const CSV = [
