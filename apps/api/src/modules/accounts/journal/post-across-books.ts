@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import { accountMappings, accounts } from '../schema.ts';
-import type { BusinessEvent } from './post-business-event.ts';
+import { type BusinessEvent, eventLine } from './post-business-event.ts';
 import { type EntryAccount, writeEntry } from './write-entry.ts';
 
 export type CrossBookEvent = BusinessEventBody &
@@ -89,16 +89,7 @@ export async function postAcrossBooks(tx: DbOrTx, event: CrossBookEvent): Promis
         sourceType: event.sourceType,
         sourceId: event.sourceId,
         createdBy: event.actorId,
-        lines: mine.map((l) => ({
-          accountId: l.account.id,
-          debit: l.debit.toFixed(2),
-          credit: l.credit.toFixed(2),
-          currency: 'TZS',
-          rate: '1',
-          ...(event.party
-            ? { partyType: event.party.type, partyId: event.party.id, partyName: event.party.name }
-            : {}),
-        })),
+        lines: mine.map((l) => eventLine(l.account.id, l, event.party)),
       },
       event.actorId,
       { accounts: mine.map((l) => l.account) },

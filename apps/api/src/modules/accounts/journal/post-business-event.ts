@@ -39,6 +39,22 @@ export type BusinessEvent = BusinessEventBody & {
  * docs/accounting.md); the number is then not known inside the transaction: read it after commit
  * with `entryNumber(db, id)` (journal/queries.ts).
  */
+/** One posted line of an event, in TZS, with the event's party: the same for one book or two. */
+export function eventLine(
+  accountId: string,
+  line: { debit: { toFixed(dp: number): string }; credit: { toFixed(dp: number): string } },
+  party: BusinessEvent['party'],
+) {
+  return {
+    accountId,
+    debit: line.debit.toFixed(2),
+    credit: line.credit.toFixed(2),
+    currency: 'TZS',
+    rate: '1',
+    ...(party ? { partyType: party.type, partyId: party.id, partyName: party.name } : {}),
+  };
+}
+
 export async function postBusinessEvent(
   tx: DbOrTx,
   event: BusinessEvent,
@@ -96,16 +112,7 @@ export async function postBusinessEvent(
     sourceType: event.sourceType,
     sourceId: event.sourceId,
     createdBy: event.actorId,
-    lines: lines.map((l) => ({
-      accountId: accountOf(l.role),
-      debit: l.debit.toFixed(2),
-      credit: l.credit.toFixed(2),
-      currency: 'TZS',
-      rate: '1',
-      ...(event.party
-        ? { partyType: event.party.type, partyId: event.party.id, partyName: event.party.name }
-        : {}),
-    })),
+    lines: lines.map((l) => eventLine(accountOf(l.role), l, event.party)),
   };
   // A specific bank account is not among the mapped ones: writeEntry reads the accounts then.
   const known = event.bankAccountId ? {} : { accounts: mapped };
