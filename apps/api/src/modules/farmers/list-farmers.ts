@@ -31,6 +31,18 @@ function exactMatch(search: string): SQL | undefined {
   return undefined;
 }
 
+/**
+ * The start of a phone number (issue #20: "0754 12" found nothing): digits only, three or more,
+ * matched as a prefix of the stored number (country code first, as numbers are stored), through
+ * the phone prefix index. Names never hold digits, so this never hides a name search.
+ */
+export function phonePrefix(search: string): string | null {
+  const digits = search.replace(/[\s+-]/g, '');
+  if (!/^\d{3,}$/.test(digits)) return null;
+  const stored = digits.startsWith('255') ? digits : `255${digits.replace(/^0/, '')}`;
+  return stored.length >= 6 ? stored : null;
+}
+
 const prefix = (word: string) => `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -140,7 +152,10 @@ export async function listFarmers(
 ): Promise<FarmerList> {
   const search = query.search ? normaliseSearch(query.search) : '';
   const filters = plainFilters(query, societyId);
-  const exact = search ? exactMatch(search) : undefined;
+  const partialPhone = search && !exactMatch(search) ? phonePrefix(search) : null;
+  const exact = search
+    ? (exactMatch(search) ?? (partialPhone ? like(farmers.phone, `${partialPhone}%`) : undefined))
+    : undefined;
   const wantsCount = query.format === undefined || query.format === 'json';
   const cap = window.offset + COUNT_AHEAD;
   const nameSearch = Boolean(search) && !exact;

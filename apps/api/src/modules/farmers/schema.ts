@@ -67,6 +67,8 @@ export const farmers = pgTable(
     uniqueIndex('farmers_farmer_no_unique').on(t.farmerNo),
     uniqueIndex('farmers_national_id_unique').on(t.nationalId).where(sql`${t.nationalId} is not null`),
     uniqueIndex('farmers_phone_unique').on(t.phone).where(sql`${t.phone} is not null`),
+    // A partial phone number ("0754 12") is a prefix search: pattern ops serve LIKE '25575412%'.
+    index('farmers_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
     // Name order and name-prefix search by index-only scans: the first- and last-name branches each
     // read their index in (first, last, id) order and stop at the page; the trailing columns let an
     // AMCOS user's society and the other words of the search be checked without reading the table.

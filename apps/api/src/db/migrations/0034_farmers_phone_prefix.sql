@@ -1,0 +1,1 @@
+CREATE INDEX "farmers_phone_prefix_idx" ON "farmers" USING btree ("phone" text_pattern_ops);
