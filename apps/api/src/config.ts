@@ -36,6 +36,8 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SETTLEMENT_TIMING: flag,
   BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
+  UPLOADS_DIR: z.string().min(1, 'must not be empty').optional(),
+  ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).max(10_485_760).default(10_485_760),
   BACKUP_EVERY: z
     .string()
     .regex(/^\d+(m|h|d)$/, 'must be a number followed by m, h or d (e.g. 6h, 1d)')
@@ -83,6 +85,10 @@ export type Config = {
   workers: number;
   /** SETTLEMENT_TIMING=1: print how long each phase of a settlement takes (bench diagnostics). */
   settlementTiming: boolean;
+  /** Uploaded files (attachments, editor images): UPLOADS_DIR, by default `<DATA_DIR>/uploads`. */
+  uploadsDir: string;
+  /** The largest attachment accepted (ATTACHMENT_MAX_BYTES, 10 MB by default and at most). */
+  attachmentMaxBytes: number;
   /** Scheduled backups: where, how often (ms; null: none) and how many to keep. */
   backup: { dir: string | undefined; everyMs: number | null; keep: number };
   /** Bearer token for /api/metrics (an administrator's session works too). */
@@ -170,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: e.AUTH_CACHE_MS,
     workers: e.WORKERS,
     settlementTiming: e.SETTLEMENT_TIMING,
+    uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
+    attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
       everyMs: durationMs(e.BACKUP_EVERY),

@@ -24,6 +24,7 @@ async function main() {
       database,
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      uploadsDir: config.uploadsDir,
       dir,
       version: config.version,
     });

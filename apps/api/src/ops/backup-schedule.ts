@@ -24,6 +24,7 @@ export function startBackupSchedule(config: Config, database: Database, log: Sch
         database,
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
+        uploadsDir: config.uploadsDir,
         dir,
         version: config.version,
       });

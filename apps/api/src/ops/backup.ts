@@ -140,8 +140,10 @@ export type BackupInput = {
   database: Pick<Database, 'db' | 'kind' | 'level' | 'dump'>;
   /** PostgreSQL: the database to dump with pg_dump. */
   databaseUrl?: string | undefined;
-  /** Where the generated JWT secret and uploaded files live. */
+  /** Where the generated JWT secret (and, without uploadsDir, the uploaded files) live. */
   dataDir: string;
+  /** The uploaded files' folder (config.uploadsDir); `<dataDir>/uploads` when not given. */
+  uploadsDir?: string | undefined;
   /** Folder the backup file is written to. */
   dir: string;
   version: string;
@@ -169,7 +171,7 @@ export async function createBackup(input: BackupInput): Promise<{ file: string; 
     const secret = path.join(input.dataDir, 'jwt-secret');
     if (existsSync(secret))
       entries.push({ name: 'secret/jwt-secret', file: secret, size: statSync(secret).size });
-    entries.push(...filesUnder(path.join(input.dataDir, 'uploads'), 'uploads'));
+    entries.push(...filesUnder(input.uploadsDir ?? path.join(input.dataDir, 'uploads'), 'uploads'));
 
     const members = [];
     for (const e of entries) members.push({ name: e.name, size: e.size, sha256: await sha256File(e.file) });

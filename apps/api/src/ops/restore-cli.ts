@@ -19,6 +19,7 @@ async function main() {
   const result = await restoreBackup({
     file,
     dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
     databaseUrl: config.databaseUrl,
     force: args.includes('--force'),
   });

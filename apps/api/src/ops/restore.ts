@@ -19,6 +19,8 @@ export type RestoreInput = {
   file: string;
   /** Target: the embedded database's DATA_DIR (also where the JWT secret and uploads go). */
   dataDir: string;
+  /** Where the uploaded files go (config.uploadsDir); `<dataDir>/uploads` when not given. */
+  uploadsDir?: string | undefined;
   /** Target: a PostgreSQL database instead of the embedded one. */
   databaseUrl?: string | undefined;
   /** Replace a target that is not empty (a DATA_DIR is moved aside, not deleted). */
@@ -145,7 +147,10 @@ export async function restoreBackup(input: RestoreInput): Promise<RestoreResult>
       for (const m of members) {
         if (m.name === 'secret/jwt-secret') copyFileSync(m.file, path.join(input.dataDir, 'jwt-secret'));
         if (m.name.startsWith('uploads/')) {
-          const to = path.join(input.dataDir, m.name);
+          const to = path.join(
+            input.uploadsDir ?? path.join(input.dataDir, 'uploads'),
+            m.name.slice('uploads/'.length),
+          );
           mkdirSync(path.dirname(to), { recursive: true });
           copyFileSync(m.file, to);
         }

@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ValidationError } from './errors.ts';
+
+/**
+ * The file store: uploaded bytes kept outside the database rows, in one folder (UPLOADS_DIR,
+ * by default `<DATA_DIR>/uploads`, which backups include), named by their SHA-256 so the same
+ * file stored twice is kept once. The database keeps only the hash (and the metadata its module
+ * wants). A file's type is read from its first bytes, never from its name or the browser's word.
+ *
+ *   const store = fileStore(deps.config);              // one per process is enough
+ *   const saved = await store.put(bytes, { accept: ATTACHMENT_TYPES, maxBytes: 10 * 1024 * 1024 });
+ *     // -> { sha256, size, contentType }, or throws FileRefusedError (400, reason 'type' | 'size')
+ *   const file = await store.get(saved.sha256);        // -> { bytes, contentType } or null
+ *   sniffType(bytes)                                   // -> 'image/png' ... or null
+ *
+ * Types: PDF, JPEG, PNG (attachments) and GIF, AVIF (editor images); pass the ones a caller
+ * accepts. No S3-compatible bucket yet (docs/DECISIONS.md, #17).
+ */
+
+export const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/avif'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** What a record's attachments may be. */
+export const ATTACHMENT_TYPES: readonly FileType[] = ['application/pdf', 'image/jpeg', 'image/png'];
+/** What the markdown editor's images may be (SPEC: png, jpeg, gif, avif). */
+export const EDITOR_IMAGE_TYPES: readonly FileType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/avif'];
+
+export type StoredFile = { sha256: string; size: number; contentType: FileType };
+
+/** Refused before anything is written: `reason` says which rule, the message says it to the user. */
+export class FileRefusedError extends ValidationError {
+  constructor(
+    readonly reason: 'type' | 'size' | 'empty',
+    message: string,
+  ) {
+    super(message, { file: [message] });
+  }
+}
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[], at = 0) =>
+  bytes.length >= at + magic.length && magic.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const text = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
+
+/** AVIF: an ISO-BMFF `ftyp` box whose major or a compatible brand is avif (still) or avis (sequence). */
+function isAvif(bytes: Uint8Array): boolean {
+  if (bytes.length < 16 || text(bytes, 4, 8) !== 'ftyp') return false;
+  const boxSize = Math.min(
+    ((bytes[0] ?? 0) << 24) | ((bytes[1] ?? 0) << 16) | ((bytes[2] ?? 0) << 8) | (bytes[3] ?? 0),
+    bytes.length,
+    256,
+  );
+  const brands = [text(bytes, 8, 12)];
+  for (let at = 16; at + 4 <= boxSize; at += 4) brands.push(text(bytes, at, at + 4));
+  return brands.some((b) => b === 'avif' || b === 'avis');
+}
+
+/** The file's type from its content (magic bytes), or null when it is none of FILE_TYPES. */
+export function sniffType(bytes: Uint8Array): FileType | null {
+  if (startsWith(bytes, ascii('%PDF-'))) return 'application/pdf';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';
+  if (isAvif(bytes)) return 'image/avif';
+  return null;
+}
+
+const NAMES: Record<FileType, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/gif': 'GIF',
+  'image/avif': 'AVIF',
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export class FileStore {
+  constructor(readonly dir: string) {}
+
+  /** Where a hash's bytes live: `<dir>/<first two hex digits>/<hash>`. */
+  pathOf(sha256: string): string {
+    if (!SHA256.test(sha256)) throw new ValidationError('Not a file hash');
+    return path.join(this.dir, sha256.slice(0, 2), sha256);
+  }
+
+  /**
+   * Checks the bytes (size, then type by content) and stores them once under their hash. The write
+   * goes to a temporary name first and is renamed into place, so a reader never sees half a file.
+   */
+  async put(
+    bytes: Uint8Array,
+    rules: { accept: readonly FileType[]; maxBytes: number },
+  ): Promise<StoredFile> {
+    if (bytes.length === 0) throw new FileRefusedError('empty', 'The file is empty.');
+    if (bytes.length > rules.maxBytes) {
+      throw new FileRefusedError(
+        'size',
+        `The file is too large (${megabytes(bytes.length)}); at most ${megabytes(rules.maxBytes)} is accepted.`,
+      );
+    }
+    const contentType = sniffType(bytes);
+    if (!contentType || !rules.accept.includes(contentType)) {
+      throw new FileRefusedError(
+        'type',
+        `This file type is not allowed: send ${rules.accept.map((t) => NAMES[t]).join(', ')}.`,
+      );
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const target = this.pathOf(sha256);
+    if (!(await this.has(sha256))) {
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await writeFile(partial, bytes, { mode: 0o600 });
+        await rename(partial, target);
+      } finally {
+        await rm(partial, { force: true });
+      }
+    }
+    return { sha256, size: bytes.length, contentType };
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(sha256))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** The stored bytes and their type (read again from the content), or null when absent. */
+  async get(sha256: string): Promise<{ bytes: Buffer; contentType: FileType | null } | null> {
+    try {
+      const bytes = await readFile(this.pathOf(sha256));
+      return { bytes, contentType: sniffType(bytes) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+}
+
+const stores = new Map<string, FileStore>();
+
+/** The process's store for the configured uploads folder. */
+export function fileStore(config: { uploadsDir: string }): FileStore {
+  let store = stores.get(config.uploadsDir);
+  if (!store) {
+    store = new FileStore(config.uploadsDir);
+    stores.set(config.uploadsDir, store);
+  }
+  return store;
+}
