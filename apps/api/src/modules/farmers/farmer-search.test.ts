@@ -129,6 +129,21 @@ describe('name search', () => {
   });
 });
 
+describe('phone search (#20)', () => {
+  it('finds farmers by the start of their phone, typed as people write it, within the user’s society', async () => {
+    // This file's farmers so far hold phones ${phoneBlock}0000 to 0004 (A: four, B: one).
+    const local = `0${phoneBlock.slice(3)}`;
+    expect((await search(admin, `${local.slice(0, 4)} ${local.slice(4)}000`)).meta.total).toBe(5);
+    expect((await search(admin, `+${phoneBlock}000`)).meta.total).toBe(5);
+    expect((await search(admin, `${phoneBlock.slice(3)}0000`)).data.map((f) => f.firstName)).toEqual([
+      'Amina',
+    ]);
+    expect((await search(clerkA, `${local}000`)).meta.total).toBe(4);
+    // The whole number still finds its one farmer.
+    expect((await search(admin, `${phoneBlock}0004`)).data.map((f) => f.firstName)).toEqual(['Aminiel']);
+  });
+});
+
 describe('counting', () => {
   it('stops counting after 1,000 matches past the page and says there are more', async () => {
     const many = `Zm${uniq().toLowerCase()}`;
