@@ -4,6 +4,7 @@ export * from '../modules/accounts/reconciliations/schema.ts';
 export * from '../modules/accounts/schema.ts';
 export * from '../modules/accounts/vouchers/schema.ts';
 export * from '../modules/amcos/schema.ts';
+export * from '../modules/attachments/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/boqs/schema.ts';
 export * from '../modules/cooperative/schema.ts';
