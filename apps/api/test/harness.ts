@@ -42,7 +42,7 @@ export type TestApp = {
   request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options?: { body?: unknown; token?: string },
+    options?: { body?: unknown; token?: string; lang?: 'en' | 'sw' },
   ): Promise<Reply<T>>;
   close(): Promise<void>;
 };
@@ -69,10 +69,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  async function request<T>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  async function request<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; lang?: 'en' | 'sw' } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    // The web app sends its language; files and PDFs follow it.
+    if (options.lang) headers['accept-language'] = options.lang;
     const response = await fetch(`${url}/api${path}`, {
       method,
       headers,
