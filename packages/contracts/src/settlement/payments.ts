@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, money, paged, uuid } from '../common.ts';
-import { isoDate, requiredText } from '../fields.ts';
+import { isoDate, optionalPhone, requiredText } from '../fields.ts';
 
 /** Payment batches and lines, and the payment settings. */
 
@@ -72,9 +72,42 @@ export const markBatchPaidBody = z.object({
 });
 export type MarkBatchPaidBody = z.infer<typeof markBatchPaidBody>;
 
+/**
+ * A failed line's payee details corrected for its retry (issue #20: a wrong number is the usual
+ * reason a payment fails): a bank and account number, or else a mobile wallet number.
+ */
+export const paymentLineCorrection = z
+  .object({
+    lineId: uuid,
+    phone: optionalPhone,
+    bankId: uuid.nullish(),
+    accountNo: z
+      .string()
+      .trim()
+      .max(40, 'At most 40 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((c, ctx) => {
+    if (c.bankId && !c.accountNo)
+      ctx.addIssue({ code: 'custom', path: ['accountNo'], message: 'Give the account number' });
+    else if (c.accountNo && !c.bankId)
+      ctx.addIssue({ code: 'custom', path: ['bankId'], message: 'Choose the bank' });
+    else if (!c.bankId && !c.phone)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'Give a mobile number, or a bank and account number',
+      });
+  });
+export type PaymentLineCorrection = z.infer<typeof paymentLineCorrection>;
+
 export const retryLinesBody = z.object({
   lineIds: z.array(uuid).min(1, 'Choose the failed lines to pay again'),
+  /** Corrected details for some of those lines; the others are paid to the payee's current ones. */
+  corrections: z.array(paymentLineCorrection).max(1000).default([]),
 });
+export type RetryLinesBody = z.input<typeof retryLinesBody>;
 
 export const paymentSettingsBody = z.object({
   payFarmersThrough: z.enum(['central', 'amcos']),

@@ -484,6 +484,86 @@ describe('settlement from paid lot to farmer paid', () => {
     });
     expect(xlsx.status).toBe(200);
   });
+
+  it('pays a failed line again to a corrected wallet: audited, the payee record untouched, bad corrections refused (#20)', async () => {
+    const batches = await t.request<Listed<PaymentBatch>>(
+      'GET',
+      `/payments/batches?settlement_id=${settlementId}&party_type=farmer`,
+      { token: officer.access },
+    );
+    const batch = batches.body.data.find((b) => !b.isRetry) as PaymentBatch;
+    const lines = await t.request<Listed<PaymentLine>>('GET', `/payments/batches/${batch.id}/lines`, {
+      token: officer.access,
+    });
+    const [a, , c] = farmers as [(typeof farmers)[0], (typeof farmers)[0], (typeof farmers)[0]];
+    const failed = lines.body.data.find((l) => l.payeeName === c.name) as PaymentLine;
+    const paid = lines.body.data.find((l) => l.payeeName === a.name) as PaymentLine;
+    expect([failed.status, failed.method]).toEqual(['failed', 'none']);
+    const retry = (body: unknown) =>
+      t.request<{ data: PaymentBatch; errors?: Record<string, string[]> }>(
+        'POST',
+        '/payments/batches/retry',
+        {
+          token: officer.access,
+          body,
+        },
+      );
+    const fix = { lineId: failed.id, phone: '0754 000 111' };
+    // Refused, nothing written: a correction of a line not paid again, a bank without an account
+    // number, an unknown bank, a paid line, a second correction of the same line.
+    expect((await retry({ lineIds: [failed.id], corrections: [{ ...fix, lineId: paid.id }] })).status).toBe(
+      400,
+    );
+    const noAccount = await retry({
+      lineIds: [failed.id],
+      corrections: [{ lineId: failed.id, bankId: world.bankId }],
+    });
+    expect(noAccount.status).toBe(400);
+    expect(JSON.stringify(noAccount.body)).toContain('Give the account number');
+    const unknownBank = {
+      lineId: failed.id,
+      bankId: '01a2121e-422a-7746-b84d-61fbe1cd0d89',
+      accountNo: '123',
+    };
+    expect((await retry({ lineIds: [failed.id], corrections: [unknownBank] })).status).toBe(400);
+    expect((await retry({ lineIds: [paid.id], corrections: [{ ...fix, lineId: paid.id }] })).status).toBe(
+      409,
+    );
+    expect((await retry({ lineIds: [failed.id], corrections: [fix, fix] })).status).toBe(400);
+    const still = await t.request<Listed<PaymentLine>>(
+      'GET',
+      `/payments/batches/${batch.id}/lines?status=failed`,
+      {
+        token: officer.access,
+      },
+    );
+    expect(still.body.data.map((l) => l.id)).toContain(failed.id);
+
+    const created = await retry({ lineIds: [failed.id], corrections: [fix] });
+    expect(created.status).toBe(201);
+    const newLines = await t.request<Listed<PaymentLine>>(
+      'GET',
+      `/payments/batches/${created.body.data.id}/lines`,
+      { token: officer.access },
+    );
+    expect(
+      newLines.body.data.map((l) => [l.payeeName, l.method, l.phone, l.status, l.retryOfLineId, l.amount]),
+    ).toEqual([[c.name, 'mobile', '255754000111', 'pending', failed.id, failed.amount]]);
+    const [record] = await queryRows<{ phone: string | null }>(
+      t.db,
+      sql`select phone from farmers where id = ${c.id}`,
+    );
+    expect(record?.phone).toBeNull();
+    const history = await t.request<{ data: { action: string; before: unknown; after: unknown }[] }>(
+      'GET',
+      `/audit/payment_batch/${created.body.data.id}`,
+      { token: admin.access },
+    );
+    expect(history.body.data.find((e) => e.action === 'line_corrected')).toMatchObject({
+      before: { payeeName: c.name, method: 'none', phone: null },
+      after: { payeeName: c.name, method: 'mobile', phone: '255754000111' },
+    });
+  });
 });
 
 describe('two officers settling the same lots at once', () => {

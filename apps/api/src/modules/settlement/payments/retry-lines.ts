@@ -1,11 +1,12 @@
-import type { PaymentBatch } from '@ushirika/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import type { PaymentBatch, PaymentLineCorrection } from '@ushirika/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { banks } from '../../cooperative/schema.ts';
 import { paymentBatches, paymentLines } from '../schema.ts';
 import { methodSql, refreshBatchTotals } from './draft-payment-batches.ts';
 import { getBatch } from './queries.ts';
@@ -13,12 +14,22 @@ import { getBatch } from './queries.ts';
 /**
  * Puts failed lines into a new draft batch, with the payee's current bank account or phone. Each
  * failed line is retried once (`retried`, and a unique index on the new line's link); a paid line
- * can never be retried, so nobody is paid twice.
+ * can never be retried, so nobody is paid twice. The officer may correct a line's wallet or bank
+ * account for its retry (`corrections`, issue #20): the new line is paid to the corrected details,
+ * each correction audited on the new batch; the payee's own record is left as it is.
  */
 export async function retryLines(
   db: DbOrTx,
-  { actor, lineIds }: { actor: Actor; lineIds: string[] },
+  {
+    actor,
+    lineIds,
+    corrections = [],
+  }: { actor: Actor; lineIds: string[]; corrections?: PaymentLineCorrection[] },
 ): Promise<PaymentBatch> {
+  if (corrections.some((c) => !lineIds.includes(c.lineId)))
+    throw new ValidationError('A correction must be for one of the lines paid again');
+  if (new Set(corrections.map((c) => c.lineId)).size !== corrections.length)
+    throw new ValidationError('Correct each line once');
   return db.transaction(async (tx) => {
     const lines = await tx.select().from(paymentLines).where(inArray(paymentLines.id, lineIds)).for('update');
     if (lines.length !== new Set(lineIds).size) throw new NotFoundError('Payment line not found');
@@ -67,7 +78,6 @@ export async function retryLines(
         o.amount, o.reference || '/R', o.id
       from payment_lines o where o.id = any(${`{${lineIds.join(',')}}`}::uuid[])`);
     await tx.update(paymentLines).set({ status: 'retried' }).where(inArray(paymentLines.id, lineIds));
-    await refreshBatchTotals(tx, batchId);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'created',
@@ -75,6 +85,42 @@ export async function retryLines(
       entityId: batchId,
       after: { batchNo, retryOf: lineIds },
     });
+    for (const correction of corrections) await correctLine(tx, actor, batchId, correction);
+    await refreshBatchTotals(tx, batchId);
     return getBatch(tx, batchId);
+  });
+}
+
+/** Pays a retried line to the corrected bank account or wallet, and records what it was before. */
+async function correctLine(tx: DbOrTx, actor: Actor, batchId: string, c: PaymentLineCorrection) {
+  let bankName: string | null = null;
+  if (c.bankId) {
+    const [bank] = await tx.select({ name: banks.name }).from(banks).where(eq(banks.id, c.bankId));
+    if (!bank) throw new ValidationError('Bank not found', { bankId: ['Bank not found'] });
+    bankName = bank.name;
+  }
+  const where = and(eq(paymentLines.batchId, batchId), eq(paymentLines.retryOfLineId, c.lineId));
+  const [line] = await tx.select().from(paymentLines).where(where);
+  if (!line) throw new NotFoundError('Payment line not found');
+  const corrected = {
+    method: c.bankId ? ('bank' as const) : ('mobile' as const),
+    bankName,
+    accountNo: c.bankId ? c.accountNo : null,
+    phone: c.phone,
+  };
+  await tx.update(paymentLines).set(corrected).where(where);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: 'line_corrected',
+    entity: 'payment_batch',
+    entityId: batchId,
+    before: {
+      payeeName: line.payeeName,
+      method: line.method,
+      bankName: line.bankName,
+      accountNo: line.accountNo,
+      phone: line.phone,
+    },
+    after: { payeeName: line.payeeName, ...corrected },
   });
 }

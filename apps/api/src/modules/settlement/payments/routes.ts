@@ -123,7 +123,7 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: retryLinesBody, response: { 201: savedReply(paymentBatch) } },
     },
     async (req, reply) => {
-      const data = await retryLines(deps.db, { actor: actorOf(req), lineIds: req.body.lineIds });
+      const data = await retryLines(deps.db, { actor: actorOf(req), ...req.body });
       return reply.code(201).send({ message: 'Payment batch created successfully', data });
     },
   );
