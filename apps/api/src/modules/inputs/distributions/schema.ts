@@ -4,7 +4,9 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -106,5 +108,32 @@ export const inputDistributionLines = pgTable(
     index('input_distribution_lines_dist_idx').on(t.distributionId, t.lineNo),
     index('input_distribution_lines_item_idx').on(t.itemId),
     check('input_distribution_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * The season's distribution totals per AMCOS x farmer x item x kind, kept by the distribution use
+ * cases in their own transaction (a save adds its lines, a cancel takes them off), so the season
+ * report reads these rows instead of grouping every distribution line. `lines` counts the issued
+ * distribution lines behind a row; a row at 0 is deleted. No foreign keys: it is derived from
+ * input_distributions (whose keys stand behind it) and is rewritten on every save.
+ */
+export const inputDistributionTotals = pgTable(
+  'input_distribution_totals',
+  {
+    seasonId: uuid('season_id').notNull(),
+    amcosId: uuid('amcos_id').notNull(),
+    farmerId: uuid('farmer_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    kind: text('kind', { enum: DISTRIBUTION_KINDS }).notNull(),
+    lines: integer('lines').notNull(),
+    quantity: numeric('quantity', { precision: 16, scale: 3 }).notNull(),
+    farmerValue: numeric('farmer_value', { precision: 18, scale: 2 }).notNull(),
+    subsidyValue: numeric('subsidy_value', { precision: 18, scale: 2 }).notNull(),
+    costValue: numeric('cost_value', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seasonId, t.amcosId, t.farmerId, t.itemId, t.kind] }),
+    check('input_distribution_totals_lines_check', sql`${t.lines} >= 0`),
   ],
 );
