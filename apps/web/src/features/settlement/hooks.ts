@@ -7,6 +7,7 @@ import type {
   PaymentBatch,
   PaymentLine,
   PaymentSettings,
+  RetryLinesBody,
   Settlement,
   SettlementDetails,
   SettlementFarmerRow,
@@ -100,8 +101,8 @@ export const useMarkPaid = (id: string) =>
     api.patch<{ message: string }>(`payments/batches/${id}/paid`, body, { silent: true }),
   );
 export const useRetryLines = () =>
-  useAction((lineIds: string[]) =>
-    api.post<{ message: string; data: PaymentBatch }>('payments/batches/retry', { lineIds }),
+  useAction((body: RetryLinesBody) =>
+    api.post<{ message: string; data: PaymentBatch }>('payments/batches/retry', body, { silent: true }),
   );
 
 /** Exports a batch as a bank or mobile-money file (the batch becomes exported) and downloads it. */

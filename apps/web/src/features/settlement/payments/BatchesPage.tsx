@@ -14,16 +14,10 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import {
-  batches,
-  useApproveBatch,
-  useBatchLines,
-  useExportBatch,
-  useMarkPaid,
-  useRetryLines,
-} from '../hooks.ts';
+import { batches, useApproveBatch, useBatchLines, useExportBatch, useMarkPaid } from '../hooks.ts';
 import { PayStatusBadge } from '../PayStatusBadge.tsx';
 import { PaymentLinesTable } from './PaymentLinesTable.tsx';
+import { RetryLinesModal } from './RetryLinesModal.tsx';
 
 type Party = PaymentBatch['partyType'];
 
@@ -128,9 +122,9 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
   const batch = batches.useOne(id);
   const approve = useApproveBatch(id);
   const exportFile = useExportBatch(id);
-  const retry = useRetryLines();
   const [paying, setPaying] = useState(false);
-  const [picked, setPicked] = useState<string[]>([]);
+  const [retrying, setRetrying] = useState(false);
+  const [picked, setPicked] = useState<PaymentLine[]>([]);
   const canWrite = useCan('payments.settlement.create');
   const canApprove = useCan('payments.batch.approve');
   const b = batch.data;
@@ -190,20 +184,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
         </Button>
       )}
       {b.status === 'paid' && canWrite && picked.length > 0 && (
-        <Button
-          color="orange"
-          loading={retry.isPending}
-          data-testid="batch-retry"
-          onClick={() =>
-            confirmAction({
-              title: t('pay.retryLines', { count: picked.length }),
-              message: t('confirmations.retryLines', { count: picked.length }),
-              confirmLabel: t('pay.retryLines', { count: picked.length }),
-              danger: false,
-              onConfirm: () => retry.mutate(picked, { onSuccess: () => setPicked([]) }),
-            })
-          }
-        >
+        <Button color="orange" data-testid="batch-retry" onClick={() => setRetrying(true)}>
           {t('pay.retryLines', { count: picked.length })}
         </Button>
       )}
@@ -237,6 +218,17 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
         onSelect={setPicked}
       />
       {paying && <MarkPaidForm batch={b} onClose={() => setPaying(false)} />}
+      {retrying && (
+        <RetryLinesModal
+          lines={picked}
+          title={t('pay.retryLines', { count: picked.length })}
+          onClose={() => setRetrying(false)}
+          onDone={() => {
+            setRetrying(false);
+            setPicked([]);
+          }}
+        />
+      )}
     </>
   );
 }

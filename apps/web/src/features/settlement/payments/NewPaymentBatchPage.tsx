@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import type { PaymentBatch } from '@ushirika/contracts';
+import type { PaymentBatch, PaymentLine } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
-import { useRetryLines } from '../hooks.ts';
 import { BATCH_DETAILS } from './BatchesPage.tsx';
 import { PaymentLinesTable } from './PaymentLinesTable.tsx';
+import { RetryLinesModal } from './RetryLinesModal.tsx';
 
 type Party = PaymentBatch['partyType'];
 
@@ -20,8 +19,8 @@ type Party = PaymentBatch['partyType'];
 function NewPaymentBatchPage({ party }: { party: Party }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const retry = useRetryLines();
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<PaymentLine[]>([]);
+  const [retrying, setRetrying] = useState(false);
   const title = t(`pay.newBatchTitles.${party}`);
   return (
     <RequirePermission permission="payments.settlement.create" unionOnly>
@@ -47,24 +46,20 @@ function NewPaymentBatchPage({ party }: { party: Party }) {
           <Button
             data-testid="new-batch-create"
             disabled={picked.length === 0}
-            loading={retry.isPending}
-            onClick={() =>
-              confirmAction({
-                title,
-                message: t('pay.newBatchConfirm', { count: picked.length }),
-                confirmLabel: t('pay.retryLines', { count: picked.length }),
-                danger: false,
-                onConfirm: () =>
-                  retry.mutate(picked, {
-                    onSuccess: (reply) => void navigate(BATCH_DETAILS[party](reply.data.id)),
-                  }),
-              })
-            }
+            onClick={() => setRetrying(true)}
           >
             {picked.length > 0 ? t('pay.retryLines', { count: picked.length }) : t('pay.pickFailedLines')}
           </Button>
         </Group>
       </Stack>
+      {retrying && (
+        <RetryLinesModal
+          lines={picked}
+          title={t('pay.retryLines', { count: picked.length })}
+          onClose={() => setRetrying(false)}
+          onDone={(batch) => void navigate(BATCH_DETAILS[party](batch.id))}
+        />
+      )}
     </RequirePermission>
   );
 }

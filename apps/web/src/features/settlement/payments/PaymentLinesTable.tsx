@@ -30,8 +30,8 @@ export function PaymentLinesTable({
   testId: string;
   /** Lines that can be ticked (failed lines to retry, lines the bank refused). */
   selectable?: (line: PaymentLine) => boolean;
-  selected?: string[];
-  onSelect?: (ids: string[]) => void;
+  selected?: PaymentLine[];
+  onSelect?: (lines: PaymentLine[]) => void;
   onExport?: (query: Query) => void;
   /** What an empty table says (default: no payment lines). */
   emptyTitle?: string;
@@ -50,12 +50,12 @@ export function PaymentLinesTable({
               selectable(l) ? (
                 <Checkbox
                   aria-label={t('pay.pickLine', { name: l.payeeName })}
-                  checked={selected?.includes(l.id) ?? false}
+                  checked={selected?.some((x) => x.id === l.id) ?? false}
                   onChange={(e) =>
                     onSelect(
                       e.currentTarget.checked
-                        ? [...(selected ?? []), l.id]
-                        : (selected ?? []).filter((x) => x !== l.id),
+                        ? [...(selected ?? []), l]
+                        : (selected ?? []).filter((x) => x.id !== l.id),
                     )
                   }
                 />
