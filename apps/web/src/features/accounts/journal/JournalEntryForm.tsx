@@ -1,23 +1,19 @@
 import { ActionIcon, Alert, Button, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Book, createJournalEntryBody } from '@ushirika/contracts';
-import { entryProblem, entryTotals } from '@ushirika/domain';
+import { entryTotals } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { journalEntries, useAccountOptions } from '../hooks.ts';
+import { asAmount, balanceState, linesProblem } from './journal-lines.ts';
 
 type Line = { key: number; accountId: string; debit: string; credit: string; description: string };
-const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
-/** What a half-typed amount counts for in the live totals ("12." counts as 12, "" as 0). */
-const asAmount = (text: string) => {
-  const trimmed = text.trim().replace(/\.$/, '');
-  return AMOUNT.test(trimmed) ? trimmed : '0';
-};
 let nextKey = 1;
 const blank = (): Line => ({ key: nextKey++, accountId: '', debit: '', credit: '', description: '' });
 
@@ -28,7 +24,8 @@ const blank = (): Line => ({ key: nextKey++, accountId: '', debit: '', credit: '
 export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const { t } = useTranslation();
   const options = useAccountOptions(book);
-  const form = useForm({ entryDate: todayIso(), narration: '', reference: '' });
+  const [opened] = useState(() => ({ entryDate: todayIso(), narration: '', reference: '' }));
+  const form = useForm(opened);
   const [lines, setLines] = useState<Line[]>([blank(), blank()]);
   const [linesError, setLinesError] = useState<string | null>(null);
   const create = journalEntries.useCreate();
@@ -38,15 +35,30 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
     setLinesError(null);
     setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   };
-  const submit = form.onSubmit(() => {
-    const filled = lines.filter((l) => l.accountId || l.debit || l.credit);
-    const problem = filled.some((l) => !l.accountId)
-      ? t('acc.lineNeedsAccount')
-      : entryProblem(filled.map((l) => ({ debit: asAmount(l.debit), credit: asAmount(l.credit) })));
-    if (problem) {
-      setLinesError(problem);
+  const balance = balanceState(lines);
+  const dirty =
+    form.values.entryDate !== opened.entryDate ||
+    form.values.narration.trim() !== '' ||
+    form.values.reference.trim() !== '' ||
+    lines.some((l) => l.accountId || l.debit.trim() || l.credit.trim() || l.description.trim());
+  /** Esc, the close button, a click outside and Cancel: a form with anything typed asks first. */
+  const requestClose = () => {
+    if (!dirty || create.isPending) {
+      if (!create.isPending) onClose();
       return;
     }
+    confirmAction({
+      title: t('acc.discardTitle'),
+      message: t('acc.discardMessage'),
+      confirmLabel: t('acc.discard'),
+      onConfirm: onClose,
+    });
+  };
+  const submit = form.onSubmit(() => {
+    const filled = lines.filter((l) => l.accountId || l.debit.trim() || l.credit.trim());
+    // Both checked at once: a missing narration is flagged with the lines' problem, not after it.
+    const problem = linesProblem(lines);
+    setLinesError(problem);
     const body = form.validate(createJournalEntryBody, {
       ...form.values,
       book,
@@ -58,7 +70,7 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
         ...(l.description ? { description: l.description } : {}),
       })),
     });
-    if (!body) return;
+    if (problem || !body) return;
     create.mutate(body, {
       onSuccess: (r) => {
         toastSuccess(r.message);
@@ -71,14 +83,14 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={requestClose}
       title={`${t('acc.journalCreate')} — ${t(`acc.books.${book}`)}`}
       size="80rem"
       centered
     >
       <FormLayout
         onSubmit={submit}
-        onCancel={onClose}
+        onCancel={requestClose}
         error={form.formError}
         submitLabel={t('common.save')}
         submitting={create.isPending}
@@ -175,10 +187,13 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
           >
             {t('acc.addLine')}
           </Button>
-          <Text size="sm" c={totals.balanced ? 'teal' : 'red'} data-testid="balance-state">
-            {totals.balanced
-              ? t('acc.balanced')
-              : t('acc.unbalanced', { amount: formatDecimal(totals.difference.abs().toFixed(2)) })}
+          <Text
+            size="sm"
+            c={balance.tone === 'balanced' ? 'teal' : balance.tone === 'unbalanced' ? 'red' : 'dimmed'}
+            data-testid="balance-state"
+            data-tone={balance.tone}
+          >
+            {balance.text}
           </Text>
         </Group>
         {linesError && (
