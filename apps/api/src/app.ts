@@ -14,6 +14,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
+import { attachmentsRoutes } from './modules/attachments/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { actorLoader } from './modules/auth/load-actor.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -105,6 +106,7 @@ const modules = [
   inventoryRoutes,
   purchaseRoutes,
   dashboardRoutes,
+  attachmentsRoutes,
 ];
 
 /** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */

@@ -6,6 +6,7 @@ export * from './accounts/reconciliations.ts';
 export * from './accounts/reports.ts';
 export * from './accounts/vouchers.ts';
 export * from './amcos.ts';
+export * from './attachments.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './boqs.ts';
