@@ -3,6 +3,13 @@ import { listQuery, uuid } from '../common.ts';
 import { isoDate, optionalText, requiredText } from '../fields.ts';
 import { stockQuantityField } from './items.ts';
 
+/** One line of goods leaving a store (an issue or a transfer): one schema, one OpenAPI component. */
+export const stockLineBody = z.object({
+  itemId: uuid,
+  quantity: stockQuantityField,
+  batchNo: optionalText(60),
+});
+
 export const ISSUE_PURPOSE_VALUES = ['union_use', 'amcos', 'distribution', 'other'] as const;
 export const issuePurpose = z.enum(ISSUE_PURPOSE_VALUES);
 export type IssuePurpose = z.infer<typeof issuePurpose>;
@@ -58,9 +65,7 @@ export const createStockIssueBody = z
     issuedTo: requiredText('Say who received the goods', 120),
     issuedOn: isoDate,
     remarks: optionalText(500),
-    lines: z
-      .array(z.object({ itemId: uuid, quantity: stockQuantityField, batchNo: optionalText(60) }))
-      .min(1, 'Add at least one line'),
+    lines: z.array(stockLineBody).min(1, 'Add at least one line'),
   })
   .refine((b) => b.purpose !== 'amcos' || b.toAmcosId !== null, {
     path: ['toAmcosId'],

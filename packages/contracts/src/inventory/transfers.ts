@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { isoDate, optionalText } from '../fields.ts';
+import { stockLineBody } from './issues.ts';
 import { stockQuantityField } from './items.ts';
 
 export const TRANSFER_KIND_VALUES = ['to_amcos', 'from_amcos', 'to_store'] as const;
@@ -73,9 +74,7 @@ export const createStockTransferBody = z.object({
   vehicle: optionalText(30),
   driverName: optionalText(120),
   remarks: optionalText(500),
-  lines: z
-    .array(z.object({ itemId: uuid, quantity: stockQuantityField, batchNo: optionalText(60) }))
-    .min(1, 'Add at least one line'),
+  lines: z.array(stockLineBody).min(1, 'Add at least one line'),
 });
 export type CreateStockTransferBody = z.infer<typeof createStockTransferBody>;
 

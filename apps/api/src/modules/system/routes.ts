@@ -7,15 +7,17 @@ import { ForbiddenError } from '../../platform/errors.ts';
 import { actorLoader } from '../auth/load-actor.ts';
 import { databaseLevel, operationalGauges } from './status.ts';
 
-const healthReply = z.object({
-  status: z.enum(['ok', 'error']),
-  database: z.enum(['ok', 'error']),
-  version: z.string(),
-  migrations: z
-    .object({ applied: z.number(), latest: z.string().nullable(), pending: z.number() })
-    .nullable(),
-  message: z.string().optional(),
-});
+const healthReply = z
+  .object({
+    status: z.enum(['ok', 'error']),
+    database: z.enum(['ok', 'error']),
+    version: z.string(),
+    migrations: z
+      .object({ applied: z.number(), latest: z.string().nullable(), pending: z.number() })
+      .nullable(),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'Health' });
 
 function sameToken(sent: string, expected: string): boolean {
   const a = Buffer.from(sent);
