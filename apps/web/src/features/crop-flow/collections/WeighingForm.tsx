@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconDeviceFloppy, IconScale } from '@tabler/icons-react';
 import { type Collection, compareDecimals, recordCollectionBody } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
@@ -21,7 +21,9 @@ import { DateField } from '../../../components/DateField.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useForm } from '../../../lib/form.ts';
 import { formatKg } from '../../../lib/format.ts';
+import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import { societies } from '../../amcos/hooks.ts';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
 import { type FarmerLookup, useFarmerLookup, useRecordCollection } from './hooks.ts';
 import { LastSavedReceipt } from './LastSavedReceipt.tsx';
@@ -51,6 +53,11 @@ type Field = (typeof FIELDS)[number];
 export function WeighingForm() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // A clerk's placeholder is their own society's number format (issue #20), e.g. NAN02-00001.
+  const society = societies.useOne(user?.amcosId ?? null);
+  const farmerNoExample = society.data ? `${society.data.code}-00001` : t('collectionsMd.farmerNoExample');
+  // On a phone the save's confirmation and Print sit below the fold: a toast, and the receipt on top.
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const seasonCropOptions = seasonCrops.useOptions({ status: 'active' });
   const cropOptions = crops.useOptions();
   const openCrops = useMemo(
@@ -128,6 +135,7 @@ export function WeighingForm() {
     record.mutate(body, {
       onSuccess: (reply) => {
         setLast(reply.data);
+        if (isPhone) toastSuccess(reply.message);
         setTally((s) => ({ farmers: s.farmers + 1, kg: sum([s.kg, reply.data.netKg]).toFixed(3) }));
         form.reset({ ...values, farmerNo: '', bags: '', grossKg: '', tareKg: '', moisture: '' });
         focus('farmerNo');
@@ -140,10 +148,37 @@ export function WeighingForm() {
     });
   };
 
-  /** Enter moves to the next field; on the last one it saves. */
+  const [enterRefused, setEnterRefused] = useState(false);
+  /** Why Enter cannot leave the farmer number yet, or null once it names an active farmer. */
+  const farmerProblem = (): string | null => {
+    switch (found.state) {
+      case 'found':
+        return found.farmer.status === 'active'
+          ? null
+          : t('collectionsMd.farmerInactive', { name: `${found.farmer.firstName} ${found.farmer.lastName}` });
+      case 'unknown':
+        return t('collectionsMd.farmerUnknown');
+      case 'other-society':
+        return t('collectionsMd.farmerOtherSociety');
+      case 'loading':
+        return t('collectionsMd.lookingUp');
+      case 'failed':
+        return t('collectionsMd.lookupFailed');
+      default:
+        return t('collectionsMd.typeFarmerNo');
+    }
+  };
+
+  /** Enter moves to the next field; on the last one it saves. An unknown farmer number keeps it. */
   const onEnter = (field: Field) => (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
+    const problem = field === 'farmerNo' ? farmerProblem() : null;
+    if (problem) {
+      setEnterRefused(true);
+      focus('farmerNo');
+      return;
+    }
     const next = FIELDS[FIELDS.indexOf(field) + 1];
     if (next) focus(next);
     else save();
@@ -156,6 +191,8 @@ export function WeighingForm() {
     ...form.text(field),
   });
 
+  // A refused Enter shows why on the field itself, until the number names an active farmer.
+  const farmerError = (enterRefused ? farmerProblem() : null) ?? form.errors.farmerNo;
   const farmerHint = (() => {
     switch (found.state) {
       case 'loading':
@@ -245,6 +282,7 @@ export function WeighingForm() {
         noValidate
       >
         <Stack gap="sm">
+          {last && isPhone && <LastSavedReceipt collection={last} />}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect
               label={t('collectionsMd.seasonCrop')}
@@ -258,14 +296,20 @@ export function WeighingForm() {
                 label={t('collectionsMd.farmerNo')}
                 required
                 autoComplete="off"
-                placeholder="AMC01-00001"
+                placeholder={farmerNoExample}
                 data-testid="farmer-no"
                 {...bind('farmerNo')}
-                onChange={(e) => setValue('farmerNo', e.currentTarget.value.toUpperCase())}
+                error={farmerError}
+                onChange={(e) => {
+                  setEnterRefused(false);
+                  setValue('farmerNo', e.currentTarget.value.toUpperCase());
+                }}
               />
-              <div aria-live="polite" style={{ minHeight: 22, marginTop: 4 }}>
-                {farmerHint}
-              </div>
+              {!farmerError && (
+                <div aria-live="polite" style={{ minHeight: 22, marginTop: 4 }}>
+                  {farmerHint}
+                </div>
+              )}
             </div>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
@@ -339,7 +383,7 @@ export function WeighingForm() {
           </Group>
         </Stack>
       </form>
-      {last && <LastSavedReceipt collection={last} />}
+      {last && !isPhone && <LastSavedReceipt collection={last} />}
     </Paper>
   );
 }
