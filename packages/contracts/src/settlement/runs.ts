@@ -67,6 +67,8 @@ export const settlementLot = z.object({
   deductions: z.array(settlementDeductionLine),
 });
 export type SettlementLot = z.infer<typeof settlementLot>;
+/** A page of a settlement's lots (the Lots tab pages them, issue #20). */
+export const settlementLotList = paged(settlementLot);
 
 export const settlementPreview = settlementTotals.extend({
   lots: z.array(settlementLot),

@@ -485,6 +485,43 @@ describe('settlement from paid lot to farmer paid', () => {
     expect(xlsx.status).toBe(200);
   });
 
+  it('pages a settlement’s lots with their splits; an AMCOS user its own only (#20)', async () => {
+    const detail = await t.request<{ data: SettlementDetails }>(
+      'GET',
+      `/payments/settlements/${settlementId}`,
+      {
+        token: officer.access,
+      },
+    );
+    const lots = (query: string, session: Session = officer) =>
+      t.request<Listed<SettlementDetails['lots'][number]>>(
+        'GET',
+        `/payments/settlements/${settlementId}/lots${query}`,
+        { token: session.access },
+      );
+    const first = await lots('?per_page=1');
+    expect(first.status).toBe(200);
+    expect(first.body.meta).toMatchObject({ page: 1, per_page: 1, total: detail.body.data.lots.length });
+    expect(first.body.data).toEqual(detail.body.data.lots.slice(0, 1));
+    expect(first.body.data[0]?.deductions.length).toBeGreaterThan(0);
+    const past = await lots('?per_page=1&page=99');
+    expect(past.body.data).toEqual([]);
+    expect((await lots(`?search=${lot.lotNo.toLowerCase()}`)).body.data.map((l) => l.lotNo)).toEqual([
+      lot.lotNo,
+    ]);
+    expect((await lots('?search=NO-SUCH-LOT')).body.meta.total).toBe(0);
+    expect((await lots('', manager)).body.data.map((l) => l.amcosId)).toEqual([world.amcosId]);
+    expect((await lots('', otherClerk)).status).toBe(403);
+    const missing = await t.request(
+      'GET',
+      '/payments/settlements/01a2121e-422a-7746-b84d-61fbe1cd0d89/lots',
+      {
+        token: officer.access,
+      },
+    );
+    expect(missing.status).toBe(404);
+  });
+
   it('pays a failed line again to a corrected wallet: audited, the payee record untouched, bad corrections refused (#20)', async () => {
     const batches = await t.request<Listed<PaymentBatch>>(
       'GET',

@@ -143,6 +143,106 @@ export async function getSettlement(
   };
 }
 
+/**
+ * A page of a settlement's lots with their splits (issue #20: a settlement of 79 lots was one long
+ * page), by lot number; a search finds a lot or WHR number. An AMCOS user sees their own lots only.
+ */
+export async function settlementLots(
+  db: DbOrTx,
+  settlementId: string,
+  society: string | null,
+  search: string | undefined,
+  page: PageWindow,
+): Promise<{ rows: SettlementLot[]; total: number }> {
+  const [row] = await db
+    .select({ id: settlements.id })
+    .from(settlements)
+    .where(eq(settlements.id, settlementId));
+  if (!row) throw new NotFoundError('Settlement not found');
+  const own = society ? sql`and sl.amcos_id = ${society}` : sql``;
+  if (society) {
+    const [mine] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from settlement_lots sl where sl.settlement_id = ${settlementId} ${own}`,
+    );
+    if (!mine?.n) throw new ForbiddenError('This record belongs to another society');
+  }
+  const term = search?.trim().toUpperCase();
+  const where = sql`sl.settlement_id = ${settlementId} ${own}
+    ${term ? sql`and (upper(l.lot_no) = ${term} or upper(l.whr_no) = ${term})` : sql``}`;
+  const [lotRows, [total]] = await Promise.all([
+    queryRows<LotRow>(
+      db,
+      sql`${lotSelect} where ${where} order by l.lot_no, sl.id limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from settlement_lots sl join lots l on l.id = sl.lot_id where ${where}`,
+    ),
+  ]);
+  return { rows: await withDeductions(db, settlementId, lotRows), total: total?.n ?? 0 };
+}
+
+type LotRow = {
+  id: string;
+  lotId: string;
+  lotNo: string;
+  whrNo: string;
+  amcosId: string;
+  amcosName: string;
+  kg: string;
+  collectedKg: string;
+  pricePerKg: string;
+  gross: string;
+  beneficiaries: string;
+  transporters: string;
+  amcosShare: string;
+  farmersNet: string;
+  loanRecovery: string;
+  buyerLevies: string;
+  farmerCount: number;
+};
+
+const lotSelect = sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo",
+    sl.amcos_id as "amcosId", a.name as "amcosName", sl.kg::text as kg, sl.collected_kg::text as "collectedKg",
+    sl.price_per_kg::text as "pricePerKg", sl.gross::text as gross, sl.beneficiaries::text as beneficiaries,
+    sl.transporters::text as transporters, sl.amcos_share::text as "amcosShare",
+    sl.farmers_net::text as "farmersNet", sl.loan_recovery::text as "loanRecovery",
+    sl.buyer_levies::text as "buyerLevies",
+    (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"
+  from settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id`;
+
+/** The lots with their deduction lines grouped by rule and payee. */
+async function withDeductions(db: DbOrTx, settlementId: string, lotRows: LotRow[]): Promise<SettlementLot[]> {
+  const lineIds = lotRows.map((l) => l.id);
+  const deductions = await queryRows<{
+    settlementLotId: string;
+    name: string;
+    payer: 'farmer' | 'buyer';
+    partyType: 'amcos' | 'beneficiary' | 'transporter';
+    partyId: string;
+    amount: string;
+  }>(
+    db,
+    sql`select settlement_lot_id as "settlementLotId", name, payer, party_type as "partyType",
+          party_id as "partyId", amount::text as amount
+        from settlement_deductions where settlement_id = ${settlementId}
+          and settlement_lot_id = any(${uuidArray(lineIds)})
+        order by settlement_lot_id, id`,
+  );
+  const names = await partyNames(
+    db,
+    deductions.map((d) => ({ type: d.partyType, id: d.partyId })),
+  );
+  const byLot = new Map<string, typeof deductions>();
+  for (const d of deductions) byLot.set(d.settlementLotId, [...(byLot.get(d.settlementLotId) ?? []), d]);
+  return lotRows.map(({ id: lotLineId, ...l }) => ({
+    ...l,
+    farmerCount: Number(l.farmerCount),
+    deductions: groupDeductions(byLot.get(lotLineId) ?? [], names),
+  }));
+}
+
 /** Each farmer's share of each lot of a settlement, by farmer number; an AMCOS user's own only. */
 export async function settlementFarmers(
   db: DbOrTx,

@@ -8,6 +8,7 @@ import {
   settlementFarmerList,
   settlementList,
   settlementListQuery,
+  settlementLotList,
   settlementPreview,
   settlementSelection,
 } from '@ushirika/contracts';
@@ -20,7 +21,7 @@ import { approveSettlement } from './approve-settlement.ts';
 import { cancelSettlement } from './cancel-settlement.ts';
 import { createSettlement } from './create-settlement.ts';
 import { previewSettlement } from './preview-settlement.ts';
-import { getSettlement, listSettlements, settlementFarmers } from './queries.ts';
+import { getSettlement, listSettlements, settlementFarmers, settlementLots } from './queries.ts';
 
 /** Settlement runs: preview, save a draft, approve (maker-checker) or cancel it. */
 export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
@@ -78,6 +79,23 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => {
       const { rows, total } = await settlementFarmers(
+        deps.db,
+        req.params.id,
+        societyOf(actorOf(req)),
+        req.query.search,
+        pageWindow(req.query),
+      );
+      return pagedReply(rows, total, req.query);
+    },
+  );
+  app.get(
+    '/payments/settlements/:id/lots',
+    {
+      config: { access: access.read },
+      schema: { tags, params: idParams, querystring: listQuery, response: { 200: settlementLotList } },
+    },
+    async (req) => {
+      const { rows, total } = await settlementLots(
         deps.db,
         req.params.id,
         societyOf(actorOf(req)),
