@@ -25,6 +25,7 @@ import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.t
 import { lotsRoutes } from './modules/crop-flow/lots/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
+import { editorRoutes } from './modules/editor/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { inputsRoutes } from './modules/inputs/routes.ts';
@@ -49,6 +50,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { BODY_LIMIT_BYTES, registerHttpPolicy } from './platform/http-policy.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { registerReaderLanguage } from './platform/labels.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
 import { openApiOptions } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -106,6 +108,7 @@ const modules = [
   inventoryRoutes,
   purchaseRoutes,
   dashboardRoutes,
+  editorRoutes,
   attachmentsRoutes,
 ];
 
@@ -146,6 +149,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         actorCacheMs: deps.config.authCacheMs,
       });
       registerInputGuard(api);
+      // Files and PDFs print in the reader's language (Accept-Language), wherever they are made.
+      registerReaderLanguage(api);
       // Uploads (union logo, farmer sheets): one file per request, read into memory, 10 MB at most.
       await api.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, files: 1, fields: 10 } });
       for (const routes of modules) routes(api as ZodApp, deps);
