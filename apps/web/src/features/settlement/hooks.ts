@@ -11,6 +11,7 @@ import type {
   Settlement,
   SettlementDetails,
   SettlementFarmerRow,
+  SettlementLot,
   SettlementPreview,
   SettlementSelection,
 } from '@ushirika/contracts';
@@ -44,6 +45,15 @@ export function useSettlementFarmers(id: string, query: Query) {
     queryKey: ['settlements', 'farmers', id, query],
     queryFn: ({ signal }) =>
       api.get<Paged<SettlementFarmerRow>>(`payments/settlements/${id}/farmers`, query, signal),
+  });
+}
+
+/** A page of a settlement's lots with their splits (its Lots tab). */
+export function useSettlementLots(id: string, query: Query) {
+  return useQuery({
+    queryKey: ['settlements', 'lots', id, query],
+    queryFn: ({ signal }) => api.get<Paged<SettlementLot>>(`payments/settlements/${id}/lots`, query, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

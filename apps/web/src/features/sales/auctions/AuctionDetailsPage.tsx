@@ -1,20 +1,22 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { IconInbox } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AuctionDetail, AuctionLot } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
-import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
+import { useListState } from '../../../components/use-list-state.ts';
 import { formatDate, formatDecimal, formatKg, formatMoney } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { seasonCrops } from '../../seasons/hooks.ts';
 import { AuctionStatus } from './AuctionStatus.tsx';
 import { CatalogueBuilder } from './CatalogueBuilder.tsx';
+import { cataloguePage } from './catalogue-page.ts';
 import { DecisionsPanel } from './DecisionsPanel.tsx';
 import { useAuction, useAuctionLots, useClose, usePublish, useRemoveLots } from './hooks.ts';
 import { ImportResultsModal } from './ImportResultsModal.tsx';
@@ -153,6 +155,10 @@ function DraftBuilder({ auction }: { auction: AuctionDetail }) {
   return <CatalogueBuilder key={price} auctionId={auction.id} defaultReserve={price} />;
 }
 
+/**
+ * The catalogue, a page at a time (issue #20: 80 lots on one page). The results grid and the
+ * decisions need every lot at once, so the lots are loaded once and the table pages them here.
+ */
 function Catalogue({
   auction,
   lots,
@@ -166,80 +172,90 @@ function Catalogue({
 }) {
   const { t } = useTranslation();
   const remove = useRemoveLots(auction.id);
+  const list = useListState([], 'c_');
+  const shown = cataloguePage(lots, list.search, list.page, list.perPage);
   const resultText = (l: AuctionLot) =>
     l.result === null
       ? '—'
       : l.result === 'bid'
         ? (l.buyerName ?? '')
         : t(`auctionsMd.resultValues.${l.result}`);
+  const columns: Column<AuctionLot>[] = [
+    {
+      key: 'lot',
+      header: t('auctionsMd.lotNo'),
+      render: (l) => <span data-testid={`catalogue-row-${l.lotNo}`}>{l.lotNo}</span>,
+    },
+    { key: 'whr', header: t('auctionsMd.whrNo'), render: (l) => l.whrNo },
+    { key: 'amcos', header: t('fields.amcos'), render: (l) => l.amcosName },
+    { key: 'warehouse', header: t('auctionsMd.warehouse'), render: (l) => l.warehouseName },
+    { key: 'grade', header: t('auctionsMd.grade'), render: (l) => l.gradeName },
+    { key: 'kg', header: t('auctionsMd.netKg'), align: 'right', render: (l) => formatKg(l.netKg) },
+    {
+      key: 'reserve',
+      header: t('auctionsMd.reserve'),
+      align: 'right',
+      render: (l) => formatDecimal(l.reservePrice),
+    },
+    { key: 'result', header: t('auctionsMd.result'), render: resultText },
+    {
+      key: 'price',
+      header: t('auctionsMd.pricePerKg'),
+      align: 'right',
+      render: (l) => (l.pricePerKg ? formatDecimal(l.pricePerKg) : ''),
+    },
+    {
+      key: 'amount',
+      header: t('auctionsMd.amount'),
+      align: 'right',
+      render: (l) => (l.amount ? formatDecimal(l.amount) : ''),
+    },
+    {
+      key: 'decision',
+      header: t('auctionsMd.decision'),
+      render: (l) =>
+        l.outcome
+          ? t(`auctionsMd.outcomes.${l.outcome}`)
+          : l.decision
+            ? t(`auctionsMd.decisionValues.${l.decision}`)
+            : '',
+    },
+    ...(removable
+      ? [
+          {
+            key: 'remove',
+            header: '',
+            render: (l: AuctionLot) => (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate([l.lotId])}
+                aria-label={t('auctionsMd.removeLot', { lot: l.lotNo })}
+              >
+                {t('auctionsMd.remove')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={4} mb="sm">
-        {t('auctionsMd.catalogue')}
-      </Title>
-      {loading ? (
-        <LoadingBlock />
-      ) : lots.length === 0 ? (
-        <EmptyBlock icon={IconInbox} title={t('auctionsMd.emptyCatalogue')} />
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="catalogue">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('auctionsMd.lotNo')}</Table.Th>
-                <Table.Th>{t('auctionsMd.whrNo')}</Table.Th>
-                <Table.Th>{t('fields.amcos')}</Table.Th>
-                <Table.Th>{t('auctionsMd.warehouse')}</Table.Th>
-                <Table.Th>{t('auctionsMd.grade')}</Table.Th>
-                <Table.Th ta="right">{t('auctionsMd.netKg')}</Table.Th>
-                <Table.Th ta="right">{t('auctionsMd.reserve')}</Table.Th>
-                <Table.Th>{t('auctionsMd.result')}</Table.Th>
-                <Table.Th ta="right">{t('auctionsMd.pricePerKg')}</Table.Th>
-                <Table.Th ta="right">{t('auctionsMd.amount')}</Table.Th>
-                <Table.Th>{t('auctionsMd.decision')}</Table.Th>
-                {removable && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lots.map((l) => (
-                <Table.Tr key={l.lotId} data-testid={`catalogue-row-${l.lotNo}`}>
-                  <Table.Td>{l.lotNo}</Table.Td>
-                  <Table.Td>{l.whrNo}</Table.Td>
-                  <Table.Td>{l.amcosName}</Table.Td>
-                  <Table.Td>{l.warehouseName}</Table.Td>
-                  <Table.Td>{l.gradeName}</Table.Td>
-                  <Table.Td ta="right">{formatKg(l.netKg)}</Table.Td>
-                  <Table.Td ta="right">{formatDecimal(l.reservePrice)}</Table.Td>
-                  <Table.Td>{resultText(l)}</Table.Td>
-                  <Table.Td ta="right">{l.pricePerKg ? formatDecimal(l.pricePerKg) : ''}</Table.Td>
-                  <Table.Td ta="right">{l.amount ? formatDecimal(l.amount) : ''}</Table.Td>
-                  <Table.Td>
-                    {l.outcome
-                      ? t(`auctionsMd.outcomes.${l.outcome}`)
-                      : l.decision
-                        ? t(`auctionsMd.decisionValues.${l.decision}`)
-                        : ''}
-                  </Table.Td>
-                  {removable && (
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        loading={remove.isPending}
-                        onClick={() => remove.mutate([l.lotId])}
-                        aria-label={t('auctionsMd.removeLot', { lot: l.lotNo })}
-                      >
-                        {t('auctionsMd.remove')}
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
+    <Stack gap="xs">
+      <Title order={4}>{t('auctionsMd.catalogue')}</Title>
+      <DataTable
+        label={t('auctionsMd.catalogue')}
+        columns={columns}
+        rows={shown.rows}
+        total={shown.total}
+        loading={loading}
+        rowKey={(l) => l.lotId}
+        list={list}
+        empty={{ title: t('auctionsMd.emptyCatalogue') }}
+        minWidth={900}
+        testId="catalogue"
+      />
+    </Stack>
   );
 }

@@ -20,9 +20,10 @@ import {
   useApproveSettlement,
   useCancelSettlement,
   useSettlementFarmers,
+  useSettlementLots,
 } from '../hooks.ts';
 import { PayStatusBadge } from '../PayStatusBadge.tsx';
-import { LotsSplitTable } from './SettlementsPage.tsx';
+import { lotSplitColumns } from './SettlementsPage.tsx';
 import { SplitSummary } from './SplitSummary.tsx';
 
 export default function SettlementDetailsRoute() {
@@ -111,7 +112,7 @@ function SettlementDetailsPage() {
           {!user?.amcosId && <Tabs.Tab value="history">{t('history.title')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="lots" pt="md">
-          <LotsSplitTable lots={s.lots ?? []} />
+          <SettlementLotsTable id={id} />
         </Tabs.Panel>
         <Tabs.Panel value="farmers" pt="md">
           <SettlementFarmersTable id={id} />
@@ -127,6 +128,29 @@ function SettlementDetailsPage() {
       </Tabs>
       {cancelling && <CancelForm id={id} onClose={() => setCancelling(false)} />}
     </DetailsLayout>
+  );
+}
+
+/** The Lots tab: a page of lots at a time (a settlement of 79 lots was one 20,000-px page, #20). */
+function SettlementLotsTable({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const list = useListState([], 'l_');
+  const rows = useSettlementLots(id, list.query);
+  return (
+    <DataTable
+      label={t('pay.lots')}
+      columns={lotSplitColumns(t)}
+      rows={rows.data?.data}
+      total={rows.data?.meta.total ?? 0}
+      loading={rows.isLoading}
+      refreshing={rows.isPlaceholderData}
+      error={rows.error}
+      rowKey={(l) => l.lotId}
+      list={list}
+      empty={{ title: t('pay.noLots') }}
+      minWidth={900}
+      testId="lots-split"
+    />
   );
 }
 

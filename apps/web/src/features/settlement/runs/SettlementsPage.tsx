@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, Group, Modal, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { SettlementPreview, SettlementSelection } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { Column } from '../../../components/DataTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
@@ -220,49 +222,76 @@ function PreviewView({ preview }: { preview: SettlementPreview }) {
   );
 }
 
-/** Each lot's split: sold and collected kg, price, gross, and every deduction with its payee. */
+/** A lot's split as columns: sold and collected kg, price, gross, and every deduction with its payee. */
+export function lotSplitColumns(t: TFunction): Column<SettlementPreview['lots'][number]>[] {
+  return [
+    {
+      key: 'lot',
+      header: t('pay.lot'),
+      render: (l) => (
+        <>
+          {l.lotNo}
+          <Text size="xs" c="dimmed">
+            {l.whrNo}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'amcos', header: t('fields.amcos'), render: (l) => l.amcosName },
+    { key: 'kg', header: t('pay.soldKg'), align: 'right', render: (l) => kgOrDash(l.kg) },
+    {
+      key: 'collected',
+      header: t('pay.collectedKg'),
+      align: 'right',
+      render: (l) => kgOrDash(l.collectedKg),
+    },
+    { key: 'price', header: t('pay.price'), align: 'right', render: (l) => moneyOrDash(l.pricePerKg) },
+    { key: 'gross', header: t('pay.gross'), align: 'right', render: (l) => moneyOrDash(l.gross) },
+    {
+      key: 'deductions',
+      header: t('pay.deductions'),
+      render: (l) =>
+        l.deductions.map((d) => (
+          <Text key={`${d.name}-${d.partyId}`} size="xs">
+            {d.name} ({d.partyName}
+            {d.payer === 'buyer' ? `, ${t('pay.buyerPaid')}` : ''}): {moneyOrDash(d.amount)}
+          </Text>
+        )),
+    },
+    {
+      key: 'loan',
+      header: t('pay.loanRecovery'),
+      align: 'right',
+      render: (l) => moneyOrDash(l.loanRecovery),
+    },
+    { key: 'net', header: t('pay.farmersNet'), align: 'right', render: (l) => moneyOrDash(l.farmersNet) },
+  ];
+}
+
+/** Each lot's split, all on one table (the preview; a saved settlement's Lots tab pages them). */
 export function LotsSplitTable({ lots }: { lots: SettlementPreview['lots'] }) {
   const { t } = useTranslation();
+  const columns = lotSplitColumns(t);
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped data-testid="lots-split">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('pay.lot')}</Table.Th>
-            <Table.Th>{t('fields.amcos')}</Table.Th>
-            <Table.Th ta="right">{t('pay.soldKg')}</Table.Th>
-            <Table.Th ta="right">{t('pay.collectedKg')}</Table.Th>
-            <Table.Th ta="right">{t('pay.price')}</Table.Th>
-            <Table.Th ta="right">{t('pay.gross')}</Table.Th>
-            <Table.Th>{t('pay.deductions')}</Table.Th>
-            <Table.Th ta="right">{t('pay.loanRecovery')}</Table.Th>
-            <Table.Th ta="right">{t('pay.farmersNet')}</Table.Th>
+            {columns.map((c) => (
+              <Table.Th key={c.key} ta={c.align}>
+                {c.header}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {lots.map((l) => (
             <Table.Tr key={l.lotId}>
-              <Table.Td>
-                {l.lotNo}
-                <Text size="xs" c="dimmed">
-                  {l.whrNo}
-                </Text>
-              </Table.Td>
-              <Table.Td>{l.amcosName}</Table.Td>
-              <Table.Td ta="right">{kgOrDash(l.kg)}</Table.Td>
-              <Table.Td ta="right">{kgOrDash(l.collectedKg)}</Table.Td>
-              <Table.Td ta="right">{moneyOrDash(l.pricePerKg)}</Table.Td>
-              <Table.Td ta="right">{moneyOrDash(l.gross)}</Table.Td>
-              <Table.Td>
-                {l.deductions.map((d) => (
-                  <Text key={`${d.name}-${d.partyId}`} size="xs">
-                    {d.name} ({d.partyName}
-                    {d.payer === 'buyer' ? `, ${t('pay.buyerPaid')}` : ''}): {moneyOrDash(d.amount)}
-                  </Text>
-                ))}
-              </Table.Td>
-              <Table.Td ta="right">{moneyOrDash(l.loanRecovery)}</Table.Td>
-              <Table.Td ta="right">{moneyOrDash(l.farmersNet)}</Table.Td>
+              {columns.map((c) => (
+                <Table.Td key={c.key} ta={c.align}>
+                  {c.render(l)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
