@@ -27,8 +27,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refersToError = (op: Operation, code: string) =>
-  op.responses?.[code]?.content?.['application/json']?.schema?.$ref === '#/components/schemas/ApiError';
+/** The answer is the shared ApiError, or a route's own error component carrying `message`. */
+const refersToError = (op: Operation, code: string) => {
+  const ref = op.responses?.[code]?.content?.['application/json']?.schema?.$ref ?? '';
+  if (ref === '#/components/schemas/ApiError') return true;
+  const own = document.components.schemas[ref.replace('#/components/schemas/', '')] as
+    | { properties?: Record<string, unknown> }
+    | undefined;
+  return code !== '401' && code !== '403' && Boolean(own?.properties?.message);
+};
 
 describe('OpenAPI document', () => {
   it('names every operation (unique operationId), with a summary and tags', () => {
@@ -64,6 +71,60 @@ describe('OpenAPI document', () => {
     const farmers = document.paths['/api/collections/farmers']?.get;
     expect(farmers?.security).toBeUndefined();
     expect(farmers?.tags?.length).toBeGreaterThan(0);
+  });
+
+  it('shares request and response bodies as components instead of inlining copies', () => {
+    const schemas = document.components.schemas;
+    expect(Object.keys(schemas).length).toBeGreaterThan(100);
+    // A contract body is referenced, not copied: request as <Id>Input, response as <Id>.
+    const create = document.paths['/api/collections/farmers']?.post as Operation & {
+      requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+    };
+    const bodyRef = create.requestBody?.content['application/json']?.schema.$ref ?? '';
+    expect(bodyRef).toMatch(/^#\/components\/schemas\/\w+Input$/);
+    expect(schemas[bodyRef.split('/').at(-1) ?? '']).toMatchObject({ type: 'object' });
+    // Every reference resolves, and every component is used (none left over from the registry).
+    const refs = new Set<string>();
+    const collect = (node: unknown) => {
+      if (Array.isArray(node)) {
+        for (const n of node) collect(n);
+      } else if (node && typeof node === 'object')
+        for (const [k, v] of Object.entries(node)) {
+          if (k === '$ref' && typeof v === 'string') refs.add(v);
+          else collect(v);
+        }
+    };
+    collect(document);
+    const missing = [...refs].filter((r) => !schemas[r.replace('#/components/schemas/', '')]);
+    expect(missing).toEqual([]);
+    const unused = Object.keys(schemas).filter((id) => !refs.has(`#/components/schemas/${id}`));
+    expect(unused.filter((id) => id !== 'ApiError')).toEqual([]);
+    // Parameters stay inline objects: a generator reads their names and types.
+    for (const { path, method, op } of operations)
+      for (const p of (op as { parameters?: { schema?: { $ref?: string } }[] }).parameters ?? [])
+        expect(p.schema?.$ref, `${method} ${path}`).toBeUndefined();
+  });
+
+  it('inlines no large schema more than once', () => {
+    // Every object schema of more than 400 characters, wherever it stands (paths or components,
+    // a component's own root counts once): the same text twice is a copy that should be a component.
+    const seen = new Map<string, string[]>();
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          visit(n, `${where}[${i}]`);
+        });
+      }
+      if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+      const text = JSON.stringify(node);
+      if ((node as { type?: unknown }).type === 'object' && text.length > 400)
+        seen.set(text, [...(seen.get(text) ?? []), where]);
+      for (const [k, v] of Object.entries(node)) visit(v, `${where}.${k}`);
+    };
+    visit(document.paths, 'paths');
+    visit(document.components.schemas, 'components');
+    const copies = [...seen.values()].filter((places) => places.length > 1);
+    expect(copies.map((places) => places.slice(0, 3).join(' = '))).toEqual([]);
   });
 
   it('derives names from the method and path', () => {

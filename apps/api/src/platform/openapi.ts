@@ -1,5 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import * as contracts from '@ushirika/contracts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Access } from './access.ts';
 
 /**
@@ -45,6 +47,83 @@ const ERRORS: Record<string, string> = {
   413: 'The request body is over 10 MB',
   429: 'Too many attempts: wait the minutes the message says',
 };
+
+type ZodLike = { _zod: { def: { type: string } } };
+const isZod = (value: unknown): value is z.ZodType =>
+  typeof value === 'object' && value !== null && typeof (value as ZodLike)._zod?.def?.type === 'string';
+
+/** An object, or a union of objects (`collectionSelection`): what a body or a reply is made of. */
+function isObjectLike(schema: z.ZodType): boolean {
+  const def = schema._zod.def as { type: string; options?: unknown[] };
+  if (def.type === 'object') return true;
+  return def.type === 'union' && (def.options ?? []).every((o) => isZod(o) && isObjectLike(o));
+}
+
+/**
+ * Shared components from the contracts: every exported object schema (`createFarmerBody`,
+ * `farmerDetail`, `pageMeta`…) is registered in zod's global registry under its export name in
+ * PascalCase (`CreateFarmerBody`), which fastify-type-provider-zod turns into
+ * `#/components/schemas/<Id>` (request bodies as `<Id>Input`, responses as `<Id>`) wherever a route,
+ * or another schema, uses it. One place, from the export names: a schema added to the contracts
+ * tomorrow is a component without anyone remembering to. A schema that already has an id keeps it;
+ * an export named `…Input` is `…Request`, since `<Id>Input` is the request copy of `<Id>`.
+ */
+export function registerContractSchemas(exports: Record<string, unknown> = contracts): number {
+  let registered = 0;
+  for (const [name, value] of Object.entries(exports)) {
+    if (!isZod(value) || !isObjectLike(value)) continue;
+    const meta = z.globalRegistry.get(value);
+    if (meta?.id) continue;
+    // `journalLineInput` would name the request copy of `journalLine` (JournalLineInput).
+    const id = (name.charAt(0).toUpperCase() + name.slice(1)).replace(/Input$/, 'Request');
+    z.globalRegistry.add(value, { ...meta, id });
+    registered++;
+  }
+  return registered;
+}
+registerContractSchemas();
+
+/**
+ * Path and query parameters must stay inline objects (the generator reads their properties); a
+ * registered schema used there is documented through an unregistered object of the same fields.
+ */
+function inlineParameters<T extends { schema?: Record<string, unknown> }>(input: T): T {
+  const schema = input.schema;
+  if (!schema) return input;
+  const copy = { ...schema };
+  for (const key of ['querystring', 'params', 'headers']) {
+    const part = copy[key];
+    // A fresh object, not clone(): zod documents a clone of a registered schema as a reference to it.
+    if (isZod(part) && part instanceof z.ZodObject && z.globalRegistry.get(part)?.id)
+      copy[key] = z.object(part.shape);
+  }
+  return { ...input, schema: copy };
+}
+
+/** Components reachable from the paths (and ApiError): the registry holds every contract's. */
+function reachableComponents(document: {
+  paths?: unknown;
+  components?: { schemas?: Record<string, unknown> };
+}): Record<string, unknown> {
+  const all = document.components?.schemas ?? {};
+  const kept = new Set<string>(['ApiError']);
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+          const id = value.slice('#/components/schemas/'.length);
+          if (!kept.has(id)) {
+            kept.add(id);
+            walk(all[id]);
+          }
+        } else walk(value);
+      }
+    }
+  };
+  walk(document.paths);
+  return Object.fromEntries(Object.entries(all).filter(([id]) => kept.has(id)));
+}
 
 const words = (segment: string) => segment.replace(/[-_]/g, ' ');
 const singular = (text: string) =>
@@ -120,7 +199,9 @@ export function openApiOptions(version: string): FastifyDynamicSwaggerOptions {
       security: [{ bearer: [] }],
     },
     transform(input) {
-      const result = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+      const result = jsonSchemaTransform(
+        inlineParameters(input) as Parameters<typeof jsonSchemaTransform>[0],
+      );
       const { route, url } = input;
       const method = (Array.isArray(route.method) ? route.method[0] : route.method) ?? 'GET';
       const access = route.config?.access as Access | undefined;
@@ -166,6 +247,7 @@ export function openApiOptions(version: string): FastifyDynamicSwaggerOptions {
           operation.responses = responses;
         }
       }
+      document.components.schemas = reachableComponents(document);
       return document as ReturnType<typeof jsonSchemaTransformObject>;
     },
   };

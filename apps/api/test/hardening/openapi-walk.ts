@@ -30,6 +30,7 @@ export type Operation = {
 };
 
 export type OpenApi = {
+  components?: { schemas?: Record<string, Schema> };
   paths: Record<
     string,
     Record<
@@ -42,7 +43,24 @@ export type OpenApi = {
   >;
 };
 
-export function operationsOf(doc: OpenApi): Operation[] {
+/** The schema with every `#/components/schemas/…` reference replaced by the component itself. */
+export function resolveRefs<T>(node: T, components: Record<string, Schema> = {}, depth = 0): T {
+  if (depth > 32) throw new Error('OpenAPI schema nested deeper than 32 references (a cycle?)');
+  if (Array.isArray(node)) return node.map((n) => resolveRefs(n, components, depth)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    const target = components[ref.slice('#/components/schemas/'.length)];
+    if (!target) throw new Error(`OpenAPI reference to a missing component: ${ref}`);
+    return resolveRefs(target, components, depth + 1) as T;
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, resolveRefs(v, components, depth)]),
+  ) as T;
+}
+
+export function operationsOf(document: OpenApi): Operation[] {
+  const doc = { ...document, paths: resolveRefs(document.paths, document.components?.schemas) };
   const out: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
