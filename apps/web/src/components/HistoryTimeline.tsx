@@ -1,10 +1,11 @@
-import { Code, Stack, Text, Timeline } from '@mantine/core';
+import { Anchor, Code, Stack, Text, Timeline } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import type { AuditEvent } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isRecord } from '../lib/api-error.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { actionLabel, fieldName, fieldValue } from '../lib/history-format.ts';
+import { actionLabel, fieldName, fieldValue, recordLink } from '../lib/history-format.ts';
 import { EmptyBlock, LoadingBlock } from './EmptyBlock.tsx';
 
 interface HistoryTimelineProps {
@@ -14,13 +15,40 @@ interface HistoryTimelineProps {
   fieldLabel?: (field: string) => string;
 }
 
-/** The fields an update changed, as "field: before → after", named and formatted for people. */
-export function changedFields(before: unknown, after: unknown, label = fieldName): string[] {
+type Shown = { text: string; to: string | null };
+export type FieldChange = { key: string; label: string; before: Shown; after: Shown };
+
+/** The fields an update changed, named and formatted for people, ids with the screen they open. */
+export function changedFieldParts(before: unknown, after: unknown, label = fieldName): FieldChange[] {
   if (!isRecord(after)) return [];
   const previous = isRecord(before) ? before : {};
+  const shown = (key: string, value: unknown): Shown => ({
+    text: fieldValue(value),
+    to: recordLink(key, value),
+  });
   return Object.keys(after)
     .filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${label(key)}: ${fieldValue(previous[key])} → ${fieldValue(after[key])}`);
+    .map((key) => ({
+      key,
+      label: label(key),
+      before: shown(key, previous[key]),
+      after: shown(key, after[key]),
+    }));
+}
+
+/** The fields an update changed, as "field: before → after". */
+export function changedFields(before: unknown, after: unknown, label = fieldName): string[] {
+  return changedFieldParts(before, after, label).map((c) => `${c.label}: ${c.before.text} → ${c.after.text}`);
+}
+
+function Value({ value }: { value: Shown }) {
+  return value.to ? (
+    <Anchor component={Link} to={value.to} fz="xs" data-testid="history-link">
+      {value.text}
+    </Anchor>
+  ) : (
+    value.text
+  );
 }
 
 /** A record's audit trail (who, when, what changed), newest first. */
@@ -33,7 +61,7 @@ export function HistoryTimeline({ events, loading, fieldLabel }: HistoryTimeline
     <Timeline bulletSize={14} lineWidth={2} data-testid="history-timeline">
       {sorted.map((event) => {
         const action = actionLabel(event.action);
-        const changes = event.before === null ? [] : changedFields(event.before, event.after, fieldLabel);
+        const changes = event.before === null ? [] : changedFieldParts(event.before, event.after, fieldLabel);
         return (
           <Timeline.Item key={event.id} title={action}>
             <Text size="xs" c="dimmed">
@@ -45,8 +73,8 @@ export function HistoryTimeline({ events, loading, fieldLabel }: HistoryTimeline
             {changes.length > 0 && (
               <Stack gap={2} mt={4}>
                 {changes.map((change) => (
-                  <Code key={change} fz="xs">
-                    {change}
+                  <Code key={change.key} fz="xs">
+                    {change.label}: <Value value={change.before} /> → <Value value={change.after} />
                   </Code>
                 ))}
               </Stack>

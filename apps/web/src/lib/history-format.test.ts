@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 // i18n.ts sets the page's language attribute when it loads: give it the one element it touches.
 (globalThis as { document?: unknown }).document ??= { documentElement: {} };
-const { actionLabel, fieldName, fieldValue } = await import('./history-format.ts');
-const { changedFields } = await import('../components/HistoryTimeline.tsx');
+const { actionLabel, fieldName, fieldValue, recordLink } = await import('./history-format.ts');
+const { changedFieldParts, changedFields } = await import('../components/HistoryTimeline.tsx');
 const { i18n } = await import('./i18n.ts');
 
 describe('history panels read as people write (issue #20)', () => {
@@ -37,5 +37,23 @@ describe('history panels read as people write (issue #20)', () => {
     await i18n.changeLanguage('sw');
     expect(fieldValue('2026-11-05')).toBe('05/11/2026');
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('history panels link ids to their records (issue #20)', () => {
+  const id = '01a2121e-422a-7746-b84d-61fbe1cd0d89';
+  it('links a journal entry, a farmer and a settlement to their screens, and nothing else', () => {
+    expect(recordLink('journalEntryId', id)).toBe(`/account/operation/journal-entry?entry=${id}`);
+    expect(recordLink('farmerId', id)).toBe(`/amcos/amcos-farmers/${id}/details`);
+    expect(recordLink('settlementId', id)).toBe(`/collections/payments/whr/${id}/details`);
+    expect(recordLink('createdBy', id)).toBeNull();
+    expect(recordLink('journalEntryId', 'posted')).toBeNull();
+    const [change] = changedFieldParts({ journalEntryId: null }, { journalEntryId: id });
+    expect(change).toEqual({
+      key: 'journalEntryId',
+      label: 'Journal entry',
+      before: { text: '—', to: null },
+      after: { text: '#01a2121e', to: `/account/operation/journal-entry?entry=${id}` },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { type RouteName, routePath } from '@ushirika/contracts';
 import { formatDate, formatDateTime, formatDecimal } from './format.ts';
 import { i18n } from './i18n.ts';
 
@@ -62,4 +63,37 @@ function stringValue(value: string): string {
   if (!CODE.test(value)) return value;
   const known = translated(`history.values.${value}`) ?? translated(`status.${value}`);
   return known ?? (value.includes('_') ? humanize(value) : value);
+}
+
+/** The record screen an id field points at (issue #20: link ids to their records). */
+const RECORD_SCREENS: Record<string, RouteName> = {
+  amcosId: 'amcos_detils',
+  farmerId: 'farmer_details',
+  buyerId: 'buyer_details',
+  auctionId: 'auction_details',
+  invoiceId: 'sales_invoice_details',
+  salesInvoiceId: 'sales_invoice_details',
+  groupInvoiceId: 'group_invoice_details',
+  receiptId: 'sales_receipt_details',
+  salesReceiptId: 'sales_receipt_details',
+  settlementId: 'whr_payment_details',
+  deliveryNoteId: 'crop_dn_details',
+  collectionId: 'receip_details',
+  purchaseOrderId: 'purchase_order_details',
+  orderId: 'purchase_order_details',
+  purchaseInvoiceId: 'purchase_invoice_details',
+  grnId: 'grn_details',
+  budgetId: 'budget_details',
+  boqId: 'boq_details',
+  beneficiaryId: 'beneficiary_detils',
+};
+/** Journal entries open in the journal list's drawer: the list takes the entry's id. */
+const JOURNAL_FIELDS = new Set(['journalEntryId', 'reversalOf', 'reversedBy', 'reversalEntryId']);
+
+/** Where a field's value leads: the linked record's screen, or null for anything else. */
+export function recordLink(field: string, value: unknown): string | null {
+  if (typeof value !== 'string' || !UUID.test(value)) return null;
+  if (JOURNAL_FIELDS.has(field)) return `${routePath('journal_entries')}?entry=${value}`;
+  const screen = RECORD_SCREENS[field];
+  return screen ? routePath(screen, { id: value }) : null;
 }

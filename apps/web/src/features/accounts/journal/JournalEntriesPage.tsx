@@ -2,6 +2,7 @@ import { Button, Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, Title } f
 import type { JournalEntry } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -29,7 +30,19 @@ function JournalEntriesPage() {
   const { t } = useTranslation();
   const [book, setBook] = useBook();
   const [creating, setCreating] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open entry is in the address (?entry=id), so a history panel or a link can open one.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('entry');
+  const setOpenId = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('entry', id);
+        else next.delete('entry');
+        return next;
+      },
+      { replace: !id },
+    );
   const canCreate = useCan('accounts.journal.create');
   return (
     <>
