@@ -1,26 +1,60 @@
 import { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 /**
  * Document attachments (#17): signed paper scanned or photographed into the record it backs.
- * Every record type with a details page, and the API path of its details route: its attachments
+ * Every record type with a details page: the API path of its details route, who may see its
+ * attachments (the details route's access) and who may add or remove them. Its attachments
  * live under `<path>/:id/attachments` (list, upload), `…/:attachmentId/file` (download),
  * `…/:attachmentId/preview` (images, downscaled) and DELETE `…/:attachmentId` (drafts only).
  */
+const union = <P extends Permission>(permission: P) => ({ permission, audience: 'union' }) as const;
+const any = <P extends Permission>(permission: P) => ({ permission, audience: 'any' }) as const;
+const record = <R, W>(path: string, read: R, write: W) => ({ path, read, write });
+
 export const ATTACHMENT_RECORDS = {
-  'journal-entry': '/accounts/journal-entries',
-  voucher: '/accounts/payments-and-receipts',
-  'bank-transfer': '/accounts/bank-transfers',
-  'buyer-receipt': '/sales/receipts',
-  'payment-batch': '/payments/batches',
-  'delivery-note': '/collections/delivery-notes',
-  collection: '/collections/receipts',
-  lot: '/collections/lots',
-  auction: '/sales/auctions',
-  'sales-invoice': '/sales/invoices',
-  'purchase-invoice': '/purchase/invoices',
-  'purchase-order': '/purchase/orders',
-  grn: '/inventory/grns',
-  farmer: '/collections/farmers',
+  'journal-entry': record(
+    '/accounts/journal-entries',
+    union('accounts.ledger.read'),
+    union('accounts.journal.create'),
+  ),
+  voucher: record(
+    '/accounts/payments-and-receipts',
+    union('accounts.ledger.read'),
+    union('accounts.journal.create'),
+  ),
+  'bank-transfer': record(
+    '/accounts/bank-transfers',
+    union('accounts.ledger.read'),
+    union('accounts.journal.create'),
+  ),
+  'buyer-receipt': record('/sales/receipts', union('sales.invoice.read'), union('sales.receipt.create')),
+  'payment-batch': record(
+    '/payments/batches',
+    union('payments.settlement.read'),
+    union('payments.settlement.create'),
+  ),
+  'delivery-note': record(
+    '/collections/delivery-notes',
+    any('collections.delivery.read'),
+    any('collections.delivery.create'),
+  ),
+  collection: record(
+    '/collections/receipts',
+    any('collections.collection.read'),
+    any('collections.collection.create'),
+  ),
+  lot: record('/collections/lots', any('collections.delivery.read'), union('collections.warehouse.update')),
+  auction: record('/sales/auctions', any('sales.auction.read'), union('sales.auction.update')),
+  'sales-invoice': record('/sales/invoices', union('sales.invoice.read'), union('sales.invoice.create')),
+  'purchase-invoice': record(
+    '/purchase/invoices',
+    union('purchase.order.read'),
+    union('purchase.order.create'),
+  ),
+  'purchase-order': record('/purchase/orders', union('purchase.order.read'), union('purchase.order.create')),
+  grn: record('/inventory/grns', any('inventory.store.read'), any('inventory.store.update')),
+  farmer: record('/collections/farmers', any('amcos.farmer.read'), any('amcos.farmer.update')),
 } as const;
 export type AttachmentRecordType = keyof typeof ATTACHMENT_RECORDS;
 export const ATTACHMENT_RECORD_TYPES = Object.keys(ATTACHMENT_RECORDS) as AttachmentRecordType[];

@@ -40,8 +40,6 @@ export type RecordType = {
 };
 
 type RouteAccess = { permission: Permission; audience: 'union' | 'any' };
-const union = (permission: Permission): RouteAccess => ({ permission, audience: 'union' });
-const any = (permission: Permission): RouteAccess => ({ permission, audience: 'any' });
 
 /** Within its society (or union staff): the record's own details query, then the route's check. */
 const scoped = async <T extends { amcosId: string | null }>(actor: Actor, record: Promise<T>): Promise<T> => {
@@ -51,46 +49,38 @@ const scoped = async <T extends { amcosId: string | null }>(actor: Actor, record
 };
 
 /**
- * Every record type that takes attachments, declared once: its details path, history entity,
- * access and loader. Union-only types are refused to AMCOS users by their routes' audience before
+ * Every record type that takes attachments, declared once: its details path and access (contracts'
+ * ATTACHMENT_RECORDS, which the web reads too), history entity and loader. Union-only types are refused to AMCOS users by their routes' audience before
  * the loader runs; society types check the record's society in the loader.
  */
 export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
   'journal-entry': {
-    path: ATTACHMENT_RECORDS['journal-entry'],
+    ...ATTACHMENT_RECORDS['journal-entry'],
     entity: 'journal_entry',
-    read: union('accounts.ledger.read'),
-    write: union('accounts.journal.create'),
     load: async (db, _actor, id) => {
       const e = await getJournalEntry(db, id);
       return { amcosId: null, locked: e.status !== 'draft' };
     },
   },
   voucher: {
-    path: ATTACHMENT_RECORDS.voucher,
+    ...ATTACHMENT_RECORDS.voucher,
     entity: 'payment_or_receipt',
-    read: union('accounts.ledger.read'),
-    write: union('accounts.journal.create'),
     load: async (db, _actor, id) => {
       const v = await getPaymentOrReceipt(db, id);
       return { amcosId: null, locked: v.status !== 'draft' };
     },
   },
   'bank-transfer': {
-    path: ATTACHMENT_RECORDS['bank-transfer'],
+    ...ATTACHMENT_RECORDS['bank-transfer'],
     entity: 'bank_transfer',
-    read: union('accounts.ledger.read'),
-    write: union('accounts.journal.create'),
     load: async (db, _actor, id) => {
       const b = await getBankTransfer(db, id);
       return { amcosId: null, locked: b.status !== 'draft' };
     },
   },
   'buyer-receipt': {
-    path: ATTACHMENT_RECORDS['buyer-receipt'],
+    ...ATTACHMENT_RECORDS['buyer-receipt'],
     entity: 'buyer_receipt',
-    read: union('sales.invoice.read'),
-    write: union('sales.receipt.create'),
     // A buyer receipt is posted when it is recorded.
     load: async (db, _actor, id) => {
       await getBuyerReceipt(db, id);
@@ -98,30 +88,24 @@ export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
     },
   },
   'payment-batch': {
-    path: ATTACHMENT_RECORDS['payment-batch'],
+    ...ATTACHMENT_RECORDS['payment-batch'],
     entity: 'payment_batch',
-    read: union('payments.settlement.read'),
-    write: union('payments.settlement.create'),
     load: async (db, _actor, id) => {
       const b = await getBatch(db, id);
       return { amcosId: null, locked: b.status !== 'draft' };
     },
   },
   'delivery-note': {
-    path: ATTACHMENT_RECORDS['delivery-note'],
+    ...ATTACHMENT_RECORDS['delivery-note'],
     entity: 'delivery_note',
-    read: any('collections.delivery.read'),
-    write: any('collections.delivery.create'),
     load: async (db, actor, id) => {
       const n = await scoped(actor, getDeliveryNote(db, id));
       return { amcosId: n.amcosId, locked: n.status !== 'draft' };
     },
   },
   collection: {
-    path: ATTACHMENT_RECORDS.collection,
+    ...ATTACHMENT_RECORDS.collection,
     entity: 'collection',
-    read: any('collections.collection.read'),
-    write: any('collections.collection.create'),
     // Editable while only recorded (change-collection.ts); delivered, sold or cancelled: posted.
     load: async (db, actor, id) => {
       const c = await scoped(actor, getCollection(db, id));
@@ -129,10 +113,8 @@ export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
     },
   },
   lot: {
-    path: ATTACHMENT_RECORDS.lot,
+    ...ATTACHMENT_RECORDS.lot,
     entity: 'lot',
-    read: any('collections.delivery.read'),
-    write: union('collections.warehouse.update'),
     // A lot is a warehouse receipt issued against received stock: posted from the start.
     load: async (db, actor, id) => {
       const l = await scoped(actor, getLot(db, id));
@@ -140,10 +122,8 @@ export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
     },
   },
   auction: {
-    path: ATTACHMENT_RECORDS.auction,
+    ...ATTACHMENT_RECORDS.auction,
     entity: 'auction',
-    read: any('sales.auction.read'),
-    write: union('sales.auction.update'),
     load: async (db, actor, id) => {
       await assertAuctionVisible(db, actor, id);
       const a = await getAuction(db, id, societyOf(actor));
@@ -151,10 +131,8 @@ export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
     },
   },
   'sales-invoice': {
-    path: ATTACHMENT_RECORDS['sales-invoice'],
+    ...ATTACHMENT_RECORDS['sales-invoice'],
     entity: 'sales_invoice',
-    read: union('sales.invoice.read'),
-    write: union('sales.invoice.create'),
     // Issued, and posted, when created.
     load: async (db, _actor, id) => {
       await getSalesInvoice(db, id);
@@ -162,30 +140,24 @@ export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
     },
   },
   'purchase-invoice': {
-    path: ATTACHMENT_RECORDS['purchase-invoice'],
+    ...ATTACHMENT_RECORDS['purchase-invoice'],
     entity: 'purchase_invoice',
-    read: union('purchase.order.read'),
-    write: union('purchase.order.create'),
     load: async (db, _actor, id) => {
       const i = await getPurchaseInvoice(db, id);
       return { amcosId: null, locked: i.status !== 'awaiting_approval' };
     },
   },
   'purchase-order': {
-    path: ATTACHMENT_RECORDS['purchase-order'],
+    ...ATTACHMENT_RECORDS['purchase-order'],
     entity: 'purchase_order',
-    read: union('purchase.order.read'),
-    write: union('purchase.order.create'),
     load: async (db, _actor, id) => {
       const o = await getPurchaseOrder(db, id);
       return { amcosId: null, locked: o.status !== 'draft' && o.status !== 'submitted' };
     },
   },
   grn: {
-    path: ATTACHMENT_RECORDS.grn,
+    ...ATTACHMENT_RECORDS.grn,
     entity: 'grn',
-    read: any('inventory.store.read'),
-    write: any('inventory.store.update'),
     // Stock moves when the GRN is saved: posted from the start.
     load: async (db, actor, id) => {
       const g = await scoped(actor, getGrn(db, id));
@@ -193,10 +165,8 @@ export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
     },
   },
   farmer: {
-    path: ATTACHMENT_RECORDS.farmer,
+    ...ATTACHMENT_RECORDS.farmer,
     entity: 'farmer',
-    read: any('amcos.farmer.read'),
-    write: any('amcos.farmer.update'),
     // A register entry, not a posted document: an ID copy may be replaced.
     load: async (db, actor, id) => {
       const f = await scoped(actor, getFarmer(db, id));

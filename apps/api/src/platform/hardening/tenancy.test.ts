@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFarmer, recordCollectionOk } from '../../../test/crop-flow.ts';
@@ -29,7 +31,7 @@ let bFarmerId: string;
 const markers: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ UPLOADS_DIR: path.join(tmpdir(), `ushirika-tenancy-${process.pid}`) });
   admin = await sessionAs(t, 'Administrator');
   const a = await makeAmcos(t, 'Society A');
   manager = await sessionAs(t, 'AMCOS Manager', { amcosId: a.id });
@@ -49,6 +51,16 @@ beforeAll(async () => {
     ...world.society.farmers.flatMap((f) => [f.id, f.lastName, f.farmerNo]),
     ...(note.body.data ? [note.body.data.id, note.body.data.dnNo] : []),
   );
+  // An attachment on B's note whose bytes carry a marker, so a download leaking them is seen (#17).
+  const form = new FormData();
+  form.append('file', new Blob([`%PDF-1.4\n% signed ${note.body.data?.dnNo}\n%%EOF\n`]), 'signed.pdf');
+  const attached = await fetch(`${t.url}/api/collections/delivery-notes/${note.body.data?.id}/attachments`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${world.society.clerk.access}` },
+    body: form,
+  });
+  const attachment = (await attached.json()) as { data?: { id: string } };
+  if (attachment.data) markers.push(attachment.data.id);
 }, 120_000);
 afterAll(() => t.close());
 
