@@ -7,15 +7,8 @@ import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { formatDecimal, formatKg, formatMoney, formatNumber } from '../../lib/format.ts';
 import { DailyArea, KgBars, LotsDonut, type Slice } from './charts.tsx';
 import { useSeasonDashboard } from './hooks.ts';
+import { LOT_COLORS } from './lot-colors.ts';
 import { PayablesCards } from './PayablesCards.tsx';
-
-const LOT_COLORS: Record<keyof DashboardReply['lots'], string> = {
-  in_store: 'blue',
-  catalogued: 'yellow',
-  sold: 'teal',
-  // Grey 6 stands 3:1 off both the light and the dark page (issue #20: it vanished in dark mode).
-  released: 'gray.6',
-};
 
 function Stat({
   label,
