@@ -25,6 +25,7 @@ import { Section } from '../../components/Section.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
+import { AttachmentsSection } from '../attachments/AttachmentsSection.tsx';
 import { crops } from '../seasons/hooks.ts';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { useAddFarm, useFarmer } from './hooks.ts';
@@ -158,6 +159,7 @@ function FarmerDetailsPage() {
       <Anchor component={Link} to={list} size="sm" mt="md" display="block">
         {t('farmersMd.back')}
       </Anchor>
+      <AttachmentsSection recordType="farmer" recordId={f.id} />
     </DetailsLayout>
   );
 }

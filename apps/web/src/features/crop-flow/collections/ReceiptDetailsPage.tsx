@@ -16,6 +16,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
 import { CollectionStatusBadge } from './CollectionStatusBadge.tsx';
 import { collections, openReceipt, useCancelCollection } from './hooks.ts';
@@ -126,6 +127,7 @@ function ReceiptDetailsPage() {
       </Section>
       {editing && <EditCollectionModal collection={c} onClose={() => setEditing(false)} />}
       {cancelling && <CancelCollectionModal collection={c} onClose={() => setCancelling(false)} />}
+      <AttachmentsSection recordType="collection" recordId={c.id} />
     </DetailsLayout>
   );
 }

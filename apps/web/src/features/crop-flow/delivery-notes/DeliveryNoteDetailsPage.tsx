@@ -13,6 +13,7 @@ import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { CollectionStatusBadge } from '../collections/CollectionStatusBadge.tsx';
 import { AddModal, CancelModal, ReceiveModal } from './DeliveryNoteModals.tsx';
 import { DnStatusBadge } from './DnStatusBadge.tsx';
@@ -218,6 +219,7 @@ function DeliveryNoteDetailsPage() {
       {modal === 'receive' && <ReceiveModal note={n} onClose={() => setModal(null)} />}
       {modal === 'cancel' && <CancelModal note={n} onClose={() => setModal(null)} />}
       {modal === 'add' && <AddModal note={n} onClose={() => setModal(null)} />}
+      <AttachmentsSection recordType="delivery-note" recordId={n.id} />
     </DetailsLayout>
   );
 }

@@ -8,6 +8,7 @@ import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { StockLinesTable } from '../stores/StockLinesTable.tsx';
 import { grns } from './hooks.ts';
 
@@ -60,6 +61,7 @@ function GrnDetailsPage() {
         costLabel={t('inventoryMd.unitCost')}
         withExpiry
       />
+      <AttachmentsSection recordType="grn" recordId={g.id} />
     </DetailsLayout>
   );
 }

@@ -11,6 +11,7 @@ import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { AllocationsSection } from '../../sales/receipts/AllocationsSection.tsx';
 import { usePurchaseAction, usePurchaseInvoice } from '../hooks.ts';
 
@@ -133,6 +134,7 @@ function InvoiceDetailsPage() {
         }))}
       />
       {acting && <InvoiceActionForm invoice={inv} action={acting} onClose={() => setActing(null)} />}
+      <AttachmentsSection recordType="purchase-invoice" recordId={id} />
     </DetailsLayout>
   );
 }

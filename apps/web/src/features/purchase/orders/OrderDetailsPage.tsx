@@ -14,6 +14,7 @@ import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { usePurchaseAction, usePurchaseOrder } from '../hooks.ts';
 
 export default withPermission(OrderDetailsPage, 'purchase.order.read', { unionOnly: true });
@@ -180,6 +181,7 @@ function OrderDetailsPage() {
         </Anchor>
       </Section>
       {cancelling && <CancelOrderForm order={o} onClose={() => setCancelling(false)} />}
+      <AttachmentsSection recordType="purchase-order" recordId={id} />
     </DetailsLayout>
   );
 }

@@ -13,6 +13,7 @@ import { useListState } from '../../../components/use-list-state.ts';
 import { formatDate, formatDecimal, formatKg, formatMoney } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { seasonCrops } from '../../seasons/hooks.ts';
 import { AuctionStatus } from './AuctionStatus.tsx';
 import { CatalogueBuilder } from './CatalogueBuilder.tsx';
@@ -119,6 +120,7 @@ function AuctionDetailsPage() {
         </Section>
       )}
       {importing && <ImportResultsModal auctionId={id} onClose={() => setImporting(false)} />}
+      <AttachmentsSection recordType="auction" recordId={id} />
     </DetailsLayout>
   );
 }

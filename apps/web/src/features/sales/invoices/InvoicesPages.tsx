@@ -18,6 +18,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useCreateSales, useInvoice, useSalesAction, useSalesSettings } from '../hooks.ts';
 import { AllocationsSection } from '../receipts/AllocationsSection.tsx';
@@ -290,6 +291,7 @@ function InvoiceDetailsPage() {
         }))}
       />
       {cancelling && <CancelInvoiceForm invoice={inv} onClose={() => setCancelling(false)} />}
+      <AttachmentsSection recordType="sales-invoice" recordId={id} />
     </DetailsLayout>
   );
 }

@@ -16,6 +16,7 @@ import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBankOptions } from '../../accounts/hooks.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useCreateSales, useOpenInvoices, useReceipt, useSalesAction } from '../hooks.ts';
 import { ReceiptsList } from '../SalesLists.tsx';
@@ -278,6 +279,7 @@ function ReceiptDetailsPage() {
         }))}
       />
       {allocating && <AllocateForm receipt={r} onClose={() => setAllocating(false)} />}
+      <AttachmentsSection recordType="buyer-receipt" recordId={id} />
     </DetailsLayout>
   );
 }
