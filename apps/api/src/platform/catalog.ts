@@ -8,7 +8,7 @@ import { recordAudit } from './audit.ts';
 import { type ConstraintMessages, explainConstraints } from './constraints.ts';
 import type { AppDeps } from './deps.ts';
 import { NotFoundError } from './errors.ts';
-import { type ExportColumn, sendExport } from './exports.ts';
+import { type ExportColumn, exportName, sendExport } from './exports.ts';
 import { type PageWindow, pagedReply, pageWindow } from './list.ts';
 
 type Access = { permission: Permission; audience: 'union' | 'any' };
@@ -129,7 +129,7 @@ export function registerCatalog<Item, Create, Update, Query extends ListQuery>(
       if (query.format === 'json') return pagedReply(rows, total, query);
       return sendExport(reply, {
         format: query.format,
-        name: resource.exportName,
+        name: exportName(resource.exportName, query),
         columns: resource.exportColumns,
         rows,
       });

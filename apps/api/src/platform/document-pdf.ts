@@ -1,11 +1,74 @@
 import { sum } from '@ushirika/domain';
 import { loadPdfmake } from './heavy-modules.ts';
+import { currentLanguage, displayText, headerLabel, type Lang } from './labels.ts';
 
 /** Thousands separators on a money string, e.g. "1234567.50" -> "1,234,567.50". */
 export const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');
 
 /** A money string for a document cell: grouped, or empty when there is none. */
 export const money = (amount: string | null) => (amount === null ? '' : grouped(amount));
+
+/** A decimal the API carries as a string: money has 2 places, kilograms 3 (DESIGN section 3). */
+const DECIMAL = /^-?\d{4,}\.\d{2,3}$/;
+
+/**
+ * A text as a document prints it for its reader, as the screens do (lib/format): ISO dates and
+ * timestamps by the language's rule, money and kilograms with thousands separators
+ * ("450000.00" → "450,000.00"); anything else as it is.
+ */
+export function printed(lang: Lang, text: string): string {
+  if (DECIMAL.test(text)) return grouped(text);
+  return displayText(lang, text);
+}
+
+type Node = unknown;
+/** Every text of a pdfmake definition through `printed`: the one place documents format values. */
+function printAll(lang: Lang, node: Node): Node {
+  if (typeof node === 'string') return printed(lang, node);
+  if (Array.isArray(node)) return node.map((n) => printAll(lang, n));
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [
+        k,
+        k === 'text' || k === 'stack' || k === 'columns' || k === 'table' || k === 'body' || k === 'content'
+          ? printAll(lang, v)
+          : v,
+      ]),
+    );
+  }
+  return node;
+}
+
+/**
+ * A pdfmake definition as it will print for a reader of `lang`: every text through `printed`, and
+ * the document's title as its PDF title, which the browser's tab shows (not a random id).
+ */
+export function printedDefinition(
+  title: string,
+  definition: { content: Record<string, unknown>[] } & Record<string, unknown>,
+  lang: Lang,
+) {
+  const content = printAll(lang, definition.content) as Record<string, unknown>[];
+  // displayTitle: viewers show the title, not the file name or blob address, in the tab.
+  return {
+    ...definition,
+    content,
+    info: { title, creator: 'Ushirika', producer: 'Ushirika' },
+    displayTitle: true,
+  };
+}
+
+/** Every PDF of the app is made here, in the language of the request being answered. */
+export async function renderPdf(
+  title: string,
+  definition: { content: Record<string, unknown>[] } & Record<string, unknown>,
+): Promise<Buffer> {
+  const pdf = (await loadPdfmake()).createPdf(printedDefinition(title, definition, currentLanguage()));
+  return pdf.getBuffer();
+}
+
+/** A label written in English in a document definition, in the reader's language. */
+export const label = (english: string) => headerLabel(currentLanguage(), english);
 
 export type DocumentTable = {
   title?: string;
@@ -38,9 +101,17 @@ export type DocumentInput = {
  * labelled fields in two columns, tables, and signature lines.
  */
 export async function documentPdf(letterhead: Letterhead | undefined, doc: DocumentInput): Promise<Buffer> {
+  return renderPdf(doc.number, documentDefinition(letterhead, doc));
+}
+
+/** documentPdf's layout, before printing (tests read it). */
+export function documentDefinition(letterhead: Letterhead | undefined, doc: DocumentInput) {
   const half = Math.ceil(doc.fields.length / 2);
   const fieldColumn = (fields: [string, string][]) => ({
-    table: { widths: ['auto', '*'], body: fields.map(([k, v]) => [{ text: k, bold: true }, v || '-']) },
+    table: {
+      widths: ['auto', '*'],
+      body: fields.map(([k, v]) => [{ text: label(k), bold: true }, v || '-']),
+    },
     layout: 'noBorders',
   });
   const contact = [
@@ -48,7 +119,7 @@ export async function documentPdf(letterhead: Letterhead | undefined, doc: Docum
     letterhead?.phone ? `Tel ${letterhead.phone}` : '',
     letterhead?.email ?? '',
   ].filter(Boolean);
-  const pdf = (await loadPdfmake()).createPdf({
+  return {
     pageSize: 'A4',
     defaultStyle: { fontSize: 9 },
     content: [
@@ -57,14 +128,14 @@ export async function documentPdf(letterhead: Letterhead | undefined, doc: Docum
         ? [{ text: [letterhead.address, letterhead.region].filter(Boolean).join(', '), alignment: 'center' }]
         : []),
       ...(contact.length ? [{ text: contact.join(' · '), alignment: 'center' }] : []),
-      { text: `${doc.title} ${doc.number}`, fontSize: 14, bold: true, margin: [0, 10, 0, 8] },
+      { text: `${label(doc.title)} ${doc.number}`, fontSize: 14, bold: true, margin: [0, 10, 0, 8] },
       {
         columns: [fieldColumn(doc.fields.slice(0, half)), fieldColumn(doc.fields.slice(half))],
         columnGap: 16,
       },
       ...doc.tables.flatMap((t) => [
         ...(t.title
-          ? [{ text: t.title, bold: true, margin: [0, 10, 0, 4] }]
+          ? [{ text: label(t.title), bold: true, margin: [0, 10, 0, 4] }]
           : [{ text: '', margin: [0, 8, 0, 0] }]),
         {
           table: {
@@ -72,7 +143,7 @@ export async function documentPdf(letterhead: Letterhead | undefined, doc: Docum
             widths: t.headers.map((_, i) => (i === 1 ? '*' : 'auto')),
             body: [
               t.headers.map((h, i) => ({
-                text: h,
+                text: label(h),
                 bold: true,
                 alignment: t.right?.includes(i) ? 'right' : 'left',
               })),
@@ -96,11 +167,13 @@ export async function documentPdf(letterhead: Letterhead | undefined, doc: Docum
       ...(doc.note ? [{ text: doc.note, margin: [0, 10, 0, 0], italics: true }] : []),
       {
         margin: [0, 36, 0, 0],
-        columns: doc.signatures.map((s) => ({ stack: ['______________________', s], alignment: 'center' })),
+        columns: doc.signatures.map((s) => ({
+          stack: ['______________________', label(s)],
+          alignment: 'center',
+        })),
       },
     ],
-  });
-  return pdf.getBuffer();
+  };
 }
 
 /** One line of an account statement (buyer or supplier), the running balance after it. */

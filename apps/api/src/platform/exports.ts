@@ -1,12 +1,31 @@
 import type { ListQuery } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
 import { loadExcelJs } from './heavy-modules.ts';
+import {
+  codeLabel,
+  displayText,
+  headerLabel,
+  isIsoDate,
+  isIsoTimestamp,
+  type Lang,
+  requestLanguage,
+  yesNo,
+} from './labels.ts';
 import { type PageWindow, pagedReply, pageWindow } from './list.ts';
 
+type Cell = string | number | boolean | null;
+
 export type ExportColumn<T> = {
+  /** In English; the file shows the screens' label for it in the reader's language. */
   header: string;
-  value: (row: T) => string | number | boolean | null;
+  value: (row: T) => Cell;
   width?: number;
+  /**
+   * The value is a stored code: the namespaces of the screens' dictionary that label it
+   * (`['dnMd.status', 'status']`). A "Status" column defaults to `status`, a "Book" column to
+   * `acc.books`.
+   */
+  label?: string | readonly string[];
 };
 
 export type ExportFile<T> = {
@@ -15,40 +34,110 @@ export type ExportFile<T> = {
   name: string;
   columns: ExportColumn<T>[];
   rows: T[];
+  /** The reader's language (headers, code labels, dates); English when not given. */
+  lang?: Lang;
 };
 
-function csvCell(value: string | number | boolean | null): string {
+const DEFAULT_LABELS: Record<string, string> = { Status: 'status', Book: 'acc.books' };
+
+/**
+ * A cell as the screen shows it: codes as their labels, yes/no in words, in the reader's
+ * language. Dates stay ISO here (the writers print them).
+ */
+function labelled<T>(lang: Lang, column: ExportColumn<T>, row: T): Cell {
+  const value = column.value(row);
+  if (typeof value === 'boolean') return yesNo(lang, value);
+  if (typeof value !== 'string') return value;
+  if (value === 'Yes' || value === 'No') return yesNo(lang, value === 'Yes');
+  const namespaces = column.label ?? DEFAULT_LABELS[column.header];
+  return namespaces && value ? codeLabel(lang, namespaces, value) : value;
+}
+
+function csvCell(value: Cell): string {
   const text = value === null ? '' : String(value);
   // Leading = + - @ would run as a formula in a spreadsheet: neutralise it.
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
-  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
+export function toCsv<T>(columns: ExportColumn<T>[], rows: T[], lang: Lang = 'en'): string {
+  const lines = [columns.map((c) => csvCell(headerLabel(lang, c.header))).join(',')];
+  for (const row of rows) {
+    lines.push(
+      columns
+        .map((c) => {
+          const value = labelled(lang, c, row);
+          return csvCell(typeof value === 'string' ? displayText(lang, value) : value);
+        })
+        .join(','),
+    );
+  }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export async function toXlsx<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): Promise<Buffer> {
+/** Tanzania is UTC+3 all year: a timestamp cell shows the union's wall-clock time. */
+const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
+const DATE_FORMATS: Record<Lang, string> = { en: 'mm/dd/yyyy', sw: 'dd/mm/yyyy' };
+
+/**
+ * The sheet: headers and code labels in the reader's language; ISO dates and timestamps become
+ * date cells formatted by the language's rule (en month/day/year, sw day/month/year), so a
+ * spreadsheet still sorts and filters them as dates.
+ */
+export async function toXlsx<T>(
+  sheetName: string,
+  columns: ExportColumn<T>[],
+  rows: T[],
+  lang: Lang = 'en',
+): Promise<Buffer> {
   const workbook = new (await loadExcelJs()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
+  sheet.columns = columns.map((c) => ({ header: headerLabel(lang, c.header), width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
+  for (const row of rows) {
+    const added = sheet.addRow(columns.map((c) => labelled(lang, c, row)));
+    added.eachCell((cell) => {
+      const value = cell.value;
+      if (typeof value !== 'string') return;
+      if (isIsoDate(value)) {
+        cell.value = new Date(`${value}T00:00:00Z`);
+        cell.numFmt = DATE_FORMATS[lang];
+      } else if (isIsoTimestamp(value)) {
+        cell.value = new Date(Date.parse(value) + EAT_OFFSET_MS);
+        cell.numFmt = `${DATE_FORMATS[lang]} hh:mm`;
+      }
+    });
+  }
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Sends a list as a downloadable file named `<name>.<format>`. */
+/**
+ * Sends a list as a downloadable file named `<BOOK>_<name>_<date>.<format>` (exportName, from the
+ * request's query), in the language of the request (the web app sends its own as Accept-Language)
+ * unless the file names one.
+ */
 export async function sendExport<T>(reply: FastifyReply, file: ExportFile<T>): Promise<FastifyReply> {
-  const filename = `${file.name}.${file.format}`;
+  const lang = file.lang ?? requestLanguage(reply.request);
+  const filename = `${exportName(file.name, (reply.request.query as object | undefined) ?? {})}.${file.format}`;
   reply.header('content-disposition', `attachment; filename="${filename}"`);
   if (file.format === 'csv') {
-    return reply.type('text/csv; charset=utf-8').send(toCsv(file.columns, file.rows));
+    return reply.type('text/csv; charset=utf-8').send(toCsv(file.columns, file.rows, lang));
   }
-  const body = await toXlsx(file.name, file.columns, file.rows);
+  const body = await toXlsx(file.name, file.columns, file.rows, lang);
   return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);
+}
+
+/**
+ * A list's file name: the book it was filtered to (if any) in upper case, the list's name and the
+ * day it was made, e.g. `COLLECTION_JOURNAL_ENTRIES_2026-11-25` (SPEC's accounts export names). A
+ * name that already ends with a date or starts with the book (a report's) is kept as it is.
+ */
+export function exportName(name: string, query: object, today = new Date()): string {
+  const dated = /_\d{4}-\d{2}-\d{2}$/.test(name) ? name : `${name}_${today.toISOString().slice(0, 10)}`;
+  const book = (query as { book?: unknown }).book;
+  const BOOK = typeof book === 'string' && /^[a-z_]+$/.test(book) ? book.toUpperCase() : '';
+  return BOOK && !dated.startsWith(`${BOOK}_`) ? `${BOOK}_${dated}` : dated;
 }
 
 /** A list route's reply: the page asked for as JSON, or every matching row as the file asked for. */
@@ -60,7 +149,12 @@ export async function listOrExport<T>(
 ) {
   const { rows, total } = await load(pageWindow(query));
   if (query.format === 'json') return pagedReply(rows, total, query);
-  return sendExport(reply, { format: query.format, name: file.name, columns: file.columns, rows });
+  return sendExport(reply, {
+    format: query.format,
+    name: file.name,
+    columns: file.columns,
+    rows,
+  });
 }
 
 /**

@@ -98,7 +98,8 @@ async function send(path: string, options: RequestOptions, isRetry = false): Pro
 }
 
 function init(path: string, options: RequestOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The reader's language: files and PDFs the server makes follow it (labels, dates).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
   const token = getAccessToken();
   if (token && !WITHOUT_TOKEN.includes(path)) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -190,7 +190,10 @@ describe('financial years', () => {
 
   it('exports the list as xlsx and csv', async () => {
     const csv = await t.request('GET', '/financial-years?format=csv', { token: manager.access });
-    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="FINANCIAL_YEARS.csv"');
-    expect(new TextDecoder().decode(csv.raw)).toContain(`FY ${THIS_YEAR},${THIS_YEAR}-01-01`);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="FINANCIAL_YEARS_${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    // Dates as the screens print them (English: month/day/year).
+    expect(new TextDecoder().decode(csv.raw)).toContain(`FY ${THIS_YEAR},01/01/${THIS_YEAR}`);
   });
 });

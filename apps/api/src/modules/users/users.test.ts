@@ -201,7 +201,9 @@ describe('listing users', () => {
       headers: { authorization: `Bearer ${admin.access}` },
     });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="USERS.xlsx"');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="USERS_\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await res.arrayBuffer());
     const sheet = workbook.worksheets[0];

@@ -289,7 +289,7 @@ describe('exports', () => {
       expect([path, r.status, r.headers.get('content-disposition')]).toEqual([
         path,
         200,
-        `attachment; filename="${name}.csv"`,
+        `attachment; filename="${name}_${TODAY}.csv"`,
       ]);
     }
   });

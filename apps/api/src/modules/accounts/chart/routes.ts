@@ -25,8 +25,8 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport } from '../../../platform/exports.ts';
-import { EXPORT_ROW_LIMIT, pagedReply, pageWindow } from '../../../platform/list.ts';
+import { listOrExport, sendExport } from '../../../platform/exports.ts';
+import { EXPORT_ROW_LIMIT } from '../../../platform/list.ts';
 import { accountExportColumns } from './export.ts';
 import { createAccountGroup, getAccountGroup, listAccountGroups, updateAccountGroup } from './groups.ts';
 import { listMappings, updateMappings } from './mappings.ts';
@@ -78,21 +78,16 @@ export function chartRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: accountGroupListQuery, response: { 200: paged(accountGroup) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listAccountGroups(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listAccountGroups(deps.db, req.query, window), {
         name: 'ACCOUNT_GROUPS',
-        rows,
         columns: [
           { header: 'Code', value: (r) => r.code },
           { header: 'Name', value: (r) => r.name, width: 30 },
           { header: 'Class', value: (r) => r.className },
           { header: 'Active', value: (r) => (r.active ? 'Yes' : 'No') },
         ],
-      });
-    },
+      }),
   );
   app.get(
     '/accounts/groups-by-type',
@@ -155,16 +150,12 @@ export function chartRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, querystring: accountListQuery, response: { 200: paged(account) } },
     },
-    async (req, reply) => {
-      const { rows, total } = await listAccounts(deps.db, req.query, pageWindow(req.query));
-      if (req.query.format === 'json') return pagedReply(rows, total, req.query);
-      return sendExport(reply, {
-        format: req.query.format,
+    // The accounts page's one export: the list's filters, named as accounts/exports names its file.
+    (req, reply) =>
+      listOrExport(reply, req.query, (window) => listAccounts(deps.db, req.query, window), {
         name: 'ACCOUNTS',
         columns: accountExportColumns,
-        rows,
-      });
-    },
+      }),
   );
   app.post(
     '/accounts',

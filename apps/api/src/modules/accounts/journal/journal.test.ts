@@ -1,5 +1,6 @@
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -220,6 +221,55 @@ describe('reversing', () => {
       body: {},
     });
     expect(twice.status).toBe(409);
+  });
+});
+
+describe('the list as a file (#20)', () => {
+  it('names the file by book and day and prints what the screen shows, in the reader language', async () => {
+    await postedEntry(t, accountant, manager, [
+      { accountId: rent, debit: '450000.00' },
+      { accountId: bank, credit: '450000.00' },
+    ]);
+    const sheetOf = async (lang: 'en' | 'sw') => {
+      const file = await t.request('GET', '/accounts/journal-entries?book=operation&format=xlsx', {
+        token: manager.access,
+        lang,
+      });
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toBe(
+        `attachment; filename="OPERATION_JOURNAL_ENTRIES_${new Date().toISOString().slice(0, 10)}.xlsx"`,
+      );
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.raw);
+      const sheet = workbook.worksheets[0];
+      if (!sheet) throw new Error('no sheet');
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+      const posted = sheet.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(4).value !== null);
+      if (!posted) throw new Error('no row');
+      const cell = (header: string) => posted.getCell(headers.indexOf(header) + 1);
+      return { headers, cell };
+    };
+    const en = await sheetOf('en');
+    expect(en.headers.slice(0, 3)).toEqual(['Number', 'Date', 'Book']);
+    expect(en.cell('Book').value).toBe('Operation');
+    expect(en.cell('Status').value).toBe('Posted');
+    expect(en.cell('Date').numFmt).toBe('mm/dd/yyyy');
+    expect((en.cell('Date').value as Date).toISOString().slice(0, 10)).toBe(TODAY);
+
+    const sw = await sheetOf('sw');
+    expect(sw.headers).toContain('Hali');
+    expect(sw.headers).toContain('Tarehe');
+    expect(sw.headers).not.toContain('Status');
+    expect(sw.cell('Hali').value).toBe('Imeingizwa');
+    expect(sw.cell('Hali').value).not.toBe('posted');
+    expect(sw.cell('Tarehe').numFmt).toBe('dd/mm/yyyy');
+
+    const csv = await t.request('GET', '/accounts/journal-entries?book=operation&format=csv', {
+      token: manager.access,
+      lang: 'sw',
+    });
+    const [y, m, d] = TODAY.split('-');
+    expect(new TextDecoder().decode(csv.raw)).toContain(`,${d}/${m}/${y},Uendeshaji,`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { loadPdfmake } from '../../../platform/heavy-modules.ts';
+import { label, renderPdf } from '../../../platform/document-pdf.ts';
 
 export type PdfColumn<T> = { header: string; value: (row: T) => string; align?: 'right' };
 
@@ -12,11 +12,11 @@ export async function tablePdf<T>(input: {
 }): Promise<Buffer> {
   const cell = (text: string, align?: 'right', bold = false) => ({ text, alignment: align ?? 'left', bold });
   const body = [
-    input.columns.map((c) => cell(c.header, c.align, true)),
+    input.columns.map((c) => cell(label(c.header), c.align, true)),
     ...input.rows.map((r) => input.columns.map((c) => cell(c.value(r), c.align))),
     ...(input.totals ? [input.totals.map((t, i) => cell(t, input.columns[i]?.align, true))] : []),
   ];
-  const doc = (await loadPdfmake()).createPdf({
+  return renderPdf(input.title, {
     pageOrientation: 'landscape',
     pageSize: 'A4',
     defaultStyle: { fontSize: 8 },
@@ -30,7 +30,6 @@ export async function tablePdf<T>(input: {
       },
     ],
   });
-  return doc.getBuffer();
 }
 
 /** Thousands separators on a money string (one definition, in the platform's document PDF). */

@@ -1,10 +1,8 @@
 import type { Collection } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
-import { loadPdfmake } from '../../../platform/heavy-modules.ts';
+import { renderPdf } from '../../../platform/document-pdf.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
-// Loads the fonts and the no-network policy the report PDFs set up.
-import '../../accounts/reports/pdf.ts';
 
 /** "1234.500" -> "1,234.5": kg as people read them on a receipt. */
 export const kgText = (kg: string) => {
@@ -47,11 +45,10 @@ export async function collectionReceiptPdf(
     { text: label, bold: true },
     { text: value, bold: label.startsWith('Net'), alignment: 'right' },
   ]);
-  const pdf = (await loadPdfmake()).createPdf({
+  return renderPdf(c.receiptNo, {
     pageSize: roll ? { width: 80 * MM, height: 'auto' } : 'A5',
     pageMargins: roll ? [4 * MM, 4 * MM, 4 * MM, 6 * MM] : [30, 30, 30, 30],
     defaultStyle: { fontSize: roll ? 8 : 10 },
-    info: { title: `Receipt ${c.receiptNo}` },
     content: [
       { text: union.name, fontSize: roll ? 10 : 13, bold: true, alignment: 'center' },
       ...(union.address ? [{ text: union.address, alignment: 'center' }] : []),
@@ -73,5 +70,4 @@ export async function collectionReceiptPdf(
       },
     ],
   });
-  return pdf.getBuffer();
 }

@@ -14,6 +14,9 @@ import {
 } from '../../../../test/crop-flow-lots.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
+import { documentDefinition, printedDefinition } from '../../../platform/document-pdf.ts';
+import { codeLabel, withLanguage } from '../../../platform/labels.ts';
+import { cropDocument, deliveryNoteDocument } from './pdf.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -377,10 +380,42 @@ describe('dispatch and receipt', () => {
   });
 
   it('prints the note as a PDF and keeps its history', async () => {
-    const pdf = await t.request('GET', `${base}/${note.id}/pdf`, { token: clerk() });
+    const pdf = await t.request('GET', `${base}/${note.id}/pdf`, { token: clerk(), lang: 'sw' });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(new TextDecoder().decode(pdf.raw.slice(0, 5))).toBe('%PDF-');
+    // The browser tab shows the PDF's title: the note's number, not a random id (#20).
+    const raw = new TextDecoder('latin1').decode(pdf.raw);
+    expect(raw).toContain('/DisplayDocTitle true');
+    expect(raw).toMatch(/\/Title (\d+) 0 R/);
+    const titleRef = /\/Title (\d+) 0 R/.exec(raw)?.[1];
+    expect(raw).toContain(`\n${titleRef} 0 obj\n(${note.dnNo})`);
+    // What it prints: the status as the screen's badge says it, the charge and kilograms grouped,
+    // dates by the reader's language rule.
+    const detail = await t.request<{ data: DeliveryNoteDetail }>('GET', `${base}/${note.id}`, {
+      token: clerk(),
+    });
+    const texts = (lang: 'en' | 'sw') =>
+      JSON.stringify(
+        withLanguage(lang, () =>
+          printedDefinition(
+            note.dnNo,
+            documentDefinition(undefined, cropDocument(deliveryNoteDocument(detail.body.data))),
+            lang,
+          ),
+        ),
+      );
+    const sw = texts('sw');
+    expect(sw).toContain(codeLabel('sw', 'dnMd.status', 'received'));
+    expect(codeLabel('sw', 'dnMd.status', 'received')).not.toBe('received');
+    expect(sw).not.toContain('"received"');
+    expect(sw).toContain('"50,000.00"');
+    expect(sw).not.toContain('50000.00');
+    expect(sw).toContain('"1,000.000"');
+    const [y, m, d] = (detail.body.data.collections[0]?.collectedOn ?? '').split('-');
+    expect(sw).toContain(`"${d}/${m}/${y}"`);
+    expect(texts('en')).toContain(`"${m}/${d}/${y}"`);
+    expect(texts('en')).toContain('"Received"');
     const history = await t.request<{ data: { action: string }[] }>(
       'GET',
       `/audit/delivery_note/${note.id}`,

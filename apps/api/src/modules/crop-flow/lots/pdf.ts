@@ -1,6 +1,6 @@
 import type { LotDetail } from '@ushirika/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { cropDocumentPdf } from '../delivery-notes/pdf.ts';
+import { cropDocumentPdf, cropStatusLabel } from '../delivery-notes/pdf.ts';
 
 /** The printable warehouse receipt: the lot, its certificate, its delivery notes and farmers. */
 export function warehouseReceiptPdf(db: DbOrTx, lot: LotDetail): Promise<Buffer> {
@@ -16,12 +16,12 @@ export function warehouseReceiptPdf(db: DbOrTx, lot: LotDetail): Promise<Buffer>
       ['Bags', String(lot.bags)],
       ['Net kg (warehouse)', lot.netKg],
       ['Farmers’ kg', lot.collectedKg],
-      ['Issued', lot.issuedAt.slice(0, 10)],
+      ['Issued', lot.issuedAt],
       ['Quality certificate', lot.certificateNo ?? ''],
       ['Moisture %', lot.moisture ?? ''],
       ['Outturn (KOR)', lot.outturn ?? ''],
       ['Nut count', lot.nutCount === null ? '' : String(lot.nutCount)],
-      ['Status', lot.status],
+      ['Status', cropStatusLabel(lot.status)],
     ],
     tables: [
       {

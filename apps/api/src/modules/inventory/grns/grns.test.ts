@@ -283,6 +283,6 @@ describe('GRN tenancy', () => {
   it('exports the list as xlsx', async () => {
     const r = await t.request('GET', '/inventory/grns?format=xlsx', { token: w.keeper.access });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toMatch(/GRNS\.xlsx/);
+    expect(r.headers.get('content-disposition')).toMatch(/GRNS_\d{4}-\d{2}-\d{2}\.xlsx/);
   });
 });

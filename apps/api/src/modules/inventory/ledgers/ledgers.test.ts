@@ -87,7 +87,7 @@ describe('stock ledger', () => {
     const xlsx = await t.request('GET', `/inventory/ledgers?item_id=${itemId}&format=xlsx`, {
       token: w.keeper.access,
     });
-    expect(xlsx.headers.get('content-disposition')).toMatch(/STOCK_LEDGER\.xlsx/);
+    expect(xlsx.headers.get('content-disposition')).toMatch(/STOCK_LEDGER_\d{4}-\d{2}-\d{2}\.xlsx/);
   });
 });
 

@@ -318,7 +318,7 @@ describe('the season of issue 16, both books joined', () => {
       amount: '38387.50',
     });
     expect(transportText(noteA)).toBe(
-      '38387.50, paid by the deduction rule "Transport" (25.000000 per warehouse kg)',
+      '38,387.50, paid by the deduction rule "Transport" (25.000000 per warehouse kg)',
     );
     expect(transportText(noteA)).not.toContain('38443.75');
     // B: 1,200 x 25 = 30,000.00

@@ -1,17 +1,15 @@
-import { Button, Select, Switch, TextInput } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Select, Switch, TextInput } from '@mantine/core';
 import { type Account, type Book, createAccountBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActiveSwitch } from '../../../components/ActiveSwitch.tsx';
 import { EditButton } from '../../../components/EditButton.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { downloadFile } from '../../../lib/download.ts';
 import { useForm } from '../../../lib/form.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { accountGroups, accounts, currencies } from '../hooks.ts';
@@ -31,34 +29,15 @@ function AccountsPage({ fixed }: { fixed: Book | undefined }) {
   const { t } = useTranslation();
   const [book, setBook] = useBook(fixed);
   const [editing, setEditing] = useState<{ account: Account | null } | null>(null);
-  const [exporting, setExporting] = useState(false);
   const canEdit = useCan('accounts.ledger.update');
   const title = t('acc.accountsOf', { book: t(`acc.books.${book}`) });
-  const exportMode = () => {
-    setExporting(true);
-    downloadFile('accounts/exports', { mode: book, type: 'xlsx' }, `${book.toUpperCase()}_ACCOUNTS.xlsx`)
-      .catch(() => undefined)
-      .finally(() => setExporting(false));
-  };
   return (
     <>
       <PageHeader
         title={title}
         breadcrumbs={[{ label: t('menu.accounts') }, { label: title }]}
-        actions={
-          <>
-            {!fixed && <BookSwitch value={book} onChange={setBook} />}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting}
-              onClick={exportMode}
-              data-testid="export-mode-accounts"
-            >
-              {t('acc.exportMode', { book: t(`acc.books.${book}`) })}
-            </Button>
-          </>
-        }
+        // One export: the list's own (its filters and search), named <BOOK>_ACCOUNTS_<date> by the server.
+        actions={!fixed && <BookSwitch value={book} onChange={setBook} />}
       />
       <ResourceList
         key={book}
@@ -130,13 +109,7 @@ function AccountForm({
       bankAccountNumber: v.bankAccountNumber || null,
     });
     if (!body) return;
-    const done = {
-      onSuccess: (r: { message: string }) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    };
+    const done = form.saved(onClose);
     if (account) {
       const { book: _book, ...changes } = body;
       update.mutate({ id: account.id, body: { ...changes, active: v.active } }, done);
@@ -183,13 +156,7 @@ function AccountForm({
           <TextInput label={t('acc.bankAccountNumber')} {...form.text('bankAccountNumber')} />
         </>
       )}
-      {account && (
-        <Switch
-          label={t('fields.active')}
-          checked={form.values.active}
-          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
-        />
-      )}
+      {account && <ActiveSwitch form={form} />}
     </FormModal>
   );
 }

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  codeLabel,
+  displayText,
+  formatDate,
+  formatDateTime,
+  hasSwahiliHeader,
+  headerLabel,
+} from './labels.ts';
+
+const src = path.resolve(import.meta.dirname, '..');
+
+/** Every `header: '…'` written in the API's export and PDF definitions. */
+function headersInCode(): string[] {
+  const found = new Set<string>();
+  for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || /\.test\.ts$/.test(entry.name)) continue;
+    const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const m of text.matchAll(/header: '([^']+)'/g)) if (m[1]) found.add(m[1]);
+  }
+  return [...found].sort();
+}
+
+describe('labels in the reader language (#20)', () => {
+  it('gives every column header written in the code a Swahili label', () => {
+    const headers = headersInCode();
+    expect(headers.length).toBeGreaterThan(200);
+    expect(headers.filter((h) => !hasSwahiliHeader(h))).toEqual([]);
+    expect(headerLabel('sw', 'Status')).toBe('Hali');
+    expect(headerLabel('sw', 'Total (TZS)')).toBe(`${headerLabel('sw', 'Total')} (TZS)`);
+    expect(headerLabel('en', 'Status')).toBe('Status');
+  });
+
+  it('labels stored codes as the screens do, and keeps an unknown code as stored', () => {
+    expect(codeLabel('en', 'status', 'posted')).toBe('Posted');
+    expect(codeLabel('sw', 'status', 'posted')).toBe('Imeingizwa');
+    expect(codeLabel('sw', ['dnMd.status', 'status'], 'dispatched')).not.toBe('dispatched');
+    expect(codeLabel('sw', 'status', 'no_such_code')).toBe('no_such_code');
+  });
+
+  it('prints dates by the language rule: en month/day/year, sw day/month/year, times in Tanzania', () => {
+    expect(formatDate('en', '2026-11-05')).toBe('11/05/2026');
+    expect(formatDate('sw', '2026-11-05')).toBe('05/11/2026');
+    expect(formatDateTime('sw', '2026-11-05T22:30:00.000Z')).toBe('06/11/2026 01:30');
+    expect(displayText('en', '2026-11-05')).toBe('11/05/2026');
+    expect(displayText('en', 'SI-2026-000001')).toBe('SI-2026-000001');
+  });
+});
