@@ -1,0 +1,2 @@
+export { autosaveKey, clearAutosave, MarkdownEditor, type MarkdownEditorProps } from './MarkdownEditor.tsx';
+export { MarkdownView } from './MarkdownView.tsx';
