@@ -24,8 +24,13 @@ type Resolved = EntryAccount & { role: PostingRole };
  * bank): one posted entry per book it touches, each balanced through due to Operation
  * (Collection book) / due from Collection (Operation book), both with the same source, so the
  * two entries are found together. An event within one book is one entry, as `postBusinessEvent`.
+ * With `{ numberAtCommit: true }` the entries are numbered at commit (see postBusinessEvent).
  */
-export async function postAcrossBooks(tx: DbOrTx, event: CrossBookEvent): Promise<{ ids: string[] }> {
+export async function postAcrossBooks(
+  tx: DbOrTx,
+  event: CrossBookEvent,
+  options: { numberAtCommit?: boolean } = {},
+): Promise<{ ids: string[] }> {
   let lines: ReturnType<typeof postingLines>;
   try {
     lines = postingLines(event);
@@ -92,7 +97,7 @@ export async function postAcrossBooks(tx: DbOrTx, event: CrossBookEvent): Promis
         lines: mine.map((l) => eventLine(l.account.id, l, event.party)),
       },
       event.actorId,
-      { accounts: mine.map((l) => l.account) },
+      { accounts: mine.map((l) => l.account), numberAtCommit: options.numberAtCommit ?? false },
     );
     ids.push(written.id);
   }

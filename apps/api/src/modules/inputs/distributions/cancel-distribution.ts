@@ -50,7 +50,7 @@ export async function cancelDistribution(
       kind: d.kind,
       priced: { farmer: d.farmerAmount, subsidy: d.subsidyAmount, cost: d.costValue },
       actor,
-      request: { farmerId: d.farmerId, farmerName: d.farmerName },
+      request: { farmerId: d.farmerId, farmerName: d.farmerName, requestNo: d.requestNo },
       reverse: true,
     });
     await tx.execute(sql`update input_distributions set status = 'cancelled', cancel_reason = ${reason},
@@ -58,6 +58,27 @@ export async function cancelDistribution(
     await tx.execute(
       sql`update input_requests set status = 'approved', updated_at = now() where id = ${d.requestId}`,
     );
+    // Its lines come off the season totals of the report; a row left with no line goes.
+    const lines = JSON.stringify(
+      d.lines.map((l) => ({
+        item_id: l.itemId,
+        quantity: l.quantity,
+        farmer_value: l.farmerValue,
+        subsidy_value: l.subsidyValue,
+        cost_value: l.costValue,
+      })),
+    );
+    await tx.execute(sql`update input_distribution_totals t set lines = t.lines - x.lines, quantity = t.quantity - x.quantity,
+        farmer_value = t.farmer_value - x.farmer_value, subsidy_value = t.subsidy_value - x.subsidy_value,
+        cost_value = t.cost_value - x.cost_value
+      from (select item_id, count(*)::int as lines, sum(quantity) as quantity, sum(farmer_value) as farmer_value,
+          sum(subsidy_value) as subsidy_value, sum(cost_value) as cost_value
+        from json_to_recordset(${lines}::json) as x(item_id uuid, quantity numeric, farmer_value numeric,
+          subsidy_value numeric, cost_value numeric) group by item_id) x
+      where t.season_id = ${d.seasonId} and t.amcos_id = ${d.amcosId} and t.farmer_id = ${d.farmerId}
+        and t.kind = ${d.kind} and t.item_id = x.item_id`);
+    await tx.execute(sql`delete from input_distribution_totals where season_id = ${d.seasonId} and amcos_id = ${d.amcosId}
+        and farmer_id = ${d.farmerId} and kind = ${d.kind} and lines = 0`);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'cancelled',

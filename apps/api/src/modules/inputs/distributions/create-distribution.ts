@@ -4,43 +4,52 @@ import {
   type DistributionDetail,
 } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety } from '../../../platform/access.ts';
-import { recordAudit } from '../../../platform/audit.ts';
+import { auditInsertSql } from '../../../platform/audit.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
-import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { issueStock } from '../../inventory/ledgers/move-stock.ts';
 import { giveDistributionLoan, linkLoanEntry } from '../../settlement/loans/distribution-loan.ts';
 import { pricesOf } from '../prices/queries.ts';
-import { distributionSms } from './distribution-sms.ts';
+import { distributionSmsText } from './distribution-sms.ts';
 import { priceLines } from './price-lines.ts';
 import { getDistribution } from './queries.ts';
-import { inputDistributionLines, inputDistributions } from './schema.ts';
 
 type LockedRequest = {
   id: string;
   requestNo: string;
   status: string;
   amcosId: string;
+  amcosName: string;
   farmerId: string;
   farmerName: string;
   farmerPhone: string | null;
   seasonId: string;
   seasonName: string;
   seasonStatus: string;
+  /** The chosen store, null when there is none of that id. */
+  storeAmcosId: string | null;
+  storeName: string | null;
+  /** What the farmer owes on active loans before this distribution. */
+  owed: string;
 };
 
 /**
  * Issues an approved request to its farmer from the AMCOS's store, in one transaction: stock out
  * through the stock door (never negative), the farmer's loan for credit and subsidised inputs, one
  * posting (Dr loan / cash / subsidy / free-inputs expense, Cr inventory at cost, margin to its own
- * account; across the books through due-to / due-from), the request distributed, the audit event
- * and the farmer's SMS in the outbox.
+ * account; across the books through due-to / due-from), the request distributed, the season
+ * totals of the report, the audit event and the farmer's SMS in the outbox.
+ *
+ * The DS, LN and JV numbers are taken at commit (deferred triggers, migration 0037), so
+ * concurrent clerks wait on those shared counters only while one commits; the distribution is
+ * read back after commit, numbered.
  */
 export async function createDistribution(
   db: Db,
@@ -48,145 +57,235 @@ export async function createDistribution(
   body: CreateDistributionBody,
 ): Promise<DistributionDetail> {
   const input = createDistributionBody.parse(body);
-  return db.transaction(async (tx) => {
-    const [request] = await queryRows<LockedRequest>(
-      tx,
-      sql`select r.id, r.request_no as "requestNo", r.status, r.amcos_id as "amcosId", r.farmer_id as "farmerId",
-            concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName", f.phone as "farmerPhone",
-            r.season_id as "seasonId", s.name as "seasonName", s.status as "seasonStatus"
-          from input_requests r join farmers f on f.id = r.farmer_id join seasons s on s.id = r.season_id
-          where r.id = ${input.requestId} for update of r`,
+  const id = await db.transaction((tx) => saveDistribution(tx, actor, input));
+  return getDistribution(db, actor, id);
+}
+
+async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionBody): Promise<string> {
+  const [request] = await queryRows<LockedRequest>(
+    tx,
+    sql`select r.id, r.request_no as "requestNo", r.status, r.amcos_id as "amcosId", a.name as "amcosName",
+          r.farmer_id as "farmerId", concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
+          f.phone as "farmerPhone", r.season_id as "seasonId", s.name as "seasonName", s.status as "seasonStatus",
+          st.amcos_id as "storeAmcosId", st.name as "storeName",
+          (select coalesce(sum(lo.amount - lo.recovered), 0)::numeric(16,2)::text from farmer_loans lo
+            where lo.farmer_id = r.farmer_id and lo.status = 'active') as owed
+        from input_requests r join farmers f on f.id = r.farmer_id join seasons s on s.id = r.season_id
+        join amcos a on a.id = r.amcos_id left join stores st on st.id = ${input.storeId}
+        where r.id = ${input.requestId} for update of r`,
+  );
+  if (!request) throw fieldError('requestId', 'Request not found');
+  assertSociety(actor, request.amcosId);
+  if (request.status === 'distributed')
+    throw new ConflictError(`Request ${request.requestNo} has already been distributed`);
+  if (request.status !== 'approved')
+    throw fieldError(
+      'requestId',
+      `Request ${request.requestNo} is not approved (${request.status.replace('_', ' ')})`,
     );
-    if (!request) throw fieldError('requestId', 'Request not found');
-    assertSociety(actor, request.amcosId);
-    if (request.status === 'distributed')
-      throw new ConflictError(`Request ${request.requestNo} has already been distributed`);
-    if (request.status !== 'approved')
+  if (request.seasonStatus === 'closed')
+    throw fieldError('requestId', `Season ${request.seasonName} is closed`);
+  if (request.storeName === null) throw new NotFoundError('Store not found');
+  if (request.storeAmcosId !== request.amcosId)
+    throw fieldError('storeId', `${request.storeName} is not a store of the farmer's AMCOS`);
+
+  const approved = await queryRows<{ itemId: string; quantity: string; name: string; unit: string }>(
+    tx,
+    sql`select l.item_id as "itemId", l.quantity::text as quantity, i.name, i.unit from input_request_lines l
+        join items i on i.id = l.item_id where l.request_id = ${request.id} order by l.line_no`,
+  );
+  const wanted = input.lines ?? approved.map((l) => ({ itemId: l.itemId, quantity: l.quantity }));
+  wanted.forEach((line, i) => {
+    const allowed = approved.find((a) => a.itemId === line.itemId);
+    if (!allowed) throw fieldError(`lines.${i}.itemId`, 'This item is not on the approved request');
+    if (dec(line.quantity).gt(dec(allowed.quantity)))
       throw fieldError(
-        'requestId',
-        `Request ${request.requestNo} is not approved (${request.status.replace('_', ' ')})`,
+        `lines.${i}.quantity`,
+        `At most ${dec(allowed.quantity).toString()} of ${allowed.name} was approved`,
       );
-    if (request.seasonStatus === 'closed')
-      throw fieldError('requestId', `Season ${request.seasonName} is closed`);
-    const [store] = await queryRows<{ amcosId: string | null; name: string }>(
-      tx,
-      sql`select amcos_id as "amcosId", name from stores where id = ${input.storeId}`,
-    );
-    if (!store) throw new NotFoundError('Store not found');
-    if (store.amcosId !== request.amcosId)
-      throw fieldError('storeId', `${store.name} is not a store of the farmer's AMCOS`);
-
-    const approved = await queryRows<{ itemId: string; quantity: string; name: string }>(
-      tx,
-      sql`select l.item_id as "itemId", l.quantity::text as quantity, i.name from input_request_lines l
-          join items i on i.id = l.item_id where l.request_id = ${request.id} order by l.line_no`,
-    );
-    const wanted = input.lines ?? approved.map((l) => ({ itemId: l.itemId, quantity: l.quantity }));
-    wanted.forEach((line, i) => {
-      const allowed = approved.find((a) => a.itemId === line.itemId);
-      if (!allowed) throw fieldError(`lines.${i}.itemId`, 'This item is not on the approved request');
-      if (dec(line.quantity).gt(dec(allowed.quantity)))
-        throw fieldError(
-          `lines.${i}.quantity`,
-          `At most ${dec(allowed.quantity).toString()} of ${allowed.name} was approved`,
-        );
-    });
-    const prices = await pricesOf(
-      tx,
-      request.seasonId,
-      wanted.map((l) => l.itemId),
-    );
-    const kindPrice = input.kind === 'subsidised' ? 'subsidisedPrice' : null;
-    wanted.forEach((line, i) => {
-      const price = prices.get(line.itemId);
-      if (!price)
-        throw fieldError(
-          `lines.${i}.itemId`,
-          `No price is set for this item in season ${request.seasonName}`,
-        );
-      if (kindPrice && price.subsidisedPrice === null)
-        throw fieldError(
-          `lines.${i}.itemId`,
-          `${price.itemName} has no subsidised price in season ${request.seasonName}`,
-        );
-    });
-
-    const id = uuidv7();
-    const date = input.distributedOn ?? todayInTanzania();
-    const distributionNo = await nextDocumentNumber(tx, 'DS', Number(date.slice(0, 4)));
-    const moved = await issueStock(tx, {
-      storeId: input.storeId,
-      date,
-      source: { type: 'distribution', id, no: distributionNo },
-      actorId: actor.userId,
-      lines: wanted,
-    });
-    const priced = priceLines(
-      input.kind,
-      moved.lines,
-      (itemId) => prices.get(itemId) as NonNullable<ReturnType<typeof prices.get>>,
-    );
-    const owes = (input.kind === 'credit' || input.kind === 'subsidised') && dec(priced.farmer).gt(0);
-    const loan = owes
-      ? await giveDistributionLoan(tx, {
-          farmerId: request.farmerId,
-          amcosId: request.amcosId,
-          issuedOn: date,
-          amount: priced.farmer,
-          reason: `Inputs ${distributionNo} (${input.kind})`,
-          createdBy: actor.userId,
-        })
-      : null;
-    await tx.insert(inputDistributions).values({
-      id,
-      distributionNo,
-      requestId: request.id,
-      farmerId: request.farmerId,
-      amcosId: request.amcosId,
-      storeId: input.storeId,
-      seasonId: request.seasonId,
-      kind: input.kind,
-      distributedOn: date,
-      farmerAmount: priced.farmer,
-      subsidyAmount: priced.subsidy,
-      costValue: priced.cost,
-      margin: priced.margin,
-      loanId: loan?.id ?? null,
-      createdBy: actor.userId,
-    });
-    await tx
-      .insert(inputDistributionLines)
-      .values(priced.lines.map((l, i) => ({ ...l, distributionId: id, lineNo: i + 1 })));
-    const posted = await postDistribution(tx, {
-      id,
-      distributionNo,
-      date,
-      kind: input.kind,
-      priced,
-      actor,
-      request,
-    });
-    if (loan && posted[0]) await linkLoanEntry(tx, loan.id, posted[0]);
-    await tx.execute(
-      sql`update input_requests set status = 'distributed', updated_at = now() where id = ${request.id}`,
-    );
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'distributed',
-      entity: 'input_distribution',
-      entityId: id,
-      after: {
-        distributionNo,
-        requestNo: request.requestNo,
-        kind: input.kind,
-        ...priced,
-        loanNo: loan?.loanNo ?? null,
-      },
-    });
-    const detail = await getDistribution(tx, actor, id);
-    if (request.farmerPhone) await distributionSms(tx, request.farmerPhone, detail);
-    return detail;
   });
+  const prices = await pricesOf(
+    tx,
+    request.seasonId,
+    wanted.map((l) => l.itemId),
+  );
+  const kindPrice = input.kind === 'subsidised' ? 'subsidisedPrice' : null;
+  wanted.forEach((line, i) => {
+    const price = prices.get(line.itemId);
+    if (!price)
+      throw fieldError(`lines.${i}.itemId`, `No price is set for this item in season ${request.seasonName}`);
+    if (kindPrice && price.subsidisedPrice === null)
+      throw fieldError(
+        `lines.${i}.itemId`,
+        `${price.itemName} has no subsidised price in season ${request.seasonName}`,
+      );
+  });
+
+  const id = uuidv7();
+  const date = input.distributedOn ?? todayInTanzania();
+  // Provisional until commit, when migration 0037's trigger puts the DS number in its place (on
+  // the distribution, its stock movements, its loan's reason and its SMS).
+  const distributionNo = `~${date.slice(0, 4)}~${id}`;
+  const moved = await issueStock(tx, {
+    storeId: input.storeId,
+    date,
+    source: { type: 'distribution', id, no: distributionNo },
+    actorId: actor.userId,
+    lines: wanted,
+  });
+  const priced = priceLines(
+    input.kind,
+    moved.lines,
+    (itemId) => prices.get(itemId) as NonNullable<ReturnType<typeof prices.get>>,
+  );
+  const owes = (input.kind === 'credit' || input.kind === 'subsidised') && dec(priced.farmer).gt(0);
+  // The loan first: its LN number is then taken at commit before the DS and JV numbers, the order
+  // every transaction holding these counters keeps.
+  const loan = owes
+    ? await giveDistributionLoan(tx, {
+        farmerId: request.farmerId,
+        amcosId: request.amcosId,
+        issuedOn: date,
+        amount: priced.farmer,
+        reason: `Inputs ${distributionNo} (${input.kind})`,
+        createdBy: actor.userId,
+      })
+    : null;
+  const nameOf = (itemId: string) => approved.find((a) => a.itemId === itemId) ?? { name: '', unit: '' };
+  const sms = request.farmerPhone
+    ? distributionSmsText(
+        {
+          amcosName: request.amcosName,
+          distributionNo,
+          kind: input.kind,
+          farmerAmount: priced.farmer,
+          subsidyAmount: priced.subsidy,
+          lines: priced.lines.map((l) => ({
+            itemName: nameOf(l.itemId).name,
+            unit: nameOf(l.itemId).unit,
+            quantity: l.quantity,
+          })),
+        },
+        owes ? dec(request.owed).plus(dec(priced.farmer)).toFixed(2) : request.owed,
+      )
+    : null;
+  await writeDistribution(tx, {
+    id,
+    distributionNo,
+    request,
+    storeId: input.storeId,
+    kind: input.kind,
+    date,
+    priced,
+    loanId: loan?.id ?? null,
+    actorId: actor.userId,
+    sms,
+  });
+  const posted = await postDistribution(tx, {
+    id,
+    distributionNo,
+    date,
+    kind: input.kind,
+    priced,
+    actor,
+    request,
+  });
+  if (loan && posted[0]) await linkLoanEntry(tx, loan.id, posted[0]);
+  return id;
+}
+
+/**
+ * One statement writes what the distribution adds: its row and lines, the request distributed,
+ * the season totals of the report (added to per AMCOS x farmer x item x kind), the audit event and
+ * the farmer's SMS (the outbox row takes the distribution's id, so the number trigger finds it).
+ */
+async function writeDistribution(
+  tx: Tx,
+  o: {
+    id: string;
+    distributionNo: string;
+    request: LockedRequest;
+    storeId: string;
+    kind: CreateDistributionBody['kind'];
+    date: string;
+    priced: ReturnType<typeof priceLines>;
+    loanId: string | null;
+    actorId: string;
+    sms: string | null;
+  },
+): Promise<void> {
+  const { request, priced } = o;
+  const lines = JSON.stringify(
+    priced.lines.map((l, i) => ({
+      id: uuidv7(),
+      line_no: i + 1,
+      item_id: l.itemId,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      farmer_value: l.farmerValue,
+      subsidy_value: l.subsidyValue,
+      unit_cost: l.unitCost,
+      cost_value: l.costValue,
+    })),
+  );
+  const after = JSON.stringify({
+    requestNo: request.requestNo,
+    kind: o.kind,
+    ...priced,
+    loanId: o.loanId,
+  });
+  await tx.execute(sql`with d as (
+      insert into input_distributions (id, distribution_no, request_id, farmer_id, amcos_id, store_id, season_id, kind,
+        distributed_on, farmer_amount, subsidy_amount, cost_value, margin, loan_id, created_by)
+      values (${o.id}::uuid, ${o.distributionNo}, ${request.id}::uuid, ${request.farmerId}::uuid, ${request.amcosId}::uuid,
+        ${o.storeId}::uuid, ${request.seasonId}::uuid, ${o.kind}, ${o.date}::date, ${priced.farmer}::numeric,
+        ${priced.subsidy}::numeric, ${priced.cost}::numeric, ${priced.margin}::numeric, ${o.loanId}::uuid, ${o.actorId}::uuid)
+      returning id),
+    x as (
+      select * from json_to_recordset(${lines}::json) as x(id uuid, line_no int, item_id uuid, quantity numeric,
+        unit_price numeric, farmer_value numeric, subsidy_value numeric, unit_cost numeric, cost_value numeric)),
+    l as (
+      insert into input_distribution_lines (id, distribution_id, line_no, item_id, quantity, unit_price, farmer_value,
+        subsidy_value, unit_cost, cost_value)
+      select x.id, d.id, x.line_no, x.item_id, x.quantity, x.unit_price, x.farmer_value, x.subsidy_value, x.unit_cost,
+        x.cost_value from x, d
+      returning 1),
+    t as (${addToTotals(sql`(select ${request.seasonId}::uuid as season_id, ${request.amcosId}::uuid as amcos_id,
+        ${request.farmerId}::uuid as farmer_id, x.item_id, ${o.kind}::text as kind, x.quantity, x.farmer_value,
+        x.subsidy_value, x.cost_value from x, d)`)}),
+    r as (
+      update input_requests set status = 'distributed', updated_at = now()
+      where id = ${request.id}::uuid and exists (select 1 from d) returning 1),
+    a as (${auditInsertSql(
+      { actorId: o.actorId, action: 'distributed', entity: 'input_distribution' },
+      sql`select ${uuidv7()}::uuid as id, d.id::text as entity_id, null::jsonb as before, ${after}::jsonb as after from d`,
+    )} returning 1)
+    ${
+      o.sms && request.farmerPhone
+        ? sql`, s as (${enqueueSmsSql(
+            sql`select d.id, ${request.farmerPhone}::text as recipient, ${o.sms}::text as body from d`,
+          )} returning 1)`
+        : sql``
+    }
+    select (select count(*) from l) as lines, (select count(*) from t) as totals, (select count(*) from r) as requests,
+      (select count(*) from a) as audits`);
+}
+
+/**
+ * Adds rows (season_id, amcos_id, farmer_id, item_id, kind, quantity, farmer_value, subsidy_value,
+ * cost_value; one per distribution line) to the season totals, in key order so two saves lock
+ * shared rows in the same order.
+ */
+export function addToTotals(rows: SQL) {
+  return sql`insert into input_distribution_totals as t (season_id, amcos_id, farmer_id, item_id, kind, lines, quantity,
+      farmer_value, subsidy_value, cost_value)
+    select season_id, amcos_id, farmer_id, item_id, kind, count(*), sum(quantity), sum(farmer_value),
+      sum(subsidy_value), sum(cost_value)
+    from ${rows} v group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+    on conflict (season_id, amcos_id, farmer_id, item_id, kind) do update set lines = t.lines + excluded.lines,
+      quantity = t.quantity + excluded.quantity, farmer_value = t.farmer_value + excluded.farmer_value,
+      subsidy_value = t.subsidy_value + excluded.subsidy_value, cost_value = t.cost_value + excluded.cost_value
+    returning 1`;
 }
 
 /** The one posting of a distribution (or, with `reverse`, of its cancellation). */
@@ -199,7 +298,7 @@ export async function postDistribution(
     kind: string;
     priced: { farmer: string; subsidy: string; cost: string };
     actor: Actor;
-    request: { farmerId: string; farmerName: string };
+    request: { farmerId: string; farmerName: string; requestNo: string };
     reverse?: boolean;
   },
 ): Promise<string[]> {
@@ -215,15 +314,24 @@ export async function postDistribution(
     reverse: o.reverse ?? false,
   };
   if ([event.cost, event.loan, event.cash, event.subsidy].every((v) => dec(v).isZero())) return [];
-  const posted = await postAcrossBooks(tx, {
-    ...event,
-    date: o.date,
-    narration: `${o.reverse ? 'Cancelled inputs' : 'Inputs'} ${o.distributionNo} (${o.kind}) to ${o.request.farmerName}`,
-    reference: o.distributionNo,
-    sourceType: 'input_distribution',
-    sourceId: o.id,
-    actorId: o.actor.userId,
-    party: { type: 'farmer', id: o.request.farmerId, name: o.request.farmerName },
-  });
+  // A new distribution's number is taken at commit, after its posting: the entry names the request
+  // it issues (and links to the distribution by its source); a cancellation names the distribution.
+  const what = o.reverse
+    ? `Cancelled inputs ${o.distributionNo}`
+    : `Inputs on request ${o.request.requestNo}`;
+  const posted = await postAcrossBooks(
+    tx,
+    {
+      ...event,
+      date: o.date,
+      narration: `${what} (${o.kind}) to ${o.request.farmerName}`,
+      reference: o.reverse ? o.distributionNo : o.request.requestNo,
+      sourceType: 'input_distribution',
+      sourceId: o.id,
+      actorId: o.actor.userId,
+      party: { type: 'farmer', id: o.request.farmerId, name: o.request.farmerName },
+    },
+    { numberAtCommit: true },
+  );
   return posted.ids;
 }

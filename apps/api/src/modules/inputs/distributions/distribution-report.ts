@@ -20,19 +20,20 @@ export async function distributionReport(db: DbOrTx, actor: Actor, f: Filters): 
   );
   if (!season) throw new NotFoundError('Season not found');
   const society = societyOf(actor) ?? f.amcosId ?? null;
-  const scope = sql`d.season_id = ${f.seasonId} and d.status = 'issued'
-    ${society ? sql`and d.amcos_id = ${society}` : sql``} ${f.kind ? sql`and d.kind = ${f.kind}` : sql``}`;
+  // The season totals kept by the distribution save and cancel (input_distribution_totals), not
+  // a grouping of every distribution line: a few thousand ready rows per season.
+  const scope = sql`t.season_id = ${f.seasonId} and t.lines > 0
+    ${society ? sql`and t.amcos_id = ${society}` : sql``} ${f.kind ? sql`and t.kind = ${f.kind}` : sql``}`;
   const rows = await queryRows<DistributionReport['rows'][number]>(
     db,
     sql`select i.code as "itemCode", i.name as "itemName", i.unit, a.name as "amcosName", fa.farmer_no as "farmerNo",
-          concat_ws(' ', fa.first_name, fa.middle_name, fa.last_name) as "farmerName", d.kind,
-          sum(l.quantity)::numeric(14,3)::text as quantity, sum(l.farmer_value)::numeric(16,2)::text as "farmerValue",
-          sum(l.subsidy_value)::numeric(16,2)::text as "subsidyValue", sum(l.cost_value)::numeric(16,2)::text as "costValue"
-        from input_distributions d join input_distribution_lines l on l.distribution_id = d.id
-        join items i on i.id = l.item_id join amcos a on a.id = d.amcos_id join farmers fa on fa.id = d.farmer_id
+          concat_ws(' ', fa.first_name, fa.middle_name, fa.last_name) as "farmerName", t.kind,
+          t.quantity::numeric(14,3)::text as quantity, t.farmer_value::numeric(16,2)::text as "farmerValue",
+          t.subsidy_value::numeric(16,2)::text as "subsidyValue", t.cost_value::numeric(16,2)::text as "costValue"
+        from input_distribution_totals t join items i on i.id = t.item_id join amcos a on a.id = t.amcos_id
+        join farmers fa on fa.id = t.farmer_id
         where ${scope}
-        group by i.code, i.name, i.unit, a.name, fa.farmer_no, fa.first_name, fa.middle_name, fa.last_name, d.kind
-        order by i.name, a.name, fa.farmer_no, d.kind`,
+        order by i.name, a.name, fa.farmer_no, t.kind`,
   );
   const recovery = await queryRows<DistributionReport['recovery'][number]>(
     db,

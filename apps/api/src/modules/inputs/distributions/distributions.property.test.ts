@@ -8,7 +8,8 @@ import { approvedRequest, balanceOf, type InputsWorld, makeInputsWorld } from '.
 
 /**
  * A random season of requests, distributions (all four kinds), cancellations and settlements,
- * with the books checked against the sub-ledgers after every step.
+ * with the books checked against the sub-ledgers after every step, and the season totals of the
+ * report against the distribution lines.
  */
 let t: TestApp;
 let w: InputsWorld;
@@ -57,6 +58,31 @@ async function invariants() {
         from items i`,
   );
   for (const m of moved) expect(m.moved).toBe(m.given);
+  // The season totals kept by save and cancel = the issued distribution lines grouped again
+  // (rows either side missing from the other, none left at 0 lines).
+  const [drift] = await queryRows<{ n: number; zero: number }>(
+    t.db,
+    sql`with kept as (select season_id, amcos_id, farmer_id, item_id, kind, lines, quantity, farmer_value, subsidy_value,
+            cost_value from input_distribution_totals),
+          recomputed as (select d.season_id, d.amcos_id, d.farmer_id, l.item_id, d.kind, count(*)::int as lines,
+            sum(l.quantity)::numeric(16,3) as quantity, sum(l.farmer_value)::numeric(18,2) as farmer_value,
+            sum(l.subsidy_value)::numeric(18,2) as subsidy_value, sum(l.cost_value)::numeric(18,2) as cost_value
+            from input_distributions d join input_distribution_lines l on l.distribution_id = d.id
+            where d.status = 'issued' group by 1, 2, 3, 4, 5)
+        select ((select count(*) from (select * from kept except select * from recomputed) a)
+          + (select count(*) from (select * from recomputed except select * from kept) b))::int as n,
+          (select count(*) from kept where lines = 0)::int as zero`,
+  );
+  expect(drift).toEqual({ n: 0, zero: 0 });
+  // Numbers taken at commit: none left provisional.
+  const [provisional] = await queryRows<{ n: number }>(
+    t.db,
+    sql`select ((select count(*) from input_distributions where distribution_no like '~%')
+          + (select count(*) from farmer_loans where loan_no like '~%' or reason like '%~%')
+          + (select count(*) from stock_movements where source_no like '~%')
+          + (select count(*) from sms_outbox where body like '%~%'))::int as n`,
+  );
+  expect(provisional?.n).toBe(0);
   // Nobody recovered beyond what they owe or beyond their crop money.
   const [over] = await queryRows<{ n: number }>(
     t.db,

@@ -10,7 +10,8 @@ import { giveLoan } from './give-loan.ts';
  * loan, then active at once, approved by the distribution's approvals (the request's two levels),
  * source `distribution`. The distribution posts it (Dr farmer loans with the inventory, margin and
  * subsidy lines of one event, not `postLoan`'s two lines) and links the Collection-book entry with
- * `linkLoanEntry`; settlements recover it like any other loan.
+ * `linkLoanEntry`; settlements recover it like any other loan. Its LN number is taken at commit:
+ * the `loanNo` answered is provisional (`~<year>~<id>`).
  */
 export async function giveDistributionLoan(
   tx: DbOrTx,
@@ -23,7 +24,8 @@ export async function giveDistributionLoan(
     createdBy: string;
   },
 ): Promise<{ id: string; loanNo: string }> {
-  const row = await giveLoan(tx, { ...loan, source: 'distribution' });
+  // Numbered at commit (the LN counter is not held through the rest of the distribution's save).
+  const row = await giveLoan(tx, { ...loan, source: 'distribution' }, { numberAtCommit: true });
   await tx
     .update(farmerLoans)
     .set({ status: 'active', approvedBy: loan.createdBy, approvedAt: new Date() })

@@ -1,5 +1,6 @@
 import type { PostingRole } from '@ushirika/domain';
 import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
@@ -21,13 +22,21 @@ export type NewLoan = {
 
 /**
  * Writes a loan as a draft (LN- number). Any module giving farmers credit starts here; it becomes
- * recoverable only once `postLoan` has approved and posted it.
+ * recoverable only once `postLoan` has approved and posted it. With `{ numberAtCommit: true }` the
+ * LN number is taken at commit (migration 0037's deferred trigger), so concurrent callers wait on
+ * the counter only while one commits; the row answered then carries a provisional `~<year>~<id>`.
  */
-export async function giveLoan(tx: DbOrTx, loan: NewLoan): Promise<LoanRow> {
-  const loanNo = await nextDocumentNumber(tx, 'LN', Number(loan.issuedOn.slice(0, 4)));
+export async function giveLoan(
+  tx: DbOrTx,
+  loan: NewLoan,
+  options: { numberAtCommit?: boolean } = {},
+): Promise<LoanRow> {
+  const year = Number(loan.issuedOn.slice(0, 4));
+  const id = uuidv7();
+  const loanNo = options.numberAtCommit ? `~${year}~${id}` : await nextDocumentNumber(tx, 'LN', year);
   const [row] = await tx
     .insert(farmerLoans)
-    .values({ ...loan, loanNo, bankAccountId: loan.bankAccountId ?? null, status: 'draft' })
+    .values({ ...loan, id, loanNo, bankAccountId: loan.bankAccountId ?? null, status: 'draft' })
     .returning();
   if (!row) throw new Error('Loan not saved');
   return row;
