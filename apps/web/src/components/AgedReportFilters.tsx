@@ -1,6 +1,7 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { Group, SegmentedControl, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moneyOrDash } from '../lib/format.ts';
 import { DateField } from './DateField.tsx';
 import { Section } from './Section.tsx';
 
@@ -15,6 +16,28 @@ export function useAgedBuckets() {
     ['d61to90', t('salesMd.b61')],
     ['over90', t('salesMd.b90')],
   ] as const;
+}
+
+/** A row of an aged report (a party, an invoice or the totals): its amount in each age bucket, then its balance. */
+export function AgedAmountCells({
+  row,
+  balanceTestId,
+}: {
+  row: { current: string; d31to60: string; d61to90: string; over90: string; balance: string };
+  balanceTestId?: string;
+}) {
+  return (
+    <>
+      {(['current', 'd31to60', 'd61to90', 'over90'] as const).map((k) => (
+        <Table.Td key={k} ta="right">
+          {moneyOrDash(row[k])}
+        </Table.Td>
+      ))}
+      <Table.Td ta="right" data-testid={balanceTestId}>
+        {moneyOrDash(row.balance)}
+      </Table.Td>
+    </>
+  );
 }
 
 /** An aged report's filters: summary or details, the as-at date, and the party picker (buyer, supplier). */

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface FormLayoutProps {
+export interface FormLayoutProps {
   onSubmit: (event: FormEvent) => void;
   /** A refusal that belongs to no single field. */
   error?: string | null;

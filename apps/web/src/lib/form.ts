@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { ApiError } from './api-error.ts';
 import { i18n } from './i18n.ts';
+import { toastSuccess } from './notify.ts';
 
 /**
  * A small form state helper: values, per-field errors from the contract's zod schema (client)
@@ -68,6 +69,18 @@ export function useForm<V extends Record<string, unknown>>(initialValues: V) {
     setFormError(unknownMessages[0] ?? (hasFieldErrors ? null : error.serverMessage));
   }
 
+  /**
+   * The callbacks of a save sent from this form: the reply's message toasted, then `then` (close
+   * the modal, open the record); a refusal shown on the form.
+   */
+  const saved = <R extends { message: string }>(then: (reply: R) => void) => ({
+    onSuccess: (reply: R) => {
+      toastSuccess(reply.message);
+      then(reply);
+    },
+    onError: showApiError,
+  });
+
   const onSubmit = (handler: () => void) => (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
@@ -90,6 +103,7 @@ export function useForm<V extends Record<string, unknown>>(initialValues: V) {
     control,
     validate,
     showApiError,
+    saved,
     onSubmit,
     reset,
   };

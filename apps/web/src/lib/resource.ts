@@ -120,6 +120,8 @@ export function resource<T extends { id: string }, Create = unknown, Update = Pa
       return {
         create: (body: Create) => mutation.mutate({ create: body }),
         update: (body: Update) => mutation.mutate({ update: body }),
+        /** Updates the record being edited (`id` given), or creates a new one. */
+        submit: (body: Create & Update) => mutation.mutate(id ? { update: body } : { create: body }),
         isPending: mutation.isPending,
       };
     },

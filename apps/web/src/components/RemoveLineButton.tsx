@@ -1,0 +1,22 @@
+import { ActionIcon } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+
+/** The bin button that removes one line of a document being entered (its label names what it removes). */
+export function RemoveLineButton({
+  label,
+  onClick,
+  disabled,
+  mb,
+}: {
+  label: string;
+  onClick: () => void;
+  /** A document keeps at least one line. */
+  disabled?: boolean;
+  mb?: number;
+}) {
+  return (
+    <ActionIcon variant="subtle" color="red" aria-label={label} disabled={disabled} onClick={onClick} mb={mb}>
+      <IconTrash size={16} />
+    </ActionIcon>
+  );
+}
