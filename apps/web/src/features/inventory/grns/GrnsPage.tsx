@@ -8,9 +8,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { storeLabel, useStoreChoices } from '../stores/hooks.ts';
+import { StoreFilter } from '../stores/StoreFilter.tsx';
 import { grns } from './hooks.ts';
 
 /** /inventory/grns/list: goods received into stores (an AMCOS user: its own stores). */
@@ -19,10 +18,8 @@ export default withPermission(GrnsPage, 'inventory.store.read');
 function GrnsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
   const canReceive = useCan('inventory.store.update');
   const canReceiveOnOrder = useCan('inventory.store.update', 'union');
-  const storeChoices = useStoreChoices();
   return (
     <>
       <PageHeader
@@ -59,16 +56,7 @@ function GrnsPage() {
               data={GRN_KIND_VALUES.map((k) => ({ value: k, label: t(`inventoryMd.grnKinds.${k}`) }))}
               width={170}
             />
-            <ListFilter
-              list={list}
-              name="store_id"
-              label={t('inventoryMd.store')}
-              data={(storeChoices.data ?? [])
-                .filter((s) => !user?.amcosId || s.amcosId === user.amcosId)
-                .map((s) => ({ value: s.id, label: storeLabel(s) }))}
-              width={220}
-              searchable
-            />
+            <StoreFilter list={list} />
           </Group>
         )}
         columns={[

@@ -7,9 +7,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { storeLabel, useStoreChoices } from '../stores/hooks.ts';
+import { StoreFilter } from '../stores/StoreFilter.tsx';
 import { stockIssues } from './hooks.ts';
 
 /** /inventory/issues/list: stock issued out of stores at weighted average cost. */
@@ -18,9 +17,7 @@ export default withPermission(IssuesPage, 'inventory.store.read');
 function IssuesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
   const canIssue = useCan('inventory.store.update');
-  const storeChoices = useStoreChoices();
   return (
     <>
       <PageHeader title={t('screens.issues')} description={t('inventoryMd.issuesNote')} />
@@ -41,16 +38,7 @@ function IssuesPage() {
               data={ISSUE_PURPOSE_VALUES.map((p) => ({ value: p, label: t(`inventoryMd.purposes.${p}`) }))}
               width={180}
             />
-            <ListFilter
-              list={list}
-              name="store_id"
-              label={t('inventoryMd.store')}
-              data={(storeChoices.data ?? [])
-                .filter((s) => !user?.amcosId || s.amcosId === user.amcosId)
-                .map((s) => ({ value: s.id, label: storeLabel(s) }))}
-              width={220}
-              searchable
-            />
+            <StoreFilter list={list} />
           </Group>
         )}
         columns={[

@@ -4,7 +4,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { itemCategories, useItemChoices } from '../items/hooks.ts';
-import { storeLabel, useStoreChoices } from '../stores/hooks.ts';
+import { useStoreOptions } from '../stores/hooks.ts';
 
 export type ReportFilterValues = {
   item_id?: string | undefined;
@@ -37,7 +37,7 @@ export function ReportFilters({
   const itemChoices = useItemChoices();
   const categories = itemCategories.useOptions({}, isUnion);
   const societies = useAmcosOptions(isUnion && scope !== 'union');
-  const storeChoices = useStoreChoices();
+  const storeOptions = useStoreOptions({ kind: scope });
   const set = (key: keyof ReportFilterValues) => (v: string | null) =>
     onChange({ ...value, [key]: v || undefined });
   return (
@@ -68,9 +68,7 @@ export function ReportFilters({
         clearable
         searchable
         w={220}
-        data={(storeChoices.data ?? [])
-          .filter((s) => (!user?.amcosId || s.amcosId === user.amcosId) && (!scope || s.kind === scope))
-          .map((s) => ({ value: s.id, label: storeLabel(s) }))}
+        data={storeOptions}
         value={value.store_id ?? null}
         onChange={set('store_id')}
       />

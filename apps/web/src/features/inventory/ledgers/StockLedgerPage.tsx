@@ -7,9 +7,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
-import { useSession } from '../../../lib/session.ts';
 import { useItemChoices } from '../items/hooks.ts';
-import { storeLabel, useStoreChoices } from '../stores/hooks.ts';
+import { StoreFilter } from '../stores/StoreFilter.tsx';
 import { stockLedger } from './hooks.ts';
 
 const SOURCE_LINKS: Record<string, (id: string) => string> = {
@@ -24,9 +23,7 @@ export default withPermission(StockLedgerPage, 'inventory.store.read');
 
 function StockLedgerPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const itemChoices = useItemChoices();
-  const storeChoices = useStoreChoices();
   const signed = (value: string, dp: number) => (
     <Text span c={value.startsWith('-') ? 'red' : undefined} inherit>
       {formatDecimal(value, dp)}
@@ -53,16 +50,7 @@ function StockLedgerPage() {
               width={220}
               searchable
             />
-            <ListFilter
-              list={list}
-              name="store_id"
-              label={t('inventoryMd.store')}
-              data={(storeChoices.data ?? [])
-                .filter((s) => !user?.amcosId || s.amcosId === user.amcosId)
-                .map((s) => ({ value: s.id, label: storeLabel(s) }))}
-              width={220}
-              searchable
-            />
+            <StoreFilter list={list} />
             <ListFilter
               list={list}
               name="kind"

@@ -14,19 +14,16 @@ export const inventoryReportKeys = {
   report: (name: string, query: Query) => ['inventory-reports', name, query] as const,
 };
 
-export function useQuantityByStore(query: Query) {
-  return useQuery({
-    queryKey: inventoryReportKeys.report('quantity-by-store', query),
-    queryFn: ({ signal }) =>
-      api.get<QuantityByStoreReply>('reports/inventory/quantity-by-store', query, signal),
-    placeholderData: keepPreviousData,
-  });
-}
+/** The inventory reports under `/api/reports/inventory/<name>` and the replies they give. */
+export type InventoryReports = {
+  'quantity-by-store': QuantityByStoreReply;
+  'store-ledger': StoreLedgerReply;
+};
 
-export function useStoreLedgerReport(query: Query) {
+export function useInventoryReport<N extends keyof InventoryReports>(name: N, query: Query) {
   return useQuery({
-    queryKey: inventoryReportKeys.report('store-ledger', query),
-    queryFn: ({ signal }) => api.get<StoreLedgerReply>('reports/inventory/store-ledger', query, signal),
+    queryKey: inventoryReportKeys.report(name, query),
+    queryFn: ({ signal }) => api.get<InventoryReports[N]>(`reports/inventory/${name}`, query, signal),
     placeholderData: keepPreviousData,
   });
 }

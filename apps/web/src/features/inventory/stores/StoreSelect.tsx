@@ -1,7 +1,6 @@
 import { Select } from '@mantine/core';
 import type { StoreOption } from '@ushirika/contracts';
-import { useSession } from '../../../lib/session.ts';
-import { storeLabel, useStoreChoices } from './hooks.ts';
+import { useStoreOptions } from './hooks.ts';
 
 /**
  * A store picker over the stores the user may use. `own` keeps an AMCOS user to their society's
@@ -26,13 +25,7 @@ export function StoreSelect({
   exclude?: string | null;
   testId?: string;
 }) {
-  const { user } = useSession();
-  const choices = useStoreChoices();
-  const data = (choices.data ?? [])
-    .filter((s) => !own || !user?.amcosId || s.amcosId === user.amcosId)
-    .filter((s) => !kind || s.kind === kind)
-    .filter((s) => s.id !== exclude)
-    .map((s) => ({ value: s.id, label: storeLabel(s) }));
+  const data = useStoreOptions({ own, kind, exclude });
   return (
     <Select
       label={label}
