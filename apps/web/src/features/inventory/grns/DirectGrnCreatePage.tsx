@@ -1,16 +1,14 @@
-import { Group, Paper, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { createDirectGrnBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
-import { FormLayout } from '../../../components/FormLayout.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { todayIso } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { SupplierSelect } from '../../purchase/suppliers/SupplierSelect.tsx';
+import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
 import { blankLine, linesBody, type StockLine, StockLines } from '../stores/StockLines.tsx';
 import { StoreSelect } from '../stores/StoreSelect.tsx';
 import { useSaveGrn } from './hooks.ts';
@@ -38,54 +36,29 @@ function DirectGrnCreatePage() {
       lines: linesBody(form.values.lines, 'receive'),
     });
     if (!body) return;
-    // Posted at once and never edited: the user confirms first.
-    confirmAction({
-      title: t('inventoryMd.confirmGrnTitle'),
-      message: t('inventoryMd.confirmGrn'),
-      confirmLabel: t('inventoryMd.receive'),
-      danger: false,
-      onConfirm: () => save.direct.mutate(body),
-    });
+    confirmStockPosting('receive', () => save.direct.mutate(body));
   });
   return (
-    <>
-      <PageHeader title={t('screens.grn2_create')} description={t('inventoryMd.grnDirectNote')} />
-      <Paper withBorder p="lg" radius="md">
-        <FormLayout
-          onSubmit={submit}
-          error={form.formError}
-          submitLabel={t('inventoryMd.receive')}
-          submitting={save.direct.isPending}
-          testId="grn2-form"
-        >
-          <Group grow align="flex-start">
-            <StoreSelect
-              label={t('inventoryMd.intoStore')}
-              value={form.values.storeId}
-              onChange={(v) => form.setValue('storeId', v)}
-              error={form.errors.storeId}
-              testId="grn-store"
-            />
-            <DateField label={t('inventoryMd.receivedOn')} required {...form.text('receivedOn')} />
-          </Group>
-          <Group grow align="flex-start">
-            {isUnion && (
-              <SupplierSelect
-                value={form.values.supplierId}
-                onChange={(v) => form.setValue('supplierId', v)}
-              />
-            )}
-            <TextInput label={t('inventoryMd.supplierRef')} {...form.text('supplierRef')} />
-          </Group>
-          <StockLines
-            mode="receive"
-            lines={form.values.lines}
-            onChange={(lines) => form.setValue('lines', lines)}
-            error={form.errors.lines}
-          />
-          <TextInput label={t('fields.notes')} {...form.text('remarks')} />
-        </FormLayout>
-      </Paper>
-    </>
+    <StockDocumentForm
+      title={t('screens.grn2_create')}
+      description={t('inventoryMd.grnDirectNote')}
+      posting="receive"
+      form={form}
+      onSubmit={submit}
+      submitting={save.direct.isPending}
+      testId="grn2-form"
+    >
+      <Group grow align="flex-start">
+        <StoreSelect label={t('inventoryMd.intoStore')} {...form.control('storeId')} testId="grn-store" />
+        <DateField label={t('inventoryMd.receivedOn')} required {...form.text('receivedOn')} />
+      </Group>
+      <Group grow align="flex-start">
+        {isUnion && (
+          <SupplierSelect value={form.values.supplierId} onChange={(v) => form.setValue('supplierId', v)} />
+        )}
+        <TextInput label={t('inventoryMd.supplierRef')} {...form.text('supplierRef')} />
+      </Group>
+      <StockLines mode="receive" form={form} />
+    </StockDocumentForm>
   );
 }

@@ -1,16 +1,15 @@
-import { Alert, Group, Paper, Select, Table, TextInput } from '@mantine/core';
+import { Alert, Group, Select, Table, TextInput } from '@mantine/core';
 import { createOrderGrnBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
-import { FormLayout } from '../../../components/FormLayout.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, formatMoney, todayIso } from '../../../lib/format.ts';
+import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
+import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
 import { StoreSelect } from '../stores/StoreSelect.tsx';
 import { useReceivableOrder, useReceivableOrders, useSaveGrn } from './hooks.ts';
 
@@ -48,118 +47,97 @@ function GrnCreatePage() {
       }));
     const body = form.validate(createOrderGrnBody, { ...form.values, orderId, lines });
     if (!body) return;
-    // Posted at once and never edited: the user confirms first.
-    confirmAction({
-      title: t('inventoryMd.confirmGrnTitle'),
-      message: t('inventoryMd.confirmGrn'),
-      confirmLabel: t('inventoryMd.receive'),
-      danger: false,
-      onConfirm: () => save.onOrder.mutate(body),
-    });
+    confirmStockPosting('receive', () => save.onOrder.mutate(body));
   });
   return (
-    <>
-      <PageHeader title={t('screens.grn_create')} description={t('inventoryMd.grnOnOrderNote')} />
-      <Paper withBorder p="lg" radius="md">
-        <FormLayout
-          onSubmit={submit}
-          error={form.formError}
-          submitLabel={t('inventoryMd.receive')}
-          submitting={save.onOrder.isPending}
-          testId="grn-form"
-        >
-          <Select
-            label={t('inventoryMd.order')}
-            required
-            searchable
-            data-autofocus
-            nothingFoundMessage={t('inventoryMd.noOrders')}
-            data={(orders.data ?? []).map((o) => ({
-              value: o.id,
-              label: `${o.orderNo} · ${o.supplierName}`,
-            }))}
-            value={orderId}
-            onChange={(v) => {
-              setCounts({});
-              setParams(v ? { order: v } : {});
-            }}
-            data-testid="grn-order"
-          />
-          <Group grow align="flex-start">
-            <StoreSelect
-              label={t('inventoryMd.intoStore')}
-              value={form.values.storeId}
-              onChange={(v) => form.setValue('storeId', v)}
-              error={form.errors.storeId}
-            />
-            <DateField label={t('inventoryMd.receivedOn')} required {...form.text('receivedOn')} />
-            <TextInput label={t('inventoryMd.supplierRef')} {...form.text('supplierRef')} />
-          </Group>
-          {orderId && !order.data && <LoadingBlock />}
-          {order.data?.lines.every((l) => l.remainingQuantity === '0.000') && (
-            <Alert color="gray">{t('inventoryMd.orderReceived')}</Alert>
-          )}
-          {order.data && (
-            <Table data-testid="grn-order-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>{t('inventoryMd.item')}</Table.Th>
-                  <Table.Th ta="right">{t('inventoryMd.ordered')}</Table.Th>
-                  <Table.Th ta="right">{t('inventoryMd.remaining')}</Table.Th>
-                  <Table.Th ta="right">{t('inventoryMd.unitCost')}</Table.Th>
-                  <Table.Th>{t('inventoryMd.receivedNow')}</Table.Th>
-                  <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
-                  <Table.Th>{t('inventoryMd.expiry')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.data.lines.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>{l.lineNo}</Table.Td>
-                    <Table.Td>
-                      {l.itemCode} · {l.itemName}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {formatDecimal(l.quantity, 3)} {l.unit}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatDecimal(l.remainingQuantity, 3)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(l.unitPrice)}</Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`${t('inventoryMd.receivedNow')} ${l.lineNo}`}
-                        w={110}
-                        inputMode="decimal"
-                        disabled={l.remainingQuantity === '0.000'}
-                        value={count(l.id).quantity}
-                        onChange={(e) => setCount(l.id, { quantity: e.currentTarget.value })}
-                        data-testid={`receive-line-${l.lineNo}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`${t('inventoryMd.batchNo')} ${l.lineNo}`}
-                        w={110}
-                        required={l.tracksBatch}
-                        value={count(l.id).batchNo}
-                        onChange={(e) => setCount(l.id, { batchNo: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <DateField
-                        aria-label={`${t('inventoryMd.expiry')} ${l.lineNo}`}
-                        value={count(l.id).expiryDate}
-                        onChange={(e) => setCount(l.id, { expiryDate: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          <TextInput label={t('fields.notes')} {...form.text('remarks')} />
-        </FormLayout>
-      </Paper>
-    </>
+    <StockDocumentForm
+      title={t('screens.grn_create')}
+      description={t('inventoryMd.grnOnOrderNote')}
+      posting="receive"
+      form={form}
+      onSubmit={submit}
+      submitting={save.onOrder.isPending}
+      testId="grn-form"
+    >
+      <Select
+        label={t('inventoryMd.order')}
+        required
+        searchable
+        data-autofocus
+        nothingFoundMessage={t('inventoryMd.noOrders')}
+        data={(orders.data ?? []).map((o) => ({
+          value: o.id,
+          label: `${o.orderNo} · ${o.supplierName}`,
+        }))}
+        value={orderId}
+        onChange={(v) => {
+          setCounts({});
+          setParams(v ? { order: v } : {});
+        }}
+        data-testid="grn-order"
+      />
+      <Group grow align="flex-start">
+        <StoreSelect label={t('inventoryMd.intoStore')} {...form.control('storeId')} />
+        <DateField label={t('inventoryMd.receivedOn')} required {...form.text('receivedOn')} />
+        <TextInput label={t('inventoryMd.supplierRef')} {...form.text('supplierRef')} />
+      </Group>
+      {orderId && !order.data && <LoadingBlock />}
+      {order.data?.lines.every((l) => l.remainingQuantity === '0.000') && (
+        <Alert color="gray">{t('inventoryMd.orderReceived')}</Alert>
+      )}
+      {order.data && (
+        <Table data-testid="grn-order-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>{t('inventoryMd.item')}</Table.Th>
+              <Table.Th ta="right">{t('inventoryMd.ordered')}</Table.Th>
+              <Table.Th ta="right">{t('inventoryMd.remaining')}</Table.Th>
+              <Table.Th ta="right">{t('inventoryMd.unitCost')}</Table.Th>
+              <Table.Th>{t('inventoryMd.receivedNow')}</Table.Th>
+              <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
+              <Table.Th>{t('inventoryMd.expiry')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.data.lines.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td>{l.lineNo}</Table.Td>
+                <ItemQuantityCells line={l} />
+                <Table.Td ta="right">{formatDecimal(l.remainingQuantity, 3)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(l.unitPrice)}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`${t('inventoryMd.receivedNow')} ${l.lineNo}`}
+                    w={110}
+                    inputMode="decimal"
+                    disabled={l.remainingQuantity === '0.000'}
+                    value={count(l.id).quantity}
+                    onChange={(e) => setCount(l.id, { quantity: e.currentTarget.value })}
+                    data-testid={`receive-line-${l.lineNo}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`${t('inventoryMd.batchNo')} ${l.lineNo}`}
+                    w={110}
+                    required={l.tracksBatch}
+                    value={count(l.id).batchNo}
+                    onChange={(e) => setCount(l.id, { batchNo: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <DateField
+                    aria-label={`${t('inventoryMd.expiry')} ${l.lineNo}`}
+                    value={count(l.id).expiryDate}
+                    onChange={(e) => setCount(l.id, { expiryDate: e.currentTarget.value })}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </StockDocumentForm>
   );
 }

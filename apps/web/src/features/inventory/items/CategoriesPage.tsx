@@ -1,7 +1,8 @@
-import { Switch, Textarea, TextInput } from '@mantine/core';
+import { Textarea, TextInput } from '@mantine/core';
 import { type ItemCategory, itemCategoryBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal.tsx';
+import { ActiveSwitch } from '../../../components/ActiveSwitch.tsx';
+import { RecordFormModal } from '../../../components/RecordFormModal.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
@@ -47,36 +48,18 @@ function CategoryForm({ record, onClose }: RecordFormProps<ItemCategory>) {
     active: record?.active ?? true,
   });
   const save = itemCategories.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const body = form.validate(itemCategoryBody);
-    if (!body) return;
-    if (record) save.update(body);
-    else save.create(body);
-  });
   return (
-    <FormModal
-      opened
+    <RecordFormModal
+      title={t(record ? 'inventoryMd.editOf' : 'inventoryMd.newOf', { what: t('inventoryMd.category') })}
+      form={form}
+      save={save}
+      body={() => form.validate(itemCategoryBody)}
       onClose={onClose}
-      title={
-        record
-          ? t('inventoryMd.editOf', { what: t('inventoryMd.category') })
-          : t('inventoryMd.newOf', { what: t('inventoryMd.category') })
-      }
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
       testId="category-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
       <Textarea label={t('inventoryMd.description')} autosize minRows={2} {...form.text('description')} />
-      {record && (
-        <Switch
-          label={t('fields.active')}
-          checked={form.values.active}
-          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
-        />
-      )}
-    </FormModal>
+      {record && <ActiveSwitch form={form} />}
+    </RecordFormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { type Item, type ItemKind, itemBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal.tsx';
+import { ActiveSwitch } from '../../../components/ActiveSwitch.tsx';
+import { RecordFormModal } from '../../../components/RecordFormModal.tsx';
 import type { RecordFormProps } from '../../../components/ResourceListPage.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { items, useItemOptions } from './hooks.ts';
@@ -23,28 +24,18 @@ export function ItemForm({ record, onClose, kind }: RecordFormProps<Item> & { ki
     active: record?.active ?? true,
   });
   const save = items.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const body = form.validate(itemBody, { ...form.values, kind });
-    if (!body) return;
-    if (record) save.update(body);
-    else save.create(body);
-  });
   const accounts = (options.data?.accounts ?? []).map((a) => ({
     value: a.id,
     label: `${a.code} · ${a.name}`,
   }));
   const title = kind === 'service' ? 'inventoryMd.service' : 'inventoryMd.item';
   return (
-    <FormModal
-      opened
+    <RecordFormModal
+      title={t(record ? 'inventoryMd.editOf' : 'inventoryMd.newOf', { what: t(title) })}
+      form={form}
+      save={save}
+      body={() => form.validate(itemBody, { ...form.values, kind })}
       onClose={onClose}
-      title={
-        record ? t('inventoryMd.editOf', { what: t(title) }) : t('inventoryMd.newOf', { what: t(title) })
-      }
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
       testId="item-form"
     >
       <TextInput data-autofocus label={t('inventoryMd.code')} required {...form.text('code')} />
@@ -88,13 +79,7 @@ export function ItemForm({ record, onClose, kind }: RecordFormProps<Item> & { ki
         {...form.control('expenseAccountId')}
       />
       <Textarea label={t('inventoryMd.description')} autosize minRows={2} {...form.text('description')} />
-      {record && (
-        <Switch
-          label={t('fields.active')}
-          checked={form.values.active}
-          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
-        />
-      )}
-    </FormModal>
+      {record && <ActiveSwitch form={form} />}
+    </RecordFormModal>
   );
 }

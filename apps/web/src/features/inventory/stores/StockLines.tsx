@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { StoreStock } from '@ushirika/contracts';
 import { dec, sum, toMoney } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
+import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { useItemChoices } from '../items/hooks.ts';
 
@@ -31,18 +32,22 @@ const lineAmount = (quantity: string, cost: string) => {
  */
 export function StockLines({
   mode,
-  lines,
-  onChange,
+  form,
   stock,
-  error,
 }: {
   mode: 'receive' | 'issue';
-  lines: StockLine[];
-  onChange: (lines: StockLine[]) => void;
+  /** The document's form: its `lines` value and error. */
+  form: {
+    values: { lines: StockLine[] };
+    errors: { lines?: string | undefined };
+    setValue: (key: 'lines', lines: StockLine[]) => void;
+  };
   stock?: StoreStock[] | undefined;
-  error?: string | undefined;
 }) {
   const { t } = useTranslation();
+  const lines = form.values.lines;
+  const error = form.errors.lines;
+  const onChange = (next: StockLine[]) => form.setValue('lines', next);
   const choices = useItemChoices();
   const set = (index: number, change: Partial<StockLine>) =>
     onChange(lines.map((l, i) => (i === index ? { ...l, ...change } : l)));
@@ -130,14 +135,10 @@ export function StockLines({
               )}
               <Table.Td ta="right">{formatMoney(lineValue(l))}</Table.Td>
               <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('inventoryMd.removeLine')}
+                <RemoveLineButton
+                  label={t('inventoryMd.removeLine')}
                   onClick={() => onChange(lines.filter((_, j) => j !== i))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -48,12 +48,7 @@ export function StockLinesTable({
           {lines.map((l) => (
             <Table.Tr key={l.id}>
               <Table.Td>{l.lineNo}</Table.Td>
-              <Table.Td>
-                {l.itemCode} · {l.itemName}
-              </Table.Td>
-              <Table.Td ta="right">
-                {formatDecimal(l.quantity, 3)} {l.unit}
-              </Table.Td>
+              <ItemQuantityCells line={l} />
               <Table.Td ta="right">{formatDecimal(l.unitCost, 2)}</Table.Td>
               <Table.Td ta="right">{formatMoney(l.value)}</Table.Td>
               <Table.Td>{l.batchNo ?? '—'}</Table.Td>
@@ -63,5 +58,23 @@ export function StockLinesTable({
         </Table.Tbody>
       </Table>
     </Section>
+  );
+}
+
+/** A stock line's item (code · name) and quantity (with its unit) cells, as every stock lines table shows them. */
+export function ItemQuantityCells({
+  line,
+}: {
+  line: { itemCode: string; itemName: string; quantity: string; unit: string };
+}) {
+  return (
+    <>
+      <Table.Td>
+        {line.itemCode} · {line.itemName}
+      </Table.Td>
+      <Table.Td ta="right">
+        {formatDecimal(line.quantity, 3)} {line.unit}
+      </Table.Td>
+    </>
   );
 }

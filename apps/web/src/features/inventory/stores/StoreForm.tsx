@@ -1,7 +1,7 @@
 import { SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type Store, storeBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../../components/FormModal.tsx';
+import { RecordFormModal } from '../../../components/RecordFormModal.tsx';
 import type { RecordFormProps } from '../../../components/ResourceListPage.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
@@ -22,26 +22,16 @@ export function StoreForm({ record, onClose }: RecordFormProps<Store>) {
     active: record?.active ?? true,
   });
   const save = stores.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const values = { ...form.values, amcosId: form.values.kind === 'amcos' ? form.values.amcosId : null };
-    const body = form.validate(storeBody, values);
-    if (!body) return;
-    if (record) save.update(body);
-    else save.create(body);
-  });
   return (
-    <FormModal
-      opened
+    <RecordFormModal
+      title={t(record ? 'inventoryMd.editOf' : 'inventoryMd.newOf', { what: t('inventoryMd.store') })}
+      form={form}
+      save={save}
+      body={() => {
+        const values = { ...form.values, amcosId: form.values.kind === 'amcos' ? form.values.amcosId : null };
+        return form.validate(storeBody, values);
+      }}
       onClose={onClose}
-      title={
-        record
-          ? t('inventoryMd.editOf', { what: t('inventoryMd.store') })
-          : t('inventoryMd.newOf', { what: t('inventoryMd.store') })
-      }
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
       testId="store-form"
     >
       <Stack gap={4}>
@@ -79,6 +69,6 @@ export function StoreForm({ record, onClose }: RecordFormProps<Store>) {
           onChange={(e) => form.setValue('active', e.currentTarget.checked)}
         />
       )}
-    </FormModal>
+    </RecordFormModal>
   );
 }

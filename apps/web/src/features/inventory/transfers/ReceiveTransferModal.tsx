@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal, todayIso } from '../../../lib/format.ts';
+import { todayIso } from '../../../lib/format.ts';
+import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
 import { useReceiveTransfer } from './hooks.ts';
 
 const isShort = (dispatched: string, received: string) => {
@@ -79,12 +80,7 @@ export function ReceiveTransferModal({
               const short = isShort(l.quantity, count.received);
               return (
                 <Table.Tr key={l.id}>
-                  <Table.Td>
-                    {l.itemCode} · {l.itemName}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {formatDecimal(l.quantity, 3)} {l.unit}
-                  </Table.Td>
+                  <ItemQuantityCells line={l} />
                   <Table.Td>
                     <TextInput
                       aria-label={`${t('inventoryMd.receivedQty')} ${l.lineNo}`}

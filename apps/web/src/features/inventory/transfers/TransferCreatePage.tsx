@@ -1,15 +1,13 @@
-import { Group, Paper, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { createStockTransferBody, type TransferKind } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
-import { FormLayout } from '../../../components/FormLayout.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { todayIso } from '../../../lib/format.ts';
 import { useStoreStock } from '../stores/hooks.ts';
+import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
 import { blankLine, linesBody, type StockLine, StockLines } from '../stores/StockLines.tsx';
 import { StoreSelect } from '../stores/StoreSelect.tsx';
 import { useDispatchTransfer } from './hooks.ts';
@@ -52,63 +50,42 @@ function TransferCreatePage({ kind }: { kind: TransferKind }) {
       lines: linesBody(form.values.lines, 'issue'),
     });
     if (!body) return;
-    // Posted at once and never edited: the user confirms first.
-    confirmAction({
-      title: t('inventoryMd.confirmDispatchTitle'),
-      message: t('inventoryMd.confirmDispatch'),
-      confirmLabel: t('inventoryMd.dispatch'),
-      danger: false,
-      onConfirm: () => save.mutate(body),
-    });
+    confirmStockPosting('dispatch', () => save.mutate(body));
   });
   const ends = ENDS[kind];
   return (
-    <>
-      <PageHeader title={t(`screens.${SCREEN[kind]}`)} description={t('inventoryMd.dispatchNote')} />
-      <Paper withBorder p="lg" radius="md">
-        <FormLayout
-          onSubmit={submit}
-          error={form.formError}
-          submitLabel={t('inventoryMd.dispatch')}
-          submitting={save.isPending}
-          testId="transfer-form"
-        >
-          <Group grow align="flex-start">
-            <StoreSelect
-              label={t('inventoryMd.fromStore')}
-              kind={ends.from}
-              value={form.values.fromStoreId}
-              onChange={(v) => form.setValue('fromStoreId', v)}
-              error={form.errors.fromStoreId}
-              testId="transfer-from"
-            />
-            <StoreSelect
-              label={t('inventoryMd.toStore')}
-              kind={ends.to}
-              own={kind === 'to_store'}
-              exclude={form.values.fromStoreId}
-              value={form.values.toStoreId}
-              onChange={(v) => form.setValue('toStoreId', v)}
-              error={form.errors.toStoreId}
-              testId="transfer-to"
-            />
-            <DateField label={t('inventoryMd.dispatchedOn')} required {...form.text('dispatchedOn')} />
-          </Group>
-          <Group grow>
-            <TextInput label={t('inventoryMd.vehicle')} {...form.text('vehicle')} />
-            <TextInput label={t('inventoryMd.driver')} {...form.text('driverName')} />
-          </Group>
-          <StockLines
-            mode="issue"
-            stock={stock.data}
-            lines={form.values.lines}
-            onChange={(lines) => form.setValue('lines', lines)}
-            error={form.errors.lines}
-          />
-          <TextInput label={t('fields.notes')} {...form.text('remarks')} />
-        </FormLayout>
-      </Paper>
-    </>
+    <StockDocumentForm
+      title={t(`screens.${SCREEN[kind]}`)}
+      description={t('inventoryMd.dispatchNote')}
+      posting="dispatch"
+      form={form}
+      onSubmit={submit}
+      submitting={save.isPending}
+      testId="transfer-form"
+    >
+      <Group grow align="flex-start">
+        <StoreSelect
+          label={t('inventoryMd.fromStore')}
+          kind={ends.from}
+          {...form.control('fromStoreId')}
+          testId="transfer-from"
+        />
+        <StoreSelect
+          label={t('inventoryMd.toStore')}
+          kind={ends.to}
+          own={kind === 'to_store'}
+          exclude={form.values.fromStoreId}
+          {...form.control('toStoreId')}
+          testId="transfer-to"
+        />
+        <DateField label={t('inventoryMd.dispatchedOn')} required {...form.text('dispatchedOn')} />
+      </Group>
+      <Group grow>
+        <TextInput label={t('inventoryMd.vehicle')} {...form.text('vehicle')} />
+        <TextInput label={t('inventoryMd.driver')} {...form.text('driverName')} />
+      </Group>
+      <StockLines mode="issue" stock={stock.data} form={form} />
+    </StockDocumentForm>
   );
 }
 

@@ -13,6 +13,7 @@ import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDecimal, formatMoney, moneyOrDash } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
 import { stockTransfers } from './hooks.ts';
 import { ReceiveTransferModal } from './ReceiveTransferModal.tsx';
 
@@ -84,12 +85,7 @@ function TransferDetailsPage() {
             {x.lines.map((l) => (
               <Table.Tr key={l.id}>
                 <Table.Td>{l.lineNo}</Table.Td>
-                <Table.Td>
-                  {l.itemCode} · {l.itemName}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {formatDecimal(l.quantity, 3)} {l.unit}
-                </Table.Td>
+                <ItemQuantityCells line={l} />
                 <Table.Td ta="right">{formatMoney(l.value)}</Table.Td>
                 <Table.Td ta="right">
                   {l.receivedQuantity ? formatDecimal(l.receivedQuantity, 3) : '—'}
