@@ -14,6 +14,7 @@ import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { journalEntries, useJournalEntry, useRecordAction } from '../hooks.ts';
 import { JournalEntryForm } from './JournalEntryForm.tsx';
@@ -154,6 +155,7 @@ export function JournalEntryDetails({ id, onOpen }: { id: string; onOpen?: (id: 
         </Table>
       </Paper>
       <EntryActions entry={e} onOpen={onOpen} />
+      <AttachmentsSection recordType="journal-entry" recordId={e.id} />
       <HistoryPanel entity="journal_entry" id={e.id} variant="bare" order={4} titleSize="h4" />
     </Stack>
   );

@@ -10,6 +10,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, openWarehouseReceipt, useUpdateCertificate } from './hooks.ts';
 
@@ -128,6 +129,7 @@ export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) 
               ))}
             </Table.Tbody>
           </Table>
+          <AttachmentsSection recordType="lot" recordId={l.id} />
           <HistoryPanel entity="lot" id={l.id} variant="bare" order={3} mt="lg" />
           {editing && <CertificateModal lot={l} onClose={() => setEditing(false)} />}
         </>
