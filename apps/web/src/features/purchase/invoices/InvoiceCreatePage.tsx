@@ -1,17 +1,17 @@
-import { Badge, Group, Paper, Select, Table, TextInput } from '@mantine/core';
+import { Group, Select, Table, TextInput } from '@mantine/core';
 import { createPurchaseInvoiceBody, type PurchaseInvoiceDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
-import { FormLayout } from '../../../components/FormLayout.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormPage } from '../../../components/FormPage.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { purchaseOrders, useCreatePurchase, usePurchaseOrder } from '../hooks.ts';
+import { MatchBadge } from '../PurchaseLines.tsx';
 
 export default withPermission(InvoiceCreatePage, 'purchase.order.create', { unionOnly: true });
 
@@ -76,105 +76,97 @@ function InvoiceCreatePage() {
     .filter((o) => INVOICEABLE.includes(o.status) || o.id === form.values.orderId)
     .map((o) => ({ value: o.id, label: `${o.orderNo} · ${o.supplierName}` }));
   return (
-    <>
-      <PageHeader title={t('purchaseMd.createInvoice')} description={t('purchaseMd.matchNote')} />
-      <Paper withBorder p="md" radius="md">
-        <FormLayout
-          onSubmit={submit}
-          error={form.formError}
-          submitLabel={t('common.save')}
-          submitting={create.isPending}
-          onCancel={() => navigate('/purchase/invoices/list')}
-          testId="purchase-invoice-form"
-        >
-          <Select
-            label={t('purchaseMd.order')}
-            required
-            searchable
-            autoFocus
-            data={orderData}
-            nothingFoundMessage={t('common.nothingFound')}
-            data-testid="order-select"
-            {...form.control('orderId')}
-          />
-          <Group grow>
-            <TextInput
-              label={t('purchaseMd.supplierInvoiceNo')}
-              required
-              data-testid="supplier-invoice-no"
-              {...form.text('supplierInvoiceNo')}
-            />
-            <DateField required label={t('purchaseMd.invoiceDate')} {...form.text('invoiceDate')} />
-            <DateField
-              label={t('purchaseMd.dueDate')}
-              description={t('purchaseMd.dueHint')}
-              {...form.text('dueDate')}
-            />
-          </Group>
-          {order.data && (
-            <Table.ScrollContainer minWidth={760}>
-              <Table data-testid="invoice-lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('purchaseMd.item')}</Table.Th>
-                    <Table.Th ta="right">{t('purchaseMd.ordered')}</Table.Th>
-                    <Table.Th ta="right">{t('purchaseMd.receivedOpen')}</Table.Th>
-                    <Table.Th w={130}>{t('purchaseMd.quantity')}</Table.Th>
-                    <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
-                    <Table.Th />
+    <FormPage
+      title={t('purchaseMd.createInvoice')}
+      description={t('purchaseMd.matchNote')}
+      padding="md"
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending}
+      onCancel={() => navigate('/purchase/invoices/list')}
+      testId="purchase-invoice-form"
+    >
+      <Select
+        label={t('purchaseMd.order')}
+        required
+        searchable
+        autoFocus
+        data={orderData}
+        nothingFoundMessage={t('common.nothingFound')}
+        data-testid="order-select"
+        {...form.control('orderId')}
+      />
+      <Group grow>
+        <TextInput
+          label={t('purchaseMd.supplierInvoiceNo')}
+          required
+          data-testid="supplier-invoice-no"
+          {...form.text('supplierInvoiceNo')}
+        />
+        <DateField required label={t('purchaseMd.invoiceDate')} {...form.text('invoiceDate')} />
+        <DateField
+          label={t('purchaseMd.dueDate')}
+          description={t('purchaseMd.dueHint')}
+          {...form.text('dueDate')}
+        />
+      </Group>
+      {order.data && (
+        <Table.ScrollContainer minWidth={760}>
+          <Table data-testid="invoice-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('purchaseMd.item')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.ordered')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.receivedOpen')}</Table.Th>
+                <Table.Th w={130}>{t('purchaseMd.quantity')}</Table.Th>
+                <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.data.lines.map((l, i) => {
+                const e = entries[l.id] ?? { quantity: '', unitPrice: l.unitPrice };
+                const open = dec(l.receivedQuantity).minus(dec(l.invoicedQuantity)).toFixed(3);
+                const set = (patch: Partial<Entry>) =>
+                  setEntries((all) => ({ ...all, [l.id]: { ...e, ...patch } }));
+                const off =
+                  e.quantity !== '' && (differs(e.unitPrice, l.unitPrice) || differs(e.quantity, open));
+                return (
+                  <Table.Tr key={l.id}>
+                    <Table.Td>
+                      {l.itemCode} {l.description}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {formatDecimal(l.quantity, 3)} × {moneyOrDash(l.unitPrice)}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatDecimal(open, 3)}</Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('purchaseMd.quantity')}
+                        inputMode="decimal"
+                        value={e.quantity}
+                        onChange={(ev) => set({ quantity: ev.currentTarget.value })}
+                        data-testid={`invoice-quantity-${i}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('purchaseMd.unitPrice')}
+                        inputMode="decimal"
+                        value={e.unitPrice}
+                        onChange={(ev) => set({ unitPrice: ev.currentTarget.value })}
+                        data-testid={`invoice-price-${i}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>{off && <MatchBadge matched={false} />}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {order.data.lines.map((l, i) => {
-                    const e = entries[l.id] ?? { quantity: '', unitPrice: l.unitPrice };
-                    const open = dec(l.receivedQuantity).minus(dec(l.invoicedQuantity)).toFixed(3);
-                    const set = (patch: Partial<Entry>) =>
-                      setEntries((all) => ({ ...all, [l.id]: { ...e, ...patch } }));
-                    const off =
-                      e.quantity !== '' && (differs(e.unitPrice, l.unitPrice) || differs(e.quantity, open));
-                    return (
-                      <Table.Tr key={l.id}>
-                        <Table.Td>
-                          {l.itemCode} {l.description}
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          {formatDecimal(l.quantity, 3)} × {moneyOrDash(l.unitPrice)}
-                        </Table.Td>
-                        <Table.Td ta="right">{formatDecimal(open, 3)}</Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            aria-label={t('purchaseMd.quantity')}
-                            inputMode="decimal"
-                            value={e.quantity}
-                            onChange={(ev) => set({ quantity: ev.currentTarget.value })}
-                            data-testid={`invoice-quantity-${i}`}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            aria-label={t('purchaseMd.unitPrice')}
-                            inputMode="decimal"
-                            value={e.unitPrice}
-                            onChange={(ev) => set({ unitPrice: ev.currentTarget.value })}
-                            data-testid={`invoice-price-${i}`}
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          {off && (
-                            <Badge color="orange" variant="light">
-                              {t('purchaseMd.differs')}
-                            </Badge>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </FormLayout>
-      </Paper>
-    </>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </FormPage>
   );
 }

@@ -1,11 +1,10 @@
-import { Anchor, Badge, Button, Table } from '@mantine/core';
+import { Anchor, Button, Table } from '@mantine/core';
 import type { PurchaseInvoiceDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
-import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
@@ -13,7 +12,9 @@ import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { AllocationsSection } from '../../sales/receipts/AllocationsSection.tsx';
-import { usePurchaseAction, usePurchaseInvoice } from '../hooks.ts';
+import { CancelButton, ReasonActionModal } from '../DocumentActions.tsx';
+import { usePurchaseInvoice } from '../hooks.ts';
+import { LinesHead, MatchBadge } from '../PurchaseLines.tsx';
 
 export default withPermission(InvoiceDetailsPage, 'purchase.order.read', { unionOnly: true });
 
@@ -40,14 +41,7 @@ function InvoiceDetailsPage() {
             </Button>
           )}
           {canWrite && ['awaiting_approval', 'open'].includes(inv.status) && inv.paidAmount === '0.00' && (
-            <Button
-              color="red"
-              variant="light"
-              onClick={() => setActing('cancel')}
-              data-testid="cancel-purchase-invoice"
-            >
-              {t('purchaseMd.cancel')}
-            </Button>
+            <CancelButton onClick={() => setActing('cancel')} testId="cancel-purchase-invoice" />
           )}
         </>
       }
@@ -89,18 +83,11 @@ function InvoiceDetailsPage() {
       <Section title={t('purchaseMd.lines')}>
         <Table.ScrollContainer minWidth={800}>
           <Table data-testid="purchase-invoice-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>{t('purchaseMd.item')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.unitPrice')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.amount')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.priceDifference')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.quantityDifference')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
+            <LinesHead>
+              <Table.Th ta="right">{t('purchaseMd.priceDifference')}</Table.Th>
+              <Table.Th ta="right">{t('purchaseMd.quantityDifference')}</Table.Th>
+              <Table.Th />
+            </LinesHead>
             <Table.Tbody>
               {inv.lines.map((l) => (
                 <Table.Tr key={l.lineNo}>
@@ -114,9 +101,7 @@ function InvoiceDetailsPage() {
                   <Table.Td ta="right">{moneyOrDash(l.priceDifference)}</Table.Td>
                   <Table.Td ta="right">{formatDecimal(l.quantityDifference, 3)}</Table.Td>
                   <Table.Td>
-                    <Badge color={l.withinTolerance ? 'teal' : 'orange'} variant="light">
-                      {l.withinTolerance ? t('purchaseMd.matched') : t('purchaseMd.differs')}
-                    </Badge>
+                    <MatchBadge matched={l.withinTolerance} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -150,27 +135,20 @@ function InvoiceActionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const mutation = usePurchaseAction<{ reason: string }, PurchaseInvoiceDetail>(
-    'purchase_invoice',
-    (id) => `purchase/invoices/${id}/${action}`,
-  );
   const approve = action === 'approve';
   const title = approve ? t('purchaseMd.approveInvoice') : t('purchaseMd.cancelInvoice');
   return (
-    <ReasonModal
+    <ReasonActionModal
+      document="purchase_invoice"
+      action={action}
+      id={invoice.id}
       title={title}
       reasonLabel={approve ? t('purchaseMd.approvalReason') : t('purchaseMd.cancelReason')}
-      reasonRequired={t('purchaseMd.reasonRequired')}
       submitLabel={approve ? t('purchaseMd.approve') : t('purchaseMd.cancelInvoice')}
-      confirmTitle={title}
       confirmMessage={t(approve ? 'purchaseMd.approveInvoiceConfirm' : 'purchaseMd.cancelInvoiceConfirm', {
         invoiceNo: invoice.invoiceNo,
         total: moneyOrDash(invoice.total),
       })}
-      mutation={{
-        mutate: (reason, callbacks) => mutation.mutate({ id: invoice.id, body: { reason } }, callbacks),
-        isPending: mutation.isPending,
-      }}
       onClose={onClose}
       testId={`${action}-invoice-form`}
     />

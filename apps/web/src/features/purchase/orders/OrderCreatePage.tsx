@@ -1,24 +1,13 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { createPurchaseOrderBody } from '@ushirika/contracts';
 import { dec, round, sum } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
-import { FormLayout } from '../../../components/FormLayout.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormPage } from '../../../components/FormPage.tsx';
+import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { moneyOrDash, todayIso } from '../../../lib/format.ts';
@@ -106,130 +95,115 @@ function OrderCreatePage() {
   });
   const itemData = (items.data ?? []).map((i) => ({ value: i.id, label: `${i.code} ${i.name} (${i.unit})` }));
   return (
-    <>
-      <PageHeader
-        title={editId ? `${t('purchaseMd.editOrder')} ${draft?.orderNo ?? ''}` : t('purchaseMd.createOrder')}
-      />
-      <Paper withBorder p="md" radius="md">
-        <FormLayout
-          onSubmit={submit}
-          error={form.formError ?? lineError}
-          submitLabel={t('common.save')}
-          submitting={create.isPending}
-          onCancel={() => navigate(editId ? `/purchase/orders/${editId}/details` : '/purchase/orders/list')}
-          testId="order-form"
+    <FormPage
+      title={editId ? `${t('purchaseMd.editOrder')} ${draft?.orderNo ?? ''}` : t('purchaseMd.createOrder')}
+      padding="md"
+      onSubmit={submit}
+      error={form.formError ?? lineError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending}
+      onCancel={() => navigate(editId ? `/purchase/orders/${editId}/details` : '/purchase/orders/list')}
+      testId="order-form"
+    >
+      <SupplierSelect required autoFocus {...form.control('supplierId')} />
+      <Group grow>
+        <DateField required label={t('purchaseMd.orderDate')} {...form.text('orderDate')} />
+        <DateField label={t('purchaseMd.expectedDate')} {...form.text('expectedDate')} />
+      </Group>
+      <Table.ScrollContainer minWidth={720}>
+        <Table data-testid="order-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('purchaseMd.item')}</Table.Th>
+              <Table.Th w={120}>{t('purchaseMd.quantity')}</Table.Th>
+              <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
+              <Table.Th w={70}>{t('purchaseMd.vat')}</Table.Th>
+              <Table.Th w={140} ta="right">
+                {t('purchaseMd.amount')}
+              </Table.Th>
+              <Table.Th w={40} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
+              <Table.Tr key={i}>
+                <Table.Td>
+                  <Select
+                    aria-label={t('purchaseMd.item')}
+                    searchable
+                    data={itemData}
+                    value={l.itemId}
+                    onChange={(v) => setLine(i, { itemId: v })}
+                    nothingFoundMessage={t('common.nothingFound')}
+                    data-testid={`line-item-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('purchaseMd.quantity')}
+                    inputMode="decimal"
+                    value={l.quantity}
+                    onChange={(e) => setLine(i, { quantity: e.currentTarget.value })}
+                    data-testid={`line-quantity-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('purchaseMd.unitPrice')}
+                    inputMode="decimal"
+                    value={l.unitPrice}
+                    onChange={(e) => setLine(i, { unitPrice: e.currentTarget.value })}
+                    data-testid={`line-price-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('purchaseMd.vat')}
+                    checked={l.vat}
+                    onChange={(e) => setLine(i, { vat: e.currentTarget.checked })}
+                  />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {previews[i] ? moneyOrDash(previews[i].amount.toFixed(2)) : '—'}
+                </Table.Td>
+                <Table.Td>
+                  <RemoveLineButton
+                    label={t('purchaseMd.removeLine')}
+                    disabled={lines.length === 1}
+                    onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setLines((ls) => [...ls, emptyLine()])}
         >
-          <SupplierSelect
-            required
-            autoFocus
-            value={form.values.supplierId}
-            onChange={(v) => form.setValue('supplierId', v)}
-            error={form.errors.supplierId}
-          />
-          <Group grow>
-            <DateField required label={t('purchaseMd.orderDate')} {...form.text('orderDate')} />
-            <DateField label={t('purchaseMd.expectedDate')} {...form.text('expectedDate')} />
-          </Group>
-          <Table.ScrollContainer minWidth={720}>
-            <Table data-testid="order-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('purchaseMd.item')}</Table.Th>
-                  <Table.Th w={120}>{t('purchaseMd.quantity')}</Table.Th>
-                  <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
-                  <Table.Th w={70}>{t('purchaseMd.vat')}</Table.Th>
-                  <Table.Th w={140} ta="right">
-                    {t('purchaseMd.amount')}
-                  </Table.Th>
-                  <Table.Th w={40} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((l, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
-                  <Table.Tr key={i}>
-                    <Table.Td>
-                      <Select
-                        aria-label={t('purchaseMd.item')}
-                        searchable
-                        data={itemData}
-                        value={l.itemId}
-                        onChange={(v) => setLine(i, { itemId: v })}
-                        nothingFoundMessage={t('common.nothingFound')}
-                        data-testid={`line-item-${i}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={t('purchaseMd.quantity')}
-                        inputMode="decimal"
-                        value={l.quantity}
-                        onChange={(e) => setLine(i, { quantity: e.currentTarget.value })}
-                        data-testid={`line-quantity-${i}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={t('purchaseMd.unitPrice')}
-                        inputMode="decimal"
-                        value={l.unitPrice}
-                        onChange={(e) => setLine(i, { unitPrice: e.currentTarget.value })}
-                        data-testid={`line-price-${i}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={t('purchaseMd.vat')}
-                        checked={l.vat}
-                        onChange={(e) => setLine(i, { vat: e.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {previews[i] ? moneyOrDash(previews[i].amount.toFixed(2)) : '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('purchaseMd.removeLine')}
-                        disabled={lines.length === 1}
-                        onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setLines((ls) => [...ls, emptyLine()])}
-            >
-              {t('purchaseMd.addLine')}
-            </Button>
-            <Text size="sm" data-testid="order-totals">
-              {t('purchaseMd.totalsPreview', {
-                net: moneyOrDash(net.toFixed(2)),
-                vat: moneyOrDash(vat.toFixed(2)),
-                rate: vatRate,
-                total: moneyOrDash(net.plus(vat).toFixed(2)),
-              })}
-            </Text>
-          </Group>
-          <Textarea
-            label={t('purchaseMd.terms')}
-            description={t('purchaseMd.termsHint')}
-            autosize
-            minRows={2}
-            {...form.text('terms')}
-          />
-          <TextInput label={t('purchaseMd.remarks')} {...form.text('remarks')} />
-        </FormLayout>
-      </Paper>
-    </>
+          {t('purchaseMd.addLine')}
+        </Button>
+        <Text size="sm" data-testid="order-totals">
+          {t('purchaseMd.totalsPreview', {
+            net: moneyOrDash(net.toFixed(2)),
+            vat: moneyOrDash(vat.toFixed(2)),
+            rate: vatRate,
+            total: moneyOrDash(net.plus(vat).toFixed(2)),
+          })}
+        </Text>
+      </Group>
+      <Textarea
+        label={t('purchaseMd.terms')}
+        description={t('purchaseMd.termsHint')}
+        autosize
+        minRows={2}
+        {...form.text('terms')}
+      />
+      <TextInput label={t('purchaseMd.remarks')} {...form.text('remarks')} />
+    </FormPage>
   );
 }

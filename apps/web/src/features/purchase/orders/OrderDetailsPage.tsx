@@ -3,19 +3,18 @@ import type { PurchaseOrderDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
-import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
-import { usePurchaseAction, usePurchaseOrder } from '../hooks.ts';
+import { ApproveButton, CancelButton, ReasonActionModal, usePurchaseStep } from '../DocumentActions.tsx';
+import { usePurchaseOrder } from '../hooks.ts';
+import { LinesHead } from '../PurchaseLines.tsx';
 
 export default withPermission(OrderDetailsPage, 'purchase.order.read', { unionOnly: true });
 
@@ -30,21 +29,10 @@ function OrderDetailsPage() {
   const canWrite = useCan('purchase.order.create', 'union');
   const canApprove = useCan('purchase.order.approve', 'union');
   const [cancelling, setCancelling] = useState(false);
-  const submit = usePurchaseAction<Record<string, never>, PurchaseOrderDetail>(
-    'purchase_order',
-    (x) => `purchase/orders/${x}/submit`,
-  );
-  const approve = usePurchaseAction<Record<string, never>, PurchaseOrderDetail>(
-    'purchase_order',
-    (x) => `purchase/orders/${x}/approve`,
-  );
+  const submit = usePurchaseStep('purchase_order', 'submit');
+  const approve = usePurchaseStep('purchase_order', 'approve');
   const o = order.data;
   if (!o) return <RecordUnavailable error={order.error} />;
-  const run = (action: typeof submit) => () =>
-    action.mutate(
-      { id: o.id, body: {} },
-      { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
-    );
   return (
     <DetailsLayout
       title={`${t('purchaseMd.order')} ${o.orderNo}`}
@@ -67,30 +55,21 @@ function OrderDetailsPage() {
             </Button>
           )}
           {canWrite && o.status === 'draft' && (
-            <Button onClick={run(submit)} loading={submit.isPending} data-testid="submit-order">
+            <Button onClick={() => submit.run(o.id)} loading={submit.isPending} data-testid="submit-order">
               {t('purchaseMd.submit')}
             </Button>
           )}
           {canApprove && o.status === 'submitted' && (
-            <Button
-              color="teal"
+            <ApproveButton
+              confirmTitle={t('purchaseMd.approveOrder')}
+              confirmMessage={t('purchaseMd.approveOrderConfirm', {
+                orderNo: o.orderNo,
+                total: moneyOrDash(o.total),
+              })}
               loading={approve.isPending}
-              data-testid="approve-order"
-              onClick={() =>
-                confirmAction({
-                  title: t('purchaseMd.approveOrder'),
-                  message: t('purchaseMd.approveOrderConfirm', {
-                    orderNo: o.orderNo,
-                    total: moneyOrDash(o.total),
-                  }),
-                  confirmLabel: t('purchaseMd.approve'),
-                  danger: false,
-                  onConfirm: run(approve),
-                })
-              }
-            >
-              {t('purchaseMd.approve')}
-            </Button>
+              onConfirm={() => approve.run(o.id)}
+              testId="approve-order"
+            />
           )}
           {canWrite && PRINTABLE.includes(o.status) && o.status !== 'received' && (
             <Button variant="light" component={Link} to={`/inventory/grns/grn-create?order=${o.id}`}>
@@ -107,14 +86,7 @@ function OrderDetailsPage() {
             </Button>
           )}
           {canWrite && CANCELLABLE.includes(o.status) && (
-            <Button
-              color="red"
-              variant="light"
-              onClick={() => setCancelling(true)}
-              data-testid="cancel-order"
-            >
-              {t('purchaseMd.cancel')}
-            </Button>
+            <CancelButton onClick={() => setCancelling(true)} testId="cancel-order" />
           )}
         </>
       }
@@ -144,18 +116,11 @@ function OrderDetailsPage() {
       <Section title={t('purchaseMd.lines')}>
         <Table.ScrollContainer minWidth={760}>
           <Table data-testid="order-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>{t('purchaseMd.item')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.unitPrice')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.amount')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.vat')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.received')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.invoiced')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <LinesHead>
+              <Table.Th ta="right">{t('purchaseMd.vat')}</Table.Th>
+              <Table.Th ta="right">{t('purchaseMd.received')}</Table.Th>
+              <Table.Th ta="right">{t('purchaseMd.invoiced')}</Table.Th>
+            </LinesHead>
             <Table.Tbody>
               {o.lines.map((l) => (
                 <Table.Tr key={l.id}>
@@ -188,22 +153,15 @@ function OrderDetailsPage() {
 
 function CancelOrderForm({ order, onClose }: { order: PurchaseOrderDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const cancel = usePurchaseAction<{ reason: string }, PurchaseOrderDetail>(
-    'purchase_order',
-    (id) => `purchase/orders/${id}/cancel`,
-  );
   return (
-    <ReasonModal
+    <ReasonActionModal
+      document="purchase_order"
+      action="cancel"
+      id={order.id}
       title={t('purchaseMd.cancelOrder')}
       reasonLabel={t('purchaseMd.cancelReason')}
-      reasonRequired={t('purchaseMd.reasonRequired')}
       submitLabel={t('purchaseMd.cancelOrder')}
-      confirmTitle={t('purchaseMd.cancelOrder')}
       confirmMessage={t('purchaseMd.cancelOrderConfirm', { orderNo: order.orderNo })}
-      mutation={{
-        mutate: (reason, callbacks) => cancel.mutate({ id: order.id, body: { reason } }, callbacks),
-        isPending: cancel.isPending,
-      }}
       onClose={onClose}
       testId="cancel-order-form"
     />

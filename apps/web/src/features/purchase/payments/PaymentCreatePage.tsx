@@ -1,12 +1,11 @@
-import { Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { createSupplierPaymentBody, type SupplierPaymentDetail } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
-import { FormLayout } from '../../../components/FormLayout.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { FormPage } from '../../../components/FormPage.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
@@ -59,80 +58,72 @@ function PaymentCreatePage() {
       });
   });
   return (
-    <>
-      <PageHeader title={t('purchaseMd.createPayment')} description={t('purchaseMd.paymentNote')} />
-      <Paper withBorder p="md" radius="md">
-        <FormLayout
-          onSubmit={submit}
-          error={form.formError}
-          submitLabel={t('common.save')}
-          submitting={create.isPending}
-          onCancel={() => navigate('/purchase/payments/list')}
-          testId="supplier-payment-form"
-        >
-          <SupplierSelect
-            required
-            autoFocus
-            value={form.values.supplierId}
-            onChange={(v) => form.setValue('supplierId', v)}
-            error={form.errors.supplierId}
-          />
-          <Group grow>
-            <DateField required label={t('purchaseMd.paymentDate')} {...form.text('paymentDate')} />
-            <Select
-              label={t('purchaseMd.bankAccount')}
-              required
-              allowDeselect={false}
-              data={(banks.data ?? []).map((b) => ({ value: b.id, label: `${b.code} ${b.name}` }))}
-              data-testid="bank-select"
-              {...form.control('bankAccountId')}
-            />
-            <TextInput label={t('purchaseMd.reference')} {...form.text('reference')} />
-          </Group>
-          {form.values.supplierId &&
-            (open.data && open.data.length === 0 ? (
-              <Text c="dimmed">{t('purchaseMd.nothingOwed')}</Text>
-            ) : (
-              <Table data-testid="payment-allocations">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('purchaseMd.invoice')}</Table.Th>
-                    <Table.Th>{t('purchaseMd.dueDate')}</Table.Th>
-                    <Table.Th ta="right">{t('purchaseMd.balance')}</Table.Th>
-                    <Table.Th w={170}>{t('purchaseMd.payNow')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(open.data ?? []).map((i, n) => (
-                    <Table.Tr key={i.id}>
-                      <Table.Td>
-                        {i.invoiceNo} ({i.supplierInvoiceNo})
-                      </Table.Td>
-                      <Table.Td>{formatDate(i.dueDate)}</Table.Td>
-                      <Table.Td ta="right">{moneyOrDash(i.balance)}</Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          aria-label={t('purchaseMd.payNow')}
-                          inputMode="decimal"
-                          value={amounts[i.id] ?? ''}
-                          onChange={(e) => {
-                            const value = e.currentTarget.value;
-                            setAmounts((a) => ({ ...a, [i.id]: value }));
-                          }}
-                          error={form.errors[`allocations.${n}.amount` as 'reference']}
-                          data-testid={`pay-amount-${n}`}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ))}
-          <Text fw={600} data-testid="payment-total">
-            {t('purchaseMd.paymentTotal', { total: moneyOrDash(total.toFixed(2)) })}
-          </Text>
-        </FormLayout>
-      </Paper>
-    </>
+    <FormPage
+      title={t('purchaseMd.createPayment')}
+      description={t('purchaseMd.paymentNote')}
+      padding="md"
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      submitting={create.isPending}
+      onCancel={() => navigate('/purchase/payments/list')}
+      testId="supplier-payment-form"
+    >
+      <SupplierSelect required autoFocus {...form.control('supplierId')} />
+      <Group grow>
+        <DateField required label={t('purchaseMd.paymentDate')} {...form.text('paymentDate')} />
+        <Select
+          label={t('purchaseMd.bankAccount')}
+          required
+          allowDeselect={false}
+          data={(banks.data ?? []).map((b) => ({ value: b.id, label: `${b.code} ${b.name}` }))}
+          data-testid="bank-select"
+          {...form.control('bankAccountId')}
+        />
+        <TextInput label={t('purchaseMd.reference')} {...form.text('reference')} />
+      </Group>
+      {form.values.supplierId &&
+        (open.data && open.data.length === 0 ? (
+          <Text c="dimmed">{t('purchaseMd.nothingOwed')}</Text>
+        ) : (
+          <Table data-testid="payment-allocations">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('purchaseMd.invoice')}</Table.Th>
+                <Table.Th>{t('purchaseMd.dueDate')}</Table.Th>
+                <Table.Th ta="right">{t('purchaseMd.balance')}</Table.Th>
+                <Table.Th w={170}>{t('purchaseMd.payNow')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(open.data ?? []).map((i, n) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    {i.invoiceNo} ({i.supplierInvoiceNo})
+                  </Table.Td>
+                  <Table.Td>{formatDate(i.dueDate)}</Table.Td>
+                  <Table.Td ta="right">{moneyOrDash(i.balance)}</Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={t('purchaseMd.payNow')}
+                      inputMode="decimal"
+                      value={amounts[i.id] ?? ''}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setAmounts((a) => ({ ...a, [i.id]: value }));
+                      }}
+                      error={form.errors[`allocations.${n}.amount` as 'reference']}
+                      data-testid={`pay-amount-${n}`}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ))}
+      <Text fw={600} data-testid="payment-total">
+        {t('purchaseMd.paymentTotal', { total: moneyOrDash(total.toFixed(2)) })}
+      </Text>
+    </FormPage>
   );
 }

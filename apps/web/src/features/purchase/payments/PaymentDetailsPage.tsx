@@ -1,20 +1,18 @@
-import { Anchor, Button, Table } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import type { SupplierPaymentDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
-import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDate, moneyOrDash } from '../../../lib/format.ts';
-import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { usePurchaseAction, useSupplierPayment } from '../hooks.ts';
+import { ApproveButton, CancelButton, ReasonActionModal, usePurchaseStep } from '../DocumentActions.tsx';
+import { useSupplierPayment } from '../hooks.ts';
 
 export default withPermission(PaymentDetailsPage, 'purchase.order.read', { unionOnly: true });
 
@@ -25,10 +23,7 @@ function PaymentDetailsPage() {
   const canWrite = useCan('purchase.payment.create', 'union');
   const canApprove = useCan('purchase.payment.approve', 'union');
   const [cancelling, setCancelling] = useState(false);
-  const approve = usePurchaseAction<Record<string, never>, SupplierPaymentDetail>(
-    'supplier_payment',
-    (x) => `purchase/payments/${x}/approve`,
-  );
+  const approve = usePurchaseStep('supplier_payment', 'approve');
   const p = payment.data;
   if (!p) return <RecordUnavailable error={payment.error} />;
   return (
@@ -45,40 +40,20 @@ function PaymentDetailsPage() {
             label={t('purchaseMd.remittance')}
           />
           {canApprove && p.status === 'draft' && (
-            <Button
-              color="teal"
+            <ApproveButton
+              confirmTitle={t('purchaseMd.approvePayment')}
+              confirmMessage={t('purchaseMd.approvePaymentConfirm', {
+                paymentNo: p.paymentNo,
+                amount: moneyOrDash(p.amount),
+                supplier: p.supplierName,
+              })}
               loading={approve.isPending}
-              data-testid="approve-payment"
-              onClick={() =>
-                confirmAction({
-                  title: t('purchaseMd.approvePayment'),
-                  message: t('purchaseMd.approvePaymentConfirm', {
-                    paymentNo: p.paymentNo,
-                    amount: moneyOrDash(p.amount),
-                    supplier: p.supplierName,
-                  }),
-                  confirmLabel: t('purchaseMd.approve'),
-                  danger: false,
-                  onConfirm: () =>
-                    approve.mutate(
-                      { id: p.id, body: {} },
-                      { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
-                    ),
-                })
-              }
-            >
-              {t('purchaseMd.approve')}
-            </Button>
+              onConfirm={() => approve.run(p.id)}
+              testId="approve-payment"
+            />
           )}
           {canWrite && p.status === 'draft' && (
-            <Button
-              color="red"
-              variant="light"
-              onClick={() => setCancelling(true)}
-              data-testid="cancel-payment"
-            >
-              {t('purchaseMd.cancel')}
-            </Button>
+            <CancelButton onClick={() => setCancelling(true)} testId="cancel-payment" />
           )}
         </>
       }
@@ -129,22 +104,15 @@ function PaymentDetailsPage() {
 
 function CancelPaymentForm({ payment, onClose }: { payment: SupplierPaymentDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const cancel = usePurchaseAction<{ reason: string }, SupplierPaymentDetail>(
-    'supplier_payment',
-    (id) => `purchase/payments/${id}/cancel`,
-  );
   return (
-    <ReasonModal
+    <ReasonActionModal
+      document="supplier_payment"
+      action="cancel"
+      id={payment.id}
       title={t('purchaseMd.cancelPayment')}
       reasonLabel={t('purchaseMd.cancelReason')}
-      reasonRequired={t('purchaseMd.reasonRequired')}
       submitLabel={t('purchaseMd.cancelPayment')}
-      confirmTitle={t('purchaseMd.cancelPayment')}
       confirmMessage={t('purchaseMd.cancelPaymentConfirm', { paymentNo: payment.paymentNo })}
-      mutation={{
-        mutate: (reason, callbacks) => cancel.mutate({ id: payment.id, body: { reason } }, callbacks),
-        isPending: cancel.isPending,
-      }}
       onClose={onClose}
       testId="cancel-payment-form"
     />

@@ -2,14 +2,19 @@ import { Table } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AgedReportFilters, type AgedView, useAgedBuckets } from '../../../components/AgedReportFilters.tsx';
+import {
+  AgedAmountCells,
+  AgedReportFilters,
+  type AgedView,
+  useAgedBuckets,
+} from '../../../components/AgedReportFilters.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, todayIso } from '../../../lib/format.ts';
 import { useSupplierAged } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
 
@@ -75,12 +80,7 @@ function SupplierAgedPage() {
                   ? data.summary.map((r) => (
                       <Table.Tr key={r.supplierId}>
                         <Table.Td>{r.supplierName}</Table.Td>
-                        {buckets.map(([k]) => (
-                          <Table.Td key={k} ta="right">
-                            {moneyOrDash(r[k])}
-                          </Table.Td>
-                        ))}
-                        <Table.Td ta="right">{moneyOrDash(r.balance)}</Table.Td>
+                        <AgedAmountCells row={r} />
                       </Table.Tr>
                     ))
                   : data.details.map((r) => (
@@ -90,26 +90,14 @@ function SupplierAgedPage() {
                           {r.invoiceNo} ({r.supplierInvoiceNo})
                         </Table.Td>
                         <Table.Td>{formatDate(r.invoiceDate)}</Table.Td>
-                        {buckets.map(([k]) => (
-                          <Table.Td key={k} ta="right">
-                            {moneyOrDash(r[k])}
-                          </Table.Td>
-                        ))}
-                        <Table.Td ta="right">{moneyOrDash(r.balance)}</Table.Td>
+                        <AgedAmountCells row={r} />
                       </Table.Tr>
                     ))}
               </Table.Tbody>
               <Table.Tfoot>
                 <Table.Tr fw={700}>
                   <Table.Td colSpan={view === 'details' ? 3 : 1}>{t('purchaseMd.total')}</Table.Td>
-                  {buckets.map(([k]) => (
-                    <Table.Td key={k} ta="right">
-                      {moneyOrDash(data.totals[k])}
-                    </Table.Td>
-                  ))}
-                  <Table.Td ta="right" data-testid="aged-total">
-                    {moneyOrDash(data.totals.balance)}
-                  </Table.Td>
+                  <AgedAmountCells row={data.totals} balanceTestId="aged-total" />
                 </Table.Tr>
               </Table.Tfoot>
             </Table>
