@@ -172,13 +172,7 @@ function AdjustmentForm({ budgetId, book, onClose }: { budgetId: string; book: B
       lines: [{ accountId: v.accountId, month: Number(v.month), amount: v.amount }],
     });
     if (!body) return;
-    create.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
+    create.mutate(body, form.saved(onClose));
   });
   return (
     <FormModal

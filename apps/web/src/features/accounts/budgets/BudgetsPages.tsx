@@ -1,15 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  ScrollArea,
-  Select,
-  Table,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Paper, ScrollArea, Select, Table, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { createBudgetBody } from '@ushirika/contracts';
 import { splitExact, sum } from '@ushirika/domain';
 import { useState } from 'react';
@@ -17,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { financialYears } from '../../financial-years/hooks.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
@@ -94,13 +84,10 @@ function BudgetAddPage() {
       lines: rows.map((r) => ({ accountId: r.accountId, months: r.months })),
     });
     if (!body) return;
-    create.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
-        navigate(`/account/budget/${r.data.id}/details`);
-      },
-      onError: form.showApiError,
-    });
+    create.mutate(
+      body,
+      form.saved((r) => navigate(`/account/budget/${r.data.id}/details`)),
+    );
   });
   return (
     <>
@@ -183,15 +170,11 @@ function BudgetAddPage() {
                       </Table.Td>
                     ))}
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('acc.removeLine')}
+                      <RemoveLineButton
+                        label={t('acc.removeLine')}
                         disabled={rows.length <= 1}
                         onClick={() => setRows((c) => c.filter((x) => x.key !== r.key))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,8 +1,9 @@
-import { Paper, Select, Switch, Table, Tabs, TextInput } from '@mantine/core';
+import { Paper, Select, Table, Tabs, TextInput } from '@mantine/core';
 import { type AccountGroup, createAccountGroupBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ActiveSwitch } from '../../../components/ActiveSwitch.tsx';
 import { EditButton } from '../../../components/EditButton.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -10,7 +11,6 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { accountGroups, useClasses } from '../hooks.ts';
 import { MappingsPanel } from './MappingsPanel.tsx';
@@ -140,13 +140,7 @@ function GroupForm({ group, onClose }: { group: AccountGroup | null; onClose: ()
   const submit = form.onSubmit(() => {
     const body = form.validate(createAccountGroupBody);
     if (!body) return;
-    const done = {
-      onSuccess: (r: { message: string }) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    };
+    const done = form.saved(onClose);
     if (group) update.mutate({ id: group.id, body: { ...body, active: form.values.active } }, done);
     else create.mutate(body, done);
   });
@@ -171,13 +165,7 @@ function GroupForm({ group, onClose }: { group: AccountGroup | null; onClose: ()
         onChange={(v) => form.setValue('classId', v ?? '')}
         error={form.errors.classId}
       />
-      {group && (
-        <Switch
-          label={t('fields.active')}
-          checked={form.values.active}
-          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
-        />
-      )}
+      {group && <ActiveSwitch form={form} />}
     </FormModal>
   );
 }

@@ -8,7 +8,6 @@ import { EmptyBlock } from '../../../components/EmptyBlock.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useOpenReconciliation, useReconciliations } from './hooks.ts';
 import { ReconciliationStatement } from './ReconciliationStatement.tsx';
 
@@ -100,14 +99,13 @@ function OpenReconciliationForm({
   const submit = form.onSubmit(() => {
     const body = form.validate(openReconciliationBody, { accountId: account.id, ...form.values });
     if (!body) return;
-    open.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
+    open.mutate(
+      body,
+      form.saved((r) => {
         onOpened(r.data.id);
         onClose();
-      },
-      onError: form.showApiError,
-    });
+      }),
+    );
   });
   return (
     <FormModal

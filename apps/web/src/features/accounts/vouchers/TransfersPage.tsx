@@ -10,7 +10,6 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { bankTransfers, useBankOptions } from '../hooks.ts';
@@ -91,13 +90,7 @@ function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
       reference: form.values.reference || undefined,
     });
     if (!body) return;
-    create.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
+    create.mutate(body, form.saved(onClose));
   });
   const data = (options.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
   return (

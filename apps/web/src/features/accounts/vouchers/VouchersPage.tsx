@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Drawer, Group, Select, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Drawer, Group, Select, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { type Book, createPaymentOrReceiptBody } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
@@ -174,13 +175,7 @@ function VoucherForm({ book, onClose }: { book: Book; onClose: () => void }) {
       lines: lines.map((l) => ({ accountId: l.accountId, amount: l.amount })),
     });
     if (!body) return;
-    create.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
+    create.mutate(body, form.saved(onClose));
   });
   const options = (all.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
   return (
@@ -243,16 +238,12 @@ function VoucherForm({ book, onClose }: { book: Book; onClose: () => void }) {
               setLines((c) => c.map((l) => (l.key === line.key ? { ...l, amount } : l)));
             }}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
+          <RemoveLineButton
             mb={4}
-            aria-label={t('acc.removeLine')}
+            label={t('acc.removeLine')}
             disabled={lines.length <= 1}
             onClick={() => setLines((c) => c.filter((l) => l.key !== line.key))}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
+          />
         </Group>
       ))}
       <Group justify="space-between">
