@@ -87,10 +87,10 @@ registerContractSchemas();
  * Path and query parameters must stay inline objects (the generator reads their properties); a
  * registered schema used there is documented through an unregistered object of the same fields.
  */
-function inlineParameters<T extends { schema?: Record<string, unknown> }>(input: T): T {
-  const schema = input.schema;
+function inlineParameters<T extends { schema?: unknown }>(input: T): T {
+  const schema = input.schema as Record<string, unknown> | undefined;
   if (!schema) return input;
-  const copy = { ...schema };
+  const copy: Record<string, unknown> = { ...schema };
   for (const key of ['querystring', 'params', 'headers']) {
     const part = copy[key];
     // A fresh object, not clone(): zod documents a clone of a registered schema as a reference to it.
