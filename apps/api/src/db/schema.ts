@@ -7,6 +7,7 @@ export * from '../modules/amcos/schema.ts';
 export * from '../modules/attachments/schema.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/boqs/schema.ts';
+export * from '../modules/circulars/schema.ts';
 export * from '../modules/cooperative/schema.ts';
 export * from '../modules/crop-flow/collections/schema.ts';
 export * from '../modules/crop-flow/schema.ts';
