@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { actorLoader } from './modules/auth/load-actor.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { boqsRoutes } from './modules/boqs/routes.ts';
+import { circularsRoutes } from './modules/circulars/routes.ts';
 import { cooperativeRoutes } from './modules/cooperative/routes.ts';
 import { collectionsRoutes } from './modules/crop-flow/collections/routes.ts';
 import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.ts';

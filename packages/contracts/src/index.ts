@@ -10,6 +10,7 @@ export * from './attachments.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './boqs.ts';
+export * from './circulars.ts';
 export * from './common.ts';
 export * from './cooperative.ts';
 export * from './crop-flow/collections.ts';

@@ -54,6 +54,9 @@ export const PERMISSIONS = [
   'purchase.payment.create',
   'purchase.payment.approve',
   'reports.report.read',
+  /** Circulars to AMCOS (#18): read (union staff and AMCOS users) and publish (union). */
+  'circulars.circular.read',
+  'circulars.circular.publish',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -96,7 +99,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     audience: 'union',
     permissions: [
       ...reads,
-      ...pick('collections.', 'sales.auction.', 'amcos.farmer.', 'settings.collection.'),
+      ...pick('collections.', 'sales.auction.', 'amcos.farmer.', 'settings.collection.', 'circulars.'),
     ],
   },
   {
@@ -128,6 +131,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'inventory.store.update',
       'reports.report.read',
       'audit.history.read',
+      'circulars.circular.read',
     ],
   },
   {
@@ -152,6 +156,8 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       'sales.auction.read',
       // Its Payments item: what their society's farmers were paid, read-only, when a farmer asks.
       'payments.settlement.read',
+      // Circulars from the union (#18): read and confirm reading.
+      'circulars.circular.read',
     ],
   },
 ];
