@@ -111,6 +111,7 @@ const modules = [
   dashboardRoutes,
   editorRoutes,
   attachmentsRoutes,
+  circularsRoutes,
 ];
 
 /** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */
