@@ -148,6 +148,9 @@ describe('circulars', () => {
     const byAccountant = await publish({ title: 'X', body: 'Y', audience: 'all' }, accountant.access);
     expect(byAccountant.status).toBe(403);
     expect(await outboxTo(managerAMobile)).toHaveLength(1);
+    const csv = await get('/circulars?format=csv', admin.access);
+    expect(csv.status).toBe(200);
+    expect(new TextDecoder().decode(csv.raw)).toContain(r.body.data.title);
   });
 
   it('refuses bad input with its message and writes nothing', async () => {

@@ -12,7 +12,7 @@ import type { ZodApp } from '../../app.ts';
 import { actorOf, assertUnionStaff } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { pagedReply, pageWindow } from '../../platform/list.ts';
+import { listOrExport } from '../../platform/exports.ts';
 import { confirmCircularRead } from './confirm-circular-read.ts';
 import { publishCircular } from './publish-circular.ts';
 import { getCircular, listCirculars, listReaders } from './queries.ts';
@@ -31,11 +31,19 @@ export function circularsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: { permission: 'circulars.circular.read', audience: 'any' } },
       schema: { tags, querystring: circularListQuery, response: { 200: circularList } },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const { rows, total } = await listCirculars(deps.db, actor, req.query, pageWindow(req.query));
-      return pagedReply(rows, total, req.query);
-    },
+    async (req, reply) =>
+      listOrExport(reply, req.query, (window) => listCirculars(deps.db, actorOf(req), req.query, window), {
+        name: 'CIRCULARS',
+        columns: [
+          { header: 'Published', value: (r) => r.publishedAt.slice(0, 10) },
+          { header: 'Title', value: (r) => r.title, width: 40 },
+          { header: 'Published by', value: (r) => r.publishedBy, width: 25 },
+          { header: 'AMCOS', value: (r) => r.recipientCount },
+          { header: 'Read by', value: (r) => r.readCount },
+          { header: 'AMCOS users', value: (r) => r.readerCount },
+          { header: 'Read at', value: (r) => r.readAt ?? '' },
+        ],
+      }),
   );
   app.post(
     '/circulars',
