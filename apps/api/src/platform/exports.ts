@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { loadExcelJs } from './heavy-modules.ts';
 import {
   codeLabel,
+  currentLanguage,
   displayText,
   headerLabel,
   isIsoDate,
@@ -34,9 +35,17 @@ export type ExportFile<T> = {
   name: string;
   columns: ExportColumn<T>[];
   rows: T[];
-  /** The reader's language (headers, code labels, dates); English when not given. */
+  /** The reader's language (headers, code labels, dates); the request's when not given. */
   lang?: Lang;
+  /**
+   * A file for another system (a bank's or mobile-money upload): headers, codes and dates exactly
+   * as written, whatever the reader's language, and the name as given.
+   */
+  forSystem?: boolean;
 };
+
+/** A reader's language, or null for a file another system reads (everything as written). */
+type Reader = Lang | null;
 
 const DEFAULT_LABELS: Record<string, string> = { Status: 'status', Book: 'acc.books' };
 
@@ -60,12 +69,13 @@ function csvCell(value: Cell): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function toCsv<T>(columns: ExportColumn<T>[], rows: T[], lang: Lang = 'en'): string {
-  const lines = [columns.map((c) => csvCell(headerLabel(lang, c.header))).join(',')];
+export function toCsv<T>(columns: ExportColumn<T>[], rows: T[], lang: Reader = currentLanguage()): string {
+  const lines = [columns.map((c) => csvCell(lang ? headerLabel(lang, c.header) : c.header)).join(',')];
   for (const row of rows) {
     lines.push(
       columns
         .map((c) => {
+          if (!lang) return csvCell(c.value(row));
           const value = labelled(lang, c, row);
           return csvCell(typeof value === 'string' ? displayText(lang, value) : value);
         })
@@ -88,13 +98,20 @@ export async function toXlsx<T>(
   sheetName: string,
   columns: ExportColumn<T>[],
   rows: T[],
-  lang: Lang = 'en',
+  lang: Reader = currentLanguage(),
 ): Promise<Buffer> {
   const workbook = new (await loadExcelJs()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: headerLabel(lang, c.header), width: c.width ?? 18 }));
+  sheet.columns = columns.map((c) => ({
+    header: lang ? headerLabel(lang, c.header) : c.header,
+    width: c.width ?? 18,
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
+    if (!lang) {
+      sheet.addRow(columns.map((c) => c.value(row)));
+      continue;
+    }
     const added = sheet.addRow(columns.map((c) => labelled(lang, c, row)));
     added.eachCell((cell) => {
       const value = cell.value;
@@ -118,8 +135,11 @@ export async function toXlsx<T>(
  * unless the file names one.
  */
 export async function sendExport<T>(reply: FastifyReply, file: ExportFile<T>): Promise<FastifyReply> {
-  const lang = file.lang ?? requestLanguage(reply.request);
-  const filename = `${exportName(file.name, (reply.request.query as object | undefined) ?? {})}.${file.format}`;
+  const lang = file.forSystem ? null : (file.lang ?? requestLanguage(reply.request));
+  const name = file.forSystem
+    ? file.name
+    : exportName(file.name, (reply.request.query as object | undefined) ?? {});
+  const filename = `${name}.${file.format}`;
   reply.header('content-disposition', `attachment; filename="${filename}"`);
   if (file.format === 'csv') {
     return reply.type('text/csv; charset=utf-8').send(toCsv(file.columns, file.rows, lang));

@@ -1,5 +1,6 @@
 import type { DashboardReply, PaymentBatch, PaymentLine, SettlementDetails } from '@ushirika/contracts';
-import { eq } from 'drizzle-orm';
+import { dec } from '@ushirika/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Cashew,
@@ -19,6 +20,7 @@ import {
   makeRule,
   makeSettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
+import { queryRows } from '../../db/rows.ts';
 import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
 import { salesInvoiceLines, salesInvoices } from '../sales/invoices/schema.ts';
 import { seasonCrops } from '../seasons/schema.ts';
@@ -35,6 +37,34 @@ async function dashboard(token: string, query = '') {
   const r = await get(`/dashboard/season${query}`, token);
   expect(r.status).toBe(200);
   return r.body;
+}
+
+/** A collection-book account's balance in the books (credit less debit of posted lines). */
+async function booksBalance(code: string): Promise<string> {
+  const [row] = await queryRows<{ balance: string }>(
+    t.db,
+    sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(18,2)::text as balance
+        from journal_lines jl
+        join journal_entries je on je.id = jl.entry_id and je.status <> 'draft'
+        join accounts a on a.id = jl.account_id
+        where a.book = 'collection' and a.code = ${code}`,
+  );
+  return row?.balance ?? '0.00';
+}
+
+/**
+ * What the payables cards say they count (dashboard.payablesDueHint): the same money as accounts
+ * 2101-2104 of the collection book, less other seasons' unpaid lines (`otherSeasons`).
+ */
+async function expectDueAgreesWithBooks(due: DashboardReply['payables']['due'], otherSeasons: string) {
+  expect(await booksBalance('2101')).toBe(due.amcos);
+  expect(await booksBalance('2103')).toBe(due.beneficiaries);
+  expect(await booksBalance('2104')).toBe(due.transporters);
+  expect(await booksBalance('2102')).toBe(
+    dec(due.farmers ?? '0')
+      .plus(otherSeasons)
+      .toFixed(2),
+  );
 }
 
 const farmer = (s: Society, i = 0) => {
@@ -262,6 +292,8 @@ describe('the season dashboard', () => {
       },
       paidOut: { farmers: '0.00', amcos: '0.00', beneficiaries: '0.00', transporters: '0.00', total: '0.00' },
     });
+    // The card's figures agree with the books: the other season's lot owes A 100,000.
+    await expectDueAgreesWithBooks(approved.payables.due, '100000.00');
 
     // Pay the farmers' batch; B's mobile money line fails.
     const batches = await t.request<Listed<PaymentBatch>>(
@@ -313,6 +345,7 @@ describe('the season dashboard', () => {
       },
     };
     expect((await dashboard(admin.access)).payables).toEqual(union);
+    await expectDueAgreesWithBooks(union.due, '100000.00');
     expect((await dashboard(north.manager.access)).payables).toEqual({
       due: {
         farmers: '764000.00',

@@ -7,7 +7,17 @@ type PartyMoney = DashboardReply['payables']['due'];
 const PARTIES = ['farmers', 'amcos', 'beneficiaries', 'transporters'] as const;
 
 /** One money card: the total, then each kind of payee (union-wide kinds are null for an AMCOS). */
-function PartyCard({ label, money, testId }: { label: string; money: PartyMoney; testId: string }) {
+function PartyCard({
+  label,
+  hint,
+  money,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  money: PartyMoney;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="md" data-testid={testId}>
@@ -16,6 +26,10 @@ function PartyCard({ label, money, testId }: { label: string; money: PartyMoney;
       </Text>
       <Text size="xl" fw={700} data-testid={`${testId}-value`}>
         {formatMoney(money.total)}
+      </Text>
+      {/* What the figure counts, beside the books' accounts that hold the same money (#20). */}
+      <Text size="xs" c="dimmed" data-testid={`${testId}-hint`}>
+        {hint}
       </Text>
       <Stack gap={2} mt={4}>
         {PARTIES.map((party) => {
@@ -48,8 +62,18 @@ export function PayablesCards({ payables }: { payables: DashboardReply['payables
   const { t } = useTranslation();
   return (
     <>
-      <PartyCard testId="stat-payables-due" label={t('dashboard.payablesDue')} money={payables.due} />
-      <PartyCard testId="stat-paid-out" label={t('dashboard.paidOut')} money={payables.paidOut} />
+      <PartyCard
+        testId="stat-payables-due"
+        label={t('dashboard.payablesDue')}
+        hint={t('dashboard.payablesDueHint')}
+        money={payables.due}
+      />
+      <PartyCard
+        testId="stat-paid-out"
+        label={t('dashboard.paidOut')}
+        hint={t('dashboard.paidOutHint')}
+        money={payables.paidOut}
+      />
     </>
   );
 }

@@ -164,16 +164,19 @@ function Figures({ d }: { d: DashboardReply }) {
               testId="stat-invoiced"
               label={t('dashboard.invoiced')}
               value={formatMoney(d.money.invoiced)}
+              hint={t('dashboard.invoicedHint')}
             />
             <Stat
               testId="stat-received"
               label={t('dashboard.received')}
               value={formatMoney(d.money.received)}
+              hint={t('dashboard.receivedHint')}
             />
             <Stat
               testId="stat-outstanding"
               label={t('dashboard.outstanding')}
               value={formatMoney(d.money.outstanding)}
+              hint={t('dashboard.outstandingHint')}
             />
           </>
         )}

@@ -97,6 +97,7 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
         name: `${batch.batchNo}-${layout.toUpperCase()}`,
         rows,
         columns: batchFileColumns(layout, batch.batchNo),
+        forSystem: true,
       });
     },
   );
