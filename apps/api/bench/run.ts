@@ -31,6 +31,7 @@ import { inputsSuite } from './scenarios/inputs.ts';
 import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
 import type { BenchSuite, Scenario } from './scenarios/scenario.ts';
+import { seasonDaySuite } from './scenarios/season-day.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
 import { storesSuite } from './scenarios/stores.ts';
 import { usersSuite } from './scenarios/users.ts';
@@ -45,6 +46,8 @@ const SUITES: BenchSuite[] = [
   storesSuite,
   inputsSuite,
   reconciliationSuite,
+  // Last: a day of everyone at once, on top of the data the suites above wrote.
+  seasonDaySuite,
 ];
 
 const TARGETS: { key: string; open: () => Promise<BenchTarget | { skipped: string }> }[] = [
