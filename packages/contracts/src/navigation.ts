@@ -71,6 +71,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     audience: 'union',
   },
   { key: 'users', area: 'settings', label: 'menu.users', permission: 'users.user.read', audience: 'union' },
+  // Circulars (#18): union staff publish and follow readers; AMCOS users read theirs.
+  { key: 'circulars', label: 'menu.circulars', permission: 'circulars.circular.read' },
   {
     key: 'reports',
     label: 'menu.reports',
@@ -107,6 +109,7 @@ const SECTION_BY_PREFIX: readonly (readonly [prefix: string, section: string, gr
   ['/amcos/', 'amcos'],
   ['/cooperative/', 'cooperative'],
   ['/users/', 'users'],
+  ['/circulars/', 'circulars'],
   ['/reports/financial/', 'reports', 'financial'],
   ['/reports/inventory/', 'reports', 'inventory'],
   ['/reports/distributions', 'reports', 'distributions'],
@@ -189,6 +192,8 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     store_ledger: { permission: 'inventory.store.read' },
     amcos_store_ledger: { permission: 'inventory.store.read' },
     union_store_ledger: { permission: 'inventory.store.read', audience: 'union' },
+    // Circulars (#18): publishing is union business.
+    circular_create: { permission: 'circulars.circular.publish', audience: 'union' },
     // Purchasing: writing needs more than the section's read permission.
     purchase_order_create: { permission: 'purchase.order.create' },
     purchase_invoice_create: { permission: 'purchase.order.create' },

@@ -25,6 +25,7 @@ export const WEB_MODULES = [
   'accounts',
   'auction',
   'reports',
+  'circulars',
 ] as const;
 export type WebModule = (typeof WEB_MODULES)[number];
 
@@ -183,6 +184,12 @@ const appScreens = {
     ['auction_amcos', '/auction/amcos'],
     ['auction_farmers', '/auction/farmers'],
     ['auction_deduction', '/auction/deduction'],
+  ],
+  // Circulars from the union to its AMCOS (#18).
+  circulars: [
+    ['circulars', '/circulars/list'],
+    ['circular_create', '/circulars/create'],
+    ['circular_details', '/circulars/:id/details'],
   ],
   reports: [
     ['trial_balance', '/reports/financial/trial-balance'],

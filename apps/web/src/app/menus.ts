@@ -8,6 +8,7 @@ import {
   IconPlant2,
   IconSettings,
   IconShoppingCart,
+  IconSpeakerphone,
   IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -42,7 +43,8 @@ export type MenuLabel =
   | 'amcosDetails'
   | 'farmers'
   | 'farmerRequests'
-  | 'inputDistributions';
+  | 'inputDistributions'
+  | 'circulars';
 
 export interface MenuLink {
   kind: 'link';
@@ -98,6 +100,7 @@ export function unionMenu(): MenuItem[] {
     // screens so the page's title matches what was clicked (the section tabs hold the others).
     group('inventory', 'inventory', IconPackages, [link('stores', 'stores'), link('ledgers', 'ledgers')]),
     link('amcos', 'amcos', { icon: IconBuildingWarehouse }),
+    link('circulars', 'circulars', { icon: IconSpeakerphone }),
     group('settings', 'settings', IconSettings, [
       link('settingsCollections', 'season_crops'),
       link('union', 'union'),
@@ -126,6 +129,7 @@ export function amcosMenu(amcosId: string | null): MenuItem[] {
     ]),
     link('amcosDetails', 'amcos_detils', { icon: IconId, params: { id: amcosId ?? '' } }),
     link('farmers', 'farmers', { icon: IconUsersGroup }),
+    link('circulars', 'circulars', { icon: IconSpeakerphone }),
     inventory,
     link('reports', 'store_ledger', { icon: IconChartBar }),
   ];

@@ -21,6 +21,10 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   distribution_create: () => import('../features/inputs/distributions/DistributionCreatePage.tsx'),
   distribution_details: () => import('../features/inputs/distributions/DistributionDetailsPage.tsx'),
   distributions_report: () => import('../features/inputs/distributions/DistributionsReportPage.tsx'),
+  // Circulars (#18)
+  circulars: () => import('../features/circulars/CircularsPage.tsx'),
+  circular_create: () => import('../features/circulars/CircularCreatePage.tsx'),
+  circular_details: () => import('../features/circulars/CircularDetailsPage.tsx'),
   technical_issue: errorScreen,
   not_found: errorScreen,
   no_internet: errorScreen,

@@ -7,6 +7,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { roleLabel } from '../../lib/roles.ts';
 import { fullName, useSession } from '../../lib/session.ts';
 import { useCan } from '../../lib/use-can.ts';
+import { UnreadCirculars } from '../circulars/UnreadCirculars.tsx';
 import { StockTile } from '../crop-flow/collections/StockTable.tsx';
 import { SeasonDashboard } from './SeasonDashboard.tsx';
 
@@ -57,6 +58,7 @@ export default function DashboardPage() {
             </Stack>
           </Group>
         </Paper>
+        <UnreadCirculars />
         {canReadCollections && <StockTile />}
         {canReadCollections ? (
           <Paper withBorder radius="md" p="lg">
