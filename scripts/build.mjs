@@ -67,45 +67,62 @@ export async function buildWeb({ force = false } = {}) {
     ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
     isTest,
   );
+  return publishWebBuild({
+    webDir: web,
+    hash,
+    force,
+    produce: (outDir) =>
+      run(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/vite/bin/vite.js'),
+          'build',
+          '--logLevel',
+          'warn',
+          '--outDir',
+          outDir,
+          '--emptyOutDir',
+        ],
+        web,
+      ),
+  });
+}
+
+/**
+ * Puts a web build in service without a moment of a missing or half-written folder: `produce`
+ * writes it into `builds/<hash>.partial-<pid>`, renamed to `builds/<hash>` once complete, and
+ * `<webDir>/dist` is a symlink replaced by one rename (the server serves whatever it points at).
+ */
+export async function publishWebBuild({ webDir, hash, produce, force = false }) {
   const name = `builds/${hash}`;
-  const dist = path.join(web, 'dist');
+  const dist = path.join(webDir, 'dist');
   const current = existsSync(dist) && lstatSync(dist).isSymbolicLink() ? readlinkSync(dist) : null;
-  if (!force && current === name && existsSync(path.join(web, name, 'index.html'))) return 'up to date';
-  const target = path.join(web, name);
+  if (!force && current === name && existsSync(path.join(webDir, name, 'index.html'))) return 'up to date';
+  const target = path.join(webDir, name);
   if (force || !existsSync(path.join(target, 'index.html'))) {
     const partial = `${target}.partial-${process.pid}`;
-    await run(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--logLevel',
-        'warn',
-        '--outDir',
-        partial,
-        '--emptyOutDir',
-      ],
-      web,
-    );
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(path.dirname(partial), { recursive: true });
+    await produce(partial);
     rmSync(target, { recursive: true, force: true });
     renameSync(partial, target);
   }
   // A new link renamed over the old one: the switch is one atomic rename.
-  const link = path.join(web, `dist.link-${process.pid}`);
+  const link = path.join(webDir, `dist.link-${process.pid}`);
   rmSync(link, { force: true });
   symlinkSync(name, link);
   if (existsSync(dist) && !lstatSync(dist).isSymbolicLink()) rmSync(dist, { recursive: true, force: true });
   renameSync(link, dist);
-  pruneWebBuilds(hash, current);
+  pruneWebBuilds(webDir, hash, current);
   return 'built';
 }
 
 /** Keeps the current build and the one before it (pages already open may still load its chunks). */
-function pruneWebBuilds(hash, previous) {
+function pruneWebBuilds(webDir, hash, previous) {
   const keep = new Set([hash, previous?.replace(/^builds\//, '')]);
-  for (const entry of readdirSync(path.join(web, 'builds'))) {
+  for (const entry of readdirSync(path.join(webDir, 'builds'))) {
     if (keep.has(entry) || entry.includes('.partial-')) continue;
-    rmSync(path.join(web, 'builds', entry), { recursive: true, force: true });
+    rmSync(path.join(webDir, 'builds', entry), { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -61,7 +58,7 @@ import {
   type SmsOutboxWorker,
   startSmsOutboxWorker,
 } from './platform/sms-outbox.ts';
-import { sendIndexHtml } from './platform/web-index.ts';
+import { registerWebApp } from './platform/web-index.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -160,26 +157,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     { prefix: '/api' },
   );
 
-  const serveWeb = options.serveWeb !== false && existsSync(path.join(deps.config.webDist, 'index.html'));
-  // Wildcard serving finds files built after start (a rebuild while running); misses fall to index.html.
-  // index.html is never served as a plain file: sendIndexHtml adds the response's CSP style nonce.
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: deps.config.webDist,
-      index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-    });
-    app.get('/', (_request, reply) => sendIndexHtml(reply, deps.config.webDist));
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // The web app routes in the browser: any non-API, non-file GET gets index.html.
-    const urlPath = request.url.split('?')[0] ?? '';
-    const isFile = /\.[a-z0-9]+$/i.test(urlPath);
-    if (serveWeb && request.method === 'GET' && !urlPath.startsWith('/api') && !isFile) {
-      return sendIndexHtml(reply, deps.config.webDist);
-    }
-    return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
-  });
+  await registerWebApp(app, deps.config.webDist, options.serveWeb !== false);
   if (options.smsOutbox !== false) {
     const settings = { ...DEFAULT_SMS_OUTBOX, ...options.smsOutbox };
     let worker: SmsOutboxWorker | undefined;

@@ -1,6 +1,8 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 let cached: { file: string; mtimeMs: number; html: string } | undefined;
 
@@ -26,4 +28,49 @@ export async function sendIndexHtml(reply: FastifyReply, webDist: string): Promi
     `<head>\n    <meta name="csp-nonce" content="${nonce}" />`,
   );
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache, no-store').send(html);
+}
+
+/**
+ * A page opened before a rebuild still asks for its own build's lazy chunks: Vite names them by
+ * their content, so one found in a build kept beside the current one (scripts/build.mjs keeps the
+ * previous) is the right file.
+ */
+function keptBuildWith(webDist: string, urlPath: string): string | undefined {
+  if (!/^\/assets\/[\w.-]+$/.test(urlPath)) return undefined;
+  const builds = path.join(path.dirname(webDist), 'builds');
+  if (!existsSync(builds)) return undefined;
+  return readdirSync(builds)
+    .filter((entry) => !entry.includes('.partial-'))
+    .map((entry) => path.join(builds, entry))
+    .find((folder) => existsSync(path.join(folder, urlPath)));
+}
+
+/**
+ * The web app's files from `webDist` (a symlink scripts/build.mjs switches in one rename when a
+ * build is complete, so a rebuild while the server runs never shows a half-written folder), and
+ * index.html for every other non-API GET (the app routes in the browser). Unknown API addresses and
+ * missing files answer 404 in the app's error shape.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string, enabled = true): Promise<void> {
+  const serveWeb = enabled && existsSync(path.join(webDist, 'index.html'));
+  // Wildcard serving finds files built after start (a rebuild while running); misses fall to index.html.
+  // index.html is never served as a plain file: sendIndexHtml adds the response's CSP style nonce.
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
+    app.get('/', (_request, reply) => sendIndexHtml(reply, webDist));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '';
+    const isFile = /\.[a-z0-9]+$/i.test(urlPath);
+    if (serveWeb && request.method === 'GET' && !urlPath.startsWith('/api') && !isFile) {
+      return sendIndexHtml(reply, webDist);
+    }
+    const kept = serveWeb && request.method === 'GET' ? keptBuildWith(webDist, urlPath) : undefined;
+    if (kept) return reply.sendFile(urlPath.slice(1), kept);
+    return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
+  });
 }

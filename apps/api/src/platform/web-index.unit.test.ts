@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JavaScript build script, no types
+import { publishWebBuild } from '../../../../scripts/build.mjs';
+import { registerWebApp } from './web-index.ts';
+
+let dir: string;
+let app: FastifyInstance;
+
+const build = (marker: string) => async (outDir: string) => {
+  mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(outDir, 'assets', `app-${marker}.js`), `// ${marker}`);
+  writeFileSync(path.join(outDir, 'index.html'), `<html><head></head><body>${marker}</body></html>`);
+};
+
+/** What the running server answers for the page, a client route and the build's own script. */
+async function served(marker: string) {
+  const page = await app.inject({ method: 'GET', url: '/' });
+  const route = await app.inject({ method: 'GET', url: '/account/operation/journal-entries' });
+  const script = await app.inject({ method: 'GET', url: `/assets/app-${marker}.js` });
+  return [page.statusCode, route.statusCode, script.statusCode, page.body.includes(marker)];
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'ushirika-web-'));
+  await publishWebBuild({ webDir: dir, hash: 'first', produce: build('first') });
+  app = Fastify();
+  await registerWebApp(app, path.join(dir, 'dist'));
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a rebuild of the web app while the server runs (#20)', () => {
+  it('keeps answering the previous build until the new one is complete, then the new one', async () => {
+    expect(await served('first')).toEqual([200, 200, 200, true]);
+    const during: unknown[] = [];
+    await publishWebBuild({
+      webDir: dir,
+      hash: 'second',
+      produce: async (outDir: string) => {
+        // Half-written: the server must still answer the whole previous build.
+        mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+        during.push(await served('first'));
+        await build('second')(outDir);
+        during.push(await served('first'));
+      },
+    });
+    expect(during).toEqual([
+      [200, 200, 200, true],
+      [200, 200, 200, true],
+    ]);
+    expect(await served('second')).toEqual([200, 200, 200, true]);
+    // A page opened before the switch can still load the previous build's chunks.
+    const oldChunk = await app.inject({ method: 'GET', url: '/assets/app-first.js' });
+    expect([oldChunk.statusCode, oldChunk.body]).toEqual([200, '// first']);
+    expect((await app.inject({ method: 'GET', url: '/assets/none.js' })).statusCode).toBe(404);
+  });
+});
