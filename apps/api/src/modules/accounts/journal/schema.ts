@@ -32,6 +32,8 @@ export const journalEntries = pgTable(
       .notNull()
       .references(() => financialYears.id),
     narration: text('narration').notNull(),
+    /** A narration the system wrote from a template, in Swahili (narrations.ts); null for a person's own. */
+    narrationSw: text('narration_sw'),
     reference: text('reference'),
     source: text('source', {
       enum: ['journal', 'payment', 'receipt', 'bank_transfer', 'event', 'reversal'],
