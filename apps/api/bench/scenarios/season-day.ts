@@ -99,10 +99,10 @@ async function writeData(db: Db, adminId: string, passwordHash: string): Promise
     select gen_random_uuid(), a.code || '-' || lpad(j::text, 5, '0'), a.id, 'Mkulima', 'Siku ' || a.code || ' ' || j,
       case when j % 2 = 0 then 'Female' else 'Male' end,
       '2553' || lpad((a.n * 10000 + j)::text, 8, '0')
-    from (select id, code, row_number() over (order by code) as n from amcos where code like 'SD%') a,
+    from (select id, code, row_number() over (order by code) as n from amcos where code ~ '^SDS?[0-9]+$') a,
       generate_series(1, case when a.code like 'SDS%' then ${SETTLE_FARMERS}::int else ${FARMERS}::int end) j`);
   await db.execute(sql`insert into farmer_sequences (amcos_id, last_value)
-    select id, case when code like 'SDS%' then ${SETTLE_FARMERS}::int else ${FARMERS}::int end from amcos where code like 'SD%'
+    select id, case when code like 'SDS%' then ${SETTLE_FARMERS}::int else ${FARMERS}::int end from amcos where code ~ '^SDS?[0-9]+$'
     on conflict (amcos_id) do update set last_value = excluded.last_value`);
   await db.execute(sql`insert into collections (id, receipt_no, collected_on, season_crop_id, amcos_id, farmer_id, grade_id,
       bags, gross_kg, tare_kg, net_kg, moisture, status, created_by)
@@ -118,7 +118,7 @@ async function writeData(db: Db, adminId: string, passwordHash: string): Promise
   // The settled societies: sold lots of 100 farmers each, invoiced and paid, posted as sales posts them.
   const settle = await queryRows<{ id: string; code: string }>(
     db,
-    sql`select id, code from amcos where code like 'SDS%' order by code`,
+    sql`select id, code from amcos where code ~ '^SDS[0-9]+$' order by code`,
   );
   const perLot = SETTLE_FARMERS / SETTLE_LOTS;
   for (const society of settle) {

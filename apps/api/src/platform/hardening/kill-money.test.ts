@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import {
+  type ChildServer,
+  childDatabase,
+  killHard,
+  startChildServer,
+  stopGently,
+} from '../../../test/hardening/child-server.ts';
+import { seededRandom } from '../../../test/hardening/openapi-walk.ts';
+import { makeRule, makeSettlementWorld, type SettlementWorld } from '../../../test/settlement-fixtures.ts';
+import { type Db, openDatabase } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { postBusinessEvent } from '../../modules/accounts/journal/post-business-event.ts';
+import { controlAccounts } from '../../modules/accounts/reports/control-accounts.ts';
+import { trialBalance } from '../../modules/accounts/reports/trial-balance.ts';
+import { hashPassword } from '../passwords.ts';
+
+/**
+ * The heavy money actions under SIGKILL: the server runs as a child process (main.ts) on its own
+ * PGlite data directory or PostgreSQL database. Settlement approval: societies A and B have the
+ * same shape (FARMERS farmers in sold, paid lots of 100); A's approval runs to the end and is
+ * timed, B's is killed at seeded moments around that time. Batch mark-paid: the same with the
+ * farmer batches of two smaller societies C and D (PAID_FARMERS each; marking paid costs far more
+ * per line). After each kill, with the server down, the database is read directly: B's (D's)
+ * action either happened whole (the same journal entries, payment batches and lines, paid
+ * collections and SMS as A's (C's)) or not at all, both books balance, every control account
+ * equals its sub-ledger, and nothing else was posted. The server then starts again on the same
+ * database and the action is retried until it completes; it completes exactly once.
+ */
+const FARMERS = 3000;
+/** Marking a batch paid costs far more per line than approving (about 30 ms a line on PGlite). */
+const PAID_FARMERS = 300;
+const PER_LOT = 100;
+const KILLS = 2;
+const ADMIN = { email: 'admin@killmoney.ushirika.test', first: 'Kill#First2026', password: 'Kill#Admin2026' };
+const FINANCE = { email: 'finance@killmoney.ushirika.test', password: 'Kill#Finance2026' };
+
+let dataDir: string;
+let server: ChildServer | undefined;
+let drop = async () => {};
+
+afterAll(async () => {
+  if (server) await stopGently(server);
+  await drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function call<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+) {
+  const response = await fetch(`${base}/api${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = {};
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = { text };
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+async function ok<T>(reply: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const r = await reply;
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+  return r.body;
+}
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const login = await call<{ otp: string; access_token: string }>(base, 'POST', '/auth/login', {
+    email,
+    password,
+  });
+  const verify = await call<{ access_token: string }>(base, 'POST', '/auth/verify-otp', {
+    otp: login.body.otp,
+    accessToken: login.body.access_token,
+  });
+  if (verify.status !== 200) throw new Error(`sign-in ${email}: ${JSON.stringify(verify.body)}`);
+  return verify.body.access_token;
+}
+
+/** One society: `farmers` farmers (a third with bank accounts, a tenth with no phone) in sold, paid lots of 100. */
+async function makeSociety(db: Db, w: number, farmers: number): Promise<SettlementWorld> {
+  const world = await makeSettlementWorld(db);
+  await makeRule(db, world, {
+    name: 'Council cess',
+    recipient: 'beneficiary',
+    basis: 'percent_of_gross',
+    rate: '3',
+  });
+  await makeRule(db, world, { name: 'AMCOS levy', recipient: 'amcos', basis: 'per_kg', rate: '20' });
+  await db.execute(sql`insert into farmers (id, farmer_no, amcos_id, first_name, last_name, gender, phone, bank_id, account_no)
+    select gen_random_uuid(), ${`KM${w}-`} || lpad(n::text, 5, '0'), ${world.amcosId}, 'Farmer', 'Kill ' || n,
+      case when n % 2 = 0 then 'Female' else 'Male' end,
+      case when n % 10 <> 0 then ${`2556${w}`} || lpad(n::text, 7, '0') end,
+      case when n % 3 = 0 then ${world.bankId}::uuid end,
+      case when n % 3 = 0 then ${`KMACC${w}-`} || n end
+    from generate_series(0, ${farmers - 1}) n`);
+  const today = new Date().toISOString().slice(0, 10);
+  for (let j = 0; j < farmers / PER_LOT; j++) {
+    const tag = `${w}${randomUUID().slice(0, 8)}`;
+    const kg = PER_LOT * 50;
+    const amount = (kg * 2000).toFixed(2);
+    const [ids] = await queryRows<{ dn: string; lot: string; invoice: string }>(
+      db,
+      sql`with dn as (
+          insert into delivery_notes (id, dn_no, amcos_id, season_crop_id, warehouse_id, transporter_id, vehicle_plate,
+            driver_name, status, bags, net_kg, transport_charge, received_bags, received_kg)
+          values (gen_random_uuid(), ${`KDN-${tag}`}, ${world.amcosId}, ${world.seasonCropId}, ${world.warehouseId},
+            ${world.transporterId}, 'T 123 ABC', 'Juma', 'receipted', ${PER_LOT}, ${kg}, ${kg * 15}, ${PER_LOT}, ${kg})
+          returning id),
+        lot as (
+          insert into lots (id, whr_no, lot_no, warehouse_id, amcos_id, season_crop_id, grade_id, bags, net_kg,
+            collected_kg, status)
+          values (gen_random_uuid(), ${`KWHR-${tag}`}, ${`KL-${tag}`}, ${world.warehouseId}, ${world.amcosId},
+            ${world.seasonCropId}, ${world.gradeId}, ${PER_LOT}, ${kg}, ${kg}, 'sold')
+          returning id),
+        inv as (
+          insert into sales_invoices (id, invoice_no, buyer_id, invoice_date, due_date, status, subtotal, levies_total,
+            total, paid_amount)
+          values (gen_random_uuid(), ${`KINV-${tag}`}, ${world.buyerId}, ${today}, ${today}, 'paid', ${amount}, 0,
+            ${amount}, ${amount})
+          returning id)
+        select dn.id as dn, lot.id as lot, inv.id as invoice from dn, lot, inv`,
+    );
+    if (!ids) throw new Error('lot insert');
+    await db.execute(sql`insert into lot_sources (lot_id, delivery_note_id, bags, net_kg, collected_kg)
+      values (${ids.lot}, ${ids.dn}, ${PER_LOT}, ${kg}, ${kg})`);
+    await db.execute(sql`insert into collections (id, receipt_no, collected_on, season_crop_id, amcos_id, farmer_id,
+        grade_id, bags, gross_kg, tare_kg, net_kg, moisture, status, delivery_note_id, lot_id)
+      select gen_random_uuid(), ${`KRC-${tag}-`} || f.farmer_no, ${today}, ${world.seasonCropId}, ${world.amcosId},
+        f.id, ${world.gradeId}, 1, 51, 1, 50, 8, 'sold', ${ids.dn}, ${ids.lot}
+      from farmers f
+      where f.amcos_id = ${world.amcosId}
+        and substr(f.farmer_no, ${`KM${w}-`.length + 1})::int / ${PER_LOT} = ${j}`);
+    await db.execute(sql`insert into sales_invoice_lines (id, invoice_id, line_no, kind, lot_id, description, kg,
+        price_per_kg, amount)
+      values (gen_random_uuid(), ${ids.invoice}, 1, 'lot', ${ids.lot}, ${`Lot KL-${tag}`}, ${kg}, 2000, ${amount})`);
+    // The invoice and the buyer's payment, posted as the sales module posts them.
+    for (const type of ['sales_invoice', 'buyer_receipt'] as const)
+      await db.transaction((tx) =>
+        postBusinessEvent(tx, {
+          type,
+          amount,
+          ...(type === 'sales_invoice' ? { buyerLevies: '0.00' } : {}),
+          date: today,
+          narration: `${type} KINV-${tag}`,
+          sourceType: type,
+          sourceId: ids.invoice,
+          actorId: null,
+        }),
+      );
+  }
+  return world;
+}
+
+type Facts = {
+  balanced: boolean[];
+  controlDifferences: string[];
+  entries: number;
+  settlement: (id: string) => Promise<{ status: string; entries: number; batches: number; lines: number }>;
+  batch: (id: string) => Promise<{
+    status: string;
+    lines: Record<string, number>;
+    entries: number;
+    sms: number;
+    smsDistinct: number;
+    paidCollections: number;
+  }>;
+};
+
+/** Reads the database with the server down (the kill left it as it was). */
+async function withDatabase<T>(env: Record<string, string>, read: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 2 } : { dataDir: env.DATA_DIR },
+  );
+  try {
+    return await read(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const count = async (db: Db, query: ReturnType<typeof sql>) =>
+  Number((await queryRows<{ n: number }>(db, query))[0]?.n ?? 0);
+
+async function factsOf(db: Db): Promise<Omit<Facts, 'settlement' | 'batch'>> {
+  const balanced = [];
+  for (const book of ['collection', 'operation'] as const)
+    balanced.push((await trialBalance(db, { book, from: '2000-01-01', asAt: '2099-12-31' })).balanced);
+  const control = await controlAccounts(db);
+  return {
+    balanced,
+    controlDifferences: control.checks
+      .filter((c) => c.difference !== '0.00')
+      .map((c) => `${c.key} ${c.difference}`),
+    entries: await count(db, sql`select count(*)::int as n from journal_entries`),
+  };
+}
+
+const settlementFacts = (db: Db) => async (id: string) => ({
+  status:
+    (await queryRows<{ status: string }>(db, sql`select status from settlements where id = ${id}`))[0]
+      ?.status ?? '',
+  entries: await count(db, sql`select count(*)::int as n from journal_entries where source_id = ${id}`),
+  batches: await count(db, sql`select count(*)::int as n from payment_batches where settlement_id = ${id}`),
+  lines: await count(db, sql`select count(*)::int as n from payment_lines where settlement_id = ${id}`),
+});
+
+const batchFacts = (db: Db) => async (id: string) => {
+  const lines = await queryRows<{ status: string; n: number }>(
+    db,
+    sql`select status, count(*)::int as n from payment_lines where batch_id = ${id} group by status`,
+  );
+  const sms = (
+    await queryRows<{ n: number; d: number }>(
+      db,
+      sql`select count(*)::int as n, count(distinct recipient)::int as d from sms_outbox
+          where recipient in (select phone from payment_lines where batch_id = ${id})`,
+    )
+  )[0];
+  return {
+    status:
+      (await queryRows<{ status: string }>(db, sql`select status from payment_batches where id = ${id}`))[0]
+        ?.status ?? '',
+    lines: Object.fromEntries(lines.map((l) => [l.status, Number(l.n)])),
+    entries: await count(db, sql`select count(*)::int as n from journal_entries where source_id = ${id}`),
+    sms: Number(sms?.n ?? 0),
+    smsDistinct: Number(sms?.d ?? 0),
+    paidCollections: await count(
+      db,
+      sql`select count(*)::int as n from collections c
+          join settlement_farmers sf on sf.lot_id = c.lot_id and sf.farmer_id = c.farmer_id
+          join payment_batches b on b.settlement_id = sf.settlement_id
+          where b.id = ${id} and c.status = 'paid'`,
+    ),
+  };
+};
+
+it('settlement approval and batch mark-paid killed with SIGKILL happened whole or not at all; books balance and control accounts agree after restart', async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-money-'));
+  const database = await childDatabase(path.join(dataDir, 'data'));
+  drop = database.drop;
+  const env = {
+    ...database.env,
+    OTP_ECHO: 'true',
+    JWT_SECRET: 'kill-money-secret-that-is-long-enough-0123456789',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.first,
+    RATE_LIMIT_PER_IP: '10000',
+    RATE_LIMIT_PER_ACCOUNT: '1000',
+    LOG_LEVEL: 'silent',
+    API_DOCS: 'off',
+  };
+  // First start: migrations and the administrator; then the data, written with the server down.
+  server = await startChildServer(env);
+  const first = await signIn(server.url, ADMIN.email, ADMIN.first);
+  await ok(
+    call(
+      server.url,
+      'POST',
+      '/auth/change-password',
+      { current_password: ADMIN.first, password: ADMIN.password, password_confirmation: ADMIN.password },
+      first,
+    ),
+    'change password',
+  );
+  await stopGently(server);
+  const setupStarted = performance.now();
+  const [a, b, c, d, base] = await withDatabase(env, async (db) => {
+    const a = await makeSociety(db, 1, FARMERS);
+    const b = await makeSociety(db, 2, FARMERS);
+    const c = await makeSociety(db, 3, PAID_FARMERS);
+    const d = await makeSociety(db, 4, PAID_FARMERS);
+    const [adminRow] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from users where email = ${ADMIN.email}`,
+    );
+    await db.execute(sql`
+      with u as (insert into users (id, first_name, last_name, email, mobile, gender, password_hash, is_initial_password,
+          active, created_by)
+        values (gen_random_uuid(), 'Kill', 'Finance', ${FINANCE.email}, '255700999222', 'Female',
+          ${await hashPassword(FINANCE.password)}, false, true, ${adminRow?.id ?? null}) returning id)
+      insert into user_roles (user_id, role_id) select u.id, r.id from u, roles r where r.name = 'Finance Manager'`);
+    return [a, b, c, d, await factsOf(db)] as const;
+  });
+  const setupMs = performance.now() - setupStarted;
+  // The written world is itself consistent: the checks below would otherwise prove nothing.
+  expect(base.balanced).toEqual([true, true]);
+  expect(base.controlDifferences).toEqual([]);
+
+  server = await startChildServer(env);
+  let admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+  let finance = await signIn(server.url, FINANCE.email, FINANCE.password);
+  const draft = async (world: SettlementWorld) =>
+    (
+      await ok(
+        call<{ data: { id: string; farmerCount: number } }>(
+          server?.url ?? '',
+          'POST',
+          '/payments/settlements',
+          { amcosId: world.amcosId },
+          admin,
+        ),
+        'draft settlement',
+      )
+    ).data;
+  const settleA = await draft(a);
+  const settleB = await draft(b);
+  const settleC = await draft(c);
+  const settleD = await draft(d);
+  expect([settleA.farmerCount, settleB.farmerCount, settleC.farmerCount]).toEqual([
+    FARMERS,
+    FARMERS,
+    PAID_FARMERS,
+  ]);
+  const approve = (id: string) =>
+    call(server?.url ?? '', 'PATCH', `/payments/settlements/${id}/approve`, undefined, finance);
+  // C and D (smaller) are approved now; their farmer batches are the ones marked paid below.
+  expect((await approve(settleC.id)).status).toBe(200);
+  expect((await approve(settleD.id)).status).toBe(200);
+  let started = performance.now();
+  expect((await approve(settleA.id)).status).toBe(200);
+  const approveMs = performance.now() - started;
+
+  const r = seededRandom(Number(process.env.HARDENING_SEED ?? 20261125));
+  const restart = async () => {
+    server = await startChildServer(env);
+    admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    finance = await signIn(server.url, FINANCE.email, FINANCE.password);
+  };
+  /** Starts `action`, kills the server inside `ms`, and reads the database with the server down. */
+  const killDuring = async <T>(action: () => Promise<unknown>, ms: number, read: (db: Db) => Promise<T>) => {
+    const reply = action().catch(() => null);
+    // From 30 % of the measured time to 20 % past it: most kills land inside, some after the commit.
+    await new Promise((resolve) => setTimeout(resolve, ms * (0.3 + 0.9 * r.next())));
+    if (server) await killHard(server);
+    await reply;
+    return withDatabase(env, read);
+  };
+  const log: string[] = [];
+
+  // Settlement approval of society B, killed inside it.
+  if (server) await stopGently(server);
+  const [referenceA, settled] = await withDatabase(env, async (db) =>
+    Promise.all([settlementFacts(db)(settleA.id), factsOf(db)]),
+  );
+  await restart();
+  let afterB = { status: 'draft', entries: 0, batches: 0, lines: 0 };
+  for (let kill = 0; kill < KILLS && afterB.status !== 'approved'; kill++) {
+    const seen = await killDuring(
+      () => approve(settleB.id),
+      approveMs,
+      async (db) => ({ b: await settlementFacts(db)(settleB.id), facts: await factsOf(db) }),
+    );
+    afterB = seen.b;
+    log.push(`approval kill ${kill + 1}: ${seen.b.status}`);
+    // All or nothing.
+    if (seen.b.status === 'approved') expect(seen.b).toEqual({ ...referenceA, status: 'approved' });
+    else expect(seen.b).toEqual({ status: 'draft', entries: 0, batches: 0, lines: 0 });
+    expect(seen.facts.balanced).toEqual([true, true]);
+    expect(seen.facts.controlDifferences).toEqual([]);
+    // Nothing else was posted: what was there before B's approval, and B's own if it happened.
+    expect(seen.facts.entries).toBe(settled.entries + seen.b.entries);
+    await restart();
+  }
+  if (afterB.status !== 'approved') expect((await approve(settleB.id)).status).toBe(200);
+  // Approved exactly once: a second approval is refused.
+  expect((await approve(settleB.id)).status).toBe(409);
+
+  // The farmer batches: approved by another user than the one who drafted them, exported, then marked paid.
+  const farmerBatch = async (settlementId: string) => {
+    const list = await ok(
+      call<{ data: { id: string; lineCount: number }[] }>(
+        server?.url ?? '',
+        'GET',
+        `/payments/batches?settlement_id=${settlementId}&party_type=farmer`,
+        undefined,
+        admin,
+      ),
+      'batches',
+    );
+    const batch = list.data[0];
+    if (!batch) throw new Error('no farmer batch');
+    await ok(
+      call(server?.url ?? '', 'PATCH', `/payments/batches/${batch.id}/approve`, undefined, admin),
+      'approve batch',
+    );
+    const file = await fetch(
+      `${server?.url}/api/payments/batches/${batch.id}/export?layout=bank&format=csv`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+      },
+    );
+    expect(file.status).toBe(200);
+    await file.arrayBuffer();
+    return batch;
+  };
+  const batchA = await farmerBatch(settleC.id);
+  const batchB = await farmerBatch(settleD.id);
+  expect(batchB.lineCount).toBe(batchA.lineCount);
+  const markPaid = (id: string) =>
+    call(
+      server?.url ?? '',
+      'PATCH',
+      `/payments/batches/${id}/paid`,
+      { paidOn: new Date().toISOString().slice(0, 10), bankReference: `KILL-${id.slice(0, 8)}` },
+      admin,
+    );
+  started = performance.now();
+  expect((await markPaid(batchA.id)).status).toBe(200);
+  const markPaidMs = performance.now() - started;
+
+  if (server) await stopGently(server);
+  const paidA = await withDatabase(env, (db) => batchFacts(db)(batchA.id));
+  await restart();
+  expect(paidA.sms).toBeGreaterThan(0);
+  expect(paidA.smsDistinct).toBe(paidA.sms);
+  let paidB = { status: 'exported' };
+  for (let kill = 0; kill < KILLS && paidB.status !== 'paid'; kill++) {
+    const seen = await killDuring(
+      () => markPaid(batchB.id),
+      markPaidMs,
+      async (db) => ({ b: await batchFacts(db)(batchB.id), facts: await factsOf(db) }),
+    );
+    paidB = seen.b;
+    log.push(`mark-paid kill ${kill + 1}: ${seen.b.status}`);
+    if (seen.b.status === 'paid') expect(seen.b).toEqual(paidA);
+    else
+      expect(seen.b).toEqual({
+        status: 'exported',
+        lines: { pending: batchA.lineCount },
+        entries: 0,
+        sms: 0,
+        smsDistinct: 0,
+        paidCollections: 0,
+      });
+    expect(seen.facts.balanced).toEqual([true, true]);
+    expect(seen.facts.controlDifferences).toEqual([]);
+    await restart();
+  }
+  if (paidB.status !== 'paid') expect((await markPaid(batchB.id)).status).toBe(200);
+  expect((await markPaid(batchB.id)).status).toBe(409);
+  await stopGently(server);
+  server = undefined;
+  const end = await withDatabase(env, async (db) => ({
+    b: await batchFacts(db)(batchB.id),
+    facts: await factsOf(db),
+  }));
+  // Paid once: the same lines, postings and SMS as A's batch, no SMS twice.
+  expect(end.b).toEqual(paidA);
+  expect(end.facts.balanced).toEqual([true, true]);
+  expect(end.facts.controlDifferences).toEqual([]);
+  console.log(
+    `kill test (money): ${FARMERS} farmers per settlement, ${PAID_FARMERS} per batch paid, data written in ${Math.round(setupMs)} ms; approval takes ${Math.round(approveMs)} ms, mark-paid ${Math.round(markPaidMs)} ms; ${log.join('; ')}`,
+  );
+}, 900_000);
