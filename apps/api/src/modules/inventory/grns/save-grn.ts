@@ -3,7 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { type ReceiveLine, receiveStock } from '../ledgers/move-stock.ts';
+import {
+  auditedMovedLines,
+  movedDocumentLines,
+  type ReceiveLine,
+  receiveStock,
+} from '../ledgers/move-stock.ts';
 import { grnLines, grns } from './schema.ts';
 
 export type GrnToSave = {
@@ -58,22 +63,12 @@ export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<str
     createdBy: actor.userId,
   });
   await tx.insert(grnLines).values(
-    grn.lines.map((line, i) => {
-      const m = moved.lines[i];
-      if (!m) throw new Error('A GRN line was not moved');
-      return {
-        grnId: id,
-        lineNo: i + 1,
-        itemId: line.itemId,
-        orderLineId: line.orderLineId,
-        quantity: m.quantity,
-        unitCost: m.unitCost,
-        value: m.value,
-        batchNo: line.batchNo ?? null,
-        expiryDate: line.expiryDate ?? null,
-        movementId: m.movementId,
-      };
-    }),
+    movedDocumentLines(grn.lines, moved).map(({ line, row }) => ({
+      ...row,
+      grnId: id,
+      orderLineId: line.orderLineId,
+      expiryDate: line.expiryDate ?? null,
+    })),
   );
   await recordAudit(tx, {
     actorId: actor.userId,
@@ -87,12 +82,7 @@ export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<str
       store: grn.store.name,
       receivedOn: grn.receivedOn,
       totalValue: moved.value,
-      lines: moved.lines.map(({ itemId, quantity, unitCost, value }) => ({
-        itemId,
-        quantity,
-        unitCost,
-        value,
-      })),
+      lines: auditedMovedLines(moved),
     },
   });
   return id;

@@ -7,7 +7,7 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { amcos } from '../../amcos/schema.ts';
-import { issueStock } from '../ledgers/move-stock.ts';
+import { auditedMovedLines, issueStock, movedDocumentLines } from '../ledgers/move-stock.ts';
 import { storeOf } from '../stores/queries.ts';
 import { getStockIssue } from './queries.ts';
 import { stockIssueLines, stockIssues } from './schema.ts';
@@ -69,22 +69,9 @@ export async function createStockIssue(
       journalEntryId: moved.journalEntryId,
       createdBy: actor.userId,
     });
-    await tx.insert(stockIssueLines).values(
-      body.lines.map((line, i) => {
-        const m = moved.lines[i];
-        if (!m) throw new Error('An issue line was not moved');
-        return {
-          issueId: id,
-          lineNo: i + 1,
-          itemId: line.itemId,
-          quantity: m.quantity,
-          unitCost: m.unitCost,
-          value: m.value,
-          batchNo: line.batchNo ?? null,
-          movementId: m.movementId,
-        };
-      }),
-    );
+    await tx
+      .insert(stockIssueLines)
+      .values(movedDocumentLines(body.lines, moved).map(({ row }) => ({ ...row, issueId: id })));
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'created',
@@ -96,12 +83,7 @@ export async function createStockIssue(
         purpose: body.purpose,
         issuedTo: toAmcos?.name ?? body.issuedTo,
         totalValue: moved.value,
-        lines: moved.lines.map(({ itemId, quantity, unitCost, value }) => ({
-          itemId,
-          quantity,
-          unitCost,
-          value,
-        })),
+        lines: auditedMovedLines(moved),
       },
     });
     return id;

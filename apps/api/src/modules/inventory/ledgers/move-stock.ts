@@ -81,6 +81,37 @@ export type Moved = {
   journalEntryId: string | null;
 };
 
+/**
+ * A stock document's lines as it saves them: numbered from 1, each at the quantity, unit cost and
+ * value the door moved it at, with its batch and the ledger movement it made (`line` is the line
+ * as given, for the document's own columns).
+ */
+export function movedDocumentLines<L extends { itemId: string; batchNo?: string | null }>(
+  lines: L[],
+  moved: Moved,
+) {
+  return lines.map((line, i) => {
+    const m = moved.lines[i];
+    if (!m) throw new Error('A document line was not moved');
+    return {
+      line,
+      row: {
+        lineNo: i + 1,
+        itemId: line.itemId,
+        quantity: m.quantity,
+        unitCost: m.unitCost,
+        value: m.value,
+        batchNo: line.batchNo ?? null,
+        movementId: m.movementId,
+      },
+    };
+  });
+}
+
+/** The moved lines as a document's audit event keeps them. */
+export const auditedMovedLines = (moved: Moved) =>
+  moved.lines.map(({ itemId, quantity, unitCost, value }) => ({ itemId, quantity, unitCost, value }));
+
 type ItemRow = {
   id: string;
   name: string;

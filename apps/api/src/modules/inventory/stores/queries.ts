@@ -9,13 +9,18 @@ import { items } from '../items/schema.ts';
 import { stockBalances } from '../ledgers/schema.ts';
 import { stores } from './schema.ts';
 
-const columns = {
+/** What names a store wherever it is offered or shown: code, name, kind and society. */
+const optionColumns = {
   id: stores.id,
   code: stores.code,
   name: stores.name,
   kind: stores.kind,
   amcosId: stores.amcosId,
   amcosName: amcos.name,
+};
+
+const columns = {
+  ...optionColumns,
   location: stores.location,
   keeperName: stores.keeperName,
   keeperPhone: stores.keeperPhone,
@@ -80,14 +85,7 @@ export async function storeOf(db: DbOrTx, actor: Actor, id: string): Promise<Sto
  */
 export async function storeChoices(db: DbOrTx, society: string | null): Promise<StoreOption[]> {
   return db
-    .select({
-      id: stores.id,
-      code: stores.code,
-      name: stores.name,
-      kind: stores.kind,
-      amcosId: stores.amcosId,
-      amcosName: amcos.name,
-    })
+    .select(optionColumns)
     .from(stores)
     .leftJoin(amcos, eq(amcos.id, stores.amcosId))
     .where(

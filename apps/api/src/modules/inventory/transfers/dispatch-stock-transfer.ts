@@ -5,7 +5,7 @@ import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
-import { issueStock } from '../ledgers/move-stock.ts';
+import { issueStock, movedDocumentLines } from '../ledgers/move-stock.ts';
 import { getStore, storeOf } from '../stores/queries.ts';
 import { getStockTransfer } from './queries.ts';
 import { stockTransferLines, stockTransfers } from './schema.ts';
@@ -73,19 +73,11 @@ export async function dispatchStockTransfer(
       totalValue: moved.value,
     });
     await tx.insert(stockTransferLines).values(
-      body.lines.map((line, i) => {
-        const m = moved.lines[i];
-        if (!m) throw new Error('A transfer line was not moved');
-        return {
-          transferId: id,
-          lineNo: i + 1,
-          itemId: line.itemId,
-          quantity: m.quantity,
-          unitCost: m.unitCost,
-          value: m.value,
-          batchNo: line.batchNo ?? null,
-        };
-      }),
+      // A transfer line has no movement of its own: dispatch and receipt each make one.
+      movedDocumentLines(body.lines, moved).map(({ row: { movementId: _movement, ...row } }) => ({
+        ...row,
+        transferId: id,
+      })),
     );
     const saved = await getStockTransfer(tx, id);
     await recordAudit(tx, {
