@@ -4,10 +4,10 @@ import { createdAt, id, money } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { purchaseOrderLines, purchaseOrders } from '../../purchase/orders/schema.ts';
 import { suppliers } from '../../purchase/suppliers/schema.ts';
-import { qty, unitCost } from '../columns.ts';
-import { items } from '../items/schema.ts';
+import { movedValue } from '../columns.ts';
+import { itemRef } from '../items/schema.ts';
 import { stockMovements } from '../ledgers/schema.ts';
-import { stores } from '../stores/schema.ts';
+import { storeRef } from '../stores/schema.ts';
 
 export const GRN_KINDS = ['order', 'direct'] as const;
 
@@ -24,9 +24,7 @@ export const grns = pgTable(
     kind: text('kind', { enum: GRN_KINDS }).notNull(),
     orderId: uuid('order_id').references(() => purchaseOrders.id),
     supplierId: uuid('supplier_id').references(() => suppliers.id),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id),
+    storeId: storeRef(),
     /** The store's society (null for a union store), kept for the AMCOS scope of lists. */
     amcosId: uuid('amcos_id').references(() => amcos.id),
     receivedOn: date('received_on').notNull(),
@@ -56,13 +54,9 @@ export const grnLines = pgTable(
       .notNull()
       .references(() => grns.id),
     lineNo: integer('line_no').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    itemId: itemRef(),
     orderLineId: uuid('order_line_id').references(() => purchaseOrderLines.id),
-    quantity: qty('quantity').notNull(),
-    unitCost: unitCost('unit_cost').notNull(),
-    value: money('value').notNull(),
+    ...movedValue(),
     batchNo: text('batch_no'),
     expiryDate: date('expiry_date'),
     movementId: uuid('movement_id').references(() => stockMovements.id),

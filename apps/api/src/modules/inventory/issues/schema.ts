@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
-import { qty, unitCost } from '../columns.ts';
-import { items } from '../items/schema.ts';
+import { movedValue } from '../columns.ts';
+import { itemRef } from '../items/schema.ts';
 import { stockMovements } from '../ledgers/schema.ts';
-import { stores } from '../stores/schema.ts';
+import { storeRef } from '../stores/schema.ts';
 
 export const ISSUE_PURPOSES = ['union_use', 'amcos', 'distribution', 'other'] as const;
 
@@ -19,9 +19,7 @@ export const stockIssues = pgTable(
   {
     id: id(),
     issueNo: text('issue_no').notNull(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id),
+    storeId: storeRef(),
     /** The store's society (null for a union store). */
     amcosId: uuid('amcos_id').references(() => amcos.id),
     purpose: text('purpose', { enum: ISSUE_PURPOSES }).notNull(),
@@ -55,12 +53,8 @@ export const stockIssueLines = pgTable(
       .notNull()
       .references(() => stockIssues.id),
     lineNo: integer('line_no').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
-    quantity: qty('quantity').notNull(),
-    unitCost: unitCost('unit_cost').notNull(),
-    value: money('value').notNull(),
+    itemId: itemRef(),
+    ...movedValue(),
     batchNo: text('batch_no'),
     movementId: uuid('movement_id').references(() => stockMovements.id),
   },

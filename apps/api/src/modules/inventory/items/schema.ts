@@ -53,3 +53,9 @@ export const items = pgTable(
     check('items_service_no_batch_check', sql`${t.kind} = 'stock' or not ${t.tracksBatch}`),
   ],
 );
+
+/** A stock row's item: `item_id`, required, one of the items. */
+export const itemRef = () =>
+  uuid('item_id')
+    .notNull()
+    .references(() => items.id);

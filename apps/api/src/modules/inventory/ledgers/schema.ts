@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money } from '../../../db/columns.ts';
-import { qty, unitCost } from '../columns.ts';
-import { items } from '../items/schema.ts';
-import { stores } from '../stores/schema.ts';
+import { movedValue, qty, unitCost } from '../columns.ts';
+import { itemRef } from '../items/schema.ts';
+import { storeRef } from '../stores/schema.ts';
 
 export const MOVEMENT_KINDS = [
   'receipt',
@@ -22,12 +22,8 @@ export const MOVEMENT_KINDS = [
 export const stockBalances = pgTable(
   'stock_balances',
   {
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id),
+    itemId: itemRef(),
+    storeId: storeRef(),
     quantity: qty('quantity').notNull().default('0'),
     value: money('value').notNull().default('0'),
     avgCost: unitCost('avg_cost').notNull().default('0'),
@@ -51,17 +47,11 @@ export const stockMovements = pgTable(
   {
     id: id(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id),
+    itemId: itemRef(),
+    storeId: storeRef(),
     movementDate: date('movement_date').notNull(),
     kind: text('kind', { enum: MOVEMENT_KINDS }).notNull(),
-    quantity: qty('quantity').notNull(),
-    unitCost: unitCost('unit_cost').notNull(),
-    value: money('value').notNull(),
+    ...movedValue(),
     balanceQuantity: qty('balance_quantity').notNull(),
     balanceValue: money('balance_value').notNull(),
     /** Weighted average unit cost after the movement. */

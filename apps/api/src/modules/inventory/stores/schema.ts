@@ -30,3 +30,9 @@ export const stores = pgTable(
     check('stores_kind_amcos_check', sql`(${t.kind} = 'amcos') = (${t.amcosId} is not null)`),
   ],
 );
+
+/** A stock row's store: `store_id`, required, one of the stores. */
+export const storeRef = () =>
+  uuid('store_id')
+    .notNull()
+    .references(() => stores.id);

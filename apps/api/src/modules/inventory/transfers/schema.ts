@@ -12,8 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
-import { qty, unitCost } from '../columns.ts';
-import { items } from '../items/schema.ts';
+import { movedValue, qty } from '../columns.ts';
+import { itemRef } from '../items/schema.ts';
 import { stores } from '../stores/schema.ts';
 
 export const TRANSFER_KINDS = ['to_amcos', 'from_amcos', 'to_store'] as const;
@@ -76,12 +76,8 @@ export const stockTransferLines = pgTable(
       .notNull()
       .references(() => stockTransfers.id),
     lineNo: integer('line_no').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
-    quantity: qty('quantity').notNull(),
-    unitCost: unitCost('unit_cost').notNull(),
-    value: money('value').notNull(),
+    itemId: itemRef(),
+    ...movedValue(),
     batchNo: text('batch_no'),
     receivedQuantity: qty('received_quantity'),
     receivedValue: money('received_value'),
