@@ -1,7 +1,7 @@
 import type { GrnDetail, Item, StockIssueDetail, StockTransferDetail, Store } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/rows.ts';
-import { makeAmcos, type Session, sessionAs, type TestApp } from './harness.ts';
+import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from './harness.ts';
 import { uniq } from './master-data.ts';
 
 /** Stores (issue 13) test world: union staff, two societies with their managers and stores. */
@@ -71,6 +71,12 @@ export async function makeStoresWorld(t: TestApp): Promise<StoresWorld> {
       tracksBatch: true,
     }),
   };
+}
+
+/** A test app with a stores world in it, as every inventory test file starts. */
+export async function startStoresWorld(): Promise<{ t: TestApp; w: StoresWorld }> {
+  const t = await startTestApp();
+  return { t, w: await makeStoresWorld(t) };
 }
 
 export const directGrn = (

@@ -1,15 +1,15 @@
 import type { Grn, GrnDetail, Paged, ReceivableOrder, StockMovement } from '@ushirika/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { TestApp } from '../../../../test/harness.ts';
 import {
   approvedOrder,
   balanceOf,
   directGrn,
   makeItem,
   makeStore,
-  makeStoresWorld,
   mappedBalance,
   type StoresWorld,
+  startStoresWorld,
   stockValue,
 } from '../../../../test/inventory.ts';
 
@@ -17,8 +17,7 @@ let t: TestApp;
 let w: StoresWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await makeStoresWorld(t);
+  ({ t, w } = await startStoresWorld());
 });
 afterAll(() => t.close());
 

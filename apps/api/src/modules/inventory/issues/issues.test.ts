@@ -2,15 +2,15 @@ import type { Paged, StockIssue, StockIssueDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { TestApp } from '../../../../test/harness.ts';
 import {
   balanceOf,
   directGrn,
   issue,
   makeItem,
-  makeStoresWorld,
   mappedBalance,
   type StoresWorld,
+  startStoresWorld,
   stockValue,
 } from '../../../../test/inventory.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -19,8 +19,7 @@ let t: TestApp;
 let w: StoresWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await makeStoresWorld(t);
+  ({ t, w } = await startStoresWorld());
 });
 afterAll(() => t.close());
 

@@ -1,14 +1,13 @@
 import type { Item, ItemCategory, Paged, Store, StoreStock } from '@ushirika/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { directGrn, makeStore, makeStoresWorld, type StoresWorld } from '../../../../test/inventory.ts';
+import type { TestApp } from '../../../../test/harness.ts';
+import { directGrn, makeStore, type StoresWorld, startStoresWorld } from '../../../../test/inventory.ts';
 
 let t: TestApp;
 let w: StoresWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await makeStoresWorld(t);
+  ({ t, w } = await startStoresWorld());
 });
 afterAll(() => t.close());
 

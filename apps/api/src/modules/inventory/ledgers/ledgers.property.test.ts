@@ -3,15 +3,15 @@ import { D as Decimal, dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { TestApp } from '../../../../test/harness.ts';
 import {
   directGrn,
   issue,
   makeItem,
-  makeStoresWorld,
   mappedBalance,
   receiveAll,
   type StoresWorld,
+  startStoresWorld,
   stockValue,
   transfer,
 } from '../../../../test/inventory.ts';
@@ -23,8 +23,7 @@ let items: Item[];
 let stores: Store[];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await makeStoresWorld(t);
+  ({ t, w } = await startStoresWorld());
   items = [
     w.urea,
     await makeItem(t, w.admin.access, { name: 'CAN 50kg' }),

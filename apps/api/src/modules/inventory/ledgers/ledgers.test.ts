@@ -1,13 +1,13 @@
 import type { Paged, QuantityByStoreReply, StockMovement, StoreLedgerReply } from '@ushirika/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { TestApp } from '../../../../test/harness.ts';
 import {
   directGrn,
   issue,
   makeItem,
-  makeStoresWorld,
   receiveAll,
   type StoresWorld,
+  startStoresWorld,
   today,
   transfer,
 } from '../../../../test/inventory.ts';
@@ -18,8 +18,7 @@ let itemId: string;
 const year = new Date().getFullYear();
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await makeStoresWorld(t);
+  ({ t, w } = await startStoresWorld());
   const item = await makeItem(t, w.admin.access, { name: 'Ledger urea' });
   itemId = item.id;
   // Feb: 100 x 65,000 = 6,500,000; Mar: 50 x 68,000 = 3,400,000 (avg 66,000); today: issue 30 = 1,980,000,

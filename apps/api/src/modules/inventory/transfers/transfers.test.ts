@@ -1,15 +1,15 @@
 import type { Paged, StockTransfer, StockTransferDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { TestApp } from '../../../../test/harness.ts';
 import {
   balanceOf,
   directGrn,
   makeItem,
-  makeStoresWorld,
   mappedBalance,
   receiveAll,
   type StoresWorld,
+  startStoresWorld,
   stockValue,
   transfer,
 } from '../../../../test/inventory.ts';
@@ -18,8 +18,7 @@ let t: TestApp;
 let w: StoresWorld;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  w = await makeStoresWorld(t);
+  ({ t, w } = await startStoresWorld());
   // Union main store: 200 bags of urea at 66,000 = 13,200,000.00
   await directGrn(t, w.keeper.access, w.unionStore.id, [
     { itemId: w.urea.id, quantity: '200', unitCost: '66000' },
