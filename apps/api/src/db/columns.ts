@@ -1,4 +1,4 @@
-import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 
 /** UUID v7 primary key: time-ordered, so new rows append to the index. */
@@ -13,6 +13,26 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdateFn(() => new Date());
+
+/** Who made a row, and when it was made and last changed. */
+export const authorship = () => ({
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who approved a document and when; null until then. */
+export const approval = () => ({
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  approvedBy: uuid('approved_by'),
+});
+
+/** Who cancelled a document, when and why; null while it stands. */
+export const cancellation = () => ({
+  cancelReason: text('cancel_reason'),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelledBy: uuid('cancelled_by'),
+});
 
 /** Crop weight in kg to the gram: NUMERIC(14,3), read as a string. */
 export const kg = (name: string) => numeric(name, { precision: 14, scale: 3 });

@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { approval, authorship, cancellation, id, money } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
-import { items } from '../../inventory/items/schema.ts';
+import { qty } from '../../inventory/columns.ts';
+import { itemRef } from '../../inventory/items/schema.ts';
 import { purchaseOrderLines, purchaseOrders } from '../orders/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
 
@@ -25,8 +14,6 @@ export const PURCHASE_INVOICE_STATUSES = [
   'paid',
   'cancelled',
 ] as const;
-
-const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
 /**
  * A supplier's invoice against one purchase order, matched line by line to the order's prices and
@@ -55,16 +42,11 @@ export const purchaseInvoices = pgTable(
     total: money('total').notNull(),
     paidAmount: money('paid_amount').notNull().default('0'),
     approvalReason: text('approval_reason'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    approvedBy: uuid('approved_by'),
+    ...approval(),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
     reversalEntryId: uuid('reversal_entry_id').references(() => journalEntries.id),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: uuid('cancelled_by'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...cancellation(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('purchase_invoices_no_unique').on(t.invoiceNo),
@@ -96,18 +78,16 @@ export const purchaseInvoiceLines = pgTable(
     orderLineId: uuid('order_line_id')
       .notNull()
       .references(() => purchaseOrderLines.id),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    itemId: itemRef(),
     description: text('description').notNull(),
-    quantity: quantity('quantity').notNull(),
+    quantity: qty('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     vat: boolean('vat').notNull(),
     amount: money('amount').notNull(),
     vatAmount: money('vat_amount').notNull(),
     orderedPrice: money('ordered_price').notNull(),
     /** Received on the order line and not invoiced before this invoice, when it was entered. */
-    receivedOpen: quantity('received_open').notNull(),
+    receivedOpen: qty('received_open').notNull(),
     withinTolerance: boolean('within_tolerance').notNull(),
   },
   (t) => [

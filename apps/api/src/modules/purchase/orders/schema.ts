@@ -12,8 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
-import { items } from '../../inventory/items/schema.ts';
+import { approval, authorship, cancellation, id, money, updatedAt } from '../../../db/columns.ts';
+import { qty } from '../../inventory/columns.ts';
+import { itemRef } from '../../inventory/items/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
 
 export const PURCHASE_ORDER_STATUSES = [
@@ -24,9 +25,6 @@ export const PURCHASE_ORDER_STATUSES = [
   'received',
   'cancelled',
 ] as const;
-
-/** Item quantity (bags, litres, pieces, kg) to three decimals: NUMERIC(14,3), read as a string. */
-const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
 /**
  * A purchase order to a supplier. draft -> submitted -> approved (by someone other than the maker)
@@ -54,14 +52,9 @@ export const purchaseOrders = pgTable(
     total: money('total').notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     submittedBy: uuid('submitted_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    approvedBy: uuid('approved_by'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: uuid('cancelled_by'),
-    cancelReason: text('cancel_reason'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...approval(),
+    ...cancellation(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('purchase_orders_no_unique').on(t.orderNo),
@@ -89,17 +82,15 @@ export const purchaseOrderLines = pgTable(
       .notNull()
       .references(() => purchaseOrders.id),
     lineNo: integer('line_no').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    itemId: itemRef(),
     description: text('description').notNull(),
-    quantity: quantity('quantity').notNull(),
+    quantity: qty('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     vat: boolean('vat').notNull().default(false),
     amount: money('amount').notNull(),
     vatAmount: money('vat_amount').notNull().default('0'),
-    receivedQuantity: quantity('received_quantity').notNull().default('0'),
-    invoicedQuantity: quantity('invoiced_quantity').notNull().default('0'),
+    receivedQuantity: qty('received_quantity').notNull().default('0'),
+    invoicedQuantity: qty('invoiced_quantity').notNull().default('0'),
   },
   (t) => [
     uniqueIndex('purchase_order_lines_no_unique').on(t.orderId, t.lineNo),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
+import { check, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { approval, authorship, cancellation, id, money } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { purchaseInvoices } from '../invoices/schema.ts';
@@ -28,15 +28,10 @@ export const supplierPayments = pgTable(
     reference: text('reference'),
     amount: money('amount').notNull(),
     status: text('status', { enum: SUPPLIER_PAYMENT_STATUSES }).notNull().default('draft'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    approvedBy: uuid('approved_by'),
+    ...approval(),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: uuid('cancelled_by'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...cancellation(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('supplier_payments_no_unique').on(t.paymentNo),
