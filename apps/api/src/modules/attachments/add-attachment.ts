@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { ATTACHMENT_TYPES, type FileStore } from '../../platform/file-store.ts';
+import { ATTACHMENT_TYPES, FileRefusedError, type FileStore, sniffType } from '../../platform/file-store.ts';
+import { isReadableImage } from './preview.ts';
 import { getAttachment } from './queries.ts';
 import { RECORD_TYPES } from './record-types.ts';
 import { attachments } from './schema.ts';
@@ -37,6 +38,15 @@ export async function addAttachment(db: Db, actor: Actor, input: AddAttachmentIn
   const record = await type.load(db, actor, input.recordId);
   const fileName = cleanFileName(input.fileName);
   if (!fileName) throw fieldError('file', 'The file needs a name.');
+  // A PNG or JPEG start over damaged bytes: refused before it is stored (no preview could be made).
+  const kind = sniffType(input.bytes);
+  const image = kind === 'image/png' || kind === 'image/jpeg';
+  if (image && input.bytes.length <= input.maxBytes && !(await isReadableImage(input.bytes))) {
+    throw new FileRefusedError(
+      'type',
+      'The image could not be read: it may be damaged. Take the photo again.',
+    );
+  }
   const saved = await input.store.put(input.bytes, { accept: ATTACHMENT_TYPES, maxBytes: input.maxBytes });
   return db.transaction(async (tx) => {
     const [row] = await tx

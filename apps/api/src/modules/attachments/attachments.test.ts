@@ -149,6 +149,10 @@ describe('attachments', () => {
     expect(refused.body.errors?.file).toBeDefined();
     const gif = await upload(clerk.access, base(), Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), 'a.gif');
     expect(gif.status).toBe(400);
+    const damaged = Buffer.concat([photo.subarray(0, 8), Buffer.from('not really a picture')]);
+    const broken = await upload(clerk.access, base(), damaged, 'photo.png');
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/^The image could not be read/);
     expect(await attachmentRows()).toBe(rows);
     expect(storedFiles().length).toBe(files);
 

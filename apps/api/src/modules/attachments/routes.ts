@@ -15,7 +15,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { fieldError, NotFoundError } from '../../platform/errors.ts';
 import { fileStore } from '../../platform/file-store.ts';
 import { addAttachment } from './add-attachment.ts';
-import { previewOf } from './preview.ts';
+import { cachedPreview } from './preview.ts';
 import { getAttachment, listAttachments } from './queries.ts';
 import { RECORD_TYPES } from './record-types.ts';
 import { removeAttachment } from './remove-attachment.ts';
@@ -105,13 +105,19 @@ function registerFor(
     await type.load(deps.db, actor, params.id);
     const found = await getAttachment(deps.db, recordType, params.id, params.attachmentId);
     if (preview && !found.hasPreview) throw new NotFoundError('A PDF has no preview: download it');
-    const file = await store.get(found.sha256);
-    if (!file) throw new NotFoundError('The file is missing from the file store: restore it from a backup');
+    const missing = () =>
+      new NotFoundError('The file is missing from the file store: restore it from a backup');
     if (preview) {
-      const jpeg = await previewOf(file.bytes);
+      const jpeg = await cachedPreview(
+        found.sha256,
+        async () => (await store.get(found.sha256))?.bytes ?? null,
+      );
+      if (!jpeg) throw missing();
       reply.header('content-disposition', contentDisposition('inline', `${found.fileName}.preview.jpg`));
       return reply.type('image/jpeg').send(jpeg);
     }
+    const file = await store.get(found.sha256);
+    if (!file) throw missing();
     reply.header('content-disposition', contentDisposition('attachment', found.fileName));
     return reply.type(found.contentType).send(file.bytes);
   };
