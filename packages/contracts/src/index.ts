@@ -18,6 +18,7 @@ export * from './crop-flow/delivery-notes.ts';
 export * from './crop-flow/lots.ts';
 export * from './dashboard.ts';
 export * from './deductions.ts';
+export * from './document-texts.ts';
 export * from './editor.ts';
 export * from './farmers.ts';
 export * from './fields.ts';

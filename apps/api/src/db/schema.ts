@@ -12,6 +12,7 @@ export * from '../modules/cooperative/schema.ts';
 export * from '../modules/crop-flow/collections/schema.ts';
 export * from '../modules/crop-flow/schema.ts';
 export * from '../modules/deductions/schema.ts';
+export * from '../modules/document-texts/schema.ts';
 export * from '../modules/farmers/schema.ts';
 export * from '../modules/financial-years/schema.ts';
 export * from '../modules/inputs/distributions/schema.ts';
