@@ -23,6 +23,7 @@ import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.t
 import { lotsRoutes } from './modules/crop-flow/lots/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
+import { documentTextsRoutes } from './modules/document-texts/routes.ts';
 import { editorRoutes } from './modules/editor/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
@@ -109,6 +110,7 @@ const modules = [
   editorRoutes,
   attachmentsRoutes,
   circularsRoutes,
+  documentTextsRoutes,
 ];
 
 /** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */
