@@ -120,8 +120,8 @@ function reportScenario(seasonId: string): Scenario {
 }
 
 /**
- * 20 clerks issuing approved requests on credit, each connection its own requests (its own AMCOS
- * and store): as fast as answers come (`rate` unset: the throughput ceiling, where latency is
+ * 20 clerks issuing approved requests on credit, each connection one AMCOS's requests from its
+ * store: as fast as answers come (`rate` unset: the throughput ceiling, where latency is
  * queueing), or each at `rate` saves a second (a clerk hands out a farmer's inputs in a minute or
  * two; 1 a second each is far above it). `part` (0 or 1) picks the scenario's half of each list.
  */
@@ -265,9 +265,12 @@ export const inputsSuite: BenchSuite = {
       const r = single.shift();
       if (r) await bareSave(db, r.id, adminId);
     });
-    const bodies = Array.from({ length: 20 }, (_, c) =>
+    // One clerk per AMCOS, issuing from its store (as the collections bench: 20 clerks of 20 AMCOS).
+    // Clerks of one store take turns on its item balance rows (the no-negative-stock lock).
+    const stores = [...new Set(ready.map((r) => r.store))].sort();
+    const bodies = stores.map((store) =>
       ready
-        .filter((_, i) => i % 20 === c)
+        .filter((r) => r.store === store)
         .map((r) => JSON.stringify({ requestId: r.id, storeId: r.store, kind: 'credit' })),
     );
     const bareTotals = await timed(3, () =>

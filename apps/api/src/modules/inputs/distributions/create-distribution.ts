@@ -2,8 +2,9 @@ import {
   type CreateDistributionBody,
   createDistributionBody,
   type DistributionDetail,
+  type InputPrice,
 } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, sum, toMoney } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -18,7 +19,7 @@ import { issueStock } from '../../inventory/ledgers/move-stock.ts';
 import { giveDistributionLoan, linkLoanEntry } from '../../settlement/loans/distribution-loan.ts';
 import { pricesOf } from '../prices/queries.ts';
 import { distributionSmsText } from './distribution-sms.ts';
-import { priceLines } from './price-lines.ts';
+import { farmerUnitPrice, priceLines } from './price-lines.ts';
 import { getDistribution } from './queries.ts';
 
 type LockedRequest = {
@@ -126,6 +127,30 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
   // Provisional until commit, when migration 0037's trigger puts the DS number in its place (on
   // the distribution, its stock movements, its loan's reason and its SMS).
   const distributionNo = `~${date.slice(0, 4)}~${id}`;
+  // The loan before the stock: the item x store balance rows the stock door locks (shared by every
+  // clerk of the store) are then held for the end of the save only. The loan is what the farmer
+  // owes, quantity x their price, which does not depend on the stock's cost. Its LN number is
+  // taken at commit before the DS and JV numbers, the order every transaction holding them keeps.
+  const farmerOwes = sum(
+    wanted.map((l) =>
+      toMoney(
+        dec(dec(l.quantity).toFixed(3)).times(
+          dec(farmerUnitPrice(input.kind, prices.get(l.itemId) as InputPrice) ?? '0'),
+        ),
+      ),
+    ),
+  ).toFixed(2);
+  const owes = (input.kind === 'credit' || input.kind === 'subsidised') && dec(farmerOwes).gt(0);
+  const loan = owes
+    ? await giveDistributionLoan(tx, {
+        farmerId: request.farmerId,
+        amcosId: request.amcosId,
+        issuedOn: date,
+        amount: farmerOwes,
+        reason: `Inputs ${distributionNo} (${input.kind})`,
+        createdBy: actor.userId,
+      })
+    : null;
   const moved = await issueStock(tx, {
     storeId: input.storeId,
     date,
@@ -138,19 +163,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     moved.lines,
     (itemId) => prices.get(itemId) as NonNullable<ReturnType<typeof prices.get>>,
   );
-  const owes = (input.kind === 'credit' || input.kind === 'subsidised') && dec(priced.farmer).gt(0);
-  // The loan first: its LN number is then taken at commit before the DS and JV numbers, the order
-  // every transaction holding these counters keeps.
-  const loan = owes
-    ? await giveDistributionLoan(tx, {
-        farmerId: request.farmerId,
-        amcosId: request.amcosId,
-        issuedOn: date,
-        amount: priced.farmer,
-        reason: `Inputs ${distributionNo} (${input.kind})`,
-        createdBy: actor.userId,
-      })
-    : null;
+  if (priced.farmer !== farmerOwes) throw new Error('Distribution priced differently from its loan');
   const nameOf = (itemId: string) => approved.find((a) => a.itemId === itemId) ?? { name: '', unit: '' };
   const sms = request.farmerPhone
     ? distributionSmsText(

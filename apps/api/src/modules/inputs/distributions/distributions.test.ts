@@ -297,6 +297,20 @@ describe('kinds, cancellation and refusals', () => {
         [w.farmers[3]?.farmerNo, 'free', '1.000', '0.00', '18000.00'],
       ].sort(),
     );
+    // Grand totals over the rows (the cancelled subsidised distribution left nothing behind).
+    expect(r.body.totals).toEqual({
+      quantity: '10.000',
+      farmerValue: '452000.00',
+      subsidyValue: '0.00',
+      costValue: '387000.00',
+    });
+    const credit = await t.request<DistributionReport>(
+      'GET',
+      `/reports/distributions?season_id=${w.seasonId}&kind=credit`,
+      { token: admin.access },
+    );
+    expect(credit.body.rows.map((x) => x.quantity).sort()).toEqual(['3.000', '4.000']);
+    expect(credit.body.totals.farmerValue).toBe('332000.00');
     expect(r.body.recovery).toEqual([
       expect.objectContaining({
         amcosId: w.amcosId,
