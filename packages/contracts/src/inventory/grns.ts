@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { isoDate, optionalText } from '../fields.ts';
-import { stockQuantityField, unitCostField } from './items.ts';
+import { documentLineItem, movedLineValues, stockQuantityField, unitCostField } from './items.ts';
 
 /** Goods received notes: against an approved purchase order (grn) or direct (grn2). */
 export const GRN_KIND_VALUES = ['order', 'direct'] as const;
@@ -30,17 +30,9 @@ export const grn = z.object({
 export type Grn = z.infer<typeof grn>;
 
 export const grnLine = z.object({
-  id: uuid,
-  lineNo: z.number(),
-  itemId: uuid,
-  itemCode: z.string(),
-  itemName: z.string(),
-  unit: z.string(),
+  ...documentLineItem,
   orderLineId: uuid.nullable(),
-  quantity: z.string(),
-  unitCost: z.string(),
-  value: z.string(),
-  batchNo: z.string().nullable(),
+  ...movedLineValues,
   expiryDate: z.string().nullable(),
 });
 export type GrnLine = z.infer<typeof grnLine>;
@@ -104,12 +96,7 @@ export const receivableOrder = z.object({
   status: z.string(),
   lines: z.array(
     z.object({
-      id: uuid,
-      lineNo: z.number(),
-      itemId: uuid,
-      itemCode: z.string(),
-      itemName: z.string(),
-      unit: z.string(),
+      ...documentLineItem,
       tracksBatch: z.boolean(),
       quantity: z.string(),
       receivedQuantity: z.string(),

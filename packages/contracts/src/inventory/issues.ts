@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { isoDate, optionalText, requiredText } from '../fields.ts';
-import { stockQuantityField } from './items.ts';
+import { documentLineItem, movedLineValues, stockQuantityField } from './items.ts';
 
 /** One line of goods leaving a store (an issue or a transfer): one schema, one OpenAPI component. */
 export const stockLineBody = z.object({
@@ -34,16 +34,8 @@ export const stockIssue = z.object({
 export type StockIssue = z.infer<typeof stockIssue>;
 
 export const stockIssueLine = z.object({
-  id: uuid,
-  lineNo: z.number(),
-  itemId: uuid,
-  itemCode: z.string(),
-  itemName: z.string(),
-  unit: z.string(),
-  quantity: z.string(),
-  unitCost: z.string(),
-  value: z.string(),
-  batchNo: z.string().nullable(),
+  ...documentLineItem,
+  ...movedLineValues,
 });
 export type StockIssueLine = z.infer<typeof stockIssueLine>;
 

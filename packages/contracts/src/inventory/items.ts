@@ -9,6 +9,24 @@ export const stockQuantityField = decimalField(3, 'a quantity');
 /** A unit cost up to 6 decimals. */
 export const unitCostField = decimalField(6, 'a unit cost');
 
+/** The item of a stock document line as a reply shows it (GRN, issue, transfer, an order to receive). */
+export const documentLineItem = {
+  id: uuid,
+  lineNo: z.number(),
+  itemId: uuid,
+  itemCode: z.string(),
+  itemName: z.string(),
+  unit: z.string(),
+};
+
+/** What a stock document line moved: quantity, unit cost and value (strings), and its batch. */
+export const movedLineValues = {
+  quantity: z.string(),
+  unitCost: z.string(),
+  value: z.string(),
+  batchNo: z.string().nullable(),
+};
+
 export const ITEM_KIND_VALUES = ['stock', 'service'] as const;
 export const itemKind = z.enum(ITEM_KIND_VALUES);
 export type ItemKind = z.infer<typeof itemKind>;

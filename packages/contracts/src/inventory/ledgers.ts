@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { isoDate } from '../fields.ts';
 
+/** The item and store a ledger row or report row is about. */
+const itemInStore = {
+  itemId: uuid,
+  itemCode: z.string(),
+  itemName: z.string(),
+  unit: z.string(),
+  storeId: uuid,
+  storeName: z.string(),
+  amcosName: z.string().nullable(),
+};
+
 export const MOVEMENT_KIND_VALUES = ['receipt', 'issue', 'transfer_out', 'transfer_in', 'return'] as const;
 export const movementKind = z.enum(MOVEMENT_KIND_VALUES);
 export type MovementKind = z.infer<typeof movementKind>;
@@ -10,13 +21,7 @@ export type MovementKind = z.infer<typeof movementKind>;
 export const stockMovement = z.object({
   id: uuid,
   movementDate: z.string(),
-  itemId: uuid,
-  itemCode: z.string(),
-  itemName: z.string(),
-  unit: z.string(),
-  storeId: uuid,
-  storeName: z.string(),
-  amcosName: z.string().nullable(),
+  ...itemInStore,
   kind: movementKind,
   /** Signed: in > 0, out < 0. */
   quantity: z.string(),
@@ -89,13 +94,7 @@ export const storeLedgerQuery = inventoryFilters.extend({
 export type StoreLedgerQuery = z.infer<typeof storeLedgerQuery>;
 
 export const storeLedgerRow = z.object({
-  itemId: uuid,
-  itemCode: z.string(),
-  itemName: z.string(),
-  unit: z.string(),
-  storeId: uuid,
-  storeName: z.string(),
-  amcosName: z.string().nullable(),
+  ...itemInStore,
   openingQuantity: z.string(),
   openingValue: z.string(),
   inQuantity: z.string(),

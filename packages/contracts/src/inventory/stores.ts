@@ -6,13 +6,18 @@ export const STORE_KIND_VALUES = ['union', 'amcos'] as const;
 export const storeKind = z.enum(STORE_KIND_VALUES);
 export type StoreKind = z.infer<typeof storeKind>;
 
-export const store = z.object({
+/** A store as the document forms offer it. */
+export const storeOption = z.object({
   id: uuid,
   code: z.string(),
   name: z.string(),
   kind: storeKind,
   amcosId: uuid.nullable(),
   amcosName: z.string().nullable(),
+});
+export type StoreOption = z.infer<typeof storeOption>;
+
+export const store = storeOption.extend({
   location: z.string().nullable(),
   keeperName: z.string().nullable(),
   keeperPhone: z.string().nullable(),
@@ -47,17 +52,6 @@ export const storeListQuery = listQuery.extend({
   active: queryBoolean.optional(),
 });
 export type StoreListQuery = z.infer<typeof storeListQuery>;
-
-/** A store as the document forms offer it. */
-export const storeOption = z.object({
-  id: uuid,
-  code: z.string(),
-  name: z.string(),
-  kind: storeKind,
-  amcosId: uuid.nullable(),
-  amcosName: z.string().nullable(),
-});
-export type StoreOption = z.infer<typeof storeOption>;
 
 /** One item's stock in a store, for the document forms (what can be issued or sent). */
 export const storeStock = z.object({

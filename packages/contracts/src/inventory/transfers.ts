@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { isoDate, optionalText } from '../fields.ts';
 import { stockLineBody } from './issues.ts';
-import { stockQuantityField } from './items.ts';
+import { documentLineItem, movedLineValues, stockQuantityField } from './items.ts';
 
 export const TRANSFER_KIND_VALUES = ['to_amcos', 'from_amcos', 'to_store'] as const;
 export const transferKind = z.enum(TRANSFER_KIND_VALUES);
@@ -33,16 +33,8 @@ export const stockTransfer = z.object({
 export type StockTransfer = z.infer<typeof stockTransfer>;
 
 export const stockTransferLine = z.object({
-  id: uuid,
-  lineNo: z.number(),
-  itemId: uuid,
-  itemCode: z.string(),
-  itemName: z.string(),
-  unit: z.string(),
-  quantity: z.string(),
-  unitCost: z.string(),
-  value: z.string(),
-  batchNo: z.string().nullable(),
+  ...documentLineItem,
+  ...movedLineValues,
   receivedQuantity: z.string().nullable(),
   receivedValue: z.string().nullable(),
   varianceQuantity: z.string().nullable(),

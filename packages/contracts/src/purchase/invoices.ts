@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { amountField, isoDate, requiredText } from '../fields.ts';
-import { quantityField } from './orders.ts';
+import { pricedLine, quantityField } from './orders.ts';
 
 /**
  * Purchase invoices (issue 13), matched three ways: each line against its order line's price and
@@ -38,12 +38,7 @@ export const purchaseInvoiceLine = z.object({
   orderLineId: uuid,
   itemId: uuid,
   itemCode: z.string(),
-  description: z.string(),
-  quantity: z.string(),
-  unitPrice: z.string(),
-  vat: z.boolean(),
-  amount: z.string(),
-  vatAmount: z.string(),
+  ...pricedLine,
   /** The order line's unit price and what was received but not invoiced when the invoice was entered. */
   orderedPrice: z.string(),
   receivedOpen: z.string(),

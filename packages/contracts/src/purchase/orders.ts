@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { amountField, decimalField, isoDate, optionalText, requiredText } from '../fields.ts';
+import { documentLineItem } from '../inventory/items.ts';
 
 /** Purchase orders (issue 13): draft -> submitted -> approved -> partly_received -> received, or cancelled. */
 
@@ -31,19 +32,19 @@ export const purchaseOrder = z.object({
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrder>;
 
-export const purchaseOrderLine = z.object({
-  id: uuid,
-  lineNo: z.number(),
-  itemId: uuid,
-  itemCode: z.string(),
-  itemName: z.string(),
-  unit: z.string(),
+/** What an order line, and the invoice line that bills it, price: quantity x unit price = amount, and its VAT. */
+export const pricedLine = {
   description: z.string(),
   quantity: z.string(),
   unitPrice: z.string(),
   vat: z.boolean(),
   amount: z.string(),
   vatAmount: z.string(),
+};
+
+export const purchaseOrderLine = z.object({
+  ...documentLineItem,
+  ...pricedLine,
   receivedQuantity: z.string(),
   invoicedQuantity: z.string(),
 });
