@@ -39,6 +39,7 @@ export const budget = z.object({
 });
 export type Budget = z.infer<typeof budget>;
 export const budgetListQuery = listQuery.extend({ status: budgetStatus.optional(), book: book.optional() });
+export type BudgetListQuery = z.infer<typeof budgetListQuery>;
 export const budgetReply = z.object({ message: z.string(), data: budget });
 export const budgetDetailReply = z.object({ data: budget });
 

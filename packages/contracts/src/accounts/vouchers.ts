@@ -10,6 +10,18 @@ import { partyType } from './journal.ts';
 const positive = money.refine(isAboveZero, 'Enter an amount above zero');
 
 export const voucherStatus = z.enum(['draft', 'approved']);
+
+/** Where a voucher or bank transfer stands: its status, its journal entry, who made and approved it. */
+const voucherState = {
+  status: voucherStatus,
+  journalEntryId: uuid.nullable(),
+  journalEntryNumber: z.string().nullable(),
+  createdBy: uuid.nullable(),
+  createdByName: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+};
 export const voucherType = z.enum(['Payment', 'Receipt']);
 
 export const createPaymentOrReceiptBody = z.object({
@@ -47,14 +59,7 @@ export const paymentOrReceipt = z.object({
   rate: z.string(),
   amount: z.string(),
   baseAmount: z.string(),
-  status: voucherStatus,
-  journalEntryId: uuid.nullable(),
-  journalEntryNumber: z.string().nullable(),
-  createdBy: uuid.nullable(),
-  createdByName: z.string().nullable(),
-  approvedByName: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  createdAt: z.string(),
+  ...voucherState,
   lines: z.array(
     z.object({
       accountId: uuid,
@@ -106,19 +111,13 @@ export const bankTransfer = z.object({
   baseAmount: z.string(),
   narration: z.string(),
   reference: z.string().nullable(),
-  status: voucherStatus,
-  journalEntryId: uuid.nullable(),
-  journalEntryNumber: z.string().nullable(),
-  createdBy: uuid.nullable(),
-  createdByName: z.string().nullable(),
-  approvedByName: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  createdAt: z.string(),
+  ...voucherState,
 });
 export type BankTransfer = z.infer<typeof bankTransfer>;
 export const bankTransferListQuery = listQuery.extend({
   status: voucherStatus.optional(),
   book: book.optional(),
 });
+export type BankTransferListQuery = z.infer<typeof bankTransferListQuery>;
 export const bankTransferReply = z.object({ message: z.string(), data: bankTransfer });
 export const bankTransferDetailReply = z.object({ data: bankTransfer });

@@ -1,4 +1,4 @@
-import type { Budget, BudgetAdjustment } from '@ushirika/contracts';
+import type { Budget, BudgetAdjustment, BudgetListQuery } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -76,16 +76,7 @@ function toBudget(row: BudgetRow, all: Awaited<ReturnType<typeof linesOf>>): Bud
   };
 }
 
-export async function listBudgets(
-  db: DbOrTx,
-  query: {
-    search?: string | undefined;
-    sort?: string | undefined;
-    status?: 'draft' | 'approved' | undefined;
-    book?: 'collection' | 'operation' | undefined;
-  },
-  window: PageWindow,
-) {
+export async function listBudgets(db: DbOrTx, query: BudgetListQuery, window: PageWindow) {
   const pattern = query.search ? likeContains(query.search) : undefined;
   const where: SQL | undefined = and(
     pattern ? or(ilike(budgets.number, pattern), ilike(budgets.name, pattern)) : undefined,

@@ -32,6 +32,15 @@ export const budgets = pgTable('budgets', {
   createdAt: createdAt(),
 });
 
+/** An amount for one account in one month of the financial year (a budget line, an adjustment line). */
+const accountMonthAmount = () => ({
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  month: integer('month').notNull(),
+  amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+});
+
 /** One amount per account and month; month 1 is the first month of the financial year. */
 export const budgetLines = pgTable(
   'budget_lines',
@@ -40,11 +49,7 @@ export const budgetLines = pgTable(
     budgetId: uuid('budget_id')
       .notNull()
       .references(() => budgets.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    month: integer('month').notNull(),
-    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    ...accountMonthAmount(),
   },
   (t) => [
     unique('budget_lines_key').on(t.budgetId, t.accountId, t.month),
@@ -78,11 +83,7 @@ export const budgetAdjustmentLines = pgTable(
     adjustmentId: uuid('adjustment_id')
       .notNull()
       .references(() => budgetAdjustments.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    month: integer('month').notNull(),
-    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    ...accountMonthAmount(),
   },
   (t) => [
     index('budget_adjustment_lines_adjustment_idx').on(t.adjustmentId),

@@ -1,4 +1,4 @@
-import type { BankTransfer, PaymentOrReceipt } from '@ushirika/contracts';
+import type { BankTransfer, BankTransferListQuery, PaymentOrReceipt } from '@ushirika/contracts';
 import { baseAmount, sum } from '@ushirika/domain';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -174,16 +174,7 @@ const toTransfer = (r: TransferRow): BankTransfer => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export async function listBankTransfers(
-  db: DbOrTx,
-  query: {
-    search?: string | undefined;
-    sort?: string | undefined;
-    status?: 'draft' | 'approved' | undefined;
-    book?: 'collection' | 'operation' | undefined;
-  },
-  window: PageWindow,
-) {
+export async function listBankTransfers(db: DbOrTx, query: BankTransferListQuery, window: PageWindow) {
   const pattern = query.search ? likeContains(query.search) : undefined;
   const where: SQL | undefined = and(
     pattern ? or(ilike(bankTransfers.number, pattern), ilike(bankTransfers.narration, pattern)) : undefined,

@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../../db/columns.ts';
+import { check, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { approval, createdAt, id } from '../../../db/columns.ts';
 import { journalEntries } from '../journal/schema.ts';
 import { accounts, BOOKS } from '../schema.ts';
 
 const STATUSES = ['draft', 'approved'] as const;
+
+/** Where a voucher or bank transfer stands: draft or approved, its journal entry, maker and checker. */
+const voucherState = () => ({
+  status: text('status', { enum: STATUSES }).notNull().default('draft'),
+  journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+  createdBy: uuid('created_by'),
+  ...approval(),
+  createdAt: createdAt(),
+});
 
 /** Payment (PV-) and receipt (RV-) vouchers: one bank or cash account against the lines' accounts. */
 export const paymentVouchers = pgTable(
@@ -26,12 +35,7 @@ export const paymentVouchers = pgTable(
     currency: text('currency').notNull(),
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
-    status: text('status', { enum: STATUSES }).notNull().default('draft'),
-    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-    createdBy: uuid('created_by'),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...voucherState(),
   },
   (t) => [
     index('payment_vouchers_date_idx').on(t.voucherDate),
@@ -77,12 +81,7 @@ export const bankTransfers = pgTable(
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
     narration: text('narration').notNull(),
     reference: text('reference'),
-    status: text('status', { enum: STATUSES }).notNull().default('draft'),
-    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-    createdBy: uuid('created_by'),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...voucherState(),
   },
   (t) => [
     check('bank_transfers_amount_check', sql`${t.amount} > 0`),
