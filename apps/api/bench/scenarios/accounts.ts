@@ -6,8 +6,9 @@ import { queryRows } from '../../src/db/rows.ts';
 import { postBusinessEvent } from '../../src/modules/accounts/journal/post-business-event.ts';
 import { generalLedger } from '../../src/modules/accounts/reports/general-ledger.ts';
 import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
-import { runAutocannon, runConcurrentLoop } from '../lib/measure.ts';
-import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
+import { runConcurrentLoop } from '../lib/measure.ts';
+import { getScenario, timed } from '../lib/scenarios.ts';
+import type { BenchSuite, Scenario } from './scenario.ts';
 
 /**
  * The accounting bench: a year of postings written with server-side bulk SQL (generate_series,
@@ -19,20 +20,8 @@ const ACCOUNTS = 2_000;
 const BATCH_ENTRIES = 250_000;
 const DAYS = 320;
 
-const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
 // PostgreSQL's client is a pg.Pool; PGlite's class name is mangled by its bundle, so test the pool.
 const isPglite = (db: Db) => !((db as unknown as { $client?: unknown }).$client instanceof pg.Pool);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-
-async function timed(times: number, work: () => Promise<unknown>): Promise<number> {
-  const ms: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const started = performance.now();
-    await work();
-    ms.push(performance.now() - started);
-  }
-  return median(ms);
-}
 
 type Data = {
   lines: number;
@@ -97,28 +86,6 @@ async function writeData(db: Db, adminId: string, lines: number): Promise<Data> 
     asAt,
     midCursor: mid?.cursor ?? '',
     loadSeconds: (performance.now() - started) / 1000,
-  };
-}
-
-function getScenario(name: string, path: string, p95BelowMs: number): Scenario {
-  return {
-    name,
-    concurrency: 1,
-    target: { p95BelowMs },
-    async check(server) {
-      const response = await fetch(`${server.baseUrl}${path}`, { headers: bearer(server) });
-      if (response.status !== 200)
-        throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-      return undefined;
-    },
-    run: (server, seconds) =>
-      runAutocannon({
-        url: server.baseUrl,
-        connections: 1,
-        seconds,
-        headers: bearer(server),
-        requests: [{ method: 'GET', path }],
-      }),
   };
 }
 

@@ -6,8 +6,8 @@ import { importStatement } from '../../src/modules/accounts/reconciliations/impo
 import { matchingLines, unmatchedLines } from '../../src/modules/accounts/reconciliations/queries.ts';
 import { suggestMatches } from '../../src/modules/accounts/reconciliations/suggest-matches.ts';
 import type { Actor } from '../../src/platform/access.ts';
-import { runAutocannon } from '../lib/measure.ts';
-import type { BenchSuite, ServerContext } from './scenario.ts';
+import { getScenario } from '../lib/scenarios.ts';
+import type { BenchSuite } from './scenario.ts';
 
 /**
  * Bank reconciliation (#17): one bank account with BENCH_RECON_BOOK_LINES posted lines (default
@@ -20,7 +20,6 @@ import type { BenchSuite, ServerContext } from './scenario.ts';
 const STATEMENT_LINES = 20_000;
 const IN_BOOKS = 16_000;
 const DAYS = 330;
-const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
 const amount = (n: number) => `((${n}::bigint * 7919) % 10000000 + 100) / 100.0`;
 
 async function writeBook(db: Db, adminId: string, lines: number) {
@@ -120,25 +119,11 @@ export const reconciliationSuite: BenchSuite = {
         `(${accepted.matched}); import + auto-match total ${(t3 - t0).toFixed(0)} ms; re-import ${(t4 - t3).toFixed(0)} ms (${again.linesAdded} added); ` +
         `matching first page in process ${pageMs.toFixed(0)} ms`,
       scenarios: [
-        {
-          name: 'GET /api/accounts/bank-reconciliation/accounts/:id/lines (unmatched, first 50)',
-          concurrency: 1,
-          target: { p95BelowMs: 200 },
-          async check(server) {
-            const response = await fetch(`${server.baseUrl}${path}`, { headers: bearer(server) });
-            if (response.status !== 200)
-              throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-            return undefined;
-          },
-          run: (server, seconds) =>
-            runAutocannon({
-              url: server.baseUrl,
-              connections: 1,
-              seconds,
-              headers: bearer(server),
-              requests: [{ method: 'GET', path }],
-            }),
-        },
+        getScenario(
+          'GET /api/accounts/bank-reconciliation/accounts/:id/lines (unmatched, first 50)',
+          path,
+          200,
+        ),
       ],
     };
   },

@@ -4,7 +4,8 @@ import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { listStockMovements, quantityByStore } from '../../src/modules/inventory/ledgers/queries.ts';
 import { runAutocannon } from '../lib/measure.ts';
-import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
+import { bearer, getScenario, timed } from '../lib/scenarios.ts';
+import type { BenchSuite, Scenario } from './scenario.ts';
 
 /**
  * The stores bench (issue 13): 2,000 items, 60 stores (20 union, 40 AMCOS), each store holding
@@ -17,18 +18,6 @@ const ITEMS = 2_000;
 const STORES = 60;
 const PAIRS = 12_000;
 const isPglite = (db: Db) => !((db as unknown as { $client?: unknown }).$client instanceof pg.Pool);
-const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-
-async function timed(times: number, work: () => Promise<unknown>): Promise<number> {
-  const ms: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const started = performance.now();
-    await work();
-    ms.push(performance.now() - started);
-  }
-  return median(ms);
-}
 
 // Pair p holds item p % 2000 in store (p / 2000) * 10 + p % 10: every store 200 distinct items.
 // Its movements go +20, -5, -5, -5, +20...: never below zero; the cost is the item's, so the
@@ -72,28 +61,6 @@ async function writeData(db: Db, adminId: string, movements: number) {
   await db.execute(sql`analyze`);
   await db.execute(sql`checkpoint`);
   return (performance.now() - started) / 1000;
-}
-
-function getScenario(name: string, path: string, p95BelowMs: number): Scenario {
-  return {
-    name,
-    concurrency: 1,
-    target: { p95BelowMs },
-    async check(server) {
-      const response = await fetch(`${server.baseUrl}${path}`, { headers: bearer(server) });
-      if (response.status !== 200)
-        throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-      return undefined;
-    },
-    run: (server, seconds) =>
-      runAutocannon({
-        url: server.baseUrl,
-        connections: 1,
-        seconds,
-        headers: bearer(server),
-        requests: [{ method: 'GET', path }],
-      }),
-  };
 }
 
 /** 10 clerks saving 20-line GRNs into union stores, each connection its own store. */

@@ -1,0 +1,41 @@
+import type { Scenario, ServerContext } from '../scenarios/scenario.ts';
+import { runAutocannon } from './measure.ts';
+
+/** The administrator's bearer header every scenario's requests carry. */
+export const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+/** The median time in ms of `times` runs of `work` (an in-process query or SQL, beside the HTTP load). */
+export async function timed(times: number, work: () => Promise<unknown>): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await work();
+    ms.push(performance.now() - started);
+  }
+  return median(ms);
+}
+
+/** One user reading one address: checked once (it must answer 200), then loaded with one connection. */
+export function getScenario(name: string, path: string, p95BelowMs: number): Scenario {
+  return {
+    name,
+    concurrency: 1,
+    target: { p95BelowMs },
+    async check(server) {
+      const response = await fetch(`${server.baseUrl}${path}`, { headers: bearer(server) });
+      if (response.status !== 200)
+        throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+      return undefined;
+    },
+    run: (server, seconds) =>
+      runAutocannon({
+        url: server.baseUrl,
+        connections: 1,
+        seconds,
+        headers: bearer(server),
+        requests: [{ method: 'GET', path }],
+      }),
+  };
+}
