@@ -68,6 +68,8 @@ export const accounts = pgTable(
     id: id(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** The Swahili name the system gives a default account (Swahili screens show it); null otherwise. */
+    nameSw: text('name_sw'),
     book: text('book', { enum: BOOKS }).notNull(),
     groupId: uuid('group_id')
       .notNull()

@@ -2,17 +2,23 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { crops, grades } from './schema.ts';
 
-/** The union's two crops with their grades, on a new database only; the union adds others. */
+/** The union's two crops with their grades (English and Swahili names), on a new database only; the union adds others. */
 export const DEFAULT_CROPS = [
   {
     name: 'Cashew nuts',
+    nameSw: 'Korosho',
     code: 'CASHEW',
     grades: [
-      { code: 'STD', name: 'Standard' },
-      { code: 'UG', name: 'Under grade' },
+      { code: 'STD', name: 'Standard', nameSw: 'Daraja la kawaida' },
+      { code: 'UG', name: 'Under grade', nameSw: 'Chini ya daraja' },
     ],
   },
-  { name: 'Sesame', code: 'SESAME', grades: [{ code: 'STD', name: 'Standard' }] },
+  {
+    name: 'Sesame',
+    nameSw: 'Ufuta',
+    code: 'SESAME',
+    grades: [{ code: 'STD', name: 'Standard', nameSw: 'Daraja la kawaida' }],
+  },
 ] as const;
 
 export async function seedDefaultCrops(db: Db): Promise<void> {
@@ -22,7 +28,7 @@ export async function seedDefaultCrops(db: Db): Promise<void> {
     for (const crop of DEFAULT_CROPS) {
       const [row] = await tx
         .insert(crops)
-        .values({ name: crop.name, code: crop.code })
+        .values({ name: crop.name, nameSw: crop.nameSw, code: crop.code })
         .returning({ id: crops.id });
       if (!row) throw new Error('Crop insert returned nothing');
       await tx.insert(grades).values(crop.grades.map((g) => ({ ...g, cropId: row.id })));

@@ -16,6 +16,8 @@ import { createdAt, id, updatedAt } from '../../db/columns.ts';
 export const crops = pgTable('crops', {
   id: id(),
   name: text('name').notNull().unique('crops_name_unique'),
+  /** The Swahili name of a crop the system created (Swahili screens show it); null otherwise. */
+  nameSw: text('name_sw'),
   code: text('code').notNull().unique('crops_code_unique'),
   unit: text('unit').notNull().default('kg'),
   active: boolean('active').notNull().default(true),
@@ -32,6 +34,7 @@ export const grades = pgTable(
       .references(() => crops.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    nameSw: text('name_sw'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -39,7 +39,17 @@ export async function seedAccounting(db: Db): Promise<void> {
         DEFAULT_ACCOUNTS[book].flatMap((a) => {
           const groupId = groups.find((g) => g.code === a.code.slice(0, 2))?.id;
           return groupId
-            ? [{ code: a.code, name: a.name, book, groupId, currency: 'TZS', isBankOrCash: a.bank ?? false }]
+            ? [
+                {
+                  code: a.code,
+                  name: a.name,
+                  nameSw: a.nameSw,
+                  book,
+                  groupId,
+                  currency: 'TZS',
+                  isBankOrCash: a.bank ?? false,
+                },
+              ]
             : [];
         }),
       );
