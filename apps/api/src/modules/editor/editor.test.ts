@@ -112,7 +112,7 @@ describe('editor image upload', () => {
     expect(tooBig).toMatchObject({
       status: 400,
       body: {
-        message: 'Image big.png is too big (2 MB).\nMaximum file size is 2 MB.',
+        message: 'Image big.png is too big (2.0 MB).\nMaximum file size is 2.0 MB.',
         error: 'fileTooLarge',
       },
     });

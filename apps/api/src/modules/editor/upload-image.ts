@@ -58,20 +58,23 @@ export async function uploadEditorImage(
   }
 }
 
+/** A size as EasyMDE writes it in its messages (humanFileSize): "512 B", "2.0 MB". */
+export function humanFileSize(bytes: number): string {
+  const units = [' B', ' KB', ' MB'];
+  if (Math.abs(bytes) < 1024) return `${bytes}${units[0]}`;
+  let value = bytes;
+  let unit = 0;
+  do {
+    value /= 1024;
+    unit += 1;
+  } while (Math.abs(value) >= 1024 && unit < units.length - 1);
+  return `${value.toFixed(1)}${units[unit]}`;
+}
+
 /** SPEC's message with the editor's placeholders filled in, as EasyMDE shows it. */
 export function filledEditorMessage(error: EditorImageRefused): string {
-  const size = (n: number) => {
-    const units = [' B', ' KB', ' MB'];
-    let i = 0;
-    let value = n;
-    while (value >= 1024 && i < units.length - 1) {
-      value /= 1024;
-      i += 1;
-    }
-    return `${Math.round(value * 100) / 100}${units[i]}`;
-  };
   return error.message
     .replace('#image_name#', error.fileName)
-    .replace('#image_size#', size(error.size))
-    .replace('#image_max_size#', size(EDITOR.imageMaxBytes));
+    .replace('#image_size#', humanFileSize(error.size))
+    .replace('#image_max_size#', humanFileSize(EDITOR.imageMaxBytes));
 }

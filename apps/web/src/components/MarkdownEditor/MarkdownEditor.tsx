@@ -50,6 +50,9 @@ export function clearAutosave(autosaveId: string): void {
   }
 }
 
+/** Buttons that switch modes: usable while previewing. */
+const MODE_TOOLS = ['preview', 'side-by-side', 'fullscreen'];
+
 type Tool = { name: string; action: EasyMDE.ToolbarIcon['action']; icon: TablerIcon; title: string };
 
 /**
@@ -163,7 +166,15 @@ export function MarkdownEditor({
       minHeight: EDITOR.minHeight,
       toolbar: tools.flatMap((tool, index) => [
         ...(tool.name === 'preview' || (index > 0 && tool.name === 'link') ? ['|' as const] : []),
-        { name: tool.name, action: tool.action, className: `tool-${tool.name}`, title: tool.title, icon: '' },
+        {
+          name: tool.name,
+          action: tool.action,
+          className: `tool-${tool.name}`,
+          title: tool.title,
+          icon: '',
+          // The mode buttons stay usable in preview (EasyMDE disables the others there).
+          noDisable: MODE_TOOLS.includes(tool.name),
+        },
       ]),
       uploadImage: uploadImages,
       imageMaxSize: EDITOR.imageMaxBytes,
