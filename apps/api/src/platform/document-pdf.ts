@@ -1,6 +1,7 @@
 import { sum } from '@ushirika/domain';
 import { loadPdfmake } from './heavy-modules.ts';
 import { currentLanguage, displayText, headerLabel, type Lang } from './labels.ts';
+import { markdownToPdf } from './markdown-pdf.ts';
 
 /** Thousands separators on a money string, e.g. "1234567.50" -> "1,234,567.50". */
 export const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',');
@@ -94,6 +95,8 @@ export type DocumentInput = {
   tables: DocumentTable[];
   signatures: string[];
   note?: string;
+  /** Markdown written in the editor (the union's standard terms, the document's note), after the tables. */
+  texts?: { title: string; markdown: string }[];
 };
 
 /**
@@ -164,6 +167,12 @@ export function documentDefinition(letterhead: Letterhead | undefined, doc: Docu
           layout: 'lightHorizontalLines',
         },
       ]),
+      ...(doc.texts ?? [])
+        .filter((t) => t.markdown.trim())
+        .flatMap((t) => [
+          { text: label(t.title), bold: true, margin: [0, 10, 0, 4] },
+          ...markdownToPdf(t.markdown),
+        ]),
       ...(doc.note ? [{ text: doc.note, margin: [0, 10, 0, 0], italics: true }] : []),
       {
         margin: [0, 36, 0, 0],

@@ -97,3 +97,17 @@ export async function saveDocumentNote(
     return after;
   });
 }
+
+/** What a document's PDF prints after its tables: the union's standard terms, then its own note. */
+export async function printedDocumentTexts(
+  db: DbOrTx,
+  kind: DocumentKind,
+  id: string,
+): Promise<{ title: string; markdown: string }[]> {
+  const terms = await getDocumentTerms(db, kind);
+  const note = await getDocumentNote(db, kind, id);
+  return [
+    { title: 'Terms', markdown: terms.terms },
+    { title: 'Note', markdown: note.note },
+  ];
+}

@@ -10,13 +10,16 @@ import {
 } from '../../platform/document-pdf.ts';
 import { tablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
+import { printedDocumentTexts } from '../document-texts/document-texts.ts';
 
 /** The approved order the supplier receives: lines, VAT, totals, and its delivery and payment terms. */
-export function purchaseOrderPdf(
+export async function purchaseOrderPdf(
   db: DbOrTx,
   o: PurchaseOrderDetail,
   supplier: { tin: string | null; vrn: string | null; paymentTermsDays: number },
 ) {
+  // The union's standard terms and the order's note, written in the editor (#18).
+  const texts = await printedDocumentTexts(db, 'purchase_order', o.id);
   return unionDocumentPdf(db, {
     title: 'Purchase order',
     number: o.orderNo,
@@ -51,6 +54,7 @@ export function purchaseOrderPdf(
       },
     ],
     ...(o.terms ? { note: `Terms: ${o.terms}` } : {}),
+    texts,
     signatures: ['Prepared by', 'Approved by', 'Supplier'],
   });
 }

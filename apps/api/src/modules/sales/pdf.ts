@@ -15,6 +15,7 @@ import {
 } from '../../platform/document-pdf.ts';
 import { tablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
+import { printedDocumentTexts } from '../document-texts/document-texts.ts';
 
 const STATUS: Record<string, string> = {
   issued: 'Issued',
@@ -23,7 +24,9 @@ const STATUS: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
-export function invoicePdf(db: DbOrTx, inv: SalesInvoiceDetail): Promise<Buffer> {
+export async function invoicePdf(db: DbOrTx, inv: SalesInvoiceDetail): Promise<Buffer> {
+  // The union's standard terms and the invoice's note, written in the editor (#18).
+  const texts = await printedDocumentTexts(db, 'sales_invoice', inv.id);
   return unionDocumentPdf(db, {
     title: 'Sales invoice',
     number: inv.invoiceNo,
@@ -53,6 +56,7 @@ export function invoicePdf(db: DbOrTx, inv: SalesInvoiceDetail): Promise<Buffer>
       },
     ],
     note: `Please pay by ${inv.dueDate} quoting ${inv.invoiceNo}. Lots are released only when fully paid.`,
+    texts,
     signatures: ['Prepared by', 'Approved by'],
   });
 }
