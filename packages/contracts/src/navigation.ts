@@ -170,6 +170,7 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     union: { permission: 'cooperative.union.read' },
     banks: { permission: 'cooperative.union.read' },
     financial_years: { permission: 'accounts.ledger.read' },
+    document_terms: { permission: 'cooperative.union.read' },
     // Reports: the books are union business and need the ledger; buyers' debts are union business.
     trial_balance: { permission: 'accounts.ledger.read', audience: 'union' },
     general_ledger: { permission: 'accounts.ledger.read', audience: 'union' },

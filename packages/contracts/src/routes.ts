@@ -63,6 +63,8 @@ const appScreens = {
     ['union', '/cooperative/union'],
     ['banks', '/cooperative/banks'],
     ['financial_years', '/cooperative/financial-years'],
+    // The union's standard terms on purchase orders and sales invoices (#18).
+    ['document_terms', '/cooperative/document-terms'],
   ],
   purchase: [
     ['suppliers', '/purchase/suppliers'],

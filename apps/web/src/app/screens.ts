@@ -21,6 +21,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   distribution_create: () => import('../features/inputs/distributions/DistributionCreatePage.tsx'),
   distribution_details: () => import('../features/inputs/distributions/DistributionDetailsPage.tsx'),
   distributions_report: () => import('../features/inputs/distributions/DistributionsReportPage.tsx'),
+  document_terms: () => import('../features/document-texts/DocumentTermsPage.tsx'),
   // Circulars (#18)
   circulars: () => import('../features/circulars/CircularsPage.tsx'),
   circular_create: () => import('../features/circulars/CircularCreatePage.tsx'),

@@ -12,6 +12,7 @@ import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
+import { DocumentNote } from '../../document-texts/DocumentNote.tsx';
 import { ApproveButton, CancelButton, ReasonActionModal, usePurchaseStep } from '../DocumentActions.tsx';
 import { usePurchaseOrder } from '../hooks.ts';
 import { LinesHead } from '../PurchaseLines.tsx';
@@ -146,6 +147,7 @@ function OrderDetailsPage() {
         </Anchor>
       </Section>
       {cancelling && <CancelOrderForm order={o} onClose={() => setCancelling(false)} />}
+      <DocumentNote kind="purchase_order" id={id} />
       <AttachmentsSection recordType="purchase-order" recordId={id} />
     </DetailsLayout>
   );

@@ -19,6 +19,7 @@ import { formatDate, formatKg, moneyOrDash, todayIso } from '../../../lib/format
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
+import { DocumentNote } from '../../document-texts/DocumentNote.tsx';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useCreateSales, useInvoice, useSalesAction, useSalesSettings } from '../hooks.ts';
 import { AllocationsSection } from '../receipts/AllocationsSection.tsx';
@@ -291,6 +292,7 @@ function InvoiceDetailsPage() {
         }))}
       />
       {cancelling && <CancelInvoiceForm invoice={inv} onClose={() => setCancelling(false)} />}
+      <DocumentNote kind="sales_invoice" id={id} />
       <AttachmentsSection recordType="sales-invoice" recordId={id} />
     </DetailsLayout>
   );
