@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import { narrate } from '../accounts/journal/narrations.ts';
 import { writeEntry } from '../accounts/journal/write-entry.ts';
 import { movements } from '../accounts/reports/movements.ts';
 import type { financialYears } from './schema.ts';
@@ -112,7 +113,7 @@ export async function postClosingEntries(
       {
         entryDate: year.endDate,
         book: b.book,
-        narration: `Closing of income and expenses into retained earnings, ${year.name}`,
+        narration: narrate('yearClosing', { year: year.name }),
         source: 'event',
         sourceType: 'financial_year_close',
         sourceId: year.id,

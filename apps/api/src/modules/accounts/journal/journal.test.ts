@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { accountId, draftEntry, postedEntry, refusal, THIS_YEAR, TODAY } from '../testing.ts';
+import { narrate } from './narrations.ts';
 import { postBusinessEvent } from './post-business-event.ts';
 import { entryNumber } from './queries.ts';
 
@@ -369,6 +370,53 @@ describe('postBusinessEvent', () => {
       ['1201', '12500000.00', '0.00', 'Olam Tanzania'],
       ['2201', '0.00', '12500000.00', 'Olam Tanzania'],
     ]);
+  });
+
+  it('writes a system narration from its template in both languages; each reader sees theirs (#20)', async () => {
+    const { id } = await t.db.transaction((tx) =>
+      postBusinessEvent(tx, {
+        type: 'sales_invoice',
+        amount: '1000.00',
+        date: TODAY,
+        narration: narrate('salesInvoice', { invoiceNo: 'SI-2026-000042', buyer: 'Olam Tanzania' }),
+        sourceType: 'sales_invoice',
+        sourceId: '00000000-0000-7000-8000-0000000000ab',
+        actorId: accountant.userId,
+        party: { type: 'buyer', name: 'Olam Tanzania' },
+      }),
+    );
+    const narrationAs = async (lang: 'en' | 'sw') =>
+      (
+        await t.request<{ data: { narration: string } }>('GET', `/accounts/journal-entries/${id}`, {
+          token: manager.access,
+          lang,
+        })
+      ).body.data.narration;
+    expect(await narrationAs('en')).toBe('Sales invoice SI-2026-000042 to Olam Tanzania');
+    expect(await narrationAs('sw')).toBe('Ankara ya mauzo SI-2026-000042 kwa Olam Tanzania');
+    // The list shows and finds it in the reader's language too; a person's own words stay as written.
+    const listed = await t.request<{ data: { id: string; narration: string }[] }>(
+      'GET',
+      '/accounts/journal-entries?search=Ankara%20ya%20mauzo%20SI-2026-000042',
+      { token: manager.access, lang: 'sw' },
+    );
+    expect(listed.body.data.map((r) => [r.id, r.narration])).toEqual([
+      [id, 'Ankara ya mauzo SI-2026-000042 kwa Olam Tanzania'],
+    ]);
+    const own = await postedEntry(t, accountant, manager, [
+      { accountId: rent, debit: '10.00' },
+      { accountId: bank, credit: '10.00' },
+    ]);
+    const ownAs = await t.request<{ data: { narration: string } }>(
+      'GET',
+      `/accounts/journal-entries/${own}`,
+      {
+        token: manager.access,
+        lang: 'sw',
+      },
+    );
+    expect(ownAs.body.data.narration).not.toBe('');
+    expect(ownAs.body.data.narration).not.toContain('Ankara');
   });
 
   it('numbers at commit when asked: provisional inside, next gap-free number after, none on rollback', async () => {

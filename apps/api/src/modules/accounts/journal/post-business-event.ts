@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import { accountMappings, accounts } from '../schema.ts';
+import type { Narration } from './narrations.ts';
 import { type EntryInput, writeEntry } from './write-entry.ts';
 
 // Every posting role of the domain's rules is a mapping key of the settings, and back.
@@ -14,7 +15,8 @@ const roleIsKey: Record<PostingRole, MappingKey> = Object.fromEntries(
 
 export type BusinessEvent = BusinessEventBody & {
   date: string;
-  narration: string;
+  /** Written by the system: `narrate(key, params)`, so each reader sees it in their language. */
+  narration: Narration;
   reference?: string;
   /** What the posting comes from, e.g. `sales_invoice` and its id: the entry links back to it. */
   sourceType: string;

@@ -6,6 +6,7 @@ import { NotFoundError } from '../../../platform/errors.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { users } from '../../users/schema.ts';
 import { accounts } from '../schema.ts';
+import { narrationFor } from './narrations.ts';
 import { journalEntries, journalLines } from './schema.ts';
 
 export const maker = alias(users, 'maker');
@@ -42,9 +43,10 @@ const toSummary = (r: Row): JournalEntrySummary => ({
   approvedAt: r.approvedAt?.toISOString() ?? null,
 });
 
+// The narration in the reader's language (a system narration has both; narrations.ts).
 const selectEntries = (db: DbOrTx) =>
   db
-    .select(columns)
+    .select({ ...columns, narration: sql<string>`${narrationFor()}` })
     .from(journalEntries)
     .leftJoin(maker, eq(maker.id, journalEntries.createdBy))
     .leftJoin(checker, eq(checker.id, journalEntries.approvedBy));
@@ -62,6 +64,7 @@ export async function listJournalEntries(db: DbOrTx, query: JournalEntryListQuer
       ? or(
           ilike(journalEntries.number, pattern),
           ilike(journalEntries.narration, pattern),
+          ilike(journalEntries.narrationSw, pattern),
           ilike(journalEntries.reference, pattern),
         )
       : undefined,

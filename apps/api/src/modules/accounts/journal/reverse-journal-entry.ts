@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
+import type { Narration } from './narrations.ts';
 import { getJournalEntry } from './queries.ts';
 import { journalEntries } from './schema.ts';
 import { writeEntry } from './write-entry.ts';
@@ -19,7 +20,7 @@ export async function reverseJournalEntry(
     actorId,
     entryDate,
     narration,
-  }: { id: string; actorId: string; entryDate?: string | undefined; narration?: string | undefined },
+  }: { id: string; actorId: string; entryDate?: string | undefined; narration?: Narration | undefined },
 ): Promise<JournalEntry> {
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, id)).for('update');

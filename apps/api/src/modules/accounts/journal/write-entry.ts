@@ -9,6 +9,7 @@ import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts
 import { postingYear } from '../../financial-years/posting-period.ts';
 import { rateOn } from '../currencies/currencies.ts';
 import { accounts } from '../schema.ts';
+import { type Narration, narrationEn, narrationSw } from './narrations.ts';
 
 /**
  * A line as typed, or with its TZS amount already fixed (`base`): a voucher's bank line carries
@@ -19,7 +20,8 @@ export type EntryLine = JournalLineInput & { base?: string };
 export type EntryInput = {
   entryDate: string;
   book: Book;
-  narration: string;
+  /** A person's words, or the system's from a template in both languages (narrations.ts). */
+  narration: Narration;
   reference?: string | undefined;
   source: EntrySource;
   sourceType?: string;
@@ -164,9 +166,10 @@ export async function writeEntry(
           )}::json) as x(id uuid, line_no int, account_id uuid, debit numeric, credit numeric, currency text,
             currency_amount numeric, rate numeric, description text, party_type text, party_id uuid, party_name text)
           returning 1)${sequence}
-        insert into journal_entries (id, number, entry_date, book, financial_year_id, narration, reference, source,
+        insert into journal_entries (id, number, entry_date, book, financial_year_id, narration, narration_sw, reference, source,
           source_type, source_id, status, total, created_by, approved_by, approved_at, reversal_of_id)
-        select ${id}::uuid, ${number}, ${input.entryDate}::date, ${input.book}, ${year.id}::uuid, ${input.narration},
+        select ${id}::uuid, ${number}, ${input.entryDate}::date, ${input.book}, ${year.id}::uuid, ${narrationEn(input.narration)},
+          ${narrationSw(input.narration)}::text,
           ${input.reference ?? null}::text, ${input.source}, ${input.sourceType ?? null}::text, ${input.sourceId ?? null}::uuid,
           ${posted ? 'posted' : 'draft'}, ${total}::numeric, ${input.createdBy}::uuid, ${posted ? postedBy : null}::uuid,
           ${posted ? sql`now()` : sql`null::timestamptz`}, ${input.reversalOfId ?? null}::uuid

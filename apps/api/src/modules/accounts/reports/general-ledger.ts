@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { getAccount } from '../chart/queries.ts';
+import { narrationFor } from '../journal/narrations.ts';
 import { addDays } from './dates.ts';
 import { movements } from './movements.ts';
 
@@ -76,7 +77,7 @@ export async function generalLedger(
       : Promise.resolve('0.00'),
     queryRows<LineRow>(
       db,
-      sql`select l.id as line_id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, e.narration,
+      sql`select l.id as line_id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, ${narrationFor('e')} as narration,
             l.description, l.party_name, l.debit, l.credit
           from journal_lines l join journal_entries e on e.id = l.entry_id
           where l.posted and l.account_id = ${accountId}

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError } from '../../../platform/errors.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { reverseJournalEntry } from '../../accounts/journal/reverse-journal-entry.ts';
 import { today } from '../access.ts';
 import { purchaseOrderLines } from '../orders/schema.ts';
@@ -52,7 +53,7 @@ export async function cancelPurchaseInvoice(
         id: invoice.journalEntryId,
         actorId: actor.userId,
         entryDate: on,
-        narration: `Cancellation of purchase invoice ${invoice.invoiceNo}: ${reason}`,
+        narration: narrate('purchaseInvoiceCancelled', { invoiceNo: invoice.invoiceNo, reason }),
       });
       reversalEntryId = reversal.id;
     }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { suppliers } from '../suppliers/schema.ts';
 import { purchaseInvoices } from './schema.ts';
@@ -30,7 +31,11 @@ export async function postPurchaseInvoice(tx: DbOrTx, invoiceId: string, actorId
     net: invoice.subtotal,
     vat: invoice.vatTotal,
     date: invoice.invoiceDate,
-    narration: `Purchase invoice ${invoice.invoiceNo} (${invoice.supplierInvoiceNo}) from ${invoice.supplierName}`,
+    narration: narrate('purchaseInvoice', {
+      invoiceNo: invoice.invoiceNo,
+      supplierInvoiceNo: invoice.supplierInvoiceNo,
+      supplier: invoice.supplierName,
+    }),
     reference: invoice.invoiceNo,
     sourceType: 'purchase_invoice',
     sourceId: invoice.id,

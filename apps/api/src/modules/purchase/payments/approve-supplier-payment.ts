@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { purchaseInvoices } from '../invoices/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
@@ -62,7 +63,11 @@ export async function approveSupplierPayment(
       type: 'supplier_payment',
       amount: payment.amount,
       date: payment.paymentDate,
-      narration: `Supplier payment ${payment.paymentNo} to ${supplier?.name ?? ''}: ${plan.map((p) => p.invoiceNo).join(', ')}`,
+      narration: narrate('supplierPayment', {
+        paymentNo: payment.paymentNo,
+        supplier: supplier?.name ?? '',
+        invoices: plan.map((p) => p.invoiceNo).join(', '),
+      }),
       reference: payment.reference ?? payment.paymentNo,
       sourceType: 'supplier_payment',
       sourceId: id,

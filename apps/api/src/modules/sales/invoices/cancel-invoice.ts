@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError } from '../../../platform/errors.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { reverseJournalEntry } from '../../accounts/journal/reverse-journal-entry.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { receiptAllocations } from '../receipts/schema.ts';
@@ -40,7 +41,7 @@ export async function cancelSalesInvoice(
         id: invoice.journalEntryId,
         actorId,
         entryDate: on,
-        narration: `Cancellation of sales invoice ${invoice.invoiceNo}: ${reason}`,
+        narration: narrate('salesInvoiceCancelled', { invoiceNo: invoice.invoiceNo, reason }),
       });
       reversalEntryId = reversal.id;
     }

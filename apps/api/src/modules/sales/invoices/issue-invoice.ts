@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { deductionRules } from '../../deductions/schema.ts';
@@ -219,7 +220,7 @@ export async function issueInvoice(
     amount: subtotal,
     buyerLevies: leviesTotal,
     date: input.invoiceDate,
-    narration: `Sales invoice ${invoiceNo} to ${buyer.name}`,
+    narration: narrate('salesInvoice', { invoiceNo, buyer: buyer.name }),
     reference: invoiceNo,
     sourceType: 'sales_invoice',
     sourceId: invoice.id,

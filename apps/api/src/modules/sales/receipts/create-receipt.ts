@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError, NotFoundError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { buyers } from '../buyers/schema.ts';
@@ -50,7 +51,7 @@ export async function createBuyerReceipt(
       type: 'buyer_receipt',
       amount: body.amount,
       date: body.receiptDate,
-      narration: `Receipt ${receiptNo} from ${buyer.name}`,
+      narration: narrate('buyerReceipt', { receiptNo, buyer: buyer.name }),
       reference: body.reference ?? receiptNo,
       sourceType: 'buyer_receipt',
       sourceId: row.id,

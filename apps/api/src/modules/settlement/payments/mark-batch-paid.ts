@@ -7,6 +7,7 @@ import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import { enqueueSms } from '../../../platform/sms-outbox.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { paymentBatches, paymentLines } from '../schema.ts';
 import { lockBatch } from './lock-batch.ts';
@@ -67,7 +68,7 @@ export async function markBatchPaid(
         payable: p.payable as 'payable_farmers',
         amount: p.amount,
         date: body.paidOn,
-        narration: `Payment batch ${row.batchNo} paid (${body.bankReference})`,
+        narration: narrate('paymentBatchPaid', { batchNo: row.batchNo, bankReference: body.bankReference }),
         reference: body.bankReference,
         sourceType: 'payment_batch',
         sourceId: id,

@@ -5,6 +5,7 @@ import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { constraintOf } from '../../../platform/constraints.ts';
 import { ConflictError, ForbiddenError } from '../../../platform/errors.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { markCollectionsPaid } from '../../crop-flow/collections/mark-collections-paid.ts';
 import { draftPaymentBatches } from '../payments/draft-payment-batches.ts';
@@ -52,7 +53,7 @@ export async function approveSettlement(
       transporters: row.transporters,
       loanRecovery: row.loanRecovery,
       date: row.settledOn,
-      narration: `Settlement ${row.settlementNo}: ${row.lotCount} lots`,
+      narration: narrate('settlement', { settlementNo: row.settlementNo, lots: row.lotCount }),
       reference: row.settlementNo,
       sourceType: 'settlement',
       sourceId: id,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
 
 /**
@@ -36,7 +37,7 @@ export async function postUnionIncome(
     type: 'union_income',
     amount,
     date: s.settledOn,
-    narration: `Settlement ${s.settlementNo}: the union's own levies and fees`,
+    narration: narrate('settlementUnionIncome', { settlementNo: s.settlementNo }),
     reference: s.settlementNo,
     sourceType: 'settlement_union_income',
     sourceId: s.id,
