@@ -12,6 +12,7 @@ import {
   stopGently,
 } from '../../../test/hardening/child-server.ts';
 import { seededRandom } from '../../../test/hardening/openapi-walk.ts';
+import { makeBuyer, makeSalesSetup, type SalesSetup } from '../../../test/sales-lots.ts';
 import { makeRule, makeSettlementWorld, type SettlementWorld } from '../../../test/settlement-fixtures.ts';
 import { type Db, openDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -37,6 +38,8 @@ const FARMERS = 3000;
 const PAID_FARMERS = 300;
 const PER_LOT = 100;
 const KILLS = 2;
+/** Lots of 10 collections in each auction closed (one invoice per buyer, three buyers). */
+const AUCTION_LOTS = 150;
 const ADMIN = { email: 'admin@killmoney.ushirika.test', first: 'Kill#First2026', password: 'Kill#Admin2026' };
 const FINANCE = { email: 'finance@killmoney.ushirika.test', password: 'Kill#Finance2026' };
 
@@ -169,6 +172,35 @@ async function makeSociety(db: Db, w: number, farmers: number): Promise<Settleme
   return world;
 }
 
+/** A society's lots in store for auction: AUCTION_LOTS lots of 10 farmers' collections, three buyers. */
+async function makeAuctionStock(
+  db: Db,
+  w: number,
+): Promise<SalesSetup & { lotIds: string[]; buyers: string[] }> {
+  const setup = await makeSalesSetup(db);
+  const buyers = [];
+  for (let i = 0; i < 3; i++) buyers.push((await makeBuyer(db, `Kill buyer ${w}-${i}`)).id);
+  await db.execute(sql`insert into farmers (id, farmer_no, amcos_id, first_name, last_name, gender)
+    select gen_random_uuid(), ${`KA${w}-`} || k, ${setup.amcosId}, 'Farmer', 'Auction ' || k, 'Female'
+    from generate_series(1, 10) k`);
+  const lots = await queryRows<{ id: string }>(
+    db,
+    sql`insert into lots (id, whr_no, lot_no, warehouse_id, amcos_id, season_crop_id, grade_id, bags, net_kg,
+        collected_kg, status)
+      select gen_random_uuid(), ${`KAWHR${w}-`} || n, ${`KAL${w}-`} || lpad(n::text, 4, '0'), ${setup.warehouseId},
+        ${setup.amcosId}, ${setup.seasonCropId}, ${setup.gradeId}, 10, 800, 800, 'in_store'
+      from generate_series(1, ${AUCTION_LOTS}) n
+      returning id`,
+  );
+  await db.execute(sql`insert into collections (id, receipt_no, collected_on, season_crop_id, amcos_id, farmer_id,
+      grade_id, bags, gross_kg, tare_kg, net_kg, moisture, status, lot_id)
+    select gen_random_uuid(), ${`KARC${w}-`} || l.lot_no || '-' || f.farmer_no, current_date, ${setup.seasonCropId},
+      ${setup.amcosId}, f.id, ${setup.gradeId}, 1, 81, 1, 80, 8, 'in_lot', l.id
+    from lots l join farmers f on f.amcos_id = l.amcos_id
+    where l.amcos_id = ${setup.amcosId}`);
+  return { ...setup, lotIds: lots.map((l) => l.id), buyers };
+}
+
 type Facts = {
   balanced: boolean[];
   controlDifferences: string[];
@@ -222,6 +254,28 @@ const settlementFacts = (db: Db) => async (id: string) => ({
   lines: await count(db, sql`select count(*)::int as n from payment_lines where settlement_id = ${id}`),
 });
 
+const auctionFacts = (db: Db) => async (id: string) => ({
+  status:
+    (await queryRows<{ status: string }>(db, sql`select status from auctions where id = ${id}`))[0]?.status ??
+    '',
+  invoices: await count(db, sql`select count(*)::int as n from sales_invoices where auction_id = ${id}`),
+  entries: await count(
+    db,
+    sql`select count(*)::int as n from journal_entries
+        where source_id in (select id from sales_invoices where auction_id = ${id})`,
+  ),
+  soldLots: await count(
+    db,
+    sql`select count(*)::int as n from lots l join auction_lots al on al.lot_id = l.id
+        where al.auction_id = ${id} and l.status = 'sold'`,
+  ),
+  soldCollections: await count(
+    db,
+    sql`select count(*)::int as n from collections
+        where lot_id in (select lot_id from auction_lots where auction_id = ${id}) and status = 'sold'`,
+  ),
+});
+
 const batchFacts = (db: Db) => async (id: string) => {
   const lines = await queryRows<{ status: string; n: number }>(
     db,
@@ -252,7 +306,7 @@ const batchFacts = (db: Db) => async (id: string) => {
   };
 };
 
-it('settlement approval and batch mark-paid killed with SIGKILL happened whole or not at all; books balance and control accounts agree after restart', async () => {
+it('settlement approval, batch mark-paid and auction close killed with SIGKILL happened whole or not at all; books balance and control accounts agree after restart', async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-money-'));
   const database = await childDatabase(path.join(dataDir, 'data'));
   drop = database.drop;
@@ -282,11 +336,13 @@ it('settlement approval and batch mark-paid killed with SIGKILL happened whole o
   );
   await stopGently(server);
   const setupStarted = performance.now();
-  const [a, b, c, d, base] = await withDatabase(env, async (db) => {
+  const [a, b, c, d, e, f, base] = await withDatabase(env, async (db) => {
     const a = await makeSociety(db, 1, FARMERS);
     const b = await makeSociety(db, 2, FARMERS);
     const c = await makeSociety(db, 3, PAID_FARMERS);
     const d = await makeSociety(db, 4, PAID_FARMERS);
+    const e = await makeAuctionStock(db, 5);
+    const f = await makeAuctionStock(db, 6);
     const [adminRow] = await queryRows<{ id: string }>(
       db,
       sql`select id from users where email = ${ADMIN.email}`,
@@ -297,7 +353,7 @@ it('settlement approval and batch mark-paid killed with SIGKILL happened whole o
         values (gen_random_uuid(), 'Kill', 'Finance', ${FINANCE.email}, '255700999222', 'Female',
           ${await hashPassword(FINANCE.password)}, false, true, ${adminRow?.id ?? null}) returning id)
       insert into user_roles (user_id, role_id) select u.id, r.id from u, roles r where r.name = 'Finance Manager'`);
-    return [a, b, c, d, await factsOf(db)] as const;
+    return [a, b, c, d, e, f, await factsOf(db)] as const;
   });
   const setupMs = performance.now() - setupStarted;
   // The written world is itself consistent: the checks below would otherwise prove nothing.
@@ -334,6 +390,39 @@ it('settlement approval and batch mark-paid killed with SIGKILL happened whole o
   // C and D (smaller) are approved now; their farmer batches are the ones marked paid below.
   expect((await approve(settleC.id)).status).toBe(200);
   expect((await approve(settleD.id)).status).toBe(200);
+  // Two auctions with every lot bid for and accepted, ready to close.
+  const readyAuction = async (stock: Awaited<ReturnType<typeof makeAuctionStock>>) => {
+    const url = server?.url ?? '';
+    const created = await ok(
+      call<{ data: { id: string } }>(
+        url,
+        'POST',
+        '/sales/auctions',
+        {
+          seasonCropId: stock.seasonCropId,
+          auctionDate: new Date().toISOString().slice(0, 10),
+          platform: 'tmx_online',
+        },
+        admin,
+      ),
+      'create auction',
+    );
+    const id = created.data.id;
+    const lots = stock.lotIds.map((lotId) => ({ lotId, reservePrice: '2000' }));
+    await ok(call(url, 'POST', `/sales/auctions/${id}/lots`, { lots }, admin), 'catalogue');
+    await ok(call(url, 'PATCH', `/sales/auctions/${id}/publish`, undefined, admin), 'publish');
+    const results = stock.lotIds.map((lotId, i) => ({
+      lotId,
+      buyerId: stock.buyers[i % 3],
+      pricePerKg: '2100.00',
+    }));
+    await ok(call(url, 'PUT', `/sales/auctions/${id}/results`, { results }, admin), 'results');
+    const decisions = stock.lotIds.map((lotId) => ({ lotId, decision: 'accept', formRef: 'F-KILL' }));
+    await ok(call(url, 'PUT', `/sales/auctions/${id}/decisions`, { decisions }, admin), 'decisions');
+    return id;
+  };
+  const auctionE = await readyAuction(e);
+  const auctionF = await readyAuction(f);
   let started = performance.now();
   expect((await approve(settleA.id)).status).toBe(200);
   const approveMs = performance.now() - started;
@@ -426,10 +515,19 @@ it('settlement approval and batch mark-paid killed with SIGKILL happened whole o
   started = performance.now();
   expect((await markPaid(batchA.id)).status).toBe(200);
   const markPaidMs = performance.now() - started;
+  const closeAuction = (id: string) =>
+    call(server?.url ?? '', 'PATCH', `/sales/auctions/${id}/close`, undefined, admin);
+  started = performance.now();
+  expect((await closeAuction(auctionE)).status).toBe(200);
+  const closeMs = performance.now() - started;
 
   if (server) await stopGently(server);
-  const paidA = await withDatabase(env, (db) => batchFacts(db)(batchA.id));
+  const [paidA, closedE, openF] = await withDatabase(env, (db) =>
+    Promise.all([batchFacts(db)(batchA.id), auctionFacts(db)(auctionE), auctionFacts(db)(auctionF)]),
+  );
   await restart();
+  expect(closedE).toMatchObject({ status: 'closed', invoices: 3, soldLots: AUCTION_LOTS });
+  expect(openF).toMatchObject({ invoices: 0, entries: 0, soldLots: 0, soldCollections: 0 });
   expect(paidA.sms).toBeGreaterThan(0);
   expect(paidA.smsDistinct).toBe(paidA.sms);
   let paidB = { status: 'exported' };
@@ -457,17 +555,37 @@ it('settlement approval and batch mark-paid killed with SIGKILL happened whole o
   }
   if (paidB.status !== 'paid') expect((await markPaid(batchB.id)).status).toBe(200);
   expect((await markPaid(batchB.id)).status).toBe(409);
+
+  // Auction close of F, killed inside it: sold and invoiced whole, or still open with nothing sold.
+  let closedF = openF;
+  for (let kill = 0; kill < KILLS && closedF.status !== 'closed'; kill++) {
+    const seen = await killDuring(
+      () => closeAuction(auctionF),
+      closeMs,
+      async (db) => ({ f: await auctionFacts(db)(auctionF), facts: await factsOf(db) }),
+    );
+    closedF = seen.f;
+    log.push(`auction close kill ${kill + 1}: ${seen.f.status}`);
+    expect(seen.f).toEqual(seen.f.status === 'closed' ? closedE : openF);
+    expect(seen.facts.balanced).toEqual([true, true]);
+    expect(seen.facts.controlDifferences).toEqual([]);
+    await restart();
+  }
+  if (closedF.status !== 'closed') expect((await closeAuction(auctionF)).status).toBe(200);
+  expect((await closeAuction(auctionF)).status).toBe(409);
   await stopGently(server);
   server = undefined;
   const end = await withDatabase(env, async (db) => ({
     b: await batchFacts(db)(batchB.id),
+    f: await auctionFacts(db)(auctionF),
     facts: await factsOf(db),
   }));
+  expect(end.f).toEqual(closedE);
   // Paid once: the same lines, postings and SMS as A's batch, no SMS twice.
   expect(end.b).toEqual(paidA);
   expect(end.facts.balanced).toEqual([true, true]);
   expect(end.facts.controlDifferences).toEqual([]);
   console.log(
-    `kill test (money): ${FARMERS} farmers per settlement, ${PAID_FARMERS} per batch paid, data written in ${Math.round(setupMs)} ms; approval takes ${Math.round(approveMs)} ms, mark-paid ${Math.round(markPaidMs)} ms; ${log.join('; ')}`,
+    `kill test (money): ${FARMERS} farmers per settlement, ${PAID_FARMERS} per batch paid, data written in ${Math.round(setupMs)} ms; approval takes ${Math.round(approveMs)} ms, mark-paid ${Math.round(markPaidMs)} ms, auction close (${AUCTION_LOTS} lots) ${Math.round(closeMs)} ms; ${log.join('; ')}`,
   );
 }, 900_000);
