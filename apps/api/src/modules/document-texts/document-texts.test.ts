@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sessionAs } from '../../../test/harness.ts';
 import { documentDefinition } from '../../platform/document-pdf.ts';
 import { markdownToPdf } from '../../platform/markdown-pdf.ts';
-import { sessionAs } from '../../../test/harness.ts';
 import { amcosUser, buyer, manager, t, ureaAndSprayers, usePurchaseScenario } from '../purchase/scenario.ts';
 import { approvedOrder, makeSupplier } from '../purchase/testing.ts';
 import { printedDocumentTexts } from './document-texts.ts';
@@ -118,9 +118,10 @@ describe('terms and notes on documents', () => {
         margin: [0, 0, 0, 4],
       },
     ]);
-    expect(markdownToPdf('<script>x</script> & co')).toEqual([
+    // Raw HTML prints as the text it is, never as markup.
+    expect(markdownToPdf('Hello <b>x</b> & co')).toEqual([
       {
-        text: [{ text: '<script>' }, { text: 'x' }, { text: '</script>' }, { text: ' & co' }],
+        text: [{ text: 'Hello ' }, { text: '<b>' }, { text: 'x' }, { text: '</b>' }, { text: ' & co' }],
         margin: [0, 0, 0, 4],
       },
     ]);
