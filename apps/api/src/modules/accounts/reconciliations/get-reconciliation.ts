@@ -3,18 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { statementAsAt } from './reconciliation-statement.ts';
+import { type Figures, statementAsAt } from './reconciliation-statement.ts';
 
-type Header = Omit<
-  Reconciliation,
-  | 'balancePerBank'
-  | 'uncreditedDeposits'
-  | 'unpresentedPayments'
-  | 'bankOnlyItems'
-  | 'balancePerBooks'
-  | 'difference'
-  | 'items'
-> & {
+type Header = Omit<Reconciliation, keyof Figures> & {
   statementBalance: string;
   snapshot: Reconciliation | null;
 };

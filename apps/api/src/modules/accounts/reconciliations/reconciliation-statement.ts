@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { signedBookAmount } from './queries.ts';
 
-type Figures = Pick<
+/** What the statement computes; the rest of a reconciliation is its header. */
+export type Figures = Pick<
   Reconciliation,
   | 'balancePerBank'
   | 'uncreditedDeposits'

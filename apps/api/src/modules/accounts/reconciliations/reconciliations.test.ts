@@ -100,6 +100,19 @@ async function suggestions(account: string) {
   return r.body.data;
 }
 
+/** Accepts suggested matches as the screen sends them: each one's reason and its two sides. */
+const accept = (account: string, found: Suggestion[]) =>
+  t.request<{ data: { matched: number } }>('POST', `${BASE}/accounts/${account}/matches`, {
+    token: accountant.access,
+    body: {
+      matches: found.map(({ reason, statementLineIds, journalLineIds }) => ({
+        reason,
+        statementLineIds,
+        journalLineIds,
+      })),
+    },
+  });
+
 /** Each suggestion named by its statement references and its book lines' descriptions. */
 async function named(account: string, found: Suggestion[]) {
   const all = await lines(account, true);
@@ -281,29 +294,11 @@ describe('the operation bank, March: a CSV statement', () => {
       'reference RCT-0001 = Levy Mkombozi (5000000.00, 0d)',
       'reference RCT-0002 = Commission on sales (750000.00, 1d)',
     ]);
-    const r = await t.request<{ data: { matched: number } }>('POST', `${BASE}/accounts/${bank}/matches`, {
-      token: accountant.access,
-      body: {
-        matches: found.map(({ reason, statementLineIds, journalLineIds }) => ({
-          reason,
-          statementLineIds,
-          journalLineIds,
-        })),
-      },
-    });
+    const r = await accept(bank, found);
     expect(r.status).toBe(201);
     expect(r.body.data.matched).toBe(6);
     // Accepting the same again: the lines are taken, 409, nothing more saved.
-    const twice = await t.request('POST', `${BASE}/accounts/${bank}/matches`, {
-      token: accountant.access,
-      body: {
-        matches: found.slice(0, 1).map(({ reason, statementLineIds, journalLineIds }) => ({
-          reason,
-          statementLineIds,
-          journalLineIds,
-        })),
-      },
-    });
+    const twice = await accept(bank, found.slice(0, 1));
     expect(twice.status).toBe(409);
     const open = await lines(bank);
     expect(open.statementLines.map((l) => l.reference)).toEqual(['CHG-0331', 'INT-0331']);
@@ -424,16 +419,7 @@ describe('the operation bank, March: a CSV statement', () => {
       'reference CHG-0331 = Ledger fees March (-25000.00, 0d)',
       'reference INT-0331 = Interest March (12500.00, 0d)',
     ]);
-    const r = await t.request('POST', `${BASE}/accounts/${bank}/matches`, {
-      token: accountant.access,
-      body: {
-        matches: found.map(({ reason, statementLineIds, journalLineIds }) => ({
-          reason,
-          statementLineIds,
-          journalLineIds,
-        })),
-      },
-    });
+    const r = await accept(bank, found);
     expect(r.status).toBe(201);
   });
 
