@@ -9,13 +9,16 @@ const code = (label: string) =>
     .toUpperCase()
     .regex(/^[A-Z0-9_]{1,12}$/, `The ${label} code has 1 to 12 letters, digits or _`);
 
+/** `nameSw`: the Swahili name of a crop or grade the system created (Swahili screens show it). */
+const nameSw = z.string().nullable().optional();
 export const crop = z.object({
   id: uuid,
   name: z.string(),
+  nameSw,
   code: z.string(),
   unit: z.string(),
   active: z.boolean(),
-  grades: z.array(z.object({ id: uuid, code: z.string(), name: z.string() })),
+  grades: z.array(z.object({ id: uuid, code: z.string(), name: z.string(), nameSw })),
 });
 export type Crop = z.infer<typeof crop>;
 export const createCropBody = z.object({
@@ -34,6 +37,7 @@ export const grade = z.object({
   cropName: z.string(),
   code: z.string(),
   name: z.string(),
+  nameSw,
 });
 export type Grade = z.infer<typeof grade>;
 export const createGradeBody = z.object({

@@ -63,6 +63,14 @@ export function kgOrDash(value: string | null | undefined): string {
   return value ? formatDecimal(value, 3) : '—';
 }
 
+/**
+ * A record's name in the reader's language: the Swahili name the system gave its own reference
+ * data (default accounts, crops, grades) on Swahili screens, else the name as entered.
+ */
+export function localName(row: { name: string; nameSw?: string | null | undefined }): string {
+  return (i18n.language === 'sw' && row.nameSw) || row.name;
+}
+
 /** Today as the API's date string ("2026-11-25"), the default of every date field. */
 export function todayIso(): string {
   return new Date().toISOString().slice(0, 10);

@@ -42,6 +42,8 @@ export const account = z.object({
   id: uuid,
   code: z.string(),
   name: z.string(),
+  /** Swahili name of an account the system created (Swahili screens show it); null otherwise. */
+  nameSw: z.string().nullable().optional(),
   book,
   groupId: uuid,
   groupName: z.string(),

@@ -23,12 +23,13 @@ export const settingsWrite = { permission: 'settings.collection.update', audienc
 const cropColumns = {
   id: crops.id,
   name: crops.name,
+  nameSw: crops.nameSw,
   code: crops.code,
   unit: crops.unit,
   active: crops.active,
   grades: sql<
     Crop['grades']
-  >`coalesce((select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name) order by g.code)
+  >`coalesce((select json_agg(json_build_object('id', g.id, 'code', g.code, 'name', g.name, 'nameSw', g.name_sw) order by g.code)
     from grades g where g.crop_id = "crops"."id"), '[]'::json)`,
 };
 
@@ -90,6 +91,7 @@ const gradeColumns = {
   cropName: crops.name,
   code: grades.code,
   name: grades.name,
+  nameSw: grades.nameSw,
 };
 const selectGrades = (db: DbOrTx) =>
   db.select(gradeColumns).from(grades).innerJoin(crops, eq(crops.id, grades.cropId));

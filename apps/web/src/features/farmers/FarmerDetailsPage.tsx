@@ -23,6 +23,7 @@ import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
 import { useForm } from '../../lib/form.ts';
+import { localName } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { AttachmentsSection } from '../attachments/AttachmentsSection.tsx';
@@ -213,7 +214,7 @@ function FarmFormModal({ farmerId, onClose }: { farmerId: string; onClose: () =>
         <Select
           label={t('fields.crop')}
           clearable
-          data={(cropOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          data={(cropOptions.data ?? []).map((c) => ({ value: c.id, label: localName(c) }))}
           {...form.control('cropId')}
         />
         <TextInput label={t('farmersMd.acres')} required {...form.text('acres')} />

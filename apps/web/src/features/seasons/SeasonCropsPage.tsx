@@ -9,7 +9,7 @@ import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, localName } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { crops, seasonCrops, seasons } from './hooks.ts';
 
@@ -135,7 +135,7 @@ function SeasonCropForm({ seasonId, onClose }: { seasonId?: string; onClose: () 
       <Select
         label={t('fields.crop')}
         required
-        data={(cropOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        data={(cropOptions.data ?? []).map((c) => ({ value: c.id, label: localName(c) }))}
         {...form.control('cropId')}
       />
       <TextInput label={t('seasonCropsMd.price')} required {...form.text('indicativePrice')} />

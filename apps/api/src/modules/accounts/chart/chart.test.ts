@@ -245,6 +245,33 @@ describe('maintaining the chart', () => {
   });
 });
 
+describe('reference data in Swahili (#20)', () => {
+  it('gives the default accounts and crops a Swahili name beside the English one; pickers show the reader language', async () => {
+    const listed = await get<{ data: Account[] }>('/accounts?book=collection&per_page=100');
+    expect(listed.body.data.find((a) => a.code === '1201')).toMatchObject({
+      name: 'Buyer receivables',
+      nameSw: 'Madeni ya wanunuzi',
+    });
+    expect(listed.body.data.every((a) => Boolean(a.nameSw))).toBe(true);
+    const options = async (lang: 'en' | 'sw') =>
+      (
+        await t.request<{ data: { code: string; name: string }[] }>(
+          'GET',
+          '/bank-or-cash/accounts?book=operation',
+          { token: accountant.access, lang },
+        )
+      ).body.data.find((o) => o.code === '1102')?.name;
+    expect(await options('en')).toBe('Petty cash');
+    expect(await options('sw')).toBe('Fedha ndogo taslimu');
+    const crops = await t.request<{
+      data: { code: string; name: string; nameSw: string; grades: { nameSw: string }[] }[];
+    }>('GET', '/settings/collection/crops', { token: (await sessionAs(t, 'Administrator')).access });
+    const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
+    expect(cashew).toMatchObject({ name: 'Cashew nuts', nameSw: 'Korosho' });
+    expect(cashew?.grades.map((g) => g.nameSw)).toEqual(['Daraja la kawaida', 'Chini ya daraja']);
+  });
+});
+
 describe('exports', () => {
   it("downloads a mode's accounts as <MODE>_ACCOUNTS_<date>.xlsx, or the same rows as data", async () => {
     const file = await get('/accounts/exports?mode=collection&type=xlsx');

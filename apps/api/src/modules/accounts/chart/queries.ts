@@ -2,6 +2,7 @@ import type { Account, AccountListQuery, AccountOption, AccountType, Book } from
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { currentLanguage } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { accountClasses, accountGroups, accounts } from '../schema.ts';
 
@@ -9,6 +10,7 @@ const columns = {
   id: accounts.id,
   code: accounts.code,
   name: accounts.name,
+  nameSw: accounts.nameSw,
   book: accounts.book,
   groupId: accounts.groupId,
   groupName: accountGroups.name,
@@ -95,7 +97,8 @@ export async function accountOptions(
       rows.map((r) => ({
         id: r.id,
         code: r.code,
-        name: r.name,
+        // A picker only shows the name: the reader's language when the system gave one (#20).
+        name: (currentLanguage() === 'sw' && r.nameSw) || r.name,
         book: r.book,
         type: r.type,
         currency: r.currency,

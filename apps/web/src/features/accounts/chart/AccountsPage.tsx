@@ -10,6 +10,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
+import { localName } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { accountGroups, accounts, currencies } from '../hooks.ts';
@@ -50,7 +51,7 @@ function AccountsPage({ fixed }: { fixed: Book | undefined }) {
         {...(canEdit ? { onCreate: () => setEditing({ account: null }) } : {})}
         columns={[
           { key: 'code', header: t('fields.code'), render: (a) => a.code, sortField: 'code' },
-          { key: 'name', header: t('fields.name'), render: (a) => a.name, sortField: 'name' },
+          { key: 'name', header: t('fields.name'), render: (a) => localName(a), sortField: 'name' },
           { key: 'type', header: t('acc.type'), render: (a) => t(`acc.types.${a.type}`), sortField: 'type' },
           { key: 'group', header: t('acc.group'), render: (a) => a.groupName },
           { key: 'currency', header: t('acc.currency'), render: (a) => a.currency },

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useForm } from '../../../lib/form.ts';
-import { formatKg } from '../../../lib/format.ts';
+import { formatKg, localName } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { societies } from '../../amcos/hooks.ts';
@@ -316,7 +316,7 @@ export function WeighingForm() {
             <NativeSelect
               label={t('collectionsMd.grade')}
               required
-              data={grades.map((g) => ({ value: g.id, label: `${g.code} · ${g.name}` }))}
+              data={grades.map((g) => ({ value: g.id, label: `${g.code} · ${localName(g)}` }))}
               ref={(el) => {
                 refs.current.gradeId = el;
               }}

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
-import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatKg, formatNumber, localName } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
@@ -61,7 +61,7 @@ function AuctionWarehousePage() {
   const stores = warehouses.useOptions({}, isUnion);
   const cropOptions = crops.useOptions();
   const grades = (cropOptions.data ?? []).flatMap((c) =>
-    c.grades.map((g) => ({ value: g.id, label: `${c.name} · ${g.name}` })),
+    c.grades.map((g) => ({ value: g.id, label: `${localName(c)} · ${localName(g)}` })),
   );
   return (
     <>
