@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startDemoUnion } from '../../test/demo.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
 import { loadDemoPurchase } from './demo-purchase.ts';
 import { loadDemoStores } from './demo-stores.ts';
-import { loadDemoUnion } from './demo-union.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
-  await makeUser(t, 'Administrator');
-  await loadDemoUnion(t.db);
+  t = await startDemoUnion();
 });
 afterAll(() => t.close());
 

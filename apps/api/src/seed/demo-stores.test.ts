@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startDemoUnion } from '../../test/demo.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { mappedBalance, stockValue } from '../../test/inventory.ts';
 import { queryRows } from '../db/rows.ts';
 import { loadDemoStores } from './demo-stores.ts';
-import { loadDemoUnion } from './demo-union.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
-  // The seed acts as the first administrator, as after bootstrap.
-  await makeUser(t, 'Administrator');
-  await loadDemoUnion(t.db);
+  t = await startDemoUnion();
 });
 afterAll(() => t.close());
 
