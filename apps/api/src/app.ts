@@ -29,6 +29,7 @@ import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { inputsRoutes } from './modules/inputs/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { notesRoutes } from './modules/notes/routes.ts';
 import { purchaseRoutes } from './modules/purchase/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { auctionReportRoutes } from './modules/sales/auctions/report-routes.ts';
@@ -111,6 +112,7 @@ const modules = [
   attachmentsRoutes,
   circularsRoutes,
   documentTextsRoutes,
+  notesRoutes,
 ];
 
 /** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */
