@@ -117,6 +117,11 @@ export function WeighingForm() {
 
   const [tally, setTally] = useState({ farmers: 0, kg: '0.000' });
   const [last, setLast] = useState<Collection | null>(null);
+  // On a phone, the saved receipt (with Print) is brought into view above the farmer number.
+  const receiptRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (last && isPhone) receiptRef.current?.scrollIntoView({ block: 'start' });
+  }, [last, isPhone]);
   const record = useRecordCollection();
 
   const save = () => {
@@ -282,7 +287,11 @@ export function WeighingForm() {
         noValidate
       >
         <Stack gap="sm">
-          {last && isPhone && <LastSavedReceipt collection={last} />}
+          {last && isPhone && (
+            <div ref={receiptRef} style={{ scrollMarginTop: 80 }}>
+              <LastSavedReceipt collection={last} />
+            </div>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect
               label={t('collectionsMd.seasonCrop')}
