@@ -185,8 +185,14 @@ describe('settlement and payments in the browser', () => {
     await page.getByTestId('batch-retry').click();
     // Paying again asks first, and says to check the failed numbers (issue #20).
     await page.getByText('Check the wallet or account number shown on it first').waitFor();
+    // The officer corrects the wrong wallet number before the retry (issue #20).
+    await page.getByTestId('retry-phone-0').fill('0754 321 987');
     await page.getByTestId('confirm-action').click();
-    expect((await retried).status()).toBe(201);
+    const retriedReply = await retried;
+    expect(retriedReply.status()).toBe(201);
+    expect(JSON.parse(retriedReply.request().postData() ?? '{}')).toMatchObject({
+      corrections: [{ phone: '0754 321 987' }],
+    });
     await page.context().close();
 
     const retryBatch = (await batchOf(settlementId)).find((b) => b.isRetry);
@@ -197,6 +203,7 @@ describe('settlement and payments in the browser', () => {
     page = await signedIn(browser, officer);
     const again = await exportMobile(page, retryBatch.id);
     expect(again).toContain(farmerNames[1]);
+    expect(again).toContain('255754321987');
     expect(again).not.toContain(farmerNames[0]);
     await page.goto(`/collections/farmer_payments?batch=${retryBatch.id}`);
     await page.getByTestId('batch-mark-paid').click();
