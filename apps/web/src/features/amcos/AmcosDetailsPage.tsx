@@ -16,6 +16,7 @@ import { useCan } from '../../lib/use-can.ts';
 import { StockTable } from '../crop-flow/collections/StockTable.tsx';
 import { FarmersTable } from '../farmers/FarmersTable.tsx';
 import { useFarmPoints } from '../farmers/hooks.ts';
+import { NotesPanel } from '../notes/NotesPanel.tsx';
 import { useUsers } from '../users/hooks.ts';
 import { AmcosFormModal } from './AmcosListPage.tsx';
 import { societies } from './hooks.ts';
@@ -129,6 +130,7 @@ function AmcosDetailsPage() {
           <HistoryPanel entity="amcos" id={a.id} variant="bare" withTitle={false} />
         </Tabs.Panel>
       </Tabs>
+      <NotesPanel subject="amcos" id={a.id} />
       {editing && <AmcosFormModal society={a} onClose={() => setEditing(false)} />}
     </DetailsLayout>
   );

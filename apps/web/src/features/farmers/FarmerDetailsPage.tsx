@@ -27,6 +27,7 @@ import { localName } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { AttachmentsSection } from '../attachments/AttachmentsSection.tsx';
+import { NotesPanel } from '../notes/NotesPanel.tsx';
 import { crops } from '../seasons/hooks.ts';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { useAddFarm, useFarmer } from './hooks.ts';
@@ -160,6 +161,7 @@ function FarmerDetailsPage() {
       <Anchor component={Link} to={list} size="sm" mt="md" display="block">
         {t('farmersMd.back')}
       </Anchor>
+      <NotesPanel subject="farmer" id={f.id} />
       <AttachmentsSection recordType="farmer" recordId={f.id} />
     </DetailsLayout>
   );
