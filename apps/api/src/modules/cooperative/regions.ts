@@ -232,7 +232,7 @@ export const councilResource: CatalogResource<
   },
   exportColumns: [
     { header: 'Council', value: (r) => r.name, width: 30 },
-    { header: 'Kind', value: (r) => r.kind },
+    { header: 'Kind', value: (r) => r.kind, label: 'regionsMd.kinds' },
     { header: 'District', value: (r) => r.districtName, width: 24 },
     { header: 'Region', value: (r) => r.regionName, width: 24 },
   ],

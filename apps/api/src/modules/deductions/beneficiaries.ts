@@ -101,7 +101,7 @@ export const beneficiaryResource: CatalogResource<
   },
   exportColumns: [
     { header: 'Beneficiary', value: (r) => r.name, width: 30 },
-    { header: 'Kind', value: (r) => r.kind },
+    { header: 'Kind', value: (r) => r.kind, label: 'beneficiariesMd.kinds' },
     { header: 'Council', value: (r) => r.councilName, width: 30 },
     { header: 'Bank', value: (r) => r.bankName },
     { header: 'Account no', value: (r) => r.accountNo },

@@ -50,8 +50,8 @@ export function deductionsRoutes(app: ZodApp, deps: AppDeps) {
         columns: [
           { header: 'Order', value: (r) => r.order },
           { header: 'Deduction', value: (r) => r.name, width: 30 },
-          { header: 'Payer', value: (r) => r.payer },
-          { header: 'Basis', value: (r) => r.basis },
+          { header: 'Payer', value: (r) => r.payer, label: 'deductionsMd.payers' },
+          { header: 'Basis', value: (r) => r.basis, label: 'deductionsMd.bases' },
           { header: 'Rate', value: (r) => r.rate },
           { header: 'Minimum', value: (r) => r.minimum },
           { header: 'Maximum', value: (r) => r.maximum },

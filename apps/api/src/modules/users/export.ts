@@ -6,7 +6,7 @@ export const userExportColumns: ExportColumn<User>[] = [
   { header: 'Last name', value: (u) => u.lastName },
   { header: 'Email', value: (u) => u.email, width: 28 },
   { header: 'Mobile', value: (u) => u.mobile },
-  { header: 'Gender', value: (u) => u.gender },
+  { header: 'Gender', value: (u) => u.gender, label: 'users.gender' },
   { header: 'AMCOS', value: (u) => u.amcosName ?? 'Union' },
   { header: 'Roles', value: (u) => u.roles.map((r) => r.name).join(', '), width: 30 },
   { header: 'Active', value: (u) => (u.active ? 'Yes' : 'No') },

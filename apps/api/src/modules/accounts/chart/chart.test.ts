@@ -13,6 +13,7 @@ type Account = {
   id: string;
   code: string;
   name: string;
+  nameSw?: string | null;
   book: string;
   type: string;
   isBankOrCash: boolean;

@@ -71,7 +71,7 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
             { header: 'Received kg', value: (r) => r.receivedKg },
             { header: 'Variance kg', value: (r) => r.varianceKg },
             { header: 'Transport (TZS)', value: (r) => transportText(r) },
-            { header: 'Status', value: (r) => r.status },
+            { header: 'Status', value: (r) => r.status, label: ['dnMd.status', 'status'] },
           ],
         },
       ),

@@ -52,7 +52,7 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
             { header: 'Moisture %', value: (r) => r.moisture },
             { header: 'Outturn', value: (r) => r.outturn },
             { header: 'Nut count', value: (r) => r.nutCount },
-            { header: 'Status', value: (r) => r.status },
+            { header: 'Status', value: (r) => r.status, label: ['dnMd.status', 'status'] },
             { header: 'Issued', value: (r) => r.issuedAt.slice(0, 10) },
           ],
         },

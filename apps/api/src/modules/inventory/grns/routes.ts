@@ -40,7 +40,7 @@ export function grnsRoutes(app: ZodApp, deps: AppDeps) {
           columns: [
             { header: 'GRN no', value: (r) => r.grnNo },
             { header: 'Received on', value: (r) => r.receivedOn },
-            { header: 'Kind', value: (r) => r.kind },
+            { header: 'Kind', value: (r) => r.kind, label: 'inventoryMd.grnKinds' },
             { header: 'Order', value: (r) => r.orderNo },
             { header: 'Supplier', value: (r) => r.supplierName, width: 28 },
             { header: 'Store', value: (r) => r.storeName, width: 28 },

@@ -40,7 +40,7 @@ export function storesRoutes(app: ZodApp, deps: AppDeps) {
           columns: [
             { header: 'Code', value: (r) => r.code },
             { header: 'Store', value: (r) => r.name, width: 28 },
-            { header: 'Kind', value: (r) => r.kind },
+            { header: 'Kind', value: (r) => r.kind, label: 'inventoryMd.kind' },
             { header: 'AMCOS', value: (r) => r.amcosName, width: 28 },
             { header: 'Location', value: (r) => r.location, width: 24 },
             { header: 'Keeper', value: (r) => r.keeperName, width: 24 },

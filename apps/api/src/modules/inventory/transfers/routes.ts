@@ -39,7 +39,7 @@ export function transfersRoutes(app: ZodApp, deps: AppDeps) {
           name: 'STOCK_TRANSFERS',
           columns: [
             { header: 'Transfer no', value: (r) => r.transferNo },
-            { header: 'Kind', value: (r) => r.kind },
+            { header: 'Kind', value: (r) => r.kind, label: 'inventoryMd.transferKinds' },
             { header: 'Status', value: (r) => r.status },
             { header: 'From store', value: (r) => r.fromStoreName, width: 28 },
             { header: 'To store', value: (r) => r.toStoreName, width: 28 },

@@ -169,7 +169,7 @@ export function paymentLinesRoutes(app: ZodApp, deps: AppDeps) {
         columns: [
           { header: 'Batch', value: (r) => r.batchNo },
           { header: 'Payee', value: (r) => r.payeeName, width: 30 },
-          { header: 'Method', value: (r) => r.method },
+          { header: 'Method', value: (r) => r.method, label: 'pay.methods' },
           { header: 'Bank', value: (r) => r.bankName },
           { header: 'Account no', value: (r) => r.accountNo },
           { header: 'Phone', value: (r) => r.phone },
