@@ -97,8 +97,15 @@ const orders: { order: OrderReply; day: number }[] = [];
 const invoiceIds: string[] = [];
 
 const pick = <T>(list: T[], n: number) => list[n % Math.max(list.length, 1)];
-const fresh = async (id: string) =>
-  (await t.request<{ data: OrderReply }>('GET', `/purchase/orders/${id}`, { token: buyer.access })).body.data;
+/** One of the orders made so far, as the API shows it now, with the day it was made on. */
+async function pickOrder(n: number) {
+  const chosen = orders[n % Math.max(orders.length, 1)];
+  if (!chosen) return null;
+  const r = await t.request<{ data: OrderReply }>('GET', `/purchase/orders/${chosen.order.id}`, {
+    token: buyer.access,
+  });
+  return { order: r.body.data, day: chosen.day };
+}
 
 async function run(a: Action): Promise<void> {
   if (a.kind === 'order') {
@@ -114,10 +121,9 @@ async function run(a: Action): Promise<void> {
     });
     orders.push({ order, day: a.day });
   } else if (a.kind === 'receive') {
-    const chosen = pick(orders, a.pick);
+    const chosen = await pickOrder(a.pick);
     if (!chosen) return;
-    const order = await fresh(chosen.order.id);
-    const lines = order.lines
+    const lines = chosen.order.lines
       .map((l) => ({
         orderLineId: l.id,
         quantity: dec(l.quantity)
@@ -131,13 +137,13 @@ async function run(a: Action): Promise<void> {
     if (lines.length === 0) return;
     const r = await t.request('POST', '/inventory/grns', {
       token: keeper.access,
-      body: { orderId: order.id, storeId: store, receivedOn: addDays(START, chosen.day + 1), lines },
+      body: { orderId: chosen.order.id, storeId: store, receivedOn: addDays(START, chosen.day + 1), lines },
     });
     expect([201, 409]).toContain(r.status);
   } else if (a.kind === 'invoice') {
-    const chosen = pick(orders, a.pick);
+    const chosen = await pickOrder(a.pick);
     if (!chosen) return;
-    const order = await fresh(chosen.order.id);
+    const order = chosen.order;
     // Bill what is received and not invoiced, plus `extra` more units, the price moved by `cents`.
     const lines = order.lines
       .map((l) => ({
@@ -150,7 +156,7 @@ async function run(a: Action): Promise<void> {
     const r = await t.request<{ data: { id: string; status: string } }>('POST', '/purchase/invoices', {
       token: buyer.access,
       body: {
-        orderId: order.id,
+        orderId: chosen.order.id,
         supplierInvoiceNo: `P-${invoiceIds.length}-${a.pick}`,
         invoiceDate: addDays(START, chosen.day + 2),
         lines,
