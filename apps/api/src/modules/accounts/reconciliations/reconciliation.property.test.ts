@@ -1,3 +1,4 @@
+import type { Reconciliation } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -153,16 +154,7 @@ async function check(w: World) {
   }
   const asAt = day(w.statementDay);
   const bankBalance = sum(statement.filter((s) => s.date <= asAt).map((s) => s.amount)).toFixed(2);
-  const opened = await t.request<{
-    data: {
-      balancePerBank: string;
-      uncreditedDeposits: string;
-      unpresentedPayments: string;
-      bankOnlyItems: string;
-      balancePerBooks: string;
-      difference: string;
-    };
-  }>('POST', `${BASE}/reconciliations`, {
+  const opened = await t.request<{ data: Reconciliation }>('POST', `${BASE}/reconciliations`, {
     token: accountant.access,
     body: { accountId: bank.id, statementDate: asAt, statementBalance: bankBalance },
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Reconciliation } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
@@ -306,20 +307,9 @@ describe('the operation bank, March: a CSV statement', () => {
   });
 
   let reconciliationId = '';
-  type Rec = {
-    id: string;
-    status: string;
-    balancePerBank: string;
-    uncreditedDeposits: string;
-    unpresentedPayments: string;
-    bankOnlyItems: string;
-    balancePerBooks: string;
-    difference: string;
-    items: { kind: string; reference: string | null; amount: string }[];
-  };
 
   it('refuses to close while the bank charges and interest are not in the books', async () => {
-    const r = await t.request<{ data: Rec }>('POST', `${BASE}/reconciliations`, {
+    const r = await t.request<{ data: Reconciliation }>('POST', `${BASE}/reconciliations`, {
       token: accountant.access,
       body: { accountId: bank, statementDate: day('03-31'), statementBalance: '2857500.00' },
     });
@@ -360,7 +350,7 @@ describe('the operation bank, March: a CSV statement', () => {
     );
     expect(
       (
-        await t.request<{ data: Rec }>('GET', `${BASE}/reconciliations/${reconciliationId}`, {
+        await t.request<{ data: Reconciliation }>('GET', `${BASE}/reconciliations/${reconciliationId}`, {
           token: manager.access,
         })
       ).body.data.status,
@@ -463,7 +453,7 @@ describe('the operation bank, March: a CSV statement', () => {
   });
 
   it('closes to the cent, locks its matches, and prints the statement as PDF and xlsx', async () => {
-    const close = await t.request<{ data: Rec }>(
+    const close = await t.request<{ data: Reconciliation }>(
       'PATCH',
       `${BASE}/reconciliations/${reconciliationId}/close`,
       { token: manager.access },
@@ -500,9 +490,13 @@ describe('the operation bank, March: a CSV statement', () => {
     });
     expect(xlsx.status).toBe(200);
     expect(new Uint8Array(xlsx.raw.slice(0, 2))).toEqual(new Uint8Array([0x50, 0x4b]));
-    const list = await t.request<{ data: Rec[] }>('GET', `${BASE}/reconciliations?account_id=${bank}`, {
-      token: manager.access,
-    });
+    const list = await t.request<{ data: Reconciliation[] }>(
+      'GET',
+      `${BASE}/reconciliations?account_id=${bank}`,
+      {
+        token: manager.access,
+      },
+    );
     expect(list.body.data.map((r) => `${r.status} ${r.difference}`)).toEqual(['closed 0.00']);
     const earlier = await t.request<{ message: string }>('POST', `${BASE}/reconciliations`, {
       token: accountant.access,
