@@ -38,6 +38,12 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1, 'must not be empty').optional(),
   UPLOADS_DIR: z.string().min(1, 'must not be empty').optional(),
   ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1).max(10_485_760).default(10_485_760),
+  S3_ENDPOINT: z.url('must be a URL (https://s3.eu-west-1.amazonaws.com, http://minio:9000)').optional(),
+  S3_BUCKET: z.string().min(3, 'must be a bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z.string().default('uploads/'),
   BACKUP_EVERY: z
     .string()
     .regex(/^\d+(m|h|d)$/, 'must be a number followed by m, h or d (e.g. 6h, 1d)')
@@ -89,6 +95,17 @@ export type Config = {
   uploadsDir: string;
   /** The largest attachment accepted (ATTACHMENT_MAX_BYTES, 10 MB by default and at most). */
   attachmentMaxBytes: number;
+  /** An S3-compatible bucket for uploads instead of uploadsDir (S3_BUCKET and its settings). */
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        prefix: string;
+      }
+    | undefined;
   /** Scheduled backups: where, how often (ms; null: none) and how many to keep. */
   backup: { dir: string | undefined; everyMs: number | null; keep: number };
   /** Bearer token for /api/metrics (an administrator's session works too). */
@@ -178,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementTiming: e.SETTLEMENT_TIMING,
     uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
+    s3: bucketSettings(e),
     backup: {
       dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
       everyMs: durationMs(e.BACKUP_EVERY),
@@ -191,6 +209,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     templateFile: path.join(API_ROOT, 'dist', 'pglite-template.tar'),
     version: readVersion(),
     codeFingerprint: readBuildHash(),
+  };
+}
+
+/** S3_BUCKET turns the bucket on; then its endpoint and key are required, named when missing. */
+function bucketSettings(e: z.infer<typeof envSchema>): Config['s3'] {
+  if (!e.S3_BUCKET) return undefined;
+  const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+  if (missing.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when S3_BUCKET is set`).join('\n')}`,
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT ?? '',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+    prefix: e.S3_PREFIX,
   };
 }
 

@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 import { ValidationError } from './errors.ts';
 
 /**
- * The file store: uploaded bytes kept outside the database rows, in one folder (UPLOADS_DIR,
- * by default `<DATA_DIR>/uploads`, which backups include), named by their SHA-256 so the same
- * file stored twice is kept once. The database keeps only the hash (and the metadata its module
- * wants). A file's type is read from its first bytes, never from its name or the browser's word.
+ * The file store: uploaded bytes kept outside the database rows, named by their SHA-256 so the
+ * same file stored twice is kept once: in one folder (UPLOADS_DIR, by default
+ * `<DATA_DIR>/uploads`, which backups include), or in an S3-compatible bucket when S3_BUCKET is
+ * set (then the bucket's own versioning or replication keeps the files; backups hold the
+ * database only). The database keeps only the hash (and the metadata its module wants). A file's
+ * type is read from its first bytes, never from its name or the browser's word.
  *
  *   const store = fileStore(deps.config);              // one per process is enough
  *   const saved = await store.put(bytes, { accept: ATTACHMENT_TYPES, maxBytes: 10 * 1024 * 1024 });
@@ -16,7 +19,7 @@ import { ValidationError } from './errors.ts';
  *   sniffType(bytes)                                   // -> 'image/png' ... or null
  *
  * Types: PDF, JPEG, PNG (attachments) and GIF, AVIF (editor images); pass the ones a caller
- * accepts. No S3-compatible bucket yet (docs/DECISIONS.md, #17).
+ * accepts.
  */
 
 export const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/avif'] as const;
@@ -80,8 +83,130 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
-export class FileStore {
+/** What every store does; `fileStore(config)` gives the configured one. */
+export interface FileStore {
+  /**
+   * Checks the bytes (not empty, size, then type by content) and stores them once under their
+   * hash; throws FileRefusedError before writing anything.
+   */
+  put(bytes: Uint8Array, rules: { accept: readonly FileType[]; maxBytes: number }): Promise<StoredFile>;
+  /** The stored bytes and their type (read again from the content), or null when absent. */
+  get(sha256: string): Promise<{ bytes: Buffer; contentType: FileType | null } | null>;
+  has(sha256: string): Promise<boolean>;
+  /** Where the files are, for logs: a folder or `s3://bucket/prefix`. */
+  describe(): string;
+}
+
+function checkFile(bytes: Uint8Array, rules: { accept: readonly FileType[]; maxBytes: number }): FileType {
+  if (bytes.length === 0) throw new FileRefusedError('empty', 'The file is empty.');
+  if (bytes.length > rules.maxBytes) {
+    throw new FileRefusedError(
+      'size',
+      `The file is too large (${megabytes(bytes.length)}); at most ${megabytes(rules.maxBytes)} is accepted.`,
+    );
+  }
+  const contentType = sniffType(bytes);
+  if (!contentType || !rules.accept.includes(contentType)) {
+    throw new FileRefusedError(
+      'type',
+      `This file type is not allowed: send ${rules.accept.map((t) => NAMES[t]).join(', ')}.`,
+    );
+  }
+  return contentType;
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Where the bucket is and the key that may write to it (S3_* settings). */
+export type BucketSettings = {
+  /** The S3 API's address: https://s3.<region>.amazonaws.com, a MinIO or Wasabi server... */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Keys start with it (`uploads/` by default). */
+  prefix: string;
+};
+
+/**
+ * An S3-compatible bucket (path-style URLs, `<endpoint>/<bucket>/<prefix><2 hex>/<hash>`), each
+ * request signed with AWS Signature V4 by aws4fetch. A file already there (HEAD 200) is not sent
+ * again. Any answer other than 200/404 is an error naming the bucket and the status.
+ */
+export class BucketFileStore implements FileStore {
+  private readonly client: AwsClient;
+
+  constructor(
+    readonly settings: BucketSettings,
+    fetchImpl: typeof fetch = fetch,
+  ) {
+    this.client = new AwsClient({
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+      region: settings.region,
+      service: 's3',
+    });
+    this.send = (url, init) => this.client.sign(url, init).then((request) => fetchImpl(request));
+  }
+
+  private readonly send: (url: string, init: RequestInit) => Promise<Response>;
+
+  describe(): string {
+    return `s3://${this.settings.bucket}/${this.settings.prefix}`;
+  }
+
+  urlOf(sha256: string): string {
+    if (!SHA256.test(sha256)) throw new ValidationError('Not a file hash');
+    const base = this.settings.endpoint.replace(/\/+$/, '');
+    return `${base}/${encodeURIComponent(this.settings.bucket)}/${this.settings.prefix}${sha256.slice(0, 2)}/${sha256}`;
+  }
+
+  private failed(what: string, response: Response): Error {
+    return new Error(`File store ${this.describe()}: ${what} answered ${response.status}`);
+  }
+
+  async put(
+    bytes: Uint8Array,
+    rules: { accept: readonly FileType[]; maxBytes: number },
+  ): Promise<StoredFile> {
+    const contentType = checkFile(bytes, rules);
+    const sha256 = sha256Of(bytes);
+    if (!(await this.has(sha256))) {
+      const response = await this.send(this.urlOf(sha256), {
+        method: 'PUT',
+        body: bytes,
+        headers: { 'content-type': contentType, 'x-amz-content-sha256': sha256 },
+      });
+      if (!response.ok) throw this.failed('PUT', response);
+    }
+    return { sha256, size: bytes.length, contentType };
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    const response = await this.send(this.urlOf(sha256), { method: 'HEAD' });
+    if (response.status === 404) return false;
+    if (!response.ok) throw this.failed('HEAD', response);
+    return true;
+  }
+
+  async get(sha256: string): Promise<{ bytes: Buffer; contentType: FileType | null } | null> {
+    const response = await this.send(this.urlOf(sha256), { method: 'GET' });
+    if (response.status === 404) return null;
+    if (!response.ok) throw this.failed('GET', response);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (sha256Of(bytes) !== sha256)
+      throw new Error(`File store ${this.describe()}: ${sha256} came back changed`);
+    return { bytes, contentType: sniffType(bytes) };
+  }
+}
+
+export class DiskFileStore implements FileStore {
   constructor(readonly dir: string) {}
+
+  describe(): string {
+    return this.dir;
+  }
 
   /** Where a hash's bytes live: `<dir>/<first two hex digits>/<hash>`. */
   pathOf(sha256: string): string {
@@ -89,29 +214,13 @@ export class FileStore {
     return path.join(this.dir, sha256.slice(0, 2), sha256);
   }
 
-  /**
-   * Checks the bytes (size, then type by content) and stores them once under their hash. The write
-   * goes to a temporary name first and is renamed into place, so a reader never sees half a file.
-   */
+  /** The write goes to a temporary name first and is renamed into place: a reader never sees half a file. */
   async put(
     bytes: Uint8Array,
     rules: { accept: readonly FileType[]; maxBytes: number },
   ): Promise<StoredFile> {
-    if (bytes.length === 0) throw new FileRefusedError('empty', 'The file is empty.');
-    if (bytes.length > rules.maxBytes) {
-      throw new FileRefusedError(
-        'size',
-        `The file is too large (${megabytes(bytes.length)}); at most ${megabytes(rules.maxBytes)} is accepted.`,
-      );
-    }
-    const contentType = sniffType(bytes);
-    if (!contentType || !rules.accept.includes(contentType)) {
-      throw new FileRefusedError(
-        'type',
-        `This file type is not allowed: send ${rules.accept.map((t) => NAMES[t]).join(', ')}.`,
-      );
-    }
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const contentType = checkFile(bytes, rules);
+    const sha256 = sha256Of(bytes);
     const target = this.pathOf(sha256);
     if (!(await this.has(sha256))) {
       await mkdir(path.dirname(target), { recursive: true });
@@ -148,12 +257,15 @@ export class FileStore {
 
 const stores = new Map<string, FileStore>();
 
-/** The process's store for the configured uploads folder. */
-export function fileStore(config: { uploadsDir: string }): FileStore {
-  let store = stores.get(config.uploadsDir);
+/** The process's store: the bucket when S3 settings are given, else the uploads folder. */
+export function fileStore(config: { uploadsDir: string; s3?: BucketSettings | undefined }): FileStore {
+  const key = config.s3
+    ? `s3:${config.s3.endpoint}/${config.s3.bucket}/${config.s3.prefix}`
+    : config.uploadsDir;
+  let store = stores.get(key);
   if (!store) {
-    store = new FileStore(config.uploadsDir);
-    stores.set(config.uploadsDir, store);
+    store = config.s3 ? new BucketFileStore(config.s3) : new DiskFileStore(config.uploadsDir);
+    stores.set(key, store);
   }
   return store;
 }

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AwsClient } from 'aws4fetch';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ATTACHMENT_TYPES,
+  BucketFileStore,
+  DiskFileStore,
   EDITOR_IMAGE_TYPES,
   FileRefusedError,
-  FileStore,
   fileStore,
   sniffType,
 } from './file-store.ts';
@@ -45,8 +49,8 @@ describe('sniffType reads the type from the content', () => {
   });
 });
 
-describe('FileStore', () => {
-  const store = new FileStore(dir);
+describe('DiskFileStore', () => {
+  const store = new DiskFileStore(dir);
   const rules = { accept: ATTACHMENT_TYPES, maxBytes: 1024 };
 
   it('stores the bytes once under their SHA-256 and gives them back with their type', async () => {
@@ -90,5 +94,98 @@ describe('FileStore', () => {
 
   it('is one store per folder in a process', () => {
     expect(fileStore({ uploadsDir: dir })).toBe(fileStore({ uploadsDir: dir }));
+    expect(fileStore({ uploadsDir: dir })).toBeInstanceOf(DiskFileStore);
+  });
+});
+
+/**
+ * A tiny in-process S3: keeps objects in a map and checks every request's AWS Signature V4 by
+ * signing the same request again (same date, the headers it says it signed) with the secret key.
+ */
+const KEYS = { accessKeyId: 'AKIDUSHIRIKA', secretAccessKey: 'fake-secret-key-for-tests' };
+const objects = new Map<string, { body: Buffer; type: string }>();
+const seen: { method: string; path: string; signed: boolean }[] = [];
+const signer = new AwsClient({ ...KEYS, region: 'af-south-1', service: 's3' });
+
+async function signatureOk(req: IncomingMessage, url: string, body: Buffer): Promise<boolean> {
+  const auth = String(req.headers.authorization ?? '');
+  const names = /SignedHeaders=([^,]+)/.exec(auth)?.[1]?.split(';') ?? [];
+  if (!auth.startsWith(`AWS4-HMAC-SHA256 Credential=${KEYS.accessKeyId}/`) || !names.includes('host'))
+    return false;
+  const headers: Record<string, string> = {};
+  for (const name of names) if (name !== 'host') headers[name] = String(req.headers[name] ?? '');
+  const again = await signer.sign(url, {
+    method: req.method ?? 'GET',
+    headers,
+    ...(body.length ? { body } : {}),
+    aws: { datetime: String(req.headers['x-amz-date']) },
+  });
+  return again.headers.get('authorization') === auth;
+}
+
+const fakeS3 = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', async () => {
+    const body = Buffer.concat(chunks);
+    const path = req.url ?? '';
+    const signed = await signatureOk(req, `http://${req.headers.host}${path}`, body);
+    seen.push({ method: req.method ?? '', path, signed });
+    if (!signed) return res.writeHead(403).end();
+    const found = objects.get(path);
+    if (req.method === 'PUT') {
+      objects.set(path, { body, type: String(req.headers['content-type']) });
+      return res.writeHead(200).end();
+    }
+    if (!found) return res.writeHead(404).end();
+    if (req.method === 'HEAD') return res.writeHead(200, { 'content-length': found.body.length }).end();
+    return res.writeHead(200, { 'content-type': found.type }).end(found.body);
+  });
+});
+
+describe('BucketFileStore (S3-compatible, against an in-process fake)', () => {
+  let endpoint = '';
+  const settings = () => ({
+    endpoint,
+    bucket: 'ushirika-files',
+    region: 'af-south-1',
+    prefix: 'uploads/',
+    ...KEYS,
+  });
+
+  it('stores once under the hash with signed requests, reads back, and refuses as the disk store does', async () => {
+    await new Promise<void>((resolve) => fakeS3.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(fakeS3.address() as AddressInfo).port}`;
+    const store = new BucketFileStore(settings());
+    const sha = createHash('sha256').update(PNG).digest('hex');
+    const saved = await store.put(PNG, { accept: ATTACHMENT_TYPES, maxBytes: 1024 });
+    expect(saved).toEqual({ sha256: sha, size: PNG.length, contentType: 'image/png' });
+    const key = `/ushirika-files/uploads/${sha.slice(0, 2)}/${sha}`;
+    expect(objects.get(key)).toEqual({ body: PNG, type: 'image/png' });
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([`HEAD ${key}`, `PUT ${key}`]);
+    expect(seen.every((r) => r.signed)).toBe(true);
+
+    await store.put(PNG, { accept: ATTACHMENT_TYPES, maxBytes: 1024 });
+    expect(seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    const read = await store.get(sha);
+    expect(read?.bytes.equals(PNG)).toBe(true);
+    expect(read?.contentType).toBe('image/png');
+    expect(await store.get('f'.repeat(64))).toBeNull();
+    expect(await store.has(sha)).toBe(true);
+
+    const before = seen.length;
+    await expect(
+      store.put(bytes('<svg/>'), { accept: ATTACHMENT_TYPES, maxBytes: 1024 }),
+    ).rejects.toBeInstanceOf(FileRefusedError);
+    expect(seen.length).toBe(before);
+    expect(fileStore({ uploadsDir: dir, s3: settings() })).toBeInstanceOf(BucketFileStore);
+  });
+
+  it('says which bucket refused: a wrong secret is an error, never a missing file', async () => {
+    const store = new BucketFileStore({ ...settings(), secretAccessKey: 'wrong' });
+    await expect(store.get('a'.repeat(64))).rejects.toThrow(
+      'File store s3://ushirika-files/uploads/: GET answered 403',
+    );
+    await new Promise((resolve) => fakeS3.close(resolve));
   });
 });
