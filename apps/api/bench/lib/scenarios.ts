@@ -17,8 +17,16 @@ export async function timed(times: number, work: () => Promise<unknown>): Promis
   return median(ms);
 }
 
-/** One user reading one address: checked once (it must answer 200), then loaded with one connection. */
-export function getScenario(name: string, path: string, p95BelowMs: number): Scenario {
+/**
+ * One user reading one address: checked once (it must answer 200; `note` may say what it read, for
+ * the table), then loaded with one connection.
+ */
+export function getScenario(
+  name: string,
+  path: string,
+  p95BelowMs: number,
+  note?: (body: unknown) => string,
+): Scenario {
   return {
     name,
     concurrency: 1,
@@ -27,7 +35,7 @@ export function getScenario(name: string, path: string, p95BelowMs: number): Sce
       const response = await fetch(`${server.baseUrl}${path}`, { headers: bearer(server) });
       if (response.status !== 200)
         throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-      return undefined;
+      return note?.(await response.json());
     },
     run: (server, seconds) =>
       runAutocannon({

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
-import { runAutocannon } from '../lib/measure.ts';
-import type { Scenario, ServerContext } from './scenario.ts';
+import { getScenario } from '../lib/scenarios.ts';
+import type { Scenario } from './scenario.ts';
 
 /**
  * The buyer half of the sales bench: the closed history auctions' invoices (one per auction and
@@ -66,25 +66,13 @@ export async function writeBuyerLedger(
 /** GET the buyer aged summary as at today: every buyer's open invoices by age, less credits. */
 export function agedSummaryScenario(): Scenario {
   const path = '/api/reports/buyer/aged-summary';
-  const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
-  return {
-    name: `GET ${path} (300 buyers, all invoices and receipts of the season)`,
-    concurrency: 1,
-    target: { p95BelowMs: 300 },
-    async check(server) {
-      const response = await fetch(`${server.baseUrl}${path}`, { headers: bearer(server) });
-      if (response.status !== 200)
-        throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-      const body = (await response.json()) as { data: { summary: unknown[]; totals: { balance: string } } };
-      return `${body.data.summary.length} buyers, total ${body.data.totals.balance}`;
+  return getScenario(
+    `GET ${path} (300 buyers, all invoices and receipts of the season)`,
+    path,
+    300,
+    (body) => {
+      const { data } = body as { data: { summary: unknown[]; totals: { balance: string } } };
+      return `${data.summary.length} buyers, total ${data.totals.balance}`;
     },
-    run: (server, seconds) =>
-      runAutocannon({
-        url: server.baseUrl,
-        connections: 1,
-        seconds,
-        headers: bearer(server),
-        requests: [{ method: 'GET', path }],
-      }),
-  };
+  );
 }
