@@ -92,17 +92,6 @@ export function useOpenPurchaseInvoices(supplierId: string | null) {
   });
 }
 
-export type ItemChoice = { id: string; code: string; name: string; unit: string; kind: string };
-/** The active items and services an order line can name. */
-export function useItemChoices() {
-  return useQuery({
-    queryKey: ['inventory-items', 'choices'],
-    queryFn: ({ signal }) => api.get<{ data: ItemChoice[] }>('inventory/items/choices', undefined, signal),
-    select: (reply) => reply.data,
-    staleTime: 60_000,
-  });
-}
-
 export function useSupplierAged(query: Query) {
   return useQuery({
     queryKey: ['supplier-aged', query],

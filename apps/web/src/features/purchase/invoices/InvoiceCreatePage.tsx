@@ -9,7 +9,6 @@ import { FormPage } from '../../../components/FormPage.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, moneyOrDash, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { purchaseOrders, useCreatePurchase, usePurchaseOrder } from '../hooks.ts';
 import { MatchBadge } from '../PurchaseLines.tsx';
 
@@ -64,13 +63,10 @@ function InvoiceCreatePage() {
       lines,
     });
     if (body)
-      create.mutate(body, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          navigate(`/purchase/invoices/${r.data.id}/details`);
-        },
-        onError: form.showApiError,
-      });
+      create.mutate(
+        body,
+        form.saved((r) => navigate(`/purchase/invoices/${r.data.id}/details`)),
+      );
   });
   const orderData = (orders.data ?? [])
     .filter((o) => INVOICEABLE.includes(o.status) || o.id === form.values.orderId)

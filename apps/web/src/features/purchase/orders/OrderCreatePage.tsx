@@ -11,8 +11,8 @@ import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { moneyOrDash, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
-import { useItemChoices, usePurchaseOrder, usePurchaseSettings, useSavePurchaseOrder } from '../hooks.ts';
+import { useItemChoices } from '../../inventory/items/hooks.ts';
+import { usePurchaseOrder, usePurchaseSettings, useSavePurchaseOrder } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
 
 export default withPermission(OrderCreatePage, 'purchase.order.create', { unionOnly: true });
@@ -85,13 +85,10 @@ function OrderCreatePage() {
     if (lineIssue) setLineError(`${t('purchaseMd.lines')}: ${lineIssue.message}`);
     const body = form.validate(createPurchaseOrderBody, input);
     if (body)
-      create.mutate(body, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          navigate(`/purchase/orders/${r.data.id}/details`);
-        },
-        onError: form.showApiError,
-      });
+      create.mutate(
+        body,
+        form.saved((r) => navigate(`/purchase/orders/${r.data.id}/details`)),
+      );
   });
   const itemData = (items.data ?? []).map((i) => ({ value: i.id, label: `${i.code} ${i.name} (${i.unit})` }));
   return (

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { usePurchaseSettings, useSavePurchaseSettings } from '../hooks.ts';
 
@@ -40,14 +39,7 @@ function SettingsForm({ onClose }: { onClose: () => void }) {
   });
   const submit = form.onSubmit(() => {
     const body = form.validate(purchaseSettingsBody, form.values);
-    if (body)
-      save.mutate(body, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      });
+    if (body) save.mutate(body, form.saved(onClose));
   });
   return (
     <FormModal

@@ -9,7 +9,6 @@ import { FormPage } from '../../../components/FormPage.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useBankOptions } from '../../accounts/hooks.ts';
 import { useCreatePurchase, useOpenPurchaseInvoices } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
@@ -49,13 +48,10 @@ function PaymentCreatePage() {
       .map(([invoiceId, amount]) => ({ invoiceId, amount }));
     const body = form.validate(createSupplierPaymentBody, { ...form.values, allocations });
     if (body)
-      create.mutate(body, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          navigate(`/purchase/payments/${r.data.id}/details`);
-        },
-        onError: form.showApiError,
-      });
+      create.mutate(
+        body,
+        form.saved((r) => navigate(`/purchase/payments/${r.data.id}/details`)),
+      );
   });
   return (
     <FormPage
