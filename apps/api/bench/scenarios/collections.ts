@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { cashewGrades, openCashewSeasonCrop } from '../lib/fixtures.ts';
 import { runAutocannon } from '../lib/measure.ts';
 import { BENCH_PASSWORD, signIn } from '../lib/server.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
@@ -35,42 +36,8 @@ async function isPglite(db: Db): Promise<boolean> {
 async function writeData(db: Db, adminId: string, passwordHash: string, total: number): Promise<Prepared> {
   const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
   const year = today.slice(0, 4);
-  const [crop] = await queryRows<{ crop_id: string; std: string; ug: string }>(
-    db,
-    sql`select c.id as crop_id,
-      (select id from grades g where g.crop_id = c.id order by code limit 1) as std,
-      (select id from grades g where g.crop_id = c.id order by code desc limit 1) as ug
-    from crops c where c.code = 'CASHEW'`,
-  );
-  if (!crop) throw new Error('bootstrap seeded no cashew');
-  // The open season holding today (one open season at a time: reuse it if another suite opened one).
-  let [season] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from seasons where status = 'open' and start_date <= ${today}::date and end_date >= ${today}::date`,
-  );
-  if (!season) {
-    [season] = await queryRows<{ id: string }>(
-      db,
-      sql`insert into seasons (id, name, start_date, end_date, status)
-        values (gen_random_uuid(), 'Bench collections season', ${today}::date - 200, ${today}::date + 100, 'open')
-        returning id`,
-    );
-  }
-  const [sc] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture, moisture_policy)
-      values (gen_random_uuid(), ${season?.id}, ${crop.crop_id}, 2600, 80, 10, 'refuse')
-      on conflict do nothing returning id`,
-  );
-  const seasonCropId =
-    sc?.id ??
-    (
-      await queryRows<{ id: string }>(
-        db,
-        sql`select id from season_crops where season_id = ${season?.id} and crop_id = ${crop.crop_id}`,
-      )
-    )[0]?.id;
-  if (!seasonCropId) throw new Error('no season crop');
+  const crop = await cashewGrades(db);
+  const seasonCropId = await openCashewSeasonCrop(db, today, crop.crop_id, 'Bench collections season');
   // Ids computed from the row numbers (AMCOS m: ...8c00-<m>, its farmer j: ...b000-<m*500+j>), so
   // the 2,000,000 collections below find theirs by arithmetic instead of a lookup per row.
   await db.execute(sql`insert into amcos (id, code, name)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { cashewGrades } from '../lib/fixtures.ts';
 import { runConcurrentLoop } from '../lib/measure.ts';
 import { agedSummaryScenario, writeBuyerLedger } from './sales-buyers.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
@@ -28,14 +29,7 @@ async function writeData(db: Db, adminId: string): Promise<{ openIds: string[]; 
   const started = performance.now();
   const today = new Date().toISOString().slice(0, 10);
   const historyLots = LOTS - OPEN_AUCTIONS * LOTS_PER_OPEN;
-  const [crop] = await queryRows<{ crop_id: string; std: string; ug: string }>(
-    db,
-    sql`select c.id as crop_id,
-      (select id from grades g where g.crop_id = c.id order by code limit 1) as std,
-      (select id from grades g where g.crop_id = c.id order by code desc limit 1) as ug
-    from crops c where c.code = 'CASHEW'`,
-  );
-  if (!crop) throw new Error('bootstrap seeded no cashew');
+  const crop = await cashewGrades(db);
   const [sc] = await queryRows<{ id: string }>(
     db,
     sql`with s as (insert into seasons (id, name, start_date, end_date, status)

@@ -9,6 +9,7 @@ import { controlAccounts } from '../../src/modules/accounts/reports/control-acco
 import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
 import { previewSettlement } from '../../src/modules/settlement/runs/preview-settlement.ts';
 import { freePort } from '../../test/hardening/child-server.ts';
+import { cashewGrades, openCashewSeasonCrop } from '../lib/fixtures.ts';
 import { type LoadReport, percentile } from '../lib/measure.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, signIn } from '../lib/server.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
@@ -54,31 +55,9 @@ const email = (kind: string, n: number) => `sd.${kind}${String(n).padStart(2, '0
 async function writeData(db: Db, adminId: string, passwordHash: string): Promise<Prepared> {
   const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
   const year = today.slice(0, 4);
-  const [crop] = await queryRows<{ crop_id: string; grade: string }>(
-    db,
-    sql`select c.id as crop_id, (select id from grades g where g.crop_id = c.id order by code limit 1) as grade
-        from crops c where c.code = 'CASHEW'`,
-  );
-  if (!crop) throw new Error('bootstrap seeded no cashew');
-  // One open season at a time: reuse the one another suite opened.
-  let [season] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from seasons where status = 'open' and start_date <= ${today}::date and end_date >= ${today}::date`,
-  );
-  if (!season) {
-    [season] = await queryRows<{ id: string }>(
-      db,
-      sql`insert into seasons (id, name, start_date, end_date, status)
-        values (gen_random_uuid(), 'Bench season day', ${today}::date - 200, ${today}::date + 100, 'open') returning id`,
-    );
-  }
-  await db.execute(sql`insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture, moisture_policy)
-    values (gen_random_uuid(), ${season?.id}, ${crop.crop_id}, 2600, 80, 10, 'refuse') on conflict do nothing`);
-  const [sc] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from season_crops where season_id = ${season?.id} and crop_id = ${crop.crop_id}`,
-  );
-  if (!sc) throw new Error('no season crop');
+  const cashew = await cashewGrades(db);
+  const crop = { crop_id: cashew.crop_id, grade: cashew.std };
+  const sc = { id: await openCashewSeasonCrop(db, today, crop.crop_id, 'Bench season day') };
   const [world] = await queryRows<{ warehouse: string; transporter: string; buyer: string }>(
     db,
     sql`with w as (insert into warehouses (id, name, operator, licence_no)

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
+
+/** The bootstrap's cashew crop with its first grade (standard) and its last (under-grade). */
+export async function cashewGrades(db: Db): Promise<{ crop_id: string; std: string; ug: string }> {
+  const [crop] = await queryRows<{ crop_id: string; std: string; ug: string }>(
+    db,
+    sql`select c.id as crop_id,
+      (select id from grades g where g.crop_id = c.id order by code limit 1) as std,
+      (select id from grades g where g.crop_id = c.id order by code desc limit 1) as ug
+    from crops c where c.code = 'CASHEW'`,
+  );
+  if (!crop) throw new Error('bootstrap seeded no cashew');
+  return crop;
+}
+
+/**
+ * The open season holding `today` with cashew on it (2,600 a kg indicative, 80 kg bags, 10%
+ * moisture, refused above): one open season at a time, so a suite reuses the one another suite
+ * opened, else opens one named `name`. Answers the season crop's id.
+ */
+export async function openCashewSeasonCrop(
+  db: Db,
+  today: string,
+  cropId: string,
+  name: string,
+): Promise<string> {
+  let [season] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from seasons where status = 'open' and start_date <= ${today}::date and end_date >= ${today}::date`,
+  );
+  if (!season) {
+    [season] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into seasons (id, name, start_date, end_date, status)
+        values (gen_random_uuid(), ${name}, ${today}::date - 200, ${today}::date + 100, 'open')
+        returning id`,
+    );
+  }
+  await db.execute(sql`insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture, moisture_policy)
+    values (gen_random_uuid(), ${season?.id}, ${cropId}, 2600, 80, 10, 'refuse') on conflict do nothing`);
+  const [sc] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from season_crops where season_id = ${season?.id} and crop_id = ${cropId}`,
+  );
+  if (!sc) throw new Error('no season crop');
+  return sc.id;
+}
