@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsButton } from '../../attachments/AttachmentsButton.tsx';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { bankTransfers, useBankOptions } from '../hooks.ts';
 import { EntryDrawer, useApproveColumn } from './VouchersPage.tsx';
@@ -63,6 +64,11 @@ function TransfersPage() {
             sortField: 'amount',
           },
           { key: 'status', header: t('fields.status'), render: (b) => <StatusBadge status={b.status} /> },
+          {
+            key: 'attachments',
+            header: t('attachments.title'),
+            render: (b) => <AttachmentsButton recordType="bank-transfer" recordId={b.id} title={b.number} />,
+          },
           approve,
         ]}
       />

@@ -17,6 +17,7 @@ import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsButton } from '../../attachments/AttachmentsButton.tsx';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { useAccountOptions, useBankOptions, useRecordAction, vouchers } from '../hooks.ts';
 import { JournalEntryDetails } from '../journal/JournalEntriesPage.tsx';
@@ -141,6 +142,11 @@ function VouchersPage() {
             sortField: 'amount',
           },
           { key: 'status', header: t('fields.status'), render: (v) => <StatusBadge status={v.status} /> },
+          {
+            key: 'attachments',
+            header: t('attachments.title'),
+            render: (v) => <AttachmentsButton recordType="voucher" recordId={v.id} title={v.number} />,
+          },
           approve,
         ]}
       />

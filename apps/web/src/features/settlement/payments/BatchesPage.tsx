@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { batches, useApproveBatch, useBatchLines, useExportBatch, useMarkPaid } from '../hooks.ts';
 import { PayStatusBadge } from '../PayStatusBadge.tsx';
 import { PaymentLinesTable } from './PaymentLinesTable.tsx';
@@ -217,6 +218,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
         selected={picked}
         onSelect={setPicked}
       />
+      <AttachmentsSection recordType="payment-batch" recordId={id} />
       {paying && <MarkPaidForm batch={b} onClose={() => setPaying(false)} />}
       {retrying && (
         <RetryLinesModal
