@@ -83,8 +83,12 @@ export const distributionListQuery = listQuery.extend({
 });
 export const distributionList = paged(distribution);
 
-/** /reports/distributions: one row per item, AMCOS, farmer, season and kind. */
-export const distributionReportQuery = z.object({
+/**
+ * /reports/distributions: one row per item, AMCOS, farmer, season and kind, paged as every list
+ * (`page`, `per_page`, `search` over item, AMCOS and farmer); always in item, AMCOS, farmer, kind
+ * order (no `sort`). `format` xlsx or pdf gives the whole filtered report as a file.
+ */
+export const distributionReportQuery = listQuery.omit({ sort: true }).extend({
   season_id: z.uuid('Choose the season'),
   amcos_id: uuid.optional(),
   kind: distributionKind.optional(),
@@ -113,9 +117,12 @@ export const recoveryRow = z.object({
   /** Farmers owing something who have had no crop money settled in the season yet. */
   farmersWithNothingToRecoverFrom: z.number(),
 });
-export const distributionReport = z.object({
+/**
+ * A page of the report's rows (the list reply: `data` and `meta`), with the recovery per AMCOS and
+ * the grand totals over the whole filter, not the page.
+ */
+export const distributionReport = paged(distributionReportRow).extend({
   seasonName: z.string(),
-  rows: z.array(distributionReportRow),
   recovery: z.array(recoveryRow),
   totals: z.object({
     quantity: z.string(),

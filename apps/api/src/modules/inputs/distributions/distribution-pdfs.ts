@@ -1,6 +1,7 @@
-import type { DistributionDetail, DistributionReport } from '@ushirika/contracts';
+import type { DistributionDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
+import type { DistributionReportPage } from './distribution-report.ts';
 
 const qty = (q: string) => dec(q).toString();
 
@@ -33,7 +34,8 @@ export function distributionNotePdf(d: DistributionDetail): Promise<Buffer> {
   });
 }
 
-export function distributionReportPdf(r: DistributionReport): Promise<Buffer> {
+/** The whole filtered report (every row, not a page). */
+export function distributionReportPdf(r: DistributionReportPage): Promise<Buffer> {
   return tablePdf({
     title: `Input distributions, season ${r.seasonName}`,
     subtitle: [

@@ -5,6 +5,7 @@ import {
   distributionDetail,
   distributionList,
   distributionListQuery,
+  distributionReport,
   distributionReportQuery,
   distributionStores,
   distributionStoresQuery,
@@ -15,6 +16,7 @@ import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
+import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
 import { cancelDistribution } from './cancel-distribution.ts';
 import { createDistribution } from './create-distribution.ts';
@@ -107,22 +109,29 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.get(
     '/reports/distributions',
-    { config: { access: access.report }, schema: { tags, querystring: distributionReportQuery } },
+    {
+      config: { access: access.report },
+      schema: { tags, querystring: distributionReportQuery, response: { 200: distributionReport } },
+      serializerCompiler: plainJsonSerializer,
+    },
     async (req, reply) => {
       const q = req.query;
-      const report = await buildReport(deps.db, actorOf(req), {
-        seasonId: q.season_id,
-        amcosId: q.amcos_id,
-        kind: q.kind,
-      });
+      // A page of rows as every list (the shared page window and reply); the files take all rows.
+      const report = await buildReport(
+        deps.db,
+        actorOf(req),
+        { seasonId: q.season_id, amcosId: q.amcos_id, kind: q.kind, search: q.search },
+        q.format === 'json' ? pageWindow({ ...q, format: 'json' }) : null,
+      );
+      const { rows, total, ...summary } = report;
       // The use case answers the contract's shape (typed rows from SQL): no second pass over every row.
-      if (q.format === 'json') return report;
+      if (q.format === 'json') return { ...pagedReply(rows, total, { ...q, format: 'json' }), ...summary };
       if (q.format === 'pdf')
         return sendPdf(reply, `DISTRIBUTIONS-${report.seasonName}`, await distributionReportPdf(report));
       return sendExport(reply, {
         format: 'xlsx',
         name: 'DISTRIBUTIONS-REPORT',
-        rows: report.rows,
+        rows,
         columns: [
           { header: 'Item code', value: (r) => r.itemCode },
           { header: 'Item', value: (r) => r.itemName, width: 25 },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateDistributionBody,
   Distribution,
@@ -61,6 +61,8 @@ export function useDistributionReport(query: Query) {
     queryKey: ['distributions-report', query],
     queryFn: ({ signal }) =>
       api.get<DistributionReport>('reports/distributions', { ...query, format: 'json' }, signal),
+    // A page at a time: the previous page stays on screen while the next loads.
+    placeholderData: keepPreviousData,
     enabled: Boolean(query.season_id),
   });
 }
