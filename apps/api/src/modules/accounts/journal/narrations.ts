@@ -17,10 +17,15 @@ export type NarrationKey =
   | 'paymentBatchPaid'
   | 'settlementUnionIncome'
   | 'settlement'
-  | 'stockIssue'
+  | 'stockIssueUnionUse'
+  | 'stockIssueTo'
   | 'goodsReceived'
+  | 'goodsReceivedFrom'
   | 'goodsReceivedOnOrder'
+  | 'goodsReceivedFromOnOrder'
   | 'transitLoss'
+  | 'inputsIssued'
+  | 'inputsCancelled'
   | 'purchaseInvoice'
   | 'purchaseInvoiceCancelled'
   | 'supplierPayment'
@@ -32,9 +37,15 @@ function render(lang: Lang, key: NarrationKey, params: Record<string, string | n
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
-/** A narration the system writes, in both languages, from its template and the values it names. */
-export function narrate(key: NarrationKey, params: Record<string, string | number>): Narration {
-  return { en: render('en', key, params), sw: render('sw', key, params) };
+type Params = Record<string, string | number>;
+
+/**
+ * A narration the system writes, in both languages, from its template and the values it names
+ * (the same in both, or per language when a value is itself a label, e.g. a kind).
+ */
+export function narrate(key: NarrationKey, params: Params | ((lang: Lang) => Params)): Narration {
+  const of = (lang: Lang) => (typeof params === 'function' ? params(lang) : params);
+  return { en: render('en', key, of('en')), sw: render('sw', key, of('sw')) };
 }
 
 /** The English text (the record's own, searched and audited). */

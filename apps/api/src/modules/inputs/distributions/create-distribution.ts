@@ -12,7 +12,9 @@ import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety } from '../../../platform/access.ts';
 import { auditInsertSql } from '../../../platform/audit.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
+import { codeLabel } from '../../../platform/labels.ts';
 import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { issueStock } from '../../inventory/ledgers/move-stock.ts';
@@ -329,15 +331,18 @@ export async function postDistribution(
   if ([event.cost, event.loan, event.cash, event.subsidy].every((v) => dec(v).isZero())) return [];
   // A new distribution's number is taken at commit, after its posting: the entry names the request
   // it issues (and links to the distribution by its source); a cancellation names the distribution.
-  const what = o.reverse
-    ? `Cancelled inputs ${o.distributionNo}`
-    : `Inputs on request ${o.request.requestNo}`;
+  // English keeps the stored kind (as before); Swahili its label.
+  const narration = narrate(o.reverse ? 'inputsCancelled' : 'inputsIssued', (lang) => ({
+    no: o.reverse ? o.distributionNo : o.request.requestNo,
+    kind: lang === 'en' ? o.kind : codeLabel(lang, 'inputs.kinds', o.kind),
+    farmer: o.request.farmerName,
+  }));
   const posted = await postAcrossBooks(
     tx,
     {
       ...event,
       date: o.date,
-      narration: `${what} (${o.kind}) to ${o.request.farmerName}`,
+      narration,
       reference: o.reverse ? o.distributionNo : o.request.requestNo,
       sourceType: 'input_distribution',
       sourceId: o.id,

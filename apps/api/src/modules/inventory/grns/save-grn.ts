@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Tx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import {
   auditedMovedLines,
   movedDocumentLines,
@@ -30,7 +31,15 @@ export type GrnToSave = {
  */
 export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<string> {
   const id = uuidv7();
-  const from = grn.supplier ? ` from ${grn.supplier.name}` : '';
+  const store = grn.store.name;
+  const supplier = grn.supplier?.name;
+  const narration = supplier
+    ? grn.orderNo
+      ? narrate('goodsReceivedFromOnOrder', { store, supplier, orderNo: grn.orderNo })
+      : narrate('goodsReceivedFrom', { store, supplier })
+    : grn.orderNo
+      ? narrate('goodsReceivedOnOrder', { store, orderNo: grn.orderNo })
+      : narrate('goodsReceived', { store });
   // Numbered at commit (migration 0032's deferred trigger puts the number on the GRN and its
   // movements), so concurrent GRNs wait on the counter only while one commits. Read it after commit.
   const grnNo = `~${grn.receivedOn.slice(0, 4)}~${id}`;
@@ -41,7 +50,7 @@ export async function saveGrn(tx: Tx, actor: Actor, grn: GrnToSave): Promise<str
     actorId: actor.userId,
     lines: grn.lines,
     post: {
-      narration: `Goods received into ${grn.store.name}${from}${grn.orderNo ? ` on ${grn.orderNo}` : ''}`,
+      narration,
       ...(grn.supplier
         ? { party: { type: 'supplier' as const, id: grn.supplier.id, name: grn.supplier.name } }
         : {}),

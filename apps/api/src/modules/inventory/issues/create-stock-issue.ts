@@ -6,13 +6,12 @@ import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { auditedMovedLines, issueStock, movedDocumentLines } from '../ledgers/move-stock.ts';
 import { storeOf } from '../stores/queries.ts';
 import { getStockIssue } from './queries.ts';
 import { stockIssueLines, stockIssues } from './schema.ts';
-
-const purposeWords = { union_use: 'for union use', amcos: 'to', other: 'to' } as const;
 
 /**
  * Stock out of a store for a purpose, at the store's weighted average cost, posted Dr inputs
@@ -37,7 +36,10 @@ export async function createStockIssue(
       toAmcos = row;
     }
     const id = uuidv7();
-    const to = body.purpose === 'union_use' ? purposeWords.union_use : `to ${toAmcos?.name ?? body.issuedTo}`;
+    const narration =
+      body.purpose === 'union_use'
+        ? narrate('stockIssueUnionUse', { store: store.name })
+        : narrate('stockIssueTo', { store: store.name, to: toAmcos?.name ?? body.issuedTo ?? '' });
     const moved = await issueStock(tx, {
       storeId: store.id,
       date: body.issuedOn,
@@ -50,7 +52,7 @@ export async function createStockIssue(
       actorId: actor.userId,
       lines: body.lines,
       post: {
-        narration: `Stock issued from ${store.name} ${to}`,
+        narration,
         ...(toAmcos ? { party: { type: 'amcos' as const, id: toAmcos.id, name: toAmcos.name } } : {}),
       },
     });

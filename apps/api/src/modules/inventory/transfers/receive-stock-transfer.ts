@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { type Actor, assertSociety } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { receiveStock } from '../ledgers/move-stock.ts';
 import { getStockTransfer } from './queries.ts';
@@ -98,7 +99,7 @@ export async function receiveStockTransfer(
           type: 'stock_issue',
           amount: varianceValue,
           date: body.receivedOn,
-          narration: `${transfer.transferNo}: goods lost in transit written off`,
+          narration: narrate('transitLoss', { transferNo: transfer.transferNo }),
           reference: transfer.transferNo,
           sourceType: 'stock_transfer',
           sourceId: id,
