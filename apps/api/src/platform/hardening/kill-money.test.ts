@@ -40,6 +40,8 @@ const PER_LOT = 100;
 const KILLS = 2;
 /** Lots of 10 collections in each auction closed (one invoice per buyer, three buyers). */
 const AUCTION_LOTS = 150;
+/** Lines of the stock transfer dispatched (one item each). */
+const TRANSFER_LINES = 300;
 const ADMIN = { email: 'admin@killmoney.ushirika.test', first: 'Kill#First2026', password: 'Kill#Admin2026' };
 const FINANCE = { email: 'finance@killmoney.ushirika.test', password: 'Kill#Finance2026' };
 
@@ -276,6 +278,25 @@ const auctionFacts = (db: Db) => async (id: string) => ({
   ),
 });
 
+/** A store's transfers out, their stock movements and postings, and the quantity left in it. */
+const transferFacts = (db: Db) => async (storeId: string) => {
+  const out = sql`(select id from stock_transfers where from_store_id = ${storeId})`;
+  return {
+    transfers: await count(
+      db,
+      sql`select count(*)::int as n from stock_transfers where from_store_id = ${storeId}`,
+    ),
+    movements: await count(db, sql`select count(*)::int as n from stock_movements where source_id in ${out}`),
+    entries: await count(db, sql`select count(*)::int as n from journal_entries where source_id in ${out}`),
+    quantity: (
+      await queryRows<{ q: string }>(
+        db,
+        sql`select coalesce(sum(quantity), 0)::text as q from stock_balances where store_id = ${storeId}`,
+      )
+    )[0]?.q,
+  };
+};
+
 const batchFacts = (db: Db) => async (id: string) => {
   const lines = await queryRows<{ status: string; n: number }>(
     db,
@@ -306,7 +327,7 @@ const batchFacts = (db: Db) => async (id: string) => {
   };
 };
 
-it('settlement approval, batch mark-paid and auction close killed with SIGKILL happened whole or not at all; books balance and control accounts agree after restart', async () => {
+it('settlement approval, batch mark-paid, auction close and stock transfer killed with SIGKILL happened whole or not at all; books balance and control accounts agree after restart', async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-money-'));
   const database = await childDatabase(path.join(dataDir, 'data'));
   drop = database.drop;
@@ -343,6 +364,12 @@ it('settlement approval, batch mark-paid and auction close killed with SIGKILL h
     const d = await makeSociety(db, 4, PAID_FARMERS);
     const e = await makeAuctionStock(db, 5);
     const f = await makeAuctionStock(db, 6);
+    // Two union stores and TRANSFER_LINES items (their stock comes from a GRN through the API).
+    await db.execute(sql`insert into stores (id, code, name, kind)
+      values (gen_random_uuid(), 'KSTA', 'Kill main store', 'union'), (gen_random_uuid(), 'KSTB', 'Kill depot', 'union')`);
+    await db.execute(sql`insert into items (id, code, name, unit)
+      select gen_random_uuid(), 'KIT' || lpad(n::text, 4, '0'), 'Kill item ' || n, 'bag'
+      from generate_series(1, ${TRANSFER_LINES}) n`);
     const [adminRow] = await queryRows<{ id: string }>(
       db,
       sql`select id from users where email = ${ADMIN.email}`,
@@ -423,6 +450,76 @@ it('settlement approval, batch mark-paid and auction close killed with SIGKILL h
   };
   const auctionE = await readyAuction(e);
   const auctionF = await readyAuction(f);
+  // Stock for two transfers of every item from the main store to the depot.
+  const [storeA, storeB] = (
+    await ok(
+      call<{ data: { id: string; code: string }[] }>(
+        server.url,
+        'GET',
+        '/inventory/stores?search=Kill&per_page=10',
+        undefined,
+        admin,
+      ),
+      'stores',
+    )
+  ).data
+    .sort((x, y) => x.code.localeCompare(y.code))
+    .map((x) => x.id);
+  const itemIds = (
+    await ok(
+      call<{ data: { id: string }[] }>(
+        server.url,
+        'GET',
+        `/inventory/items?search=Kill%20item&per_page=200&page=1`,
+        undefined,
+        admin,
+      ),
+      'items',
+    )
+  ).data.map((i) => i.id);
+  itemIds.push(
+    ...(
+      await ok(
+        call<{ data: { id: string }[] }>(
+          server.url,
+          'GET',
+          `/inventory/items?search=Kill%20item&per_page=200&page=2`,
+          undefined,
+          admin,
+        ),
+        'items',
+      )
+    ).data.map((i) => i.id),
+  );
+  expect(itemIds).toHaveLength(TRANSFER_LINES);
+  await ok(
+    call(
+      server.url,
+      'POST',
+      '/inventory/grns/direct',
+      {
+        storeId: storeA,
+        receivedOn: new Date().toISOString().slice(0, 10),
+        lines: itemIds.map((itemId) => ({ itemId, quantity: '100', unitCost: '1000' })),
+      },
+      admin,
+    ),
+    'GRN',
+  );
+  const dispatch = () =>
+    call(
+      server?.url ?? '',
+      'POST',
+      '/inventory/transfers',
+      {
+        kind: 'to_store',
+        fromStoreId: storeA,
+        toStoreId: storeB,
+        dispatchedOn: new Date().toISOString().slice(0, 10),
+        lines: itemIds.map((itemId) => ({ itemId, quantity: '10' })),
+      },
+      admin,
+    );
   let started = performance.now();
   expect((await approve(settleA.id)).status).toBe(200);
   const approveMs = performance.now() - started;
@@ -492,18 +589,24 @@ it('settlement approval, batch mark-paid and auction close killed with SIGKILL h
   started = performance.now();
   expect((await closeAuction(auctionE)).status).toBe(200);
   const closeMs = performance.now() - started;
+  started = performance.now();
+  expect((await dispatch()).status).toBe(201);
+  const dispatchMs = performance.now() - started;
 
   // The references, read in one stop of the server.
   if (server) await stopGently(server);
-  const [referenceA, settled, paidA, closedE, openF] = await withDatabase(env, (db) =>
+  const [referenceA, settled, paidA, closedE, openF, sentOnce] = await withDatabase(env, (db) =>
     Promise.all([
       settlementFacts(db)(settleA.id),
       factsOf(db),
       batchFacts(db)(batchA.id),
       auctionFacts(db)(auctionE),
       auctionFacts(db)(auctionF),
+      transferFacts(db)(storeA ?? ''),
     ]),
   );
+  expect(sentOnce).toMatchObject({ transfers: 1, quantity: `${TRANSFER_LINES * 90}.000` });
+  expect(sentOnce.movements).toBeGreaterThanOrEqual(TRANSFER_LINES);
   await restart();
   // Settlement approval of society B, killed inside it.
   let afterB = { status: 'draft', entries: 0, batches: 0, lines: 0 };
@@ -575,19 +678,44 @@ it('settlement approval, batch mark-paid and auction close killed with SIGKILL h
   }
   if (closedF.status !== 'closed') expect((await closeAuction(auctionF)).status).toBe(200);
   expect((await closeAuction(auctionF)).status).toBe(409);
+
+  // A stock transfer's dispatch, killed inside it: the second transfer exists whole (its movements,
+  // postings, the stock gone from the store) or not at all.
+  const sentTwice = {
+    transfers: 2,
+    movements: sentOnce.movements * 2,
+    entries: sentOnce.entries * 2,
+    quantity: `${TRANSFER_LINES * 80}.000`,
+  };
+  let sent = sentOnce;
+  for (let kill = 0; kill < KILLS && sent.transfers < 2; kill++) {
+    const seen = await killDuring(dispatch, dispatchMs, async (db) => ({
+      sent: await transferFacts(db)(storeA ?? ''),
+      facts: await factsOf(db),
+    }));
+    sent = seen.sent;
+    log.push(`transfer kill ${kill + 1}: ${seen.sent.transfers - 1} dispatched`);
+    expect(seen.sent).toEqual(seen.sent.transfers === 2 ? sentTwice : sentOnce);
+    expect(seen.facts.balanced).toEqual([true, true]);
+    expect(seen.facts.controlDifferences).toEqual([]);
+    await restart();
+  }
+  if (sent.transfers < 2) expect((await dispatch()).status).toBe(201);
   await stopGently(server);
   server = undefined;
   const end = await withDatabase(env, async (db) => ({
     b: await batchFacts(db)(batchB.id),
     f: await auctionFacts(db)(auctionF),
+    sent: await transferFacts(db)(storeA ?? ''),
     facts: await factsOf(db),
   }));
   expect(end.f).toEqual(closedE);
+  expect(end.sent).toEqual(sentTwice);
   // Paid once: the same lines, postings and SMS as A's batch, no SMS twice.
   expect(end.b).toEqual(paidA);
   expect(end.facts.balanced).toEqual([true, true]);
   expect(end.facts.controlDifferences).toEqual([]);
   console.log(
-    `kill test (money): ${FARMERS} farmers per settlement, ${PAID_FARMERS} per batch paid, data written in ${Math.round(setupMs)} ms; approval takes ${Math.round(approveMs)} ms, mark-paid ${Math.round(markPaidMs)} ms, auction close (${AUCTION_LOTS} lots) ${Math.round(closeMs)} ms; ${log.join('; ')}`,
+    `kill test (money): ${FARMERS} farmers per settlement, ${PAID_FARMERS} per batch paid, data written in ${Math.round(setupMs)} ms; approval takes ${Math.round(approveMs)} ms, mark-paid ${Math.round(markPaidMs)} ms, auction close (${AUCTION_LOTS} lots) ${Math.round(closeMs)} ms, transfer dispatch (${TRANSFER_LINES} lines) ${Math.round(dispatchMs)} ms; ${log.join('; ')}`,
   );
 }, 900_000);
