@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Attachment, AttachmentList } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFarmer, recordCollectionOk } from '../../../test/crop-flow.ts';
@@ -18,6 +19,7 @@ import {
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 import { createBackup } from '../../ops/backup.ts';
+import { restoreBackup } from '../../ops/restore.ts';
 import { extractTarGz } from '../../ops/tar.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'ushirika-attachments-'));
@@ -253,7 +255,7 @@ describe('attachments', () => {
     expect(after.body.data.map((a) => a.id)).toContain(attached.id);
   });
 
-  it('a backup carries the stored files beside the database', async () => {
+  it('a backup carries the stored files beside the database, and a restore puts them back', async () => {
     const result = await createBackup({
       database: t.database,
       databaseUrl: t.database.url,
@@ -271,5 +273,31 @@ describe('attachments', () => {
     const extracted = await extractTarGz(result.file, path.join(scratch, 'extracted'));
     const file = extracted.find((m) => m.name === member);
     expect(file && readFileSync(file.file).equals(photo)).toBe(true);
-  }, 60_000);
+
+    // Restored into a fresh target, the files land in its uploads folder under the same names.
+    const adminUrl = process.env.DATABASE_URL;
+    const restoredDb = `ushirika_restore_att_${process.pid}`;
+    const restoredUrl = adminUrl
+      ? Object.assign(new URL(adminUrl), { pathname: `/${restoredDb}` }).href
+      : undefined;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    if (adminUrl) await admin(`create database ${restoredDb}`);
+    try {
+      const restoredUploads = path.join(scratch, 'restored-uploads');
+      await restoreBackup({
+        file: result.file,
+        dataDir: path.join(scratch, 'restored-data'),
+        uploadsDir: restoredUploads,
+        databaseUrl: restoredUrl,
+      });
+      const sha = attached.sha256;
+      expect(readFileSync(path.join(restoredUploads, sha.slice(0, 2), sha)).equals(photo)).toBe(true);
+    } finally {
+      if (adminUrl) await admin(`drop database if exists ${restoredDb} with (force)`);
+    }
+  }, 120_000);
 });
