@@ -17,7 +17,7 @@ import {
   type Society,
   weighing,
 } from './crop-flow.ts';
-import type { Reply, Session, TestApp } from './harness.ts';
+import { type Reply, type Session, sessionAs, startTestApp, type TestApp } from './harness.ts';
 import { uniq } from './master-data.ts';
 
 /**
@@ -28,6 +28,8 @@ import { uniq } from './master-data.ts';
  *   (default per_kg at 50.00 TZS/kg).
  * - `makeWarehouse(t, admin)`: an active warehouse.
  * - `createNoteVia / dispatchVia / receiveVia / issueLotsVia`: the raw replies (check the status).
+ * - `collectWeighings(t, world, kgs)`: weighings of these net kg (or [kg, grade index]) for the
+ *   world's farmers in order, recorded by its clerk.
  * - `noteBody(world, selection)`: a create body for the world's society, transporter and warehouse.
  * - `lotsInStore(t, admin, {kgs?, lots?, receivedKg?})`: the whole flow in one call: an open cashew
  *   season, an AMCOS with one farmer per weighing in `kgs` (net kg each, grade Standard), one
@@ -147,6 +149,20 @@ export async function makeCropWorld(
   return { cashew, society, transporter, warehouse };
 }
 
+/**
+ * The delivery-note and lot tests' start: an app, an Administrator and a Crop Officer, a world of
+ * four farmers, another society's world of one, and an AMCOS Manager of the first society.
+ */
+export async function startTwoCropWorlds() {
+  const t = await startTestApp();
+  const admin = await sessionAs(t, 'Administrator');
+  const officer = await sessionAs(t, 'Crop Officer');
+  const world = await makeCropWorld(t, admin, { farmers: 4 });
+  const other = await makeCropWorld(t, admin, { farmers: 1 });
+  const manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.society.amcos.id });
+  return { t, admin, officer, world, other, manager };
+}
+
 /** Net kg `kg` as a weighing: gross = kg + 2.000 tare. */
 export function weighingOf(world: CropWorld, farmerIndex: number, kg: string, gradeIndex = 0) {
   const farmer = world.society.farmers[farmerIndex % world.society.farmers.length];
@@ -156,6 +172,20 @@ export function weighingOf(world: CropWorld, farmerIndex: number, kg: string, gr
   return weighing(world.cashew, farmer, { grossKg: gross, tareKg: '2.000', gradeId: grade.id, bags: 2 });
 }
 
+/** Records weighings of the given net kg (grade index optional) for the world's farmers, in order. */
+export async function collectWeighings(
+  t: TestApp,
+  world: CropWorld,
+  kgs: (string | [string, number])[],
+): Promise<Collection[]> {
+  const out: Collection[] = [];
+  for (const [i, k] of kgs.entries()) {
+    const [kg, grade] = Array.isArray(k) ? k : [k, 0];
+    out.push(await recordCollectionOk(t, world.society.clerk.access, weighingOf(world, i, kg, grade)));
+  }
+  return out;
+}
+
 export async function lotsInStore(
   t: TestApp,
   admin: Session,
@@ -163,10 +193,7 @@ export async function lotsInStore(
 ): Promise<{ world: CropWorld; note: DeliveryNoteDetail; collections: Collection[]; lots: LotDetail[] }> {
   const kgs = options.kgs ?? ['400.000', '250.000', '350.000'];
   const world = await makeCropWorld(t, admin, { farmers: kgs.length });
-  const collections: Collection[] = [];
-  for (const [i, kg] of kgs.entries()) {
-    collections.push(await recordCollectionOk(t, world.society.clerk.access, weighingOf(world, i, kg)));
-  }
+  const collections = await collectWeighings(t, world, kgs);
   const created = await ok(
     createNoteVia(
       t,

@@ -1,18 +1,17 @@
-import type { Collection, DeliveryNote, DeliveryNoteDetail, PendingCollection } from '@ushirika/contracts';
+import type { DeliveryNote, DeliveryNoteDetail, PendingCollection } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordCollectionOk } from '../../../../test/crop-flow.ts';
 import {
   type CropWorld,
+  collectWeighings,
   createNoteVia,
   dispatchVia,
-  makeCropWorld,
   makeTransporter,
   noteBody,
   receiveVia,
-  weighingOf,
+  startTwoCropWorlds,
 } from '../../../../test/crop-flow-lots.ts';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { Session, TestApp } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 import { documentDefinition, printedDefinition } from '../../../platform/document-pdf.ts';
 import { codeLabel, withLanguage } from '../../../platform/labels.ts';
@@ -29,15 +28,7 @@ let manager: Session;
 const base = '/collections/delivery-notes';
 const clerk = () => world.society.clerk.access;
 
-/** Records weighings of the given net kg (grade index optional) for the world's farmers, in order. */
-async function collect(w: CropWorld, kgs: (string | [string, number])[]): Promise<Collection[]> {
-  const out: Collection[] = [];
-  for (const [i, k] of kgs.entries()) {
-    const [kg, grade] = Array.isArray(k) ? k : [k, 0];
-    out.push(await recordCollectionOk(t, w.society.clerk.access, weighingOf(w, i, kg, grade)));
-  }
-  return out;
-}
+const collect = (w: CropWorld, kgs: (string | [string, number])[]) => collectWeighings(t, w, kgs);
 
 const pendingOf = async (w: CropWorld, token = w.society.clerk.access) =>
   (
@@ -62,12 +53,7 @@ const statusesOf = async (id: string) =>
   (await t.request<{ data: DeliveryNoteDetail }>('GET', `${base}/${id}`, { token: admin.access })).body.data;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  officer = await sessionAs(t, 'Crop Officer');
-  world = await makeCropWorld(t, admin, { farmers: 4 });
-  other = await makeCropWorld(t, admin, { farmers: 1 });
-  manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.society.amcos.id });
+  ({ t, admin, officer, world, other, manager } = await startTwoCropWorlds());
 });
 afterAll(() => t.close());
 

@@ -1,19 +1,18 @@
-import type { AwaitingLotRow, Collection, DeliveryNoteDetail, Lot, LotDetail } from '@ushirika/contracts';
+import type { AwaitingLotRow, DeliveryNoteDetail, Lot, LotDetail } from '@ushirika/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordCollectionOk } from '../../../../test/crop-flow.ts';
 import {
   type CropWorld,
+  collectWeighings,
   createNoteVia,
   dispatchVia,
   issueLotsVia,
   lotsInStore,
-  makeCropWorld,
   makeWarehouse,
   noteBody,
   receiveVia,
-  weighingOf,
+  startTwoCropWorlds,
 } from '../../../../test/crop-flow-lots.ts';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { Session, TestApp } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 
 let t: TestApp;
@@ -26,14 +25,7 @@ let manager: Session;
 const standard = () => world.cashew.grades[0]?.id ?? '';
 const under = () => world.cashew.grades[1]?.id ?? '';
 
-async function collect(w: CropWorld, kgs: (string | [string, number])[]): Promise<Collection[]> {
-  const out: Collection[] = [];
-  for (const [i, k] of kgs.entries()) {
-    const [kg, grade] = Array.isArray(k) ? k : [k, 0];
-    out.push(await recordCollectionOk(t, w.society.clerk.access, weighingOf(w, i, kg, grade)));
-  }
-  return out;
-}
+const collect = (w: CropWorld, kgs: (string | [string, number])[]) => collectWeighings(t, w, kgs);
 
 /** A note of these weighings, dispatched by the clerk and received by the officer (`receivedKg`, or as dispatched). */
 async function receivedNote(
@@ -66,12 +58,7 @@ const noteById = async (id: string) =>
   ).body.data;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  officer = await sessionAs(t, 'Crop Officer');
-  world = await makeCropWorld(t, admin, { farmers: 4 });
-  other = await makeCropWorld(t, admin, { farmers: 1 });
-  manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.society.amcos.id });
+  ({ t, admin, officer, world, other, manager } = await startTwoCropWorlds());
 });
 afterAll(() => t.close());
 
