@@ -6,7 +6,8 @@ import type {
   PendingCollection,
 } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
@@ -20,6 +21,14 @@ import { collections, deliveryNotes, lots } from '../schema.ts';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const seasonCropName = sql<string>`${seasons.name} || ' ' || ${crops.name}`;
+
+/** The joins `seasonCropName` reads: the season crop of `seasonCropId`, its season and its crop. */
+export function joinSeasonCrop<T extends PgSelect>(query: T, seasonCropId: AnyColumn) {
+  return query
+    .innerJoin(seasonCrops, eq(seasonCrops.id, seasonCropId))
+    .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))
+    .innerJoin(crops, eq(crops.id, seasonCrops.cropId));
+}
 
 /**
  * The season crop's transporter deduction rule (the first by order), which pays the carrier
@@ -65,16 +74,14 @@ const columns = {
 };
 
 function baseQuery(db: DbOrTx) {
-  return db
+  const query = db
     .select(columns)
     .from(deliveryNotes)
     .innerJoin(amcos, eq(amcos.id, deliveryNotes.amcosId))
-    .innerJoin(seasonCrops, eq(seasonCrops.id, deliveryNotes.seasonCropId))
-    .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))
-    .innerJoin(crops, eq(crops.id, seasonCrops.cropId))
     .innerJoin(warehouses, eq(warehouses.id, deliveryNotes.warehouseId))
     .innerJoin(transporters, eq(transporters.id, deliveryNotes.transporterId))
     .$dynamic();
+  return joinSeasonCrop(query, deliveryNotes.seasonCropId);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];

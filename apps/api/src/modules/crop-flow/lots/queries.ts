@@ -6,9 +6,9 @@ import { NotFoundError } from '../../../platform/errors.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
-import { crops, grades, seasonCrops, seasons } from '../../seasons/schema.ts';
+import { crops, grades, seasons } from '../../seasons/schema.ts';
 import { warehouses } from '../../warehouses/schema.ts';
-import { seasonCropName } from '../delivery-notes/queries.ts';
+import { joinSeasonCrop, seasonCropName } from '../delivery-notes/queries.ts';
 import { collections, deliveryNotes, lotSources, lots } from '../schema.ts';
 
 const columns = {
@@ -35,16 +35,14 @@ const columns = {
 };
 
 function baseQuery(db: DbOrTx) {
-  return db
+  const query = db
     .select(columns)
     .from(lots)
     .innerJoin(amcos, eq(amcos.id, lots.amcosId))
     .innerJoin(warehouses, eq(warehouses.id, lots.warehouseId))
     .innerJoin(grades, eq(grades.id, lots.gradeId))
-    .innerJoin(seasonCrops, eq(seasonCrops.id, lots.seasonCropId))
-    .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))
-    .innerJoin(crops, eq(crops.id, seasonCrops.cropId))
     .$dynamic();
+  return joinSeasonCrop(query, lots.seasonCropId);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 const shape = (r: Row): Lot => ({ ...r, issuedAt: r.issuedAt.toISOString() });
@@ -131,7 +129,7 @@ export async function listAwaitingLots(
   filter: { warehouseId?: string | undefined; amcosId?: string | undefined },
   society: string | null,
 ): Promise<AwaitingLotRow[]> {
-  const rows = await db
+  const query = db
     .select({
       deliveryNoteId: deliveryNotes.id,
       dnNo: deliveryNotes.dnNo,
@@ -157,9 +155,8 @@ export async function listAwaitingLots(
     .innerJoin(amcos, eq(amcos.id, deliveryNotes.amcosId))
     .innerJoin(warehouses, eq(warehouses.id, deliveryNotes.warehouseId))
     .innerJoin(grades, eq(grades.id, collections.gradeId))
-    .innerJoin(seasonCrops, eq(seasonCrops.id, deliveryNotes.seasonCropId))
-    .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))
-    .innerJoin(crops, eq(crops.id, seasonCrops.cropId))
+    .$dynamic();
+  const rows = await joinSeasonCrop(query, deliveryNotes.seasonCropId)
     .where(
       and(
         eq(deliveryNotes.status, 'received'),
