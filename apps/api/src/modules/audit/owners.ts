@@ -59,6 +59,9 @@ export const owners: Record<string, Owner> = {
       'purchase_invoice',
       'supplier_payment',
       'purchase_settings',
+      // Circulars and the standard terms on documents (#18): union business.
+      'circular',
+      'document_terms',
     ].map((entity): [string, Owner] => [entity, async () => 'union']),
   ),
 };
