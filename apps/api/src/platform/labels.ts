@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The screens' own dictionaries: a file or PDF says what the screen says, in the same words.
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
@@ -210,3 +211,13 @@ export const currentLanguage = (): Lang => readerLanguage.getStore() ?? 'en';
 
 /** Runs `work` as if answering a reader of `lang` (tests, jobs). */
 export const withLanguage = <R>(lang: Lang, work: () => R): R => readerLanguage.run(lang, work);
+
+/**
+ * A reference row's name in the reader's language: the Swahili name the system gave its own
+ * reference data (`name_sw`: default accounts, crops, grades) on Swahili screens, else `name`.
+ * `table` is the SQL alias or table name.
+ */
+export function localNameSql(table: string, lang: Lang = currentLanguage()): SQL {
+  const t = sql.raw(table);
+  return lang === 'sw' ? sql`coalesce(${t}.name_sw, ${t}.name)` : sql`${t}.name`;
+}

@@ -417,6 +417,16 @@ describe('postBusinessEvent', () => {
     );
     expect(ownAs.body.data.narration).not.toBe('');
     expect(ownAs.body.data.narration).not.toContain('Ankara');
+    // The default accounts the system created read in Swahili too (their name_sw).
+    const lines = await t.request<{ data: { lines: { accountCode: string; accountName: string }[] } }>(
+      'GET',
+      `/accounts/journal-entries/${own}`,
+      { token: manager.access, lang: 'sw' },
+    );
+    expect(lines.body.data.lines.map((l) => [l.accountCode, l.accountName])).toEqual([
+      ['5101', 'Kodi ya ofisi'],
+      ['1101', 'Akaunti ya benki ya uendeshaji'],
+    ]);
   });
 
   it('numbers at commit when asked: provisional inside, next gap-free number after, none on rollback', async () => {

@@ -3,6 +3,7 @@ import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, lte, or, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { users } from '../../users/schema.ts';
 import { accounts } from '../schema.ts';
@@ -101,7 +102,7 @@ export async function getJournalEntry(db: DbOrTx, id: string): Promise<JournalEn
       lineNo: journalLines.lineNo,
       accountId: journalLines.accountId,
       accountCode: accounts.code,
-      accountName: accounts.name,
+      accountName: sql<string>`${localNameSql('accounts')}`,
       debit: journalLines.debit,
       credit: journalLines.credit,
       currency: journalLines.currency,

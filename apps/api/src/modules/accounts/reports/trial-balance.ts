@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { financialYearOn } from '../../financial-years/queries.ts';
 import { addDays, today } from './dates.ts';
 import { movements } from './movements.ts';
@@ -34,7 +35,7 @@ export async function trialBalance(
   const inBook = sql`account_id in (select id from accounts where book = ${query.book})`;
   const rows = await queryRows<Row>(
     db,
-    sql`select a.id, a.code, a.name, c.type,
+    sql`select a.id, a.code, ${localNameSql('a')} as name, c.type,
           o.debit as o_debit, o.credit as o_credit, p.debit as p_debit, p.credit as p_credit
         from accounts a
         join account_groups g on g.id = a.group_id
