@@ -53,6 +53,8 @@ const SW_HEADERS: Record<string, string> = {
   '61-90': 'Siku 61-90',
   'Over 90': 'Zaidi ya siku 90',
   'Account / phone': 'Akaunti / simu',
+  'AMCOS users': 'Watumiaji wa AMCOS',
+  'Read at': 'Muda wa kusoma',
   'Avg cost': 'Gharama ya wastani',
   'Balance qty': 'Kiasi kilichobaki',
   Base: 'Msingi',
