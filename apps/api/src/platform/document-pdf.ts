@@ -1,6 +1,6 @@
 import { sum } from '@ushirika/domain';
 import { loadPdfmake } from './heavy-modules.ts';
-import { currentLanguage, displayText, headerLabel, type Lang } from './labels.ts';
+import { currentLanguage, displayText, formatDate, headerLabel, type Lang } from './labels.ts';
 import { markdownToPdf } from './markdown-pdf.ts';
 
 /** Thousands separators on a money string, e.g. "1234567.50" -> "1,234,567.50". */
@@ -19,8 +19,12 @@ const DECIMAL = /^-?\d{4,}\.\d{2,3}$/;
  */
 export function printed(lang: Lang, text: string): string {
   if (DECIMAL.test(text)) return grouped(text);
-  return displayText(lang, text);
+  const shown = displayText(lang, text);
+  // Dates inside a sentence too ("Period 2026-07-01 to 2026-09-30"), not parts of a number or code.
+  return shown === text ? text.replace(EMBEDDED_DATE, (iso) => formatDate(lang, iso)) : shown;
 }
+
+const EMBEDDED_DATE = /(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])/g;
 
 type Node = unknown;
 /** Every text of a pdfmake definition through `printed`: the one place documents format values. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { printed } from './document-pdf.ts';
 import {
   codeLabel,
   displayText,
@@ -46,5 +47,15 @@ describe('labels in the reader language (#20)', () => {
     expect(formatDateTime('sw', '2026-11-05T22:30:00.000Z')).toBe('06/11/2026 01:30');
     expect(displayText('en', '2026-11-05')).toBe('11/05/2026');
     expect(displayText('en', 'SI-2026-000001')).toBe('SI-2026-000001');
+  });
+
+  it('prints PDF values as the screens do: grouped amounts and kilograms, dates in sentences too', () => {
+    expect(printed('en', '450000.00')).toBe('450,000.00');
+    expect(printed('sw', '1537.750')).toBe('1,537.750');
+    expect(printed('en', '1101')).toBe('1101');
+    expect(printed('sw', '2026-07-01')).toBe('01/07/2026');
+    expect(printed('en', 'Period 2026-07-01 to 2026-09-30')).toBe('Period 07/01/2026 to 09/30/2026');
+    expect(printed('en', 'JV-2026-000001')).toBe('JV-2026-000001');
+    expect(printed('en', 'NMB-2026-11-25')).toBe('NMB-2026-11-25');
   });
 });
