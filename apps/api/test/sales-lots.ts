@@ -11,13 +11,15 @@ import { warehouses } from '../src/modules/warehouses/schema.ts';
  * Test factory for the sales modules: a season crop with a grade, a warehouse, an AMCOS and lots in
  * store, written straight to the database (the crop-flow fixture may replace it later).
  */
-function one<T>(rows: T[]): T {
+/** The one row an insert returned. */
+export function one<T>(rows: T[]): T {
   const [row] = rows;
   if (!row) throw new Error('Insert returned nothing');
   return row;
 }
 
-const tag = () => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
+/** A short unique tag for numbers and names of test rows. */
+export const tag = () => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
 
 export type SalesSetup = {
   amcosId: string;
@@ -80,7 +82,13 @@ export async function makeSalesSetup(db: Db, opts: { amcosId?: string } = {}): P
 export async function makeLot(
   db: Db,
   setup: SalesSetup,
-  opts: { netKg?: string; bags?: number; status?: 'in_store' | 'catalogued' | 'sold' | 'released' } = {},
+  opts: {
+    netKg?: string;
+    bags?: number;
+    /** The farmers' kg in the lot; defaults to `netKg`. */
+    collectedKg?: string;
+    status?: 'in_store' | 'catalogued' | 'sold' | 'released';
+  } = {},
 ): Promise<{ id: string; lotNo: string; netKg: string; bags: number }> {
   const t = tag();
   const netKg = opts.netKg ?? '1000.000';
@@ -97,7 +105,7 @@ export async function makeLot(
         gradeId: setup.gradeId,
         bags,
         netKg,
-        collectedKg: netKg,
+        collectedKg: opts.collectedKg ?? netKg,
         status: opts.status ?? 'in_store',
       })
       .returning({ id: lots.id, lotNo: lots.lotNo }),

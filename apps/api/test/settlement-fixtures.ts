@@ -1,27 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { dec, round, sum } from '@ushirika/domain';
 import type { Db } from '../src/db/client.ts';
 import { postBusinessEvent } from '../src/modules/accounts/journal/post-business-event.ts';
 import { banks, councils } from '../src/modules/cooperative/schema.ts';
-import { collections, deliveryNotes, lotSources, lots } from '../src/modules/crop-flow/schema.ts';
+import { collections, deliveryNotes, lotSources } from '../src/modules/crop-flow/schema.ts';
 import { beneficiaries, deductionRules } from '../src/modules/deductions/schema.ts';
 import { farmers } from '../src/modules/farmers/schema.ts';
 import { salesInvoiceLines, salesInvoices } from '../src/modules/sales/invoices/schema.ts';
 import { transporters } from '../src/modules/transporters/schema.ts';
-import { makeBuyer, makeSalesSetup, type SalesSetup } from './sales-lots.ts';
+import { makeBuyer, makeLot, makeSalesSetup, one, type SalesSetup, tag } from './sales-lots.ts';
 
 /**
  * Settlement test world written straight to the database (every constraint satisfied): farmers,
  * a delivery note with its transport charge, a lot made of the farmers' collections, and a fully
  * paid sales invoice for it. The crop-flow and sales endpoints make the same rows.
  */
-
-function one<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('Insert returned nothing');
-  return row;
-}
-const tag = () => randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
 
 export type SettlementWorld = SalesSetup & { buyerId: string; transporterId: string; bankId: string };
 
@@ -118,23 +110,7 @@ export async function makePaidLot(db: Db, world: SettlementWorld, o: PaidLotOpti
       })
       .returning({ id: deliveryNotes.id }),
   );
-  const lot = one(
-    await db
-      .insert(lots)
-      .values({
-        whrNo: `WHR-${t}`,
-        lotNo: `L-${t}`,
-        warehouseId: world.warehouseId,
-        amcosId: world.amcosId,
-        seasonCropId: world.seasonCropId,
-        gradeId: world.gradeId,
-        bags,
-        netKg,
-        collectedKg,
-        status: 'sold',
-      })
-      .returning({ id: lots.id, lotNo: lots.lotNo }),
-  );
+  const lot = await makeLot(db, world, { netKg, bags, collectedKg, status: 'sold' });
   await db.insert(lotSources).values({ lotId: lot.id, deliveryNoteId: dn.id, bags, netKg, collectedKg });
   let i = 0;
   for (const c of o.collections) {
