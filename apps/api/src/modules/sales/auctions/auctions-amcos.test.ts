@@ -8,7 +8,16 @@ import { upload } from '../../../../test/master-data.ts';
 import { makeBuyer, makeLot, makeSalesSetup, type SalesSetup } from '../../../../test/sales-lots.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { buyers } from '../buyers/schema.ts';
-import { catalogue, catalogueLots, must, newAuction, publish, type Saved } from './testing.ts';
+import {
+  catalogue,
+  catalogueLots,
+  decide,
+  enterResults,
+  must,
+  newAuction,
+  publish,
+  type Saved,
+} from './testing.ts';
 
 let t: TestApp;
 let officer: Session;
@@ -42,18 +51,10 @@ describe('AMCOS users and auctions', () => {
       { lotId: foreign.id, reservePrice: '1500.00' },
     ]);
     await publish(t, officer, data.id);
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/results`, {
-        token: officer.access,
-        body: {
-          results: [
-            { lotId: own.id, buyerId: buyer.id, pricePerKg: '2000.00' },
-            { lotId: foreign.id, buyerId: buyer.id, pricePerKg: '2100.00' },
-          ],
-        },
-      }),
-      'results',
-    );
+    await enterResults(t, officer, data.id, [
+      { lotId: own.id, buyerId: buyer.id, pricePerKg: '2000.00' },
+      { lotId: foreign.id, buyerId: buyer.id, pricePerKg: '2100.00' },
+    ]);
 
     const list = await must(
       t.request<{ data: { id: string; lotCount: number; netKg: string }[] }>('GET', '/sales/auctions', {
@@ -97,13 +98,7 @@ describe('AMCOS users and auctions', () => {
       },
     });
     expect(mixed.status).toBe(403);
-    const ok = await must(
-      t.request<Saved>('PUT', `/sales/auctions/${data.id}/decisions`, {
-        token: manager.access,
-        body: { decisions: [{ lotId: own.id, decision: 'accept', formRef: 'AM-1' }] },
-      }),
-      'decide',
-    );
+    const ok = await decide(t, manager, data.id, [{ lotId: own.id, decision: 'accept', formRef: 'AM-1' }]);
     expect(ok.data.counts).toMatchObject({ lots: 1, accepted: 1 });
     // Nothing of the foreign lot changed.
     const rows = await catalogueLots(t, officer, data.id);
@@ -129,13 +124,7 @@ describe('AMCOS users and auctions', () => {
     }
 
     // Reports are confined to the society's lots.
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/decisions`, {
-        token: officer.access,
-        body: { decisions: [{ lotId: foreign.id, decision: 'accept', formRef: 'TH-1' }] },
-      }),
-      'decide foreign',
-    );
+    await decide(t, officer, data.id, [{ lotId: foreign.id, decision: 'accept', formRef: 'TH-1' }]);
     await must(t.request('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }), 'close');
     const report = await must(
       t.request<{ data: { totals: { lots: number; kg: string; amount: string } } }>(
@@ -264,31 +253,25 @@ describe('property: invoices bill exactly the sold lots', () => {
             made.map((l) => ({ lotId: l.id, reservePrice: '0.00' })),
           );
           await publish(t, officer, data.id);
-          await must(
-            t.request('PUT', `/sales/auctions/${data.id}/results`, {
-              token: officer.access,
-              body: {
-                results: spec.map((s, i) => ({
-                  lotId: made[i]?.id,
-                  buyerId: buyerPool[s.buyer]?.id,
-                  pricePerKg: (s.cents / 100).toFixed(2),
-                })),
-              },
-            }),
-            'results',
+          await enterResults(
+            t,
+            officer,
+            data.id,
+            spec.map((s, i) => ({
+              lotId: made[i]?.id,
+              buyerId: buyerPool[s.buyer]?.id,
+              pricePerKg: (s.cents / 100).toFixed(2),
+            })),
           );
-          await must(
-            t.request('PUT', `/sales/auctions/${data.id}/decisions`, {
-              token: officer.access,
-              body: {
-                decisions: spec.map((s, i) => ({
-                  lotId: made[i]?.id,
-                  decision: s.accept ? 'accept' : 'reject',
-                  formRef: 'P',
-                })),
-              },
-            }),
-            'decide',
+          await decide(
+            t,
+            officer,
+            data.id,
+            spec.map((s, i) => ({
+              lotId: made[i]?.id,
+              decision: s.accept ? 'accept' : 'reject',
+              formRef: 'P',
+            })),
           );
           await must(
             t.request('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }),

@@ -10,6 +10,8 @@ import {
   catalogue,
   catalogueLots,
   collectionsInLot,
+  decide,
+  enterResults,
   must,
   newAuction,
   publish,
@@ -145,21 +147,13 @@ describe('an auction from catalogue to close', () => {
       'Row 1: The price is below the reserve of 2400.00: confirm the sale below reserve',
     );
 
-    const results = await must(
-      t.request<Saved>('PUT', `/sales/auctions/${id}/results`, {
-        token: officer.access,
-        body: {
-          results: [
-            { lotId: a.id, bidCode: olamCode?.code?.toLowerCase(), pricePerKg: '2500.00' },
-            { lotId: b.id, buyerId: olam.id, pricePerKg: '2345.67' },
-            { lotId: c.id, buyerId: export2.id, pricePerKg: '1900.00' },
-            { lotId: d.id, buyerId: export2.id, pricePerKg: '1950.00', confirmBelowReserve: true },
-            { lotId: e.id, result: 'no_bid' },
-          ],
-        },
-      }),
-      'results',
-    );
+    const results = await enterResults(t, officer, id, [
+      { lotId: a.id, bidCode: olamCode?.code?.toLowerCase(), pricePerKg: '2500.00' },
+      { lotId: b.id, buyerId: olam.id, pricePerKg: '2345.67' },
+      { lotId: c.id, buyerId: export2.id, pricePerKg: '1900.00' },
+      { lotId: d.id, buyerId: export2.id, pricePerKg: '1950.00', confirmBelowReserve: true },
+      { lotId: e.id, result: 'no_bid' },
+    ]);
     expect(results.data).toMatchObject({
       status: 'results',
       counts: { lots: 5, withResult: 5, bids: 4, awaitingDecision: 4 },
@@ -176,20 +170,12 @@ describe('an auction from catalogue to close', () => {
     expect(lacking.status).toBe(400);
     expect(lacking.body.message).toMatch(/^4 lot\(s\) have no result or no decision yet: /);
 
-    const decided = await must(
-      t.request<Saved>('PUT', `/sales/auctions/${id}/decisions`, {
-        token: officer.access,
-        body: {
-          decisions: [
-            { lotId: a.id, decision: 'accept', formRef: 'F-001' },
-            { lotId: b.id, decision: 'accept', formRef: 'F-001' },
-            { lotId: c.id, decision: 'accept', formRef: 'F-002' },
-            { lotId: d.id, decision: 'reject', formRef: 'F-003' },
-          ],
-        },
-      }),
-      'decisions',
-    );
+    const decided = await decide(t, officer, id, [
+      { lotId: a.id, decision: 'accept', formRef: 'F-001' },
+      { lotId: b.id, decision: 'accept', formRef: 'F-001' },
+      { lotId: c.id, decision: 'accept', formRef: 'F-002' },
+      { lotId: d.id, decision: 'reject', formRef: 'F-003' },
+    ]);
     expect(decided.data.counts).toMatchObject({ accepted: 3, rejected: 1, awaitingDecision: 0 });
     expect(decided.data.soldAmount).toBe('6916836.77');
 
@@ -307,20 +293,8 @@ describe('an auction from catalogue to close', () => {
     const { data } = await newAuction(t, officer, setup.seasonCropId);
     await catalogue(t, officer, data.id, [{ lotId: lot.id, reservePrice: '1000.00' }]);
     await publish(t, officer, data.id);
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/results`, {
-        token: officer.access,
-        body: { results: [{ lotId: lot.id, buyerId: buyer.id, pricePerKg: '2000.00' }] },
-      }),
-      'results',
-    );
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/decisions`, {
-        token: officer.access,
-        body: { decisions: [{ lotId: lot.id, decision: 'accept', formRef: 'F-10' }] },
-      }),
-      'decide',
-    );
+    await enterResults(t, officer, data.id, [{ lotId: lot.id, buyerId: buyer.id, pricePerKg: '2000.00' }]);
+    await decide(t, officer, data.id, [{ lotId: lot.id, decision: 'accept', formRef: 'F-10' }]);
     const both = await Promise.all([
       t.request('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }),
       t.request('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }),
@@ -344,30 +318,14 @@ describe('an auction from catalogue to close', () => {
       { lotId: l2.id, reservePrice: '1.00' },
     ]);
     await publish(t, officer, data.id);
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/results`, {
-        token: officer.access,
-        body: {
-          results: [
-            { lotId: l1.id, buyerId: buyer.id, pricePerKg: '2000.00' },
-            { lotId: l2.id, buyerId: buyer.id, pricePerKg: '2400.00' },
-          ],
-        },
-      }),
-      'results',
-    );
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/decisions`, {
-        token: officer.access,
-        body: {
-          decisions: [
-            { lotId: l1.id, decision: 'accept', formRef: 'F' },
-            { lotId: l2.id, decision: 'accept', formRef: 'F' },
-          ],
-        },
-      }),
-      'decide',
-    );
+    await enterResults(t, officer, data.id, [
+      { lotId: l1.id, buyerId: buyer.id, pricePerKg: '2000.00' },
+      { lotId: l2.id, buyerId: buyer.id, pricePerKg: '2400.00' },
+    ]);
+    await decide(t, officer, data.id, [
+      { lotId: l1.id, decision: 'accept', formRef: 'F' },
+      { lotId: l2.id, decision: 'accept', formRef: 'F' },
+    ]);
     await must(t.request('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }), 'close');
     // (1,000 x 2,000 + 3,000 x 2,400) / 4,000 = 9,200,000 / 4,000 = 2,300.00
     const price = await must(
@@ -451,30 +409,14 @@ describe('an auction from catalogue to close', () => {
       { lotId: small.id, reservePrice: '2000.00' },
     ]);
     await publish(t, officer, data.id);
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/results`, {
-        token: officer.access,
-        body: {
-          results: [
-            { lotId: big.id, buyerId: buyer.id, pricePerKg: '2650.00' },
-            { lotId: small.id, buyerId: buyer.id, pricePerKg: '2100.00' },
-          ],
-        },
-      }),
-      'results',
-    );
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/decisions`, {
-        token: officer.access,
-        body: {
-          decisions: [
-            { lotId: big.id, decision: 'accept', formRef: 'CF-1' },
-            { lotId: small.id, decision: 'reject', formRef: 'CF-1' },
-          ],
-        },
-      }),
-      'decisions',
-    );
+    await enterResults(t, officer, data.id, [
+      { lotId: big.id, buyerId: buyer.id, pricePerKg: '2650.00' },
+      { lotId: small.id, buyerId: buyer.id, pricePerKg: '2100.00' },
+    ]);
+    await decide(t, officer, data.id, [
+      { lotId: big.id, decision: 'accept', formRef: 'CF-1' },
+      { lotId: small.id, decision: 'reject', formRef: 'CF-1' },
+    ]);
     const closed = await must(
       t.request<Saved>('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }),
       'close',
@@ -525,13 +467,7 @@ describe('an auction from catalogue to close', () => {
       body: { lotIds: [lot.id] },
     });
     expect(removeLate.status).toBe(409);
-    await must(
-      t.request('PUT', `/sales/auctions/${data.id}/results`, {
-        token: officer.access,
-        body: { results: [{ lotId: lot.id, result: 'withdrawn' }] },
-      }),
-      'withdrawn',
-    );
+    await enterResults(t, officer, data.id, [{ lotId: lot.id, result: 'withdrawn' }]);
     // Only a withdrawn lot: nothing to decide, nothing sold, no invoice; the lot goes back in store.
     const closed = await must(
       t.request<Saved>('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }),

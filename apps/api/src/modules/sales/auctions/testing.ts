@@ -46,6 +46,25 @@ export async function publish(t: TestApp, s: Session, auctionId: string) {
   );
 }
 
+/** Enters the auction's results (bids, no bids, withdrawals) as the session. */
+export async function enterResults(t: TestApp, s: Session, auctionId: string, results: unknown[]) {
+  return must(
+    t.request<Saved>('PUT', `/sales/auctions/${auctionId}/results`, { token: s.access, body: { results } }),
+    'results',
+  );
+}
+
+/** Records the society's decisions (accept or reject, with the form reference) as the session. */
+export async function decide(t: TestApp, s: Session, auctionId: string, decisions: unknown[]) {
+  return must(
+    t.request<Saved>('PUT', `/sales/auctions/${auctionId}/decisions`, {
+      token: s.access,
+      body: { decisions },
+    }),
+    'decisions',
+  );
+}
+
 export async function catalogueLots(t: TestApp, s: Session, auctionId: string) {
   return (
     await must(
