@@ -43,38 +43,49 @@ export async function distributionReport(
         : sql``
     }`;
   // Items and AMCOS sorted by their rank by name (integers): the sort compares their names once
-  // each, not per row. A page is the top rows of that order (a bounded sort), and only its rows
-  // take the names and the farmer's full name.
-  const ranked = sql`input_distribution_totals t
-    join (select id, name, code, row_number() over (order by name, id) as rank from items) i on i.id = t.item_id
-    join (select id, name, row_number() over (order by name, id) as rank from amcos) a on a.id = t.amcos_id
+  // each, not per row.
+  const ranks = sql`ir as (select id, row_number() over (order by name, id) as rank from items),
+    ar as (select id, row_number() over (order by name, id) as rank from amcos)`;
+  const named = sql`input_distribution_totals t join items i on i.id = t.item_id join amcos a on a.id = t.amcos_id
     join farmers fa on fa.id = t.farmer_id`;
-  const rowsOf = (tx: Db) =>
+  const columns = sql`i.code as "itemCode", i.name as "itemName", i.unit, a.name as "amcosName", fa.farmer_no as "farmerNo",
+    concat_ws(' ', fa.first_name, fa.middle_name, fa.last_name) as "farmerName", t.kind,
+    t.quantity::numeric(14,3)::text as quantity, t.farmer_value::numeric(16,2)::text as "farmerValue",
+    t.subsidy_value::numeric(16,2)::text as "subsidyValue", t.cost_value::numeric(16,2)::text as "costValue"`;
+  // A page: the rows are counted per item x AMCOS (no join), the groups in report order tell
+  // which of them hold the page's rows, and only those groups' rows (a few thousand of 80,000 in
+  // a season) are joined to their farmers and sorted by farmer number.
+  const pageOf = (w: PageWindow) =>
     queryRows<Row>(
-      tx,
-      sql`with page as (
-          select t.item_id, t.amcos_id, t.farmer_id, t.kind, t.quantity, t.farmer_value, t.subsidy_value, t.cost_value,
-            i.rank as item_rank, a.rank as amcos_rank, fa.farmer_no
-          from ${ranked} where ${scope}
-          order by i.rank, a.rank, fa.farmer_no, t.kind
-          ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``})
-        select i.code as "itemCode", i.name as "itemName", i.unit, a.name as "amcosName", p.farmer_no as "farmerNo",
-          concat_ws(' ', fa.first_name, fa.middle_name, fa.last_name) as "farmerName", p.kind,
-          p.quantity::numeric(14,3)::text as quantity, p.farmer_value::numeric(16,2)::text as "farmerValue",
-          p.subsidy_value::numeric(16,2)::text as "subsidyValue", p.cost_value::numeric(16,2)::text as "costValue"
-        from page p join items i on i.id = p.item_id join amcos a on a.id = p.amcos_id join farmers fa on fa.id = p.farmer_id
-        order by p.item_rank, p.amcos_rank, p.farmer_no, p.kind`,
+      db,
+      sql`with ${ranks},
+        g as (select t.item_id, t.amcos_id, count(*) as n from ${searched ? named : sql`input_distribution_totals t`}
+          where ${scope} group by 1, 2),
+        o as (select g.item_id, g.amcos_id, g.n, ir.rank as item_rank, ar.rank as amcos_rank,
+            coalesce(sum(g.n) over (order by ir.rank, ar.rank rows between unbounded preceding and 1 preceding), 0) as before
+          from g join ir on ir.id = g.item_id join ar on ar.id = g.amcos_id),
+        pg as (select * from o where before < ${w.offset + w.limit}::bigint and before + n > ${w.offset}::bigint)
+        select ${columns}
+        from ${named} join pg on pg.item_id = t.item_id and pg.amcos_id = t.amcos_id
+        where ${scope}
+        order by pg.item_rank, pg.amcos_rank, fa.farmer_no, t.kind
+        limit ${w.limit}::bigint offset (select ${w.offset}::bigint - coalesce(min(before), 0)::bigint from pg)`,
     );
+  // Every row, for a file: tens of thousands sorted in memory (work_mem for this transaction
+  // only), not through temporary files.
+  const allRows = () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      return queryRows<Row>(
+        tx,
+        sql`with ${ranks} select ${columns}
+          from ${named} join ir on ir.id = t.item_id join ar on ar.id = t.amcos_id
+          where ${scope} order by ir.rank, ar.rank, fa.farmer_no, t.kind`,
+      );
+    });
   const [season, rows, totals, recovery] = await Promise.all([
     queryRows<{ name: string }>(db, sql`select name from seasons where id = ${f.seasonId}`).then((r) => r[0]),
-    window
-      ? rowsOf(db)
-      : // The whole season for a file: tens of thousands of rows sorted in memory (work_mem for
-        // this transaction only), not through temporary files.
-        db.transaction(async (tx) => {
-          await tx.execute(sql`set local work_mem = '64MB'`);
-          return rowsOf(tx);
-        }),
+    window ? pageOf(window) : allRows(),
     // The row count and grand totals over the whole filter (exact NUMERIC, no per-row JS work).
     queryRows<DistributionReport['totals'] & { total: number }>(
       db,
@@ -82,7 +93,7 @@ export async function distributionReport(
             coalesce(sum(t.farmer_value), 0)::numeric(18,2)::text as "farmerValue",
             coalesce(sum(t.subsidy_value), 0)::numeric(18,2)::text as "subsidyValue",
             coalesce(sum(t.cost_value), 0)::numeric(18,2)::text as "costValue"
-          from ${searched ? ranked : sql`input_distribution_totals t`} where ${scope}`,
+          from ${searched ? named : sql`input_distribution_totals t`} where ${scope}`,
     ).then((r) => r[0]),
     queryRows<DistributionReport['recovery'][number]>(
       db,

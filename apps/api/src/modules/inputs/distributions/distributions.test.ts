@@ -390,6 +390,17 @@ describe('the season report in pages', () => {
       // Page 2 holds the rows after page 1 in the report's order: item, AMCOS, farmer, kind.
       expect([...first.data, ...second.data, ...third.data].map(keyOf)).toEqual(all.data.map(keyOf));
       expect(new Set(all.data.map(keyOf)).size).toBe(5);
+      // The same order as the file's, which sorts every row at once.
+      const file = await t.request('GET', `/reports/distributions?season_id=${w.seasonId}&format=xlsx`, {
+        token: admin.access,
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.raw);
+      const sheet = book.worksheets[0];
+      const fileKeys = [2, 3, 4, 5, 6].map((n) =>
+        [1, 4, 5].map((c) => String(sheet?.getRow(n).getCell(c).value)).join('/'),
+      );
+      expect(fileKeys).toEqual(all.data.map((x) => `${x.itemCode}/${x.amcosName}/${x.farmerNo}`));
       // The summaries are over the whole filter, not the page.
       for (const page of [first, second, third]) {
         expect(page.totals).toEqual(all.totals);
