@@ -7,6 +7,7 @@ import { beneficiaries, deductionRules } from '../src/modules/deductions/schema.
 import { farmers } from '../src/modules/farmers/schema.ts';
 import { salesInvoiceLines, salesInvoices } from '../src/modules/sales/invoices/schema.ts';
 import { transporters } from '../src/modules/transporters/schema.ts';
+import { type Session, sessionAs, startTestApp, type TestApp } from './harness.ts';
 import { makeBuyer, makeLot, makeSalesSetup, one, type SalesSetup, tag } from './sales-lots.ts';
 
 /**
@@ -14,6 +15,20 @@ import { makeBuyer, makeLot, makeSalesSetup, one, type SalesSetup, tag } from '.
  * a delivery note with its transport charge, a lot made of the farmers' collections, and a fully
  * paid sales invoice for it. The crop-flow and sales endpoints make the same rows.
  */
+
+/** A test app with the settlement roles: an Administrator, a Settlement Officer, a Finance Manager. */
+export async function startSettlementApp(): Promise<{
+  t: TestApp;
+  admin: Session;
+  officer: Session;
+  finance: Session;
+}> {
+  const t = await startTestApp();
+  const admin = await sessionAs(t, 'Administrator');
+  const officer = await sessionAs(t, 'Settlement Officer');
+  const finance = await sessionAs(t, 'Finance Manager');
+  return { t, admin, officer, finance };
+}
 
 export type SettlementWorld = SalesSetup & { buyerId: string; transporterId: string; bankId: string };
 

@@ -12,7 +12,7 @@ import { D, type Dec, dec, round, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { Session, TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
   makeFarmers,
@@ -20,6 +20,7 @@ import {
   makeRule,
   makeSettlementWorld,
   type SettlementWorld,
+  startSettlementApp,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accountId } from '../accounts/testing.ts';
@@ -41,10 +42,7 @@ let officer: Session;
 let finance: Session;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  officer = await sessionAs(t, 'Settlement Officer');
-  finance = await sessionAs(t, 'Finance Manager');
+  ({ t, admin, officer, finance } = await startSettlementApp());
 });
 afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import type {
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { makeAmcos, type Session, sessionAs, type TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
   makeFarmers,
@@ -16,6 +16,7 @@ import {
   makeRule,
   makeSettlementWorld,
   type SettlementWorld,
+  startSettlementApp,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accountId } from '../accounts/testing.ts';
@@ -33,10 +34,7 @@ let partPaid: { lotId: string };
 let boardId: string | null;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  officer = await sessionAs(t, 'Settlement Officer');
-  finance = await sessionAs(t, 'Finance Manager');
+  ({ t, admin, officer, finance } = await startSettlementApp());
   world = await makeSettlementWorld(t.db);
   manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
   otherClerk = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });

@@ -26,9 +26,10 @@ import {
   makeWarehouse,
   receiveVia,
 } from '../../../../test/crop-flow-lots.ts';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { Session, TestApp } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 import { makeBuyer } from '../../../../test/sales-lots.ts';
+import { startSettlementApp } from '../../../../test/settlement-fixtures.ts';
 import { accountId, TODAY } from '../../accounts/testing.ts';
 import { transportText } from '../../crop-flow/delivery-notes/pdf.ts';
 import { catalogue, must, newAuction, publish } from '../../sales/auctions/testing.ts';
@@ -58,10 +59,7 @@ let operationBank: string;
 let settlement: SettlementDetails;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  officer = await sessionAs(t, 'Settlement Officer');
-  finance = await sessionAs(t, 'Finance Manager');
+  ({ t, admin, officer, finance } = await startSettlementApp());
   cashew = await openSeasonWithCashew(t, admin);
   A = await makeSociety(t, admin, { farmers: 2, name: 'Mkombozi AMCOS' });
   B = await makeSociety(t, admin, { farmers: 3, name: 'Nanyamba AMCOS' });
