@@ -5,7 +5,8 @@ import { FormModal } from './FormModal.tsx';
 /**
  * A resource record's create or edit form in a modal: Save checks the form (`body` gives the
  * body, or null when the form's own check refused it and shows why), then creates the record
- * or updates the one being edited (`save` is the resource's `useSave`).
+ * or updates the one being edited (`save` is the resource's `useSave`, or any `{ submit, isPending }`,
+ * e.g. a create hook's `mutate` with the form's `saved` callbacks).
  */
 export function RecordFormModal<B>({
   title,
@@ -14,6 +15,7 @@ export function RecordFormModal<B>({
   body,
   onClose,
   testId,
+  size,
   children,
 }: {
   title: string;
@@ -22,6 +24,7 @@ export function RecordFormModal<B>({
   body: () => B | null;
   onClose: () => void;
   testId: string;
+  size?: string;
   /** Put `data-autofocus` on the first field. */
   children: ReactNode;
 }) {
@@ -40,6 +43,7 @@ export function RecordFormModal<B>({
       submitLabel={t('common.save')}
       submitting={save.isPending}
       testId={testId}
+      {...(size ? { size } : {})}
     >
       {children}
     </FormModal>

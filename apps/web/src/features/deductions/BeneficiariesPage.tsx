@@ -2,8 +2,8 @@ import { Anchor, Badge, Select, Switch, TextInput } from '@mantine/core';
 import { type Beneficiary, beneficiaryKinds, createBeneficiaryBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormModal } from '../../components/FormModal.tsx';
 import { ListFilter } from '../../components/ListFilter.tsx';
+import { RecordFormModal } from '../../components/RecordFormModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { useForm } from '../../lib/form.ts';
@@ -99,21 +99,13 @@ function BeneficiaryForm({ record, onClose }: RecordFormProps<Beneficiary>) {
     unionIncome: record?.unionIncome ?? false,
   });
   const save = beneficiaries.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const body = form.validate(createBeneficiaryBody);
-    if (!body) return;
-    if (record) save.update(body);
-    else save.create(body);
-  });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={record ? record.name : t('beneficiariesMd.create')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
+      form={form}
+      save={save}
+      body={() => form.validate(createBeneficiaryBody)}
+      onClose={onClose}
       testId="beneficiary-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
@@ -139,6 +131,6 @@ function BeneficiaryForm({ record, onClose }: RecordFormProps<Beneficiary>) {
         onChange={(event) => form.setValue('unionIncome', event.currentTarget.checked)}
         data-testid="beneficiary-union-income"
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -18,8 +18,8 @@ import { createDeductionRuleBody, type DeductionPreview } from '@ushirika/contra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordFormModal } from '../../components/RecordFormModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -220,34 +220,26 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
       value: v,
       label: t(`deductionsMd.${prefix}.${v}` as 'deductionsMd.payers.farmer'),
     }));
-  const submit = form.onSubmit(() => {
-    const v = form.values;
-    const body = form.validate(createDeductionRuleBody, {
-      ...v,
-      minimum: v.minimum || null,
-      maximum: v.maximum || null,
-      validFrom: v.validFrom || null,
-      validTo: v.validTo || null,
-      order: Number(v.order) || 0,
-    });
-    if (body)
-      create.mutate(body as never, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      });
-  });
+  const v = form.values;
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={t('deductionsMd.create')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={create.isPending}
+      form={form}
+      save={{
+        submit: (body) => create.mutate(body as never, form.saved(onClose)),
+        isPending: create.isPending,
+      }}
+      body={() =>
+        form.validate(createDeductionRuleBody, {
+          ...v,
+          minimum: v.minimum || null,
+          maximum: v.maximum || null,
+          validFrom: v.validFrom || null,
+          validTo: v.validTo || null,
+          order: Number(v.order) || 0,
+        })
+      }
+      onClose={onClose}
       testId="rule-form"
       size="xl"
     >
@@ -288,6 +280,6 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
         <TextInput label={t('deductionsMd.validFrom')} placeholder="2026-10-01" {...form.text('validFrom')} />
         <TextInput label={t('deductionsMd.validTo')} placeholder="2027-09-30" {...form.text('validTo')} />
       </SimpleGrid>
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -3,14 +3,13 @@ import { createSeasonCropBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordFormModal } from '../../components/RecordFormModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatMoney, localName } from '../../lib/format.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { crops, seasonCrops, seasons } from './hooks.ts';
 
 export default function SeasonCropsRoute() {
@@ -95,7 +94,6 @@ function SeasonCropForm({ seasonId, onClose }: { seasonId?: string; onClose: () 
   const { t } = useTranslation();
   const seasonOptions = seasons.useOptions();
   const cropOptions = crops.useOptions();
-  const create = seasonCrops.useCreate();
   const form = useForm({
     seasonId: seasonId ?? (null as string | null),
     cropId: null as string | null,
@@ -104,26 +102,14 @@ function SeasonCropForm({ seasonId, onClose }: { seasonId?: string; onClose: () 
     maxMoisture: '',
     moisturePolicy: 'refuse' as 'refuse' | 'flag',
   });
-  const submit = form.onSubmit(() => {
-    const body = form.validate(createSeasonCropBody);
-    if (body)
-      create.mutate(body as never, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      });
-  });
+  const save = seasonCrops.useSave({ onSaved: onClose, onError: form.showApiError });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={t('seasonCropsMd.create')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={create.isPending}
+      form={form}
+      save={save}
+      body={() => form.validate(createSeasonCropBody)}
+      onClose={onClose}
       testId="season-crop-form"
     >
       <Select
@@ -150,6 +136,6 @@ function SeasonCropForm({ seasonId, onClose }: { seasonId?: string; onClose: () 
         onChange={(v) => form.setValue('moisturePolicy', v === 'flag' ? 'flag' : 'refuse')}
         data-testid="moisture-policy"
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }

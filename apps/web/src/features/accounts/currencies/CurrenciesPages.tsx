@@ -1,17 +1,17 @@
-import { Select, Switch, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { type Currency, createCurrencyBody, createExchangeRateBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActiveSwitch } from '../../../components/ActiveSwitch.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { EditButton } from '../../../components/EditButton.tsx';
-import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordFormModal } from '../../../components/RecordFormModal.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { currencies, exchangeRates } from '../hooks.ts';
 
@@ -76,21 +76,19 @@ function CurrencyForm({ currency, onClose }: { currency: Currency | null; onClos
     active: currency?.active ?? true,
   });
   const save = currencies.useSave({ id: currency?.id, onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const body = form.validate(createCurrencyBody, { ...form.values, symbol: form.values.symbol || null });
-    if (!body) return;
-    if (currency) save.update({ name: body.name, symbol: body.symbol, active: form.values.active });
-    else save.create(body);
-  });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={currency ? t('acc.currencyEdit') : t('acc.currencyCreate')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
+      form={form}
+      save={{
+        submit: (body) =>
+          currency
+            ? save.update({ name: body.name, symbol: body.symbol, active: form.values.active })
+            : save.create(body),
+        isPending: save.isPending,
+      }}
+      body={() => form.validate(createCurrencyBody, { ...form.values, symbol: form.values.symbol || null })}
+      onClose={onClose}
       testId="currency-form"
     >
       <TextInput
@@ -103,14 +101,8 @@ function CurrencyForm({ currency, onClose }: { currency: Currency | null; onClos
       />
       <TextInput label={t('fields.name')} required {...form.text('name')} />
       <TextInput label={t('acc.symbol')} {...form.text('symbol')} />
-      {currency && !currency.isBase && (
-        <Switch
-          label={t('fields.active')}
-          checked={form.values.active}
-          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
-        />
-      )}
-    </FormModal>
+      {currency && !currency.isBase && <ActiveSwitch form={form} />}
+    </RecordFormModal>
   );
 }
 
@@ -151,27 +143,14 @@ function RateForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const list = currencies.useOptions();
   const form = useForm({ currency: '', rateDate: todayIso(), rate: '' });
-  const create = exchangeRates.useCreate();
-  const submit = form.onSubmit(() => {
-    const body = form.validate(createExchangeRateBody);
-    if (!body) return;
-    create.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
-  });
+  const save = exchangeRates.useSave({ onSaved: onClose, onError: form.showApiError });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={t('acc.rateCreate')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={create.isPending}
+      form={form}
+      save={save}
+      body={() => form.validate(createExchangeRateBody)}
+      onClose={onClose}
       testId="rate-form"
     >
       <Select
@@ -187,6 +166,6 @@ function RateForm({ onClose }: { onClose: () => void }) {
       />
       <DateField label={t('acc.date')} required {...form.text('rateDate')} />
       <TextInput label={t('acc.rate')} required inputMode="decimal" {...form.text('rate')} />
-    </FormModal>
+    </RecordFormModal>
   );
 }

@@ -8,12 +8,12 @@ import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { RecordFormModal } from '../../../components/RecordFormModal.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBankOptions } from '../../accounts/hooks.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
@@ -169,27 +169,23 @@ function ReceiptForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: 
     if (!form.values.bankAccountId && bankData.length === 1)
       form.setValue('bankAccountId', bankData[0]?.value ?? null);
   }, [bankData, form]);
-  const submit = form.onSubmit(() => {
-    const body = form.validate(createBuyerReceiptBody, { ...form.values, allocations });
-    if (body)
-      create.mutate(body, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-          onSaved(r.data.id);
-        },
-        onError: form.showApiError,
-      });
-  });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={t('salesMd.createReceipt')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={create.isPending}
+      form={form}
+      save={{
+        submit: (body) =>
+          create.mutate(
+            body,
+            form.saved((r) => {
+              onClose();
+              onSaved(r.data.id);
+            }),
+          ),
+        isPending: create.isPending,
+      }}
+      body={() => form.validate(createBuyerReceiptBody, { ...form.values, allocations })}
+      onClose={onClose}
       size="xl"
       testId="receipt-form"
     >
@@ -215,7 +211,7 @@ function ReceiptForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: 
         available={form.values.amount}
         onChange={setAllocations}
       />
-    </FormModal>
+    </RecordFormModal>
   );
 }
 
@@ -293,16 +289,7 @@ function AllocateForm({ receipt, onClose }: { receipt: BuyerReceiptDetail; onClo
     BuyerReceiptDetail
   >('buyer_receipt', (id) => `sales/receipts/${id}/allocate`);
   const submit = form.onSubmit(() =>
-    allocate.mutate(
-      { id: receipt.id, body: { allocations } },
-      {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      },
-    ),
+    allocate.mutate({ id: receipt.id, body: { allocations } }, form.saved(onClose)),
   );
   return (
     <FormModal
