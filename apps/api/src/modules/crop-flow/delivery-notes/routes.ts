@@ -15,6 +15,7 @@ import {
   removeCollectionsBody,
   savedReply,
 } from '@ushirika/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
@@ -45,6 +46,12 @@ const saved = { 200: savedReply(deliveryNoteDetail) };
 
 /** Crop delivery notes: an AMCOS makes and dispatches its own; the union's warehouse receives them. */
 export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
+  /** The note of the path's id, refused to an AMCOS user of another society. */
+  const readOwn = async (req: { params: { id: string } } & FastifyRequest) => {
+    const data = await getDeliveryNote(deps.db, req.params.id);
+    assertSociety(actorOf(req), data.amcosId);
+    return data;
+  };
   app.get(
     base,
     {
@@ -122,18 +129,13 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, params: idParams, response: { 200: detailReply(deliveryNoteDetail) } },
     },
-    async (req) => {
-      const data = await getDeliveryNote(deps.db, req.params.id);
-      assertSociety(actorOf(req), data.amcosId);
-      return { data };
-    },
+    async (req) => ({ data: await readOwn(req) }),
   );
   app.get(
     `${base}/:id/pdf`,
     { config: { access: read }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      const data = await getDeliveryNote(deps.db, req.params.id);
-      assertSociety(actorOf(req), data.amcosId);
+      const data = await readOwn(req);
       const pdf = await deliveryNotePdf(deps.db, data);
       return sendPdf(reply, data.dnNo, pdf, { inline: true });
     },

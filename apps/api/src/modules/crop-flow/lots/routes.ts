@@ -11,6 +11,7 @@ import {
   savedReply,
   updateLotCertificateBody,
 } from '@ushirika/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
@@ -28,6 +29,12 @@ const write = { permission: 'collections.warehouse.update', audience: 'union' } 
 const base = '/collections/lots';
 
 export function lotsRoutes(app: ZodApp, deps: AppDeps) {
+  /** The lot of the path's id, refused to an AMCOS user of another society. */
+  const readOwn = async (req: { params: { id: string } } & FastifyRequest) => {
+    const data = await getLot(deps.db, req.params.id);
+    assertSociety(actorOf(req), data.amcosId);
+    return data;
+  };
   app.get(
     base,
     { config: { access: read }, schema: { tags, querystring: lotListQuery, response: { 200: paged(lot) } } },
@@ -98,18 +105,13 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, params: idParams, response: { 200: detailReply(lotDetail) } },
     },
-    async (req) => {
-      const data = await getLot(deps.db, req.params.id);
-      assertSociety(actorOf(req), data.amcosId);
-      return { data };
-    },
+    async (req) => ({ data: await readOwn(req) }),
   );
   app.get(
     `${base}/:id/pdf`,
     { config: { access: read }, schema: { tags, params: idParams } },
     async (req, reply) => {
-      const data = await getLot(deps.db, req.params.id);
-      assertSociety(actorOf(req), data.amcosId);
+      const data = await readOwn(req);
       const pdf = await warehouseReceiptPdf(deps.db, data);
       return sendPdf(reply, data.whrNo, pdf, { inline: true });
     },
