@@ -43,8 +43,8 @@ const transportRuleOfNote = sql<DeliveryNote['transportRule']>`(
   where r.season_crop_id = ${deliveryNotes.seasonCropId} and r.recipient = 'transporter'
   order by r.sort_order, r.id limit 1)`;
 
-const columns = {
-  id: deliveryNotes.id,
+/** A note's number, society, season crop and warehouse with their names (joins of `baseQuery`). */
+export const noteNames = {
   dnNo: deliveryNotes.dnNo,
   amcosId: deliveryNotes.amcosId,
   amcosName: amcos.name,
@@ -52,6 +52,11 @@ const columns = {
   seasonCropName,
   warehouseId: deliveryNotes.warehouseId,
   warehouseName: warehouses.name,
+};
+
+const columns = {
+  id: deliveryNotes.id,
+  ...noteNames,
   transporterId: deliveryNotes.transporterId,
   transporterName: transporters.name,
   vehicleId: deliveryNotes.vehicleId,
@@ -149,17 +154,22 @@ export async function findDeliveryNote(db: DbOrTx, id: string): Promise<Delivery
 
 const farmerName = sql<string>`${farmers.firstName} || ' ' || ${farmers.lastName}`;
 
+/** A collection's receipt, day and farmer (joined), as the note and lot details list them. */
+export const collectionOfFarmer = {
+  id: collections.id,
+  receiptNo: collections.receiptNo,
+  collectedOn: collections.collectedOn,
+  farmerId: collections.farmerId,
+  farmerNo: farmers.farmerNo,
+  farmerName,
+};
+
 export async function getDeliveryNote(db: DbOrTx, id: string): Promise<DeliveryNoteDetail> {
   const note = await findDeliveryNote(db, id);
   if (!note) throw new NotFoundError('Delivery note not found');
   const items = await db
     .select({
-      id: collections.id,
-      receiptNo: collections.receiptNo,
-      collectedOn: collections.collectedOn,
-      farmerId: collections.farmerId,
-      farmerNo: farmers.farmerNo,
-      farmerName,
+      ...collectionOfFarmer,
       gradeId: collections.gradeId,
       gradeName: grades.name,
       bags: collections.bags,

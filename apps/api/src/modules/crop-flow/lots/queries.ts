@@ -8,7 +8,7 @@ import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { crops, grades, seasons } from '../../seasons/schema.ts';
 import { warehouses } from '../../warehouses/schema.ts';
-import { joinSeasonCrop, seasonCropName } from '../delivery-notes/queries.ts';
+import { collectionOfFarmer, joinSeasonCrop, noteNames, seasonCropName } from '../delivery-notes/queries.ts';
 import { collections, deliveryNotes, lotSources, lots } from '../schema.ts';
 
 const columns = {
@@ -100,12 +100,7 @@ export async function getLot(db: DbOrTx, id: string): Promise<LotDetail> {
       .orderBy(asc(deliveryNotes.dnNo)),
     db
       .select({
-        id: collections.id,
-        receiptNo: collections.receiptNo,
-        collectedOn: collections.collectedOn,
-        farmerId: collections.farmerId,
-        farmerNo: farmers.farmerNo,
-        farmerName: sql<string>`${farmers.firstName} || ' ' || ${farmers.lastName}`,
+        ...collectionOfFarmer,
         dnNo: deliveryNotes.dnNo,
         bags: collections.bags,
         netKg: collections.netKg,
@@ -132,13 +127,7 @@ export async function listAwaitingLots(
   const query = db
     .select({
       deliveryNoteId: deliveryNotes.id,
-      dnNo: deliveryNotes.dnNo,
-      amcosId: deliveryNotes.amcosId,
-      amcosName: amcos.name,
-      seasonCropId: deliveryNotes.seasonCropId,
-      seasonCropName,
-      warehouseId: deliveryNotes.warehouseId,
-      warehouseName: warehouses.name,
+      ...noteNames,
       receivedKg: deliveryNotes.receivedKg,
       receivedAt: deliveryNotes.receivedAt,
       gradeId: collections.gradeId,
