@@ -19,8 +19,10 @@ import {
   makePaidLot,
   makeRule,
   makeSettlementWorld,
+  roleBalance,
   type SettlementWorld,
   startSettlementApp,
+  unpaidLines,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accountId } from '../accounts/testing.ts';
@@ -208,25 +210,8 @@ async function buildSeason(s: Season): Promise<Built> {
 
 const PAYABLES = ['payable_farmers', 'payable_amcos', 'payable_beneficiaries', 'payable_transporters'];
 
-/** The balance (credit - debit) of the account mapped to a posting role. */
-async function payable(role: string): Promise<string> {
-  const [row] = await queryRows<{ balance: string }>(
-    t.db,
-    sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(16,2)::text as balance
-        from journal_lines jl join account_mappings m on m.account_id = jl.account_id where m.key = ${role}`,
-  );
-  return row?.balance ?? '';
-}
-
-/** What the batch lines still owe: pending or failed, not yet paid nor moved to a retry. */
-async function unpaidLines(payableRole: string): Promise<string> {
-  const [row] = await queryRows<{ total: string }>(
-    t.db,
-    sql`select coalesce(sum(amount), 0)::numeric(16,2)::text as total from payment_lines
-        where payable = ${payableRole} and status in ('pending', 'failed')`,
-  );
-  return row?.total ?? '';
-}
+const payable = (role: string) => roleBalance(t.db, role);
+const unpaid = (payableRole: string) => unpaidLines(t.db, payableRole);
 
 /**
  * Every payables control account equals the batch lines still pending or failed, and the control
@@ -234,8 +219,7 @@ async function unpaidLines(payableRole: string): Promise<string> {
  * = due-from (all worlds so far).
  */
 async function expectControlsMatchLines(step: string): Promise<void> {
-  for (const role of PAYABLES)
-    expect(await payable(role), `${role} after ${step}`).toBe(await unpaidLines(role));
+  for (const role of PAYABLES) expect(await payable(role), `${role} after ${step}`).toBe(await unpaid(role));
   const report = await t.request<{ data: ControlAccounts }>('GET', '/reports/control-accounts', {
     token: admin.access,
   });

@@ -15,8 +15,10 @@ import {
   makePaidLot,
   makeRule,
   makeSettlementWorld,
+  roleBalance,
   type SettlementWorld,
   startSettlementApp,
+  unpaidLines,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accountId } from '../accounts/testing.ts';
@@ -94,25 +96,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The balance (credit - debit) of the account mapped to a posting role. */
-async function payable(role: string): Promise<string> {
-  const [row] = await queryRows<{ balance: string }>(
-    t.db,
-    sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(16,2)::text as balance
-        from journal_lines jl join account_mappings m on m.account_id = jl.account_id where m.key = ${role}`,
-  );
-  return row?.balance ?? '';
-}
-
-/** What the batch lines still owe: pending or failed, not yet paid nor moved to a retry. */
-async function unpaidLines(payableRole: string): Promise<string> {
-  const [row] = await queryRows<{ total: string }>(
-    t.db,
-    sql`select coalesce(sum(amount), 0)::numeric(16,2)::text as total from payment_lines
-        where payable = ${payableRole} and status in ('pending', 'failed')`,
-  );
-  return row?.total ?? '';
-}
+const payable = (role: string) => roleBalance(t.db, role);
+const unpaid = (payableRole: string) => unpaidLines(t.db, payableRole);
 
 describe('farmer loans', () => {
   it('records a cash advance; the farmer’s society sees it, another society does not', async () => {
@@ -268,7 +253,7 @@ describe('settlement from paid lot to farmer paid', () => {
       ['transporter', 1, '15000.00', 'draft'],
     ]);
     for (const role of ['payable_farmers', 'payable_amcos', 'payable_beneficiaries', 'payable_transporters'])
-      expect(await payable(role)).toBe(await unpaidLines(role));
+      expect(await payable(role)).toBe(await unpaid(role));
   });
 
   it('pays the farmers: approve, export, one failed line, retry it; never twice', async () => {
@@ -334,7 +319,7 @@ describe('settlement from paid lot to farmer paid', () => {
       ].sort(),
     );
     expect(await payable('payable_farmers')).toBe('930525.00');
-    expect(await payable('payable_farmers')).toBe(await unpaidLines('payable_farmers'));
+    expect(await payable('payable_farmers')).toBe(await unpaid('payable_farmers'));
     const statuses = await queryRows<{ farmer_id: string; status: string }>(
       t.db,
       sql`select distinct farmer_id, status from collections where lot_id = ${lot.lotId}`,
@@ -399,7 +384,7 @@ describe('settlement from paid lot to farmer paid', () => {
       ).status,
     ).toBe(409);
     expect(await payable('payable_farmers')).toBe('372210.00');
-    expect(await payable('payable_farmers')).toBe(await unpaidLines('payable_farmers'));
+    expect(await payable('payable_farmers')).toBe(await unpaid('payable_farmers'));
     const [bStatus] = await queryRows<{ status: string }>(
       t.db,
       sql`select distinct status from collections where lot_id = ${lot.lotId} and farmer_id = ${b.id}`,
