@@ -189,13 +189,7 @@ function ReceiptForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: 
       size="xl"
       testId="receipt-form"
     >
-      <BuyerSelect
-        required
-        autoFocus
-        value={form.values.buyerId}
-        onChange={(v) => form.setValue('buyerId', v)}
-        error={form.errors.buyerId}
-      />
+      <BuyerSelect required autoFocus {...form.control('buyerId')} />
       <DateField required label={t('salesMd.receiptDate')} {...form.text('receiptDate')} />
       <Select
         label={t('salesMd.bankAccount')}
