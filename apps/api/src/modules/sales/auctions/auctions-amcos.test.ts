@@ -16,6 +16,7 @@ import {
   must,
   newAuction,
   publish,
+  publishedAuction,
   type Saved,
 } from './testing.ts';
 
@@ -163,13 +164,11 @@ describe('results from the exchange sheet', () => {
       .from(buyers)
       .where(sql`${buyers.id} = ${buyer.id}`);
     const code = b?.code ?? '';
-    const { data } = await newAuction(t, officer, mine.seasonCropId);
-    await catalogue(t, officer, data.id, [
+    const { data } = await publishedAuction(t, officer, mine.seasonCropId, [
       { lotId: l1.id, reservePrice: '2000.00' },
       { lotId: l2.id, reservePrice: '2000.00' },
       { lotId: l3.id, reservePrice: '2000.00' },
     ]);
-    await publish(t, officer, data.id);
 
     const bad = await sheet([
       [l1.lotNo, code, '2100'],

@@ -15,6 +15,7 @@ import {
   must,
   newAuction,
   publish,
+  publishedAuction,
   type Saved,
   TODAY,
 } from './testing.ts';
@@ -262,9 +263,9 @@ describe('an auction from catalogue to close', () => {
     const suspended = await makeBuyer(t.db, 'Suspended');
     await t.db.update(buyers).set({ licenceExpiresOn: '2020-06-30' }).where(eq(buyers.id, expired.id));
     await t.db.update(buyers).set({ status: 'suspended' }).where(eq(buyers.id, suspended.id));
-    const { data } = await newAuction(t, officer, setup.seasonCropId);
-    await catalogue(t, officer, data.id, [{ lotId: lot.id, reservePrice: '1000.00' }]);
-    await publish(t, officer, data.id);
+    const { data } = await publishedAuction(t, officer, setup.seasonCropId, [
+      { lotId: lot.id, reservePrice: '1000.00' },
+    ]);
     const one = await t.request<Err>('PUT', `/sales/auctions/${data.id}/results`, {
       token: officer.access,
       body: { results: [{ lotId: lot.id, buyerId: expired.id, pricePerKg: '2000.00' }] },
@@ -290,9 +291,9 @@ describe('an auction from catalogue to close', () => {
   it('lets only one of two simultaneous closes through; the other gets 409', async () => {
     const lot = await makeLot(t.db, setup, { netKg: '250.000' });
     const buyer = await makeBuyer(t.db);
-    const { data } = await newAuction(t, officer, setup.seasonCropId);
-    await catalogue(t, officer, data.id, [{ lotId: lot.id, reservePrice: '1000.00' }]);
-    await publish(t, officer, data.id);
+    const { data } = await publishedAuction(t, officer, setup.seasonCropId, [
+      { lotId: lot.id, reservePrice: '1000.00' },
+    ]);
     await enterResults(t, officer, data.id, [{ lotId: lot.id, buyerId: buyer.id, pricePerKg: '2000.00' }]);
     await decide(t, officer, data.id, [{ lotId: lot.id, decision: 'accept', formRef: 'F-10' }]);
     const both = await Promise.all([
@@ -312,12 +313,10 @@ describe('an auction from catalogue to close', () => {
     const l1 = await makeLot(t.db, s, { netKg: '1000.000' });
     const l2 = await makeLot(t.db, s, { netKg: '3000.000' });
     const buyer = await makeBuyer(t.db);
-    const { data } = await newAuction(t, officer, s.seasonCropId);
-    await catalogue(t, officer, data.id, [
+    const { data } = await publishedAuction(t, officer, s.seasonCropId, [
       { lotId: l1.id, reservePrice: '1.00' },
       { lotId: l2.id, reservePrice: '1.00' },
     ]);
-    await publish(t, officer, data.id);
     await enterResults(t, officer, data.id, [
       { lotId: l1.id, buyerId: buyer.id, pricePerKg: '2000.00' },
       { lotId: l2.id, buyerId: buyer.id, pricePerKg: '2400.00' },
@@ -403,12 +402,10 @@ describe('an auction from catalogue to close', () => {
     const [big, small] = flow.lots;
     if (!big || !small) throw new Error('two lots expected');
     const buyer = await makeBuyer(t.db, 'Crop flow buyer');
-    const { data } = await newAuction(t, officer, flow.world.cashew.seasonCrop.id);
-    await catalogue(t, officer, data.id, [
+    const { data } = await publishedAuction(t, officer, flow.world.cashew.seasonCrop.id, [
       { lotId: big.id, reservePrice: '2000.00' },
       { lotId: small.id, reservePrice: '2000.00' },
     ]);
-    await publish(t, officer, data.id);
     await enterResults(t, officer, data.id, [
       { lotId: big.id, buyerId: buyer.id, pricePerKg: '2650.00' },
       { lotId: small.id, buyerId: buyer.id, pricePerKg: '2100.00' },

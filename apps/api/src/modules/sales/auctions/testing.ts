@@ -46,6 +46,18 @@ export async function publish(t: TestApp, s: Session, auctionId: string) {
   );
 }
 
+/** A new auction of the season crop with these lots catalogued, published (open for results). */
+export async function publishedAuction(
+  t: TestApp,
+  s: Session,
+  seasonCropId: string,
+  lots: { lotId: string; reservePrice: string }[],
+) {
+  const { data } = await newAuction(t, s, seasonCropId);
+  await catalogue(t, s, data.id, lots);
+  return publish(t, s, data.id);
+}
+
 /** Enters the auction's results (bids, no bids, withdrawals) as the session. */
 export async function enterResults(t: TestApp, s: Session, auctionId: string, results: unknown[]) {
   return must(
