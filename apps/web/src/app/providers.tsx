@@ -2,6 +2,7 @@ import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection }
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionOf } from '../lib/i18n.ts';
@@ -16,6 +17,8 @@ const colorSchemeManager = themeStorageManager();
  */
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 const nonceProps = styleNonce ? { getStyleNonce: () => styleNonce } : {};
+// A modal's scroll lock (react-remove-scroll) writes its own <style>; it takes the nonce from here.
+if (styleNonce) setNonce(styleNonce);
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
