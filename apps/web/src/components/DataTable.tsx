@@ -19,12 +19,12 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-error.ts';
 import { formatNumber } from '../lib/format.ts';
 import { EmptyBlock } from './EmptyBlock.tsx';
-import { type ListState, nextSort, PAGE_SIZES } from './use-list-state.ts';
+import { type ListState, nextSort, PAGE_SIZES, pageRange } from './use-list-state.ts';
 
 export interface Column<T> {
   key: string;
@@ -68,10 +68,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { label, columns, rows, total, loading, refreshing, rowKey, list, filters, onExport, exporting } =
     props;
-  // A capped total still lets the user page on: the next count reaches further.
-  const pages = Math.max(1, Math.ceil(total / list.perPage) + (props.totalCapped ? 1 : 0));
-  const first = total === 0 ? 0 : (list.page - 1) * list.perPage + 1;
-  const last = Math.min(total, list.page * list.perPage);
+  const { pages, shown, first, last } = pageRange(total, list.page, list.perPage, props.totalCapped);
+  // An address past the last page (the list shrank, or an old link) moves to the last page.
+  const pastTheEnd = !loading && !refreshing && list.page > shown;
+  useEffect(() => {
+    if (pastTheEnd) list.setPage(shown);
+  }, [pastTheEnd, shown, list.setPage]);
 
   const header = (column: Column<T>) => {
     if (!column.sortField) return column.header;
@@ -206,7 +208,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Group>
         <Pagination
           total={pages}
-          value={Math.min(list.page, pages)}
+          value={shown}
           onChange={list.setPage}
           size="sm"
           getControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}

@@ -88,6 +88,19 @@ export function useListState(filterNames: readonly string[] = [], prefix = '') {
 
 export type ListState = ReturnType<typeof useListState>;
 
+/**
+ * What a table footer shows: the number of pages (one more when the count was capped, so the user
+ * can page on), the page actually shown (an address past the last page shows the last one) and
+ * the range of rows on it.
+ */
+export function pageRange(total: number, page: number, perPage: number, capped = false) {
+  const pages = Math.max(1, Math.ceil(total / perPage) + (capped ? 1 : 0));
+  const shown = Math.min(page, pages);
+  const first = total === 0 ? 0 : Math.min(total, (shown - 1) * perPage + 1);
+  const last = Math.min(total, shown * perPage);
+  return { pages, shown, first, last };
+}
+
 function positiveInt(value: string | null, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
