@@ -33,6 +33,7 @@ const users: Record<
 let farmer: { id: string; farmerNo: string };
 let item: { id: string; code: string; name: string };
 let requestUrl = '';
+let seasonId = '';
 let distributionUrl = '';
 
 async function choose(page: Page, label: RegExp, option: string | RegExp) {
@@ -61,6 +62,7 @@ beforeAll(async () => {
     ),
     'season crop',
   );
+  seasonId = sc.data.seasonId;
   const body = {
     amcosId: society.id,
     firstName: 'Mwanaisha',
@@ -258,6 +260,20 @@ describe('farmer inputs on credit, request to zero balance', () => {
     expect(await page.getByTestId('distribution-cancel').count()).toBe(0);
     await page.goto('/collections/loans');
     await expect.poll(() => page.locator('main').textContent()).toContain('Mgawo wa pembejeo');
+    await page.close();
+  });
+
+  it('the season report shows the credit given and recovered, for this farmer and for the AMCOS', async () => {
+    const page = await signedIn(browser, users.officer);
+    await page.goto(`/reports/distributions?season_id=${seasonId}&search=${farmer.farmerNo}`);
+    const rows = page.getByRole('table', { name: 'Inputs given per farmer' });
+    await expect.poll(() => rows.textContent()).toContain(farmer.farmerNo);
+    expect(await rows.textContent()).toContain('260,000.00');
+    await expect
+      .poll(() => page.getByTestId('distributions-report-totals').textContent())
+      .toContain('260,000.00');
+    const recovery = page.getByTestId('recovery-table').getByRole('row', { name: new RegExp(society.name) });
+    expect(await recovery.textContent()).toMatch(/260,000\.00.*260,000\.00/);
     await page.close();
   });
 });
