@@ -31,7 +31,8 @@ async function home(role: string): Promise<Page> {
   return page;
 }
 
-describe('every screen reachable from the sidebar by links alone (issue #20)', () => {
+// The four walks run side by side: each mostly waits for its pages' network to go quiet.
+describe.concurrent('every screen reachable from the sidebar by links alone (issue #20)', () => {
   for (const role of WALKED_ROLES) {
     it(`${role}: every screen they may open is one or two clicks from the sidebar`, async () => {
       const page = await home(role);
