@@ -1,5 +1,5 @@
 import { type Book, MAPPING_KEYS, type MappingKey, type partyType } from '@ushirika/contracts';
-import { type BusinessEventBody, type PostingRole, postingLines } from '@ushirika/domain';
+import { type BusinessEventBody, type Dec, type PostingRole, postingLines } from '@ushirika/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -44,7 +44,7 @@ export type BusinessEvent = BusinessEventBody & {
 /** One posted line of an event, in TZS, with the event's party: the same for one book or two. */
 export function eventLine(
   accountId: string,
-  line: { debit: { toFixed(dp: number): string }; credit: { toFixed(dp: number): string } },
+  line: { debit: Dec; credit: Dec },
   party: BusinessEvent['party'],
 ) {
   return {

@@ -1,4 +1,5 @@
 import type { AuctionImportPreview, AuctionLot } from '@ushirika/contracts';
+import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -259,7 +260,7 @@ describe('property: invoices bill exactly the sold lots', () => {
             spec.map((s, i) => ({
               lotId: made[i]?.id,
               buyerId: buyerPool[s.buyer]?.id,
-              pricePerKg: (s.cents / 100).toFixed(2),
+              pricePerKg: dec(s.cents).div(100).toFixed(2),
             })),
           );
           await decide(
