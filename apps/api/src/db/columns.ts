@@ -14,11 +14,22 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdateFn(() => new Date());
 
+/** When a row was made and last changed. */
+export const timestamps = () => ({
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who made a row and when, for rows that are never changed after. */
+export const creation = () => ({
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});
+
 /** Who made a row, and when it was made and last changed. */
 export const authorship = () => ({
   createdBy: uuid('created_by'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /** Who approved a document and when; null until then. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { authorship, id, timestamps, updatedAt } from '../../db/columns.ts';
 
 export const BOOKS = ['collection', 'operation'] as const;
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -24,9 +24,7 @@ export const accountGroups = pgTable(
       .notNull()
       .references(() => accountClasses.id),
     active: boolean('active').notNull().default(true),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [index('account_groups_class_idx').on(t.classId)],
 );
@@ -38,8 +36,7 @@ export const currencies = pgTable('currencies', {
   symbol: text('symbol'),
   isBase: boolean('is_base').notNull().default(false),
   active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /** TZS per one unit of the currency, from `rate_date` until the next rate. */
@@ -52,9 +49,7 @@ export const exchangeRates = pgTable(
       .references(() => currencies.code),
     rateDate: date('rate_date').notNull(),
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     unique('exchange_rates_currency_date_key').on(t.currency, t.rateDate),
@@ -81,9 +76,7 @@ export const accounts = pgTable(
     bankName: text('bank_name'),
     bankAccountNumber: text('bank_account_number'),
     active: boolean('active').notNull().default(true),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     unique('accounts_book_code_key').on(t.book, t.code),

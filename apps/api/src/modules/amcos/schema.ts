@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { banks, councils } from '../cooperative/schema.ts';
 
 /** Primary society. The code is fixed once created: farmer numbers are built from it. */
@@ -24,8 +24,7 @@ export const amcos = pgTable(
     accountNo: text('account_no'),
     latitude: numeric('latitude', { precision: 9, scale: 6 }),
     longitude: numeric('longitude', { precision: 9, scale: 6 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('amcos_status_check', sql`${t.status} in ('active', 'suspended')`),

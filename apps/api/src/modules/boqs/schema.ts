@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { authorship, id } from '../../db/columns.ts';
 import { seasonCrops } from '../seasons/schema.ts';
 
 /** A standard input package per season crop, used to size farmer requests by acreage. */
@@ -13,9 +13,7 @@ export const boqs = pgTable(
       .notNull()
       .references(() => seasonCrops.id),
     notes: text('notes'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [index('boqs_season_crop_idx').on(t.seasonCropId)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { id, timestamps, updatedAt } from '../../db/columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -32,16 +32,14 @@ export const banks = pgTable('banks', {
   shortCode: text('short_code').notNull().unique('banks_short_code_unique'),
   swift: text('swift'),
   active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const regions = pgTable('regions', {
   id: id(),
   name: text('name').notNull().unique('regions_name_unique'),
   code: text('code').notNull().unique('regions_code_unique'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const districts = pgTable(
@@ -52,8 +50,7 @@ export const districts = pgTable(
       .notNull()
       .references(() => regions.id),
     name: text('name').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('districts_region_name_unique').on(t.regionId, t.name)],
 );
@@ -68,8 +65,7 @@ export const councils = pgTable(
       .references(() => districts.id),
     name: text('name').notNull().unique('councils_name_unique'),
     kind: text('kind', { enum: ['district', 'town', 'municipal', 'city'] }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('councils_district_idx').on(t.districtId),

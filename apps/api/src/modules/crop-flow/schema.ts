@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, kg, money, updatedAt } from '../../db/columns.ts';
+import { authorship, cancellation, id, kg, money, timestamps } from '../../db/columns.ts';
 import { amcos } from '../amcos/schema.ts';
 import { farmers } from '../farmers/schema.ts';
 import { grades, seasonCrops } from '../seasons/schema.ts';
@@ -75,9 +75,7 @@ export const deliveryNotes = pgTable(
     receivedBy: uuid('received_by'),
     receiveRemarks: text('receive_remarks'),
     cancelReason: text('cancel_reason'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('delivery_notes_dn_no_unique').on(t.dnNo),
@@ -126,8 +124,7 @@ export const lots = pgTable(
     nutCount: integer('nut_count'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     issuedBy: uuid('issued_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('lots_whr_no_unique').on(t.whrNo),
@@ -188,12 +185,8 @@ export const collections = pgTable(
     status: text('status', { enum: COLLECTION_STATUSES }).notNull().default('recorded'),
     deliveryNoteId: uuid('delivery_note_id').references(() => deliveryNotes.id),
     lotId: uuid('lot_id').references(() => lots.id),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: uuid('cancelled_by'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...cancellation(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('collections_receipt_no_unique').on(t.receiptNo),

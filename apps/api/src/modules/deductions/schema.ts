@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { banks, councils } from '../cooperative/schema.ts';
 import { grades, seasonCrops } from '../seasons/schema.ts';
 
@@ -18,8 +18,7 @@ export const beneficiaries = pgTable(
     active: boolean('active').notNull().default(true),
     /** Its rules' amounts are the union's own income (Operation book), not paid out (#16). */
     unionIncome: boolean('union_income').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check(
@@ -50,8 +49,7 @@ export const deductionRules = pgTable(
     validFrom: date('valid_from'),
     validTo: date('valid_to'),
     order: integer('sort_order').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('deduction_rules_season_crop_idx').on(t.seasonCropId, t.order),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { authorship, id, timestamps } from '../../db/columns.ts';
 import { amcos } from '../amcos/schema.ts';
 import { banks } from '../cooperative/schema.ts';
 import { crops } from '../seasons/schema.ts';
@@ -55,9 +55,7 @@ export const farmers = pgTable(
       .notNull()
       .default('active'),
     photo: text('photo'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
     /** Lower-cased names: the name search matches their prefixes and the list sorts by them. */
     firstKey: bytewiseText('first_key').generatedAlwaysAs(sql`lower(first_name)`),
     middleKey: bytewiseText('middle_key').generatedAlwaysAs(sql`lower(middle_name)`),
@@ -96,8 +94,7 @@ export const farms = pgTable(
     longitude: numeric('longitude', { precision: 9, scale: 6 }),
     /** GeoJSON Polygon `{type, coordinates: [[[lng, lat], ...]]}`, validated by the contract. */
     boundary: jsonb('boundary'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('farms_farmer_idx').on(t.farmerId),

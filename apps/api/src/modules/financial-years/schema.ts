@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { authorship, id } from '../../db/columns.ts';
 
 /**
  * Financial years: exactly one open (partial unique index), never overlapping (an exclusion
@@ -20,9 +20,7 @@ export const financialYears = pgTable(
     operationLockedUntil: date('operation_locked_until'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: uuid('closed_by'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('financial_years_one_open_idx').on(t.status).where(sql`status = 'open'`),

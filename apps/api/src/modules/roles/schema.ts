@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 
 export const roles = pgTable(
   'roles',
@@ -10,8 +10,7 @@ export const roles = pgTable(
     audience: text('audience', { enum: ['union', 'amcos'] }).notNull(),
     builtIn: boolean('built_in').notNull().default(false),
     permissions: text('permissions').array().notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [check('roles_audience_check', sql`${t.audience} in ('union', 'amcos')`)],
 );

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 
 export const crops = pgTable('crops', {
   id: id(),
@@ -21,8 +21,7 @@ export const crops = pgTable('crops', {
   code: text('code').notNull().unique('crops_code_unique'),
   unit: text('unit').notNull().default('kg'),
   active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const grades = pgTable(
@@ -35,8 +34,7 @@ export const grades = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     nameSw: text('name_sw'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [unique('grades_crop_code_unique').on(t.cropId, t.code)],
 );
@@ -51,8 +49,7 @@ export const seasons = pgTable(
     status: text('status', { enum: ['planned', 'open', 'closed'] })
       .notNull()
       .default('planned'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('seasons_status_check', sql`${t.status} in ('planned', 'open', 'closed')`),
@@ -82,8 +79,7 @@ export const seasonCrops = pgTable(
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('season_crops_season_crop_unique').on(t.seasonId, t.cropId),

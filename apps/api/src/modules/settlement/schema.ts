@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, kg, money, updatedAt } from '../../db/columns.ts';
+import { approval, authorship, cancellation, id, kg, money, updatedAt } from '../../db/columns.ts';
 import { journalEntries } from '../accounts/journal/schema.ts';
 import { accounts } from '../accounts/schema.ts';
 import { amcos } from '../amcos/schema.ts';
@@ -55,11 +55,8 @@ export const farmerLoans = pgTable(
     bankAccountId: uuid('bank_account_id').references(() => accounts.id),
     /** The loan's posting: Dr farmer loans / Cr what paid it (the Collection book's entry). */
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...approval(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('farmer_loans_no_unique').on(t.loanNo),
@@ -100,14 +97,9 @@ export const settlements = pgTable(
     buyerLevies: money('buyer_levies').notNull(),
     remarks: text('remarks'),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-    createdBy: uuid('created_by'),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    cancelReason: text('cancel_reason'),
-    cancelledBy: uuid('cancelled_by'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...approval(),
+    ...cancellation(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('settlements_no_unique').on(t.settlementNo),
@@ -271,16 +263,13 @@ export const paymentBatches = pgTable(
     lineCount: integer('line_count').notNull(),
     total: money('total').notNull(),
     bankReference: text('bank_reference'),
-    createdBy: uuid('created_by'),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    ...approval(),
     exportedBy: uuid('exported_by'),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
     paidBy: uuid('paid_by'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidOn: date('paid_on'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('payment_batches_no_unique').on(t.batchNo),

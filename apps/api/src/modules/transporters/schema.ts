@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { createdAt, id, timestamps } from '../../db/columns.ts';
 
 export const transporters = pgTable(
   'transporters',
@@ -12,8 +12,7 @@ export const transporters = pgTable(
     rateBasis: text('rate_basis', { enum: ['per_kg', 'per_trip'] }).notNull(),
     rate: numeric('rate', { precision: 14, scale: 2 }).notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('transporters_rate_basis_check', sql`${t.rateBasis} in ('per_kg', 'per_trip')`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { authorship, id } from '../../db/columns.ts';
 import { amcos } from '../amcos/schema.ts';
 import { roles } from '../roles/schema.ts';
 
@@ -18,9 +18,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isInitialPassword: boolean('is_initial_password').notNull().default(true),
     active: boolean('active').notNull().default(true),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
     /** Lower-cased names, email and mobile for one trigram-indexed "contains" search. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || mobile)`,

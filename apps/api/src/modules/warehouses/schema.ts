@@ -1,5 +1,5 @@
 import { boolean, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { id, timestamps } from '../../db/columns.ts';
 import { councils } from '../cooperative/schema.ts';
 
 /** A licensed auction warehouse that stores lots and issues warehouse receipts. */
@@ -12,6 +12,5 @@ export const warehouses = pgTable('warehouses', {
   councilId: uuid('council_id').references(() => councils.id),
   capacityKg: numeric('capacity_kg', { precision: 14, scale: 3 }),
   active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });

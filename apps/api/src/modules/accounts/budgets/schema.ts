@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../../db/columns.ts';
+import { check, date, index, integer, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { approval, creation, id } from '../../../db/columns.ts';
 import { financialYears } from '../../financial-years/schema.ts';
 import { accounts, BOOKS } from '../schema.ts';
 
@@ -26,10 +15,8 @@ export const budgets = pgTable('budgets', {
     .references(() => financialYears.id),
   book: text('book', { enum: BOOKS }).notNull(),
   status: text('status', { enum: STATUSES }).notNull().default('draft'),
-  createdBy: uuid('created_by'),
-  approvedBy: uuid('approved_by'),
-  approvedAt: timestamp('approved_at', { withTimezone: true }),
-  createdAt: createdAt(),
+  ...approval(),
+  ...creation(),
 });
 
 /** An amount for one account in one month of the financial year (a budget line, an adjustment line). */
@@ -68,10 +55,8 @@ export const budgetAdjustments = pgTable(
     adjustmentDate: date('adjustment_date').notNull(),
     reason: text('reason').notNull(),
     status: text('status', { enum: STATUSES }).notNull().default('draft'),
-    createdBy: uuid('created_by'),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...approval(),
+    ...creation(),
   },
   (t) => [index('budget_adjustments_budget_idx').on(t.budgetId)],
 );

@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../../db/columns.ts';
+import { createdAt, creation, id } from '../../../db/columns.ts';
 import { journalEntries, journalLines } from '../journal/schema.ts';
 import { accounts } from '../schema.ts';
 
@@ -57,8 +57,7 @@ export const bankMatches = pgTable(
     reason: text('reason', { enum: ['reference', 'amount_date', 'batch', 'manual'] }).notNull(),
     /** Set when the reconciliation that cleared it closes: the match is then locked. */
     reconciliationId: uuid('reconciliation_id'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [index('bank_matches_account_idx').on(t.accountId)],
 );
@@ -136,10 +135,9 @@ export const bankReconciliations = pgTable(
     unpresentedPayments: amount('unpresented_payments'),
     /** The whole statement as closed (items included): what the PDF and xlsx print ever after. */
     snapshot: jsonb('snapshot'),
-    createdBy: uuid('created_by'),
     closedBy: uuid('closed_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [
     unique('bank_reconciliations_account_date_key').on(t.accountId, t.statementDate),

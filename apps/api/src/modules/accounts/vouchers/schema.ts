@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { approval, createdAt, id } from '../../../db/columns.ts';
+import { approval, creation, id } from '../../../db/columns.ts';
 import { journalEntries } from '../journal/schema.ts';
 import { accounts, BOOKS } from '../schema.ts';
 
@@ -10,9 +10,8 @@ const STATUSES = ['draft', 'approved'] as const;
 const voucherState = () => ({
   status: text('status', { enum: STATUSES }).notNull().default('draft'),
   journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-  createdBy: uuid('created_by'),
   ...approval(),
-  createdAt: createdAt(),
+  ...creation(),
 });
 
 /** Payment (PV-) and receipt (RV-) vouchers: one bank or cash account against the lines' accounts. */

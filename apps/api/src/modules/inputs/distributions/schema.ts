@@ -8,11 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
+import { authorship, cancellation, id, money } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { qty, unitCost } from '../../inventory/columns.ts';
@@ -60,12 +59,8 @@ export const inputDistributions = pgTable(
     /** farmer amount + subsidy - cost (negative when sold below cost); 0 when free. */
     margin: money('margin').notNull(),
     loanId: uuid('loan_id').references(() => farmerLoans.id),
-    cancelReason: text('cancel_reason'),
-    cancelledBy: uuid('cancelled_by'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...cancellation(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('input_distributions_no_unique').on(t.distributionNo),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
+import { authorship, id, money } from '../../../db/columns.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { seasons } from '../../seasons/schema.ts';
 
@@ -27,10 +27,8 @@ export const inputPrices = pgTable(
     programmeShare: money('programme_share').notNull().default('0'),
     limitBasis: text('limit_basis', { enum: CREDIT_LIMIT_BASES }).notNull(),
     creditLimit: money('credit_limit').notNull(),
-    createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('input_prices_season_item_unique').on(t.seasonId, t.itemId),

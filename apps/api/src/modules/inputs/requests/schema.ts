@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
+import { authorship, id, money } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { qty } from '../../inventory/columns.ts';
@@ -56,7 +56,6 @@ export const inputRequests = pgTable(
     overLimit: boolean('over_limit').notNull().default(false),
     overrideReason: text('override_reason'),
     notes: text('notes'),
-    createdBy: uuid('created_by'),
     amcosApprovedBy: uuid('amcos_approved_by'),
     amcosApprovedAt: timestamp('amcos_approved_at', { withTimezone: true }),
     unionApprovedBy: uuid('union_approved_by'),
@@ -64,8 +63,7 @@ export const inputRequests = pgTable(
     rejectedBy: uuid('rejected_by'),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectReason: text('reject_reason'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('input_requests_no_unique').on(t.requestNo),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from '../../../db/columns.ts';
+import { creation, id, money } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { purchaseOrderLines, purchaseOrders } from '../../purchase/orders/schema.ts';
 import { suppliers } from '../../purchase/suppliers/schema.ts';
@@ -33,8 +33,7 @@ export const grns = pgTable(
     remarks: text('remarks'),
     totalValue: money('total_value').notNull(),
     journalEntryId: uuid('journal_entry_id'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [
     uniqueIndex('grns_grn_no_unique').on(t.grnNo),

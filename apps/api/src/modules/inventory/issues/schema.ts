@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from '../../../db/columns.ts';
+import { creation, id, money } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { movedValue } from '../columns.ts';
 import { itemRef } from '../items/schema.ts';
@@ -33,8 +33,7 @@ export const stockIssues = pgTable(
     /** The document that asked for it, e.g. a distribution. */
     sourceType: text('source_type'),
     sourceId: uuid('source_id'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [
     uniqueIndex('stock_issues_issue_no_unique').on(t.issueNo),

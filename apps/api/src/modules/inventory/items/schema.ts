@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../../db/columns.ts';
+import { authorship, id } from '../../../db/columns.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { qty } from '../columns.ts';
 
@@ -13,9 +13,7 @@ export const itemCategories = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [uniqueIndex('item_categories_name_unique').on(sql`lower(${t.name})`)],
 );
@@ -41,9 +39,7 @@ export const items = pgTable(
     expenseAccountId: uuid('expense_account_id').references(() => accounts.id),
     description: text('description'),
     active: boolean('active').notNull().default(true),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('items_code_unique').on(sql`lower(${t.code})`),

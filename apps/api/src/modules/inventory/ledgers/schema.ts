@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from '../../../db/columns.ts';
+import { creation, id, money } from '../../../db/columns.ts';
 import { movedValue, qty, unitCost } from '../columns.ts';
 import { itemRef } from '../items/schema.ts';
 import { storeRef } from '../stores/schema.ts';
@@ -62,8 +62,7 @@ export const stockMovements = pgTable(
     sourceNo: text('source_no'),
     batchNo: text('batch_no'),
     expiryDate: date('expiry_date'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [
     index('stock_movements_item_store_idx').on(t.itemId, t.storeId, t.seq),

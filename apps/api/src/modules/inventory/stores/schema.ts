@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../../db/columns.ts';
+import { authorship, id } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 
 export const STORE_KINDS = ['union', 'amcos'] as const;
@@ -19,9 +19,7 @@ export const stores = pgTable(
     keeperPhone: text('keeper_phone'),
     /** A closed store takes no receipts, issues or transfers; its history stays. */
     active: boolean('active').notNull().default(true),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('stores_code_unique').on(sql`lower(${t.code})`),

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, updatedAt } from '../../../db/columns.ts';
+import { id, money, timestamps } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { movedValue, qty } from '../columns.ts';
 import { itemRef } from '../items/schema.ts';
@@ -54,8 +54,7 @@ export const stockTransfers = pgTable(
     receiveRemarks: text('receive_remarks'),
     /** The write-off of a short receipt, when there is one. */
     journalEntryId: uuid('journal_entry_id'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('stock_transfers_transfer_no_unique').on(t.transferNo),

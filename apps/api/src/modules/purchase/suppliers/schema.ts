@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../../db/columns.ts';
+import { authorship, id } from '../../../db/columns.ts';
 import { banks } from '../../cooperative/schema.ts';
 
 export const SUPPLIER_PAYMENT_METHODS = ['bank', 'mobile_money'] as const;
@@ -27,9 +27,7 @@ export const suppliers = pgTable(
     mobileMoneyNo: text('mobile_money_no'),
     paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     active: boolean('active').notNull().default(true),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('suppliers_tin_unique').on(t.tin),

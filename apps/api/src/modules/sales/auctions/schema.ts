@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../../db/columns.ts';
+import { authorship, id, timestamps } from '../../../db/columns.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { seasonCrops } from '../../seasons/schema.ts';
 import { buyers } from '../buyers/schema.ts';
@@ -41,9 +41,7 @@ export const auctions = pgTable(
     publishedBy: uuid('published_by'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closedBy: uuid('closed_by'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('auctions_auction_no_unique').on(t.auctionNo),
@@ -86,8 +84,7 @@ export const auctionLots = pgTable(
     amount: numeric('amount', { precision: 16, scale: 2 }),
     invoiceId: uuid('invoice_id'),
     outcome: text('outcome', { enum: ['sold', 'returned'] }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('auction_lots_auction_lot_unique').on(t.auctionId, t.lotId),

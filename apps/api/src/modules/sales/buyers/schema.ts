@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from '../../../db/columns.ts';
+import { check, date, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { authorship, id } from '../../../db/columns.ts';
 
 /** A licensed crop buyer: bids at auctions, is invoiced for the lots it wins, pays the union. */
 export const buyers = pgTable(
@@ -22,9 +22,7 @@ export const buyers = pgTable(
     status: text('status', { enum: ['active', 'suspended'] })
       .notNull()
       .default('active'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('buyers_bid_code_unique').on(t.bidCode),

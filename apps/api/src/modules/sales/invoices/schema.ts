@@ -7,11 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, kg, money, updatedAt } from '../../../db/columns.ts';
+import { authorship, cancellation, creation, id, kg, money, updatedAt } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { beneficiaries, deductionRules } from '../../deductions/schema.ts';
@@ -47,12 +46,8 @@ export const salesInvoices = pgTable(
     paidAmount: money('paid_amount').notNull().default('0'),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
     reversalEntryId: uuid('reversal_entry_id').references(() => journalEntries.id),
-    cancelReason: text('cancel_reason'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: uuid('cancelled_by'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...cancellation(),
+    ...authorship(),
   },
   (t) => [
     uniqueIndex('sales_invoices_no_unique').on(t.invoiceNo),
@@ -105,8 +100,7 @@ export const groupInvoices = pgTable(
     dueDate: date('due_date').notNull(),
     total: money('total').notNull(),
     remarks: text('remarks'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [
     uniqueIndex('group_invoices_no_unique').on(t.groupNo),

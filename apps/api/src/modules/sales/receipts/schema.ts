@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from '../../../db/columns.ts';
+import { creation, id, money } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { buyers } from '../buyers/schema.ts';
@@ -26,8 +26,7 @@ export const buyerReceipts = pgTable(
     allocated: money('allocated').notNull().default('0'),
     reference: text('reference'),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [
     uniqueIndex('buyer_receipts_no_unique').on(t.receiptNo),

@@ -1,5 +1,5 @@
 import { date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from '../../../db/columns.ts';
+import { creation, id } from '../../../db/columns.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { warehouses } from '../../warehouses/schema.ts';
 import { buyers } from '../buyers/schema.ts';
@@ -21,8 +21,7 @@ export const releaseNotes = pgTable(
     collectorName: text('collector_name'),
     vehiclePlate: text('vehicle_plate'),
     remarks: text('remarks'),
-    createdBy: uuid('created_by'),
-    createdAt: createdAt(),
+    ...creation(),
   },
   (t) => [
     uniqueIndex('release_notes_no_unique').on(t.releaseNo),
