@@ -32,3 +32,9 @@ export const amcos = pgTable(
     index('amcos_council_idx').on(t.councilId),
   ],
 );
+
+/** The required reference to an AMCOS: a column `amcos_id` that must name one. */
+export const amcosRef = () =>
+  uuid('amcos_id')
+    .notNull()
+    .references(() => amcos.id);

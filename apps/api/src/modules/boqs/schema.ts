@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { authorship, id } from '../../db/columns.ts';
-import { seasonCrops } from '../seasons/schema.ts';
+import { seasonCropRef } from '../seasons/schema.ts';
 
 /** A standard input package per season crop, used to size farmer requests by acreage. */
 export const boqs = pgTable(
@@ -9,9 +9,7 @@ export const boqs = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
+    seasonCropId: seasonCropRef(),
     notes: text('notes'),
     ...authorship(),
   },

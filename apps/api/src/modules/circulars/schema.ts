@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.ts';
-import { amcos } from '../amcos/schema.ts';
+import { amcosRef } from '../amcos/schema.ts';
 import { users } from '../users/schema.ts';
 
 /** A circular the union published to its AMCOS (#18); the body is markdown from the editor. */
@@ -32,9 +32,7 @@ export const circularRecipients = pgTable(
     circularId: uuid('circular_id')
       .notNull()
       .references(() => circulars.id),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
+    amcosId: amcosRef(),
   },
   (t) => [
     primaryKey({ columns: [t.circularId, t.amcosId] }),
@@ -52,9 +50,7 @@ export const circularReads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
+    amcosId: amcosRef(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.circularId, t.userId] }), index('circular_reads_user_idx').on(t.userId)],

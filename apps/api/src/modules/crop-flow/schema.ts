@@ -14,11 +14,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authorship, cancellation, id, kg, money, timestamps } from '../../db/columns.ts';
-import { amcos } from '../amcos/schema.ts';
-import { farmers } from '../farmers/schema.ts';
-import { grades, seasonCrops } from '../seasons/schema.ts';
+import { amcosRef } from '../amcos/schema.ts';
+import { farmerRef } from '../farmers/schema.ts';
+import { grades, seasonCropRef } from '../seasons/schema.ts';
 import { transporters, vehicles } from '../transporters/schema.ts';
-import { warehouses } from '../warehouses/schema.ts';
+import { warehouseRef } from '../warehouses/schema.ts';
 
 /**
  * Crop flow: a farmer's delivery at the AMCOS (collection) goes onto a crop delivery note when a
@@ -43,15 +43,9 @@ export const deliveryNotes = pgTable(
   {
     id: id(),
     dnNo: text('dn_no').notNull(),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
-    warehouseId: uuid('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
+    amcosId: amcosRef(),
+    seasonCropId: seasonCropRef(),
+    warehouseId: warehouseRef(),
     transporterId: uuid('transporter_id')
       .notNull()
       .references(() => transporters.id),
@@ -100,15 +94,9 @@ export const lots = pgTable(
     id: id(),
     whrNo: text('whr_no').notNull(),
     lotNo: text('lot_no').notNull(),
-    warehouseId: uuid('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
+    warehouseId: warehouseRef(),
+    amcosId: amcosRef(),
+    seasonCropId: seasonCropRef(),
     gradeId: uuid('grade_id')
       .notNull()
       .references(() => grades.id),
@@ -163,15 +151,9 @@ export const collections = pgTable(
     id: id(),
     receiptNo: text('receipt_no').notNull(),
     collectedOn: date('collected_on').notNull(),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
-    farmerId: uuid('farmer_id')
-      .notNull()
-      .references(() => farmers.id),
+    seasonCropId: seasonCropRef(),
+    amcosId: amcosRef(),
+    farmerId: farmerRef(),
     gradeId: uuid('grade_id')
       .notNull()
       .references(() => grades.id),

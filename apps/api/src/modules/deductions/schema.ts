@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../db/columns.ts';
 import { banks, councils } from '../cooperative/schema.ts';
-import { grades, seasonCrops } from '../seasons/schema.ts';
+import { grades, seasonCropRef } from '../seasons/schema.ts';
 
 export const beneficiaries = pgTable(
   'beneficiaries',
@@ -34,9 +34,7 @@ export const deductionRules = pgTable(
   'deduction_rules',
   {
     id: id(),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
+    seasonCropId: seasonCropRef(),
     gradeId: uuid('grade_id').references(() => grades.id),
     name: text('name').notNull(),
     recipient: text('recipient', { enum: ['beneficiary', 'amcos', 'transporter'] }).notNull(),

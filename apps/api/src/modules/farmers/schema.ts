@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authorship, id, timestamps } from '../../db/columns.ts';
-import { amcos } from '../amcos/schema.ts';
+import { amcos, amcosRef } from '../amcos/schema.ts';
 import { banks } from '../cooperative/schema.ts';
 import { crops } from '../seasons/schema.ts';
 
@@ -38,9 +38,7 @@ export const farmers = pgTable(
   {
     id: id(),
     farmerNo: text('farmer_no').notNull(),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
+    amcosId: amcosRef(),
     firstName: text('first_name').notNull(),
     middleName: text('middle_name'),
     lastName: text('last_name').notNull(),
@@ -79,13 +77,17 @@ export const farmers = pgTable(
   ],
 );
 
+/** The required reference to a farmer: a column `farmer_id` that must name one. */
+export const farmerRef = () =>
+  uuid('farmer_id')
+    .notNull()
+    .references(() => farmers.id);
+
 export const farms = pgTable(
   'farms',
   {
     id: id(),
-    farmerId: uuid('farmer_id')
-      .notNull()
-      .references(() => farmers.id),
+    farmerId: farmerRef(),
     name: text('name').notNull(),
     cropId: uuid('crop_id').references(() => crops.id),
     acres: numeric('acres', { precision: 10, scale: 2 }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns.ts';
-import { amcos } from '../amcos/schema.ts';
+import { amcosRef } from '../amcos/schema.ts';
 import { users } from '../users/schema.ts';
 
 /** A note on a farmer or an AMCOS (#18), markdown, kept as written with its author and time. */
@@ -12,9 +12,7 @@ export const recordNotes = pgTable(
     subject: text('subject', { enum: ['farmer', 'amcos'] }).notNull(),
     subjectId: uuid('subject_id').notNull(),
     /** The society the note is about (the farmer's, or the AMCOS itself): who may read it. */
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
+    amcosId: amcosRef(),
     body: text('body').notNull(),
     authorId: uuid('author_id')
       .notNull()

@@ -91,3 +91,9 @@ export const seasonCrops = pgTable(
     check('season_crops_moisture_policy_check', sql`${t.moisturePolicy} in ('refuse', 'flag')`),
   ],
 );
+
+/** The required reference to a season crop: a column `season_crop_id` that must name one. */
+export const seasonCropRef = () =>
+  uuid('season_crop_id')
+    .notNull()
+    .references(() => seasonCrops.id);

@@ -14,9 +14,9 @@ import {
 import { approval, authorship, cancellation, id, kg, money, updatedAt } from '../../db/columns.ts';
 import { journalEntries } from '../accounts/journal/schema.ts';
 import { accounts } from '../accounts/schema.ts';
-import { amcos } from '../amcos/schema.ts';
+import { amcos, amcosRef } from '../amcos/schema.ts';
 import { lots } from '../crop-flow/schema.ts';
-import { farmers } from '../farmers/schema.ts';
+import { farmerRef } from '../farmers/schema.ts';
 
 /**
  * Settlement and payments: farmers' loans, settlement runs (a paid lot's gross split among the
@@ -36,13 +36,9 @@ export const farmerLoans = pgTable(
   {
     id: id(),
     loanNo: text('loan_no').notNull(),
-    farmerId: uuid('farmer_id')
-      .notNull()
-      .references(() => farmers.id),
+    farmerId: farmerRef(),
     /** The farmer's society, kept on the row for AMCOS users' lists. */
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
+    amcosId: amcosRef(),
     issuedOn: date('issued_on').notNull(),
     amount: money('amount').notNull(),
     /** Sum of the recoveries of approved settlements. */
@@ -74,6 +70,21 @@ export const farmerLoans = pgTable(
 
 export const SETTLEMENT_STATUSES = ['draft', 'approved', 'cancelled'] as const;
 
+/**
+ * How a settlement's (or one lot's) gross is split: gross = beneficiaries + transporters +
+ * amcos_share + farmers_net + loan_recovery. Buyer-paid levies of the lots are invoiced to the
+ * buyers and paid to the beneficiaries with it.
+ */
+const settlementSplit = () => ({
+  gross: money('gross').notNull(),
+  beneficiaries: money('beneficiaries').notNull(),
+  transporters: money('transporters').notNull(),
+  amcosShare: money('amcos_share').notNull(),
+  farmersNet: money('farmers_net').notNull(),
+  loanRecovery: money('loan_recovery').notNull(),
+  buyerLevies: money('buyer_levies').notNull(),
+});
+
 /** One settlement run: a set of paid lots settled together, draft -> approved (or cancelled). */
 export const settlements = pgTable(
   'settlements',
@@ -87,14 +98,7 @@ export const settlements = pgTable(
     amcosId: uuid('amcos_id').references(() => amcos.id),
     lotCount: integer('lot_count').notNull(),
     farmerCount: integer('farmer_count').notNull(),
-    gross: money('gross').notNull(),
-    beneficiaries: money('beneficiaries').notNull(),
-    transporters: money('transporters').notNull(),
-    amcosShare: money('amcos_share').notNull(),
-    farmersNet: money('farmers_net').notNull(),
-    loanRecovery: money('loan_recovery').notNull(),
-    /** Buyer-paid levies of the lots: invoiced to the buyers, paid to the beneficiaries here. */
-    buyerLevies: money('buyer_levies').notNull(),
+    ...settlementSplit(),
     remarks: text('remarks'),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
     ...approval(),
@@ -125,22 +129,14 @@ export const settlementLots = pgTable(
       .references(() => lots.id),
     /** False once the draft is cancelled: the lot can be settled again. */
     live: boolean('live').notNull().default(true),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
+    amcosId: amcosRef(),
     seasonCropId: uuid('season_crop_id').notNull(),
     invoiceId: uuid('invoice_id'),
     auctionId: uuid('auction_id'),
     kg: kg('kg').notNull(),
     collectedKg: kg('collected_kg').notNull(),
     pricePerKg: money('price_per_kg').notNull(),
-    gross: money('gross').notNull(),
-    beneficiaries: money('beneficiaries').notNull(),
-    transporters: money('transporters').notNull(),
-    amcosShare: money('amcos_share').notNull(),
-    farmersNet: money('farmers_net').notNull(),
-    loanRecovery: money('loan_recovery').notNull(),
-    buyerLevies: money('buyer_levies').notNull(),
+    ...settlementSplit(),
   },
   (t) => [
     uniqueIndex('settlement_lots_live_unique').on(t.lotId).where(sql`${t.live}`),
@@ -195,9 +191,7 @@ export const settlementFarmers = pgTable(
     settlementId: uuid('settlement_id').notNull(),
     settlementLotId: uuid('settlement_lot_id').notNull(),
     lotId: uuid('lot_id').notNull(),
-    farmerId: uuid('farmer_id')
-      .notNull()
-      .references(() => farmers.id),
+    farmerId: farmerRef(),
     amcosId: uuid('amcos_id').notNull(),
     kg: kg('kg').notNull(),
     grossShare: money('gross_share').notNull(),

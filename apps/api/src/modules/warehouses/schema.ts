@@ -14,3 +14,9 @@ export const warehouses = pgTable('warehouses', {
   active: boolean('active').notNull().default(true),
   ...timestamps(),
 });
+
+/** The required reference to a warehouse: a column `warehouse_id` that must name one. */
+export const warehouseRef = () =>
+  uuid('warehouse_id')
+    .notNull()
+    .references(() => warehouses.id);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { amcos } from '../../amcos/schema.ts';
-import { grades, seasonCrops } from '../../seasons/schema.ts';
+import { amcosRef } from '../../amcos/schema.ts';
+import { grades, seasonCropRef } from '../../seasons/schema.ts';
 
 /**
  * Running totals of the collections per AMCOS, season crop, grade and collection status, kept by
@@ -13,12 +13,8 @@ import { grades, seasonCrops } from '../../seasons/schema.ts';
 export const collectionStock = pgTable(
   'collection_stock',
   {
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
+    amcosId: amcosRef(),
+    seasonCropId: seasonCropRef(),
     gradeId: uuid('grade_id')
       .notNull()
       .references(() => grades.id),

@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authorship, cancellation, id, money } from '../../../db/columns.ts';
-import { amcos } from '../../amcos/schema.ts';
-import { farmers } from '../../farmers/schema.ts';
+import { amcosRef } from '../../amcos/schema.ts';
+import { farmerRef } from '../../farmers/schema.ts';
 import { qty, unitCost } from '../../inventory/columns.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { stores } from '../../inventory/stores/schema.ts';
@@ -35,12 +35,8 @@ export const inputDistributions = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => inputRequests.id),
-    farmerId: uuid('farmer_id')
-      .notNull()
-      .references(() => farmers.id),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
+    farmerId: farmerRef(),
+    amcosId: amcosRef(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id),

@@ -13,11 +13,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authorship, id, money } from '../../../db/columns.ts';
-import { amcos } from '../../amcos/schema.ts';
-import { farmers } from '../../farmers/schema.ts';
+import { amcosRef } from '../../amcos/schema.ts';
+import { farmerRef } from '../../farmers/schema.ts';
 import { qty } from '../../inventory/columns.ts';
 import { items } from '../../inventory/items/schema.ts';
-import { seasonCrops, seasons } from '../../seasons/schema.ts';
+import { seasonCropRef, seasons } from '../../seasons/schema.ts';
 
 export const INPUT_REQUEST_STATUSES = [
   'pending',
@@ -36,15 +36,9 @@ export const inputRequests = pgTable(
   {
     id: id(),
     requestNo: text('request_no').notNull(),
-    farmerId: uuid('farmer_id')
-      .notNull()
-      .references(() => farmers.id),
-    amcosId: uuid('amcos_id')
-      .notNull()
-      .references(() => amcos.id),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
+    farmerId: farmerRef(),
+    amcosId: amcosRef(),
+    seasonCropId: seasonCropRef(),
     seasonId: uuid('season_id')
       .notNull()
       .references(() => seasons.id),

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { authorship, id, timestamps } from '../../../db/columns.ts';
 import { lots } from '../../crop-flow/schema.ts';
-import { seasonCrops } from '../../seasons/schema.ts';
+import { seasonCropRef } from '../../seasons/schema.ts';
 import { buyers } from '../buyers/schema.ts';
 
 export const AUCTION_STATUSES = ['draft', 'catalogued', 'results', 'closed'] as const;
@@ -31,9 +31,7 @@ export const auctions = pgTable(
     /** Gap-free per year: `AUC-2026-000001`. */
     auctionNo: text('auction_no').notNull(),
     auctionDate: date('auction_date').notNull(),
-    seasonCropId: uuid('season_crop_id')
-      .notNull()
-      .references(() => seasonCrops.id),
+    seasonCropId: seasonCropRef(),
     platform: text('platform', { enum: AUCTION_PLATFORMS }).notNull(),
     venue: text('venue'),
     status: text('status', { enum: AUCTION_STATUSES }).notNull().default('draft'),

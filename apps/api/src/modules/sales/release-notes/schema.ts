@@ -1,7 +1,7 @@
 import { date, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creation, id } from '../../../db/columns.ts';
 import { lots } from '../../crop-flow/schema.ts';
-import { warehouses } from '../../warehouses/schema.ts';
+import { warehouseRef } from '../../warehouses/schema.ts';
 import { buyers } from '../buyers/schema.ts';
 import { salesInvoices } from '../invoices/schema.ts';
 
@@ -14,9 +14,7 @@ export const releaseNotes = pgTable(
     buyerId: uuid('buyer_id')
       .notNull()
       .references(() => buyers.id),
-    warehouseId: uuid('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
+    warehouseId: warehouseRef(),
     releaseDate: date('release_date').notNull(),
     collectorName: text('collector_name'),
     vehiclePlate: text('vehicle_plate'),
