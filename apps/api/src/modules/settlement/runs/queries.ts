@@ -67,57 +67,12 @@ export async function getSettlement(
 ): Promise<SettlementDetails> {
   const [row] = await db.select().from(settlements).where(eq(settlements.id, id));
   if (!row) throw new NotFoundError('Settlement not found');
-  const lotRows = await queryRows<{
-    id: string;
-    lotId: string;
-    lotNo: string;
-    whrNo: string;
-    amcosId: string;
-    amcosName: string;
-    kg: string;
-    collectedKg: string;
-    pricePerKg: string;
-    gross: string;
-    beneficiaries: string;
-    transporters: string;
-    amcosShare: string;
-    farmersNet: string;
-    loanRecovery: string;
-    buyerLevies: string;
-    farmerCount: number;
-  }>(
+  const lotRows = await queryRows<LotRow>(
     db,
-    sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo", sl.amcos_id as "amcosId",
-          a.name as "amcosName", sl.kg::text as kg, sl.collected_kg::text as "collectedKg",
-          sl.price_per_kg::text as "pricePerKg", sl.gross::text as gross, sl.beneficiaries::text as beneficiaries,
-          sl.transporters::text as transporters, sl.amcos_share::text as "amcosShare",
-          sl.farmers_net::text as "farmersNet", sl.loan_recovery::text as "loanRecovery",
-          sl.buyer_levies::text as "buyerLevies",
-          (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"
-        from settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id
-        where sl.settlement_id = ${id} ${society ? sql`and sl.amcos_id = ${society}` : sql``}
+    sql`${lotSelect} where sl.settlement_id = ${id} ${society ? sql`and sl.amcos_id = ${society}` : sql``}
         order by l.lot_no, sl.id`,
   );
-  const deductions = await queryRows<{
-    settlementLotId: string;
-    name: string;
-    payer: 'farmer' | 'buyer';
-    partyType: 'amcos' | 'beneficiary' | 'transporter';
-    partyId: string;
-    amount: string;
-  }>(
-    db,
-    sql`select settlement_lot_id as "settlementLotId", name, payer, party_type as "partyType",
-          party_id as "partyId", amount::text as amount
-        from settlement_deductions where settlement_id = ${id} order by settlement_lot_id, id`,
-  );
-  const names = await partyNames(
-    db,
-    deductions.map((d) => ({ type: d.partyType, id: d.partyId })),
-  );
   if (society && lotRows.length === 0) throw new ForbiddenError('This record belongs to another society');
-  const byLot = new Map<string, typeof deductions>();
-  for (const d of deductions) byLot.set(d.settlementLotId, [...(byLot.get(d.settlementLotId) ?? []), d]);
   const own = society
     ? {
         lotCount: lotRows.length,
@@ -135,11 +90,7 @@ export async function getSettlement(
     ...toSettlement(row),
     ...own,
     unionIncome: society ? null : await unionIncomeShown(db, row),
-    lots: lotRows.map(({ id: lotLineId, ...l }) => ({
-      ...l,
-      farmerCount: Number(l.farmerCount),
-      deductions: groupDeductions(byLot.get(lotLineId) ?? [], names),
-    })),
+    lots: await withDeductions(db, id, lotRows),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Paged } from '@ushirika/contracts';
 import {
   cancelSettlementBody,
   detailReply,
@@ -12,10 +13,12 @@ import {
   settlementPreview,
   settlementSelection,
 } from '@ushirika/contracts';
+import type { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { type PageWindow, pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
 import { approveSettlement } from './approve-settlement.ts';
 import { cancelSettlement } from './cancel-settlement.ts';
@@ -71,40 +74,38 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({ data: await getSettlement(deps.db, req.params.id, societyOf(actorOf(req))) }),
   );
-  app.get(
-    '/payments/settlements/:id/farmers',
-    {
-      config: { access: access.read },
-      schema: { tags, params: idParams, querystring: listQuery, response: { 200: settlementFarmerList } },
-    },
-    async (req) => {
-      const { rows, total } = await settlementFarmers(
-        deps.db,
-        req.params.id,
-        societyOf(actorOf(req)),
-        req.query.search,
-        pageWindow(req.query),
-      );
-      return pagedReply(rows, total, req.query);
-    },
-  );
-  app.get(
-    '/payments/settlements/:id/lots',
-    {
-      config: { access: access.read },
-      schema: { tags, params: idParams, querystring: listQuery, response: { 200: settlementLotList } },
-    },
-    async (req) => {
-      const { rows, total } = await settlementLots(
-        deps.db,
-        req.params.id,
-        societyOf(actorOf(req)),
-        req.query.search,
-        pageWindow(req.query),
-      );
-      return pagedReply(rows, total, req.query);
-    },
-  );
+  /** A page of a settlement's farmers or lots; an AMCOS user (society) sees their own only. */
+  function settlementPart<Row>(
+    part: 'farmers' | 'lots',
+    response: z.ZodType<Paged<Row>>,
+    list: (
+      db: DbOrTx,
+      id: string,
+      society: string | null,
+      search: string | undefined,
+      page: PageWindow,
+    ) => Promise<{ rows: Row[]; total: number }>,
+  ) {
+    app.get(
+      `/payments/settlements/:id/${part}`,
+      {
+        config: { access: access.read },
+        schema: { tags, params: idParams, querystring: listQuery, response: { 200: response } },
+      },
+      async (req) => {
+        const { rows, total } = await list(
+          deps.db,
+          req.params.id,
+          societyOf(actorOf(req)),
+          req.query.search,
+          pageWindow(req.query),
+        );
+        return pagedReply(rows, total, req.query);
+      },
+    );
+  }
+  settlementPart('farmers', settlementFarmerList, settlementFarmers);
+  settlementPart('lots', settlementLotList, settlementLots);
   app.patch(
     '/payments/settlements/:id/approve',
     {
