@@ -6,7 +6,6 @@ import {
   deliveryNoteDetail,
   deliveryNoteListQuery,
   deliveryNoteOptions,
-  detailReply,
   idParams,
   paged,
   pendingCollection,
@@ -15,12 +14,12 @@ import {
   removeCollectionsBody,
   savedReply,
 } from '@ushirika/contracts';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
-import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { listOrExport, sendPdf } from '../../../platform/exports.ts';
+import { listOrExport } from '../../../platform/exports.ts';
+import { societyDocumentRoutes } from '../../../platform/society-document.ts';
 import { cancelDeliveryNote } from './cancel-delivery-note.ts';
 import {
   addDeliveryNoteCollections,
@@ -46,12 +45,16 @@ const saved = { 200: savedReply(deliveryNoteDetail) };
 
 /** Crop delivery notes: an AMCOS makes and dispatches its own; the union's warehouse receives them. */
 export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
-  /** The note of the path's id, refused to an AMCOS user of another society. */
-  const readOwn = async (req: { params: { id: string } } & FastifyRequest) => {
-    const data = await getDeliveryNote(deps.db, req.params.id);
-    assertSociety(actorOf(req), data.amcosId);
-    return data;
-  };
+  /** The note of the path's id and its PDF, refused to an AMCOS user of another society. */
+  societyDocumentRoutes(app, deps.db, {
+    base,
+    tags,
+    read,
+    detail: deliveryNoteDetail,
+    get: getDeliveryNote,
+    pdf: deliveryNotePdf,
+    fileName: (data) => data.dnNo,
+  });
   app.get(
     base,
     {
@@ -121,23 +124,6 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
     async (req, reply) => {
       const data = await createDeliveryNote(deps.db, { body: req.body, actor: actorOf(req) });
       return reply.code(201).send({ message: `Delivery note ${data.dnNo} created`, data });
-    },
-  );
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: detailReply(deliveryNoteDetail) } },
-    },
-    async (req) => ({ data: await readOwn(req) }),
-  );
-  app.get(
-    `${base}/:id/pdf`,
-    { config: { access: read }, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      const data = await readOwn(req);
-      const pdf = await deliveryNotePdf(deps.db, data);
-      return sendPdf(reply, data.dnNo, pdf, { inline: true });
     },
   );
   app.post(

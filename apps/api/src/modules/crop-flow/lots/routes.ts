@@ -1,7 +1,6 @@
 import {
   awaitingLotRow,
   awaitingLotsQuery,
-  detailReply,
   idParams,
   issueLotsBody,
   lot,
@@ -11,12 +10,12 @@ import {
   savedReply,
   updateLotCertificateBody,
 } from '@ushirika/contracts';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodApp } from '../../../app.ts';
-import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { listOrExport, sendPdf } from '../../../platform/exports.ts';
+import { listOrExport } from '../../../platform/exports.ts';
+import { societyDocumentRoutes } from '../../../platform/society-document.ts';
 import { issueLots } from './issue-lots.ts';
 import { warehouseReceiptPdf } from './pdf.ts';
 import { getLot, listAwaitingLots, listLots } from './queries.ts';
@@ -29,12 +28,16 @@ const write = { permission: 'collections.warehouse.update', audience: 'union' } 
 const base = '/collections/lots';
 
 export function lotsRoutes(app: ZodApp, deps: AppDeps) {
-  /** The lot of the path's id, refused to an AMCOS user of another society. */
-  const readOwn = async (req: { params: { id: string } } & FastifyRequest) => {
-    const data = await getLot(deps.db, req.params.id);
-    assertSociety(actorOf(req), data.amcosId);
-    return data;
-  };
+  /** The lot of the path's id and its PDF, refused to an AMCOS user of another society. */
+  societyDocumentRoutes(app, deps.db, {
+    base,
+    tags,
+    read,
+    detail: lotDetail,
+    get: getLot,
+    pdf: warehouseReceiptPdf,
+    fileName: (data) => data.whrNo,
+  });
   app.get(
     base,
     { config: { access: read }, schema: { tags, querystring: lotListQuery, response: { 200: paged(lot) } } },
@@ -97,23 +100,6 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
       const data = await issueLots(deps.db, { body: req.body, actor: actorOf(req) });
       const numbers = data.map((l) => l.whrNo).join(', ');
       return reply.code(201).send({ message: `Warehouse receipts ${numbers} issued`, data });
-    },
-  );
-  app.get(
-    `${base}/:id`,
-    {
-      config: { access: read },
-      schema: { tags, params: idParams, response: { 200: detailReply(lotDetail) } },
-    },
-    async (req) => ({ data: await readOwn(req) }),
-  );
-  app.get(
-    `${base}/:id/pdf`,
-    { config: { access: read }, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      const data = await readOwn(req);
-      const pdf = await warehouseReceiptPdf(deps.db, data);
-      return sendPdf(reply, data.whrNo, pdf, { inline: true });
     },
   );
   app.patch(
