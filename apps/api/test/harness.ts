@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
@@ -179,4 +179,74 @@ export async function sessionAs(
 ): Promise<Session> {
   const user = await makeUser(t, role, options);
   return signIn(t, user.email);
+}
+
+/**
+ * Starts a test app before the file's tests and closes it after them; `use` receives the app and
+ * what `prepare` made in it (sessions, societies) before the first test, and may go on to set up
+ * more of the file's world.
+ */
+function useStartedApp<S>(
+  prepare: (t: TestApp) => Promise<S>,
+  use: (started: S & { t: TestApp }) => void | Promise<void>,
+  env: Record<string, string> = {},
+) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(env);
+    await use({ ...(await prepare(app)), t: app });
+  });
+  afterAll(() => app?.close());
+}
+
+const withAdmin = async (t: TestApp) => ({ admin: await sessionAs(t, 'Administrator') });
+
+/** A test app for the file with an Administrator session. */
+export function useTestApp(use: (started: { t: TestApp; admin: Session }) => void | Promise<void>) {
+  useStartedApp(withAdmin, use);
+}
+
+/** A test app for the file with an Administrator and an AMCOS Clerk of a new society. */
+export function useTestAppWithClerk(
+  use: (started: { t: TestApp; admin: Session; clerk: Session }) => void | Promise<void>,
+  env: Record<string, string> = {},
+) {
+  useStartedApp(
+    async (t) => ({
+      ...(await withAdmin(t)),
+      clerk: await sessionAs(t, 'AMCOS Clerk', { amcosId: (await makeAmcos(t)).id }),
+    }),
+    use,
+    env,
+  );
+}
+
+type Society = Awaited<ReturnType<typeof makeAmcos>>;
+
+type TwoSocieties = {
+  t: TestApp;
+  admin: Session;
+  societyA: Society;
+  societyB: Society;
+  clerkA: Session;
+  clerkB: Session;
+};
+
+/** A test app for the file with an Administrator and two societies of the given names, a clerk in each. */
+export function useTwoSocieties(
+  names: [string, string],
+  use: (started: TwoSocieties) => void | Promise<void>,
+) {
+  useStartedApp(async (t) => {
+    const { admin } = await withAdmin(t);
+    const societyA = await makeAmcos(t, names[0]);
+    const societyB = await makeAmcos(t, names[1]);
+    return {
+      admin,
+      societyA,
+      societyB,
+      clerkA: await sessionAs(t, 'AMCOS Clerk', { amcosId: societyA.id }),
+      clerkB: await sessionAs(t, 'AMCOS Clerk', { amcosId: societyB.id }),
+    };
+  }, use);
 }

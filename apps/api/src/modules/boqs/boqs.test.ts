@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Session, type TestApp, useTestAppWithClerk } from '../../../test/harness.ts';
 import { type Listed, uniq } from '../../../test/master-data.ts';
 
 type Boq = {
@@ -58,13 +58,10 @@ async function seasonCrops() {
   return { cashew: await add('Cashew nuts'), sesame: await add('Sesame') };
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  clerk = await sessionAs(t, 'AMCOS Clerk', { amcosId: (await makeAmcos(t)).id });
+useTestAppWithClerk(async (s) => {
+  ({ t, admin, clerk } = s);
   ({ cashew, sesame } = await seasonCrops());
 });
-afterAll(() => t.close());
 
 const sulphur = { item: 'Sulphur dust', unit: 'kg', quantityPerAcre: '25', unitPrice: '1650' };
 const fungicide = {

@@ -1,17 +1,14 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Session, type TestApp, useTestAppWithClerk } from '../../../test/harness.ts';
 import { type Listed, uniq, upload } from '../../../test/master-data.ts';
 
 let t: TestApp;
 let admin: Session;
 let clerk: Session;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  clerk = await sessionAs(t, 'AMCOS Clerk', { amcosId: (await makeAmcos(t)).id });
+useTestAppWithClerk((s) => {
+  ({ t, admin, clerk } = s);
 });
-afterAll(() => t.close());
 
 // 1x1 transparent PNG
 const PNG = Buffer.from(

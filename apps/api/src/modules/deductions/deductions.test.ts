@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Session, type TestApp, useTestAppWithClerk } from '../../../test/harness.ts';
 import { type Listed, uniq } from '../../../test/master-data.ts';
 
 let t: TestApp;
@@ -9,10 +9,8 @@ let cashew: { id: string; grades: { id: string; code: string }[] };
 let seasonCropId: string;
 let councilId: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  clerk = await sessionAs(t, 'AMCOS Clerk', { amcosId: (await makeAmcos(t)).id });
+useTestAppWithClerk(async (s) => {
+  ({ t, admin, clerk } = s);
   const crops = await t.request<Listed<typeof cashew & { code: string }>>(
     'GET',
     '/settings/collection/crops',
@@ -24,7 +22,6 @@ beforeAll(async () => {
   });
   councilId = councils.body.data[0]?.id ?? '';
 });
-afterAll(() => t.close());
 
 describe('crops, grades and seasons', () => {
   it('comes with cashew (Standard, Under grade) and sesame', async () => {

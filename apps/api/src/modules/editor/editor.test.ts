@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDITOR, EDITOR_MESSAGES } from '@ushirika/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Session, type TestApp, useTestAppWithClerk } from '../../../test/harness.ts';
 import { upload } from '../../../test/master-data.ts';
 
 // 1x1 transparent PNG
@@ -16,12 +16,12 @@ let t: TestApp;
 let admin: Session;
 let clerk: Session;
 
-beforeAll(async () => {
-  t = await startTestApp({ UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'editor-uploads-')) });
-  admin = await sessionAs(t, 'Administrator');
-  clerk = await sessionAs(t, 'AMCOS Clerk', { amcosId: (await makeAmcos(t)).id });
-});
-afterAll(() => t.close());
+useTestAppWithClerk(
+  (s) => {
+    ({ t, admin, clerk } = s);
+  },
+  { UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'editor-uploads-')) },
+);
 
 describe("SPEC's editor constants and messages", () => {
   it('are all present, with SPEC values', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Session, sessionAs, type TestApp, useTwoSocieties } from '../../../test/harness.ts';
 import { type Listed, nida, phone } from '../../../test/master-data.ts';
 
 type FarmerReply = {
@@ -38,20 +38,14 @@ async function register(session: Session, extra: Record<string, unknown> = {}) {
   return r.body.data;
 }
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  societyA = await makeAmcos(t, 'Nanyumbu');
-  societyB = await makeAmcos(t, 'Tandahimba');
-  clerkA = await sessionAs(t, 'AMCOS Clerk', { amcosId: societyA.id });
-  clerkB = await sessionAs(t, 'AMCOS Clerk', { amcosId: societyB.id });
+useTwoSocieties(['Nanyumbu', 'Tandahimba'], async (s) => {
+  ({ t, admin, societyA, societyB, clerkA, clerkB } = s);
   const crops = await t.request<Listed<{ id: string; code: string }>>('GET', '/settings/collection/crops', {
     token: clerkA.access,
   });
   if (crops.status !== 200) throw new Error(JSON.stringify(crops.body));
   cashewId = crops.body.data.find((c) => c.code === 'CASHEW')?.id ?? '';
 });
-afterAll(() => t.close());
 
 describe('registering farmers', () => {
   it('numbers farmers <AMCOS code>-<seq> per society, in order', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Session, type TestApp, useTwoSocieties } from '../../../test/harness.ts';
 import { nida, phone } from '../../../test/master-data.ts';
 
 type Note = {
@@ -16,17 +16,10 @@ let admin: Session;
 let clerkA: Session;
 let clerkB: Session;
 let societyA: { id: string };
-let societyB: { id: string };
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  societyA = await makeAmcos(t, 'Nanyamba');
-  societyB = await makeAmcos(t, 'Mahuta');
-  clerkA = await sessionAs(t, 'AMCOS Clerk', { amcosId: societyA.id });
-  clerkB = await sessionAs(t, 'AMCOS Clerk', { amcosId: societyB.id });
+useTwoSocieties(['Nanyamba', 'Mahuta'], (s) => {
+  ({ t, admin, societyA, clerkA, clerkB } = s);
 });
-afterAll(() => t.close());
 
 async function farmerOf(clerk: Session): Promise<string> {
   const r = await t.request<{ data: { id: string } }>('POST', '/collections/farmers', {

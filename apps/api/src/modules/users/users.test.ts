@@ -1,27 +1,24 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   makeAmcos,
   makeUser,
   type Session,
-  sessionAs,
   signIn,
-  startTestApp,
   type TestApp,
+  useTestApp,
 } from '../../../test/harness.ts';
 
 let t: TestApp;
 let admin: Session;
 let roleIds: Record<string, string>;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
+useTestApp(async (s) => {
+  ({ t, admin } = s);
   const roles = await t.request<{ data: { id: string; name: string }[] }>('GET', '/roles', {
     token: admin.access,
   });
   roleIds = Object.fromEntries(roles.body.data.map((r) => [r.name, r.id]));
 });
-afterAll(() => t.close());
 
 const newUser = (extra: Record<string, unknown> = {}) => ({
   firstName: 'Asha',

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Session, type TestApp, useTestAppWithClerk } from '../../../test/harness.ts';
 import { type Listed, uniq } from '../../../test/master-data.ts';
 
 type Warehouse = {
@@ -21,10 +21,8 @@ let clerk: Session;
 let councilId: string;
 let councilName: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  clerk = await sessionAs(t, 'AMCOS Clerk', { amcosId: (await makeAmcos(t)).id });
+useTestAppWithClerk(async (s) => {
+  ({ t, admin, clerk } = s);
   const councils = await t.request<Listed<{ id: string; name: string }>>(
     'GET',
     '/cooperative/councils?search=Tandahimba',
@@ -33,7 +31,6 @@ beforeAll(async () => {
   councilId = councils.body.data[0]?.id ?? '';
   councilName = councils.body.data[0]?.name ?? '';
 });
-afterAll(() => t.close());
 
 const path = '/settings/collection/warehouses';
 const post = <T>(body: unknown, token = admin.access) => t.request<T>('POST', path, { token, body });

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeFarmer } from '../../../test/crop-flow.ts';
 import { makeTransporter } from '../../../test/crop-flow-lots.ts';
 import {
@@ -12,6 +12,7 @@ import {
   signIn,
   startTestApp,
   type TestApp,
+  useTestApp,
 } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { TOO_LARGE_MESSAGE } from '../error-handler.ts';
@@ -19,11 +20,9 @@ import { describeForLog, logLine } from '../safe-log.ts';
 
 let t: TestApp;
 let admin: Session;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
+useTestApp((s) => {
+  ({ t, admin } = s);
 });
-afterAll(() => t.close());
 
 describe('partial updates (every PATCH/PUT whose fields are all optional)', () => {
   it('refuses a body with nothing to update, or only unknown fields, with 400 "Nothing to update"', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Session, type TestApp, useTestApp } from '../../../../test/harness.ts';
 import { makeBuyer, makeBuyerLevy, makeLot, makeSalesSetup } from '../../../../test/sales-lots.ts';
 import { journalEntries, journalLines } from '../../accounts/journal/schema.ts';
 import { accounts } from '../../accounts/schema.ts';
@@ -10,11 +10,9 @@ import { salesInvoiceLines, salesInvoices } from './schema.ts';
 
 let t: TestApp;
 let admin: Session;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
+useTestApp((s) => {
+  ({ t, admin } = s);
 });
-afterAll(() => t.close());
 
 describe('issueInvoice', () => {
   it('adds buyer levies as lines, dates the due date from the setting, posts Dr receivable / Cr proceeds and beneficiaries', async () => {
