@@ -3,6 +3,7 @@ import { sum } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { agedBucketSums, agedInvoiceColumns } from '../../../platform/aged.ts';
 
 /**
  * Supplier aged payables as at a date, in the buyer report's buckets: each invoice posted on or
@@ -32,9 +33,6 @@ function openInvoices(asAt: string, supplierId: string | undefined): SQL {
       ${supplierId ? sql`and pi.supplier_id = ${supplierId}` : sql``}`;
 }
 
-const bucket = (filter: SQL) =>
-  sql`coalesce(sum(o.balance) filter (where ${filter}), 0)::numeric(16,2)::text`;
-
 export async function supplierAged(
   db: DbOrTx,
   { asAt, supplierId }: { asAt: string; supplierId?: string | undefined },
@@ -45,10 +43,7 @@ export async function supplierAged(
       sql`
         with o as (${openInvoices(asAt, supplierId)})
         select s.id as "supplierId", s.name as "supplierName",
-          ${bucket(sql`o.days <= 30`)} as current,
-          ${bucket(sql`o.days between 31 and 60`)} as d31to60,
-          ${bucket(sql`o.days between 61 and 90`)} as d61to90,
-          ${bucket(sql`o.days > 90`)} as over90,
+          ${agedBucketSums},
           sum(o.balance)::numeric(16,2)::text as balance
         from o join suppliers s on s.id = o.supplier_id
         group by s.id, s.name
@@ -61,12 +56,7 @@ export async function supplierAged(
         select o.supplier_id as "supplierId", s.name as "supplierName", o.id as "invoiceId",
           o.invoice_no as "invoiceNo", o.supplier_invoice_no as "supplierInvoiceNo",
           o.invoice_date::text as "invoiceDate", o.due_date::text as "dueDate",
-          o.days::int as days, o.total::numeric(16,2)::text as total, o.paid::numeric(16,2)::text as paid,
-          o.balance::numeric(16,2)::text as balance,
-          (case when o.days <= 30 then o.balance else 0 end)::numeric(16,2)::text as current,
-          (case when o.days between 31 and 60 then o.balance else 0 end)::numeric(16,2)::text as d31to60,
-          (case when o.days between 61 and 90 then o.balance else 0 end)::numeric(16,2)::text as d61to90,
-          (case when o.days > 90 then o.balance else 0 end)::numeric(16,2)::text as over90
+          ${agedInvoiceColumns}
         from o join suppliers s on s.id = o.supplier_id
         order by s.name, o.supplier_id, o.invoice_date, o.invoice_no`,
     ),

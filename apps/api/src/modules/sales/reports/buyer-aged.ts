@@ -3,6 +3,7 @@ import { sum } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { agedBucketSums, agedInvoiceColumns } from '../../../platform/aged.ts';
 
 /**
  * The buyer aged receivables as at a date: each invoice dated on or before it, not cancelled by
@@ -45,12 +46,6 @@ function credits(asAt: string, buyerId: string | undefined): SQL {
     group by br.buyer_id`;
 }
 
-const bucketSums = sql`
-  coalesce(sum(o.balance) filter (where o.days <= 30), 0)::numeric(16,2)::text as current,
-  coalesce(sum(o.balance) filter (where o.days between 31 and 60), 0)::numeric(16,2)::text as d31to60,
-  coalesce(sum(o.balance) filter (where o.days between 61 and 90), 0)::numeric(16,2)::text as d61to90,
-  coalesce(sum(o.balance) filter (where o.days > 90), 0)::numeric(16,2)::text as over90`;
-
 type Buckets = { current: string; d31to60: string; d61to90: string; over90: string };
 
 export async function buyerAgedSummary(
@@ -65,7 +60,7 @@ export async function buyerAgedSummary(
       with o as (${openInvoices(asAt, buyerId)}),
       c as (${credits(asAt, buyerId)}),
       s as (
-        select o.buyer_id, ${bucketSums}, sum(o.balance) as invoiced
+        select o.buyer_id, ${agedBucketSums}, sum(o.balance) as invoiced
         from o group by o.buyer_id
       )
       select b.id as "buyerId", b.name as "buyerName",
@@ -107,12 +102,7 @@ export async function buyerAgedDetails(
         with o as (${openInvoices(asAt, buyerId)})
         select o.buyer_id as "buyerId", b.name as "buyerName", o.id as "invoiceId",
           o.invoice_no as "invoiceNo", o.invoice_date::text as "invoiceDate", o.due_date::text as "dueDate",
-          o.days::int as days, o.total::numeric(16,2)::text as total, o.paid::numeric(16,2)::text as paid,
-          o.balance::numeric(16,2)::text as balance,
-          (case when o.days <= 30 then o.balance else 0 end)::numeric(16,2)::text as current,
-          (case when o.days between 31 and 60 then o.balance else 0 end)::numeric(16,2)::text as d31to60,
-          (case when o.days between 61 and 90 then o.balance else 0 end)::numeric(16,2)::text as d61to90,
-          (case when o.days > 90 then o.balance else 0 end)::numeric(16,2)::text as over90
+          ${agedInvoiceColumns}
         from o join buyers b on b.id = o.buyer_id
         order by b.name, o.buyer_id, o.invoice_date, o.invoice_no`,
     ),
