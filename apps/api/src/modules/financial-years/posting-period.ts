@@ -23,9 +23,20 @@ export async function postingYear(
     .for('share');
   if (!year) throw fieldError(field, `No financial year covers ${day}`);
   if (year.status !== 'open') throw fieldError(field, `The financial year ${year.name} is closed`);
+  assertBookOpen(year, book, day, field, ignoreBookLock);
+  return year;
+}
+
+/** Refuses a posting dated `day` into a book of `year` locked up to that day or later. */
+export function assertBookOpen(
+  year: typeof financialYears.$inferSelect,
+  book: Book,
+  day: string,
+  field = 'entryDate',
+  ignoreBookLock = false,
+): void {
   const lockedUntil = book === 'collection' ? year.collectionLockedUntil : year.operationLockedUntil;
   if (lockedUntil && day <= lockedUntil && !ignoreBookLock) {
     throw fieldError(field, `The ${book} book is locked up to ${lockedUntil}`);
   }
-  return year;
 }

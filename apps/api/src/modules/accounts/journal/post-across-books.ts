@@ -3,6 +3,7 @@ import { type BusinessEventBody, interBookLines, type PostingRole, postingLines 
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ValidationError } from '../../../platform/errors.ts';
+import { assertBookOpen, postingYear } from '../../financial-years/posting-period.ts';
 import { accountMappings, accounts } from '../schema.ts';
 import { type BusinessEvent, eventLine } from './post-business-event.ts';
 import { type EntryAccount, writeEntry } from './write-entry.ts';
@@ -80,9 +81,14 @@ export async function postAcrossBooks(
       );
   const all = [...booked, ...due];
   const ids: string[] = [];
+  // The financial year is read (and locked FOR SHARE) once, for the first book; the second book's
+  // lock is checked on the same row.
+  let year: Awaited<ReturnType<typeof postingYear>> | undefined;
   for (const book of ['collection', 'operation'] as Book[]) {
     const mine = all.filter((l) => l.book === book);
     if (mine.length === 0) continue;
+    if (year) assertBookOpen(year, book, event.date);
+    else year = await postingYear(tx, book, event.date);
     const written = await writeEntry(
       tx,
       {
@@ -97,7 +103,7 @@ export async function postAcrossBooks(
         lines: mine.map((l) => eventLine(l.account.id, l, event.party)),
       },
       event.actorId,
-      { accounts: mine.map((l) => l.account), numberAtCommit: options.numberAtCommit ?? false },
+      { accounts: mine.map((l) => l.account), numberAtCommit: options.numberAtCommit ?? false, year },
     );
     ids.push(written.id);
   }

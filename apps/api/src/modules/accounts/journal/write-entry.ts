@@ -45,7 +45,14 @@ export type WriteOptions = {
   accounts?: EntryAccount[];
   /** The year-end closing entry: posts on the year's last day even when a book is locked. */
   closing?: boolean;
+  /**
+   * The entry's financial year, already read by the caller with `postingYear` (locked FOR SHARE,
+   * open) and checked open for this book with `assertBookOpen` (one query fewer).
+   */
+  year?: FinancialYear;
 };
+
+type FinancialYear = Awaited<ReturnType<typeof postingYear>>;
 
 /**
  * Checks an entry and writes it, as a draft or already posted (`postedBy`), inside the caller's
@@ -78,9 +85,11 @@ export async function writeEntry(
   postedBy?: string | null,
   options: WriteOptions = {},
 ): Promise<{ id: string; number?: string; total: string }> {
-  const year = await postingYear(tx, input.book, input.entryDate, 'entryDate', {
-    ignoreBookLock: options.closing ?? false,
-  });
+  const year =
+    options.year ??
+    (await postingYear(tx, input.book, input.entryDate, 'entryDate', {
+      ignoreBookLock: options.closing ?? false,
+    }));
   const ids = [...new Set(input.lines.map((l) => l.accountId))];
   const found: EntryAccount[] =
     options.accounts ?? (await tx.select().from(accounts).where(inArray(accounts.id, ids)));

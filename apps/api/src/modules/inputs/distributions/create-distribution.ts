@@ -18,7 +18,7 @@ import { narrate } from '../../accounts/journal/narrations.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { issueStock } from '../../inventory/ledgers/move-stock.ts';
-import { giveDistributionLoan, linkLoanEntry } from '../../settlement/loans/distribution-loan.ts';
+import { giveDistributionLoan } from '../../settlement/loans/distribution-loan.ts';
 import { pricesOf } from '../prices/queries.ts';
 import { distributionSmsText } from './distribution-sms.ts';
 import { farmerUnitPrice, priceLines } from './price-lines.ts';
@@ -41,6 +41,8 @@ type LockedRequest = {
   storeName: string | null;
   /** What the farmer owes on active loans before this distribution. */
   owed: string;
+  /** The approved lines, in line order. */
+  approved: { itemId: string; quantity: string; name: string; unit: string }[];
 };
 
 /**
@@ -72,7 +74,10 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
           f.phone as "farmerPhone", r.season_id as "seasonId", s.name as "seasonName", s.status as "seasonStatus",
           st.amcos_id as "storeAmcosId", st.name as "storeName",
           (select coalesce(sum(lo.amount - lo.recovered), 0)::numeric(16,2)::text from farmer_loans lo
-            where lo.farmer_id = r.farmer_id and lo.status = 'active') as owed
+            where lo.farmer_id = r.farmer_id and lo.status = 'active') as owed,
+          (select coalesce(json_agg(json_build_object('itemId', l.item_id, 'quantity', l.quantity::text, 'name', i.name,
+              'unit', i.unit) order by l.line_no), '[]') from input_request_lines l join items i on i.id = l.item_id
+            where l.request_id = r.id) as approved
         from input_requests r join farmers f on f.id = r.farmer_id join seasons s on s.id = r.season_id
         join amcos a on a.id = r.amcos_id left join stores st on st.id = ${input.storeId}
         where r.id = ${input.requestId} for update of r`,
@@ -92,11 +97,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
   if (request.storeAmcosId !== request.amcosId)
     throw fieldError('storeId', `${request.storeName} is not a store of the farmer's AMCOS`);
 
-  const approved = await queryRows<{ itemId: string; quantity: string; name: string; unit: string }>(
-    tx,
-    sql`select l.item_id as "itemId", l.quantity::text as quantity, i.name, i.unit from input_request_lines l
-        join items i on i.id = l.item_id where l.request_id = ${request.id} order by l.line_no`,
-  );
+  const { approved } = request;
   const wanted = input.lines ?? approved.map((l) => ({ itemId: l.itemId, quantity: l.quantity }));
   wanted.forEach((line, i) => {
     const allowed = approved.find((a) => a.itemId === line.itemId);
@@ -132,7 +133,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
   // The loan before the stock: the item x store balance rows the stock door locks (shared by every
   // clerk of the store) are then held for the end of the save only. The loan is what the farmer
   // owes, quantity x their price, which does not depend on the stock's cost. Its LN number is
-  // taken at commit before the DS and JV numbers, the order every transaction holding them keeps.
+  // taken at commit before the JV and DS numbers, the order every transaction holding them keeps.
   const farmerOwes = sum(
     wanted.map((l) =>
       toMoney(
@@ -184,18 +185,9 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
         owes ? dec(request.owed).plus(dec(priced.farmer)).toFixed(2) : request.owed,
       )
     : null;
-  await writeDistribution(tx, {
-    id,
-    distributionNo,
-    request,
-    storeId: input.storeId,
-    kind: input.kind,
-    date,
-    priced,
-    loanId: loan?.id ?? null,
-    actorId: actor.userId,
-    sms,
-  });
+  // The posting before the distribution's row, whose statement then links the loan to the
+  // Collection-book entry. At commit the numbers are thus taken LN, JV (with the account
+  // balances), then DS: the DS counter, taken last, is held by a save that waits for nothing more.
   const posted = await postDistribution(tx, {
     id,
     distributionNo,
@@ -205,14 +197,27 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     actor,
     request,
   });
-  if (loan && posted[0]) await linkLoanEntry(tx, loan.id, posted[0]);
+  await writeDistribution(tx, {
+    id,
+    distributionNo,
+    request,
+    storeId: input.storeId,
+    kind: input.kind,
+    date,
+    priced,
+    loanId: loan?.id ?? null,
+    loanEntryId: loan ? (posted[0] ?? null) : null,
+    actorId: actor.userId,
+    sms,
+  });
   return id;
 }
 
 /**
  * One statement writes what the distribution adds: its row and lines, the request distributed,
- * the season totals of the report (added to per AMCOS x farmer x item x kind), the audit event and
- * the farmer's SMS (the outbox row takes the distribution's id, so the number trigger finds it).
+ * the season totals of the report (added to per AMCOS x farmer x item x kind), the loan's link to
+ * its entry, the audit event and the farmer's SMS (the outbox row takes the distribution's id, so
+ * the number trigger finds it).
  */
 async function writeDistribution(
   tx: Tx,
@@ -225,6 +230,8 @@ async function writeDistribution(
     date: string;
     priced: ReturnType<typeof priceLines>;
     loanId: string | null;
+    /** The entry that posted the loan, linked to it here. */
+    loanEntryId: string | null;
     actorId: string;
     sms: string | null;
   },
@@ -275,6 +282,12 @@ async function writeDistribution(
       { actorId: o.actorId, action: 'distributed', entity: 'input_distribution' },
       sql`select ${uuidv7()}::uuid as id, d.id::text as entity_id, null::jsonb as before, ${after}::jsonb as after from d`,
     )} returning 1)
+    ${
+      o.loanId && o.loanEntryId
+        ? sql`, le as (update farmer_loans set journal_entry_id = ${o.loanEntryId}::uuid, updated_at = now()
+            where id = ${o.loanId}::uuid and exists (select 1 from d) returning 1)`
+        : sql``
+    }
     ${
       o.sms && request.farmerPhone
         ? sql`, s as (${enqueueSmsSql(

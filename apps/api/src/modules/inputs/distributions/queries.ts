@@ -66,19 +66,20 @@ export async function listDistributions(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** A distribution with its lines, in one query (the save answers it right after its commit). */
 export async function getDistribution(db: DbOrTx, actor: Actor, id: string): Promise<DistributionDetail> {
-  const [row] = await queryRows<Distribution>(db, sql`${select} where d.id = ${id}`);
+  const [row] = await queryRows<DistributionDetail>(
+    db,
+    sql`select x.*, (select coalesce(json_agg(json_build_object('id', l.id, 'itemId', l.item_id,
+          'itemCode', i.code, 'itemName', i.name, 'unit', i.unit, 'quantity', l.quantity::text,
+          'unitPrice', l.unit_price::text, 'farmerValue', l.farmer_value::text, 'subsidyValue', l.subsidy_value::text,
+          'unitCost', l.unit_cost::text, 'costValue', l.cost_value::text) order by l.line_no), '[]')
+        from input_distribution_lines l join items i on i.id = l.item_id where l.distribution_id = x.id) as lines
+      from (${select} where d.id = ${id}) x`,
+  );
   if (!row) throw new NotFoundError('Distribution not found');
   assertSociety(actor, row.amcosId);
-  const lines = await queryRows<DistributionDetail['lines'][number]>(
-    db,
-    sql`select l.id, l.item_id as "itemId", i.code as "itemCode", i.name as "itemName", i.unit,
-          l.quantity::text as quantity, l.unit_price::text as "unitPrice", l.farmer_value::text as "farmerValue",
-          l.subsidy_value::text as "subsidyValue", l.unit_cost::text as "unitCost", l.cost_value::text as "costValue"
-        from input_distribution_lines l join items i on i.id = l.item_id
-        where l.distribution_id = ${id} order by l.line_no`,
-  );
-  return { ...row, lines };
+  return row;
 }
 
 /**

@@ -9,8 +9,8 @@ import { giveLoan } from './give-loan.ts';
  * The loan of a credit (or subsidised) input distribution (#14): written by `giveLoan` like every
  * loan, then active at once, approved by the distribution's approvals (the request's two levels),
  * source `distribution`. The distribution posts it (Dr farmer loans with the inventory, margin and
- * subsidy lines of one event, not `postLoan`'s two lines) and links the Collection-book entry with
- * `linkLoanEntry`; settlements recover it like any other loan. Its LN number is taken at commit:
+ * subsidy lines of one event, not `postLoan`'s two lines) and links the Collection-book entry in
+ * the statement that writes the distribution; settlements recover it like any other loan. Its LN number is taken at commit:
  * the `loanNo` answered is provisional (`~<year>~<id>`).
  */
 export async function giveDistributionLoan(
@@ -24,17 +24,14 @@ export async function giveDistributionLoan(
     createdBy: string;
   },
 ): Promise<{ id: string; loanNo: string }> {
-  // Numbered at commit (the LN counter is not held through the rest of the distribution's save).
-  const row = await giveLoan(tx, { ...loan, source: 'distribution' }, { numberAtCommit: true });
-  await tx
-    .update(farmerLoans)
-    .set({ status: 'active', approvedBy: loan.createdBy, approvedAt: new Date() })
-    .where(eq(farmerLoans.id, row.id));
+  // Numbered at commit (the LN counter is not held through the rest of the distribution's save),
+  // written active in the same statement.
+  const row = await giveLoan(
+    tx,
+    { ...loan, source: 'distribution' },
+    { numberAtCommit: true, approvedBy: loan.createdBy },
+  );
   return { id: row.id, loanNo: row.loanNo };
-}
-
-export async function linkLoanEntry(tx: DbOrTx, loanId: string, journalEntryId: string): Promise<void> {
-  await tx.update(farmerLoans).set({ journalEntryId }).where(eq(farmerLoans.id, loanId));
 }
 
 /**

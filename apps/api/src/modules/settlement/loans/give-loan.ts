@@ -25,18 +25,23 @@ export type NewLoan = {
  * recoverable only once `postLoan` has approved and posted it. With `{ numberAtCommit: true }` the
  * LN number is taken at commit (migration 0037's deferred trigger), so concurrent callers wait on
  * the counter only while one commits; the row answered then carries a provisional `~<year>~<id>`.
+ * With `{ approvedBy }` the loan is written active, approved by them (a loan approved by the
+ * business action that gives it, e.g. an approved input request), in the same statement.
  */
 export async function giveLoan(
   tx: DbOrTx,
   loan: NewLoan,
-  options: { numberAtCommit?: boolean } = {},
+  options: { numberAtCommit?: boolean; approvedBy?: string } = {},
 ): Promise<LoanRow> {
   const year = Number(loan.issuedOn.slice(0, 4));
   const id = uuidv7();
   const loanNo = options.numberAtCommit ? `~${year}~${id}` : await nextDocumentNumber(tx, 'LN', year);
+  const approval = options.approvedBy
+    ? { status: 'active' as const, approvedBy: options.approvedBy, approvedAt: new Date() }
+    : { status: 'draft' as const };
   const [row] = await tx
     .insert(farmerLoans)
-    .values({ ...loan, id, loanNo, bankAccountId: loan.bankAccountId ?? null, status: 'draft' })
+    .values({ ...loan, id, loanNo, bankAccountId: loan.bankAccountId ?? null, ...approval })
     .returning();
   if (!row) throw new Error('Loan not saved');
   return row;
