@@ -218,6 +218,32 @@ export function statementTable(
   };
 }
 
+/** An account statement (buyer or supplier) for a period as a document, with its balances at the start and end. */
+export function statementDocument(s: {
+  title: string;
+  party: [label: string, name: string];
+  from: string;
+  to: string;
+  opening: [label: string, amount: string];
+  closing: [label: string, amount: string];
+  lines: StatementLine[];
+  amountHeaders: [debit: string, credit: string, balance: string];
+}): DocumentInput {
+  const period = `${s.from} to ${s.to}`;
+  return {
+    title: s.title,
+    number: period,
+    fields: [
+      s.party,
+      [s.opening[0], money(s.opening[1])],
+      ['Period', period],
+      [s.closing[0], money(s.closing[1])],
+    ],
+    tables: [statementTable(s.lines, s.amountHeaders)],
+    signatures: [],
+  };
+}
+
 /** The four age buckets of an aged receivables or payables report. */
 export type AgedBuckets = { current: string; d31to60: string; d61to90: string; over90: string };
 
@@ -230,6 +256,33 @@ export function agedBucketColumns<T extends AgedBuckets>() {
     { header: 'Over 90', value: (r: T) => money(r.over90), align: 'right' as const },
   ];
 }
+
+/**
+ * The columns of an aged report's details: the party, the invoice, its date and days since, the
+ * buckets and the invoice's balance.
+ */
+export function agedDetailColumns<
+  T extends AgedBuckets & { invoiceDate: string; days: number; balance: string },
+>(party: { header: string; value: (r: T) => string }, invoice: (r: T) => string) {
+  return [
+    party,
+    { header: 'Invoice', value: invoice },
+    { header: 'Date', value: (r: T) => r.invoiceDate },
+    { header: 'Days', value: (r: T) => String(r.days), align: 'right' as const },
+    ...agedBucketColumns<T>(),
+    { header: 'Balance', value: (r: T) => money(r.balance), align: 'right' as const },
+  ];
+}
+
+/** The totals row under agedDetailColumns. */
+export const agedDetailTotals = (t: AgedBuckets, balance: string) => [
+  'Total',
+  '',
+  '',
+  '',
+  ...agedBucketTotals(t),
+  money(balance),
+];
 
 /** The totals row cells under agedBucketColumns. */
 export const agedBucketTotals = (t: AgedBuckets) => [

@@ -4,9 +4,11 @@ import {
   agedBucketColumns,
   agedBucketsSum,
   agedBucketTotals,
+  agedDetailColumns,
+  agedDetailTotals,
   money,
   type StatementLine,
-  statementTable,
+  statementDocument,
 } from '../../platform/document-pdf.ts';
 import { tablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
@@ -101,18 +103,17 @@ export function supplierStatementPdf(
     lines: StatementLine[];
   },
 ) {
-  return unionDocumentPdf(db, {
-    title: 'Supplier statement',
-    number: `${s.from} to ${s.to}`,
-    fields: [
-      ['Supplier', s.supplierName],
-      ['Owed at the start (TZS)', money(s.opening)],
-      ['Period', `${s.from} to ${s.to}`],
-      ['Owed at the end (TZS)', money(s.closing)],
-    ],
-    tables: [statementTable(s.lines, ['Paid', 'Invoiced', 'Owed'])],
-    signatures: [],
-  });
+  return unionDocumentPdf(
+    db,
+    statementDocument({
+      ...s,
+      title: 'Supplier statement',
+      party: ['Supplier', s.supplierName],
+      opening: ['Owed at the start (TZS)', s.opening],
+      closing: ['Owed at the end (TZS)', s.closing],
+      amountHeaders: ['Paid', 'Invoiced', 'Owed'],
+    }),
+  );
 }
 
 export function supplierAgedPdf(report: SupplierAgedReport, union: string, view: 'summary' | 'details') {
@@ -123,15 +124,11 @@ export function supplierAgedPdf(report: SupplierAgedReport, union: string, view:
       title: 'Supplier aged payables details',
       subtitle,
       rows: report.details,
-      columns: [
+      columns: agedDetailColumns<SupplierAgedReport['details'][number]>(
         { header: 'Supplier', value: (r) => r.supplierName },
-        { header: 'Invoice', value: (r) => `${r.invoiceNo} (${r.supplierInvoiceNo})` },
-        { header: 'Date', value: (r) => r.invoiceDate },
-        { header: 'Days', value: (r) => String(r.days), align: 'right' },
-        ...agedBucketColumns<SupplierAgedReport['details'][number]>(),
-        { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
-      ],
-      totals: ['Total', '', '', '', ...agedBucketTotals(t), money(t.balance)],
+        (r) => `${r.invoiceNo} (${r.supplierInvoiceNo})`,
+      ),
+      totals: agedDetailTotals(t, t.balance),
     });
   return tablePdf({
     title: 'Supplier aged payables summary',

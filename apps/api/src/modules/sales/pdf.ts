@@ -9,9 +9,11 @@ import {
   agedBucketColumns,
   agedBucketsSum,
   agedBucketTotals,
+  agedDetailColumns,
+  agedDetailTotals,
   money,
   type StatementLine,
-  statementTable,
+  statementDocument,
 } from '../../platform/document-pdf.ts';
 import { tablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
@@ -136,18 +138,17 @@ export function buyerStatementPdf(
     lines: StatementLine[];
   },
 ): Promise<Buffer> {
-  return unionDocumentPdf(db, {
-    title: 'Buyer statement',
-    number: `${s.from} to ${s.to}`,
-    fields: [
-      ['Buyer', s.buyerName],
-      ['Opening balance (TZS)', money(s.opening)],
-      ['Period', `${s.from} to ${s.to}`],
-      ['Closing balance (TZS)', money(s.closing)],
-    ],
-    tables: [statementTable(s.lines, ['Debit', 'Credit', 'Balance'])],
-    signatures: [],
-  });
+  return unionDocumentPdf(
+    db,
+    statementDocument({
+      ...s,
+      title: 'Buyer statement',
+      party: ['Buyer', s.buyerName],
+      opening: ['Opening balance (TZS)', s.opening],
+      closing: ['Closing balance (TZS)', s.closing],
+      amountHeaders: ['Debit', 'Credit', 'Balance'],
+    }),
+  );
 }
 
 export function agedReportPdf(
@@ -161,15 +162,11 @@ export function agedReportPdf(
       title: 'Buyer aged details',
       subtitle: [union, `As at ${report.asAt}; days since the invoice date`],
       rows: report.details,
-      columns: [
+      columns: agedDetailColumns<BuyerAgedReport['details'][number]>(
         { header: 'Buyer', value: (r) => r.buyerName },
-        { header: 'Invoice', value: (r) => r.invoiceNo },
-        { header: 'Date', value: (r) => r.invoiceDate },
-        { header: 'Days', value: (r) => String(r.days), align: 'right' },
-        ...agedBucketColumns<BuyerAgedReport['details'][number]>(),
-        { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
-      ],
-      totals: ['Total', '', '', '', ...agedBucketTotals(t), money(agedBucketsSum(t))],
+        (r) => r.invoiceNo,
+      ),
+      totals: agedDetailTotals(t, agedBucketsSum(t)),
     });
   }
   return tablePdf({
