@@ -39,7 +39,10 @@ type LockedRequest = {
   /** The chosen store, null when there is none of that id. */
   storeAmcosId: string | null;
   storeName: string | null;
-  /** What the farmer owes on active loans before this distribution. */
+  /**
+   * What the farmer owes on active loans before this distribution, read from the loans not yet
+   * fully recovered (the partial index farmer_loans_outstanding_idx; a seq scan of all loans else).
+   */
   owed: string;
   /** The approved lines, in line order. */
   approved: { itemId: string; quantity: string; name: string; unit: string }[];
@@ -74,7 +77,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
           f.phone as "farmerPhone", r.season_id as "seasonId", s.name as "seasonName", s.status as "seasonStatus",
           st.amcos_id as "storeAmcosId", st.name as "storeName",
           (select coalesce(sum(lo.amount - lo.recovered), 0)::numeric(16,2)::text from farmer_loans lo
-            where lo.farmer_id = r.farmer_id and lo.status = 'active') as owed,
+            where lo.farmer_id = r.farmer_id and lo.status = 'active' and lo.recovered < lo.amount) as owed,
           (select coalesce(json_agg(json_build_object('itemId', l.item_id, 'quantity', l.quantity::text, 'name', i.name,
               'unit', i.unit) order by l.line_no), '[]') from input_request_lines l join items i on i.id = l.item_id
             where l.request_id = r.id) as approved

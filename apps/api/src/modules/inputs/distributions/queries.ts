@@ -1,7 +1,7 @@
 import type { Distribution, DistributionDetail } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import type { PageWindow } from '../../../platform/list.ts';
@@ -66,10 +66,14 @@ export async function listDistributions(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** A distribution with its lines, in one query (the save answers it right after its commit). */
+/**
+ * A distribution with its lines, in one query (the save answers it right after its commit),
+ * prepared: its plan (seven joins) costs more than running it.
+ */
 export async function getDistribution(db: DbOrTx, actor: Actor, id: string): Promise<DistributionDetail> {
-  const [row] = await queryRows<DistributionDetail>(
+  const [row] = await queryRowsPrepared<DistributionDetail>(
     db,
+    'input_distribution_detail',
     sql`select x.*, (select coalesce(json_agg(json_build_object('id', l.id, 'itemId', l.item_id,
           'itemCode', i.code, 'itemName', i.name, 'unit', i.unit, 'quantity', l.quantity::text,
           'unitPrice', l.unit_price::text, 'farmerValue', l.farmer_value::text, 'subsidyValue', l.subsidy_value::text,
