@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, uuid } from './common.ts';
-import { geoPoint, optionalEmail, optionalPhone, optionalText } from './fields.ts';
+import { bankAccountFields, geoPoint, optionalEmail, optionalPhone, optionalText } from './fields.ts';
 
 /** A primary society (AMCOS) as lists show it. */
 export const amcos = z.object({
@@ -41,13 +41,7 @@ const amcosFields = {
   phone: optionalPhone,
   email: optionalEmail,
   manager: optionalText(80),
-  bankId: uuid.nullish().transform((v) => v ?? null),
-  accountNo: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Za-z-]{0,30}$/, 'An account number has letters, digits and dashes only')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  ...bankAccountFields,
   location: geoPoint.nullish().transform((v) => v ?? null),
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, uuid } from './common.ts';
-import { optionalEmail, optionalPhone, optionalText, requiredText } from './fields.ts';
+import { optionalEmail, optionalPhone, optionalText, optionalTin, requiredText } from './fields.ts';
 
 /** The union's own profile: one row. */
 export const unionProfile = z.object({
@@ -20,12 +20,7 @@ export type UnionProfile = z.infer<typeof unionProfile>;
 export const updateUnionBody = z.object({
   name: requiredText('Enter the union name'),
   registrationNo: optionalText(40),
-  tin: z
-    .string()
-    .trim()
-    .regex(/^(\d{3}-?\d{3}-?\d{3})?$/, 'A TIN has 9 digits, e.g. 123-456-789')
-    .nullish()
-    .transform((v) => (v ? v.replace(/-/g, '') : null)),
+  tin: optionalTin,
   address: optionalText(200),
   region: optionalText(60),
   phone: optionalPhone,

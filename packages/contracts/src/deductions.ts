@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { listQuery, uuid } from './common.ts';
-import { amountField, compareDecimals, isoDate, kgField, rateField, requiredText } from './fields.ts';
+import {
+  amountField,
+  bankAccountFields,
+  compareDecimals,
+  isoDate,
+  kgField,
+  rateField,
+  requiredText,
+} from './fields.ts';
 
 export const beneficiaryKinds = ['council', 'crop_board', 'union', 'amcos', 'regulator', 'other'] as const;
 export const beneficiaryKind = z.enum(beneficiaryKinds, 'Choose the kind of beneficiary');
@@ -23,13 +31,7 @@ export const createBeneficiaryBody = z.object({
   name: requiredText('Enter the beneficiary name'),
   kind: beneficiaryKind,
   councilId: uuid.nullish().transform((v) => v ?? null),
-  bankId: uuid.nullish().transform((v) => v ?? null),
-  accountNo: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Za-z-]{0,30}$/, 'An account number has letters, digits and dashes only')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  ...bankAccountFields,
   unionIncome: z.boolean().optional(),
 });
 export const updateBeneficiaryBody = createBeneficiaryBody

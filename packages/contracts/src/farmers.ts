@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, uuid } from './common.ts';
 import {
   acresField,
+  bankAccountFields,
   geoPoint,
   geoPolygon,
   isoDate,
@@ -85,13 +86,7 @@ const farmerFields = {
   dateOfBirth: isoDate.nullish().transform((v) => v ?? null),
   nationalId,
   phone: optionalPhone,
-  bankId: uuid.nullish().transform((v) => v ?? null),
-  accountNo: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Za-z-]{0,30}$/, 'An account number has letters, digits and dashes only')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  ...bankAccountFields,
   village: optionalText(60),
 };
 

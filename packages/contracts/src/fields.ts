@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuid } from './common.ts';
 
 /**
  * Field shapes shared by the master-data contracts. Decimals travel as strings with a fixed number
@@ -41,6 +42,25 @@ export const optionalPhone = z
   .pipe(z.string().regex(/^(\+?\d{9,15})?$/, 'Enter a phone number of 9 to 15 digits, e.g. 255712345678'))
   .nullish()
   .transform((v) => (v ? normalisePhone(v) : null));
+
+/** A TIN: 9 digits, typed with or without dashes (123-456-789) and kept without them; empty is none. */
+export const optionalTin = z
+  .string()
+  .trim()
+  .regex(/^(\d{3}-?\d{3}-?\d{3})?$/, 'A TIN has 9 digits, e.g. 123-456-789')
+  .nullish()
+  .transform((v) => (v ? v.replace(/-/g, '') : null));
+
+/** Where a party is paid: a bank and an account number (letters, digits and dashes), both optional. */
+export const bankAccountFields = {
+  bankId: uuid.nullish().transform((v) => v ?? null),
+  accountNo: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{0,30}$/, 'An account number has letters, digits and dashes only')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+};
 
 /** Stored as digits with the country code: `0754 123456` and `+255754123456` are both 255754123456. */
 export function normalisePhone(phone: string): string {

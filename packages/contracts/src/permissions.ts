@@ -63,6 +63,22 @@ export type Permission = (typeof PERMISSIONS)[number];
 const reads = PERMISSIONS.filter((p) => p.endsWith('.read'));
 const pick = (...prefixes: string[]) => PERMISSIONS.filter((p) => prefixes.some((x) => p.startsWith(x)));
 
+/**
+ * What both AMCOS roles do at their society's desk: read the society and the union's references,
+ * register farmers (and correct their typos), record collections and put them on delivery notes.
+ */
+const amcosDesk: Permission[] = [
+  'amcos.society.read',
+  'cooperative.reference.read',
+  'amcos.farmer.read',
+  'amcos.farmer.create',
+  'amcos.farmer.update',
+  'collections.collection.read',
+  'collections.collection.create',
+  'collections.delivery.read',
+  'collections.delivery.create',
+];
+
 export type BuiltInRole = { name: string; audience: 'union' | 'amcos'; permissions: readonly Permission[] };
 
 export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
@@ -114,15 +130,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     name: 'AMCOS Manager',
     audience: 'amcos',
     permissions: [
-      'amcos.society.read',
-      'cooperative.reference.read',
-      'amcos.farmer.read',
-      'amcos.farmer.create',
-      'amcos.farmer.update',
-      'collections.collection.read',
-      'collections.collection.create',
-      'collections.delivery.read',
-      'collections.delivery.create',
+      ...amcosDesk,
       'collections.input.approve',
       'sales.auction.read',
       'sales.auction.update',
@@ -138,16 +146,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     name: 'AMCOS Clerk',
     audience: 'amcos',
     permissions: [
-      'amcos.society.read',
-      'cooperative.reference.read',
-      'amcos.farmer.read',
-      'amcos.farmer.create',
-      // The clerk who registers farmers corrects their typos too.
-      'amcos.farmer.update',
-      'collections.collection.read',
-      'collections.collection.create',
-      'collections.delivery.read',
-      'collections.delivery.create',
+      ...amcosDesk,
       'inventory.store.read',
       'reports.report.read',
       // A clerk who corrects a receipt sees who changed it before; histories stay their society's.

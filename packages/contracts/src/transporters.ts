@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { listQuery, uuid } from './common.ts';
-import { amountField, decimalField, optionalPhone, optionalText, requiredText } from './fields.ts';
+import {
+  amountField,
+  decimalField,
+  optionalPhone,
+  optionalText,
+  optionalTin,
+  requiredText,
+} from './fields.ts';
 
 export const transportRateBasis = z.enum(['per_kg', 'per_trip'], 'Choose a rate per kg or per trip');
 export const vehicle = z.object({
@@ -35,12 +42,7 @@ export const transporter = z.object({
 export type Transporter = z.infer<typeof transporter>;
 export const createTransporterBody = z.object({
   name: requiredText('Enter the transporter name'),
-  tin: z
-    .string()
-    .trim()
-    .regex(/^(\d{3}-?\d{3}-?\d{3})?$/, 'A TIN has 9 digits, e.g. 123-456-789')
-    .nullish()
-    .transform((v) => (v ? v.replace(/-/g, '') : null)),
+  tin: optionalTin,
   phone: optionalPhone,
   rateBasis: transportRateBasis,
   rate: amountField,

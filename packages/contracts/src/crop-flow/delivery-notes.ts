@@ -60,18 +60,21 @@ export const deliveryNoteGrade = z.object({
   netKg: z.string(),
   inLotKg: z.string(),
 });
-export const deliveryNoteCollection = z.object({
+/** A farmer's collection as a line of a delivery note or a lot. */
+export const collectionLine = z.object({
   id: uuid,
   receiptNo: z.string(),
   collectedOn: z.string(),
   farmerId: uuid,
   farmerNo: z.string(),
   farmerName: z.string(),
-  gradeId: uuid,
-  gradeName: z.string(),
   bags: z.number(),
   netKg: z.string(),
   status: z.string(),
+});
+export const deliveryNoteCollection = collectionLine.extend({
+  gradeId: uuid,
+  gradeName: z.string(),
   lotId: uuid.nullable(),
   lotNo: z.string().nullable(),
 });
@@ -158,17 +161,9 @@ export const pendingCollectionsQuery = z.object({
   season_crop_id: z.uuid('Choose the season crop'),
   grade_id: uuid.optional(),
 });
-export const pendingCollection = z.object({
-  id: uuid,
-  receiptNo: z.string(),
-  collectedOn: z.string(),
-  farmerNo: z.string(),
-  farmerName: z.string(),
-  gradeId: uuid,
-  gradeName: z.string(),
-  bags: z.number(),
-  netKg: z.string(),
-});
+export const pendingCollection = collectionLine
+  .omit({ farmerId: true, status: true })
+  .extend({ gradeId: uuid, gradeName: z.string() });
 export type PendingCollection = z.infer<typeof pendingCollection>;
 
 /** What the note form offers: active transporters with their vehicles, and active warehouses. */

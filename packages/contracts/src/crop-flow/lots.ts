@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { compareDecimals, decimalField, isAboveZero, kgField, optionalText } from '../fields.ts';
+import { collectionLine } from './delivery-notes.ts';
 
 /** Warehouse receipts (WHR), one per lot: what the auction sells and settlement pays farmers from. */
 export const LOT_STATUS_VALUES = ['in_store', 'catalogued', 'sold', 'released'] as const;
@@ -40,18 +41,7 @@ export const lotSource = z.object({
   netKg: z.string(),
   collectedKg: z.string(),
 });
-export const lotCollection = z.object({
-  id: uuid,
-  receiptNo: z.string(),
-  collectedOn: z.string(),
-  farmerId: uuid,
-  farmerNo: z.string(),
-  farmerName: z.string(),
-  dnNo: z.string(),
-  bags: z.number(),
-  netKg: z.string(),
-  status: z.string(),
-});
+export const lotCollection = collectionLine.extend({ dnNo: z.string() });
 export const lotDetail = lot.extend({ sources: z.array(lotSource), collections: z.array(lotCollection) });
 export type LotDetail = z.infer<typeof lotDetail>;
 

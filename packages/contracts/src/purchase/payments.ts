@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, uuid } from '../common.ts';
 import { amountField, isoDate, optionalText, requiredText } from '../fields.ts';
-import { agedBuckets } from '../sales/reports.ts';
+import { agedBuckets, agedInvoice, agedQuery } from '../sales/reports.ts';
 
 /** Supplier payments (issue 13): draft -> approved (posted, maker-checker) or cancelled. */
 
@@ -60,28 +60,16 @@ export const supplierPaymentListQuery = listQuery.extend({
 });
 
 /** The supplier aged payables report: the buyer report's buckets (0-30, 31-60, 61-90, over 90 days). */
-export const supplierAgedQuery = z.object({
-  as_at: isoDate.optional(),
-  supplier_id: uuid.optional(),
-  format: z.enum(['json', 'xlsx', 'pdf']).default('json'),
-});
+export const supplierAgedQuery = agedQuery.extend({ supplier_id: uuid.optional() });
 export const supplierAgedSummaryRow = agedBuckets.extend({
   supplierId: uuid,
   supplierName: z.string(),
   balance: z.string(),
 });
-export const supplierAgedDetailRow = agedBuckets.extend({
+export const supplierAgedDetailRow = agedInvoice.extend({
   supplierId: uuid,
   supplierName: z.string(),
-  invoiceId: uuid,
-  invoiceNo: z.string(),
   supplierInvoiceNo: z.string(),
-  invoiceDate: z.string(),
-  dueDate: z.string(),
-  days: z.number(),
-  total: z.string(),
-  paid: z.string(),
-  balance: z.string(),
 });
 export const supplierAgedReport = z.object({
   asAt: z.string(),

@@ -49,10 +49,8 @@ export const auctionListQuery = listQuery.extend({
   season_crop_id: z.uuid().optional(),
 });
 
-/** One lot of the catalogue, with its result and decision. */
-export const auctionLot = z.object({
-  id: z.string(),
-  lotId: z.string(),
+/** What a catalogue shows of a lot: its numbers, society, warehouse, grade, bags and net kg. */
+const lotFacts = {
   lotNo: z.string(),
   whrNo: z.string(),
   amcosId: z.string(),
@@ -63,6 +61,13 @@ export const auctionLot = z.object({
   gradeName: z.string(),
   bags: z.number(),
   netKg: z.string(),
+};
+
+/** One lot of the catalogue, with its result and decision. */
+export const auctionLot = z.object({
+  id: z.string(),
+  lotId: z.string(),
+  ...lotFacts,
   reservePrice: z.string(),
   result: auctionResult.nullable(),
   buyerId: z.string().nullable(),
@@ -88,16 +93,7 @@ export const availableLotsQuery = z.object({
 });
 export const availableLot = z.object({
   id: z.string(),
-  lotNo: z.string(),
-  whrNo: z.string(),
-  amcosId: z.string(),
-  amcosName: z.string(),
-  warehouseId: z.string(),
-  warehouseName: z.string(),
-  gradeId: z.string(),
-  gradeName: z.string(),
-  bags: z.number(),
-  netKg: z.string(),
+  ...lotFacts,
 });
 export type AvailableLot = z.infer<typeof availableLot>;
 

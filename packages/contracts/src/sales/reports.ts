@@ -10,22 +10,13 @@ export const agedBuckets = z.object({
   d61to90: z.string(),
   over90: z.string(),
 });
-export const buyerAgedQuery = z.object({
+/** An aged report's query: the date it is as at (today without it), and json, xlsx or pdf. */
+export const agedQuery = z.object({
   as_at: isoDate.optional(),
-  buyer_id: uuid.optional(),
   format: z.enum(['json', 'xlsx', 'pdf']).default('json'),
 });
-export const buyerAgedSummaryRow = agedBuckets.extend({
-  buyerId: uuid,
-  buyerName: z.string(),
-  invoiced: z.string(),
-  credit: z.string(),
-  /** Buckets - credit. */
-  balance: z.string(),
-});
-export const buyerAgedDetailRow = agedBuckets.extend({
-  buyerId: uuid,
-  buyerName: z.string(),
+/** One open invoice of an aged report: its amounts, days since its date and its balance's bucket. */
+export const agedInvoice = agedBuckets.extend({
   invoiceId: uuid,
   invoiceNo: z.string(),
   invoiceDate: z.string(),
@@ -34,6 +25,19 @@ export const buyerAgedDetailRow = agedBuckets.extend({
   total: z.string(),
   paid: z.string(),
   balance: z.string(),
+});
+export const buyerAgedQuery = agedQuery.extend({ buyer_id: uuid.optional() });
+export const buyerAgedSummaryRow = agedBuckets.extend({
+  buyerId: uuid,
+  buyerName: z.string(),
+  invoiced: z.string(),
+  credit: z.string(),
+  /** Buckets - credit. */
+  balance: z.string(),
+});
+export const buyerAgedDetailRow = agedInvoice.extend({
+  buyerId: uuid,
+  buyerName: z.string(),
 });
 export const buyerAgedReport = z.object({
   asAt: z.string(),

@@ -14,9 +14,11 @@ export const settlementSelection = z.object({
 });
 export type SettlementSelection = z.infer<typeof settlementSelection>;
 
-export const settlementTotals = z.object({
-  lotCount: z.number(),
-  farmerCount: z.number(),
+/**
+ * How a settlement's (or one lot's) gross is split: gross = beneficiaries + transporters +
+ * amcosShare + farmersNet + loanRecovery; buyer levies are paid to the beneficiaries with it.
+ */
+const settlementSplit = {
   gross: money,
   beneficiaries: money,
   transporters: money,
@@ -24,6 +26,12 @@ export const settlementTotals = z.object({
   farmersNet: money,
   loanRecovery: money,
   buyerLevies: money,
+};
+
+export const settlementTotals = z.object({
+  lotCount: z.number(),
+  farmerCount: z.number(),
+  ...settlementSplit,
 });
 
 export const settlementDeductionLine = z.object({
@@ -56,13 +64,7 @@ export const settlementLot = z.object({
   kg: z.string(),
   collectedKg: z.string(),
   pricePerKg: money,
-  gross: money,
-  beneficiaries: money,
-  transporters: money,
-  amcosShare: money,
-  farmersNet: money,
-  loanRecovery: money,
-  buyerLevies: money,
+  ...settlementSplit,
   farmerCount: z.number(),
   deductions: z.array(settlementDeductionLine),
 });
