@@ -78,23 +78,17 @@ export type SettledFarmer = {
   net: string;
 };
 
-export type LotSettlement = {
+/** One lot settled: its split (the same figures as a settlement's totals), its lines and its farmers. */
+export type LotSettlement = SettlementTotals & {
   lotId: string;
   amcosId: string;
   kg: string;
   collectedKg: string;
   pricePerKg: string;
-  gross: string;
   /** Farmer-paid lines (rules and transport charges), out of the gross. */
   deductions: SettledDeduction[];
   /** Buyer-paid lines, on top of the gross (already invoiced to the buyer). */
   buyerLines: SettledDeduction[];
-  beneficiaries: string;
-  transporters: string;
-  amcos: string;
-  buyerLevies: string;
-  farmersNet: string;
-  loanRecovery: string;
   farmers: SettledFarmer[];
 };
 
