@@ -19,6 +19,20 @@ export type DeductionRuleInput = {
   validTo?: string | null;
 };
 
+/** A stored rule (its row also names a crop, grade, recipient...) as the calculation takes it. */
+export const ruleInput = (r: DeductionRuleInput): DeductionRuleInput => ({
+  id: r.id,
+  name: r.name,
+  payer: r.payer,
+  basis: r.basis,
+  rate: r.rate,
+  minimum: r.minimum,
+  maximum: r.maximum,
+  order: r.order,
+  validFrom: r.validFrom,
+  validTo: r.validTo,
+});
+
 export type SaleFigures = {
   /** Net kg sold, 3 dp. */
   kg: string;

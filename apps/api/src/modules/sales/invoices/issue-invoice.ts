@@ -1,4 +1,4 @@
-import { type Dec, type DeductionRuleInput, dec, round, splitGross, sum } from '@ushirika/domain';
+import { type Dec, type DeductionRuleInput, dec, round, ruleInput, splitGross, sum } from '@ushirika/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
@@ -128,18 +128,7 @@ export async function issueInvoice(
         if (!lot) continue;
         const applicable: DeductionRuleInput[] = buyerRules
           .filter((r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId))
-          .map((r) => ({
-            id: r.id,
-            name: r.name,
-            payer: r.payer,
-            basis: r.basis,
-            rate: r.rate,
-            minimum: r.minimum,
-            maximum: r.maximum,
-            order: r.order,
-            validFrom: r.validFrom,
-            validTo: r.validTo,
-          }));
+          .map(ruleInput);
         const split = splitGross(
           { kg: g.kg.toFixed(3), pricePerKg: g.price.toFixed(2), bags: lot.bags, on: input.invoiceDate },
           applicable,

@@ -3,6 +3,7 @@ import {
   dec,
   type LotSettlement,
   type LotToSettle,
+  ruleInput,
   type SettlementRule,
   type SettlementTotals,
   settleLots,
@@ -219,18 +220,7 @@ export async function computeSettlement(
       charge: hasTransporterRule ? '0' : t.charge,
     }));
     const settlementRules: SettlementRule[] = applicable.map((r) => {
-      const common = {
-        id: r.id,
-        name: r.name,
-        payer: r.payer,
-        basis: r.basis,
-        rate: r.rate,
-        minimum: r.minimum,
-        maximum: r.maximum,
-        order: r.order,
-        validFrom: r.validFrom,
-        validTo: r.validTo,
-      };
+      const common = ruleInput(r);
       if (r.recipient === 'beneficiary') {
         // Cess goes to the council of the lot's AMCOS when that council is a beneficiary.
         const routed =
