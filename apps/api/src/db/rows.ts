@@ -14,12 +14,15 @@ const dialect = new PgDialect();
 /**
  * Runs raw SQL as a named prepared statement on PostgreSQL: each connection parses and plans it
  * once, which matters for a large statement run many times a second (the weighing save). `name`
- * must always carry the same SQL text (one name per variant of the statement). On PGlite, and
- * inside a transaction (whose client is not the pool), it runs as `queryRows` does.
+ * must always carry the same SQL text (one name per variant of the statement). Inside a
+ * transaction it runs on the transaction's connection (drizzle's session client). On PGlite it runs
+ * as `queryRows` does.
  */
 export async function queryRowsPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  // The session's client: the pool for the database, the transaction's own connection for a tx.
+  const client =
+    (db as { session?: { client?: unknown } }).session?.client ?? (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await client.query({ name, text, values: params });
   return result.rows as T[];

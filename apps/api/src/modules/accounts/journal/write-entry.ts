@@ -3,7 +3,7 @@ import { baseAmount, dec, entryProblem, sum } from '@ushirika/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { queryRowsPrepared } from '../../../db/rows.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
 import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
 import { postingYear } from '../../financial-years/posting-period.ts';
@@ -150,8 +150,10 @@ export async function writeEntry(
   const number = options.numberAtCommit
     ? sql`${`~${fiscalYear}~${id}`}::text`
     : documentNumberSql(sql`'JV'`, sql`${fiscalYear}::int`, sql`seq.last_value`);
-  const [saved] = await queryRows<{ number: string }>(
+  // Prepared (parsed and planned once per connection on PostgreSQL): one name per variant of the text.
+  const [saved] = await queryRowsPrepared<{ number: string }>(
     tx,
+    `journal_write_entry_${options.numberAtCommit ? 'at_commit' : 'numbered'}_${posted ? 'posted' : 'draft'}`,
     sql`with l as (
           insert into journal_lines (id, entry_id, line_no, account_id, entry_date, posted, debit, credit, currency,
             currency_amount, rate, description, party_type, party_id, party_name)
