@@ -153,6 +153,20 @@ export async function getAuction(
   };
 }
 
+/** What a catalogue shows of a lot (joined to its AMCOS, warehouse and grade). */
+const lotFacts = {
+  lotNo: lots.lotNo,
+  whrNo: lots.whrNo,
+  amcosId: lots.amcosId,
+  amcosName: amcos.name,
+  warehouseId: lots.warehouseId,
+  warehouseName: warehouses.name,
+  gradeId: lots.gradeId,
+  gradeName: grades.name,
+  bags: lots.bags,
+  netKg: lots.netKg,
+};
+
 /** The catalogue with results and decisions, in lot order; an AMCOS user gets their own lots only. */
 export async function listAuctionLots(
   db: DbOrTx,
@@ -163,16 +177,7 @@ export async function listAuctionLots(
     .select({
       id: auctionLots.id,
       lotId: auctionLots.lotId,
-      lotNo: lots.lotNo,
-      whrNo: lots.whrNo,
-      amcosId: lots.amcosId,
-      amcosName: amcos.name,
-      warehouseId: lots.warehouseId,
-      warehouseName: warehouses.name,
-      gradeId: lots.gradeId,
-      gradeName: grades.name,
-      bags: lots.bags,
-      netKg: lots.netKg,
+      ...lotFacts,
       reservePrice: auctionLots.reservePrice,
       result: auctionLots.result,
       buyerId: auctionLots.buyerId,
@@ -217,16 +222,7 @@ export async function listAvailableLots(
   return db
     .select({
       id: lots.id,
-      lotNo: lots.lotNo,
-      whrNo: lots.whrNo,
-      amcosId: lots.amcosId,
-      amcosName: amcos.name,
-      warehouseId: lots.warehouseId,
-      warehouseName: warehouses.name,
-      gradeId: lots.gradeId,
-      gradeName: grades.name,
-      bags: lots.bags,
-      netKg: lots.netKg,
+      ...lotFacts,
     })
     .from(lots)
     .innerJoin(amcos, eq(amcos.id, lots.amcosId))
