@@ -12,10 +12,10 @@ import {
 import { inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SheetRow } from '../../platform/import-sheet.ts';
 import { amcos } from '../amcos/schema.ts';
 import { banks } from '../cooperative/schema.ts';
 import { crops } from '../seasons/schema.ts';
-import type { SheetRow } from './import-sheet.ts';
 import { farmers } from './schema.ts';
 
 const GENDERS: Record<string, 'Male' | 'Female'> = {

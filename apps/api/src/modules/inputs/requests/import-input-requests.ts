@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/errors.ts';
-import type { SheetRow } from '../../farmers/import-sheet.ts';
+import type { SheetRow } from '../../../platform/import-sheet.ts';
 import { createInputRequest } from './create-input-request.ts';
 
 const QUANTITY = /^\d{1,12}(\.\d{1,3})?$/;

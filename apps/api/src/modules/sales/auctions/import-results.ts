@@ -5,56 +5,30 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
-import { loadExcelJs } from '../../../platform/heavy-modules.ts';
+import { cellText, firstSheet, headerKey } from '../../../platform/import-sheet.ts';
 import { getAuction, lockAuction } from './queries.ts';
 import { assertResultsOpen, checkResults, storeResults } from './results.ts';
 import { auctions } from './schema.ts';
 
 export type ResultSheetRow = { row: number; lotNo: string; bidCode: string; price: string };
 
-const key = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    return '';
-  }
-  return String(value).trim();
-}
-
 /**
  * Reads the exchange's results sheet (xlsx): the first sheet, a header row naming the columns
  * `lot no`, `bid code` and `price` (per kg) in any order, one lot a row.
  */
 export async function readResultSheet(bytes: Buffer): Promise<ResultSheetRow[]> {
-  const workbook = new (await loadExcelJs()).Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw fieldError('file', 'The file is not a readable xlsx workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw fieldError('file', 'The workbook has no sheet');
+  const sheet = await firstSheet(bytes);
   const header = sheet.getRow(1);
   const columns = new Map<string, number>();
   header.eachCell((cell, c) => {
-    const k = key(cellText(cell.value));
+    const k = headerKey(cellText(cell.value));
     const name = k === 'lot' || k === 'lot_number' ? 'lot_no' : k === 'price_per_kg' ? 'price' : k;
     columns.set(name, c);
   });
   const missing = ['lot_no', 'bid_code', 'price'].filter((c) => !columns.has(c));
   if (missing.length > 0)
     throw fieldError('file', `The sheet has no ${missing.join(', ').replace(/_/g, ' ')} column`);
-  const at = (r: ExcelJS.Row, name: string) => cellText(r.getCell(columns.get(name) ?? 0).value);
+  const at = (r: ExcelJS.Row, name: string) => cellText(r.getCell(columns.get(name) ?? 0).value).trim();
   const rows: ResultSheetRow[] = [];
   sheet.eachRow((r, n) => {
     if (n === 1) return;
