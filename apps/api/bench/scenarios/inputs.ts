@@ -6,7 +6,8 @@ import { distributionReport } from '../../src/modules/inputs/distributions/distr
 import { bulkApproveInputRequests } from '../../src/modules/inputs/requests/bulk-approve-input-requests.ts';
 import type { Actor } from '../../src/platform/access.ts';
 import { runAutocannon } from '../lib/measure.ts';
-import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
+import { bearer, timed } from '../lib/scenarios.ts';
+import type { BenchSuite, Scenario } from './scenario.ts';
 
 /**
  * The farmer-inputs bench (issue 14), written with bulk SQL: 20 AMCOS with a store each, 20,000
@@ -19,17 +20,6 @@ import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
 const SOCIETIES = 20;
 const FARMERS = 20_000;
 const REQUESTS = 200_000;
-const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-async function timed(times: number, work: () => Promise<unknown>): Promise<number> {
-  const ms: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const started = performance.now();
-    await work();
-    ms.push(performance.now() - started);
-  }
-  return median(ms);
-}
 
 async function writeData(db: Db, adminId: string) {
   const started = performance.now();
