@@ -214,12 +214,23 @@ export const currentLanguage = (): Lang => readerLanguage.getStore() ?? 'en';
 /** Runs `work` as if answering a reader of `lang` (tests, jobs). */
 export const withLanguage = <R>(lang: Lang, work: () => R): R => readerLanguage.run(lang, work);
 
+/** A listed reference row's name in the reader's language (`nameSw` when it has one): files of lists. */
+export const localRowName = (
+  row: { name: string; nameSw?: string | null | undefined },
+  lang: Lang = currentLanguage(),
+): string => (lang === 'sw' && row.nameSw) || row.name;
+
 /**
  * A reference row's name in the reader's language: the Swahili name the system gave its own
- * reference data (`name_sw`: default accounts, crops, grades) on Swahili screens, else `name`.
- * `table` is the SQL alias or table name.
+ * reference data (`name_sw`: default accounts, crops, grades) on Swahili screens, else `name` (also
+ * when `name_sw` is empty). `table` is the SQL alias or table name. Without `lang` the language is
+ * read when the query is built, not when this is called, so a column list made once at import
+ * (`cropName: localNameSql('crops')`) still answers each request in its reader's language.
  */
-export function localNameSql(table: string, lang: Lang = currentLanguage()): SQL {
+export function localNameSql(table: string, lang?: Lang): SQL<string> {
   const t = sql.raw(table);
-  return lang === 'sw' ? sql`coalesce(${t}.name_sw, ${t}.name)` : sql`${t}.name`;
+  const pick = (l: Lang) =>
+    l === 'sw' ? sql`coalesce(nullif(${t}.name_sw, ''), ${t}.name)` : sql`${t}.name`;
+  if (lang) return sql<string>`${pick(lang)}`;
+  return sql<string>`${{ getSQL: () => pick(currentLanguage()) }}`;
 }

@@ -3,6 +3,7 @@ import { dec, toMoney } from '@ushirika/domain';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { localNameSql } from '../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../platform/list.ts';
 import { crops, seasonCrops, seasons } from '../seasons/schema.ts';
 import { boqItems, boqs } from './schema.ts';
@@ -12,7 +13,7 @@ const columns = {
   name: boqs.name,
   seasonCropId: boqs.seasonCropId,
   seasonName: seasons.name,
-  cropName: crops.name,
+  cropName: localNameSql('crops'),
   notes: boqs.notes,
   itemCount: sql<number>`(select count(*)::int from boq_items i where i.boq_id = "boqs"."id")`,
   /** Cost per acre: each line rounded to the cent, then added, as the details screen shows it. */

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { localNameSql } from '../../platform/labels.ts';
 import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
 import { emptyPayables, seasonPayables } from './payables.ts';
 
@@ -80,7 +81,7 @@ export async function seasonDashboard(
   const [crops, societies, stock, daily, lotRows, prices, money, payables] = await Promise.all([
     queryRows<KgSqlRow>(
       db,
-      sql`select c.id, c.name, sum(st.net_kg)::numeric(16,3)::text as kg
+      sql`select c.id, ${localNameSql('c')} as name, sum(st.net_kg)::numeric(16,3)::text as kg
           from collection_stock st
           join season_crops sc on sc.id = st.season_crop_id
           join crops c on c.id = sc.crop_id
@@ -125,14 +126,14 @@ export async function seasonDashboard(
     ),
     queryRows<{ crop: string; kg: string; amount: string }>(
       db,
-      sql`select c.name as crop, sum(il.kg)::numeric(16,3)::text as kg, sum(il.amount)::numeric(18,2)::text as amount
+      sql`select ${localNameSql('c')} as crop, sum(il.kg)::numeric(16,3)::text as kg, sum(il.amount)::numeric(18,2)::text as amount
           from sales_invoice_lines il
           join sales_invoices si on si.id = il.invoice_id and si.status <> 'cancelled'
           join lots l on l.id = il.lot_id
           join season_crops sc on sc.id = l.season_crop_id
           join crops c on c.id = sc.crop_id
           where il.kind = 'lot' and sc.season_id = ${season.id}::uuid and il.kg > 0 ${only(sql`l.amcos_id`)}
-          group by c.name
+          group by c.id, c.name
           order by c.name`,
     ),
     amcosId

@@ -2,6 +2,7 @@ import type { DeductionRule } from '@ushirika/contracts';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { localNameSql } from '../../platform/labels.ts';
 import { grades } from '../seasons/schema.ts';
 import { beneficiaries, deductionRules } from './schema.ts';
 
@@ -9,7 +10,7 @@ const columns = {
   id: deductionRules.id,
   seasonCropId: deductionRules.seasonCropId,
   gradeId: deductionRules.gradeId,
-  gradeName: grades.name,
+  gradeName: localNameSql('grades'),
   name: deductionRules.name,
   recipient: deductionRules.recipient,
   beneficiaryId: deductionRules.beneficiaryId,

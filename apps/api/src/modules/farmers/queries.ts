@@ -2,6 +2,7 @@ import type { Farm, Farmer, FarmerDetail, GeoPolygon } from '@ushirika/contracts
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
+import { localNameSql } from '../../platform/labels.ts';
 import { pointOf } from '../amcos/queries.ts';
 import { amcos } from '../amcos/schema.ts';
 import { banks } from '../cooperative/schema.ts';
@@ -50,7 +51,7 @@ export async function listFarms(db: DbOrTx, farmerId: string): Promise<Farm[]> {
       farmerId: farms.farmerId,
       name: farms.name,
       cropId: farms.cropId,
-      cropName: crops.name,
+      cropName: localNameSql('crops'),
       acres: farms.acres,
       trees: farms.trees,
       latitude: farms.latitude,

@@ -14,6 +14,7 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
+import { localNameSql, localRowName } from '../../platform/labels.ts';
 import { likeContains, orderByOf } from '../../platform/list.ts';
 import { crops, grades } from './schema.ts';
 
@@ -78,17 +79,17 @@ export const cropResource: CatalogResource<
     crops_code_unique: { field: 'code', message: 'A crop with this code already exists' },
   },
   exportColumns: [
-    { header: 'Crop', value: (r) => r.name, width: 24 },
+    { header: 'Crop', value: (r) => localRowName(r), width: 24 },
     { header: 'Code', value: (r) => r.code },
     { header: 'Unit', value: (r) => r.unit },
-    { header: 'Grades', value: (r) => r.grades.map((g) => g.name).join(', '), width: 30 },
+    { header: 'Grades', value: (r) => r.grades.map((g) => localRowName(g)).join(', '), width: 30 },
   ],
 };
 
 const gradeColumns = {
   id: grades.id,
   cropId: grades.cropId,
-  cropName: crops.name,
+  cropName: localNameSql('crops'),
   code: grades.code,
   name: grades.name,
   nameSw: grades.nameSw,
@@ -149,6 +150,6 @@ export const gradeResource: CatalogResource<
   exportColumns: [
     { header: 'Crop', value: (r) => r.cropName, width: 24 },
     { header: 'Code', value: (r) => r.code },
-    { header: 'Grade', value: (r) => r.name, width: 24 },
+    { header: 'Grade', value: (r) => localRowName(r), width: 24 },
   ],
 };

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
 import { ValidationError } from '../../platform/errors.ts';
+import { localNameSql } from '../../platform/labels.ts';
 import { likeContains, orderByOf } from '../../platform/list.ts';
 import { referenceRead, settingsWrite } from './crops.ts';
 import { crops, seasonCrops, seasons } from './schema.ts';
@@ -102,7 +103,7 @@ const seasonCropColumns = {
   seasonName: seasons.name,
   seasonStatus: seasons.status,
   cropId: seasonCrops.cropId,
-  cropName: crops.name,
+  cropName: localNameSql('crops'),
   indicativePrice: seasonCrops.indicativePrice,
   standardBagKg: seasonCrops.standardBagKg,
   maxMoisture: seasonCrops.maxMoisture,

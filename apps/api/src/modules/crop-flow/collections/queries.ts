@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import type { ExportColumn } from '../../../platform/exports.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
@@ -18,7 +19,7 @@ const columns = {
   collectedOn: collections.collectedOn,
   seasonCropId: collections.seasonCropId,
   seasonName: seasons.name,
-  cropName: crops.name,
+  cropName: localNameSql('crops'),
   amcosId: collections.amcosId,
   amcosCode: amcos.code,
   amcosName: amcos.name,
@@ -28,7 +29,7 @@ const columns = {
   farmerPhone: farmers.phone,
   gradeId: collections.gradeId,
   gradeCode: grades.code,
-  gradeName: grades.name,
+  gradeName: localNameSql('grades'),
   bags: collections.bags,
   grossKg: collections.grossKg,
   tareKg: collections.tareKg,
@@ -191,7 +192,7 @@ export async function amcosStock(db: DbOrTx, query: StockQuery, society: string 
     queryRows<StockSqlRow>(
       db,
       sql`select t.amcos_id, a.code as amcos_code, a.name as amcos_name, t.season_crop_id,
-            s.name as season_name, c.name as crop_name, t.grade_id, g.code as grade_code, g.name as grade_name,
+            s.name as season_name, ${localNameSql('c')} as crop_name, t.grade_id, g.code as grade_code, ${localNameSql('g')} as grade_name,
             t.collected_bags, t.collected_kg::text, t.delivered_kg::text, t.stock_count, t.stock_bags, t.stock_kg::text
           from (
             select st.amcos_id, st.season_crop_id, st.grade_id,

@@ -10,6 +10,7 @@ import { type AnyColumn, and, asc, count, desc, eq, ilike, or, type SQL, sql } f
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
@@ -20,7 +21,7 @@ import { collections, deliveryNotes, lots } from '../schema.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const seasonCropName = sql<string>`${seasons.name} || ' ' || ${crops.name}`;
+export const seasonCropName = sql<string>`${seasons.name} || ' ' || ${localNameSql('crops')}`;
 
 /** The joins `seasonCropName` reads: the season crop of `seasonCropId`, its season and its crop. */
 export function joinSeasonCrop<T extends PgSelect>(query: T, seasonCropId: AnyColumn) {
@@ -171,7 +172,7 @@ export async function getDeliveryNote(db: DbOrTx, id: string): Promise<DeliveryN
     .select({
       ...collectionOfFarmer,
       gradeId: collections.gradeId,
-      gradeName: grades.name,
+      gradeName: localNameSql('grades'),
       bags: collections.bags,
       netKg: collections.netKg,
       status: collections.status,
@@ -218,7 +219,7 @@ export async function listPendingCollections(
       farmerNo: farmers.farmerNo,
       farmerName,
       gradeId: collections.gradeId,
-      gradeName: grades.name,
+      gradeName: localNameSql('grades'),
       bags: collections.bags,
       netKg: collections.netKg,
     })

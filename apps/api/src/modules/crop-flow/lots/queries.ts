@@ -3,6 +3,7 @@ import { dec, splitExact } from '@ushirika/domain';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
@@ -22,7 +23,7 @@ const columns = {
   seasonCropId: lots.seasonCropId,
   seasonCropName,
   gradeId: lots.gradeId,
-  gradeName: grades.name,
+  gradeName: localNameSql('grades'),
   bags: lots.bags,
   netKg: lots.netKg,
   collectedKg: lots.collectedKg,
@@ -131,7 +132,7 @@ export async function listAwaitingLots(
       receivedKg: deliveryNotes.receivedKg,
       receivedAt: deliveryNotes.receivedAt,
       gradeId: collections.gradeId,
-      gradeName: grades.name,
+      gradeName: localNameSql('grades'),
       gradeKg: sql<string>`sum(${collections.netKg})`,
       collections: sql<number>`(count(*) filter (where ${collections.lotId} is null))::int`,
       bags: sql<number>`(coalesce(sum(${collections.bags}) filter (where ${collections.lotId} is null), 0))::int`,
@@ -160,9 +161,9 @@ export async function listAwaitingLots(
       amcos.name,
       warehouses.name,
       seasons.name,
-      crops.name,
+      crops.id,
       collections.gradeId,
-      grades.name,
+      grades.id,
     )
     .orderBy(asc(deliveryNotes.receivedAt), asc(deliveryNotes.dnNo), asc(collections.gradeId))
     .limit(1000);

@@ -4,12 +4,13 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import type { PageWindow } from '../../../platform/list.ts';
 
 const select = sql`select r.id, r.request_no as "requestNo", r.farmer_id as "farmerId", f.farmer_no as "farmerNo",
     concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName", f.phone as "farmerPhone",
     r.amcos_id as "amcosId", a.name as "amcosName", r.season_crop_id as "seasonCropId", r.season_id as "seasonId",
-    s.name as "seasonName", c.name as "cropName", r.acres::text as acres, r.requested_on::text as "requestedOn",
+    s.name as "seasonName", ${localNameSql('c')} as "cropName", r.acres::text as acres, r.requested_on::text as "requestedOn",
     r.status, r.credit_value::text as "creditValue", r.over_limit as "overLimit", r.override_reason as "overrideReason",
     r.notes, r.created_by as "createdBy", r.amcos_approved_by as "amcosApprovedBy",
     r.amcos_approved_at::text as "amcosApprovedAt", r.union_approved_by as "unionApprovedBy",

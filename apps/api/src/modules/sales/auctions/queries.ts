@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { lots } from '../../crop-flow/schema.ts';
@@ -30,7 +31,7 @@ function summaryColumns(society: string | null) {
     auctionDate: auctions.auctionDate,
     seasonCropId: auctions.seasonCropId,
     seasonName: seasons.name,
-    cropName: crops.name,
+    cropName: localNameSql('crops'),
     platform: auctions.platform,
     venue: auctions.venue,
     status: auctions.status,
@@ -162,7 +163,7 @@ const lotFacts = {
   warehouseId: lots.warehouseId,
   warehouseName: warehouses.name,
   gradeId: lots.gradeId,
-  gradeName: grades.name,
+  gradeName: localNameSql('grades'),
   bags: lots.bags,
   netKg: lots.netKg,
 };

@@ -2,6 +2,7 @@ import type { AuctionReportQuery } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 
 /**
  * Auction reports over sold lots (closed auctions): an auction, a season crop and/or a date range,
@@ -48,12 +49,12 @@ export function auctionPrice(db: DbOrTx, f: ReportFilter) {
   return queryRows<PriceRow>(
     db,
     sql`select a.id as "auctionId", a.auction_no as "auctionNo", a.auction_date::text as "auctionDate",
-      g.name as "gradeName", count(*)::int as lots, sum(l.net_kg)::numeric(16,3)::text as kg,
+      ${localNameSql('g')} as "gradeName", count(*)::int as lots, sum(l.net_kg)::numeric(16,3)::text as kg,
       min(al.price_per_kg)::text as "minPrice", max(al.price_per_kg)::text as "maxPrice",
       round(sum(al.amount) / sum(l.net_kg), 2)::numeric(14,2)::text as "averagePrice",
       sum(al.amount)::numeric(16,2)::text as amount
     ${soldFrom} where ${where(f)}
-    group by a.id, a.auction_no, a.auction_date, g.name
+    group by a.id, a.auction_no, a.auction_date, g.id
     order by a.auction_date, a.auction_no, g.name`,
   );
 }
@@ -79,7 +80,7 @@ export function auctionDetails(db: DbOrTx, f: ReportFilter) {
   return queryRows<DetailRow>(
     db,
     sql`select a.auction_no as "auctionNo", a.auction_date::text as "auctionDate", l.lot_no as "lotNo",
-      l.whr_no as "whrNo", s.name as "amcosName", w.name as "warehouseName", g.name as "gradeName",
+      l.whr_no as "whrNo", s.name as "amcosName", w.name as "warehouseName", ${localNameSql('g')} as "gradeName",
       b.name as "buyerName", b.bid_code as "bidCode", l.bags, l.net_kg::text as kg,
       al.price_per_kg::text as "pricePerKg", al.amount::text as amount
     ${soldFrom} join amcos s on s.id = l.amcos_id join warehouses w on w.id = l.warehouse_id

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { amcos } from '../../amcos/schema.ts';
@@ -73,7 +74,7 @@ const lotColumns = {
   lotNo: lots.lotNo,
   whrNo: lots.whrNo,
   amcosName: amcos.name,
-  gradeName: grades.name,
+  gradeName: localNameSql('grades'),
   bags: lots.bags,
   netKg: lots.netKg,
 };
