@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { runMain } from '../../test/run-main.ts';
 import { migrationsFolder, openDatabase } from './client.ts';
 import { DatabaseNewerError, MigrationError, readMigrations } from './migrate.ts';
 import { queryRows } from './rows.ts';
@@ -99,16 +99,7 @@ describe('migrations', () => {
       await database.close();
     }
     try {
-      const main = path.join(import.meta.dirname, '..', 'main.ts');
-      const child = spawn(process.execPath, ['--import', 'tsx', main], { env });
-      let output = '';
-      child.stdout.on('data', (d) => {
-        output += d;
-      });
-      child.stderr.on('data', (d) => {
-        output += d;
-      });
-      const code = await new Promise((resolve) => child.on('exit', resolve));
+      const { code, output } = await runMain(env);
       expect(code).toBe(1);
       expect(output).toContain('Ushirika could not start: The database was upgraded by a newer version');
       expect(output).not.toContain('is running');

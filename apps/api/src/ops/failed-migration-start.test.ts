@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { childDatabase } from '../../test/hardening/child-server.ts';
+import { runMain } from '../../test/run-main.ts';
 import { migrationsFolder, openDatabase } from '../db/client.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { queryRows } from '../db/rows.ts';
@@ -79,16 +79,7 @@ it('the server refuses to start when a migration fails, says which and why, and 
     JWT_SECRET: 'failed-migration-secret-0123456789-0123456789',
   };
   if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
-  const main = path.join(import.meta.dirname, '..', 'main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  const code = await new Promise((resolve) => child.on('exit', resolve));
+  const { code, output } = await runMain(env);
 
   const first = readMigrations(migrationsFolder)[0]?.tag ?? '';
   expect(code).toBe(1);
