@@ -79,29 +79,28 @@ export async function startStoresWorld(): Promise<{ t: TestApp; w: StoresWorld }
   return { t, w: await makeStoresWorld(t) };
 }
 
-export const directGrn = (
-  t: TestApp,
-  token: string,
-  storeId: string,
-  lines: Record<string, unknown>[],
-  extra: Record<string, unknown> = {},
-) =>
-  t.request<{ data: GrnDetail; message: string }>('POST', '/inventory/grns/direct', {
-    token,
-    body: { storeId, receivedOn: today(), lines, ...extra },
-  });
+/** Posts a store document of these lines: its fields of today by default, `extra` over them. */
+const storeDocument =
+  <T>(url: string, defaults: () => Record<string, unknown>) =>
+  (
+    t: TestApp,
+    token: string,
+    storeId: string,
+    lines: Record<string, unknown>[],
+    extra: Record<string, unknown> = {},
+  ) =>
+    t.request<{ data: T; message: string }>('POST', url, {
+      token,
+      body: { storeId, ...defaults(), lines, ...extra },
+    });
 
-export const issue = (
-  t: TestApp,
-  token: string,
-  storeId: string,
-  lines: Record<string, unknown>[],
-  extra: Record<string, unknown> = {},
-) =>
-  t.request<{ data: StockIssueDetail; message: string }>('POST', '/inventory/issues', {
-    token,
-    body: { storeId, purpose: 'union_use', issuedTo: 'Union office', issuedOn: today(), lines, ...extra },
-  });
+export const directGrn = storeDocument<GrnDetail>('/inventory/grns/direct', () => ({ receivedOn: today() }));
+
+export const issue = storeDocument<StockIssueDetail>('/inventory/issues', () => ({
+  purpose: 'union_use',
+  issuedTo: 'Union office',
+  issuedOn: today(),
+}));
 
 export const transfer = (
   t: TestApp,
