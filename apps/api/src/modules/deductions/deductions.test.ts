@@ -85,19 +85,17 @@ describe('crops, grades and seasons', () => {
     });
     expect(skip.body).toMatchObject({ message: 'A planned season cannot be made closed' });
 
+    const cashewIn2026 = {
+      seasonId: a.body.data.id,
+      cropId: cashew.id,
+      indicativePrice: '2000',
+      standardBagKg: '80',
+      maxMoisture: '10',
+    };
     const sc = await t.request<{ data: { id: string; indicativePrice: string; standardBagKg: string } }>(
       'POST',
       '/settings/collection/season-crops',
-      {
-        token: admin.access,
-        body: {
-          seasonId: a.body.data.id,
-          cropId: cashew.id,
-          indicativePrice: '2000',
-          standardBagKg: '80',
-          maxMoisture: '10',
-        },
-      },
+      { token: admin.access, body: cashewIn2026 },
     );
     expect(sc.status).toBe(201);
     expect(sc.body.data).toMatchObject({
@@ -109,13 +107,7 @@ describe('crops, grades and seasons', () => {
     seasonCropId = sc.body.data.id;
     const twice = await t.request('POST', '/settings/collection/season-crops', {
       token: admin.access,
-      body: {
-        seasonId: a.body.data.id,
-        cropId: cashew.id,
-        indicativePrice: '2000',
-        standardBagKg: '80',
-        maxMoisture: '10',
-      },
+      body: cashewIn2026,
     });
     expect(twice.body).toMatchObject({ message: 'This crop is already in this season' });
     const moisture = await t.request('POST', '/settings/collection/season-crops', {
