@@ -1,11 +1,11 @@
 import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hashKey, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { directionOf } from '../lib/i18n.ts';
+import { directionOf, i18n } from '../lib/i18n.ts';
 import { TOAST_DURATION_MS } from '../lib/notify.ts';
 import { cssVariablesResolver, theme, themeStorageManager } from '../lib/theme.ts';
 
@@ -24,7 +24,14 @@ function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // The API client already routes failures (error screens, refresh, toasts); no blind retries.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        // The server answers names in the reader's language (Accept-Language): an answer is cached
+        // per language, so switching to Swahili never shows an English answer kept from before.
+        queryKeyHashFn: (queryKey) => hashKey([i18n.language, ...queryKey]),
+      },
       mutations: { retry: false },
     },
   });
