@@ -42,7 +42,12 @@ export async function listBoqs(
   const pattern = query.search ? likeContains(query.search) : undefined;
   const where: SQL | undefined = and(
     pattern
-      ? or(ilike(boqs.name, pattern), ilike(crops.name, pattern), ilike(seasons.name, pattern))
+      ? or(
+          ilike(boqs.name, pattern),
+          ilike(crops.name, pattern),
+          ilike(crops.nameSw, pattern),
+          ilike(seasons.name, pattern),
+        )
       : undefined,
     query.season_crop_id ? eq(boqs.seasonCropId, query.season_crop_id) : undefined,
   );

@@ -71,6 +71,18 @@ describe('crop and grade names in the reader language', () => {
     expect(en.seasonCrops).toEqual([cashew.name]);
     expect(en.dashboard).toEqual([cashew.name]);
     expect(en.csv).not.toContain(cashew.nameSw);
+
+    // A search by the Swahili name finds the crop and its season crop, in either language.
+    const found = await get<Listed<SeasonCrop>>(
+      `/settings/collection/season-crops?search=${cashew.nameSw}`,
+      'en',
+    );
+    expect(found.body.data.map((s) => s.cropName)).toEqual([cashew.name]);
+    const crops = await get<Listed<{ code: string }>>(
+      `/settings/collection/crops?search=${cashew.nameSw}`,
+      'sw',
+    );
+    expect(crops.body.data.map((c) => c.code)).toEqual([cashew.code]);
   });
 
   it('falls back to the English name where the Swahili one is missing or empty', async () => {

@@ -50,7 +50,9 @@ export const cropResource: CatalogResource<
   schemas: { item: crop, create: createCropBody, update: updateCropBody, query: cropListQuery },
   async list(db, query, window) {
     const pattern = query.search ? likeContains(query.search) : undefined;
-    const where = pattern ? or(ilike(crops.name, pattern), ilike(crops.code, pattern)) : undefined;
+    const where = pattern
+      ? or(ilike(crops.name, pattern), ilike(crops.nameSw, pattern), ilike(crops.code, pattern))
+      : undefined;
     const [rows, [total]] = await Promise.all([
       db
         .select(cropColumns)
@@ -114,7 +116,9 @@ export const gradeResource: CatalogResource<
   async list(db, query, window) {
     const pattern = query.search ? likeContains(query.search) : undefined;
     const where = and(
-      pattern ? or(ilike(grades.name, pattern), ilike(grades.code, pattern)) : undefined,
+      pattern
+        ? or(ilike(grades.name, pattern), ilike(grades.nameSw, pattern), ilike(grades.code, pattern))
+        : undefined,
       query.crop_id ? eq(grades.cropId, query.crop_id) : undefined,
     );
     const [rows, [total]] = await Promise.all([

@@ -140,7 +140,9 @@ export const seasonCropResource: CatalogResource<
   async list(db, query, window) {
     const pattern = query.search ? likeContains(query.search) : undefined;
     const where = and(
-      pattern ? or(ilike(crops.name, pattern), ilike(seasons.name, pattern)) : undefined,
+      pattern
+        ? or(ilike(crops.name, pattern), ilike(crops.nameSw, pattern), ilike(seasons.name, pattern))
+        : undefined,
       query.season_id ? eq(seasonCrops.seasonId, query.season_id) : undefined,
       query.crop_id ? eq(seasonCrops.cropId, query.crop_id) : undefined,
       query.status ? eq(seasonCrops.status, query.status) : undefined,
