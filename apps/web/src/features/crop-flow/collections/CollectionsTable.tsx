@@ -6,7 +6,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { ListFilter } from '../../../components/ListFilter.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
-import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatKg, formatNumber, localName } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
@@ -27,7 +27,7 @@ export function CollectionsTable({ amcosId, prefix }: { amcosId?: string; prefix
   const seasonCropOptions = seasonCrops.useOptions();
   const cropOptions = crops.useOptions();
   const grades = (cropOptions.data ?? []).flatMap((c) =>
-    c.grades.map((g) => ({ value: g.id, label: `${c.name} · ${g.code}` })),
+    c.grades.map((g) => ({ value: g.id, label: `${localName(c)} · ${g.code}` })),
   );
   return (
     <ResourceList<Collection>

@@ -13,7 +13,7 @@ import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatKg, formatNumber, localName } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
@@ -173,7 +173,7 @@ function EditCollectionModal({ collection: c, onClose }: { collection: Collectio
           required
           data={
             grades.length > 0
-              ? grades.map((g) => ({ value: g.id, label: `${g.code} · ${g.name}` }))
+              ? grades.map((g) => ({ value: g.id, label: `${g.code} · ${localName(g)}` }))
               : [{ value: c.gradeId, label: `${c.gradeCode} · ${c.gradeName}` }]
           }
           {...form.text('gradeId')}

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { api } from '../../../lib/api.ts';
 import { useForm } from '../../../lib/form.ts';
-import { formatKg, formatNumber } from '../../../lib/format.ts';
+import { formatKg, formatNumber, localName } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
@@ -237,7 +237,7 @@ function DeliveryNoteCreatePage() {
                 required={v.mode === 'grade'}
                 clearable={v.mode === 'target'}
                 w={200}
-                data={grades.map((g) => ({ value: g.id, label: `${g.code} · ${g.name}` }))}
+                data={grades.map((g) => ({ value: g.id, label: `${g.code} · ${localName(g)}` }))}
                 {...form.control('gradeId')}
               />
             )}
