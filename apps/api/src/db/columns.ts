@@ -32,17 +32,29 @@ export const authorship = () => ({
   ...timestamps(),
 });
 
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const by = (name: string) => uuid(name);
+
+/**
+ * Who took one step on a row and when, null until then: `stamp('published')` is publishedAt
+ * (published_at) and publishedBy (published_by). A step of two words names its column too:
+ * `stamp('amcosApproved', 'amcos_approved')`.
+ */
+export function stamp<const Step extends string>(step: Step, column: string = step) {
+  return { [`${step}At`]: at(`${column}_at`), [`${step}By`]: by(`${column}_by`) } as Record<
+    `${Step}At`,
+    ReturnType<typeof at>
+  > &
+    Record<`${Step}By`, ReturnType<typeof by>>;
+}
+
 /** Who approved a document and when; null until then. */
-export const approval = () => ({
-  approvedAt: timestamp('approved_at', { withTimezone: true }),
-  approvedBy: uuid('approved_by'),
-});
+export const approval = () => stamp('approved');
 
 /** Who cancelled a document, when and why; null while it stands. */
 export const cancellation = () => ({
   cancelReason: text('cancel_reason'),
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-  cancelledBy: uuid('cancelled_by'),
+  ...stamp('cancelled'),
 });
 
 /** Crop weight in kg to the gram: NUMERIC(14,3), read as a string. */

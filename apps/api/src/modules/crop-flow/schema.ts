@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { authorship, cancellation, id, kg, money, timestamps } from '../../db/columns.ts';
+import { authorship, cancellation, id, kg, money, stamp, timestamps } from '../../db/columns.ts';
 import { amcosRef } from '../amcos/schema.ts';
 import { farmerRef } from '../farmers/schema.ts';
 import { grades, seasonCropRef } from '../seasons/schema.ts';
@@ -59,14 +59,12 @@ export const deliveryNotes = pgTable(
     netKg: kg('net_kg').notNull().default('0'),
     /** Transport charge from the transporter's rate at dispatch; settlement pays it. */
     transportCharge: money('transport_charge'),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
-    dispatchedBy: uuid('dispatched_by'),
+    ...stamp('dispatched'),
     receivedBags: integer('received_bags'),
     receivedKg: kg('received_kg'),
     /** received - dispatched; negative is a loss in transit. */
     varianceKg: kg('variance_kg'),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
-    receivedBy: uuid('received_by'),
+    ...stamp('received'),
     receiveRemarks: text('receive_remarks'),
     cancelReason: text('cancel_reason'),
     ...authorship(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, id } from '../../db/columns.ts';
+import { check, date, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { authorship, id, stamp } from '../../db/columns.ts';
 
 /**
  * Financial years: exactly one open (partial unique index), never overlapping (an exclusion
@@ -18,8 +18,7 @@ export const financialYears = pgTable(
       .default('open'),
     collectionLockedUntil: date('collection_locked_until'),
     operationLockedUntil: date('operation_locked_until'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    closedBy: uuid('closed_by'),
+    ...stamp('closed'),
     ...authorship(),
   },
   (t) => [

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { approval, authorship, cancellation, id, kg, money, updatedAt } from '../../db/columns.ts';
+import { approval, authorship, cancellation, id, kg, money, stamp, updatedAt } from '../../db/columns.ts';
 import { journalEntries } from '../accounts/journal/schema.ts';
 import { accounts } from '../accounts/schema.ts';
 import { amcos, amcosRef } from '../amcos/schema.ts';
@@ -258,10 +258,8 @@ export const paymentBatches = pgTable(
     total: money('total').notNull(),
     bankReference: text('bank_reference'),
     ...approval(),
-    exportedBy: uuid('exported_by'),
-    exportedAt: timestamp('exported_at', { withTimezone: true }),
-    paidBy: uuid('paid_by'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...stamp('exported'),
+    ...stamp('paid'),
     paidOn: date('paid_on'),
     ...authorship(),
   },

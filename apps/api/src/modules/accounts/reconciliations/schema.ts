@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, creation, id } from '../../../db/columns.ts';
+import { createdAt, creation, id, stamp } from '../../../db/columns.ts';
 import { journalEntries, journalLines } from '../journal/schema.ts';
 import { accounts } from '../schema.ts';
 
@@ -135,8 +135,7 @@ export const bankReconciliations = pgTable(
     unpresentedPayments: amount('unpresented_payments'),
     /** The whole statement as closed (items included): what the PDF and xlsx print ever after. */
     snapshot: jsonb('snapshot'),
-    closedBy: uuid('closed_by'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...stamp('closed'),
     ...creation(),
   },
   (t) => [

@@ -8,11 +8,10 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { authorship, id, money } from '../../../db/columns.ts';
+import { authorship, id, money, stamp } from '../../../db/columns.ts';
 import { amcosRef } from '../../amcos/schema.ts';
 import { farmerRef } from '../../farmers/schema.ts';
 import { qty } from '../../inventory/columns.ts';
@@ -50,12 +49,9 @@ export const inputRequests = pgTable(
     overLimit: boolean('over_limit').notNull().default(false),
     overrideReason: text('override_reason'),
     notes: text('notes'),
-    amcosApprovedBy: uuid('amcos_approved_by'),
-    amcosApprovedAt: timestamp('amcos_approved_at', { withTimezone: true }),
-    unionApprovedBy: uuid('union_approved_by'),
-    unionApprovedAt: timestamp('union_approved_at', { withTimezone: true }),
-    rejectedBy: uuid('rejected_by'),
-    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    ...stamp('amcosApproved', 'amcos_approved'),
+    ...stamp('unionApproved', 'union_approved'),
+    ...stamp('rejected'),
     rejectReason: text('reject_reason'),
     ...authorship(),
   },

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { id, money, timestamps } from '../../../db/columns.ts';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, money, stamp, timestamps } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { movedValue, qty } from '../columns.ts';
 import { itemRef } from '../items/schema.ts';
@@ -47,8 +37,7 @@ export const stockTransfers = pgTable(
     remarks: text('remarks'),
     totalValue: money('total_value').notNull(),
     receivedOn: date('received_on'),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
-    receivedBy: uuid('received_by'),
+    ...stamp('received'),
     receivedValue: money('received_value'),
     varianceValue: money('variance_value'),
     receiveRemarks: text('receive_remarks'),

@@ -8,11 +8,10 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { approval, authorship, cancellation, id, money, updatedAt } from '../../../db/columns.ts';
+import { approval, authorship, cancellation, id, money, stamp, updatedAt } from '../../../db/columns.ts';
 import { qty } from '../../inventory/columns.ts';
 import { itemRef } from '../../inventory/items/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
@@ -50,8 +49,7 @@ export const purchaseOrders = pgTable(
     subtotal: money('subtotal').notNull(),
     vatTotal: money('vat_total').notNull(),
     total: money('total').notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    submittedBy: uuid('submitted_by'),
+    ...stamp('submitted'),
     ...approval(),
     ...cancellation(),
     ...authorship(),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { authorship, id, timestamps } from '../../../db/columns.ts';
+import { boolean, check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { authorship, id, stamp, timestamps } from '../../../db/columns.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { seasonCropRef } from '../../seasons/schema.ts';
 import { buyers } from '../buyers/schema.ts';
@@ -35,10 +24,8 @@ export const auctions = pgTable(
     platform: text('platform', { enum: AUCTION_PLATFORMS }).notNull(),
     venue: text('venue'),
     status: text('status', { enum: AUCTION_STATUSES }).notNull().default('draft'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    publishedBy: uuid('published_by'),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    closedBy: uuid('closed_by'),
+    ...stamp('published'),
+    ...stamp('closed'),
     ...authorship(),
   },
   (t) => [
@@ -71,13 +58,11 @@ export const auctionLots = pgTable(
     pricePerKg: price('price_per_kg'),
     /** A bid under the reserve price stands only when confirmed. */
     belowReserveConfirmed: boolean('below_reserve_confirmed').notNull().default(false),
-    resultBy: uuid('result_by'),
-    resultAt: timestamp('result_at', { withTimezone: true }),
+    ...stamp('result'),
     /** The society's decision on the highest bid, with the reference of its signed form. */
     decision: text('decision', { enum: AUCTION_DECISIONS }),
     decisionFormRef: text('decision_form_ref'),
-    decidedBy: uuid('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...stamp('decided'),
     /** Set at close: net kg x price, and which invoice billed it. */
     amount: numeric('amount', { precision: 16, scale: 2 }),
     invoiceId: uuid('invoice_id'),
