@@ -7,20 +7,19 @@
  * Env: BENCH_SECONDS (10) and BENCH_WARMUP_SECONDS (2) per scenario; BENCH_TARGETS (pglite,postgres);
  * BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default local postgres).
  */
-import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../src/config.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
 import { findUserByEmail } from '../src/modules/users/queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
+import { signIn } from '../test/hardening/child-server.ts';
 import { percentile, summarise } from './lib/measure.ts';
-import { failureDetail, type ResultRow, resultsTable } from './lib/report.ts';
+import { failureDetail, loadAverage, type ResultRow, resultsTable } from './lib/report.ts';
 import {
   BENCH_ADMIN_EMAIL,
   BENCH_PASSWORD,
   type BenchServer,
   benchConfig,
-  signIn,
   startBenchServer,
 } from './lib/server.ts';
 import { type BenchTarget, openPgliteTarget, openPostgresTarget } from './lib/targets.ts';
@@ -30,7 +29,7 @@ import { farmersSuite } from './scenarios/farmers.ts';
 import { inputsSuite } from './scenarios/inputs.ts';
 import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
-import type { BenchSuite, Scenario } from './scenarios/scenario.ts';
+import type { BenchSuite, Scenario, ServerContext } from './scenarios/scenario.ts';
 import { seasonDaySuite } from './scenarios/season-day.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
 import { storesSuite } from './scenarios/stores.ts';
@@ -71,11 +70,6 @@ const LEGEND = [
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-/** Other work on the machine skews the figures; the 1-minute load average says how much there was. */
-const load = () =>
-  `load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ')} (1, 5, 15 min) on ${availableParallelism()} CPUs`;
 
 async function prepare(target: BenchTarget, config: Config): Promise<Scenario[]> {
   const { db } = target.database;
@@ -96,6 +90,22 @@ async function prepare(target: BenchTarget, config: Config): Promise<Scenario[]>
   return scenarios;
 }
 
+/** A scenario's warm-up and measured run: its summary and the bench process's busy and CPU time. */
+async function measured(scenario: Scenario, context: ServerContext, server: BenchServer) {
+  const note = await scenario.check?.(context);
+  log(`  ${scenario.name}: warm-up ${warmupSeconds} s, measuring ${seconds} s${note ? ` (${note})` : ''}`);
+  if (warmupSeconds > 0) await scenario.run(context, warmupSeconds, 'warm-up');
+  server.serverTimes.length = 0;
+  const busyBefore = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
+  const summary = summarise(await scenario.run(context, seconds, 'measured'));
+  return {
+    summary,
+    busyMs: performance.eventLoopUtilization(busyBefore).active,
+    cpu: process.cpuUsage(cpuBefore),
+  };
+}
+
 async function runScenarios(
   target: BenchTarget,
   scenarios: Scenario[],
@@ -107,15 +117,9 @@ async function runScenarios(
   const context = { baseUrl: server.url, adminToken: admin.access };
   const rows: ResultRow[] = [];
   for (const scenario of scenarios) {
-    const note = await scenario.check?.(context);
-    log(`  ${scenario.name}: warm-up ${warmupSeconds} s, measuring ${seconds} s${note ? ` (${note})` : ''}`);
-    if (warmupSeconds > 0) await scenario.run(context, warmupSeconds);
-    server.serverTimes.length = 0;
-    const busyBefore = performance.eventLoopUtilization();
-    const cpuBefore = process.cpuUsage();
-    const summary = summarise(await scenario.run(context, seconds));
-    const busyMs = performance.eventLoopUtilization(busyBefore).active;
-    const cpu = process.cpuUsage(cpuBefore);
+    const { summary, busyMs, cpu } = await measured(scenario, context, server).finally(() =>
+      scenario.dispose?.(),
+    );
     const serverTimes = Float64Array.from(server.serverTimes).sort();
     const failures = failureDetail(summary);
     if (failures) log(`    non-2xx answers: ${failures}`);
@@ -142,7 +146,7 @@ async function benchTarget(target: BenchTarget): Promise<ResultRow[]> {
     const scenarios = await prepare(target, config);
     server = await startBenchServer(target.database.db, config);
     const rows = await runScenarios(target, scenarios, server);
-    log(`\n${target.label}, ${elapsed(started)}, ${load()} at the end:\n${resultsTable(rows)}`);
+    log(`\n${target.label}, ${elapsed(started)}, ${loadAverage()} at the end:\n${resultsTable(rows)}`);
     if (target.database.kind === 'pglite') {
       log('  PGlite runs inside this process and executes one query at a time: all connections queue');
       log('  for the one database, so latency under load is mostly waiting for the queries before it.');
@@ -156,7 +160,7 @@ async function benchTarget(target: BenchTarget): Promise<ResultRow[]> {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  log(`Ushirika bench: Node ${process.version}, ${load()}, ${seconds} s per scenario`);
+  log(`Ushirika bench: Node ${process.version}, ${loadAverage()}, ${seconds} s per scenario`);
   log('The API and the load generator share this machine; the load runs in a worker thread.');
   const rows: ResultRow[] = [];
   for (const { key, open } of TARGETS) {

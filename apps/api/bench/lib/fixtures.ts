@@ -47,3 +47,14 @@ export async function openCashewSeasonCrop(
   if (!sc) throw new Error('no season crop');
   return sc.id;
 }
+
+/** The body of the i-th weighing a bench clerk saves (1 to 3 bags, weights and moisture varying with i). */
+export const weighingBody = (farmerNo: string, seasonCropId: string, gradeId: string, i: number) => ({
+  farmerNo,
+  seasonCropId,
+  gradeId,
+  bags: 1 + (i % 3),
+  grossKg: `${80 * (1 + (i % 3)) + 2}.${i % 10}`,
+  tareKg: '1.5',
+  moisture: `${7 + (i % 3)}.5`,
+});

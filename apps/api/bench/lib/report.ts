@@ -1,4 +1,11 @@
+import { availableParallelism, loadavg } from 'node:os';
 import type { Summary } from './measure.ts';
+
+/** Other work on the machine skews the figures; the 1-minute load average says how much there was. */
+export const loadAverage = () =>
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (1, 5, 15 min) on ${availableParallelism()} CPUs`;
 
 export type ResultRow = {
   database: string;

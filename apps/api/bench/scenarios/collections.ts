@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
-import { cashewGrades, openCashewSeasonCrop } from '../lib/fixtures.ts';
+import { signIn } from '../../test/hardening/child-server.ts';
+import { cashewGrades, openCashewSeasonCrop, weighingBody } from '../lib/fixtures.ts';
 import { runAutocannon } from '../lib/measure.ts';
-import { BENCH_PASSWORD, signIn } from '../lib/server.ts';
+import { BENCH_PASSWORD } from '../lib/server.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
 
 /**
@@ -141,15 +142,7 @@ function saveScenario(p: Prepared, tokens: Map<string, string>, rate?: number): 
         method: 'POST',
         path: '/api/collections/receipts',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          farmerNo,
-          seasonCropId: p.seasonCropId,
-          gradeId: p.gradeId,
-          bags: 1 + (i % 3),
-          grossKg: `${80 * (1 + (i % 3)) + 2}.${i % 10}`,
-          tareKg: '1.5',
-          moisture: `${7 + (i % 3)}.5`,
-        }),
+        body: JSON.stringify(weighingBody(farmerNo, p.seasonCropId, p.gradeId, i)),
       }));
     });
   return {

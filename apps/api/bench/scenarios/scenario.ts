@@ -12,8 +12,10 @@ export type Scenario = {
   target?: { p95BelowMs: number };
   /** One request before the load, to fail fast on a wrong answer; may answer a note for the table. */
   check?(server: ServerContext): Promise<string | undefined>;
-  /** Loads the server for `seconds` (called once to warm up, once to measure). */
-  run(server: ServerContext, seconds: number): Promise<LoadReport>;
+  /** Loads the server for `seconds` (called once to warm up, once to measure: `phase` says which). */
+  run(server: ServerContext, seconds: number, phase: 'warm-up' | 'measured'): Promise<LoadReport>;
+  /** After the measured run: stops what `check` started for both runs (e.g. a server of its own). */
+  dispose?(): Promise<void>;
 };
 
 export type SuiteSetup = { adminId: string; passwordHash: string };

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { signIn } from '../../test/hardening/child-server.ts';
 import { runConcurrentLoop } from '../lib/measure.ts';
-import { BENCH_PASSWORD, signIn } from '../lib/server.ts';
+import { BENCH_PASSWORD } from '../lib/server.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
 
 /**

@@ -1,6 +1,7 @@
+import { signIn } from '../../test/hardening/child-server.ts';
 import { type GeneratedUsers, insertBenchUsers } from '../data/users.ts';
 import { runAutocannon, runConcurrentLoop } from '../lib/measure.ts';
-import { BENCH_PASSWORD, signIn } from '../lib/server.ts';
+import { BENCH_PASSWORD } from '../lib/server.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
 
 const LIST_CONNECTIONS = 50;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,9 +38,81 @@ export async function childDatabase(dataDir: string) {
   };
 }
 
+/**
+ * The settings of a server started for the tests or the bench (in this process through loadConfig,
+ * or as main.ts): sign-in codes echoed in the login answer, rate limits far above what one IP
+ * sends, no logging, no API docs, and the administrator bootstrap creates. One JWT secret per call:
+ * keep the object to restart a server its users stay signed in to.
+ */
+export function localServerEnv(admin: { email: string; password: string }): Record<string, string> {
+  return {
+    OTP_ECHO: 'true',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    RATE_LIMIT_PER_IP: '100000000',
+    RATE_LIMIT_PER_ACCOUNT: '100000000',
+    LOG_LEVEL: 'silent',
+    API_DOCS: 'off',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  };
+}
+
+export type ApiReply<T = Record<string, unknown>> = { status: number; body: T };
+
+/** One JSON request to `${base}/api${url}`; a body that is not JSON comes back as `{ text }`. */
+export async function apiCall<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<ApiReply<T>> {
+  const response = await fetch(`${base}/api${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = {};
+  try {
+    parsed = text ? JSON.parse(text) : {};
+  } catch {
+    parsed = { text };
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+/** Both sign-in steps (the code is echoed: OTP_ECHO); answers the status that decided it and the access token. */
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ status: number; access?: string; body: Record<string, unknown> }> {
+  const login = await apiCall(base, 'POST', '/auth/login', { email, password });
+  if (login.status !== 200) return login;
+  const { otp, access_token: pending } = login.body;
+  const verify = await apiCall(base, 'POST', '/auth/verify-otp', { otp, accessToken: pending });
+  if (verify.status !== 200) return verify;
+  const access = verify.body.access_token;
+  return { status: 200, body: verify.body, ...(typeof access === 'string' ? { access } : {}) };
+}
+
+/** The access token of a user who must be able to sign in; throws with the answer otherwise. */
+export async function accessToken(base: string, email: string, password: string): Promise<string> {
+  const r = await signIn(base, email, password);
+  if (!r.access) throw new Error(`sign-in ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.access;
+}
+
 export type ChildServer = { url: string; process: ChildProcess; output: () => string };
 
-/** `npm start`'s server (main.ts) as a child process, answering /api/health. */
+/**
+ * `npm start`'s server (main.ts) as a child process on a free loopback port, once it answers
+ * /api/health; `env` adds to this process's (a DATABASE_URL only when `env` names one, else PGlite).
+ */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };

@@ -5,18 +5,21 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import {
+  accessToken,
   type ChildServer,
+  apiCall as call,
   childDatabase,
   killHard,
+  localServerEnv,
   startChildServer,
   stopGently,
 } from '../../../test/hardening/child-server.ts';
 import { seededRandom } from '../../../test/hardening/openapi-walk.ts';
+import { writeSoldPaidLot } from '../../../test/hardening/sold-lots.ts';
 import { makeBuyer, makeSalesSetup, type SalesSetup } from '../../../test/sales-lots.ts';
 import { makeRule, makeSettlementWorld, type SettlementWorld } from '../../../test/settlement-fixtures.ts';
 import { type Db, openDatabase } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { postBusinessEvent } from '../../modules/accounts/journal/post-business-event.ts';
 import { controlAccounts } from '../../modules/accounts/reports/control-accounts.ts';
 import { trialBalance } from '../../modules/accounts/reports/trial-balance.ts';
 import { hashPassword } from '../passwords.ts';
@@ -55,48 +58,10 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function call<T = Record<string, unknown>>(
-  base: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const response = await fetch(`${base}/api${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: unknown = {};
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = { text };
-  }
-  return { status: response.status, body: parsed as T };
-}
-
 async function ok<T>(reply: Promise<{ status: number; body: T }>, what: string): Promise<T> {
   const r = await reply;
   if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
   return r.body;
-}
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const login = await call<{ otp: string; access_token: string }>(base, 'POST', '/auth/login', {
-    email,
-    password,
-  });
-  const verify = await call<{ access_token: string }>(base, 'POST', '/auth/verify-otp', {
-    otp: login.body.otp,
-    accessToken: login.body.access_token,
-  });
-  if (verify.status !== 200) throw new Error(`sign-in ${email}: ${JSON.stringify(verify.body)}`);
-  return verify.body.access_token;
 }
 
 /** One society: `farmers` farmers (a third with bank accounts, a tenth with no phone) in sold, paid lots of 100. */
@@ -117,60 +82,23 @@ async function makeSociety(db: Db, w: number, farmers: number): Promise<Settleme
       case when n % 3 = 0 then ${`KMACC${w}-`} || n end
     from generate_series(0, ${farmers - 1}) n`);
   const today = new Date().toISOString().slice(0, 10);
-  for (let j = 0; j < farmers / PER_LOT; j++) {
-    const tag = `${w}${randomUUID().slice(0, 8)}`;
-    const kg = PER_LOT * 50;
-    const amount = (kg * 2000).toFixed(2);
-    const [ids] = await queryRows<{ dn: string; lot: string; invoice: string }>(
-      db,
-      sql`with dn as (
-          insert into delivery_notes (id, dn_no, amcos_id, season_crop_id, warehouse_id, transporter_id, vehicle_plate,
-            driver_name, status, bags, net_kg, transport_charge, received_bags, received_kg)
-          values (gen_random_uuid(), ${`KDN-${tag}`}, ${world.amcosId}, ${world.seasonCropId}, ${world.warehouseId},
-            ${world.transporterId}, 'T 123 ABC', 'Juma', 'receipted', ${PER_LOT}, ${kg}, ${kg * 15}, ${PER_LOT}, ${kg})
-          returning id),
-        lot as (
-          insert into lots (id, whr_no, lot_no, warehouse_id, amcos_id, season_crop_id, grade_id, bags, net_kg,
-            collected_kg, status)
-          values (gen_random_uuid(), ${`KWHR-${tag}`}, ${`KL-${tag}`}, ${world.warehouseId}, ${world.amcosId},
-            ${world.seasonCropId}, ${world.gradeId}, ${PER_LOT}, ${kg}, ${kg}, 'sold')
-          returning id),
-        inv as (
-          insert into sales_invoices (id, invoice_no, buyer_id, invoice_date, due_date, status, subtotal, levies_total,
-            total, paid_amount)
-          values (gen_random_uuid(), ${`KINV-${tag}`}, ${world.buyerId}, ${today}, ${today}, 'paid', ${amount}, 0,
-            ${amount}, ${amount})
-          returning id)
-        select dn.id as dn, lot.id as lot, inv.id as invoice from dn, lot, inv`,
-    );
-    if (!ids) throw new Error('lot insert');
-    await db.execute(sql`insert into lot_sources (lot_id, delivery_note_id, bags, net_kg, collected_kg)
-      values (${ids.lot}, ${ids.dn}, ${PER_LOT}, ${kg}, ${kg})`);
-    await db.execute(sql`insert into collections (id, receipt_no, collected_on, season_crop_id, amcos_id, farmer_id,
-        grade_id, bags, gross_kg, tare_kg, net_kg, moisture, status, delivery_note_id, lot_id)
-      select gen_random_uuid(), ${`KRC-${tag}-`} || f.farmer_no, ${today}, ${world.seasonCropId}, ${world.amcosId},
-        f.id, ${world.gradeId}, 1, 51, 1, 50, 8, 'sold', ${ids.dn}, ${ids.lot}
-      from farmers f
-      where f.amcos_id = ${world.amcosId}
-        and substr(f.farmer_no, ${`KM${w}-`.length + 1})::int / ${PER_LOT} = ${j}`);
-    await db.execute(sql`insert into sales_invoice_lines (id, invoice_id, line_no, kind, lot_id, description, kg,
-        price_per_kg, amount)
-      values (gen_random_uuid(), ${ids.invoice}, 1, 'lot', ${ids.lot}, ${`Lot KL-${tag}`}, ${kg}, 2000, ${amount})`);
-    // The invoice and the buyer's payment, posted as the sales module posts them.
-    for (const type of ['sales_invoice', 'buyer_receipt'] as const)
-      await db.transaction((tx) =>
-        postBusinessEvent(tx, {
-          type,
-          amount,
-          ...(type === 'sales_invoice' ? { buyerLevies: '0.00' } : {}),
-          date: today,
-          narration: `${type} KINV-${tag}`,
-          sourceType: type,
-          sourceId: ids.invoice,
-          actorId: null,
-        }),
-      );
-  }
+  for (let j = 0; j < farmers / PER_LOT; j++)
+    await writeSoldPaidLot(db, {
+      tag: `K${w}-${randomUUID().slice(0, 8)}`,
+      amcosId: world.amcosId,
+      seasonCropId: world.seasonCropId,
+      gradeId: world.gradeId,
+      warehouseId: world.warehouseId,
+      transporterId: world.transporterId,
+      buyerId: world.buyerId,
+      farmers: sql`substr(f.farmer_no, ${`KM${w}-`.length + 1})::int / ${PER_LOT} = ${j}`,
+      farmerCount: PER_LOT,
+      kgPerFarmer: 50,
+      pricePerKg: 2000,
+      collectedOn: today,
+      soldOn: today,
+      actorId: null,
+    });
   return world;
 }
 
@@ -331,20 +259,10 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-money-'));
   const database = await childDatabase(path.join(dataDir, 'data'));
   drop = database.drop;
-  const env = {
-    ...database.env,
-    OTP_ECHO: 'true',
-    JWT_SECRET: 'kill-money-secret-that-is-long-enough-0123456789',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.first,
-    RATE_LIMIT_PER_IP: '10000',
-    RATE_LIMIT_PER_ACCOUNT: '1000',
-    LOG_LEVEL: 'silent',
-    API_DOCS: 'off',
-  };
+  const env = { ...database.env, ...localServerEnv({ email: ADMIN.email, password: ADMIN.first }) };
   // First start: migrations and the administrator; then the data, written with the server down.
   server = await startChildServer(env);
-  const first = await signIn(server.url, ADMIN.email, ADMIN.first);
+  const first = await accessToken(server.url, ADMIN.email, ADMIN.first);
   await ok(
     call(
       server.url,
@@ -388,8 +306,8 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   expect(base.controlDifferences).toEqual([]);
 
   server = await startChildServer(env);
-  let admin = await signIn(server.url, ADMIN.email, ADMIN.password);
-  let finance = await signIn(server.url, FINANCE.email, FINANCE.password);
+  let admin = await accessToken(server.url, ADMIN.email, ADMIN.password);
+  let finance = await accessToken(server.url, FINANCE.email, FINANCE.password);
   const draft = async (world: SettlementWorld) =>
     (
       await ok(
@@ -527,8 +445,8 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   const r = seededRandom(Number(process.env.HARDENING_SEED ?? 20261125));
   const restart = async () => {
     server = await startChildServer(env);
-    admin = await signIn(server.url, ADMIN.email, ADMIN.password);
-    finance = await signIn(server.url, FINANCE.email, FINANCE.password);
+    admin = await accessToken(server.url, ADMIN.email, ADMIN.password);
+    finance = await accessToken(server.url, FINANCE.email, FINANCE.password);
   };
   /** Starts `action`, kills the server inside `ms`, and reads the database with the server down. */
   const killDuring = async <T>(action: () => Promise<unknown>, ms: number, read: (db: Db) => Promise<T>) => {

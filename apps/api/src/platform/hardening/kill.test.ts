@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import {
+  accessToken,
   type ChildServer,
+  apiCall as call,
   childDatabase,
   killHard,
+  localServerEnv,
   startChildServer,
   stopGently,
 } from '../../../test/hardening/child-server.ts';
@@ -30,37 +33,6 @@ afterAll(async () => {
   await drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-async function call<T = Record<string, unknown>>(
-  base: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const response = await fetch(`${base}/api${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-async function signIn(base: string, password: string): Promise<string> {
-  const login = await call<{ otp: string; access_token: string }>(base, 'POST', '/auth/login', {
-    email: ADMIN.email,
-    password,
-  });
-  const verify = await call<{ access_token: string }>(base, 'POST', '/auth/verify-otp', {
-    otp: login.body.otp,
-    accessToken: login.body.access_token,
-  });
-  if (verify.status !== 200) throw new Error(`sign-in: ${JSON.stringify(verify.body)}`);
-  return verify.body.access_token;
-}
 
 function upload(base: string, token: string, text: string) {
   const form = new FormData();
@@ -93,19 +65,9 @@ it('a farmer import killed with SIGKILL happened whole or not at all; numbers st
   dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-'));
   const database = await childDatabase(dataDir);
   drop = database.drop;
-  const env = {
-    ...database.env,
-    OTP_ECHO: 'true',
-    JWT_SECRET: 'kill-test-secret-that-is-long-enough-0123456789',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.first,
-    RATE_LIMIT_PER_IP: '10000',
-    RATE_LIMIT_PER_ACCOUNT: '1000',
-    LOG_LEVEL: 'silent',
-    API_DOCS: 'off',
-  };
+  const env = { ...database.env, ...localServerEnv({ email: ADMIN.email, password: ADMIN.first }) };
   server = await startChildServer(env);
-  const first = await signIn(server.url, ADMIN.first);
+  const first = await accessToken(server.url, ADMIN.email, ADMIN.first);
   await call(
     server.url,
     'POST',
@@ -117,7 +79,7 @@ it('a farmer import killed with SIGKILL happened whole or not at all; numbers st
     },
     first,
   );
-  let token = await signIn(server.url, ADMIN.password);
+  let token = await accessToken(server.url, ADMIN.email, ADMIN.password);
   const makeSociety = async (name: string) =>
     (
       await call<{ data: { id: string; code: string } }>(
@@ -152,7 +114,7 @@ it('a farmer import killed with SIGKILL happened whole or not at all; numbers st
     await killHard(server);
     await reply;
     server = await startChildServer(env);
-    token = await signIn(server.url, ADMIN.password);
+    token = await accessToken(server.url, ADMIN.email, ADMIN.password);
     const numbers = await farmerNumbers(server.url, token, amcosId);
     outcomes.push(numbers.length);
     // All or nothing.
