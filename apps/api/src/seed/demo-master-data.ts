@@ -235,42 +235,36 @@ async function loadDemoSeason(
   const cashew = await seasonCrop('CASHEW', '2600.00', '80.000', '10.00');
   const sesame = await seasonCrop('SESAME', '3200.00', '100.000', '8.00');
 
-  const beneficiary = (name: string, body: Omit<Parameters<typeof beneficiaryResource.insert>[1], 'name'>) =>
+  type Beneficiary = Parameters<typeof beneficiaryResource.insert>[1];
+  /** A beneficiary paid into an account of a bank; of a council where it is one. */
+  const beneficiary = (
+    name: string,
+    kind: Beneficiary['kind'],
+    [bank, accountNo]: [string, string],
+    councilId: string | null = null,
+  ) =>
     ensure(
       () => db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.name, name)),
-      () => createRecord(db, beneficiaryResource, { actorId, body: { name, ...body } }),
+      () =>
+        createRecord(db, beneficiaryResource, {
+          actorId,
+          body: { name, kind, councilId, bankId: bankIds[bank] ?? null, accountNo },
+        }),
     );
-  const account = (bank: string, no: string) => ({ bankId: bankIds[bank] ?? null, accountNo: no });
-  const cess = await beneficiary('Tandahimba District Council', {
-    kind: 'council',
-    councilId: councilIds.tandahimba ?? null,
-    ...account('NMB', '20410000111'),
-  });
-  const board = await beneficiary('Cashewnut Board of Tanzania', {
-    kind: 'crop_board',
-    councilId: null,
-    ...account('CRDB', '01J1020000222'),
-  });
-  const copra = await beneficiary('COPRA (cereals and other produce)', {
-    kind: 'regulator',
-    councilId: null,
-    ...account('NMB', '20410000333'),
-  });
-  const union = await beneficiary(DEMO_UNION_NAME, {
-    kind: 'union',
-    councilId: null,
-    ...account('CRDB', '01J1020000444'),
-  });
-  const wrrb = await beneficiary('Warehouse Receipt Regulatory Board', {
-    kind: 'regulator',
-    councilId: null,
-    ...account('NBC', '0110000555'),
-  });
-  const storage = await beneficiary('Mtwara Cooperative Warehouses (storage)', {
-    kind: 'other',
-    councilId: null,
-    ...account('CRDB', '01J1020000666'),
-  });
+  const cess = await beneficiary(
+    'Tandahimba District Council',
+    'council',
+    ['NMB', '20410000111'],
+    councilIds.tandahimba ?? null,
+  );
+  const board = await beneficiary('Cashewnut Board of Tanzania', 'crop_board', ['CRDB', '01J1020000222']);
+  const copra = await beneficiary('COPRA (cereals and other produce)', 'regulator', ['NMB', '20410000333']);
+  const union = await beneficiary(DEMO_UNION_NAME, 'union', ['CRDB', '01J1020000444']);
+  const wrrb = await beneficiary('Warehouse Receipt Regulatory Board', 'regulator', ['NBC', '0110000555']);
+  const storage = await beneficiary('Mtwara Cooperative Warehouses (storage)', 'other', [
+    'CRDB',
+    '01J1020000666',
+  ]);
 
   type Rule = Parameters<typeof createDeductionRule>[1]['body'];
   const cashewRules: Rule[] = [
