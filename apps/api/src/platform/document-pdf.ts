@@ -257,33 +257,6 @@ export function agedBucketColumns<T extends AgedBuckets>() {
   ];
 }
 
-/**
- * The columns of an aged report's details: the party, the invoice, its date and days since, the
- * buckets and the invoice's balance.
- */
-export function agedDetailColumns<
-  T extends AgedBuckets & { invoiceDate: string; days: number; balance: string },
->(party: { header: string; value: (r: T) => string }, invoice: (r: T) => string) {
-  return [
-    party,
-    { header: 'Invoice', value: invoice },
-    { header: 'Date', value: (r: T) => r.invoiceDate },
-    { header: 'Days', value: (r: T) => String(r.days), align: 'right' as const },
-    ...agedBucketColumns<T>(),
-    { header: 'Balance', value: (r: T) => money(r.balance), align: 'right' as const },
-  ];
-}
-
-/** The totals row under agedDetailColumns. */
-export const agedDetailTotals = (t: AgedBuckets, balance: string) => [
-  'Total',
-  '',
-  '',
-  '',
-  ...agedBucketTotals(t),
-  money(balance),
-];
-
 /** The totals row cells under agedBucketColumns. */
 export const agedBucketTotals = (t: AgedBuckets) => [
   money(t.current),

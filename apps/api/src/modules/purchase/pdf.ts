@@ -1,16 +1,7 @@
 import type { PurchaseOrderDetail, SupplierAgedReport, SupplierPaymentDetail } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  agedBucketColumns,
-  agedBucketsSum,
-  agedBucketTotals,
-  agedDetailColumns,
-  agedDetailTotals,
-  money,
-  type StatementLine,
-  statementDocument,
-} from '../../platform/document-pdf.ts';
-import { tablePdf } from '../accounts/reports/pdf.ts';
+import { agedBucketsSum, money, type StatementLine, statementDocument } from '../../platform/document-pdf.ts';
+import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/document-texts.ts';
 
@@ -118,27 +109,26 @@ export function supplierStatementPdf(
 
 export function supplierAgedPdf(report: SupplierAgedReport, union: string, view: 'summary' | 'details') {
   const t = report.totals;
-  const subtitle = [union, `As at ${report.asAt}; days since the invoice date`];
+  const heading = { union, asAt: report.asAt, totals: t };
+  type Row = SupplierAgedReport['details'][number];
   if (view === 'details')
-    return tablePdf({
+    return agedTablePdf<Row>({
+      ...heading,
       title: 'Supplier aged payables details',
-      subtitle,
       rows: report.details,
-      columns: agedDetailColumns<SupplierAgedReport['details'][number]>(
+      lead: [
         { header: 'Supplier', value: (r) => r.supplierName },
-        (r) => `${r.invoiceNo} (${r.supplierInvoiceNo})`,
-      ),
-      totals: agedDetailTotals(t, t.balance),
+        ...agedInvoiceColumns<Row>((r) => `${r.invoiceNo} (${r.supplierInvoiceNo})`),
+      ],
+      trail: [agedBalanceColumn()],
+      trailTotals: [money(t.balance)],
     });
-  return tablePdf({
+  return agedTablePdf<SupplierAgedReport['summary'][number]>({
+    ...heading,
     title: 'Supplier aged payables summary',
-    subtitle,
     rows: report.summary,
-    columns: [
-      { header: 'Supplier', value: (r) => r.supplierName },
-      ...agedBucketColumns<SupplierAgedReport['summary'][number]>(),
-      { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
-    ],
-    totals: ['Total', ...agedBucketTotals(t), money(agedBucketsSum(t))],
+    lead: [{ header: 'Supplier', value: (r) => r.supplierName }],
+    trail: [agedBalanceColumn()],
+    trailTotals: [money(agedBucketsSum(t))],
   });
 }

@@ -555,6 +555,7 @@ describe('buyer aged report', () => {
     ]);
     for (const [view, type] of [
       ['summary', 'pdf'],
+      ['details', 'pdf'],
       ['details', 'xlsx'],
     ]) {
       const f = await t.request('GET', `/reports/buyer/aged-${view}?as_at=${TODAY}&format=${type}`, {

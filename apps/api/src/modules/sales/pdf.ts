@@ -5,17 +5,8 @@ import type {
   SalesInvoiceDetail,
 } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  agedBucketColumns,
-  agedBucketsSum,
-  agedBucketTotals,
-  agedDetailColumns,
-  agedDetailTotals,
-  money,
-  type StatementLine,
-  statementDocument,
-} from '../../platform/document-pdf.ts';
-import { tablePdf } from '../accounts/reports/pdf.ts';
+import { agedBucketsSum, money, type StatementLine, statementDocument } from '../../platform/document-pdf.ts';
+import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/document-texts.ts';
 
@@ -155,30 +146,25 @@ export function agedReportPdf(
   report: BuyerAgedReport | Pick<BuyerAgedReport, 'asAt' | 'summary' | 'totals'>,
   union: string,
 ) {
-  const details = 'details' in report;
   const t = report.totals;
-  if (details) {
-    return tablePdf({
+  const heading = { union, asAt: report.asAt, totals: t };
+  if ('details' in report) {
+    type Row = BuyerAgedReport['details'][number];
+    return agedTablePdf<Row>({
+      ...heading,
       title: 'Buyer aged details',
-      subtitle: [union, `As at ${report.asAt}; days since the invoice date`],
       rows: report.details,
-      columns: agedDetailColumns<BuyerAgedReport['details'][number]>(
-        { header: 'Buyer', value: (r) => r.buyerName },
-        (r) => r.invoiceNo,
-      ),
-      totals: agedDetailTotals(t, agedBucketsSum(t)),
+      lead: [{ header: 'Buyer', value: (r) => r.buyerName }, ...agedInvoiceColumns<Row>((r) => r.invoiceNo)],
+      trail: [agedBalanceColumn()],
+      trailTotals: [money(agedBucketsSum(t))],
     });
   }
-  return tablePdf({
+  return agedTablePdf<BuyerAgedReport['summary'][number]>({
+    ...heading,
     title: 'Buyer aged summary',
-    subtitle: [union, `As at ${report.asAt}; days since the invoice date`],
     rows: report.summary,
-    columns: [
-      { header: 'Buyer', value: (r) => r.buyerName },
-      ...agedBucketColumns<BuyerAgedReport['summary'][number]>(),
-      { header: 'Credit', value: (r) => money(r.credit), align: 'right' },
-      { header: 'Balance', value: (r) => money(r.balance), align: 'right' },
-    ],
-    totals: ['Total', ...agedBucketTotals(t), money(t.credit), money(t.balance)],
+    lead: [{ header: 'Buyer', value: (r) => r.buyerName }],
+    trail: [{ header: 'Credit', value: (r) => money(r.credit), align: 'right' }, agedBalanceColumn()],
+    trailTotals: [money(t.credit), money(t.balance)],
   });
 }

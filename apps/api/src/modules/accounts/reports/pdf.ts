@@ -1,4 +1,11 @@
-import { label, renderPdf } from '../../../platform/document-pdf.ts';
+import {
+  type AgedBuckets,
+  agedBucketColumns,
+  agedBucketTotals,
+  label,
+  money,
+  renderPdf,
+} from '../../../platform/document-pdf.ts';
 
 export type PdfColumn<T> = { header: string; value: (row: T) => string; align?: 'right' };
 
@@ -31,6 +38,48 @@ export async function tablePdf<T>(input: {
     ],
   });
 }
+
+/**
+ * An aged report's table (buyer receivables, supplier payables) as at its date: the lead columns
+ * (the party; for the details also the invoice, its date and days), the four buckets, then the
+ * trailing amounts, with the totals row under them.
+ */
+export function agedTablePdf<T extends AgedBuckets>(a: {
+  title: string;
+  union: string;
+  asAt: string;
+  rows: T[];
+  lead: PdfColumn<T>[];
+  trail: PdfColumn<T>[];
+  totals: AgedBuckets;
+  trailTotals: string[];
+}): Promise<Buffer> {
+  return tablePdf({
+    title: a.title,
+    subtitle: [a.union, `As at ${a.asAt}; days since the invoice date`],
+    rows: a.rows,
+    columns: [...a.lead, ...agedBucketColumns<T>(), ...a.trail],
+    totals: ['Total', ...a.lead.slice(1).map(() => ''), ...agedBucketTotals(a.totals), ...a.trailTotals],
+  });
+}
+
+/** An aged details row's invoice columns: its number as printed, its date and its days. */
+export function agedInvoiceColumns<T extends { invoiceDate: string; days: number }>(
+  invoice: (r: T) => string,
+): PdfColumn<T>[] {
+  return [
+    { header: 'Invoice', value: invoice },
+    { header: 'Date', value: (r) => r.invoiceDate },
+    { header: 'Days', value: (r) => String(r.days), align: 'right' },
+  ];
+}
+
+/** The right-aligned balance column of an aged report. */
+export const agedBalanceColumn = <T extends { balance: string }>(): PdfColumn<T> => ({
+  header: 'Balance',
+  value: (r) => money(r.balance),
+  align: 'right',
+});
 
 /** Thousands separators on a money string (one definition, in the platform's document PDF). */
 export { grouped } from '../../../platform/document-pdf.ts';

@@ -315,6 +315,10 @@ describe('purchase invoices and supplier payments', () => {
       token: manager.access,
     });
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const pdf = await t.request('GET', `/reports/supplier/aged?as_at=${asAt}&format=pdf`, {
+      token: manager.access,
+    });
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
   });
 
   it('refuses a payment dated in a locked period and changes nothing', async () => {
