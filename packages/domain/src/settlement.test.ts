@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ruleInput } from './deductions.ts';
 import { dec, splitExact, sum } from './money.ts';
 import {
   type LoanBalance,
@@ -233,16 +234,7 @@ describe('settlement properties', () => {
               rules: l.rules
                 .filter((r) => hasCarrier || r.recipient !== 'transporter')
                 .map((r, j): SettlementRule => {
-                  const base = {
-                    id: `R${j}`,
-                    name: `Rule ${j}`,
-                    payer: r.payer,
-                    basis: r.basis,
-                    rate: r.rate,
-                    minimum: r.minimum,
-                    maximum: r.maximum,
-                    order: r.order,
-                  };
+                  const base = ruleInput({ ...r, id: `R${j}`, name: `Rule ${j}` });
                   return r.recipient === 'beneficiary'
                     ? { ...base, recipient: 'beneficiary', beneficiaryId: `B${j % 3}` }
                     : { ...base, recipient: r.recipient };
