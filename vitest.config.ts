@@ -1,5 +1,27 @@
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** A file's expected time when the last run's is not known (a fresh checkout): by its project. */
+const GUESS_MS: Record<string, number> = { e2e: 30_000, api: 5_000, unit: 500 };
+
+/**
+ * Longest file first over all projects together (Vitest's own order keeps each project's files
+ * together): the long browser specs start early, beside the API files, instead of forming a tail.
+ * Expected times are the last run's, kept in Vitest's cache, else a guess by project.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const expected = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(
+        `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`,
+      )?.duration ?? (GUESS_MS[spec.project.name] ?? 0) + statSync(spec.moduleId).size / 1000;
+    const times = new Map(files.map((f) => [f, expected(f)]));
+    return [...files].sort((a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0));
+  }
+}
 
 // One runner, three projects: pure units, API integration over HTTP on a real database, and
 // browser end-to-end. `npm test` runs them all; .ci/run runs it on PGlite and on PostgreSQL.
@@ -7,8 +29,12 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores, i.e. one on a two-core CI machine, where
     // the second core then sits idle through the unit and API files (each has its own database).
-    // Browser specs share one server and stay one file at a time (fileParallelism: false).
+    // All three projects share these workers (one group, same maxWorkers): a browser spec, which
+    // mostly waits on Chromium and its server, runs beside API files instead of after them. Each
+    // worker slot has its own e2e server and database (apps/web/e2e/global-setup.ts), so no two
+    // browser specs use one server at the same time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -40,7 +66,6 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          fileParallelism: false,
         },
       },
     ],

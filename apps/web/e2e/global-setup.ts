@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -10,7 +10,8 @@ import { replaceInitialPassword } from './first-password.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per worker slot: a spec uses baseUrls[VITEST_POOL_ID - 1] (see support.ts). */
+    baseUrls: string[];
     adminEmail: string;
     adminPassword: string;
   }
@@ -40,8 +41,11 @@ async function admin(url: string, statement: string) {
   await client.query(statement).finally(() => client.end());
 }
 
+/** A running server and how to stop it and remove its data. */
+type Server = { baseUrl: string; stop: () => Promise<void> };
+
 /** Starts the real server (built web app + API) on a fresh database, as `npm start` would. */
-export default async function setup(project: TestProject) {
+async function startServer(): Promise<Server> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-e2e-'));
   const port = await freePort();
   let databaseUrl: string | undefined;
@@ -79,28 +83,63 @@ export default async function setup(project: TestProject) {
   server.stderr?.on('data', (c) => {
     output += c;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`E2E server exited:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
     }
-    if (Date.now() > deadline) throw new Error(`E2E server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await replaceInitialPassword(baseUrl, ADMIN_EMAIL, ADMIN_FIRST_PASSWORD, ADMIN_PASSWORD);
-  project.provide('baseUrl', baseUrl);
-  project.provide('adminEmail', ADMIN_EMAIL);
-  project.provide('adminPassword', ADMIN_PASSWORD);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
     await rm(dataDir, { recursive: true, force: true });
     if (dbName && process.env.DATABASE_URL)
       await admin(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
   };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`E2E server exited:\n${output}`);
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`E2E server did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await replaceInitialPassword(baseUrl, ADMIN_EMAIL, ADMIN_FIRST_PASSWORD, ADMIN_PASSWORD);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/**
+ * Starts one server, each on its own fresh database, per worker slot of the run: spec files run
+ * side by side and a file only ever sees its own slot's server, so two files never share a
+ * server at the same time (Vitest gives each running file a distinct VITEST_POOL_ID, 1..maxWorkers).
+ */
+export default async function setup(project: TestProject) {
+  // As Vitest resolves the worker count (its default: one fewer than the cores).
+  const slots = Math.max(
+    1,
+    project.config.maxWorkers || project.vitest.config.maxWorkers || availableParallelism() - 1,
+  );
+  const started = await Promise.allSettled(Array.from({ length: slots }, () => startServer()));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.baseUrl),
+  );
+  project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+  return stopAll;
 }

@@ -3,7 +3,17 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { replaceInitialPassword } from './first-password.ts';
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This file's server: global-setup.ts starts one per worker slot and the slot running this file
+ * (VITEST_POOL_ID, 1..maxWorkers) is the only one using it while the file runs.
+ */
+export function baseUrl(): string {
+  const urls = inject('baseUrls');
+  const slot = Number(process.env.VITEST_POOL_ID ?? '1');
+  const url = urls[slot - 1];
+  if (!url) throw new Error(`no e2e server for worker slot ${slot} of ${urls.length}`);
+  return url;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
