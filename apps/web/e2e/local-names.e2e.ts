@@ -114,7 +114,12 @@ describe('crop and grade names on Swahili screens', () => {
 
     // Auction details report: the sold lot's grade.
     await page.goto('/reports/auction/auction-details');
-    const reportRow = page.getByTestId('auction-report').getByRole('row').filter({ hasText: lot.lotNo });
+    // Lot numbers repeat across societies: the row is this society's lot.
+    const reportRow = page
+      .getByTestId('auction-report')
+      .getByRole('row')
+      .filter({ hasText: lot.lotNo })
+      .filter({ hasText: society.name });
     await reportRow.getByRole('cell', { name: STANDARD.sw, exact: true }).waitFor();
     // Its season crop filter lists the crop by its Swahili name.
     await page.getByRole('combobox', { name: 'Zao la msimu' }).click();
