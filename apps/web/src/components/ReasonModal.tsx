@@ -1,6 +1,5 @@
 import { Textarea } from '@mantine/core';
 import { useForm } from '../lib/form.ts';
-import { toastSuccess } from '../lib/notify.ts';
 import { confirmAction } from './ConfirmAction.ts';
 import { FormModal } from './FormModal.tsx';
 
@@ -50,14 +49,7 @@ export function ReasonModal({
       title: confirmTitle,
       message: confirmMessage,
       confirmLabel: submitLabel,
-      onConfirm: () =>
-        mutation.mutate(form.values.reason, {
-          onSuccess: (reply) => {
-            toastSuccess(reply.message);
-            onClose();
-          },
-          onError: form.showApiError,
-        }),
+      onConfirm: () => mutation.mutate(form.values.reason, form.saved(onClose)),
     });
   });
   return (

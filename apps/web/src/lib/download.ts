@@ -6,7 +6,14 @@ import { todayIso } from './format.ts';
  * fetch, turn the reply into a blob, and click a temporary object-URL link.
  */
 export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
-  const response = await apiResponse(path, { query });
+  await saveResponse(await apiResponse(path, { query }), fallbackName);
+}
+
+/**
+ * Saves an API reply as a file: the name its Content-Disposition gives, else `fallbackName`
+ * (for replies that are not a plain GET, e.g. a POSTed export).
+ */
+export async function saveResponse(response: Response, fallbackName: string): Promise<void> {
   const blob = await response.blob();
   const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);

@@ -7,9 +7,11 @@ import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../components/StatusFilter.tsx';
+import { StatusSelect } from '../../components/StatusSelect.tsx';
 import { useForm } from '../../lib/form.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { banks, councils } from '../cooperative/hooks.ts';
+import { BankAccountFields } from '../cooperative/BankAccountFields.tsx';
+import { councils } from '../cooperative/hooks.ts';
 import { societies } from './hooks.ts';
 
 /** /amcos/list and /collection/setting/Amcos: every society (an AMCOS user sees their own). */
@@ -94,7 +96,6 @@ type Values = {
 export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
   const councilOptions = councils.useOptions();
-  const bankOptions = banks.useOptions();
   const form = useForm<Values>({
     code: society?.code ?? '',
     name: society?.name ?? '',
@@ -159,26 +160,8 @@ export function AmcosFormModal({ society, onClose }: { society: AmcosDetail | nu
         <TextInput label={t('fields.phone')} {...form.text('phone')} />
         <TextInput label={t('fields.email')} {...form.text('email')} />
         <TextInput label={t('amcosMd.manager')} {...form.text('manager')} />
-        <Select
-          label={t('fields.bank')}
-          clearable
-          data={(bankOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-          {...form.control('bankId')}
-        />
-        <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
-        {society ? (
-          <Select
-            label={t('fields.status')}
-            allowDeselect={false}
-            data={['active', 'suspended'].map((s) => ({
-              value: s,
-              label: t(`status.${s}` as 'status.active'),
-            }))}
-            {...form.control('status')}
-          />
-        ) : (
-          <div />
-        )}
+        <BankAccountFields bank={form.control('bankId')} accountNo={form.text('accountNo')} />
+        {society ? <StatusSelect statuses={['active', 'suspended']} {...form.control('status')} /> : <div />}
         <NumberInput
           label={t('fields.latitude')}
           decimalScale={6}

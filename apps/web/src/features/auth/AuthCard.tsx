@@ -1,5 +1,7 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 interface AuthCardProps {
   title: string;
@@ -27,5 +29,15 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
         {footer}
       </Stack>
     </Paper>
+  );
+}
+
+/** The footer of the password-recovery steps: back to the login page. */
+export function BackToLoginLink() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/login" size="sm">
+      {t('auth.backToLogin')}
+    </Anchor>
   );
 }

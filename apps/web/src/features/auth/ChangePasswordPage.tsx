@@ -11,6 +11,7 @@ import { toastSuccess } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAutofocus } from '../../lib/use-autofocus.ts';
 import { useChangePassword } from './hooks.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
@@ -58,16 +59,10 @@ export default function ChangePasswordPage() {
             autoComplete="current-password"
             {...form.text('current_password')}
           />
-          <PasswordField
-            label={t('auth.fields.newPassword')}
+          <NewPasswordFields
+            password={form.text('password')}
+            confirmation={form.text('password_confirmation')}
             description={t('auth.fields.passwordRule')}
-            autoComplete="new-password"
-            {...form.text('password')}
-          />
-          <PasswordField
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            {...form.text('password_confirmation')}
           />
         </FormLayout>
       </Paper>

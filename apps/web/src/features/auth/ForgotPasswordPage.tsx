@@ -1,13 +1,13 @@
-import { Anchor, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { forgotPasswordBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormLayout } from '../../components/FormLayout.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { SESSION_KEYS, writeItem } from '../../lib/storage.ts';
 import { useAutofocus } from '../../lib/use-autofocus.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, BackToLoginLink } from './AuthCard.tsx';
 import { logDevelopmentCode } from './auth-helpers.ts';
 import { useForgotPassword } from './hooks.ts';
 
@@ -36,11 +36,7 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title={t('auth.forgot.title')}
       description={t('auth.forgot.description')}
-      footer={
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToLogin')}
-        </Anchor>
-      }
+      footer={<BackToLoginLink />}
     >
       <FormLayout
         onSubmit={submit}

@@ -1,16 +1,16 @@
-import { Anchor, Button, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { resetPasswordBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CodeInput } from '../../components/CodeInput.tsx';
 import { FormLayout } from '../../components/FormLayout.tsx';
-import { PasswordField } from '../../components/PasswordField.tsx';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { readItem, SESSION_KEYS, writeItem } from '../../lib/storage.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { AuthCard, BackToLoginLink } from './AuthCard.tsx';
 import { logDevelopmentCode } from './auth-helpers.ts';
 import { useResendResetCode, useResetPassword } from './hooks.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 export default function RecoverPasswordPage() {
   const { t } = useTranslation();
@@ -49,11 +49,7 @@ export default function RecoverPasswordPage() {
     <AuthCard
       title={t('auth.reset.title')}
       description={t('auth.reset.description')}
-      footer={
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToLogin')}
-        </Anchor>
-      }
+      footer={<BackToLoginLink />}
     >
       <FormLayout
         onSubmit={submit}
@@ -81,15 +77,9 @@ export default function RecoverPasswordPage() {
           focusOnMount={savedEmail !== ''}
           testId="reset-code-input"
         />
-        <PasswordField
-          label={t('auth.fields.newPassword')}
-          autoComplete="new-password"
-          {...form.text('password')}
-        />
-        <PasswordField
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          {...form.text('password_confirmation')}
+        <NewPasswordFields
+          password={form.text('password')}
+          confirmation={form.text('password_confirmation')}
         />
       </FormLayout>
     </AuthCard>

@@ -1,11 +1,13 @@
-import { ActionIcon, Button, Group, Paper, Select, Table, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, Table, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { createBoqBody } from '@ushirika/contracts';
 import { dec, sum, toMoney } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormLayout } from '../../components/FormLayout.tsx';
+import { LineInputCell } from '../../components/LineInputCell.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RemoveLineButton } from '../../components/RemoveLineButton.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -99,52 +101,40 @@ function BoqCreatePage() {
               {items.map((it, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
                 <Table.Tr key={i}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('boqsMd.item')}
-                      value={it.item}
-                      onChange={(e) => setItem(i, { item: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('boqsMd.unit')}
-                      w={80}
-                      value={it.unit}
-                      onChange={(e) => setItem(i, { unit: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('boqsMd.quantity')}
-                      w={100}
-                      value={it.quantityPerAcre}
-                      onChange={(e) => setItem(i, { quantityPerAcre: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('boqsMd.unitPrice')}
-                      w={120}
-                      value={it.unitPrice}
-                      onChange={(e) => setItem(i, { unitPrice: e.currentTarget.value })}
-                    />
-                  </Table.Td>
+                  <LineInputCell
+                    label={t('boqsMd.item')}
+                    value={it.item}
+                    onChange={(item) => setItem(i, { item })}
+                  />
+                  <LineInputCell
+                    label={t('boqsMd.unit')}
+                    w={80}
+                    value={it.unit}
+                    onChange={(unit) => setItem(i, { unit })}
+                  />
+                  <LineInputCell
+                    label={t('boqsMd.quantity')}
+                    w={100}
+                    value={it.quantityPerAcre}
+                    onChange={(quantityPerAcre) => setItem(i, { quantityPerAcre })}
+                  />
+                  <LineInputCell
+                    label={t('boqsMd.unitPrice')}
+                    w={120}
+                    value={it.unitPrice}
+                    onChange={(unitPrice) => setItem(i, { unitPrice })}
+                  />
                   <Table.Td>{formatMoney(cost(it))}</Table.Td>
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('deductionsMd.delete')}
+                    <RemoveLineButton
+                      label={t('deductionsMd.delete')}
                       onClick={() =>
                         form.setValue(
                           'items',
                           items.filter((_, j) => j !== i),
                         )
                       }
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

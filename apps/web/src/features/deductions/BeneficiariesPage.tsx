@@ -7,7 +7,8 @@ import { RecordFormModal } from '../../components/RecordFormModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { useForm } from '../../lib/form.ts';
-import { banks, councils } from '../cooperative/hooks.ts';
+import { BankAccountFields } from '../cooperative/BankAccountFields.tsx';
+import { councils } from '../cooperative/hooks.ts';
 import { beneficiaries } from './hooks.ts';
 
 export default function BeneficiariesRoute() {
@@ -89,7 +90,6 @@ function BeneficiaryForm({ record, onClose }: RecordFormProps<Beneficiary>) {
   const { t } = useTranslation();
   const kinds = useKinds();
   const councilOptions = councils.useOptions();
-  const bankOptions = banks.useOptions();
   const form = useForm({
     name: record?.name ?? '',
     kind: (record?.kind ?? null) as string | null,
@@ -117,13 +117,7 @@ function BeneficiaryForm({ record, onClose }: RecordFormProps<Beneficiary>) {
         data={(councilOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         {...form.control('councilId')}
       />
-      <Select
-        label={t('fields.bank')}
-        clearable
-        data={(bankOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-        {...form.control('bankId')}
-      />
-      <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
+      <BankAccountFields bank={form.control('bankId')} accountNo={form.text('accountNo')} />
       <Switch
         label={t('twoBooks.unionIncome')}
         description={t('twoBooks.unionIncomeHint')}

@@ -4,11 +4,10 @@ import type { DocumentKind } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearAutosave, MarkdownEditor, MarkdownView } from '../../components/MarkdownEditor/index.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { NOTE_PERMISSIONS, useDocumentNote, useSaveNote } from './hooks.ts';
+import { SaveTextButton } from './SaveTextButton.tsx';
 
 /**
  * A purchase order's or sales invoice's note (#18), written in the markdown editor and printed on
@@ -69,22 +68,14 @@ export function DocumentNote({ kind, id }: { kind: DocumentKind; id: string }) {
               >
                 {t('common.cancel')}
               </Button>
-              <Button
-                loading={save.isPending}
-                onClick={() =>
-                  save.mutate(draft, {
-                    onSuccess: () => {
-                      clearAutosave(draftId);
-                      setEditing(false);
-                      toastSuccess(t('documentTexts.noteSaved'));
-                    },
-                    onError: (e) =>
-                      setError(e instanceof ApiError ? (e.serverMessage ?? e.message) : String(e)),
-                  })
-                }
-              >
-                {t('common.save')}
-              </Button>
+              <SaveTextButton
+                save={save}
+                text={draft}
+                draftId={draftId}
+                savedMessage={t('documentTexts.noteSaved')}
+                onSaved={() => setEditing(false)}
+                onError={setError}
+              />
             </Group>
           </>
         ) : text ? (

@@ -1,16 +1,15 @@
-import { Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { DocumentKind } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
-import { clearAutosave, MarkdownEditor, MarkdownView } from '../../components/MarkdownEditor/index.ts';
+import { MarkdownEditor, MarkdownView } from '../../components/MarkdownEditor/index.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useDocumentTerms, useSaveTerms } from './hooks.ts';
+import { SaveTextButton } from './SaveTextButton.tsx';
 
 /** /cooperative/document-terms: the union's standard terms on purchase orders and on sales invoices. */
 export default function DocumentTermsRoute() {
@@ -76,23 +75,15 @@ function TermsEditor({ kind }: { kind: DocumentKind }) {
                     })
                   : ''}
               </Text>
-              <Button
-                loading={save.isPending}
-                data-testid="save-terms"
-                onClick={() =>
-                  save.mutate(draft ?? saved, {
-                    onSuccess: () => {
-                      clearAutosave(draftId);
-                      setError(null);
-                      toastSuccess(t('documentTexts.termsSaved'));
-                    },
-                    onError: (e) =>
-                      setError(e instanceof ApiError ? (e.serverMessage ?? e.message) : String(e)),
-                  })
-                }
-              >
-                {t('common.save')}
-              </Button>
+              <SaveTextButton
+                save={save}
+                text={draft ?? saved}
+                draftId={draftId}
+                savedMessage={t('documentTexts.termsSaved')}
+                onSaved={() => setError(null)}
+                onError={setError}
+                testId="save-terms"
+              />
             </Group>
           </>
         ) : saved ? (

@@ -3,10 +3,11 @@ import { createFarmerBody, type FarmerDetail, updateFarmerBody } from '@ushirika
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormModal } from '../../components/FormModal.tsx';
+import { StatusSelect } from '../../components/StatusSelect.tsx';
 import { useForm } from '../../lib/form.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
-import { banks } from '../cooperative/hooks.ts';
+import { BankAccountFields } from '../cooperative/BankAccountFields.tsx';
 import { farmers } from './hooks.ts';
 
 /**
@@ -18,7 +19,6 @@ export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; on
   const { user } = useSession();
   const navigate = useNavigate();
   const amcosOptions = useAmcosOptions(!user?.amcosId && !farmer);
-  const bankOptions = banks.useOptions();
   const form = useForm({
     amcosId: farmer?.amcosId ?? user?.amcosId ?? null,
     firstName: farmer?.firstName ?? '',
@@ -94,26 +94,9 @@ export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; on
         />
         <TextInput label={t('farmersMd.nationalId')} {...form.text('nationalId')} />
         <TextInput label={t('fields.phone')} {...form.text('phone')} />
-        <Select
-          label={t('fields.bank')}
-          clearable
-          data={(bankOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-          {...form.control('bankId')}
-        />
-        <TextInput label={t('fields.accountNo')} {...form.text('accountNo')} />
+        <BankAccountFields bank={form.control('bankId')} accountNo={form.text('accountNo')} />
         <TextInput label={t('fields.village')} {...form.text('village')} />
-        {farmer && (
-          <Select
-            label={t('fields.status')}
-            required
-            allowDeselect={false}
-            data={['active', 'inactive'].map((s) => ({
-              value: s,
-              label: t(`status.${s}` as 'status.active'),
-            }))}
-            {...form.control('status')}
-          />
-        )}
+        {farmer && <StatusSelect statuses={['active', 'inactive']} required {...form.control('status')} />}
       </SimpleGrid>
     </FormModal>
   );

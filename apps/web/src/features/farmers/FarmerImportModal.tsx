@@ -1,9 +1,8 @@
 import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../lib/download.ts';
+import { ImportSheetHeader } from '../../components/ImportSheetHeader.tsx';
 import { toastSuccess } from '../../lib/notify.ts';
 import { farmers, type ImportPreview, type ImportResult, uploadSheet } from './hooks.ts';
 
@@ -54,25 +53,12 @@ export function FarmerImportModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title={t('farmersMd.import.title')} size="xl" centered>
       <Stack data-testid="farmer-import">
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('farmersMd.import.help')}
-          </Text>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() =>
-              void downloadFile(
-                'collections/farmers/import/template',
-                { format: 'xlsx' },
-                'farmers-template.xlsx',
-              )
-            }
-          >
-            {t('farmersMd.import.template')}
-          </Button>
-        </Group>
+        <ImportSheetHeader
+          help={t('farmersMd.import.help')}
+          templateLabel={t('farmersMd.import.template')}
+          templatePath="collections/farmers/import/template"
+          templateFile="farmers-template.xlsx"
+        />
         <FileInput
           label={t('farmersMd.import.file')}
           accept=".xlsx,.csv"

@@ -17,6 +17,7 @@ import type {
 } from '@ushirika/contracts';
 import { api, apiResponse, type Query } from '../../lib/api.ts';
 import { invalidateBooks } from '../../lib/books.ts';
+import { saveResponse } from '../../lib/download.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { resource } from '../../lib/resource.ts';
 
@@ -124,18 +125,7 @@ export function useExportBatch(id: string) {
         method: 'POST',
         query: { layout, format },
       });
-      const blob = await response.blob();
-      const name =
-        /filename="?([^";]+)"?/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ??
-        `payment-${layout}.${format}`;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      await saveResponse(response, `payment-${layout}.${format}`);
     },
     onSuccess: refresh,
   });

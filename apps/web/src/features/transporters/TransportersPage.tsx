@@ -1,9 +1,10 @@
-import { Select, Switch, Tabs, TextInput } from '@mantine/core';
+import { Select, Tabs, TextInput } from '@mantine/core';
 import { createTransporterBody, type Transporter } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormModal } from '../../components/FormModal.tsx';
+import { ActiveSwitch } from '../../components/ActiveSwitch.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordFormModal } from '../../components/RecordFormModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { useForm } from '../../lib/form.ts';
@@ -85,27 +86,24 @@ function TransporterForm({ record, onClose }: RecordFormProps<Transporter>) {
     active: record?.active ?? true,
   });
   const save = transporters.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const { plates, active, ...rest } = form.values;
-    const vehicles = plates
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean)
-      .map((plateNo) => ({ plateNo }));
-    const body = form.validate(createTransporterBody, { ...rest, vehicles });
-    if (!body) return;
-    if (record) save.update({ ...body, active });
-    else save.create(body);
-  });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={record ? t('transportersMd.edit') : t('transportersMd.create')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
+      form={form}
+      save={{
+        submit: (body) => (record ? save.update({ ...body, active: form.values.active }) : save.create(body)),
+        isPending: save.isPending,
+      }}
+      body={() => {
+        const { plates, active: _active, ...rest } = form.values;
+        const vehicles = plates
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+          .map((plateNo) => ({ plateNo }));
+        return form.validate(createTransporterBody, { ...rest, vehicles });
+      }}
+      onClose={onClose}
       testId="transporter-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
@@ -127,13 +125,7 @@ function TransporterForm({ record, onClose }: RecordFormProps<Transporter>) {
         placeholder="T 123 ABC, T 456 DEF"
         {...form.text('plates')}
       />
-      {record && (
-        <Switch
-          label={t('fields.active')}
-          checked={form.values.active}
-          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
-        />
-      )}
-    </FormModal>
+      {record && <ActiveSwitch form={form} />}
+    </RecordFormModal>
   );
 }

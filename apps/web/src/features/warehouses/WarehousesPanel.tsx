@@ -1,7 +1,8 @@
-import { Switch, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { createWarehouseBody, type Warehouse } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../components/FormModal.tsx';
+import { ActiveSwitch } from '../../components/ActiveSwitch.tsx';
+import { RecordFormModal } from '../../components/RecordFormModal.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
@@ -59,22 +60,19 @@ function WarehouseForm({ record, onClose }: RecordFormProps<Warehouse>) {
     active: record?.active ?? true,
   });
   const save = warehouses.useSave({ id: record?.id, onSaved: onClose, onError: form.showApiError });
-  const submit = form.onSubmit(() => {
-    const { active, ...values } = form.values;
-    const body = form.validate(createWarehouseBody, { ...values, capacityKg: values.capacityKg || null });
-    if (!body) return;
-    if (record) save.update({ ...body, active });
-    else save.create(body);
-  });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={record ? t('warehousesMd.edit') : t('warehousesMd.create')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={save.isPending}
+      form={form}
+      save={{
+        submit: (body) => (record ? save.update({ ...body, active: form.values.active }) : save.create(body)),
+        isPending: save.isPending,
+      }}
+      body={() => {
+        const { active: _active, ...values } = form.values;
+        return form.validate(createWarehouseBody, { ...values, capacityKg: values.capacityKg || null });
+      }}
+      onClose={onClose}
       testId="warehouse-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
@@ -82,13 +80,7 @@ function WarehouseForm({ record, onClose }: RecordFormProps<Warehouse>) {
       <TextInput label={t('warehousesMd.licence')} required {...form.text('licenceNo')} />
       <TextInput label={t('warehousesMd.location')} {...form.text('location')} />
       <TextInput label={t('warehousesMd.capacity')} {...form.text('capacityKg')} />
-      {record && (
-        <Switch
-          label={t('fields.active')}
-          checked={form.values.active}
-          onChange={(e) => form.setValue('active', e.currentTarget.checked)}
-        />
-      )}
-    </FormModal>
+      {record && <ActiveSwitch form={form} />}
+    </RecordFormModal>
   );
 }

@@ -7,9 +7,10 @@ import type {
   StockReply,
   UpdateCollectionBody,
 } from '@ushirika/contracts';
-import { api, apiRequest, apiResponse, type Query } from '../../../lib/api.ts';
+import { api, apiRequest, type Query } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { auditKeys } from '../../../lib/audit.ts';
+import { openPdf } from '../../../lib/open-pdf.ts';
 import { resource } from '../../../lib/resource.ts';
 
 /** Collections (farmers' receipts): `/api/collections/receipts`. */
@@ -93,19 +94,6 @@ export function useFarmerLookup(farmerNo: string) {
  * Opens the farmer's receipt PDF in a new tab for printing. The tab is opened before the fetch
  * (still inside the click) so a popup blocker lets it through; without it, the file downloads.
  */
-export async function openReceipt(id: string, format: 'a5' | '80mm' = 'a5'): Promise<void> {
-  const tab = window.open('', '_blank');
-  const response = await apiResponse(`collections/receipts/${id}/receipt`, { query: { format } });
-  const blob = new Blob([await response.arrayBuffer()], { type: 'application/pdf' });
-  const url = URL.createObjectURL(blob);
-  if (tab) tab.location.href = url;
-  else {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `receipt-${id}.pdf`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export function openReceipt(id: string, format: 'a5' | '80mm' = 'a5'): Promise<void> {
+  return openPdf(`collections/receipts/${id}/receipt`, `receipt-${id}.pdf`, { format });
 }

@@ -6,7 +6,6 @@ import { FormModal } from '../../../components/FormModal.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatKg, formatNumber } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useNoteActions, usePendingCollections } from './hooks.ts';
 
 /** The forms of a delivery note's actions: receive (union), cancel and add collections (draft). */
@@ -34,13 +33,7 @@ export function ReceiveModal({ note: n, onClose }: { note: DeliveryNoteDetail; o
       confirm_over: form.values.confirm_over || undefined,
     });
     if (!body) return;
-    receive.mutate(body, {
-      onSuccess: (reply) => {
-        toastSuccess(reply.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
+    receive.mutate(body, form.saved(onClose));
   });
   return (
     <FormModal
@@ -111,16 +104,7 @@ export function AddModal({ note: n, onClose }: { note: DeliveryNoteDetail; onClo
       form.setErrors({ chosen: t('dnMd.chooseOne') });
       return;
     }
-    add.mutate(
-      { mode: 'explicit', collectionIds: form.values.chosen },
-      {
-        onSuccess: (reply) => {
-          toastSuccess(reply.message);
-          onClose();
-        },
-        onError: form.showApiError,
-      },
-    );
+    add.mutate({ mode: 'explicit', collectionIds: form.values.chosen }, form.saved(onClose));
   });
   const rows = pending.data ?? [];
   return (

@@ -1,12 +1,12 @@
-import { ActionIcon, Button, Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { type AwaitingLotRow, issueLotsBody } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { LineInputCell } from '../../../components/LineInputCell.tsx';
+import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatKg, formatNumber } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useIssueLots } from './hooks.ts';
 
 type Line = {
@@ -57,13 +57,7 @@ export function IssueLotsModal({ rows, onClose }: { rows: AwaitingLotRow[]; onCl
       })),
     });
     if (!body) return;
-    issue.mutate(body, {
-      onSuccess: (reply) => {
-        toastSuccess(reply.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
+    issue.mutate(body, form.saved(onClose));
   });
   const first = rows[0];
   return (
@@ -118,44 +112,36 @@ export function IssueLotsModal({ rows, onClose }: { rows: AwaitingLotRow[]; onCl
                 />
               </Table.Td>
               {(['netKg', 'certificateNo', 'moisture', 'outturn', 'nutCount'] as const).map((field) => (
-                <Table.Td key={field}>
-                  <TextInput
-                    aria-label={`${t(`lotsMd.column.${field}`)} ${i + 1}`}
-                    w={field === 'certificateNo' || field === 'netKg' ? 120 : 80}
-                    value={l[field]}
-                    onChange={(e) => set(i, { [field]: e.currentTarget.value })}
-                  />
-                </Table.Td>
+                <LineInputCell
+                  key={field}
+                  label={`${t(`lotsMd.column.${field}`)} ${i + 1}`}
+                  w={field === 'certificateNo' || field === 'netKg' ? 120 : 80}
+                  value={l[field]}
+                  onChange={(value) => set(i, { [field]: value })}
+                />
               ))}
               <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
+                <RemoveLineButton
+                  label={t('lotsMd.removeLine', { n: i + 1 })}
                   disabled={lines.length === 1}
-                  aria-label={t('lotsMd.removeLine', { n: i + 1 })}
                   onClick={() =>
                     form.setValue(
                       'lots',
                       lines.filter((_, k) => k !== i),
                     )
                   }
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
+                />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Group justify="space-between">
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} aria-hidden />}
+        <AddLineButton
+          label={t('lotsMd.addLine')}
           onClick={() => form.setValue('lots', [...lines, { ...blank }])}
-          data-testid="lot-add-line"
-        >
-          {t('lotsMd.addLine')}
-        </Button>
+          testId="lot-add-line"
+        />
         <Text size="sm" c={total !== null && dec(total).greaterThan(available) ? 'red' : undefined}>
           {t('lotsMd.totalOf', {
             total: total === null ? '—' : formatKg(total),

@@ -8,7 +8,6 @@ import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
@@ -156,13 +155,7 @@ function CertificateModal({ lot: l, onClose }: { lot: LotDetail; onClose: () => 
       nutCount: v.nutCount.trim() === '' ? null : Number(v.nutCount),
     });
     if (!body) return;
-    save.mutate(body, {
-      onSuccess: (reply) => {
-        toastSuccess(reply.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
+    save.mutate(body, form.saved(onClose));
   });
   return (
     <FormModal

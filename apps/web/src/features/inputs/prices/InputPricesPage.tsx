@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Paper, Select, Table, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTag } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { IconPlus, IconTag } from '@tabler/icons-react';
 import type { InputPrice } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditButton } from '../../../components/EditButton.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -93,13 +94,7 @@ function InputPricesPage() {
                     </Table.Td>
                     <Table.Td>
                       {canEdit && season?.status !== 'closed' && (
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('common.edit')}
-                          onClick={() => setEditing({ price: p })}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
+                        <EditButton onClick={() => setEditing({ price: p })} />
                       )}
                     </Table.Td>
                   </Table.Tr>

@@ -1,10 +1,9 @@
-import { Alert, Button, FileInput, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Button, FileInput, Group, Modal, Select, Stack, Table } from '@mantine/core';
 import type { InputRequestImportResult } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportSheetHeader } from '../../../components/ImportSheetHeader.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { downloadFile } from '../../../lib/download.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { seasonCrops } from '../../seasons/hooks.ts';
 import { useImportRequests } from './hooks.ts';
@@ -38,25 +37,12 @@ export function RequestImportModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title={t('inputs.requests.importTitle')} size="xl" centered>
       <Stack data-testid="request-import">
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('inputs.requests.importHelp')}
-          </Text>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() =>
-              void downloadFile(
-                'collections/farmer-requests/import/template',
-                { format: 'xlsx' },
-                'farmer-requests-template.xlsx',
-              )
-            }
-          >
-            {t('inputs.requests.template')}
-          </Button>
-        </Group>
+        <ImportSheetHeader
+          help={t('inputs.requests.importHelp')}
+          templateLabel={t('inputs.requests.template')}
+          templatePath="collections/farmer-requests/import/template"
+          templateFile="farmer-requests-template.xlsx"
+        />
         <Select
           label={t('inputs.seasonCrop')}
           required

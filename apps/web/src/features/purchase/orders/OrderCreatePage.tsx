@@ -1,5 +1,4 @@
-import { Button, Checkbox, Group, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Checkbox, Group, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { createPurchaseOrderBody } from '@ushirika/contracts';
 import { dec, round, sum } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
@@ -7,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormPage } from '../../../components/FormPage.tsx';
-import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
+import { LineInputCell } from '../../../components/LineInputCell.tsx';
+import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { useLines } from '../../../lib/use-lines.ts';
 import { useItemChoices } from '../../inventory/items/hooks.ts';
 import { usePurchaseOrder, usePurchaseSettings, useSavePurchaseOrder } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
@@ -48,7 +49,7 @@ function OrderCreatePage() {
     terms: '',
     remarks: '',
   });
-  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const { lines, setLines, setLine, addLine, removeButton } = useLines(emptyLine);
   const [lineError, setLineError] = useState<string | null>(null);
   const create = useSavePurchaseOrder(editId);
   const draft = editing.data;
@@ -72,8 +73,6 @@ function OrderCreatePage() {
       })),
     );
   }, [draft]);
-  const setLine = (i: number, patch: Partial<Line>) =>
-    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const previews = lines.map((l) => preview(l, vatRate));
   const net = sum(previews.map((p) => p?.amount ?? 0));
   const vat = sum(previews.map((p) => p?.vat ?? 0));
@@ -136,24 +135,20 @@ function OrderCreatePage() {
                     data-testid={`line-item-${i}`}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={t('purchaseMd.quantity')}
-                    inputMode="decimal"
-                    value={l.quantity}
-                    onChange={(e) => setLine(i, { quantity: e.currentTarget.value })}
-                    data-testid={`line-quantity-${i}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={t('purchaseMd.unitPrice')}
-                    inputMode="decimal"
-                    value={l.unitPrice}
-                    onChange={(e) => setLine(i, { unitPrice: e.currentTarget.value })}
-                    data-testid={`line-price-${i}`}
-                  />
-                </Table.Td>
+                <LineInputCell
+                  label={t('purchaseMd.quantity')}
+                  decimal
+                  value={l.quantity}
+                  onChange={(quantity) => setLine(i, { quantity })}
+                  testId={`line-quantity-${i}`}
+                />
+                <LineInputCell
+                  label={t('purchaseMd.unitPrice')}
+                  decimal
+                  value={l.unitPrice}
+                  onChange={(unitPrice) => setLine(i, { unitPrice })}
+                  testId={`line-price-${i}`}
+                />
                 <Table.Td>
                   <Checkbox
                     aria-label={t('purchaseMd.vat')}
@@ -165,11 +160,7 @@ function OrderCreatePage() {
                   {previews[i] ? moneyOrDash(previews[i].amount.toFixed(2)) : '—'}
                 </Table.Td>
                 <Table.Td>
-                  <RemoveLineButton
-                    label={t('purchaseMd.removeLine')}
-                    disabled={lines.length === 1}
-                    onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-                  />
+                  <RemoveLineButton label={t('purchaseMd.removeLine')} {...removeButton(i)} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -177,13 +168,7 @@ function OrderCreatePage() {
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between">
-        <Button
-          variant="default"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setLines((ls) => [...ls, emptyLine()])}
-        >
-          {t('purchaseMd.addLine')}
-        </Button>
+        <AddLineButton label={t('purchaseMd.addLine')} onClick={addLine} />
         <Text size="sm" data-testid="order-totals">
           {t('purchaseMd.totalsPreview', {
             net: moneyOrDash(net.toFixed(2)),

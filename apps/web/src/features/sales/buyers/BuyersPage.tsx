@@ -1,4 +1,4 @@
-import { Anchor, Select, TextInput } from '@mantine/core';
+import { Anchor, TextInput } from '@mantine/core';
 import { type Buyer, createBuyerBody, updateBuyerBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
+import { StatusSelect } from '../../../components/StatusSelect.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -131,17 +132,7 @@ export function BuyerForm({ buyer, onClose }: { buyer?: Buyer; onClose: () => vo
       <TextInput label={t('fields.phone')} {...form.text('phone')} />
       <TextInput label={t('fields.email')} {...form.text('email')} />
       <TextInput label={t('salesMd.address')} {...form.text('address')} />
-      {buyer && (
-        <Select
-          label={t('fields.status')}
-          allowDeselect={false}
-          data={['active', 'suspended'].map((s) => ({
-            value: s,
-            label: t(`status.${s}` as 'status.active'),
-          }))}
-          {...form.control('status')}
-        />
-      )}
+      {buyer && <StatusSelect statuses={['active', 'suspended']} {...form.control('status')} />}
     </FormModal>
   );
 }

@@ -1,6 +1,5 @@
 import { Anchor, Checkbox, Paper, Table, Text, Textarea } from '@mantine/core';
 import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
@@ -20,6 +19,7 @@ import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { groupInvoices, useCreateSales, useGroupInvoice, useOpenInvoices } from '../hooks.ts';
+import { useBuyerPicks } from '../use-buyer-picks.ts';
 
 export const GroupInvoicesRoute = withPermission(GroupInvoicesPage, 'sales.invoice.read', {
   unionOnly: true,
@@ -95,7 +95,7 @@ function GroupInvoiceCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useForm({ buyerId: null as string | null, groupDate: todayIso(), remarks: '' });
-  const [chosen, setChosen] = useState<string[]>([]);
+  const { chosen, changeBuyer, pick } = useBuyerPicks(form);
   const open = useOpenInvoices(form.values.buyerId);
   const create = useCreateSales<unknown, GroupInvoiceDetail>('sales/group-invoices');
   const submit = form.onSubmit(() => {
@@ -127,16 +127,7 @@ function GroupInvoiceCreatePage() {
           onCancel={() => navigate('/collections/sales/group-invoices/list')}
           testId="group-invoice-form"
         >
-          <BuyerSelect
-            required
-            autoFocus
-            value={form.values.buyerId}
-            onChange={(v) => {
-              form.setValue('buyerId', v);
-              setChosen([]);
-            }}
-            error={form.errors.buyerId}
-          />
+          <BuyerSelect required autoFocus {...form.control('buyerId')} onChange={changeBuyer} />
           <DateField required label={t('salesMd.groupDate')} {...form.text('groupDate')} />
           <Textarea label={t('salesMd.remarks')} {...form.text('remarks')} />
           <Text fw={500}>{t('salesMd.chooseInvoices')}</Text>
@@ -148,10 +139,7 @@ function GroupInvoiceCreatePage() {
               key={i.id}
               label={`${i.invoiceNo} · ${formatDate(i.invoiceDate)} · ${moneyOrDash(i.balance)}`}
               checked={chosen.includes(i.id)}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setChosen((c) => (on ? [...c, i.id] : c.filter((x) => x !== i.id)));
-              }}
+              onChange={(e) => pick(i.id, e.currentTarget.checked)}
             />
           ))}
         </FormLayout>

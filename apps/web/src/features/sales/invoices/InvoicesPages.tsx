@@ -1,5 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { createSalesInvoiceBody, type SalesInvoiceDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,16 +7,19 @@ import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { LineInputCell } from '../../../components/LineInputCell.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
+import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { useLines } from '../../../lib/use-lines.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { DocumentNote } from '../../document-texts/DocumentNote.tsx';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
@@ -60,12 +62,10 @@ function InvoiceCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useForm({ buyerId: null as string | null, invoiceDate: todayIso(), dueDate: '' });
-  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  const { lines, setLine, addLine, removeButton } = useLines(emptyLine);
   const [lineError, setLineError] = useState<string | null>(null);
   const create = useCreateSales<unknown, SalesInvoiceDetail>('sales/invoices');
   const settings = useSalesSettings();
-  const setLine = (i: number, patch: Partial<Line>) =>
-    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const submit = form.onSubmit(() => {
     setLineError(null);
     const input = { ...form.values, dueDate: form.values.dueDate || null, lines };
@@ -101,13 +101,7 @@ function InvoiceCreatePage() {
           onCancel={() => navigate('/collections/sales/invoices/list')}
           testId="invoice-form"
         >
-          <BuyerSelect
-            required
-            autoFocus
-            value={form.values.buyerId}
-            onChange={(v) => form.setValue('buyerId', v)}
-            error={form.errors.buyerId}
-          />
+          <BuyerSelect required autoFocus {...form.control('buyerId')} />
           <Group grow>
             <DateField required label={t('salesMd.invoiceDate')} {...form.text('invoiceDate')} />
             <DateField
@@ -133,52 +127,32 @@ function InvoiceCreatePage() {
               {lines.map((l, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
                 <Table.Tr key={i}>
+                  <LineInputCell
+                    label={t('salesMd.description')}
+                    value={l.description}
+                    onChange={(description) => setLine(i, { description })}
+                  />
+                  <LineInputCell
+                    label={t('salesMd.kg')}
+                    decimal
+                    value={l.kg}
+                    onChange={(kg) => setLine(i, { kg })}
+                  />
+                  <LineInputCell
+                    label={t('salesMd.pricePerKg')}
+                    decimal
+                    value={l.pricePerKg}
+                    onChange={(pricePerKg) => setLine(i, { pricePerKg })}
+                  />
                   <Table.Td>
-                    <TextInput
-                      aria-label={t('salesMd.description')}
-                      value={l.description}
-                      onChange={(e) => setLine(i, { description: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('salesMd.kg')}
-                      inputMode="decimal"
-                      value={l.kg}
-                      onChange={(e) => setLine(i, { kg: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('salesMd.pricePerKg')}
-                      inputMode="decimal"
-                      value={l.pricePerKg}
-                      onChange={(e) => setLine(i, { pricePerKg: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('salesMd.removeLine')}
-                      disabled={lines.length === 1}
-                      onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    <RemoveLineButton label={t('salesMd.removeLine')} {...removeButton(i)} />
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
           <Group>
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setLines((ls) => [...ls, emptyLine()])}
-            >
-              {t('salesMd.addLine')}
-            </Button>
+            <AddLineButton label={t('salesMd.addLine')} onClick={addLine} />
           </Group>
         </FormLayout>
       </Paper>

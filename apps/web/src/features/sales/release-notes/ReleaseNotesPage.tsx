@@ -11,10 +11,10 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { releaseNotes, useCreateSales, useReleasableLots } from '../hooks.ts';
+import { useBuyerPicks } from '../use-buyer-picks.ts';
 
 export default function ReleaseNotesRoute() {
   return (
@@ -79,7 +79,7 @@ function ReleaseForm({ onClose }: { onClose: () => void }) {
     vehiclePlate: '',
     remarks: '',
   });
-  const [chosen, setChosen] = useState<string[]>([]);
+  const { chosen, changeBuyer, pick } = useBuyerPicks(form);
   const lots = useReleasableLots(form.values.buyerId);
   const create = useCreateSales<unknown, ReleaseNoteDetail>('sales/release-notes');
   const submit = form.onSubmit(() => {
@@ -90,14 +90,7 @@ function ReleaseForm({ onClose }: { onClose: () => void }) {
       message: t('salesMd.releaseConfirm', { count: chosen.length }),
       confirmLabel: t('salesMd.release'),
       danger: false,
-      onConfirm: () =>
-        create.mutate(body, {
-          onSuccess: (r) => {
-            toastSuccess(r.message);
-            onClose();
-          },
-          onError: form.showApiError,
-        }),
+      onConfirm: () => create.mutate(body, form.saved(onClose)),
     });
   });
   const rows = lots.data ?? [];
@@ -113,16 +106,7 @@ function ReleaseForm({ onClose }: { onClose: () => void }) {
       size="xl"
       testId="release-form"
     >
-      <BuyerSelect
-        required
-        autoFocus
-        value={form.values.buyerId}
-        onChange={(v) => {
-          form.setValue('buyerId', v);
-          setChosen([]);
-        }}
-        error={form.errors.buyerId}
-      />
+      <BuyerSelect required autoFocus {...form.control('buyerId')} onChange={changeBuyer} />
       <DateField required label={t('salesMd.releaseDate')} {...form.text('releaseDate')} />
       <TextInput label={t('salesMd.collectorName')} {...form.text('collectorName')} />
       <TextInput label={t('salesMd.vehiclePlate')} {...form.text('vehiclePlate')} />
@@ -150,10 +134,7 @@ function ReleaseForm({ onClose }: { onClose: () => void }) {
                   <Checkbox
                     aria-label={`${t('salesMd.lot')} ${l.lotNo}`}
                     checked={chosen.includes(l.lotId)}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setChosen((c) => (on ? [...c, l.lotId] : c.filter((x) => x !== l.lotId)));
-                    }}
+                    onChange={(e) => pick(l.lotId, e.currentTarget.checked)}
                   />
                 </Table.Td>
                 <Table.Td>{l.lotNo}</Table.Td>
