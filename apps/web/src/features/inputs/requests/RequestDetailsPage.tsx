@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table } from '@mantine/core';
 import { IconCheck, IconPackageExport, IconX } from '@tabler/icons-react';
 import { dec } from '@ushirika/domain';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { requests, useDecision } from './hooks.ts';
+import { ItemCells } from './RequestLinesTable.tsx';
 
 export default function RequestDetailsRoute() {
   return (
@@ -137,15 +138,7 @@ function RequestDetailsPage() {
             <Table.Tbody>
               {(r.lines ?? []).map((l) => (
                 <Table.Tr key={l.id}>
-                  <Table.Td>
-                    {l.itemName}{' '}
-                    <Text span c="dimmed">
-                      ({l.unit})
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {l.suggestedQuantity ? dec(l.suggestedQuantity).toString() : '—'}
-                  </Table.Td>
+                  <ItemCells line={l} />
                   <Table.Td ta="right">{dec(l.quantity).toString()}</Table.Td>
                   <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(l.creditValue)}</Table.Td>

@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Table, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Table, Text } from '@mantine/core';
 import { dec, toMoney } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
+import { LineInputCell } from '../../../components/LineInputCell.tsx';
+import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 
 export type EditableLine = {
@@ -29,6 +30,25 @@ export const isOverLimit = (l: EditableLine) =>
     .plus(dec(lineValue(l)))
     .gt(dec(l.creditLimit));
 
+/** A request line's first cells: the item with its unit, and the quantity the BOQ suggests. */
+export function ItemCells({
+  line: l,
+}: {
+  line: { itemName: string; unit: string; suggestedQuantity: string | null };
+}) {
+  return (
+    <>
+      <Table.Td>
+        {l.itemName}{' '}
+        <Text span c="dimmed">
+          ({l.unit})
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">{l.suggestedQuantity ? dec(l.suggestedQuantity).toString() : '—'}</Table.Td>
+    </>
+  );
+}
+
 /** The request's lines: BOQ suggestion, editable quantity, credit value and the limit it meets. */
 export function RequestLinesTable({
   lines,
@@ -55,26 +75,14 @@ export function RequestLinesTable({
         <Table.Tbody>
           {lines.map((l, i) => (
             <Table.Tr key={l.itemId}>
-              <Table.Td>
-                {l.itemName}{' '}
-                <Text span c="dimmed">
-                  ({l.unit})
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                {l.suggestedQuantity ? dec(l.suggestedQuantity).toString() : '—'}
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={t('inputs.quantityOf', { item: l.itemName })}
-                  w={110}
-                  inputMode="decimal"
-                  value={l.quantity}
-                  onChange={(e) =>
-                    onChange(lines.map((x, j) => (j === i ? { ...x, quantity: e.currentTarget.value } : x)))
-                  }
-                />
-              </Table.Td>
+              <ItemCells line={l} />
+              <LineInputCell
+                label={t('inputs.quantityOf', { item: l.itemName })}
+                w={110}
+                decimal
+                value={l.quantity}
+                onChange={(quantity) => onChange(lines.map((x, j) => (j === i ? { ...x, quantity } : x)))}
+              />
               <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
               <Table.Td ta="right">{formatMoney(lineValue(l))}</Table.Td>
               <Table.Td ta="right">
@@ -86,14 +94,10 @@ export function RequestLinesTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('inputs.requests.removeLine', { item: l.itemName })}
+                <RemoveLineButton
+                  label={t('inputs.requests.removeLine', { item: l.itemName })}
                   onClick={() => onChange(lines.filter((_, j) => j !== i))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -4,10 +4,9 @@ import { amountField } from '@ushirika/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
 import { formatKg } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useAvailableFacets, useAvailableLots, useCatalogueLots } from './hooks.ts';
+import { PickAllCell, usePicks } from './picks.tsx';
 
 type Filters = { amcos_id?: string; grade_id?: string; warehouse_id?: string; search?: string };
 
@@ -23,7 +22,6 @@ export function CatalogueBuilder({
   const [filters, setFilters] = useState<Filters>({});
   const facets = useAvailableFacets(auctionId);
   const lots = useAvailableLots(auctionId, filters, true);
-  const [picked, setPicked] = useState<Set<string>>(new Set());
   const [reserve, setReserve] = useState(defaultReserve);
   const [error, setError] = useState<string | null>(null);
   const add = useCatalogueLots(auctionId);
@@ -34,16 +32,10 @@ export function CatalogueBuilder({
     return { amcos: list(f?.amcos), grades: list(f?.grades), warehouses: list(f?.warehouses) };
   }, [facets.data]);
   const rows = lots.data ?? [];
-  const allPicked = rows.length > 0 && rows.every((r) => picked.has(r.id));
+  const picks = usePicks(rows.map((r) => r.id));
+  const { picked, toggle } = picks;
   const set = (key: keyof Filters) => (value: string | null) =>
     setFilters((f) => ({ ...f, [key]: value || undefined }));
-  const toggle = (id: string) =>
-    setPicked((p) => {
-      const next = new Set(p);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const submit = () => {
     setError(null);
     if (!amountField.safeParse(reserve).success) {
@@ -52,13 +44,7 @@ export function CatalogueBuilder({
     }
     add.mutate(
       { lots: [...picked].map((lotId) => ({ lotId, reservePrice: reserve })) },
-      {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          setPicked(new Set());
-        },
-        onError: (e) => setError(e instanceof ApiError ? e.serverMessage : String(e)),
-      },
+      picks.saved(setError),
     );
   };
   return (
@@ -112,13 +98,7 @@ export function CatalogueBuilder({
           <Table striped stickyHeader data-testid="available-lots">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('auctionsMd.pickAll')}
-                    checked={allPicked}
-                    onChange={() => setPicked(allPicked ? new Set() : new Set(rows.map((r) => r.id)))}
-                  />
-                </Table.Th>
+                <PickAllCell picks={picks} />
                 <Table.Th>{t('auctionsMd.lotNo')}</Table.Th>
                 <Table.Th>{t('auctionsMd.whrNo')}</Table.Th>
                 <Table.Th>{t('fields.amcos')}</Table.Th>

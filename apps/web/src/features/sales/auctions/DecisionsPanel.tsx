@@ -12,27 +12,20 @@ import {
 import type { AuctionLot } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-error.ts';
 import { formatDecimal, formatKg } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useSaveDecisions } from './hooks.ts';
+import { PickAllCell, usePicks } from './picks.tsx';
 
 /** The society's decision on the highest bids: tick lots, accept or reject, with the signed form's reference. */
 export function DecisionsPanel({ auctionId, lots }: { auctionId: string; lots: AuctionLot[] }) {
   const { t } = useTranslation();
   const bids = lots.filter((l) => l.result === 'bid');
-  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const picks = usePicks(bids.map((b) => b.lotId));
+  const { picked, toggle } = picks;
   const [decision, setDecision] = useState<'accept' | 'reject'>('accept');
   const [formRef, setFormRef] = useState('');
   const [error, setError] = useState<string | null>(null);
   const save = useSaveDecisions(auctionId);
-  const toggle = (id: string) =>
-    setPicked((p) => {
-      const next = new Set(p);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const submit = () => {
     setError(null);
     if (!formRef.trim()) {
@@ -41,16 +34,9 @@ export function DecisionsPanel({ auctionId, lots }: { auctionId: string; lots: A
     }
     save.mutate(
       { decisions: [...picked].map((lotId) => ({ lotId, decision, formRef: formRef.trim() })) },
-      {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          setPicked(new Set());
-        },
-        onError: (e) => setError(e instanceof ApiError ? e.serverMessage : String(e)),
-      },
+      picks.saved(setError),
     );
   };
-  const all = bids.length > 0 && bids.every((b) => picked.has(b.lotId));
   return (
     <Paper withBorder radius="md" p="md" data-testid="decisions">
       <Title order={4} mb="sm">
@@ -63,13 +49,7 @@ export function DecisionsPanel({ auctionId, lots }: { auctionId: string; lots: A
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('auctionsMd.pickAll')}
-                    checked={all}
-                    onChange={() => setPicked(all ? new Set() : new Set(bids.map((b) => b.lotId)))}
-                  />
-                </Table.Th>
+                <PickAllCell picks={picks} />
                 <Table.Th>{t('auctionsMd.lotNo')}</Table.Th>
                 <Table.Th>{t('fields.amcos')}</Table.Th>
                 <Table.Th ta="right">{t('auctionsMd.netKg')}</Table.Th>
