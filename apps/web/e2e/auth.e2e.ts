@@ -72,11 +72,12 @@ describe('signing in', () => {
     await signInThroughBrowser(page, user.email, user.password);
     await page.waitForURL(/\/(change-password|home)/);
     const oldRefresh = await storage(page, 'refresh_token');
+    // Waited for before the token is spoilt: a home-page request still in flight may refresh it first.
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
     // Stand-in for a token past its 15 minutes: a JWT the server will not accept.
     await page.evaluate(() =>
       window.localStorage.setItem('access_token', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.expired'),
     );
-    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh-token'));
     await page.goto('/profile');
     expect((await refreshed).status()).toBe(200);
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
