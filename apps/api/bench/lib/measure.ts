@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AutocannonRequest } from 'autocannon';
 
@@ -11,12 +12,28 @@ export type LoadJob = {
   /** Optional: connection i walks only `perConnection[i % length]` (e.g. one clerk per connection). */
   perConnection?: AutocannonRequest[][];
   /**
-   * Optional: each connection sends at most this many requests a second (paced, like people at
-   * work) instead of the next one as soon as the last is answered. Latency still counts from when
-   * a request was due, so a server falling behind shows in the figures.
+   * Optional: each connection sends one request every 1000 / connectionRate ms (paced, like people
+   * at work) instead of the next one as soon as the last is answered. Latency counts from when a
+   * request was due, so a server falling behind (or a clerk's previous save not yet answered)
+   * shows in the figures.
    */
   connectionRate?: number;
+  /**
+   * Paced only: `spread` (the default) starts each connection at its own seeded random phase within
+   * the period, as independent clerks are; `together` starts them all in the same millisecond, so
+   * every period's requests arrive as one burst (what autocannon's connectionRate did).
+   */
+  start?: PacedStart;
+  /** Paced only: the seed of the spread phases (default 1), so a run can be repeated. */
+  seed?: number;
+  /**
+   * Paced only, default true: after the spread run, also run the same load with every connection
+   * due at the same instants (the burst) and print both, labelled. The spread run is answered.
+   */
+  alsoBurst?: boolean;
 };
+
+export type PacedStart = 'spread' | 'together';
 
 /** The raw answer of one load: every latency (2xx or not) and the count per HTTP status. */
 export type LoadReport = {
@@ -26,6 +43,31 @@ export type LoadReport = {
   /** Connection errors and timeouts: requests that got no HTTP answer at all. */
   errors: number;
 };
+
+/**
+ * A small seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed,
+ * so the spread phases of a paced run are the same run after run.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * When each paced connection sends its first request, in ms after the load starts: each at its own
+ * random offset within one period (`spread`: independent clerks), or all at 0 (`together`: a burst
+ * every period). Its later requests follow every `periodMs`.
+ */
+export function pacedPhases(connections: number, periodMs: number, start: PacedStart, seed = 1): number[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: connections }, () => (start === 'spread' ? random() * periodMs : 0));
+}
 
 export type Summary = {
   requests: number;
@@ -72,8 +114,46 @@ function startTypeScriptWorker(entry: URL, data: unknown): Worker {
   return new Worker(code, { eval: true, workerData: data });
 }
 
-/** Fires HTTP load with autocannon from a worker thread and collects each response's latency. */
-export function runAutocannon(job: LoadJob): Promise<LoadReport> {
+/**
+ * Fires HTTP load from a worker thread and collects each response's latency: autocannon for a
+ * closed loop, the worker's own paced clients for `connectionRate`. A paced run is spread (each
+ * connection at its seeded random phase) and, unless `alsoBurst` is false, followed by the same
+ * load all at once (each connection's list walked from its middle, so it issues other requests);
+ * both are printed, labelled, and the spread run is answered.
+ */
+export async function runAutocannon(job: LoadJob): Promise<LoadReport> {
+  if (!job.connectionRate || job.start || job.alsoBurst === false) return runLoadWorker(job);
+  const spread = await runLoadWorker({ ...job, start: 'spread' });
+  const half = <T>(list: T[]) => rotate(list, Math.floor(list.length / 2));
+  const burst = await runLoadWorker({
+    ...job,
+    start: 'together',
+    requests: half(job.requests),
+    ...(job.perConnection ? { perConnection: job.perConnection.map(half) } : {}),
+  });
+  const line = (label: string, r: LoadReport) => {
+    const s = summarise(r);
+    const failed = s.non2xx + s.errors > 0 ? `, ${s.non2xx} non-2xx, ${s.errors} errors` : '';
+    return `${label}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms (${s.requests} requests${failed})`;
+  };
+  process.stdout.write(
+    `    paced ${job.connections} x ${job.connectionRate}/s over ${job.seconds} s, ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} load:\n` +
+      `      ${line(`spread (each connection at a random phase, seed ${job.seed ?? 1}; the figure in the table)`, spread)}\n` +
+      `      ${line('burst (all connections due in the same millisecond, as autocannon paced)', burst)}\n`,
+  );
+  return spread;
+}
+
+/** The list started at `by` and wrapped round. */
+export function rotate<T>(list: T[], by: number): T[] {
+  if (list.length === 0) return list;
+  const start = by % list.length;
+  return [...list.slice(start), ...list.slice(0, start)];
+}
+
+function runLoadWorker(job: LoadJob): Promise<LoadReport> {
   return new Promise((resolve, reject) => {
     const worker = startTypeScriptWorker(new URL('./load-worker.ts', import.meta.url), job);
     worker.once('message', (report: LoadReport) => {
