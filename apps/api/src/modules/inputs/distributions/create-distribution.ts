@@ -17,9 +17,8 @@ import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
-import { issueStock } from '../../inventory/ledgers/move-stock.ts';
+import { issueStock, type StockRead, stockReadSql } from '../../inventory/ledgers/move-stock.ts';
 import { giveDistributionLoan } from '../../settlement/loans/distribution-loan.ts';
-import { pricesOf } from '../prices/queries.ts';
 import { distributionSmsText } from './distribution-sms.ts';
 import { farmerUnitPrice, priceLines } from './price-lines.ts';
 import { getDistribution } from './queries.ts';
@@ -44,9 +43,21 @@ type LockedRequest = {
    * fully recovered (the partial index farmer_loans_outstanding_idx; a seq scan of all loans else).
    */
   owed: string;
-  /** The approved lines, in line order. */
-  approved: { itemId: string; quantity: string; name: string; unit: string }[];
+  /** The approved lines, in line order, each with the item's price in the request's season (or null). */
+  approved: { itemId: string; quantity: string; name: string; unit: string; price: InputPrice | null }[];
+  /** The chosen store and the approved items, as the stock door checks them (`stockReadSql`). */
+  stock: StockRead;
 };
+
+/**
+ * An input price row as json, with the columns `listInputPrices` answers (amounts as text, so
+ * they keep their scale), for the price left-joined as `p` with its item `i` and season `s`.
+ */
+const priceJson = sql`case when p.id is null then null else json_build_object('id', p.id, 'seasonId', p.season_id,
+    'seasonName', s.name, 'itemId', p.item_id, 'itemCode', i.code, 'itemName', i.name, 'unit', i.unit,
+    'creditPrice', p.credit_price::text, 'cashPrice', p.cash_price::text, 'subsidisedPrice', p.subsidised_price::text,
+    'programmeShare', p.programme_share::text, 'limitBasis', p.limit_basis, 'creditLimit', p.credit_limit::text,
+    'updatedAt', p.updated_at::text) end`;
 
 /**
  * Issues an approved request to its farmer from the AMCOS's store, in one transaction: stock out
@@ -80,11 +91,14 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
           (select coalesce(sum(lo.amount - lo.recovered), 0)::numeric(16,2)::text from farmer_loans lo
             where lo.farmer_id = r.farmer_id and lo.status = 'active' and lo.recovered < lo.amount) as owed,
           (select coalesce(json_agg(json_build_object('itemId', l.item_id, 'quantity', l.quantity::text, 'name', i.name,
-              'unit', i.unit) order by l.line_no), '[]') from input_request_lines l join items i on i.id = l.item_id
-            where l.request_id = r.id) as approved
+              'unit', i.unit, 'price', ${priceJson}) order by l.line_no), '[]')
+            from input_request_lines l join items i on i.id = l.item_id
+            left join input_prices p on p.season_id = r.season_id and p.item_id = l.item_id
+            where l.request_id = r.id) as approved,
+          ${stockReadSql(sql`${input.storeId}::uuid`, sql`select l.item_id from input_request_lines l where l.request_id = r.id`)} as stock
         from input_requests r join farmers f on f.id = r.farmer_id join seasons s on s.id = r.season_id
-        join amcos a on a.id = r.amcos_id left join stores st on st.id = ${input.storeId}
-        where r.id = ${input.requestId} for update of r`,
+        join amcos a on a.id = r.amcos_id left join stores st on st.id = ${input.storeId}::uuid
+        where r.id = ${input.requestId}::uuid for update of r`,
   );
   if (!request) throw fieldError('requestId', 'Request not found');
   assertSociety(actor, request.amcosId);
@@ -112,11 +126,8 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
         `At most ${dec(allowed.quantity).toString()} of ${allowed.name} was approved`,
       );
   });
-  const prices = await pricesOf(
-    tx,
-    request.seasonId,
-    wanted.map((l) => l.itemId),
-  );
+  // The approved items' prices came with the request (the same columns `pricesOf` reads).
+  const prices = new Map(approved.flatMap((a) => (a.price ? [[a.itemId, a.price] as const] : [])));
   const kindPrice = input.kind === 'subsidised' ? 'subsidisedPrice' : null;
   wanted.forEach((line, i) => {
     const price = prices.get(line.itemId);
@@ -164,6 +175,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     source: { type: 'distribution', id, no: distributionNo },
     actorId: actor.userId,
     lines: wanted,
+    read: request.stock,
   });
   const priced = priceLines(
     input.kind,

@@ -1,5 +1,5 @@
 import { dec, sum, toMoney } from '@ushirika/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
 import { type BusinessEvent, postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
@@ -121,6 +121,22 @@ type ItemRow = {
   tracksBatch: boolean;
 };
 
+/**
+ * The store and items an issue checks, read by the caller inside its own first statement (one
+ * round trip less each, for a save a clerk waits on): a json expression of the store `storeId`
+ * (an SQL uuid expression) and the items whose ids `itemIds` (a subquery) answers. Its result is
+ * given to `issueStock` as `read`, which then checks the lines against it instead of reading.
+ */
+export function stockReadSql(storeId: SQL, itemIds: SQL): SQL {
+  return sql`json_build_object(
+    'store', (select json_build_object('name', s.name, 'active', s.active) from stores s where s.id = ${storeId}),
+    'items', (select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'unit', i.unit, 'kind', i.kind,
+        'active', i.active, 'tracksBatch', i.tracks_batch)), '[]') from items i where i.id in (${itemIds})))`;
+}
+
+/** What `stockReadSql` answers. */
+export type StockRead = { store: { name: string; active: boolean } | null; items: ItemRow[] };
+
 /** Refuses a closed or unknown store, unknown, inactive or service items, and bad quantities. */
 async function checkLines(
   tx: DbOrTx,
@@ -128,13 +144,18 @@ async function checkLines(
   lines: { itemId: string; quantity: string; unitCost?: string; batchNo?: string | null }[],
   field: string,
   receiving: boolean,
+  read?: StockRead,
 ): Promise<{ storeName: string; itemOf: (id: string) => ItemRow }> {
   if (lines.length === 0)
     throw new ValidationError('Add at least one line', { [field]: ['Add at least one line'] });
-  const [store] = await tx
-    .select({ name: stores.name, active: stores.active })
-    .from(stores)
-    .where(eq(stores.id, storeId));
+  const [store] = read
+    ? read.store
+      ? [read.store]
+      : []
+    : await tx
+        .select({ name: stores.name, active: stores.active })
+        .from(stores)
+        .where(eq(stores.id, storeId));
   if (!store) throw new NotFoundError('Store not found');
   if (!store.active) {
     throw new ValidationError(`Store ${store.name} is closed: it takes no stock movements`, {
@@ -142,17 +163,19 @@ async function checkLines(
     });
   }
   const ids = [...new Set(lines.map((l) => l.itemId))];
-  const found = await tx
-    .select({
-      id: items.id,
-      name: items.name,
-      unit: items.unit,
-      kind: items.kind,
-      active: items.active,
-      tracksBatch: items.tracksBatch,
-    })
-    .from(items)
-    .where(inArray(items.id, ids));
+  const found = read
+    ? read.items.filter((i) => ids.includes(i.id))
+    : await tx
+        .select({
+          id: items.id,
+          name: items.name,
+          unit: items.unit,
+          kind: items.kind,
+          active: items.active,
+          tracksBatch: items.tracksBatch,
+        })
+        .from(items)
+        .where(inArray(items.id, ids));
   const byId = new Map(found.map((i) => [i.id, i]));
   const errors: Record<string, string[]> = {};
   lines.forEach((line, i) => {
@@ -302,10 +325,15 @@ export async function receiveStock(
 /** Stock out of a store at its weighted average cost: an issue, a transfer leaving, a distribution. */
 export async function issueStock(
   tx: DbOrTx,
-  input: Common & { kind?: 'issue' | 'transfer_out'; lines: IssueLine[] },
+  input: Common & {
+    kind?: 'issue' | 'transfer_out';
+    lines: IssueLine[];
+    /** The store and items as `stockReadSql` read them in this transaction, if the caller did. */
+    read?: StockRead;
+  },
 ): Promise<Moved> {
   const field = input.field ?? 'lines';
-  const { storeName, itemOf } = await checkLines(tx, input.storeId, input.lines, field, false);
+  const { storeName, itemOf } = await checkLines(tx, input.storeId, input.lines, field, false, input.read);
   const ordered = inLockOrder(input.lines);
   const taken = await takeFromBalances(
     tx,
