@@ -234,3 +234,12 @@ export function localNameSql(table: string, lang?: Lang): SQL<string> {
   if (lang) return sql<string>`${pick(lang)}`;
   return sql<string>`${{ getSQL: () => pick(currentLanguage()) }}`;
 }
+
+/**
+ * `localNameSql` for a named prepared statement, whose text must not change with the language: the
+ * language is a parameter (`lang` bound as a value) and Postgres picks the column per execution.
+ */
+export function localNameParamSql(table: string, lang: Lang): SQL<string> {
+  const t = sql.raw(table);
+  return sql<string>`(case when ${lang}::text = 'sw' then coalesce(nullif(${t}.name_sw, ''), ${t}.name) else ${t}.name end)`;
+}

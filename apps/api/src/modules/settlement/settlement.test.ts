@@ -38,6 +38,9 @@ let boardId: string | null;
 beforeAll(async () => {
   ({ t, admin, officer, finance } = await startSettlementApp());
   world = await makeSettlementWorld(t.db);
+  // The crop's Swahili name, which the farmers' paid SMS names (#20).
+  await t.db.execute(sql`update crops set name_sw = 'Korosho ya majaribio'
+    where id = (select crop_id from season_crops where id = ${world.seasonCropId}::uuid)`);
   manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
   otherClerk = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
   await makeRule(t.db, world, {
@@ -334,6 +337,7 @@ describe('settlement from paid lot to farmer paid', () => {
       sql`select recipient, body from sms_outbox where body like '%830,525.00%'`,
     );
     expect(texts.map((m) => m.recipient)).toEqual([lineOf(a.name).phone]);
+    expect(texts[0]?.body).toContain('(malipo ya Korosho ya majaribio, kumb. ');
 
     // Retry the failed line: once; a paid line never.
     expect(

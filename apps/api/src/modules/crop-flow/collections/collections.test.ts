@@ -16,6 +16,7 @@ import type { Listed } from '../../../../test/master-data.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { smsOutbox } from '../../../platform/schema.ts';
 import { deliverDueSms } from '../../../platform/sms-outbox.ts';
+import { DEFAULT_CROPS } from '../../seasons/default-crops.ts';
 import { todayInTanzania } from './record-collection.ts';
 
 let t: TestApp;
@@ -94,7 +95,8 @@ describe('recording a collection', () => {
     // Written with the collection; the app's worker may already have sent it.
     expect(['pending', 'sent']).toContain(queued[0]?.status);
     expect(queued[0]?.body).toBe(
-      `${north.amcos.name}: Tumepokea kg 160 (mifuko 2) za ${cashew.seasonCrop.cropName} daraja ${c.gradeCode} tarehe ${c.collectedOn}. Risiti ${c.receiptNo}.`,
+      // The crop by its Swahili name, as the SMS is Swahili (#20).
+      `${north.amcos.name}: Tumepokea kg 160 (mifuko 2) za ${DEFAULT_CROPS[0].nameSw} daraja ${c.gradeCode} tarehe ${c.collectedOn}. Risiti ${c.receiptNo}.`,
     );
   });
 

@@ -13,6 +13,7 @@ import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { auditInsertSql } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, fieldError, ValidationError } from '../../../platform/errors.ts';
+import { currentLanguage, type Lang, localNameParamSql } from '../../../platform/labels.ts';
 import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
 import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 
@@ -146,7 +147,11 @@ export function checkWeighing(
   return { moistureFlagged };
 }
 
-/** The farmer's SMS is in Swahili (the farmers' language): kg received and the receipt number. */
+/**
+ * What the save answers: names in the reader's language. The farmer's SMS is in Swahili (the
+ * farmers' language), so it names the crop by its Swahili name (`crop_name_sw`) whatever the
+ * clerk's screen language.
+ */
 type Written = {
   farmer_id: string;
   farmer_no: string;
@@ -157,6 +162,7 @@ type Written = {
   amcos_name: string;
   season_name: string;
   crop_name: string;
+  crop_name_sw: string;
   grade_code: string;
   grade_name: string;
   flagged: boolean;
@@ -176,11 +182,14 @@ type Written = {
  * event and the farmer's SMS into the outbox, each through the platform's SQL builder of that door
  * (numbering, audit, outbox) so the rules are the ones every other save uses. If it wrote nothing, the rules are checked one by
  * one to say which failed. The AMCOS is always the farmer's: a union user names it through the farmer.
+ * The crop and grade names answered are in `lang` (the request's), a parameter of the statement so
+ * one prepared text serves both languages.
  */
 export async function recordCollection(
   db: Db,
   actor: Pick<Actor, 'userId' | 'amcosId'>,
   body: RecordCollectionBody,
+  lang: Lang = currentLanguage(),
 ): Promise<Collection> {
   const input = recordCollectionBody.parse(body);
   const collectedOn = input.collectedOn ?? todayInTanzania();
@@ -216,7 +225,9 @@ export async function recordCollection(
     sql`with ctx as materialized (
         select f.id as farmer_id, f.farmer_no, concat_ws(' ', f.first_name, f.middle_name, f.last_name) as farmer_name,
           f.phone as farmer_phone, a.id as amcos_id, a.code as amcos_code, a.name as amcos_name,
-          s.name as season_name, c.name as crop_name, g.code as grade_code, g.name as grade_name,
+          s.name as season_name, ${localNameParamSql('c', lang)} as crop_name,
+          coalesce(nullif(c.name_sw, ''), c.name) as crop_name_sw, g.code as grade_code,
+          ${localNameParamSql('g', lang)} as grade_name,
           (${moisture}::numeric > sc.max_moisture) as flagged,
           (select concat_ws(' ', u.first_name, u.last_name) from users u where u.id = ${actor.userId}::uuid) as actor_name
         from farmers f
@@ -252,7 +263,7 @@ export async function recordCollection(
       sms as (${enqueueSmsSql(
         sql`select ${uuidv7()}::uuid as id, ctx.farmer_phone as recipient,
           ctx.amcos_name || ': Tumepokea kg ' || trim_scale(${netKg}::numeric)::text || ' (mifuko ' || ${input.bags}::int
-            || ') za ' || ctx.crop_name || ' daraja ' || ctx.grade_code || ' tarehe ' || ${collectedOn}::text
+            || ') za ' || ctx.crop_name_sw || ' daraja ' || ctx.grade_code || ' tarehe ' || ${collectedOn}::text
             || '. Risiti ' || ins.receipt_no || '.' as body
         from ins, ctx`,
       )})

@@ -93,14 +93,27 @@ export async function markBatchPaid(
       where c.lot_id = s.lot_id and c.farmer_id = s.farmer_id and c.status <> 'cancelled'`);
     const settings = await paymentSettingsOf(tx);
     if (settings.smsFarmers && row.partyType === 'farmer') {
-      const texts = await queryRows<{ phone: string; amount: string; reference: string }>(
+      // The SMS names the crops the farmer is paid for by their Swahili names (#20), the lots of
+      // the line's settlement the farmer delivered to.
+      const texts = await queryRows<{
+        phone: string;
+        amount: string;
+        reference: string;
+        crops: string | null;
+      }>(
         tx,
-        sql`select phone, amount::text as amount, reference from payment_lines
-            where batch_id = ${id} and status = 'paid' and party_type = 'farmer' and coalesce(phone, '') <> ''`,
+        sql`select pl.phone, pl.amount::text as amount, pl.reference,
+              (select string_agg(distinct coalesce(nullif(c.name_sw, ''), c.name), ', ')
+                from settlement_farmers sf join lots l on l.id = sf.lot_id
+                join season_crops sc on sc.id = l.season_crop_id join crops c on c.id = sc.crop_id
+                where sf.settlement_id = pl.settlement_id and sf.farmer_id = pl.party_id) as crops
+            from payment_lines pl
+            where pl.batch_id = ${id} and pl.status = 'paid' and pl.party_type = 'farmer'
+              and coalesce(pl.phone, '') <> ''`,
       );
       const messages = texts.map((t) => ({
         recipient: t.phone,
-        body: `Umelipwa TZS ${toGroupedMoney(t.amount)} (malipo ya korosho, kumb. ${t.reference}). You were paid TZS ${toMoney(t.amount)}.`,
+        body: `Umelipwa TZS ${toGroupedMoney(t.amount)} (malipo ya ${t.crops ?? 'mazao'}, kumb. ${t.reference}). You were paid TZS ${toMoney(t.amount)}.`,
       }));
       if (messages.length)
         await tx.execute(
