@@ -6,6 +6,7 @@ import type {
 } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { agedBucketsSum, money, type StatementLine, statementDocument } from '../../platform/document-pdf.ts';
+import { currentLanguage } from '../../platform/labels.ts';
 import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/document-texts.ts';
@@ -39,7 +40,9 @@ export async function invoicePdf(db: DbOrTx, inv: SalesInvoiceDetail): Promise<B
         right: [3, 4, 5],
         rows: inv.lines.map((l) => [
           String(l.lineNo),
-          l.kind === 'buyer_levy' ? `${l.description} (levy)` : l.description,
+          l.kind === 'buyer_levy'
+            ? `${l.description} (${currentLanguage() === 'sw' ? 'ushuru' : 'levy'})`
+            : l.description,
           l.lotNo ?? '',
           l.kg ?? '',
           money(l.pricePerKg),

@@ -14,6 +14,7 @@ type CatalogueRow = {
   lotNo: string;
   whrNo: string;
   gradeName: string;
+  gradeNameSw: string;
   netKg: string;
   result: string | null;
   decision: string | null;
@@ -41,6 +42,7 @@ export async function closeAuction(
       tx,
       sql`
         select al.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo", g.name as "gradeName",
+          coalesce(nullif(g.name_sw, ''), g.name) as "gradeNameSw",
           l.net_kg::text as "netKg", al.result, al.decision, al.buyer_id as "buyerId",
           al.price_per_kg::text as "pricePerKg"
         from auction_lots al join lots l on l.id = al.lot_id join grades g on g.id = l.grade_id
@@ -77,7 +79,9 @@ export async function closeAuction(
         invoiceDate: auction.auctionDate,
         lines: list.map((r) => ({
           lotId: r.lotId,
+          // Written in both languages, as system narrations are (#20): each reader sees theirs.
           description: `${auction.auctionNo} lot ${r.lotNo} (WHR ${r.whrNo}), ${r.gradeName}`,
+          descriptionSw: `${auction.auctionNo} loti ${r.lotNo} (WHR ${r.whrNo}), ${r.gradeNameSw}`,
           kg: r.netKg,
           pricePerKg: r.pricePerKg ?? '0',
         })),

@@ -14,6 +14,8 @@ import { salesInvoiceLines, salesInvoices, salesSettings } from './schema.ts';
 export type IssueInvoiceLine = {
   lotId: string | null;
   description: string;
+  /** The Swahili text when the system writes the line (auction close); none for a person's own words. */
+  descriptionSw?: string | null;
   /** 3 dp string. */
   kg: string;
   /** 2 dp string. */
@@ -91,7 +93,8 @@ export async function issueInvoice(
     if (price.isNegative()) throw fieldError(`lines.${i}.pricePerKg`, 'Price cannot be negative');
     const description = line.description.trim();
     if (!description) throw fieldError(`lines.${i}.description`, 'Each line needs a description');
-    return { lotId: line.lotId, description, kg, price, amount: round(kg.times(price), 2) };
+    const descriptionSw = line.descriptionSw?.trim() || null;
+    return { lotId: line.lotId, description, descriptionSw, kg, price, amount: round(kg.times(price), 2) };
   });
 
   // Buyer-borne levies of the lots' season crops.
@@ -182,6 +185,7 @@ export async function issueInvoice(
       kind: 'lot' as const,
       lotId: g.lotId,
       description: g.description,
+      descriptionSw: g.descriptionSw,
       kg: g.kg.toFixed(3),
       pricePerKg: g.price.toFixed(2),
       amount: g.amount.toFixed(2),
@@ -192,6 +196,7 @@ export async function issueInvoice(
       kind: 'buyer_levy' as const,
       lotId: null,
       description: l.name,
+      descriptionSw: null,
       kg: null,
       pricePerKg: null,
       amount: l.amount.toFixed(2),

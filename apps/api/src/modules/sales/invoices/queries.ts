@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql 
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { currentLanguage, type Lang } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { beneficiaries } from '../../deductions/schema.ts';
@@ -81,6 +82,15 @@ export async function listSalesInvoices(
   return { rows, total: total?.value ?? 0 };
 }
 
+/**
+ * A line's text in the reader's language: the Swahili text the auction close wrote beside the
+ * English one (#20), else the line's one text (a person's own words read the same in both).
+ */
+const invoiceLineText = (lang: Lang = currentLanguage()): SQL<string> =>
+  lang === 'sw'
+    ? sql<string>`coalesce(nullif(${salesInvoiceLines.descriptionSw}, ''), ${salesInvoiceLines.description})`
+    : sql<string>`${salesInvoiceLines.description}`;
+
 export async function getSalesInvoice(db: DbOrTx, id: string): Promise<SalesInvoiceDetail> {
   const [row] = await db
     .select({ ...invoiceColumns, reversalEntryId: salesInvoices.reversalEntryId })
@@ -96,7 +106,7 @@ export async function getSalesInvoice(db: DbOrTx, id: string): Promise<SalesInvo
         lotId: salesInvoiceLines.lotId,
         lotNo: lots.lotNo,
         lotStatus: lots.status,
-        description: salesInvoiceLines.description,
+        description: invoiceLineText(),
         kg: salesInvoiceLines.kg,
         pricePerKg: salesInvoiceLines.pricePerKg,
         amount: salesInvoiceLines.amount,

@@ -72,6 +72,8 @@ export const salesInvoiceLines = pgTable(
     kind: text('kind', { enum: SALES_INVOICE_LINE_KINDS }).notNull().default('lot'),
     lotId: uuid('lot_id').references(() => lots.id),
     description: text('description').notNull(),
+    /** The Swahili text of a line the system writes (auction close), null for a person's own words (#20). */
+    descriptionSw: text('description_sw'),
     kg: kg('kg'),
     pricePerKg: money('price_per_kg'),
     amount: money('amount').notNull(),

@@ -1,0 +1,3 @@
+ALTER TABLE "sales_invoice_lines" ADD COLUMN "description_sw" text;--> statement-breakpoint
+-- Lines the auction close wrote before (text exactly as it writes it) get their Swahili text too.
+UPDATE "sales_invoice_lines" sil SET "description_sw" = a."auction_no" || ' loti ' || l."lot_no" || ' (WHR ' || l."whr_no" || '), ' || coalesce(nullif(g."name_sw", ''), g."name") FROM "sales_invoices" si, "auctions" a, "lots" l, "grades" g WHERE si."id" = sil."invoice_id" AND a."id" = si."auction_id" AND l."id" = sil."lot_id" AND g."id" = l."grade_id" AND sil."kind" = 'lot' AND sil."description" = a."auction_no" || ' lot ' || l."lot_no" || ' (WHR ' || l."whr_no" || '), ' || g."name";
