@@ -2,10 +2,13 @@ import type { ListQuery, Paged } from '@ushirika/contracts';
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 import { ValidationError } from './errors.ts';
 
-/** Turns `sort=field:dir` into ORDER BY terms over an allow-list of sortable columns, plus a stable tiebreak. */
+/**
+ * Turns `sort=field:dir` into ORDER BY terms over an allow-list of sortable columns (or expressions,
+ * such as a name in the reader's language), plus a stable tiebreak.
+ */
 export function orderByOf(
   sort: string | undefined,
-  sortable: Record<string, AnyColumn>,
+  sortable: Record<string, AnyColumn | SQL>,
   fallback: SQL[],
   tiebreak: AnyColumn,
 ): SQL[] {

@@ -88,7 +88,7 @@ export async function seasonDashboard(
           where sc.season_id = ${season.id}::uuid and st.status <> 'cancelled' ${only(sql`st.amcos_id`)}
           group by c.id, c.name
           having sum(st.net_kg) > 0
-          order by sum(st.net_kg) desc, c.name`,
+          order by sum(st.net_kg) desc, ${localNameSql('c')}`,
     ),
     queryRows<KgSqlRow>(
       db,
@@ -134,7 +134,7 @@ export async function seasonDashboard(
           join crops c on c.id = sc.crop_id
           where il.kind = 'lot' and sc.season_id = ${season.id}::uuid and il.kg > 0 ${only(sql`l.amcos_id`)}
           group by c.id, c.name
-          order by c.name`,
+          order by ${localNameSql('c')}`,
     ),
     amcosId
       ? Promise.resolve(null)

@@ -59,7 +59,13 @@ export const cropResource: CatalogResource<
         .from(crops)
         .where(where)
         .orderBy(
-          ...orderByOf(query.sort, { name: crops.name, code: crops.code }, [asc(crops.name)], crops.id),
+          // By the name the list shows: the Swahili one on a Swahili request (#20).
+          ...orderByOf(
+            query.sort,
+            { name: localNameSql('crops'), code: crops.code },
+            [asc(localNameSql('crops'))],
+            crops.id,
+          ),
         )
         .limit(window.limit)
         .offset(window.offset),
@@ -127,8 +133,8 @@ export const gradeResource: CatalogResource<
         .orderBy(
           ...orderByOf(
             query.sort,
-            { name: grades.name, code: grades.code },
-            [asc(crops.name), asc(grades.code)],
+            { name: localNameSql('grades'), code: grades.code },
+            [asc(localNameSql('crops')), asc(grades.code)],
             grades.id,
           ),
         )

@@ -149,14 +149,20 @@ export const seasonCropResource: CatalogResource<
     );
     const sortable = {
       season: seasons.name,
-      crop: crops.name,
+      // The crop as the list shows it: the Swahili name on a Swahili request (#20).
+      crop: localNameSql('crops'),
       indicative_price: seasonCrops.indicativePrice,
     };
     const [rows, [total]] = await Promise.all([
       selectSeasonCrops(db)
         .where(where)
         .orderBy(
-          ...orderByOf(query.sort, sortable, [desc(seasons.startDate), asc(crops.name)], seasonCrops.id),
+          ...orderByOf(
+            query.sort,
+            sortable,
+            [desc(seasons.startDate), asc(localNameSql('crops'))],
+            seasonCrops.id,
+          ),
         )
         .limit(window.limit)
         .offset(window.offset),

@@ -212,7 +212,7 @@ export async function amcosStock(db: DbOrTx, query: StockQuery, society: string 
           join seasons s on s.id = sc.season_id
           join crops c on c.id = sc.crop_id
           join grades g on g.id = t.grade_id
-          order by a.name, s.name desc, c.name, g.code`,
+          order by a.name, s.name desc, ${localNameSql('c')}, g.code`,
     ),
     queryRows<{
       amcos_id: string;

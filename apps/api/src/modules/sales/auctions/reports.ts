@@ -55,7 +55,7 @@ export function auctionPrice(db: DbOrTx, f: ReportFilter) {
       sum(al.amount)::numeric(16,2)::text as amount
     ${soldFrom} where ${where(f)}
     group by a.id, a.auction_no, a.auction_date, g.id
-    order by a.auction_date, a.auction_no, g.name`,
+    order by a.auction_date, a.auction_no, ${localNameSql('g')}`,
   );
 }
 
