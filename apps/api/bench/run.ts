@@ -2,13 +2,16 @@
  * `npm run bench`: for each database in turn (PGlite in a fresh data dir; PostgreSQL when reachable,
  * in a scratch database), migrate, bootstrap, write each suite's data with bulk SQL, start the real
  * app on a loopback port in this process and load it with every scenario: a warm-up, then a
- * measured run. Prints latency percentiles, throughput and failures per database.
+ * measured run (the season day loads main.ts as a child process instead: on PGlite this process
+ * closes its database and lends the data directory to the child meanwhile). Prints latency
+ * percentiles, throughput and failures per database.
  *
  * Env: BENCH_SECONDS (10) and BENCH_WARMUP_SECONDS (2) per scenario; BENCH_TARGETS (pglite,postgres);
  * BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default local postgres).
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { bootstrap } from '../src/modules/system/bootstrap.ts';
 import { findUserByEmail } from '../src/modules/users/queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
@@ -29,7 +32,7 @@ import { farmersSuite } from './scenarios/farmers.ts';
 import { inputsSuite } from './scenarios/inputs.ts';
 import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
-import type { BenchSuite, Scenario, ServerContext } from './scenarios/scenario.ts';
+import type { BenchSuite, EmbeddedLoan, Scenario, ServerContext } from './scenarios/scenario.ts';
 import { seasonDaySuite } from './scenarios/season-day.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
 import { storesSuite } from './scenarios/stores.ts';
@@ -64,6 +67,7 @@ const LEGEND = [
   '  the client loop) was busy per request: 1000 / busy ms/req is the ceiling in req/s.',
   '  cpu ms/req: CPU time of the whole bench process (API, PGlite, and the load generator thread) per',
   '  request; unlike busy and latency it does not grow when other work on the machine takes the CPU.',
+  "  The season day loads main.ts in a child process: its busy and cpu are the load generator's only.",
   '  srv p50/p95: time inside the server per request (routing to response sent, incl. waiting for the',
   '  database and for the event loop), apart from the client and the network.',
 ].join('\n');
@@ -71,7 +75,7 @@ const LEGEND = [
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-async function prepare(target: BenchTarget, config: Config): Promise<Scenario[]> {
+async function prepare(target: BenchTarget, config: Config, embedded?: EmbeddedLoan): Promise<Scenario[]> {
   const { db } = target.database;
   await target.database.migrate();
   await bootstrap(db, config);
@@ -79,7 +83,11 @@ async function prepare(target: BenchTarget, config: Config): Promise<Scenario[]>
   if (!admin) throw new Error('bootstrap did not create the bench administrator');
   // The API lets a user on the initial password call little else (#15): the bench admin has replaced it.
   await db.execute(sql`update users set is_initial_password = false where id = ${admin.id}`);
-  const setup = { adminId: admin.id, passwordHash: await hashPassword(BENCH_PASSWORD) };
+  const setup = {
+    adminId: admin.id,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+    ...(embedded ? { embedded } : {}),
+  };
   const scenarios: Scenario[] = [];
   const only = process.env.BENCH_SUITES?.split(',').map((x) => x.trim());
   for (const suite of SUITES.filter((x) => !only || only.includes(x.name))) {
@@ -141,19 +149,40 @@ async function benchTarget(target: BenchTarget): Promise<ResultRow[]> {
   const started = performance.now();
   log(`\n== ${target.label} (${target.detail})`);
   let server: BenchServer | undefined;
+  let lent = false;
+  const { dataDir } = target;
+  // PGlite: a suite may lend the data directory to a main.ts child (one process at a time opens it).
+  const embedded: EmbeddedLoan | undefined = dataDir
+    ? {
+        dataDir,
+        async release() {
+          await server?.close();
+          server = undefined;
+          await target.database.close();
+          lent = true;
+        },
+        async reclaim() {
+          target.database = await openDatabase({ dataDir });
+          lent = false;
+          return target.database.db;
+        },
+      }
+    : undefined;
   try {
     const config = benchConfig();
-    const scenarios = await prepare(target, config);
+    const scenarios = await prepare(target, config, embedded);
     server = await startBenchServer(target.database.db, config);
     const rows = await runScenarios(target, scenarios, server);
     log(`\n${target.label}, ${elapsed(started)}, ${loadAverage()} at the end:\n${resultsTable(rows)}`);
     if (target.database.kind === 'pglite') {
-      log('  PGlite runs inside this process and executes one query at a time: all connections queue');
-      log('  for the one database, so latency under load is mostly waiting for the queries before it.');
+      log('  PGlite executes one query at a time (in this process; the season day in its main.ts child):');
+      log('  all connections queue for the one database, so latency under load is mostly waiting for the');
+      log('  queries before it.');
     }
     return rows;
   } finally {
     await server?.close();
+    if (lent) await embedded?.reclaim();
     await target.dispose();
   }
 }

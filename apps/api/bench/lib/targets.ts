@@ -5,7 +5,15 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 
 /** One database the bench runs against, empty and its own; `dispose` closes and removes it. */
-export type BenchTarget = { label: string; detail: string; database: Database; dispose(): Promise<void> };
+export type BenchTarget = {
+  label: string;
+  detail: string;
+  /** The database open now: run.ts replaces it when a suite lends PGlite's data directory out. */
+  database: Database;
+  /** PGlite only: its data directory. */
+  dataDir?: string;
+  dispose(): Promise<void>;
+};
 
 /** BENCH_DATABASE_NAME lets two people bench on one server without dropping each other's database. */
 export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME || 'ushirika_bench';
@@ -16,16 +24,17 @@ const POOL_SIZE = 10;
 
 export async function openPgliteTarget(): Promise<BenchTarget> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-bench-'));
-  const database = await openDatabase({ dataDir });
-  return {
+  const target: BenchTarget = {
     label: 'PGlite',
     detail: `embedded, fresh data dir ${dataDir}`,
-    database,
+    database: await openDatabase({ dataDir }),
+    dataDir,
     dispose: async () => {
-      await database.close();
+      await target.database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return target;
 }
 
 function withDatabaseName(url: string, name: string): string {

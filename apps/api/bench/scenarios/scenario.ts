@@ -18,7 +18,15 @@ export type Scenario = {
   dispose?(): Promise<void>;
 };
 
-export type SuiteSetup = { adminId: string; passwordHash: string };
+/**
+ * PGlite only (run.ts): lends the bench's data directory to another process, e.g. `main.ts` as a
+ * child. `release` stops the bench's in-process server and closes its database; `reclaim` opens
+ * the data directory again and answers the new handle. The in-process server stays stopped and
+ * the handles taken before `release` are closed, so a suite that lends its data runs last.
+ */
+export type EmbeddedLoan = { dataDir: string; release(): Promise<void>; reclaim(): Promise<Db> };
+
+export type SuiteSetup = { adminId: string; passwordHash: string; embedded?: EmbeddedLoan };
 
 /**
  * One business area's bench: writes its data set with bulk SQL into the migrated, bootstrapped
