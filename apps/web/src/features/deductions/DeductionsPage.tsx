@@ -18,6 +18,7 @@ import { createDeductionRuleBody, type DeductionPreview } from '@ushirika/contra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateField } from '../../components/DateField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordFormModal } from '../../components/RecordFormModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
@@ -277,8 +278,12 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
         )}
         <TextInput label={t('deductionsMd.minimum')} {...form.text('minimum')} />
         <TextInput label={t('deductionsMd.maximum')} {...form.text('maximum')} />
-        <TextInput label={t('deductionsMd.validFrom')} placeholder="2026-10-01" {...form.text('validFrom')} />
-        <TextInput label={t('deductionsMd.validTo')} placeholder="2027-09-30" {...form.text('validTo')} />
+        <DateField label={t('deductionsMd.validFrom')} {...form.text('validFrom')} />
+        <DateField
+          label={t('deductionsMd.validTo')}
+          min={form.values.validFrom || undefined}
+          {...form.text('validTo')}
+        />
       </SimpleGrid>
     </RecordFormModal>
   );

@@ -23,7 +23,7 @@ import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
 import { useForm } from '../../lib/form.ts';
-import { localName } from '../../lib/format.ts';
+import { formatDate, localName } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { AttachmentsSection } from '../attachments/AttachmentsSection.tsx';
@@ -57,7 +57,7 @@ function FarmerDetailsPage() {
   const fields: [string, string | null][] = [
     [t('fields.amcos'), `${f.amcosCode} ${f.amcosName}`],
     [t('fields.gender'), f.gender === 'Male' ? t('fields.male') : t('fields.female')],
-    [t('farmersMd.dateOfBirth'), f.dateOfBirth],
+    [t('farmersMd.dateOfBirth'), f.dateOfBirth ? formatDate(f.dateOfBirth) : null],
     [t('farmersMd.nationalId'), f.nationalId],
     [t('fields.phone'), f.phone],
     [t('fields.bank'), f.bankName],

@@ -2,9 +2,11 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { createFarmerBody, type FarmerDetail, updateFarmerBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateField } from '../../components/DateField.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { StatusSelect } from '../../components/StatusSelect.tsx';
 import { useForm } from '../../lib/form.ts';
+import { todayIso } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
 import { BankAccountFields } from '../cooperative/BankAccountFields.tsx';
@@ -87,11 +89,7 @@ export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; on
           ]}
           {...form.control('gender')}
         />
-        <TextInput
-          label={t('farmersMd.dateOfBirth')}
-          placeholder="1985-04-12"
-          {...form.text('dateOfBirth')}
-        />
+        <DateField label={t('farmersMd.dateOfBirth')} max={todayIso()} {...form.text('dateOfBirth')} />
         <TextInput label={t('farmersMd.nationalId')} {...form.text('nationalId')} />
         <TextInput label={t('fields.phone')} {...form.text('phone')} />
         <BankAccountFields bank={form.control('bankId')} accountNo={form.text('accountNo')} />

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { seasons } from './hooks.ts';
 import { SeasonCropsTable } from './SeasonCropsPage.tsx';
@@ -30,7 +31,7 @@ function SeasonDetailsPage() {
     <DetailsLayout
       title={`${t('fields.season')} ${s.name}`}
       breadcrumbs={[{ label: t('seasonsMd.title'), to: '/collections/season-and-crops' }, { label: s.name }]}
-      description={`${s.startDate} – ${s.endDate}`}
+      description={`${formatDate(s.startDate)} – ${formatDate(s.endDate)}`}
       status={s.status}
       history={{ entity: 'season', id }}
       actions={

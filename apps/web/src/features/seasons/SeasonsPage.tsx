@@ -2,12 +2,14 @@ import { Anchor, TextInput } from '@mantine/core';
 import { createSeasonBody, type Season } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../components/DateField.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { type RecordFormProps, ResourceListPage } from '../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../components/StatusFilter.tsx';
 import { useForm } from '../../lib/form.ts';
+import { formatDate } from '../../lib/format.ts';
 import { seasons } from './hooks.ts';
 
 export default function SeasonsRoute() {
@@ -46,8 +48,13 @@ function SeasonsPage() {
             </Anchor>
           ),
         },
-        { key: 'start', header: t('seasonsMd.start'), sortField: 'start_date', render: (s) => s.startDate },
-        { key: 'end', header: t('seasonsMd.end'), render: (s) => s.endDate },
+        {
+          key: 'start',
+          header: t('seasonsMd.start'),
+          sortField: 'start_date',
+          render: (s) => formatDate(s.startDate),
+        },
+        { key: 'end', header: t('seasonsMd.end'), render: (s) => formatDate(s.endDate) },
         { key: 'crops', header: t('seasonsMd.crops'), align: 'right', render: (s) => s.cropCount },
         { key: 'status', header: t('fields.status'), render: (s) => <StatusBadge status={s.status} /> },
       ]}
@@ -81,8 +88,13 @@ function SeasonForm({ onClose }: RecordFormProps<Season>) {
         required
         {...form.text('name')}
       />
-      <TextInput label={t('seasonsMd.start')} placeholder="2026-10-01" required {...form.text('startDate')} />
-      <TextInput label={t('seasonsMd.end')} placeholder="2027-09-30" required {...form.text('endDate')} />
+      <DateField label={t('seasonsMd.start')} required {...form.text('startDate')} />
+      <DateField
+        label={t('seasonsMd.end')}
+        required
+        min={form.values.startDate || undefined}
+        {...form.text('endDate')}
+      />
     </FormModal>
   );
 }
