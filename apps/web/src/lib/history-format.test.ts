@@ -33,6 +33,16 @@ describe('history panels read as people write (issue #20)', () => {
     ]);
   });
 
+  it('names fields and actions in Swahili on Swahili screens', async () => {
+    await i18n.changeLanguage('sw');
+    expect(fieldName('rateBasis')).toBe('Msingi wa kiwango');
+    expect(fieldName('grossKg')).toBe('Uzito wa jumla (kg)');
+    expect(fieldName('amount')).toBe('Kiasi');
+    expect(actionLabel('matched')).toBe('Imelinganishwa');
+    expect(actionLabel('unmatched')).toBe('Ulinganisho umetenguliwa');
+    await i18n.changeLanguage('en');
+  });
+
   it('writes dates the Swahili way in Swahili', async () => {
     await i18n.changeLanguage('sw');
     expect(fieldValue('2026-11-05')).toBe('05/11/2026');

@@ -1,0 +1,200 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as contracts from '@ushirika/contracts';
+import {
+  account,
+  accountGroup,
+  amcosDetail,
+  boqDetail,
+  buyerReceiptDetail,
+  collection,
+  currency,
+  deductionRule,
+  exchangeRate,
+  farmerDetail,
+  financialYear,
+  journalEntry,
+  paymentSettingsBody,
+  purchaseInvoiceDetail,
+  purchaseOrderDetail,
+  purchaseSettingsBody,
+  salesInvoiceDetail,
+  salesSettingsBody,
+  sessionUser,
+  store,
+  unionProfile,
+  user,
+} from '@ushirika/contracts';
+import { describe, expect, it } from 'vitest';
+import en from '../locales/en.json' with { type: 'json' };
+import sw from '../locales/sw.json' with { type: 'json' };
+
+/**
+ * Every action and field name the API's audit trail writes has a label in English and Swahili
+ * (issue #20): read from where the API writes them, so a new action or field without one fails.
+ */
+
+const API = path.resolve(import.meta.dirname, '../../../api/src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    return full.endsWith('.ts') && !full.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The text from `open` (an opening bracket) to its matching close. */
+function balanced(text: string, open: number): string {
+  const pairs: Record<string, string> = { '(': ')', '{': '}', '[': ']' };
+  const stack: string[] = [];
+  for (let i = open; i < text.length; i += 1) {
+    const c = text.charAt(i);
+    if (pairs[c]) stack.push(pairs[c]);
+    else if (c === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return text.slice(open, i + 1);
+    }
+  }
+  return text.slice(open);
+}
+
+/** The argument text of each `recordAudit(...)` and `auditInsertSql(...)` call in the API. */
+export function auditCalls(source: string): string[] {
+  const calls: string[] = [];
+  for (const match of source.matchAll(/\b(?:recordAudit|auditInsertSql)\(/g)) {
+    const start = (match.index ?? 0) + match[0].length - 1;
+    calls.push(balanced(source, start));
+  }
+  return calls;
+}
+
+/** The action names a call can write: every quoted word in its `action:` expression. */
+export function actionsOf(call: string): string[] {
+  const expression = /\baction:\s*([^,}\n]+)/.exec(call)?.[1] ?? '';
+  return [...expression.matchAll(/'([a-z_]+)'/g)].map((m) => m[1] ?? '');
+}
+
+/** Top-level keys of an object literal's text, `{ a: 1, b, ...c, 'd': 2 }` -> a, b, d. */
+function keysOf(literal: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  let token = '';
+  for (const c of literal.slice(1, -1)) {
+    if ('({['.includes(c)) depth += 1;
+    else if (')}]'.includes(c)) depth -= 1;
+    if (depth === 0 && (c === ':' || c === ',')) {
+      const key = /^\s*['"]?([A-Za-z_]\w*)['"]?\s*$/.exec(token)?.[1];
+      if (key) keys.push(key);
+      token = c === ':' ? '\u0000' : '';
+    } else if (token !== '\u0000' || c === ',') token = token === '\u0000' ? '' : token + c;
+    if (depth === 0 && c === ',') token = '';
+  }
+  const last = /^\s*([A-Za-z_]\w*)\s*$/.exec(token)?.[1];
+  if (last) keys.push(last);
+  return keys;
+}
+
+/** Field names a call writes literally: `before: {...}`, `after: {...}`, `JSON.stringify({...})`, jsonb_build_object('k', ...). */
+export function fieldsOf(call: string): string[] {
+  const fields: string[] = [];
+  for (const match of call.matchAll(/\b(?:before|after):\s*\{|JSON\.stringify\(\{/g)) {
+    fields.push(...keysOf(balanced(call, (match.index ?? 0) + match[0].length - 1)));
+  }
+  for (const match of call.matchAll(/jsonb_build_object\(([^)]*)\)/g)) {
+    fields.push(...[...(match[1] ?? '').matchAll(/'([A-Za-z_]\w*)'\s*,/g)].map((m) => m[1] ?? ''));
+  }
+  return fields;
+}
+
+/**
+ * Records the API snapshots whole (an update's before and after are the record as the API
+ * returns it): their fields are the contract's. Kept beside the writers that use them; a new
+ * whole-record snapshot adds its schema here.
+ */
+const WHOLE_SNAPSHOTS = {
+  account, // accounts/chart/save-account.ts
+  accountGroup, // accounts/chart/groups.ts
+  buyerReceiptDetail, // sales/receipts/create-receipt.ts
+  currency, // accounts/currencies/currencies.ts
+  exchangeRate, // accounts/currencies/currencies.ts
+  journalEntry, // accounts/journal/reverse-journal-entry.ts
+  purchaseInvoiceDetail, // purchase/invoices/cancel-purchase-invoice.ts
+  salesInvoiceDetail, // sales/invoices/cancel-invoice.ts
+  sessionUser, // auth/profile.ts
+  amcosDetail, // amcos/update-amcos.ts
+  boqDetail, // boqs/save-boq.ts
+  collection, // crop-flow/collections/change-collection.ts (a pick of it)
+  deductionRule, // deductions/update-deduction-rule.ts
+  farmerDetail, // farmers/update-farmer.ts
+  financialYear, // financial-years/update-financial-year.ts
+  paymentSettingsBody, // settlement/payments/update-payment-settings.ts
+  purchaseOrderDetail, // purchase/orders/create-purchase-order.ts
+  purchaseSettingsBody, // purchase/orders/settings.ts
+  salesSettingsBody, // sales/invoices/settings.ts
+  store, // inventory/stores/save-store.ts
+  unionProfile, // cooperative/union.ts
+  user, // users/update-user.ts
+};
+
+const files = sources(API).map((file) => readFileSync(file, 'utf8'));
+const calls = files.flatMap(auditCalls);
+/** Master data (platform/catalog.ts) is snapshotted whole: each resource's item schema, by name. */
+const catalogItems = files
+  .filter((source) => source.includes('CatalogResource'))
+  .flatMap((source) => [...source.matchAll(/\bitem:\s*(\w+)\s*,/g)].map((m) => m[1] ?? ''))
+  .filter((name) => name !== 'text');
+function shapeOf(name: string): string[] {
+  const schema = (contracts as Record<string, unknown>)[name];
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (!shape) throw new Error(`catalog item schema ${name} is not a contract object schema`);
+  return Object.keys(shape);
+}
+const actions = [...new Set(calls.flatMap(actionsOf))].sort();
+const fields = [
+  ...new Set([
+    ...calls.flatMap(fieldsOf),
+    ...Object.values(WHOLE_SNAPSHOTS).flatMap((schema) => Object.keys(schema.shape)),
+    ...catalogItems.flatMap(shapeOf),
+  ]),
+].sort();
+
+type Tree = { [key: string]: string | Tree };
+function has(tree: Tree, key: string): boolean {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = node[part];
+  }
+  return typeof node === 'string' && node.length > 0;
+}
+
+describe('history labels in both languages (issue #20)', () => {
+  it('reads the audit writers of the API (the check finds what it checks)', () => {
+    expect(calls.length).toBeGreaterThan(80);
+    expect(catalogItems).toEqual(expect.arrayContaining(['transporter', 'bank', 'season']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['created', 'matched', 'unmatched', 'added', 'amcos_approved']),
+    );
+    expect(actions).not.toContain('deny');
+    expect(fields).toEqual(
+      expect.arrayContaining(['status', 'rateBasis', 'journalEntryId', 'grossKg', 'amount']),
+    );
+    expect(keysOf("{ a: 1, b, ...c, 'd': f(x, y), e: { g: 1 } }")).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  for (const [language, tree] of [
+    ['en', en],
+    ['sw', sw],
+  ] as const) {
+    it(`every audited action has a label in ${language}`, () => {
+      expect(actions.filter((a) => !has(tree as Tree, `history.actions.${a}`))).toEqual([]);
+    });
+    it(`every audited field has a label in ${language}`, () => {
+      const missing = fields.filter(
+        (f) => !has(tree as Tree, `history.fields.${f}`) && !has(tree as Tree, `fields.${f}`),
+      );
+      expect(missing).toEqual([]);
+    });
+  }
+});
