@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import en from '../locales/en.json' with { type: 'json' };
+import sw from '../locales/sw.json' with { type: 'json' };
 
 // i18n.ts sets the page's language attribute when it loads: give it the one element it touches.
 (globalThis as { document?: unknown }).document ??= { documentElement: {} };
-const { successMessage } = await import('./success-message.ts');
+const { SERVER_WORDS, successMessage, successText } = await import('./success-message.ts');
 const { i18n } = await import('./i18n.ts');
 
 describe("SPEC's success messages in the user's language (issue #20)", () => {
@@ -29,5 +33,36 @@ describe("SPEC's success messages in the user's language (issue #20)", () => {
     expect(successMessage('Widget created successfully')).toBe('Imehifadhiwa kwa mafanikio');
     // Text the client wrote itself passes through.
     expect(successMessage('Msimbo umetumwa tena')).toBe('Msimbo umetumwa tena');
+  });
+});
+
+describe('reconciliation toasts from keys, not server strings (issue #20)', () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it('matching and undoing a match read in the user language', async () => {
+    await i18n.changeLanguage('en');
+    expect(successText('linesMatched')).toBe('Lines matched successfully');
+    expect(successText('matchUndone')).toBe('Match undone successfully');
+    await i18n.changeLanguage('sw');
+    expect(successText('linesMatched')).toBe('Mistari imelinganishwa kwa mafanikio');
+    expect(successText('matchUndone')).toBe('Ulinganisho umetenguliwa kwa mafanikio');
+    // The server's own English reply, where a screen still shows it, reads the same.
+    expect(successMessage('Lines matched successfully')).toBe('Mistari imelinganishwa kwa mafanikio');
+  });
+
+  it('every key the client words a message by has text in both languages', () => {
+    for (const key of Object.values(SERVER_WORDS)) {
+      expect((en.success as Record<string, unknown>)[key], `en success.${key}`).toEqual(expect.any(String));
+      expect((sw.success as Record<string, unknown>)[key], `sw success.${key}`).toEqual(expect.any(String));
+    }
+  });
+
+  it("the matching panels toast from keys, never the server's message", () => {
+    const dir = path.resolve(import.meta.dirname, '../features/accounts/reconciliations');
+    for (const file of ['MatchingPanel.tsx', 'SuggestionsPanel.tsx']) {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      expect(source, file).not.toMatch(/toastSuccess\(\s*\w+\.message\s*\)/);
+      expect(source, file).toMatch(/toastSuccess\(successText\('linesMatched'\)\)/);
+    }
   });
 });

@@ -7,11 +7,23 @@ import { i18n } from './i18n.ts';
  * document number the server named. Text the client wrote itself passes through unchanged.
  */
 
-const FIXED: Record<string, string> = {
-  'Password changed successful': 'success.passwordChanged',
-  'OPT resend successfully': 'success.otpResent',
-  'Password resset successful Please login now': 'success.passwordReset',
-  'Signed in successfully': 'success.signedIn',
+/** Messages the client words from its own keys: `successText(key)`, in the user's language. */
+export type SuccessKey =
+  | 'passwordChanged'
+  | 'otpResent'
+  | 'passwordReset'
+  | 'signedIn'
+  | 'linesMatched'
+  | 'matchUndone';
+
+/** The server's words for each (its English is SPEC's), so its own reply reads the same. */
+export const SERVER_WORDS: Record<string, SuccessKey> = {
+  'Password changed successful': 'passwordChanged',
+  'OPT resend successfully': 'otpResent',
+  'Password resset successful Please login now': 'passwordReset',
+  'Signed in successfully': 'signedIn',
+  'Lines matched successfully': 'linesMatched',
+  'Match undone successfully': 'matchUndone',
 };
 
 const ACTIONS = [
@@ -46,9 +58,14 @@ const camel = (words: string) =>
 /** Keys are built from the server's words here, so they are checked with i18n.exists, not by type. */
 const t = i18n.t.bind(i18n) as unknown as (key: string, options?: Record<string, string>) => string;
 
+/** A success message by key, in the user's language: what a screen shows after its own action. */
+export function successText(key: SuccessKey): string {
+  return t(`success.${key}`);
+}
+
 export function successMessage(message: string): string {
-  const fixed = FIXED[message];
-  if (fixed) return t(fixed);
+  const fixed = SERVER_WORDS[message];
+  if (fixed) return successText(fixed);
   const match = PATTERN.exec(message);
   if (!match) return message;
   const [, rawSubject = '', action = ''] = match;

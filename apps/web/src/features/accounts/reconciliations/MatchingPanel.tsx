@@ -20,6 +20,7 @@ import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { EmptyBlock } from '../../../components/EmptyBlock.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { successText } from '../../../lib/success-message.ts';
 import { useAcceptMatches, useMatchingLines, useUnmatch } from './hooks.ts';
 import { StatementEntryModal } from './StatementEntryModal.tsx';
 import { SuggestionsPanel } from './SuggestionsPanel.tsx';
@@ -66,8 +67,8 @@ export function MatchingPanel({
     accept.mutate(
       [{ reason: 'manual', statementLineIds: [...picked.statement], journalLineIds: [...picked.book] }],
       {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
+        onSuccess: () => {
+          toastSuccess(successText('linesMatched'));
           setPicked({ statement: new Set(), book: new Set() });
         },
       },
@@ -77,7 +78,7 @@ export function MatchingPanel({
       title: t('recon.unmatch'),
       message: t('recon.unmatchConfirm'),
       confirmLabel: t('recon.unmatch'),
-      onConfirm: () => unmatch.mutate(matchId, { onSuccess: (r) => toastSuccess(r.message) }),
+      onConfirm: () => unmatch.mutate(matchId, { onSuccess: () => toastSuccess(successText('matchUndone')) }),
     });
   const amount = (value: ReturnType<typeof dec>) => `${account.currency} ${formatDecimal(value.toFixed(2))}`;
   const pages = Math.max(1, Math.ceil(Math.max(data?.statementTotal ?? 0, data?.bookTotal ?? 0) / PER_PAGE));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+import { successText } from '../../../lib/success-message.ts';
 import { useAcceptMatches, useSuggestions } from './hooks.ts';
 
 /** The automatic matches, each with why it matched, accepted together. */
@@ -22,8 +23,8 @@ export function SuggestionsPanel({ account }: { account: ReconciliationAccount }
         journalLineIds,
       })),
       {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
+        onSuccess: () => {
+          toastSuccess(successText('linesMatched'));
           setAsked(false);
         },
       },
