@@ -17,7 +17,7 @@ import { adminToken, adminUser, launchBrowser, signedIn } from './support.ts';
 
 /**
  * Crop and grade names the server joins into its answers (stock, lots, auction reports, the lots
- * export) read in Swahili on Swahili screens (#20): the default cashew crop is "Korosho", its
+ * export, the invoice lines the auction close writes) read in Swahili on Swahili screens (#20): the default cashew crop is "Korosho", its
  * Standard grade "Daraja la kawaida". Switching language shows them without a reload: answers are
  * cached per language.
  */
@@ -28,6 +28,7 @@ const STANDARD = { en: 'Standard', sw: 'Daraja la kawaida' };
 let browser: Browser;
 let society: { id: string; name: string };
 let lot: Lot;
+let invoiceId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -59,12 +60,13 @@ beforeAll(async () => {
   if (!issued) throw new Error('no lot issued');
   lot = issued;
   const buyer = await createBuyer(token, 'Majina Traders');
-  await sellLot(token, {
+  const invoice = await sellLot(token, {
     seasonCropId: crop.seasonCropId,
     lotId: lot.id,
     buyerId: buyer.id,
     pricePerKg: '2500.00',
   });
+  invoiceId = invoice.id;
 });
 afterAll(() => browser.close());
 
@@ -74,7 +76,7 @@ async function toSwahili(page: Page) {
 }
 
 describe('crop and grade names on Swahili screens', () => {
-  it('shows the Swahili names on the stock, lots and auction report screens and in the lots export', async () => {
+  it('shows the Swahili names on the stock, lots, auction report and sales invoice screens and in the lots export', async () => {
     const page = await signedIn(browser, adminUser());
 
     // Lots: English first, then the same screen in Swahili without a reload.
@@ -127,6 +129,14 @@ describe('crop and grade names on Swahili screens', () => {
       .getByRole('option', { name: new RegExp(`· ${CASHEW.sw}$`) })
       .first()
       .waitFor();
+
+    // The sales invoice the auction close wrote: its lot line in Swahili ("loti …, Daraja la
+    // kawaida"), stored in both languages at the close.
+    await page.goto(`/collections/sales/invoices/${invoiceId}/details`);
+    const line = page.getByRole('cell', { name: new RegExp(` loti ${lot.lotNo} \\(WHR `) });
+    await line.waitFor();
+    expect(await line.innerText()).toMatch(new RegExp(`, ${STANDARD.sw}$`));
+    expect(await page.getByTestId('invoice-lines').innerText()).not.toContain(` lot ${lot.lotNo} (WHR `);
     await page.context().close();
   });
 });
