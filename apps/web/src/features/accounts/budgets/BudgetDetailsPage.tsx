@@ -16,6 +16,7 @@ import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { confirmApprove } from '../confirm-approve.ts';
 import {
   budgets,
   useAccountOptions,
@@ -61,7 +62,10 @@ function BudgetDetailsPage() {
         <>
           {b.status === 'draft' && canApprove && b.createdBy !== user?.id && (
             <Button
-              onClick={() => action.mutate({ id: b.id, action: 'approve' }, done)}
+              onClick={() =>
+                confirmApprove('budget', b.number, () => action.mutate({ id: b.id, action: 'approve' }, done))
+              }
+              data-testid="approve-budget"
               loading={action.isPending}
             >
               {t('acc.approve')}
@@ -129,7 +133,12 @@ function BudgetDetailsPage() {
                   {a.status === 'draft' && canApprove && (
                     <Button
                       size="compact-sm"
-                      onClick={() => adjustmentAction.mutate({ id: a.id, action: 'approve' }, done)}
+                      onClick={() =>
+                        confirmApprove('budgetAdjustment', a.number, () =>
+                          adjustmentAction.mutate({ id: a.id, action: 'approve' }, done),
+                        )
+                      }
+                      data-testid="approve-adjustment"
                     >
                       {t('acc.approve')}
                     </Button>

@@ -4,7 +4,6 @@ import { type Book, createPaymentOrReceiptBody } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -19,6 +18,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsButton } from '../../attachments/AttachmentsButton.tsx';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
+import { confirmApprove } from '../confirm-approve.ts';
 import { useAccountOptions, useBankOptions, useRecordAction, vouchers } from '../hooks.ts';
 import { JournalEntryDetails } from '../journal/JournalEntriesPage.tsx';
 
@@ -35,6 +35,7 @@ type Approvable = {
   createdBy: string | null;
   journalEntryId: string | null;
   journalEntryNumber: string | null;
+  number: string;
 };
 
 /** Approve button for a draft (not for its maker), or the posted entry's number once approved. */
@@ -63,17 +64,12 @@ export function useApproveColumn(path: string, key: string, audit: string, onOpe
             loading={action.isPending}
             data-testid="approve-voucher"
             onClick={() =>
-              confirmAction({
-                title: t('confirmations.approveVoucherTitle'),
-                message: t('confirmations.approveVoucher'),
-                confirmLabel: t('acc.approve'),
-                danger: false,
-                onConfirm: () =>
-                  action.mutate(
-                    { id: row.id, action: 'approve' },
-                    { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
-                  ),
-              })
+              confirmApprove(audit === 'bank_transfer' ? 'bankTransfer' : 'voucher', row.number, () =>
+                action.mutate(
+                  { id: row.id, action: 'approve' },
+                  { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
+                ),
+              )
             }
           >
             {t('acc.approve')}
