@@ -1,21 +1,36 @@
+import { sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, startTestApp, type TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
+import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
+import { loadDemoSales } from './demo-sales.ts';
 import { loadDemoStores } from './demo-stores.ts';
 import { findAdministratorId, loadDemoUnion } from './demo-union.ts';
 
 let t: TestApp;
+// The demo seed's order (seed-demo.ts): the crop in lots, the stores, the inputs, then the sales
+// and their settlement.
 beforeAll(async () => {
   t = await startTestApp();
   await makeUser(t, 'Administrator');
   await loadDemoUnion(t.db);
   await loadDemoMasterData(t.db, await findAdministratorId(t.db));
+  await loadDemoCropFlow(t.db, await findAdministratorId(t.db));
   await loadDemoStores(t.db);
 }, 240_000);
 afterAll(() => t.close());
+
+type Loan = { id: string; source: string; amount: string; recovered: string; distributions: number };
+const loans = () =>
+  queryRows<Loan>(
+    t.db,
+    sql`select lo.id, lo.source, lo.amount::text as amount, lo.recovered::text as recovered,
+          (select count(*)::int from input_distributions d where d.loan_id = lo.id and d.status = 'issued') as distributions
+        from farmer_loans lo where lo.status <> 'cancelled' order by lo.loan_no`,
+  );
 
 describe('demo farmer inputs', () => {
   it('prices sulphur, records, approves and issues requests in the two stocked AMCOS; a second run changes nothing', async () => {
@@ -33,4 +48,52 @@ describe('demo farmer inputs', () => {
     ]);
     expect((await loadDemoInputs(t.db)).skipped).toBe(true);
   });
+
+  it("the demo settlement recovers the distributions' loans, and their balances go down by it", async () => {
+    const before = await loans();
+    // Every loan of the demo comes from a distribution, none recovered yet.
+    expect(before.length).toBe(8);
+    expect(before.every((l) => l.source === 'distribution' && l.distributions === 1)).toBe(true);
+    expect(before.every((l) => l.recovered === '0.00')).toBe(true);
+
+    const sales = await loadDemoSales(t.db);
+    if (sales.skipped) throw new Error(`demo sales skipped: ${sales.reason}`);
+    const settlementNo = sales.settlement?.settlementNo;
+    expect(settlementNo).toBeDefined();
+    const recoveries = await queryRows<{ loanId: string; source: string; amount: string }>(
+      t.db,
+      sql`select r.loan_id as "loanId", lo.source, sum(r.amount)::numeric(16,2)::text as amount
+          from loan_recoveries r join settlements s on s.id = r.settlement_id join farmer_loans lo on lo.id = r.loan_id
+          where s.settlement_no = ${settlementNo ?? ''} and s.status = 'approved'
+          group by r.loan_id, lo.source`,
+    );
+    // The settlement recovers loans, and every one of them is a distribution's.
+    expect(recoveries.length).toBeGreaterThan(0);
+    expect(recoveries.map((r) => r.source)).toEqual(recoveries.map(() => 'distribution'));
+    const [settled] = await queryRows<{ loanRecovery: string; farmers: string }>(
+      t.db,
+      sql`select s.loan_recovery::text as "loanRecovery",
+            (select sum(sf.loan_recovery)::numeric(16,2)::text from settlement_farmers sf where sf.settlement_id = s.id) as farmers
+          from settlements s where s.settlement_no = ${settlementNo ?? ''}`,
+    );
+    expect(settled?.loanRecovery).toBe(sum(recoveries.map((r) => r.amount)).toFixed(2));
+    expect(settled?.farmers).toBe(settled?.loanRecovery);
+
+    // Each loan's recovered amount went up by exactly its recovery, the others stayed at zero.
+    const after = await loans();
+    const byId = new Map(recoveries.map((r) => [r.loanId, r.amount]));
+    expect(after.map((l) => [l.id, l.recovered])).toEqual(
+      before.map((l) => [l.id, byId.get(l.id) ?? '0.00']),
+    );
+    // The farmer-loans account (Collection book 1401) holds what is left of them.
+    const [books] = await queryRows<{ ledger: string; open: string }>(
+      t.db,
+      sql`select (select coalesce(sum(l.debit - l.credit), 0)::numeric(16,2)::text from journal_lines l
+              join journal_entries e on e.id = l.entry_id join accounts a on a.id = l.account_id
+              where e.status <> 'draft' and a.book = 'collection' and a.code = '1401') as ledger,
+            (select coalesce(sum(amount - recovered), 0)::numeric(16,2)::text from farmer_loans where status <> 'cancelled') as open`,
+    );
+    expect(books?.ledger).toBe(books?.open);
+    expect(books?.open).not.toBe('1160000.00');
+  }, 240_000);
 });
