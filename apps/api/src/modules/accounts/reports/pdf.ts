@@ -9,21 +9,28 @@ import {
 
 export type PdfColumn<T> = { header: string; value: (row: T) => string; align?: 'right' };
 
-/** A landscape A4 report: title, subtitle lines, one table with a header row and optional totals. */
-export async function tablePdf<T>(input: {
+export type TableReport<T> = {
   title: string;
   subtitle: string[];
   columns: PdfColumn<T>[];
   rows: T[];
   totals?: string[];
-}): Promise<Buffer> {
+};
+
+/** A landscape A4 report: title, subtitle lines, one table with a header row and optional totals. */
+export function tablePdf<T>(input: TableReport<T>): Promise<Buffer> {
+  return renderPdf(input.title, tableDefinition(input));
+}
+
+/** tablePdf's layout, before printing (tests read it). */
+export function tableDefinition<T>(input: TableReport<T>) {
   const cell = (text: string, align?: 'right', bold = false) => ({ text, alignment: align ?? 'left', bold });
   const body = [
     input.columns.map((c) => cell(label(c.header), c.align, true)),
     ...input.rows.map((r) => input.columns.map((c) => cell(c.value(r), c.align))),
     ...(input.totals ? [input.totals.map((t, i) => cell(t, input.columns[i]?.align, true))] : []),
   ];
-  return renderPdf(input.title, {
+  return {
     pageOrientation: 'landscape',
     pageSize: 'A4',
     defaultStyle: { fontSize: 8 },
@@ -36,7 +43,7 @@ export async function tablePdf<T>(input: {
         layout: 'lightHorizontalLines',
       },
     ],
-  });
+  };
 }
 
 /**

@@ -1,25 +1,53 @@
 import type { DistributionDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
-import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
+import { codeLabel, currentLanguage, type Lang, translate } from '../../../platform/labels.ts';
+import { grouped, type TableReport, tablePdf } from '../../accounts/reports/pdf.ts';
 import type { DistributionReportPage } from './distribution-report.ts';
 
 const qty = (q: string) => dec(q).toString();
 
-/** The distribution note the farmer signs: what was given, at what price, and what they owe. */
-export function distributionNotePdf(d: DistributionDetail): Promise<Buffer> {
+/**
+ * A sentence of the inputs PDFs (`inputs.pdf.*` of the screens' dictionary) in the reader's
+ * language, its values filled in; dates and amounts in it print by the document rules (renderPdf).
+ */
+function say(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const template = translate(lang, `inputs.pdf.${key}`) ?? translate('en', `inputs.pdf.${key}`) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** A distribution's kind (credit, cash, free, subsidised) as the screens name it. */
+const kindLabel = (lang: Lang, kind: string) => codeLabel(lang, 'inputs.kinds', kind);
+const totalLabel = (lang: Lang) => translate(lang, 'inputs.report.total') ?? 'Total';
+
+/** What the distribution note prints, in the reader's language (tests read it). */
+export function distributionNoteTable(
+  d: DistributionDetail,
+  lang: Lang = currentLanguage(),
+): TableReport<DistributionDetail['lines'][number]> {
   const owed = d.kind === 'credit' || d.kind === 'subsidised';
-  return tablePdf({
-    title: `Distribution note ${d.distributionNo}`,
+  const amount = grouped(d.farmerAmount);
+  return {
+    title: say(lang, 'noteTitle', { no: d.distributionNo }),
     subtitle: [
-      `${d.amcosName} · store ${d.storeName} · season ${d.seasonName} · ${d.distributedOn}`,
-      `Farmer ${d.farmerName} (${d.farmerNo}) · request ${d.requestNo} · ${d.kind}${d.status === 'cancelled' ? ' · CANCELLED' : ''}`,
+      say(lang, 'noteWhere', {
+        amcos: d.amcosName,
+        store: d.storeName,
+        season: d.seasonName,
+        date: d.distributedOn,
+      }),
+      `${say(lang, 'noteFarmer', {
+        farmer: d.farmerName,
+        farmerNo: d.farmerNo,
+        request: d.requestNo,
+        kind: kindLabel(lang, d.kind),
+      })}${d.status === 'cancelled' ? ` · ${say(lang, 'cancelled')}` : ''}`,
       owed
-        ? `Owed by the farmer on loan ${d.loanNo ?? ''}: TZS ${grouped(d.farmerAmount)}, recovered from the crop payment`
+        ? say(lang, 'owed', { loan: d.loanNo ?? '', amount })
         : d.kind === 'cash'
-          ? `Paid in cash: TZS ${grouped(d.farmerAmount)}`
-          : 'Given free of charge',
-      'Received by the farmer (signature): ______________________    Date: ____________',
-      'Issued by (name and signature): ______________________',
+          ? say(lang, 'paidCash', { amount })
+          : say(lang, 'free'),
+      say(lang, 'receivedBy'),
+      say(lang, 'issuedBy'),
     ],
     columns: [
       { header: 'Item', value: (l) => `${l.itemCode} ${l.itemName}` },
@@ -30,26 +58,41 @@ export function distributionNotePdf(d: DistributionDetail): Promise<Buffer> {
       { header: 'Subsidy', value: (l) => grouped(l.subsidyValue), align: 'right' },
     ],
     rows: d.lines,
-    totals: ['Total', '', '', '', grouped(d.farmerAmount), grouped(d.subsidyAmount)],
-  });
+    totals: [totalLabel(lang), '', '', '', grouped(d.farmerAmount), grouped(d.subsidyAmount)],
+  };
 }
 
-/** The whole filtered report (every row, not a page). */
-export function distributionReportPdf(r: DistributionReportPage): Promise<Buffer> {
-  return tablePdf({
-    title: `Input distributions, season ${r.seasonName}`,
+/** The distribution note the farmer signs: what was given, at what price, and what they owe. */
+export function distributionNotePdf(d: DistributionDetail): Promise<Buffer> {
+  return tablePdf(distributionNoteTable(d));
+}
+
+/** What the report PDF prints (the whole filtered report, every row), in the reader's language. */
+export function distributionReportTable(
+  r: DistributionReportPage,
+  lang: Lang = currentLanguage(),
+  printedOn = new Date().toISOString().slice(0, 10),
+): TableReport<DistributionReportPage['rows'][number]> {
+  return {
+    title: say(lang, 'reportTitle', { season: r.seasonName }),
     subtitle: [
-      ...r.recovery.map(
-        (x) =>
-          `${x.amcosName}: ${x.farmers} farmers, given ${grouped(x.given)}, recovered ${grouped(x.recovered)}, outstanding ${grouped(x.outstanding)}, ${x.farmersWithNothingToRecoverFrom} with nothing to recover from`,
+      ...r.recovery.map((x) =>
+        say(lang, 'recoveryLine', {
+          amcos: x.amcosName,
+          farmers: x.farmers,
+          given: grouped(x.given),
+          recovered: grouped(x.recovered),
+          outstanding: grouped(x.outstanding),
+          nothing: x.farmersWithNothingToRecoverFrom,
+        }),
       ),
-      `Printed ${new Date().toISOString().slice(0, 10)}`,
+      say(lang, 'printed', { date: printedOn }),
     ],
     columns: [
       { header: 'Item', value: (x) => `${x.itemCode} ${x.itemName}` },
       { header: 'AMCOS', value: (x) => x.amcosName },
       { header: 'Farmer', value: (x) => `${x.farmerNo} ${x.farmerName}` },
-      { header: 'Type', value: (x) => x.kind },
+      { header: 'Type', value: (x) => kindLabel(lang, x.kind) },
       { header: 'Quantity', value: (x) => `${qty(x.quantity)} ${x.unit}`, align: 'right' },
       { header: 'Farmer value', value: (x) => grouped(x.farmerValue), align: 'right' },
       { header: 'Subsidy', value: (x) => grouped(x.subsidyValue), align: 'right' },
@@ -57,7 +100,7 @@ export function distributionReportPdf(r: DistributionReportPage): Promise<Buffer
     ],
     rows: r.rows,
     totals: [
-      'Total',
+      totalLabel(lang),
       '',
       '',
       '',
@@ -66,5 +109,10 @@ export function distributionReportPdf(r: DistributionReportPage): Promise<Buffer
       grouped(r.totals.subsidyValue),
       grouped(r.totals.costValue),
     ],
-  });
+  };
+}
+
+/** The whole filtered report (every row, not a page). */
+export function distributionReportPdf(r: DistributionReportPage): Promise<Buffer> {
+  return tablePdf(distributionReportTable(r));
 }

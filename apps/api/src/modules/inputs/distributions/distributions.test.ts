@@ -6,7 +6,11 @@ import { type Session, sessionAs, startTestApp, type TestApp } from '../../../..
 import type { Listed } from '../../../../test/master-data.ts';
 import { makePaidLot } from '../../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { printedDefinition } from '../../../platform/document-pdf.ts';
+import { type Lang, withLanguage } from '../../../platform/labels.ts';
+import { type TableReport, tableDefinition } from '../../accounts/reports/pdf.ts';
 import { approvedRequest, balanceOf, held, type InputsWorld, makeInputsWorld } from '../testing.ts';
+import { distributionNoteTable, distributionReportTable } from './distribution-pdfs.ts';
 
 let t: TestApp;
 let w: InputsWorld;
@@ -14,6 +18,15 @@ let admin: Session;
 let finance: Session;
 const path = '/collections/distributions';
 type Saved = { message: string; data: DistributionDetail };
+
+/** A PDF's layout as it prints for a reader of `lang` (every text, as JSON). */
+const printedLayout = <T>(lang: Lang, table: (lang: Lang) => TableReport<T>) =>
+  JSON.stringify(
+    withLanguage(lang, () => {
+      const t = table(lang);
+      return printedDefinition(t.title, tableDefinition(t), lang);
+    }),
+  );
 
 /** Rows that a refused distribution must not have written. */
 const written = async () =>
@@ -121,6 +134,26 @@ describe('a credit distribution from request to zero balance', () => {
     const note = await t.request('GET', `${path}/${d.id}/note`, { token: w.clerk.access });
     expect(note.status).toBe(200);
     expect(note.headers.get('content-type')).toBe('application/pdf');
+    // The note in the reader's language: its sentences, the kind, the headers, the date's rule.
+    const sw = printedLayout('sw', (lang) => distributionNoteTable(d, lang));
+    const [y, m, day] = d.distributedOn.split('-');
+    for (const text of [
+      `"Hati ya mgawo ${d.distributionNo}"`,
+      ` · ombi ${d.requestNo} · Mkopo"`,
+      `"Deni la mkulima kwenye mkopo ${d.loanNo}: TZS 332,000.00, litakatwa kwenye malipo ya zao"`,
+      'Imepokelewa na mkulima (sahihi)',
+      `msimu ${d.seasonName} · ${day}/${m}/${y}"`,
+      '"Mkulima analipa"',
+      '"Jumla"',
+    ])
+      expect(sw).toContain(text);
+    for (const english of ['Distribution note', 'Owed by', 'credit', 'Farmer pays', '"Total"', 'Received by'])
+      expect(sw).not.toContain(english);
+    const en = printedLayout('en', (lang) => distributionNoteTable(d, lang));
+    expect(en).toContain(`"Distribution note ${d.distributionNo}"`);
+    expect(en).toContain(`request ${d.requestNo} · Credit"`);
+    expect(en).toContain(`Owed by the farmer on loan ${d.loanNo}: TZS 332,000.00`);
+    expect(en).toContain(`${m}/${day}/${y}"`);
     const loans = await t.request<Listed<FarmerLoan>>(
       'GET',
       `/payments/loans?farmer_id=${w.farmers[0]?.id}`,
@@ -321,6 +354,7 @@ describe('kinds, cancellation and refusals', () => {
         given: '332000.00',
         recovered: '332000.00',
         outstanding: '0.00',
+        farmersWithNothingToRecoverFrom: 0,
       }),
     ]);
     const mine = await t.request<DistributionReport>(
@@ -338,6 +372,28 @@ describe('kinds, cancellation and refusals', () => {
       token: admin.access,
     });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // The report PDF in Swahili: title, recovery sentence, kinds by their Swahili names.
+    const { data: rows, meta, ...summary } = r.body;
+    const page = { ...summary, rows, total: meta.total };
+    const sw = printedLayout('sw', (lang) => distributionReportTable(page, lang, '2026-11-20'));
+    for (const text of [
+      `"Mgawanyo wa pembejeo, msimu ${r.body.seasonName}"`,
+      `: wakulima 1, zilizotolewa 332,000.00, zilizorejeshwa 332,000.00, deni lililobaki 0.00, 0 wasio na zao la kukata"`,
+      '"Imechapishwa 20/11/2026"',
+      '"Mkopo"',
+      '"Taslimu"',
+      '"Bure"',
+      '"Aina"',
+    ])
+      expect(sw).toContain(text);
+    for (const english of ['"credit"', '"cash"', '"free"', 'farmers, given', 'Printed', '"Type"'])
+      expect(sw).not.toContain(english);
+    const en = printedLayout('en', (lang) => distributionReportTable(page, lang, '2026-11-20'));
+    expect(en).toContain('"Printed 11/20/2026"');
+    expect(en).toContain(
+      '1 farmers, given 332,000.00, recovered 332,000.00, outstanding 0.00, 0 with nothing',
+    );
+    expect(en).toContain('"Credit"');
     const xlsx = await t.request('GET', `/reports/distributions?season_id=${w.seasonId}&format=xlsx`, {
       token: admin.access,
     });
@@ -448,5 +504,52 @@ describe('the season report in pages', () => {
     await book.xlsx.load(xlsx.raw);
     // A header and the four rows of the season, though the query asked for pages of one.
     expect(book.worksheets[0]?.rowCount).toBe(5);
+  });
+});
+
+describe('the recovery summary', () => {
+  it('counts the farmers who owe with no crop left to recover from, not those with crop unsettled', async () => {
+    // Farmer 3 (no collection at all): 2 bags of sulphur on credit, 2 x 65,000 = 130,000.
+    // Farmer 2: 1 litre of pesticide on credit, 24,000, with 300 kg sold but not settled yet.
+    for (const [farmer, itemId, quantity] of [
+      [w.farmers[2], w.sulphurId, '2'],
+      [w.farmers[1], w.pesticideId, '1'],
+    ] as const) {
+      const requestId = await approvedRequest(t, w, farmer?.id as string, [{ itemId, quantity }]);
+      const r = await t.request<Saved>('POST', path, {
+        token: w.clerk.access,
+        body: { requestId, storeId: w.storeId, kind: 'credit' },
+      });
+      expect(r.status).toBe(201);
+    }
+    await makePaidLot(t.db, w, {
+      collections: [{ farmerId: w.farmers[1]?.id as string, kg: '300' }],
+      price: '2000',
+    });
+    const r = await t.request<DistributionReport>('GET', `/reports/distributions?season_id=${w.seasonId}`, {
+      token: admin.access,
+    });
+    // Given 332,000 + 130,000 + 24,000 = 486,000; recovered 332,000 (farmer 1's, settled above).
+    expect(r.body.recovery).toEqual([
+      {
+        amcosId: w.amcosId,
+        amcosName: expect.any(String),
+        farmers: 3,
+        given: '486000.00',
+        recovered: '332000.00',
+        outstanding: '154000.00',
+        farmersWithNothingToRecoverFrom: 1,
+      },
+    ]);
+    const { data: rows, meta, ...summary } = r.body;
+    const sw = printedLayout('sw', (lang) =>
+      distributionReportTable({ ...summary, rows, total: meta.total }, lang, '2026-11-20'),
+    );
+    expect(sw).toContain('deni lililobaki 154,000.00, 1 wasio na zao la kukata"');
+    // The AMCOS user sees the same summary of their society.
+    const own = await t.request<DistributionReport>('GET', `/reports/distributions?season_id=${w.seasonId}`, {
+      token: w.clerk.access,
+    });
+    expect(own.body.recovery).toEqual(r.body.recovery);
   });
 });
