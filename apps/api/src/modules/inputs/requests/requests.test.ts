@@ -1,5 +1,6 @@
 import type { InputRequestDetail, InputRequestSuggestion } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { type Listed, upload } from '../../../../test/master-data.ts';
@@ -10,6 +11,7 @@ let t: TestApp;
 let w: InputsWorld;
 const path = '/collections/farmer-requests';
 type Saved = { message: string; data: InputRequestDetail };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const count = async () =>
   (
@@ -345,5 +347,59 @@ describe('bulk approve and import', () => {
     expect(new TextDecoder().decode(template.raw).split('\r\n')[0]).toBe(
       'farmer_no,item_code,quantity,override_reason',
     );
+  });
+
+  it('imports an xlsx sheet the same way (numbers as numbers), and offers the xlsx template', async () => {
+    const [a, b] = [w.farmers[4], w.farmers[3]];
+    const pesticide = (
+      await queryRows<{ code: string }>(t.db, sql`select code from items where id = ${w.pesticideId}`)
+    )[0]?.code;
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('Requests');
+    ws.addRow(['farmer_no', 'item_code', 'quantity', 'override_reason']);
+    // Farmer 5: 2 litres of pesticide (a number cell), 2 x 24,000 = 48,000 under the 100,000 limit.
+    ws.addRow([a?.farmerNo, pesticide, 2, '']);
+    // Farmer 4: a good row and a bad one (4 decimals): the farmer is skipped whole.
+    ws.addRow([b?.farmerNo, pesticide, '1', '']);
+    ws.addRow([b?.farmerNo, pesticide, '1.2345', '']);
+    const bytes = new Uint8Array(await book.xlsx.writeBuffer());
+    const before = await count();
+    const requestsOf = async (farmerId: string | undefined) =>
+      queryRows<{ quantity: string; status: string }>(
+        t.db,
+        sql`select l.quantity::text as quantity, r.status from input_requests r
+            join input_request_lines l on l.request_id = r.id
+            where r.farmer_id = ${farmerId} and l.item_id = ${w.pesticideId}`,
+      );
+    const bBefore = await requestsOf(b?.id);
+    const r = await upload<{ created: number; skipped: { row: number; errors: string[] }[] }>(
+      t,
+      `${path}/import?season_crop_id=${w.seasonCropId}`,
+      { name: 'requests.xlsx', type: XLSX, bytes },
+      w.clerk.access,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      message: '1 request imported, 2 rows skipped',
+      created: 1,
+      skipped: [
+        { row: 3, errors: ['another row of this farmer is wrong'] },
+        { row: 4, errors: ['quantity: enter a quantity with at most 3 decimals'] },
+      ],
+    });
+    // One request and its line written, for farmer 5 only.
+    expect(await count()).toBe((before ?? 0) + 2);
+    expect(await requestsOf(a?.id)).toEqual([{ quantity: '2.000', status: 'pending' }]);
+    expect(await requestsOf(b?.id)).toEqual(bBefore);
+
+    const template = await t.request('GET', `${path}/import/template`, { token: w.clerk.access });
+    expect(template.status).toBe(200);
+    expect(template.headers.get('content-type')).toContain(XLSX);
+    expect(template.headers.get('content-disposition')).toContain('farmer-requests-template.xlsx');
+    const sheet = new ExcelJS.Workbook();
+    await sheet.xlsx.load(template.raw);
+    const rowOf = (n: number) => ((sheet.worksheets[0]?.getRow(n).values ?? []) as string[]).slice(1);
+    expect(rowOf(1)).toEqual(['farmer_no', 'item_code', 'quantity', 'override_reason']);
+    expect(rowOf(2).slice(0, 3)).toEqual(['NAN02-00001', 'SULPHUR', '4']);
   });
 });
