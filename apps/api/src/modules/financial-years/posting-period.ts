@@ -1,5 +1,5 @@
 import type { Book } from '@ushirika/contracts';
-import { and, gte, lte } from 'drizzle-orm';
+import { and, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { financialYears } from './schema.ts';
@@ -21,6 +21,35 @@ export async function postingYear(
     .from(financialYears)
     .where(and(lte(financialYears.startDate, day), gte(financialYears.endDate, day)))
     .for('share');
+  return checkPostingYear(year, book, day, field, ignoreBookLock);
+}
+
+/** The columns of a financial year a posting checks and writes with. */
+export type PostingYear = Pick<
+  typeof financialYears.$inferSelect,
+  'id' | 'name' | 'startDate' | 'endDate' | 'status' | 'collectionLockedUntil' | 'operationLockedUntil'
+>;
+
+/**
+ * `postingYear`'s read as an SQL expression, for a caller that reads it inside its own first
+ * statement (one round trip less): the year covering `day` (an SQL date) as json, its row locked
+ * FOR SHARE likewise. Check what it answers with `checkPostingYear`.
+ */
+export function postingYearSql(day: SQL): SQL {
+  return sql`(select json_build_object('id', y.id, 'name', y.name, 'startDate', y.start_date::text,
+      'endDate', y.end_date::text, 'status', y.status, 'collectionLockedUntil', y.collection_locked_until::text,
+      'operationLockedUntil', y.operation_locked_until::text)
+    from financial_years y where y.start_date <= ${day} and y.end_date >= ${day} for share of y)`;
+}
+
+/** The refusals of `postingYear` for a year already read: none, closed, or the book locked. */
+export function checkPostingYear<Y extends PostingYear>(
+  year: Y | null | undefined,
+  book: Book,
+  day: string,
+  field = 'entryDate',
+  ignoreBookLock = false,
+): Y {
   if (!year) throw fieldError(field, `No financial year covers ${day}`);
   if (year.status !== 'open') throw fieldError(field, `The financial year ${year.name} is closed`);
   assertBookOpen(year, book, day, field, ignoreBookLock);
@@ -29,7 +58,7 @@ export async function postingYear(
 
 /** Refuses a posting dated `day` into a book of `year` locked up to that day or later. */
 export function assertBookOpen(
-  year: typeof financialYears.$inferSelect,
+  year: PostingYear,
   book: Book,
   day: string,
   field = 'entryDate',

@@ -1,9 +1,15 @@
 import type { Book, MappingKey } from '@ushirika/contracts';
 import { type BusinessEventBody, interBookLines, type PostingRole, postingLines } from '@ushirika/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ValidationError } from '../../../platform/errors.ts';
-import { assertBookOpen, postingYear } from '../../financial-years/posting-period.ts';
+import {
+  assertBookOpen,
+  checkPostingYear,
+  type PostingYear,
+  postingYear,
+  postingYearSql,
+} from '../../financial-years/posting-period.ts';
 import { accountMappings, accounts } from '../schema.ts';
 import { type BusinessEvent, eventLine } from './post-business-event.ts';
 import { type EntryAccount, writeEntry } from './write-entry.ts';
@@ -19,6 +25,21 @@ export type CrossBookEvent = BusinessEventBody &
 
 type Resolved = EntryAccount & { role: PostingRole };
 
+/** What `postingReadSql` answers: every mapped account, and the financial year of the date. */
+export type PostingRead = { mappings: (EntryAccount & { key: string })[]; year: PostingYear | null };
+
+/**
+ * The account mappings and the financial year (locked FOR SHARE, as `postingYear` locks it) a
+ * posting dated `day` (an SQL date) reads, as one json expression: for a caller that reads them
+ * inside its own first statement (two round trips less) and gives them to `postAcrossBooks` as
+ * `read`, which then checks them as it checks what it reads itself.
+ */
+export function postingReadSql(day: SQL): SQL {
+  return sql`json_build_object('mappings', (select coalesce(json_agg(json_build_object('key', m.key, 'id', a.id,
+      'code', a.code, 'book', a.book, 'currency', a.currency, 'active', a.active)), '[]')
+    from account_mappings m join accounts a on a.id = m.account_id), 'year', ${postingYearSql(day)})`;
+}
+
 /**
  * Posts a business event whose accounts may sit in both books (a loan paid from the operation
  * bank, the union's income out of a settlement, money from the collection bank to the operation
@@ -30,7 +51,7 @@ type Resolved = EntryAccount & { role: PostingRole };
 export async function postAcrossBooks(
   tx: DbOrTx,
   event: CrossBookEvent,
-  options: { numberAtCommit?: boolean } = {},
+  options: { numberAtCommit?: boolean; read?: PostingRead } = {},
 ): Promise<{ ids: string[] }> {
   let lines: ReturnType<typeof postingLines>;
   try {
@@ -48,12 +69,15 @@ export async function postAcrossBooks(
     currency: accounts.currency,
     active: accounts.active,
   };
+  const { read } = options;
   const [mapped, named] = [
-    await tx
-      .select({ key: accountMappings.key, ...cols })
-      .from(accountMappings)
-      .innerJoin(accounts, eq(accounts.id, accountMappings.accountId))
-      .where(inArray(accountMappings.key, mappedRoles)),
+    read
+      ? read.mappings.filter((m) => mappedRoles.includes(m.key))
+      : await tx
+          .select({ key: accountMappings.key, ...cols })
+          .from(accountMappings)
+          .innerJoin(accounts, eq(accounts.id, accountMappings.accountId))
+          .where(inArray(accountMappings.key, mappedRoles)),
     Object.values(chosen).length
       ? await tx
           .select(cols)
@@ -83,12 +107,13 @@ export async function postAcrossBooks(
   const ids: string[] = [];
   // The financial year is read (and locked FOR SHARE) once, for the first book; the second book's
   // lock is checked on the same row.
-  let year: Awaited<ReturnType<typeof postingYear>> | undefined;
+  let year: PostingYear | undefined;
   for (const book of ['collection', 'operation'] as Book[]) {
     const mine = all.filter((l) => l.book === book);
     if (mine.length === 0) continue;
     if (year) assertBookOpen(year, book, event.date);
-    else year = await postingYear(tx, book, event.date);
+    else
+      year = read ? checkPostingYear(read.year, book, event.date) : await postingYear(tx, book, event.date);
     const written = await writeEntry(
       tx,
       {

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRowsPrepared } from '../../../db/rows.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
 import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
-import { postingYear } from '../../financial-years/posting-period.ts';
+import { type PostingYear, postingYear } from '../../financial-years/posting-period.ts';
 import { rateOn } from '../currencies/currencies.ts';
 import { accounts } from '../schema.ts';
 import { type Narration, narrationEn, narrationSw } from './narrations.ts';
@@ -52,7 +52,7 @@ export type WriteOptions = {
   year?: FinancialYear;
 };
 
-type FinancialYear = Awaited<ReturnType<typeof postingYear>>;
+type FinancialYear = PostingYear;
 
 /**
  * Checks an entry and writes it, as a draft or already posted (`postedBy`), inside the caller's

@@ -15,7 +15,11 @@ import { ConflictError, fieldError, NotFoundError } from '../../../platform/erro
 import { codeLabel } from '../../../platform/labels.ts';
 import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
-import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
+import {
+  type PostingRead,
+  postAcrossBooks,
+  postingReadSql,
+} from '../../accounts/journal/post-across-books.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { issueStock, type StockRead, stockReadSql } from '../../inventory/ledgers/move-stock.ts';
 import { giveDistributionLoan } from '../../settlement/loans/distribution-loan.ts';
@@ -47,6 +51,8 @@ type LockedRequest = {
   approved: { itemId: string; quantity: string; name: string; unit: string; price: InputPrice | null }[];
   /** The chosen store and the approved items, as the stock door checks them (`stockReadSql`). */
   stock: StockRead;
+  /** The account mappings and financial year the posting checks (`postingReadSql`). */
+  posting: PostingRead;
 };
 
 /**
@@ -81,6 +87,7 @@ export async function createDistribution(
 }
 
 async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionBody): Promise<string> {
+  const date = input.distributedOn ?? todayInTanzania();
   const [request] = await queryRowsPrepared<LockedRequest>(
     tx,
     'input_distribution_lock_request',
@@ -95,7 +102,8 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
             from input_request_lines l join items i on i.id = l.item_id
             left join input_prices p on p.season_id = r.season_id and p.item_id = l.item_id
             where l.request_id = r.id) as approved,
-          ${stockReadSql(sql`${input.storeId}::uuid`, sql`select l.item_id from input_request_lines l where l.request_id = r.id`)} as stock
+          ${stockReadSql(sql`${input.storeId}::uuid`, sql`select l.item_id from input_request_lines l where l.request_id = r.id`)} as stock,
+          ${postingReadSql(sql`${date}::date`)} as posting
         from input_requests r join farmers f on f.id = r.farmer_id join seasons s on s.id = r.season_id
         join amcos a on a.id = r.amcos_id left join stores st on st.id = ${input.storeId}::uuid
         where r.id = ${input.requestId}::uuid for update of r`,
@@ -141,7 +149,6 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
   });
 
   const id = uuidv7();
-  const date = input.distributedOn ?? todayInTanzania();
   // Provisional until commit, when migration 0037's trigger puts the DS number in its place (on
   // the distribution, its stock movements, its loan's reason and its SMS).
   const distributionNo = `~${date.slice(0, 4)}~${id}`;
@@ -212,6 +219,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     priced,
     actor,
     request,
+    read: request.posting,
   });
   await writeDistribution(tx, {
     id,
@@ -350,6 +358,8 @@ export async function postDistribution(
     actor: Actor;
     request: { farmerId: string; farmerName: string; requestNo: string };
     reverse?: boolean;
+    /** The mappings and year, if the caller read them (`postingReadSql`). */
+    read?: PostingRead;
   },
 ): Promise<string[]> {
   const zero = '0.00';
@@ -384,7 +394,7 @@ export async function postDistribution(
       actorId: o.actor.userId,
       party: { type: 'farmer', id: o.request.farmerId, name: o.request.farmerName },
     },
-    { numberAtCommit: true },
+    { numberAtCommit: true, ...(o.read ? { read: o.read } : {}) },
   );
   return posted.ids;
 }
