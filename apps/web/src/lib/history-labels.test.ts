@@ -112,33 +112,53 @@ export function fieldsOf(call: string): string[] {
  * returns it): their fields are the contract's. Kept beside the writers that use them; a new
  * whole-record snapshot adds its schema here.
  */
-const WHOLE_SNAPSHOTS = {
-  account, // accounts/chart/save-account.ts
-  accountGroup, // accounts/chart/groups.ts
-  buyerReceiptDetail, // sales/receipts/create-receipt.ts
-  currency, // accounts/currencies/currencies.ts
-  exchangeRate, // accounts/currencies/currencies.ts
-  journalEntry, // accounts/journal/reverse-journal-entry.ts
-  purchaseInvoiceDetail, // purchase/invoices/cancel-purchase-invoice.ts
-  salesInvoiceDetail, // sales/invoices/cancel-invoice.ts
-  sessionUser, // auth/profile.ts
-  amcosDetail, // amcos/update-amcos.ts
-  boqDetail, // boqs/save-boq.ts
-  collection, // crop-flow/collections/change-collection.ts (a pick of it)
-  deductionRule, // deductions/update-deduction-rule.ts
-  farmerDetail, // farmers/update-farmer.ts
-  financialYear, // financial-years/update-financial-year.ts
-  paymentSettingsBody, // settlement/payments/update-payment-settings.ts
-  purchaseOrderDetail, // purchase/orders/create-purchase-order.ts
-  purchaseSettingsBody, // purchase/orders/settings.ts
-  salesSettingsBody, // sales/invoices/settings.ts
-  store, // inventory/stores/save-store.ts
-  unionProfile, // cooperative/union.ts
-  user, // users/update-user.ts
-};
+const WHOLE_SNAPSHOTS: [string, { shape: Record<string, unknown> }][] = [
+  ['modules/accounts/chart/save-account.ts', account],
+  ['modules/accounts/chart/groups.ts', accountGroup],
+  ['modules/sales/receipts/create-receipt.ts', buyerReceiptDetail],
+  ['modules/accounts/currencies/currencies.ts', currency],
+  ['modules/accounts/currencies/currencies.ts', exchangeRate],
+  ['modules/accounts/journal/reverse-journal-entry.ts', journalEntry],
+  ['modules/purchase/invoices/cancel-purchase-invoice.ts', purchaseInvoiceDetail],
+  ['modules/sales/invoices/cancel-invoice.ts', salesInvoiceDetail],
+  ['modules/auth/profile.ts', sessionUser],
+  ['modules/amcos/update-amcos.ts', amcosDetail],
+  ['modules/boqs/save-boq.ts', boqDetail],
+  ['modules/crop-flow/collections/change-collection.ts', collection],
+  ['modules/deductions/update-deduction-rule.ts', deductionRule],
+  ['modules/farmers/update-farmer.ts', farmerDetail],
+  ['modules/financial-years/update-financial-year.ts', financialYear],
+  ['modules/financial-years/close-financial-year.ts', financialYear],
+  ['modules/settlement/payments/update-payment-settings.ts', paymentSettingsBody],
+  ['modules/purchase/orders/create-purchase-order.ts', purchaseOrderDetail],
+  ['modules/purchase/orders/settings.ts', purchaseSettingsBody],
+  ['modules/sales/invoices/settings.ts', salesSettingsBody],
+  ['modules/inventory/stores/save-store.ts', store],
+  ['modules/cooperative/union.ts', unionProfile],
+  ['modules/users/update-user.ts', user],
+];
 
-const files = sources(API).map((file) => readFileSync(file, 'utf8'));
+/** Whole snapshots whose fields a history panel never lists: an array, or a before with no after. */
+const FIELDS_NOT_SHOWN = [
+  'modules/accounts/chart/mappings.ts', // the mapping list, an array
+  'modules/accounts/reconciliations/unmatch.ts', // the match undone: before only
+];
+
+const sourceFiles = sources(API).map((file) => ({
+  file: path.relative(API, file),
+  source: readFileSync(file, 'utf8'),
+}));
+const files = sourceFiles.map((f) => f.source);
 const calls = files.flatMap(auditCalls);
+/** A snapshot of an update the call does not spell out: `before,` or `before: record`. */
+const wholeBefore = (call: string) => /(?<!\bas )\bbefore(?:\s*[,}]|:\s*(?!\{|null\b)\w)/.test(call);
+const wholeSnapshotFiles = [
+  ...new Set(
+    sourceFiles
+      .filter((f) => !f.file.startsWith('platform/') && auditCalls(f.source).some(wholeBefore))
+      .map((f) => f.file),
+  ),
+].sort();
 /** Master data (platform/catalog.ts) is snapshotted whole: each resource's item schema, by name. */
 const catalogItems = files
   .filter((source) => source.includes('CatalogResource'))
@@ -154,7 +174,7 @@ const actions = [...new Set(calls.flatMap(actionsOf))].sort();
 const fields = [
   ...new Set([
     ...calls.flatMap(fieldsOf),
-    ...Object.values(WHOLE_SNAPSHOTS).flatMap((schema) => Object.keys(schema.shape)),
+    ...WHOLE_SNAPSHOTS.flatMap(([, schema]) => Object.keys(schema.shape)),
     ...catalogItems.flatMap(shapeOf),
   ]),
 ].sort();
@@ -173,6 +193,10 @@ describe('history labels in both languages (issue #20)', () => {
   it('reads the audit writers of the API (the check finds what it checks)', () => {
     expect(calls.length).toBeGreaterThan(80);
     expect(catalogItems).toEqual(expect.arrayContaining(['transporter', 'bank', 'season']));
+    // Each writer that snapshots a whole record in an update has its schema in WHOLE_SNAPSHOTS.
+    const listed = new Set([...WHOLE_SNAPSHOTS.map(([file]) => file), ...FIELDS_NOT_SHOWN]);
+    expect(wholeSnapshotFiles).toEqual(expect.arrayContaining(['modules/users/update-user.ts']));
+    expect(wholeSnapshotFiles.filter((file) => !listed.has(file))).toEqual([]);
     expect(actions).toEqual(
       expect.arrayContaining(['created', 'matched', 'unmatched', 'added', 'amcos_approved']),
     );
