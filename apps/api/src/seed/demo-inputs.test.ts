@@ -20,7 +20,7 @@ beforeAll(async () => {
   await loadDemoMasterData(t.db, await findAdministratorId(t.db));
   await loadDemoCropFlow(t.db, await findAdministratorId(t.db));
   await loadDemoStores(t.db);
-}, 240_000);
+}, 480_000);
 afterAll(() => t.close());
 
 type Loan = { id: string; source: string; amount: string; recovered: string; distributions: number };
