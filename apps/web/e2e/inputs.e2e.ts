@@ -16,10 +16,14 @@ import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
 import { adminToken, api, apiSignIn, createUser, launchBrowser, must, signedIn } from './support.ts';
 
 /**
- * Farmer inputs on credit in the browser: the clerk records a farmer's fertiliser request, the
- * AMCOS manager and a union crop officer approve it, the clerk issues it from the AMCOS store (a
- * loan of 4 x 65,000 = 260,000), the farmer's crop is sold and settled through the API, and the
- * distribution and the loans list show nothing left to recover, in Swahili.
+ * Farmer inputs on credit in the browser: the clerk records a farmer's fertiliser request (a
+ * second farmer's is recorded through the API), the AMCOS manager approves the society's pending
+ * list in one go in Swahili, a union crop officer approves a list filtered to the one farmer with
+ * the bulk button, the clerk issues it from the AMCOS store in Swahili (a loan of 4 x 65,000 =
+ * 260,000), and the finance manager sees the farmer-loans account 1401 in the general ledger equal
+ * to the loans list. The farmer's crop is sold and settled through the API (the sale and the
+ * settlement have their own browser specs); then 1401 is down by 260,000 and equal to the list
+ * again, and the distribution and the loans list show nothing left to recover, in Swahili.
  */
 let browser: Browser;
 let token: string;
@@ -31,6 +35,11 @@ const users: Record<
   { email: string; password: string }
 > = {} as never;
 let farmer: { id: string; farmerNo: string };
+/** A second farmer of the society, whose request the manager's bulk approval takes too. */
+let second: { id: string; farmerNo: string };
+let secondRequestId = '';
+/** 1401's closing balance in the general ledger once the loan is given, in cents. */
+let closingAfterIssue = 0n;
 let item: { id: string; code: string; name: string };
 let requestUrl = '';
 let seasonId = '';
@@ -39,6 +48,48 @@ let distributionUrl = '';
 async function choose(page: Page, label: RegExp, option: string | RegExp) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option }).click();
+}
+
+async function inSwahili(page: Page) {
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-option-sw').click();
+}
+
+/** A shown amount ("1,260,000.00", or a dash for none) in cents, exact. */
+const cents = (shown: string) => BigInt(shown.replace(/[^\d-]/g, '') || '0');
+
+async function requestStatus(id: string): Promise<string> {
+  return (
+    await must(
+      api<{ data: { status: string } }>('GET', `/collections/farmer-requests/${id}`, undefined, token),
+      'request',
+    )
+  ).data.status;
+}
+
+/**
+ * What the finance manager sees: the active loans' outstanding summed off the loans list, this
+ * farmer's row, and the closing balance of 1401 in the Collection book's general ledger.
+ */
+async function loansBesideLedger() {
+  const page = await signedIn(browser, users.finance);
+  await page.goto('/collections/loans?status=active&per_page=100');
+  const table = page.getByTestId('loans-table');
+  const row = table.getByRole('row', { name: new RegExp(farmer.farmerNo) });
+  await row.waitFor();
+  const headers = await table.locator('thead th').allInnerTexts();
+  const column = headers.findIndex((h) => h.trim() === 'Outstanding');
+  expect(column).toBeGreaterThan(0);
+  const cells = await table.locator(`tbody tr td:nth-child(${column + 1})`).allInnerTexts();
+  const listed = cells.reduce((total, c) => total + cents(c), 0n);
+  const farmerOutstanding = cents(await row.locator(`td:nth-child(${column + 1})`).innerText());
+  await page.goto('/reports/financial/general-ledgers');
+  await page.getByTestId('gl-account').click();
+  await page.getByRole('option', { name: /^1401 / }).click();
+  await page.getByTestId('general-ledger').waitFor();
+  const closing = cents(await page.getByTestId('gl-closing').innerText());
+  await page.close();
+  return { listed, closing, farmerOutstanding };
 }
 
 beforeAll(async () => {
@@ -76,6 +127,17 @@ beforeAll(async () => {
     await must(
       api<{ data: { id: string; farmerNo: string } }>('POST', '/collections/farmers', body, token),
       'farmer',
+    )
+  ).data;
+  second = (
+    await must(
+      api<{ data: { id: string; farmerNo: string } }>(
+        'POST',
+        '/collections/farmers',
+        { ...body, firstName: 'Rehema', nationalId: nida(), phone: phone() },
+        token,
+      ),
+      'second farmer',
     )
   ).data;
   const name = `Sulphur ${tag()}`;
@@ -132,6 +194,22 @@ beforeAll(async () => {
     ),
     'price',
   );
+  // The second farmer's request, 2 bags (130,000), recorded by the society's other clerk.
+  secondRequestId = (
+    await must(
+      api<{ data: { id: string } }>(
+        'POST',
+        '/collections/farmer-requests',
+        {
+          farmerId: second.id,
+          seasonCropId: crop.seasonCropId,
+          lines: [{ itemId: item.id, quantity: '2' }],
+        },
+        clerkToken,
+      ),
+      'second request',
+    )
+  ).data.id;
 }, 180_000);
 afterAll(() => browser.close());
 
@@ -168,38 +246,71 @@ describe('farmer inputs on credit, request to zero balance', () => {
     await page.close();
   });
 
-  it('the AMCOS manager, then a union crop officer, approve it', async () => {
-    for (const [who, status] of [
-      ['manager', 'AMCOS approved'],
-      ['officer', 'Approved'],
-    ] as const) {
-      const page = await signedIn(browser, users[who]);
-      await page.goto(requestUrl);
-      await page.getByTestId('request-approve').click();
-      const done = page.waitForResponse(
-        (r) => r.url().endsWith('/approve') && r.request().method() === 'POST',
-      );
-      await page.getByTestId('confirm-action').click();
-      expect((await done).status()).toBe(200);
-      await expect.poll(() => page.getByTestId('request-status').textContent()).toContain(status);
-      await page.close();
-    }
+  it('the AMCOS manager approves the pending list in one go in Swahili; the union approves a list filtered to the farmer', async () => {
+    const requestId = requestUrl.split('/').at(-2) ?? '';
+    const manager = await signedIn(browser, users.manager);
+    await manager.goto(`/collections/farmer-requests/list?status=pending&season_id=${seasonId}`);
+    await inSwahili(manager);
+    const table = manager.getByTestId('farmer-requests-table');
+    await table.getByRole('row', { name: new RegExp(second.farmerNo) }).waitFor();
+    const bulk = manager.getByTestId('bulk-approve');
+    await expect.poll(() => bulk.textContent()).toBe('Idhinisha yote 2');
+    await bulk.click();
+    await manager.getByRole('dialog').getByText('Idhinisha maombi yaliyoorodheshwa?').waitFor();
+    const approved = manager.waitForResponse(
+      (r) => r.url().endsWith('/bulk-approve') && r.request().method() === 'POST',
+    );
+    await manager.getByTestId('confirm-action').click();
+    expect((await approved).status()).toBe(200);
+    await expect.poll(() => table.getByRole('row', { name: new RegExp(farmer.farmerNo) }).count()).toBe(0);
+    expect([await requestStatus(requestId), await requestStatus(secondRequestId)]).toEqual([
+      'amcos_approved',
+      'amcos_approved',
+    ]);
+    await manager.close();
+
+    // The union: the AMCOS-approved list filtered to this farmer's number holds one request.
+    const officer = await signedIn(browser, users.officer);
+    await officer.goto(`/collections/farmer-requests/list?status=amcos_approved&search=${farmer.farmerNo}`);
+    const union = officer.getByTestId('bulk-approve');
+    await expect.poll(() => union.textContent()).toBe('Approve all 1');
+    await union.click();
+    const done = officer.waitForResponse(
+      (r) => r.url().endsWith('/bulk-approve') && r.request().method() === 'POST',
+    );
+    await officer.getByTestId('confirm-action').click();
+    expect((await done).status()).toBe(200);
+    await officer.goto(requestUrl);
+    await expect.poll(() => officer.getByTestId('request-status').textContent()).toContain('Approved');
+    await officer.close();
+    // The other farmer's request was not in the filtered list and still waits for the union.
+    expect([await requestStatus(requestId), await requestStatus(secondRequestId)]).toEqual([
+      'approved',
+      'amcos_approved',
+    ]);
   });
 
-  it('the clerk issues it from the AMCOS store on credit; the farmer owes 260,000', async () => {
+  it('the clerk issues it in Swahili from the AMCOS store on credit; 1401 in the ledger equals the loans list', async () => {
     const page = await signedIn(browser, users.clerk);
     await page.goto(requestUrl);
+    await inSwahili(page);
     await page.getByTestId('request-distribute').click();
     await page.waitForURL(/\/collections\/distributions\/create/);
-    await choose(page, /^Store/, `Ghala la ${society.name}`);
+    await choose(page, /^Ghala/, `Ghala la ${society.name}`);
     await expect.poll(() => page.getByTestId('distribution-lines').textContent()).toContain('50');
-    await page.getByRole('button', { name: /^Issue (the )?inputs$/ }).click();
+    await page.getByRole('button', { name: /^Toa pembejeo$/ }).click();
     await page.waitForURL(/\/collections\/distributions\/.+\/details/);
     distributionUrl = new URL(page.url()).pathname;
     const info = page.locator('main');
     await expect.poll(() => info.textContent()).toContain('260,000.00');
-    expect(await page.getByTestId('distribution-status').textContent()).toContain('Issued');
+    expect(await info.textContent()).toContain('Deni lililobaki');
     await page.close();
+
+    const after = await loansBesideLedger();
+    expect(after.farmerOutstanding).toBe(26_000_000n);
+    // The account holds every open loan, this one included, and nothing else.
+    expect(after.closing).toBe(after.listed);
+    closingAfterIssue = after.closing;
   });
 
   it('the crop money settles the loan, and the screens say so in Swahili', async () => {
@@ -251,10 +362,15 @@ describe('farmer inputs on credit, request to zero balance', () => {
       'approve',
     );
 
+    // 1401 went down by the recovery and still equals the open loans listed; this one is at zero.
+    const books = await loansBesideLedger();
+    expect(books.farmerOutstanding).toBe(0n);
+    expect(books.closing).toBe(books.listed);
+    expect(closingAfterIssue - books.closing).toBe(26_000_000n);
+
     const page = await signedIn(browser, users.clerk);
     await page.goto(distributionUrl);
-    await page.getByTestId('language-switch').click();
-    await page.getByTestId('language-option-sw').click();
+    await inSwahili(page);
     await expect.poll(() => page.locator('main').textContent()).toContain('Deni lililobaki');
     expect(await page.locator('main').textContent()).toContain('0.00');
     expect(await page.getByTestId('distribution-cancel').count()).toBe(0);
