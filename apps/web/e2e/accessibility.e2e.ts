@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ClerkRecords, clerkRecords } from './inputs-fixtures.ts';
 import {
   adminToken,
   baseUrl,
@@ -29,13 +30,17 @@ type Violation = {
 let browser: Browser;
 let accountant: Credentials;
 let clerk: Credentials;
+let officer: Credentials;
+let records: ClerkRecords;
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await adminToken();
   const society = await createAmcos(token, 'Axe Check AMCOS');
   accountant = await createUser(token, 'Accountant');
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
-});
+  officer = await createUser(token, 'Crop Officer');
+  records = await clerkRecords(token, society, clerk);
+}, 180_000);
 afterAll(() => browser.close());
 
 const UNION_SCREENS = [
@@ -55,6 +60,25 @@ const AMCOS_SCREENS = [
   '/collections/receips/list',
   '/amcos/amcos-farmers',
   '/collections/sales/auctions',
+];
+
+/** Farmer inputs: requests and distributions, lists, forms and details (union and AMCOS). */
+const inputsScreens = () => [
+  '/collections/farmer-requests/list',
+  '/collections/farmer-requests/create',
+  `/collections/farmer-requests/${records.issuedRequestId}/details`,
+  `/collections/farmer-requests/${records.approvedRequestId}/details`,
+  '/collections/distributions/list',
+  `/collections/distributions/create?request=${records.approvedRequestId}`,
+  `/collections/distributions/${records.distributionId}/details`,
+];
+/** The clerk's delivery notes and the farmers' loans, beside the inputs screens. */
+const amcosCropScreens = () => [
+  ...inputsScreens(),
+  '/collections/crop-DNs/list',
+  '/collections/crop-DNs/create',
+  `/collections/crop-DNs/${records.deliveryNoteId}/details`,
+  '/collections/loans',
 ];
 
 /** A page whose context admits axe's injected script despite the server's Content-Security-Policy. */
@@ -134,6 +158,40 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await page.context().close();
       }, 300_000);
     }
+  }
+
+  // The inputs, delivery-note and loans screens: each theme once, in one language each, to keep the
+  // run short (the four screen lists above cover every pairing).
+  for (const [scheme, locale] of [
+    ['light', 'en'],
+    ['dark', 'sw'],
+  ] as const) {
+    it(`union inputs screens, ${scheme} theme, ${locale}`, async () => {
+      const page = await signedInPage(officer, scheme, locale);
+      const found: string[] = [];
+      for (const path of inputsScreens()) {
+        await settled(page, path);
+        for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+      }
+      // A dialog: the reason asked before cancelling the distribution (the page is its details).
+      await page.getByTestId('distribution-cancel').click();
+      await page.getByRole('dialog').waitFor();
+      for (const v of await seriousViolations(page)) found.push(`cancel distribution dialog: ${v}`);
+      await page.keyboard.press('Escape');
+      expect(found).toEqual([]);
+      await page.context().close();
+    }, 300_000);
+
+    it(`AMCOS inputs, delivery notes and loans at phone width, ${scheme} theme, ${locale}`, async () => {
+      const page = await signedInPage(clerk, scheme, locale, true);
+      const found: string[] = [];
+      for (const path of amcosCropScreens()) {
+        await settled(page, path);
+        for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+      }
+      expect(found).toEqual([]);
+      await page.context().close();
+    }, 300_000);
   }
 
   it('sign-in and code screens, both themes', async () => {

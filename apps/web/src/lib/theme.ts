@@ -56,5 +56,8 @@ export const theme = createTheme({
     // Option lists open above the modal that holds them.
     Select: { defaultProps: { comboboxProps: { zIndex: 1200 } } },
     MultiSelect: { defaultProps: { comboboxProps: { zIndex: 1200 } } },
+    // A table wider than a phone scrolls inside its container: the keyboard can reach and scroll
+    // it even when its rows hold no link (axe scrollable-region-focusable, issue #20).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });

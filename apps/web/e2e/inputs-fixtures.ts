@@ -1,0 +1,168 @@
+import {
+  cashewSeasonCrop,
+  deliverToWarehouse,
+  nida,
+  phone,
+  type SeasonCrop,
+  tag,
+  today,
+  weighCollection,
+} from './crop-flow-fixtures.ts';
+import { api, apiSignIn, createUser, must } from './support.ts';
+
+/**
+ * Records an AMCOS clerk's screens show, made over the API for the accessibility and phone-layout
+ * specs: a farmer with a weighed collection on a received delivery note, and two fertiliser
+ * requests approved by the AMCOS manager and a union crop officer, one of them issued on credit.
+ */
+export type ClerkRecords = {
+  crop: SeasonCrop;
+  farmerId: string;
+  /** Approved and issued: its details page links the distribution. */
+  issuedRequestId: string;
+  /** Approved, not issued yet: the distribution form opens with it. */
+  approvedRequestId: string;
+  distributionId: string;
+  deliveryNoteId: string;
+};
+
+type Id = { data: { id: string } };
+
+export async function clerkRecords(
+  token: string,
+  society: { id: string; name: string },
+  clerk: { email: string; password: string },
+): Promise<ClerkRecords> {
+  const clerkToken = await apiSignIn(clerk.email, clerk.password);
+  const manager = await createUser(token, 'AMCOS Manager', society.id);
+  const officer = await createUser(token, 'Crop Officer');
+  const approvers = [
+    await apiSignIn(manager.email, manager.password),
+    await apiSignIn(officer.email, officer.password),
+  ];
+  const crop = await cashewSeasonCrop(token);
+  const sc = await must(
+    api<{ data: { seasonId: string; cropId: string } }>(
+      'GET',
+      `/settings/collection/season-crops/${crop.seasonCropId}`,
+      undefined,
+      token,
+    ),
+    'season crop',
+  );
+  const farmer = await must(
+    api<{ data: { id: string; farmerNo: string } }>(
+      'POST',
+      '/collections/farmers',
+      {
+        amcosId: society.id,
+        firstName: 'Rehema',
+        lastName: `Simu ${tag()}`,
+        gender: 'Female',
+        nationalId: nida(),
+        phone: phone(),
+        farms: [{ name: 'Shamba la korosho', cropId: sc.data.cropId, acres: '3' }],
+      },
+      token,
+    ),
+    'farmer',
+  );
+  const item = await must(
+    api<Id>(
+      'POST',
+      '/inventory/items',
+      { code: `NPK-${tag()}`, name: `NPK ${tag()}`, unit: 'bag', kind: 'stock' },
+      token,
+    ),
+    'item',
+  );
+  const store = await must(
+    api<Id>(
+      'POST',
+      '/inventory/stores',
+      { code: `S${tag()}`, name: `Ghala la ${society.name}`, kind: 'amcos', amcosId: society.id },
+      token,
+    ),
+    'store',
+  );
+  await must(
+    api(
+      'POST',
+      '/inventory/grns/direct',
+      {
+        storeId: store.data.id,
+        receivedOn: today,
+        lines: [{ itemId: item.data.id, quantity: '40', unitCost: '52500' }],
+      },
+      token,
+    ),
+    'GRN',
+  );
+  await api(
+    'POST',
+    '/settings/collection/input-prices',
+    {
+      seasonId: sc.data.seasonId,
+      itemId: item.data.id,
+      creditPrice: '65000',
+      cashPrice: '60000',
+      limitBasis: 'per_acre',
+      creditLimit: '150000',
+    },
+    token,
+  );
+  const approvedRequest = async () => {
+    const made = await must(
+      api<Id>(
+        'POST',
+        '/collections/farmer-requests',
+        {
+          farmerId: farmer.data.id,
+          seasonCropId: crop.seasonCropId,
+          lines: [{ itemId: item.data.id, quantity: '2' }],
+        },
+        clerkToken,
+      ),
+      'request',
+    );
+    for (const approver of approvers)
+      await must(
+        api('POST', `/collections/farmer-requests/${made.data.id}/approve`, undefined, approver),
+        'approve',
+      );
+    return made.data.id;
+  };
+  const issuedRequestId = await approvedRequest();
+  const approvedRequestId = await approvedRequest();
+  const distribution = await must(
+    api<Id>(
+      'POST',
+      '/collections/distributions',
+      { requestId: issuedRequestId, storeId: store.data.id, kind: 'credit' },
+      clerkToken,
+    ),
+    'distribution',
+  );
+  const collectionId = await weighCollection(clerkToken, crop, {
+    farmerNo: farmer.data.farmerNo,
+    bags: 3,
+    grossKg: '243.000',
+    tareKg: '3.000',
+    moisture: '8.00',
+  });
+  const { noteId } = await deliverToWarehouse(token, clerkToken, {
+    prefix: 'Simu',
+    seasonCropId: crop.seasonCropId,
+    collectionIds: [collectionId],
+    receivedBags: 3,
+    receivedKg: '240.000',
+  });
+  return {
+    crop,
+    farmerId: farmer.data.id,
+    issuedRequestId,
+    approvedRequestId,
+    distributionId: distribution.data.id,
+    deliveryNoteId: noteId,
+  };
+}
