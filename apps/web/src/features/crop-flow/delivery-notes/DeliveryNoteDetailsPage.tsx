@@ -139,82 +139,86 @@ function DeliveryNoteDetailsPage() {
         <InfoGrid cols={{ base: 1, sm: 2, lg: 3 }} items={fields} testId="dn-fields" />
       </Section>
       <Section title={t('dnMd.byGrade')}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-              <Table.Th ta="right">{t('dnMd.collectionCount')}</Table.Th>
-              <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
-              <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
-              <Table.Th ta="right">{t('dnMd.inLotKg')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {n.grades.map((g) => (
-              <Table.Tr key={g.gradeId}>
-                <Table.Td>{g.gradeName}</Table.Td>
-                <Table.Td ta="right">{formatNumber(g.collections)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(g.bags)}</Table.Td>
-                <Table.Td ta="right">{formatKg(g.netKg)}</Table.Td>
-                <Table.Td ta="right">{formatKg(g.inLotKg)}</Table.Td>
+        <Table.ScrollContainer minWidth={480}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('collectionsMd.grade')}</Table.Th>
+                <Table.Th ta="right">{t('dnMd.collectionCount')}</Table.Th>
+                <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
+                <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
+                <Table.Th ta="right">{t('dnMd.inLotKg')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {n.grades.map((g) => (
+                <Table.Tr key={g.gradeId}>
+                  <Table.Td>{g.gradeName}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(g.collections)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(g.bags)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(g.netKg)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(g.inLotKg)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Section>
       <Section title={t('dnMd.collections')}>
-        <Table striped data-testid="dn-collections">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('collectionsMd.receiptNo')}</Table.Th>
-              <Table.Th>{t('collectionsMd.date')}</Table.Th>
-              <Table.Th>{t('collectionsMd.farmer')}</Table.Th>
-              <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-              <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
-              <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
-              <Table.Th>{t('fields.status')}</Table.Th>
-              {isDraft && <Table.Th />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {n.collections.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{c.receiptNo}</Table.Td>
-                <Table.Td>{formatDate(c.collectedOn)}</Table.Td>
-                <Table.Td>{`${c.farmerNo} · ${c.farmerName}`}</Table.Td>
-                <Table.Td>{c.gradeName}</Table.Td>
-                <Table.Td ta="right">{formatNumber(c.bags)}</Table.Td>
-                <Table.Td ta="right">{formatKg(c.netKg)}</Table.Td>
-                <Table.Td>
-                  <CollectionStatusBadge status={c.status as 'recorded'} />
-                  {c.lotNo ? ` ${c.lotNo}` : ''}
-                </Table.Td>
-                {isDraft && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('dnMd.remove', { no: c.receiptNo })}
-                      onClick={() =>
-                        confirmAction({
-                          title: t('dnMd.remove', { no: c.receiptNo }),
-                          message: t('dnMd.removeConfirm', {
-                            kg: formatKg(c.netKg),
-                            farmer: c.farmerName,
-                          }),
-                          confirmLabel: t('dnMd.removeShort'),
-                          onConfirm: () => actions.remove.mutate([c.id]),
-                        })
-                      }
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped data-testid="dn-collections">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('collectionsMd.receiptNo')}</Table.Th>
+                <Table.Th>{t('collectionsMd.date')}</Table.Th>
+                <Table.Th>{t('collectionsMd.farmer')}</Table.Th>
+                <Table.Th>{t('collectionsMd.grade')}</Table.Th>
+                <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
+                <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
+                <Table.Th>{t('fields.status')}</Table.Th>
+                {isDraft && <Table.Th />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {n.collections.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.receiptNo}</Table.Td>
+                  <Table.Td>{formatDate(c.collectedOn)}</Table.Td>
+                  <Table.Td>{`${c.farmerNo} · ${c.farmerName}`}</Table.Td>
+                  <Table.Td>{c.gradeName}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.bags)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(c.netKg)}</Table.Td>
+                  <Table.Td>
+                    <CollectionStatusBadge status={c.status as 'recorded'} />
+                    {c.lotNo ? ` ${c.lotNo}` : ''}
+                  </Table.Td>
+                  {isDraft && (
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('dnMd.remove', { no: c.receiptNo })}
+                        onClick={() =>
+                          confirmAction({
+                            title: t('dnMd.remove', { no: c.receiptNo }),
+                            message: t('dnMd.removeConfirm', {
+                              kg: formatKg(c.netKg),
+                              farmer: c.farmerName,
+                            }),
+                            confirmLabel: t('dnMd.removeShort'),
+                            onConfirm: () => actions.remove.mutate([c.id]),
+                          })
+                        }
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Section>
       {modal === 'receive' && <ReceiveModal note={n} onClose={() => setModal(null)} />}
       {modal === 'cancel' && <CancelModal note={n} onClose={() => setModal(null)} />}

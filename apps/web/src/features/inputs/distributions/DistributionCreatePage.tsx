@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Select, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Paper, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { createDistributionBody, DISTRIBUTION_KINDS } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
@@ -89,7 +89,7 @@ function DistributionCreatePage() {
               {t('inputs.distributions.notApproved', { status: t(`status.${request.data.status}`) })}
             </Alert>
           )}
-          <Group grow>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select
               label={t('inputs.store')}
               required
@@ -106,52 +106,54 @@ function DistributionCreatePage() {
               data-testid="distribution-kind"
             />
             <DateField label={t('inputs.date')} required {...form.text('distributedOn')} />
-          </Group>
+          </SimpleGrid>
           <Text size="sm" c="dimmed">
             {t(`inputs.kindHelp.${(form.values.kind ?? 'credit') as 'credit'}`)}
           </Text>
           {request.data && (
-            <Table data-testid="distribution-lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('inputs.item')}</Table.Th>
-                  <Table.Th ta="right">{t('inputs.distributions.approvedQty')}</Table.Th>
-                  <Table.Th ta="right">{t('inputs.distributions.inStore')}</Table.Th>
-                  <Table.Th>{t('inputs.quantity')}</Table.Th>
-                  <Table.Th ta="right">{t('inputs.prices.creditPrice')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(request.data.lines ?? []).map((l) => {
-                  const held = heldOf(l.itemId);
-                  const short = held !== null && dec(held).lt(dec(quantities[l.itemId] || '0'));
-                  return (
-                    <Table.Tr key={l.itemId}>
-                      <Table.Td>
-                        {l.itemName} ({l.unit})
-                      </Table.Td>
-                      <Table.Td ta="right">{dec(l.quantity).toString()}</Table.Td>
-                      <Table.Td ta="right" c={short ? 'red' : undefined}>
-                        {held === null ? '—' : dec(held).toString()}
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          w={110}
-                          inputMode="decimal"
-                          aria-label={t('inputs.quantityOf', { item: l.itemName })}
-                          value={quantities[l.itemId] ?? ''}
-                          onChange={(e) =>
-                            setQuantities({ ...quantities, [l.itemId]: e.currentTarget.value })
-                          }
-                          error={short ? t('inputs.distributions.short') : undefined}
-                        />
-                      </Table.Td>
-                      <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={560}>
+              <Table data-testid="distribution-lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('inputs.item')}</Table.Th>
+                    <Table.Th ta="right">{t('inputs.distributions.approvedQty')}</Table.Th>
+                    <Table.Th ta="right">{t('inputs.distributions.inStore')}</Table.Th>
+                    <Table.Th>{t('inputs.quantity')}</Table.Th>
+                    <Table.Th ta="right">{t('inputs.prices.creditPrice')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(request.data.lines ?? []).map((l) => {
+                    const held = heldOf(l.itemId);
+                    const short = held !== null && dec(held).lt(dec(quantities[l.itemId] || '0'));
+                    return (
+                      <Table.Tr key={l.itemId}>
+                        <Table.Td>
+                          {l.itemName} ({l.unit})
+                        </Table.Td>
+                        <Table.Td ta="right">{dec(l.quantity).toString()}</Table.Td>
+                        <Table.Td ta="right" c={short ? 'red' : undefined}>
+                          {held === null ? '—' : dec(held).toString()}
+                        </Table.Td>
+                        <Table.Td>
+                          <TextInput
+                            w={110}
+                            inputMode="decimal"
+                            aria-label={t('inputs.quantityOf', { item: l.itemName })}
+                            value={quantities[l.itemId] ?? ''}
+                            onChange={(e) =>
+                              setQuantities({ ...quantities, [l.itemId]: e.currentTarget.value })
+                            }
+                            error={short ? t('inputs.distributions.short') : undefined}
+                          />
+                        </Table.Td>
+                        <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </FormLayout>
       </Paper>
