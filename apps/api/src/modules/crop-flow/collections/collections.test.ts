@@ -96,7 +96,7 @@ describe('recording a collection', () => {
     expect(['pending', 'sent']).toContain(queued[0]?.status);
     expect(queued[0]?.body).toBe(
       // The crop by its Swahili name, as the SMS is Swahili (#20).
-      `${north.amcos.name}: Tumepokea kg 160 (mifuko 2) za ${DEFAULT_CROPS[0].nameSw} daraja ${c.gradeCode} tarehe ${c.collectedOn}. Risiti ${c.receiptNo}.`,
+      `${north.amcos.name}: Tumepokea kg 160 (mifuko 2) za ${DEFAULT_CROPS[0].nameSw} daraja ${c.gradeCode} tarehe ${c.collectedOn.split('-').reverse().join('/')}. Risiti ${c.receiptNo}.`,
     );
   });
 

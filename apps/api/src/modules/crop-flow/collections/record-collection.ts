@@ -263,7 +263,7 @@ export async function recordCollection(
       sms as (${enqueueSmsSql(
         sql`select ${uuidv7()}::uuid as id, ctx.farmer_phone as recipient,
           ctx.amcos_name || ': Tumepokea kg ' || trim_scale(${netKg}::numeric)::text || ' (mifuko ' || ${input.bags}::int
-            || ') za ' || ctx.crop_name_sw || ' daraja ' || ctx.grade_code || ' tarehe ' || ${collectedOn}::text
+            || ') za ' || ctx.crop_name_sw || ' daraja ' || ctx.grade_code || ' tarehe ' || to_char(${collectedOn}::date, 'DD/MM/YYYY')
             || '. Risiti ' || ins.receipt_no || '.' as body
         from ins, ctx`,
       )})
