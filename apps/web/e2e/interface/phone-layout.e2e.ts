@@ -1,15 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClerkRecords, clerkRecords } from './inputs-fixtures.ts';
-import { screensToReach, viewerOf } from './link-walk.ts';
+import { type ClerkRecords, clerkRecords } from '../inputs-fixtures.ts';
 import {
   adminToken,
-  baseUrl,
+  contextOptions,
   createAmcos,
   createUser,
   launchBrowser,
   signInThroughBrowser,
-} from './support.ts';
+} from '../support.ts';
+import { screensToReach, viewerOf } from './link-walk.ts';
 
 /**
  * The AMCOS clerk's screens on a phone (issue #20, 390 x 844): every screen the route table lets
@@ -35,7 +35,7 @@ afterAll(() => browser.close());
 
 async function phonePage(): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    ...contextOptions(),
     viewport: PHONE,
     isMobile: true,
     hasTouch: true,

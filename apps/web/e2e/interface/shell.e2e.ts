@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
+import { adminToken, api, createAmcos, createUser, launchBrowser, signedIn } from '../support.ts';
 
 let browser: Browser;
 let union: { email: string; password: string };

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createUser, launchBrowser, newPage, signedIn } from './support.ts';
+import { adminToken, createUser, launchBrowser, newPage, signedIn } from '../support.ts';
 
 /** Rough edges a new user hit (issue #20), each held by a check that fails if it comes back. */
 

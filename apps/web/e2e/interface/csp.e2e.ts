@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
+import { adminToken, createAmcos, createUser, launchBrowser, signedIn } from '../support.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -33,12 +33,6 @@ async function internalHrefs(page: Page, selector: string): Promise<string[]> {
   );
 }
 
-/** Waits until the page of the app layout is shown with its data loaded. */
-export async function settle(page: Page): Promise<void> {
-  await page.locator('#main-content').first().waitFor();
-  await page.waitForLoadState('networkidle');
-}
-
 async function firstClickHrefs(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: /Main navigation|Menyu kuu/ });
   const hrefs = new Set<string>();
@@ -74,14 +68,16 @@ export function screensToReach(viewer: NavViewer): WebRoute[] {
 }
 
 /**
- * Shows a screen already proven reachable without reloading the app (as the router would on a
- * click); the screen is drawn with the layout, so no data wait is needed to see a refusal.
+ * Shows a screen as the router does on a click on its link, without reloading the app, and waits
+ * for the screen's code: its section tabs and links, a refusal or "not available yet" are drawn
+ * with it, before its data.
  */
-async function openInApp(page: Page, path: string): Promise<void> {
+async function openInApp(page: Page, href: string): Promise<void> {
   await page.evaluate((p) => {
     window.history.pushState(null, '', p);
     window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  }, href);
+  const path = href.split(/[?#]/)[0] ?? href;
   const shown = page.locator(`#main-content[data-path="${path}"]`);
   // A screen holding a form may block leaving it; then load the address the link gave.
   if (
@@ -89,15 +85,18 @@ async function openInApp(page: Page, path: string): Promise<void> {
       () => true,
       () => false,
     )
-  )
+  ) {
+    await page.getByTestId('page-loader').waitFor({ state: 'detached' });
     return;
-  await page.goto(path);
+  }
+  await page.goto(href);
   await shown.waitFor();
+  await page.getByTestId('page-loader').waitFor({ state: 'detached' });
 }
 
 export async function walk(page: Page): Promise<WalkResult> {
   await page.goto('/home');
-  await settle(page);
+  await page.locator('#main-content').waitFor();
   const viewer = await viewerOf(page);
   const reached = new Set<string>();
   const first = await firstClickHrefs(page);
@@ -106,8 +105,7 @@ export async function walk(page: Page): Promise<WalkResult> {
     if (route) reached.add(route.name);
   }
   for (const href of first) {
-    await page.goto(href);
-    await settle(page);
+    await openInApp(page, href);
     for (const second of await internalHrefs(page, 'main a[href]')) {
       const route = routeOfHref(second);
       if (route) reached.add(route.name);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, createAmcos, createUser, launchBrowser, signedIn } from '../support.ts';
 import { walk } from './link-walk.ts';
-import { adminToken, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
 
 type Credentials = { email: string; password: string };
 let browser: Browser;
