@@ -64,7 +64,9 @@ describe('master data in the browser', () => {
     });
     await page.getByTestId('import-preview').click();
     await page.getByTestId('import-summary').waitFor();
-    expect(await page.getByTestId('import-summary').innerText()).toContain(
+    // The problems listed beside the summary, so a failure says which rows were refused and why.
+    const problems = await page.getByTestId('import-errors').innerText();
+    expect(`${await page.getByTestId('import-summary').innerText()}\n${problems}`).toContain(
       '6 rows: 3 can be imported, 3 have errors.',
     );
     const errors = await page.getByTestId('import-errors').locator('tbody tr').allInnerTexts();
