@@ -12,7 +12,7 @@ import {
 } from '../../financial-years/posting-period.ts';
 import { accountMappings, accounts } from '../schema.ts';
 import { type BusinessEvent, eventLine } from './post-business-event.ts';
-import { type EntryAccount, writeEntry } from './write-entry.ts';
+import { type EntryAccount, writeEntriesAtCommit, writeEntry } from './write-entry.ts';
 
 export type CrossBookEvent = BusinessEventBody &
   Pick<
@@ -104,33 +104,35 @@ export async function postAcrossBooks(
         `The account mapped to ${d.role.replace(/_/g, ' ')} is not in the ${d.book} book`,
       );
   const all = [...booked, ...due];
-  const ids: string[] = [];
   // The financial year is read (and locked FOR SHARE) once, for the first book; the second book's
   // lock is checked on the same row.
   let year: PostingYear | undefined;
+  const entries = [];
   for (const book of ['collection', 'operation'] as Book[]) {
     const mine = all.filter((l) => l.book === book);
     if (mine.length === 0) continue;
     if (year) assertBookOpen(year, book, event.date);
     else
       year = read ? checkPostingYear(read.year, book, event.date) : await postingYear(tx, book, event.date);
-    const written = await writeEntry(
-      tx,
-      {
+    entries.push({
+      input: {
         entryDate: event.date,
         book,
         narration: event.narration,
         reference: event.reference,
-        source: 'event',
+        source: 'event' as const,
         sourceType: event.sourceType,
         sourceId: event.sourceId,
         createdBy: event.actorId,
         lines: mine.map((l) => eventLine(l.account.id, l, event.party)),
       },
-      event.actorId,
-      { accounts: mine.map((l) => l.account), numberAtCommit: options.numberAtCommit ?? false, year },
-    );
-    ids.push(written.id);
+      postedBy: event.actorId,
+      options: { accounts: mine.map((l) => l.account), year },
+    });
   }
+  // Numbered at commit: both books' entries in one statement.
+  if (options.numberAtCommit) return { ids: (await writeEntriesAtCommit(tx, entries)).map((e) => e.id) };
+  const ids: string[] = [];
+  for (const e of entries) ids.push((await writeEntry(tx, e.input, e.postedBy, e.options)).id);
   return { ids };
 }

@@ -1,6 +1,6 @@
 import type { Book, EntrySource, JournalLineInput } from '@ushirika/contracts';
 import { baseAmount, dec, entryProblem, sum } from '@ushirika/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRowsPrepared } from '../../../db/rows.ts';
@@ -85,6 +85,98 @@ export async function writeEntry(
   postedBy?: string | null,
   options: WriteOptions = {},
 ): Promise<{ id: string; number?: string; total: string }> {
+  const entry = await checkEntry(tx, input, postedBy, options);
+  const { id, fiscalYear } = entry;
+  // Numbered now: the counter row (platform/numbering.ts's counter and format) is locked from
+  // this statement to commit. At commit: '~<year>~<id>' until the journal_entries_number trigger.
+  const sequence = options.numberAtCommit
+    ? sql``
+    : sql`, seq as (${takeNumberSql(sql`'JV'`, sql`${fiscalYear}::int`)})`;
+  const number = options.numberAtCommit
+    ? sql`${`~${fiscalYear}~${id}`}::text`
+    : documentNumberSql(sql`'JV'`, sql`${fiscalYear}::int`, sql`seq.last_value`);
+  // Prepared (parsed and planned once per connection on PostgreSQL): one name per variant of the text.
+  const [saved] = await queryRowsPrepared<{ number: string }>(
+    tx,
+    `journal_write_entry_${options.numberAtCommit ? 'at_commit' : 'numbered'}_${entry.posted ? 'posted' : 'draft'}`,
+    sql`with l as (${linesInsertSql(entry)})${sequence}
+        ${entryInsertSql(entry, number, sql`from (select count(*) as n from l) written${options.numberAtCommit ? sql`` : sql`, seq`}`)}
+        returning number`,
+  );
+  if (!saved) throw new Error('Entry insert returned nothing');
+  return options.numberAtCommit
+    ? { id, total: entry.total }
+    : { id, number: saved.number, total: entry.total };
+}
+
+/**
+ * Checks several entries and writes them all in one statement, each numbered at commit (as
+ * `writeEntry(..., { numberAtCommit: true })` writes one): the entries of one business event in
+ * both books, one round trip instead of one per book. The entries' balance rows are locked in
+ * the order given, each entry's in account order, as the same entries written one by one would.
+ */
+export async function writeEntriesAtCommit(
+  tx: DbOrTx,
+  entries: { input: EntryInput; postedBy?: string | null; options: Omit<WriteOptions, 'numberAtCommit'> }[],
+): Promise<{ id: string; total: string }[]> {
+  const checked: CheckedEntry[] = [];
+  for (const e of entries) checked.push(await checkEntry(tx, e.input, e.postedBy, e.options));
+  const ctes = checked.map(
+    (entry, i) =>
+      sql`${sql.raw(`l${i}`)} as (${linesInsertSql(entry)}), ${sql.raw(`e${i}`)} as (${entryInsertSql(
+        entry,
+        sql`${`~${entry.fiscalYear}~${entry.id}`}::text`,
+        sql`from (select count(*) as n from ${sql.raw(`l${i}`)}) written`,
+      )} returning 1)`,
+  );
+  const counts = checked.map((_, i) => sql`(select count(*) from ${sql.raw(`e${i}`)})::int`);
+  const [saved] = await queryRowsPrepared<{ written: number }>(
+    tx,
+    `journal_write_entries_${checked.length}_at_commit_${checked.map((e) => (e.posted ? 'p' : 'd')).join('')}`,
+    sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(counts, sql` + `)} as written`,
+  );
+  if (saved?.written !== checked.length) throw new Error('Entry insert returned nothing');
+  return checked.map((e) => ({ id: e.id, total: e.total }));
+}
+
+type CheckedLine = {
+  id: string;
+  accountId: string;
+  lineNo: number;
+  debit: string;
+  credit: string;
+  currency: string;
+  currencyAmount: string;
+  rate: string;
+  description: string | null;
+  partyType: string | null;
+  partyId: string | null;
+  partyName: string | null;
+};
+
+/** An entry as checked, ready to write: its id, year and lines in account order. */
+type CheckedEntry = {
+  id: string;
+  input: EntryInput;
+  postedBy: string | null | undefined;
+  posted: boolean;
+  yearId: string;
+  fiscalYear: number;
+  total: string;
+  lines: CheckedLine[];
+};
+
+/**
+ * The checks of `writeEntry`: accounts active and in the entry's book, each line's rate (typed,
+ * or the rate in force on the date), base TZS amounts half-up to the cent, debits = credits, an
+ * open and unlocked period.
+ */
+async function checkEntry(
+  tx: DbOrTx,
+  input: EntryInput,
+  postedBy: string | null | undefined,
+  options: WriteOptions,
+): Promise<CheckedEntry> {
   const year =
     options.year ??
     (await postingYear(tx, input.book, input.entryDate, 'entryDate', {
@@ -130,64 +222,64 @@ export async function writeEntry(
   }
   const problem = entryProblem(lines);
   if (problem) throw new ValidationError(problem, { lines: [problem] });
-  const total = sum(lines.map((l) => l.debit)).toFixed(2);
-  const posted = postedBy !== undefined;
-  const id = uuidv7();
   // Rows in account order (line numbers kept): the balance rows are then locked in the same order
   // by every posting, so two cannot deadlock. Line ids are made here, in order (time-ordered).
   const byAccount = [...lines]
     .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))
     .map((l) => ({ ...l, id: uuidv7() }));
-  const fiscalYear = Number(year.startDate.slice(0, 4));
-  // Lines first, then the entry (already posted or a draft), in one statement: the entry row is
-  // made only after the aggregate has read every inserted line, so the guard that refuses lines
-  // added to a posted entry passes; the line -> entry key and the balance are checked at commit.
-  // Numbered now: the counter row (platform/numbering.ts's counter and format) is locked from
-  // this statement to commit. At commit: '~<year>~<id>' until the journal_entries_number trigger.
-  const sequence = options.numberAtCommit
-    ? sql``
-    : sql`, seq as (${takeNumberSql(sql`'JV'`, sql`${fiscalYear}::int`)})`;
-  const number = options.numberAtCommit
-    ? sql`${`~${fiscalYear}~${id}`}::text`
-    : documentNumberSql(sql`'JV'`, sql`${fiscalYear}::int`, sql`seq.last_value`);
-  // Prepared (parsed and planned once per connection on PostgreSQL): one name per variant of the text.
-  const [saved] = await queryRowsPrepared<{ number: string }>(
-    tx,
-    `journal_write_entry_${options.numberAtCommit ? 'at_commit' : 'numbered'}_${posted ? 'posted' : 'draft'}`,
-    sql`with l as (
-          insert into journal_lines (id, entry_id, line_no, account_id, entry_date, posted, debit, credit, currency,
-            currency_amount, rate, description, party_type, party_id, party_name)
-          select x.id, ${id}::uuid, x.line_no, x.account_id, ${input.entryDate}::date, ${posted}, x.debit, x.credit,
-            x.currency, x.currency_amount, x.rate, x.description, x.party_type, x.party_id, x.party_name
-          from json_to_recordset(${JSON.stringify(
-            byAccount.map((l) => ({
-              id: l.id,
-              line_no: l.lineNo,
-              account_id: l.accountId,
-              debit: l.debit,
-              credit: l.credit,
-              currency: l.currency,
-              currency_amount: l.currencyAmount,
-              rate: l.rate,
-              description: l.description,
-              party_type: l.partyType,
-              party_id: l.partyId,
-              party_name: l.partyName,
-            })),
-          )}::json) as x(id uuid, line_no int, account_id uuid, debit numeric, credit numeric, currency text,
-            currency_amount numeric, rate numeric, description text, party_type text, party_id uuid, party_name text)
-          returning 1)${sequence}
-        insert into journal_entries (id, number, entry_date, book, financial_year_id, narration, narration_sw, reference, source,
-          source_type, source_id, status, total, created_by, approved_by, approved_at, reversal_of_id)
-        select ${id}::uuid, ${number}, ${input.entryDate}::date, ${input.book}, ${year.id}::uuid, ${narrationEn(input.narration)},
-          ${narrationSw(input.narration)}::text,
-          ${input.reference ?? null}::text, ${input.source}, ${input.sourceType ?? null}::text, ${input.sourceId ?? null}::uuid,
-          ${posted ? 'posted' : 'draft'}, ${total}::numeric, ${input.createdBy}::uuid, ${posted ? postedBy : null}::uuid,
-          ${posted ? sql`now()` : sql`null::timestamptz`}, ${input.reversalOfId ?? null}::uuid
-        from (select count(*) as n from l) written${options.numberAtCommit ? sql`` : sql`, seq`}
-        where written.n > 0
-        returning number`,
-  );
-  if (!saved) throw new Error('Entry insert returned nothing');
-  return options.numberAtCommit ? { id, total } : { id, number: saved.number, total };
+  return {
+    id: uuidv7(),
+    input,
+    postedBy,
+    posted: postedBy !== undefined,
+    yearId: year.id,
+    fiscalYear: Number(year.startDate.slice(0, 4)),
+    total: sum(lines.map((l) => l.debit)).toFixed(2),
+    lines: byAccount,
+  };
+}
+
+/** Inserts the entry's lines (a CTE of the statement that then inserts the entry). */
+function linesInsertSql(entry: CheckedEntry): SQL {
+  return sql`insert into journal_lines (id, entry_id, line_no, account_id, entry_date, posted, debit, credit, currency,
+      currency_amount, rate, description, party_type, party_id, party_name)
+    select x.id, ${entry.id}::uuid, x.line_no, x.account_id, ${entry.input.entryDate}::date, ${entry.posted}, x.debit,
+      x.credit, x.currency, x.currency_amount, x.rate, x.description, x.party_type, x.party_id, x.party_name
+    from json_to_recordset(${JSON.stringify(
+      entry.lines.map((l) => ({
+        id: l.id,
+        line_no: l.lineNo,
+        account_id: l.accountId,
+        debit: l.debit,
+        credit: l.credit,
+        currency: l.currency,
+        currency_amount: l.currencyAmount,
+        rate: l.rate,
+        description: l.description,
+        party_type: l.partyType,
+        party_id: l.partyId,
+        party_name: l.partyName,
+      })),
+    )}::json) as x(id uuid, line_no int, account_id uuid, debit numeric, credit numeric, currency text,
+      currency_amount numeric, rate numeric, description text, party_type text, party_id uuid, party_name text)
+    returning 1`;
+}
+
+/**
+ * Inserts the entry (already posted or a draft) once its lines are in: `from` reads the lines CTE
+ * whole (`select count(*) ...`), so the entry row is made only after every line, and the guard
+ * that refuses lines added to a posted entry passes; the line -> entry key and the balance are
+ * checked at commit.
+ */
+function entryInsertSql(entry: CheckedEntry, number: SQL, from: SQL): SQL {
+  const { input, posted, postedBy } = entry;
+  return sql`insert into journal_entries (id, number, entry_date, book, financial_year_id, narration, narration_sw,
+      reference, source, source_type, source_id, status, total, created_by, approved_by, approved_at, reversal_of_id)
+    select ${entry.id}::uuid, ${number}, ${input.entryDate}::date, ${input.book}, ${entry.yearId}::uuid,
+      ${narrationEn(input.narration)}, ${narrationSw(input.narration)}::text,
+      ${input.reference ?? null}::text, ${input.source}, ${input.sourceType ?? null}::text, ${input.sourceId ?? null}::uuid,
+      ${posted ? 'posted' : 'draft'}, ${entry.total}::numeric, ${input.createdBy}::uuid, ${posted ? postedBy : null}::uuid,
+      ${posted ? sql`now()` : sql`null::timestamptz`}, ${input.reversalOfId ?? null}::uuid
+    ${from}
+    where written.n > 0`;
 }
