@@ -183,6 +183,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     actorId: actor.userId,
     lines: wanted,
     read: request.stock,
+    movementsInCallerStatement: true,
   });
   const priced = priceLines(
     input.kind,
@@ -209,7 +210,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
       )
     : null;
   // The posting before the distribution's row, whose statement then links the loan to the
-  // Collection-book entry. At commit the numbers are thus taken LN, JV (with the account
+  // Collection-book entry and writes the stock ledger rows the stock door left to it. At commit the numbers are thus taken LN, JV (with the account
   // balances), then DS: the DS counter, taken last, is held by a save that waits for nothing more.
   const posted = await postDistribution(tx, {
     id,
@@ -233,6 +234,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     loanEntryId: loan ? (posted[0] ?? null) : null,
     actorId: actor.userId,
     sms,
+    movementsInsert: moved.movementsInsert ?? null,
   });
   return id;
 }
@@ -258,6 +260,8 @@ async function writeDistribution(
     loanEntryId: string | null;
     actorId: string;
     sms: string | null;
+    /** The stock ledger rows the stock door left to this statement. */
+    movementsInsert: SQL | null;
   },
 ): Promise<void> {
   const { request, priced } = o;
@@ -281,7 +285,7 @@ async function writeDistribution(
     loanId: o.loanId,
   });
   // Prepared (its plan costs more than its run): one name per variant of the statement's text.
-  const variant = `${o.loanId && o.loanEntryId ? 'loan' : 'none'}_${o.sms && request.farmerPhone ? 'sms' : 'none'}`;
+  const variant = `${o.loanId && o.loanEntryId ? 'loan' : 'none'}_${o.sms && request.farmerPhone ? 'sms' : 'none'}_${o.movementsInsert ? 'stock' : 'none'}`;
   await queryRowsPrepared(
     tx,
     `input_distribution_write_${variant}`,
@@ -324,6 +328,7 @@ async function writeDistribution(
           )} returning 1)`
         : sql``
     }
+    ${o.movementsInsert ? sql`, mv as (${o.movementsInsert} returning 1)` : sql``}
     select (select count(*) from l) as lines, (select count(*) from t) as totals, (select count(*) from r) as requests,
       (select count(*) from a) as audits`,
   );

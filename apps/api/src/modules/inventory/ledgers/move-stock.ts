@@ -1,12 +1,13 @@
 import { dec, sum, toMoney } from '@ushirika/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
 import { type BusinessEvent, postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { items } from '../items/schema.ts';
 import { stores } from '../stores/schema.ts';
 import { addToBalances, type Taken, takeFromBalances } from './balances.ts';
-import { stockMovements } from './schema.ts';
+import type { stockMovements } from './schema.ts';
 import type { Balance } from './valuation.ts';
 
 /**
@@ -79,6 +80,8 @@ export type Moved = {
   no: string | null;
   lines: MovedLine[];
   journalEntryId: string | null;
+  /** The ledger rows' insert, when the caller asked to run it in its own statement. */
+  movementsInsert?: SQL;
 };
 
 /**
@@ -206,39 +209,64 @@ const inLockOrder = <T extends { itemId: string }>(lines: T[]) =>
       a.line.itemId === b.line.itemId ? a.index - b.index : a.line.itemId < b.line.itemId ? -1 : 1,
     );
 
+/** The ledger rows of the moved lines, as `stock_movements` columns, their ids made here. */
+function movementRows(
+  common: Common,
+  kind: (typeof stockMovements.$inferInsert)['kind'],
+  sign: 1 | -1,
+  moved: (MovedLine & { batchNo?: string | null; expiryDate?: string | null })[],
+) {
+  return moved.map((m) => ({
+    id: uuidv7(),
+    item_id: m.itemId,
+    store_id: common.storeId,
+    movement_date: common.date,
+    kind,
+    quantity: sign === 1 ? m.quantity : `-${m.quantity}`,
+    unit_cost: m.unitCost,
+    value: sign === 1 ? m.value : dec(m.value).negated().toFixed(2),
+    balance_quantity: m.balanceQuantity,
+    balance_value: m.balanceValue,
+    balance_avg_cost: m.balanceAvgCost,
+    source_type: common.source.type,
+    source_id: common.source.id,
+    source_no: (common.source.no as string | null | undefined) ?? null,
+    batch_no: m.batchNo ?? null,
+    expiry_date: m.expiryDate ?? null,
+    created_by: common.actorId,
+  }));
+}
+
+/** Inserts ledger rows (`movementRows`): a statement of its own, or a CTE of the caller's. */
+function movementsInsertSql(rows: ReturnType<typeof movementRows>): SQL {
+  return sql`insert into stock_movements (id, item_id, store_id, movement_date, kind, quantity, unit_cost, value,
+      balance_quantity, balance_value, balance_avg_cost, source_type, source_id, source_no, batch_no, expiry_date, created_by)
+    select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(id uuid, item_id uuid, store_id uuid,
+      movement_date date, kind text, quantity numeric, unit_cost numeric, value numeric, balance_quantity numeric,
+      balance_value numeric, balance_avg_cost numeric, source_type text, source_id uuid, source_no text, batch_no text,
+      expiry_date date, created_by uuid)`;
+}
+
+/**
+ * Writes the ledger rows of the moved lines, or, with `inCallerStatement`, answers the insert for
+ * the caller to run in its own next statement (one round trip less); either way each moved line
+ * learns its movement's id.
+ */
 async function writeMovements(
   tx: DbOrTx,
   common: Common,
   kind: (typeof stockMovements.$inferInsert)['kind'],
   sign: 1 | -1,
   moved: (MovedLine & { batchNo?: string | null; expiryDate?: string | null })[],
-): Promise<void> {
-  const rows = await tx
-    .insert(stockMovements)
-    .values(
-      moved.map((m) => ({
-        itemId: m.itemId,
-        storeId: common.storeId,
-        movementDate: common.date,
-        kind,
-        quantity: sign === 1 ? m.quantity : `-${m.quantity}`,
-        unitCost: m.unitCost,
-        value: sign === 1 ? m.value : dec(m.value).negated().toFixed(2),
-        balanceQuantity: m.balanceQuantity,
-        balanceValue: m.balanceValue,
-        balanceAvgCost: m.balanceAvgCost,
-        sourceType: common.source.type,
-        sourceId: common.source.id,
-        sourceNo: (common.source.no as string | null | undefined) ?? null,
-        batchNo: m.batchNo ?? null,
-        expiryDate: m.expiryDate ?? null,
-        createdBy: common.actorId,
-      })),
-    )
-    .returning({ id: stockMovements.id });
+  inCallerStatement = false,
+): Promise<SQL | null> {
+  const rows = movementRows(common, kind, sign, moved);
   rows.forEach((r, i) => {
     (moved[i] as MovedLine).movementId = r.id;
   });
+  if (inCallerStatement) return movementsInsertSql(rows);
+  await tx.execute(movementsInsertSql(rows));
+  return null;
 }
 
 const reference = (no: StockSource['no']) => (typeof no === 'string' && !no.startsWith('~') ? no : undefined);
@@ -330,6 +358,11 @@ export async function issueStock(
     lines: IssueLine[];
     /** The store and items as `stockReadSql` read them in this transaction, if the caller did. */
     read?: StockRead;
+    /**
+     * Leave the ledger rows' insert to the caller's next statement (`Moved.movementsInsert`), which
+     * must run it before anything else reads the ledger; not with `post`.
+     */
+    movementsInCallerStatement?: boolean;
   },
 ): Promise<Moved> {
   const field = input.field ?? 'lines';
@@ -362,7 +395,8 @@ export async function issueStock(
     };
   });
   const common = await resolveNumber(input);
-  await writeMovements(tx, common, input.kind ?? 'issue', -1, moved);
+  const deferred = input.movementsInCallerStatement === true && !common.post;
+  const movementsInsert = await writeMovements(tx, common, input.kind ?? 'issue', -1, moved, deferred);
   const total = sum(moved.map((m) => m.value)).toFixed(2);
   const journalEntryId = await postValue(tx, common, 'stock_issue', total);
   return {
@@ -370,5 +404,6 @@ export async function issueStock(
     no: common.source.no as string | null,
     lines: moved.map(({ batchNo, ...m }) => m),
     journalEntryId,
+    ...(movementsInsert ? { movementsInsert } : {}),
   };
 }
