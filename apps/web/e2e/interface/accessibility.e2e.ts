@@ -10,6 +10,7 @@ import {
   launchBrowser,
   signInThroughBrowser,
 } from '../support.ts';
+import { openWithData } from './link-walk.ts';
 
 /**
  * axe-core over the main screens (issue #20), in both colour schemes and both languages: no
@@ -110,13 +111,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Opens a screen and waits until its data is shown and the layout's loader has gone. */
-async function settled(page: Page, path: string): Promise<void> {
+/** Loads a page and waits until its data is shown and the layout's loader has gone. */
+async function loaded(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('#main-content, main').first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.getByTestId('main-loader').waitFor({ state: 'detached' });
 }
+
+/** Opens a screen of the signed-in app as a click on its link would, and waits for its data. */
+const settled = openWithData;
 
 async function signedInPage(user: Credentials, scheme: 'light' | 'dark', locale: 'en' | 'sw', phone = false) {
   const page = await newPage(browser);
@@ -129,6 +133,8 @@ async function signedInPage(user: Credentials, scheme: 'light' | 'dark', locale:
     },
     { theme: scheme, lang: locale },
   );
+  // Loaded once with the stored theme and language; every screen is then opened in the app.
+  await loaded(page, '/home');
   return page;
 }
 
@@ -207,7 +213,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       const page = await newPage(browser);
       await page.goto('/login');
       await page.evaluate((theme) => window.localStorage.setItem('theme', theme), scheme);
-      await settled(page, '/login');
+      await loaded(page, '/login');
       for (const v of await seriousViolations(page)) found.push(`/login ${scheme}: ${v}`);
       await page.context().close();
     }

@@ -67,12 +67,45 @@ export function screensToReach(viewer: NavViewer): WebRoute[] {
   return APP_ROUTES.filter((r) => r.nav.kind === 'screen' && mayOpen(r.nav, viewer));
 }
 
+/** Requests a page has sent and not yet seen answered, kept from the first `dataShown` call. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page): Set<unknown> {
+  let open = inFlight.get(page);
+  if (!open) {
+    const requests = new Set<unknown>();
+    page.on('request', (r) => requests.add(r));
+    page.on('requestfinished', (r) => requests.delete(r));
+    page.on('requestfailed', (r) => requests.delete(r));
+    inFlight.set(page, requests);
+    open = requests;
+  }
+  return open;
+}
+
+/**
+ * Opens a screen in the app (`openInApp`) and waits until its data is shown: no request in flight
+ * for 250 ms, as Playwright's "networkidle" waits 500 ms after a page load (which an in-app move
+ * never fires).
+ */
+export async function openWithData(page: Page, href: string): Promise<void> {
+  const open = trackRequests(page);
+  await openInApp(page, href);
+  const deadline = Date.now() + 15_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 250) {
+    if (Date.now() > deadline) throw new Error(`${href}: requests still in flight after 15 s`);
+    await page.waitForTimeout(50);
+    if (open.size > 0) quietSince = Date.now();
+  }
+}
+
 /**
  * Shows a screen as the router does on a click on its link, without reloading the app, and waits
  * for the screen's code: its section tabs and links, a refusal or "not available yet" are drawn
  * with it, before its data.
  */
-async function openInApp(page: Page, href: string): Promise<void> {
+export async function openInApp(page: Page, href: string): Promise<void> {
   await page.evaluate((p) => {
     window.history.pushState(null, '', p);
     window.dispatchEvent(new PopStateEvent('popstate'));

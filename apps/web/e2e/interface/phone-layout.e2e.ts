@@ -9,7 +9,7 @@ import {
   launchBrowser,
   signInThroughBrowser,
 } from '../support.ts';
-import { screensToReach, viewerOf } from './link-walk.ts';
+import { openWithData, screensToReach, viewerOf } from './link-walk.ts';
 
 /**
  * The AMCOS clerk's screens on a phone (issue #20, 390 x 844): every screen the route table lets
@@ -44,13 +44,6 @@ async function phonePage(): Promise<Page> {
   page.setDefaultTimeout(15_000);
   await signInThroughBrowser(page, clerk.email, clerk.password);
   return page;
-}
-
-async function settled(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('#main-content').waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.getByTestId('main-loader').waitFor({ state: 'detached' });
 }
 
 /**
@@ -136,7 +129,9 @@ async function sidebarFaults(page: Page): Promise<string[]> {
 describe('AMCOS clerk screens at phone width (390 x 844)', () => {
   it('no sideways scrolling, buttons on screen, the sidebar opens from the burger', async () => {
     const page = await phonePage();
-    await settled(page, '/home');
+    await page.goto('/home');
+    await page.locator('#main-content').waitFor();
+    await page.getByTestId('main-loader').waitFor({ state: 'detached' });
     const viewer = await viewerOf(page);
     const paths = [
       ...screensToReach(viewer).map((r) => r.path),
@@ -150,8 +145,9 @@ describe('AMCOS clerk screens at phone width (390 x 844)', () => {
     ];
     console.info(`phone layout over ${paths.length} screens: ${paths.join(', ')}`);
     const found: string[] = [];
+    // Each screen opened in the app as a click on its link would, once its data is shown.
     for (const path of paths) {
-      await settled(page, path);
+      await openWithData(page, path);
       for (const f of await layoutFaults(page)) found.push(`${path}: ${f}`);
       for (const f of await sidebarFaults(page)) found.push(`${path}: ${f}`);
     }
