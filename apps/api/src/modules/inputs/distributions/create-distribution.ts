@@ -210,8 +210,9 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
       )
     : null;
   // The posting before the distribution's row, whose statement then links the loan to the
-  // Collection-book entry and writes the stock ledger rows the stock door left to it. At commit the numbers are thus taken LN, JV (with the account
-  // balances), then DS: the DS counter, taken last, is held by a save that waits for nothing more.
+  // Collection-book entry and writes the stock ledger rows the stock door left to it. At commit
+  // the numbers are thus taken LN, JV (with the account balances), then DS: the DS counter, taken
+  // last, is held by a save that waits for nothing more.
   const posted = await postDistribution(tx, {
     id,
     distributionNo,
