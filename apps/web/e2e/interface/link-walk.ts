@@ -13,8 +13,11 @@ const patterns = [...APP_ROUTES]
   .sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')))
   .map((r) => ({ route: r, regex: new RegExp(`^${r.path.replace(/:[a-zA-Z]+/g, '[^/]+')}$`) }));
 
+/** The path of a link's href, without its query or fragment. */
+const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
+
 export function routeOfHref(href: string): WebRoute | undefined {
-  const path = href.split(/[?#]/)[0] ?? href;
+  const path = pathOf(href);
   return patterns.find((p) => p.regex.test(path))?.route;
 }
 
@@ -67,7 +70,7 @@ export function screensToReach(viewer: NavViewer): WebRoute[] {
   return APP_ROUTES.filter((r) => r.nav.kind === 'screen' && mayOpen(r.nav, viewer));
 }
 
-/** Requests a page has sent and not yet seen answered, kept from the first `dataShown` call. */
+/** Requests a page has sent and not yet seen answered, counted from its first `openWithData`. */
 const inFlight = new WeakMap<Page, Set<unknown>>();
 
 function trackRequests(page: Page): Set<unknown> {
@@ -110,20 +113,16 @@ export async function openInApp(page: Page, href: string): Promise<void> {
     window.history.pushState(null, '', p);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, href);
-  const path = href.split(/[?#]/)[0] ?? href;
-  const shown = page.locator(`#main-content[data-path="${path}"]`);
+  const shown = page.locator(`#main-content[data-path="${pathOf(href)}"]`);
   // A screen holding a form may block leaving it; then load the address the link gave.
-  if (
-    await shown.waitFor({ timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await page.getByTestId('page-loader').waitFor({ state: 'detached' });
-    return;
+  const moved = await shown.waitFor({ timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!moved) {
+    await page.goto(href);
+    await shown.waitFor();
   }
-  await page.goto(href);
-  await shown.waitFor();
   await page.getByTestId('page-loader').waitFor({ state: 'detached' });
 }
 
