@@ -18,7 +18,9 @@ for (const file of report.testResults ?? []) {
   }
   // Vitest keeps a retried test's earlier errors on the test that then passed.
   for (const test of tests.filter((t) => t.status === 'passed' && t.failureMessages?.length)) {
-    console.log(`PASSED ON RETRY ${suite}: ${where} > ${test.fullName}: ${firstLines(test.failureMessages[0])}`);
+    console.log(
+      `PASSED ON RETRY ${suite}: ${where} > ${test.fullName}: ${firstLines(test.failureMessages[0])}`,
+    );
   }
 }
 

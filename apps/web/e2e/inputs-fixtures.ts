@@ -28,6 +28,69 @@ export type ClerkRecords = {
 
 type Id = { data: { id: string } };
 
+/** An input item and the society's store it is stocked in. */
+export type StockedInput = { id: string; code: string; name: string; storeId: string };
+
+/**
+ * An input item in stock at a new store of the society (`quantity` bags received at 52,500) with
+ * its price for the season: 65,000 on credit, 60,000 cash, a credit limit of 150,000 an acre.
+ */
+export async function stockedInput(
+  token: string,
+  society: { id: string; name: string },
+  seasonId: string,
+  input: { name: string; code: string; quantity: string },
+): Promise<StockedInput> {
+  const item = await must(
+    api<Id>(
+      'POST',
+      '/inventory/items',
+      { code: input.code, name: input.name, unit: 'bag', kind: 'stock' },
+      token,
+    ),
+    'item',
+  );
+  const store = await must(
+    api<Id>(
+      'POST',
+      '/inventory/stores',
+      { code: `S${tag()}`, name: `Ghala la ${society.name}`, kind: 'amcos', amcosId: society.id },
+      token,
+    ),
+    'store',
+  );
+  await must(
+    api(
+      'POST',
+      '/inventory/grns/direct',
+      {
+        storeId: store.data.id,
+        receivedOn: today,
+        lines: [{ itemId: item.data.id, quantity: input.quantity, unitCost: '52500' }],
+      },
+      token,
+    ),
+    'GRN',
+  );
+  await must(
+    api(
+      'POST',
+      '/settings/collection/input-prices',
+      {
+        seasonId,
+        itemId: item.data.id,
+        creditPrice: '65000',
+        cashPrice: '60000',
+        limitBasis: 'per_acre',
+        creditLimit: '150000',
+      },
+      token,
+    ),
+    'price',
+  );
+  return { id: item.data.id, code: input.code, name: input.name, storeId: store.data.id };
+}
+
 export async function clerkRecords(
   token: string,
   society: { id: string; name: string },
@@ -67,50 +130,11 @@ export async function clerkRecords(
     ),
     'farmer',
   );
-  const item = await must(
-    api<Id>(
-      'POST',
-      '/inventory/items',
-      { code: `NPK-${tag()}`, name: `NPK ${tag()}`, unit: 'bag', kind: 'stock' },
-      token,
-    ),
-    'item',
-  );
-  const store = await must(
-    api<Id>(
-      'POST',
-      '/inventory/stores',
-      { code: `S${tag()}`, name: `Ghala la ${society.name}`, kind: 'amcos', amcosId: society.id },
-      token,
-    ),
-    'store',
-  );
-  await must(
-    api(
-      'POST',
-      '/inventory/grns/direct',
-      {
-        storeId: store.data.id,
-        receivedOn: today,
-        lines: [{ itemId: item.data.id, quantity: '40', unitCost: '52500' }],
-      },
-      token,
-    ),
-    'GRN',
-  );
-  await api(
-    'POST',
-    '/settings/collection/input-prices',
-    {
-      seasonId: sc.data.seasonId,
-      itemId: item.data.id,
-      creditPrice: '65000',
-      cashPrice: '60000',
-      limitBasis: 'per_acre',
-      creditLimit: '150000',
-    },
-    token,
-  );
+  const item = await stockedInput(token, society, sc.data.seasonId, {
+    name: `NPK ${tag()}`,
+    code: `NPK-${tag()}`,
+    quantity: '40',
+  });
   const approvedRequest = async () => {
     const made = await must(
       api<Id>(
@@ -119,7 +143,7 @@ export async function clerkRecords(
         {
           farmerId: farmer.data.id,
           seasonCropId: crop.seasonCropId,
-          lines: [{ itemId: item.data.id, quantity: '2' }],
+          lines: [{ itemId: item.id, quantity: '2' }],
         },
         clerkToken,
       ),
@@ -138,7 +162,7 @@ export async function clerkRecords(
     api<Id>(
       'POST',
       '/collections/distributions',
-      { requestId: issuedRequestId, storeId: store.data.id, kind: 'credit' },
+      { requestId: issuedRequestId, storeId: item.storeId, kind: 'credit' },
       clerkToken,
     ),
     'distribution',

@@ -9,9 +9,9 @@ import {
   phone,
   type SeasonCrop,
   tag,
-  today,
   weighCollection,
 } from './crop-flow-fixtures.ts';
+import { stockedInput } from './inputs-fixtures.ts';
 import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
 import { adminToken, api, apiSignIn, createUser, launchBrowser, must, signedIn } from './support.ts';
 
@@ -140,60 +140,11 @@ beforeAll(async () => {
       'second farmer',
     )
   ).data;
-  const name = `Sulphur ${tag()}`;
-  const code = `SUL-${tag()}`;
-  item = {
-    ...(
-      await must(
-        api<{ data: { id: string; code: string } }>(
-          'POST',
-          '/inventory/items',
-          { code, name, unit: 'bag', kind: 'stock' },
-          token,
-        ),
-        'item',
-      )
-    ).data,
-    name,
-  };
-  const store = await must(
-    api<{ data: { id: string } }>(
-      'POST',
-      '/inventory/stores',
-      { code: `P${tag()}`, name: `Ghala la ${society.name}`, kind: 'amcos', amcosId: society.id },
-      token,
-    ),
-    'store',
-  );
-  await must(
-    api(
-      'POST',
-      '/inventory/grns/direct',
-      {
-        storeId: store.data.id,
-        receivedOn: today,
-        lines: [{ itemId: item.id, quantity: '50', unitCost: '52500' }],
-      },
-      token,
-    ),
-    'GRN',
-  );
-  await must(
-    api(
-      'POST',
-      '/settings/collection/input-prices',
-      {
-        seasonId: sc.data.seasonId,
-        itemId: item.id,
-        creditPrice: '65000',
-        cashPrice: '60000',
-        limitBasis: 'per_acre',
-        creditLimit: '150000',
-      },
-      token,
-    ),
-    'price',
-  );
+  item = await stockedInput(token, society, sc.data.seasonId, {
+    name: `Sulphur ${tag()}`,
+    code: `SUL-${tag()}`,
+    quantity: '50',
+  });
   // The second farmer's request, 2 bags (130,000), recorded by the society's other clerk.
   secondRequestId = (
     await must(
