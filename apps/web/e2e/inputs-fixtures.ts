@@ -22,6 +22,8 @@ export type ClerkRecords = {
   issuedRequestId: string;
   /** Approved, not issued yet: the distribution form opens with it. */
   approvedRequestId: string;
+  /** Approved by the AMCOS manager only: a union crop officer's details page asks to approve it. */
+  pendingRequestId: string;
   distributionId: string;
   deliveryNoteId: string;
 };
@@ -135,7 +137,7 @@ export async function clerkRecords(
     code: `NPK-${tag()}`,
     quantity: '40',
   });
-  const approvedRequest = async () => {
+  const requestApprovedBy = async (levels = approvers.length) => {
     const made = await must(
       api<Id>(
         'POST',
@@ -149,15 +151,16 @@ export async function clerkRecords(
       ),
       'request',
     );
-    for (const approver of approvers)
+    for (const approver of approvers.slice(0, levels))
       await must(
         api('POST', `/collections/farmer-requests/${made.data.id}/approve`, undefined, approver),
         'approve',
       );
     return made.data.id;
   };
-  const issuedRequestId = await approvedRequest();
-  const approvedRequestId = await approvedRequest();
+  const issuedRequestId = await requestApprovedBy();
+  const approvedRequestId = await requestApprovedBy();
+  const pendingRequestId = await requestApprovedBy(1);
   const distribution = await must(
     api<Id>(
       'POST',
@@ -186,6 +189,7 @@ export async function clerkRecords(
     farmerId: farmer.data.id,
     issuedRequestId,
     approvedRequestId,
+    pendingRequestId,
     distributionId: distribution.data.id,
     deliveryNoteId: noteId,
   };

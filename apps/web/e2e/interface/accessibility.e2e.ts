@@ -161,6 +161,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await settled(page, path);
         for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
       }
+      // A form in a dialog: the new journal entry, with its table of lines.
+      await settled(page, '/account/operation/journal-entry');
+      await page.getByTestId('journal-table-create').click();
+      await page.getByTestId('balance-state').waitFor();
+      for (const v of await seriousViolations(page)) found.push(`journal entry dialog: ${v}`);
       expect(found).toEqual([]);
       await page.context().close();
     }, 300_000);
@@ -191,6 +196,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.getByRole('dialog').waitFor();
       for (const v of await seriousViolations(page)) found.push(`cancel distribution dialog: ${v}`);
       await page.keyboard.press('Escape');
+      // The confirmation every irreversible action asks (components/ConfirmAction.ts).
+      await settled(page, `/collections/farmer-requests/${records.pendingRequestId}/details`);
+      await page.getByTestId('request-approve').click();
+      await page.getByTestId('confirm-action').waitFor();
+      for (const v of await seriousViolations(page)) found.push(`approve request confirmation: ${v}`);
       expect(found).toEqual([]);
       await page.context().close();
     }, 300_000);

@@ -36,6 +36,15 @@ export function DateField({ value, onChange, min, max, required, ...props }: Dat
       required={required}
       clearable={!required}
       clearButtonProps={{ 'aria-label': t('a11y.clearDate') }}
+      ariaLabels={{
+        previousMonth: t('a11y.calendar.previousMonth'),
+        nextMonth: t('a11y.calendar.nextMonth'),
+        previousYear: t('a11y.calendar.previousYear'),
+        nextYear: t('a11y.calendar.nextYear'),
+        previousDecade: t('a11y.calendar.previousDecade'),
+        nextDecade: t('a11y.calendar.nextDecade'),
+      }}
+      classNames={{ day: 'date-day' }}
       locale={i18n.language}
       valueFormat={format}
       placeholder={props.placeholder ?? format.toLowerCase()}
