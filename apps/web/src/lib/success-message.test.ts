@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
@@ -64,5 +64,35 @@ describe('reconciliation toasts from keys, not server strings (issue #20)', () =
       expect(source, file).not.toMatch(/toastSuccess\(\s*\w+\.message\s*\)/);
       expect(source, file).toMatch(/toastSuccess\(successText\('linesMatched'\)\)/);
     }
+  });
+});
+
+describe("every success message the server writes has the client's Swahili words (issue #20)", () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  /** The API's literal success messages; a `${…}` inside one stands for a document number. */
+  function serverMessages(): string[] {
+    const root = path.resolve(import.meta.dirname, '../../../api/src');
+    const found = new Set<string>();
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.includes('.test.')) continue;
+      const source = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+      for (const [, text = ''] of source.matchAll(/['`]([A-Z][^'`\n]*? successful(?:ly)?[^'`\n]*)['`]/g)) {
+        found.add(text.replace(/\$\{[^}]+\}/g, 'X-0001'));
+      }
+    }
+    return [...found].sort();
+  }
+
+  it('none reaches a Swahili screen in English or as the generic "saved"', async () => {
+    const messages = serverMessages();
+    expect(messages.length).toBeGreaterThan(80);
+    await i18n.changeLanguage('sw');
+    const generic = successText('generic' as never);
+    const unworded = messages.filter((m) => {
+      const shown = successMessage(m);
+      return shown === m || shown === generic;
+    });
+    expect(unworded).toEqual([]);
   });
 });

@@ -43,6 +43,8 @@ const ACTIONS = [
   'added',
   'distributed',
   'marked paid',
+  'removed',
+  'started',
 ];
 const PATTERN = new RegExp(`^(.+?) (${ACTIONS.join('|')}) successfully\\.?$`);
 /** A document number or code the server put after the subject: "Collection CR-0001", "Farmer F-12". */
