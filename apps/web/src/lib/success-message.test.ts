@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { voucherType } from '@ushirika/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
 import sw from '../locales/sw.json' with { type: 'json' };
@@ -80,6 +81,14 @@ describe("every success message the server writes has the client's Swahili words
       for (const [, text = ''] of source.matchAll(/['`]([A-Z][^'`\n]*? successful(?:ly)?[^'`\n]*)['`]/g)) {
         found.add(text.replace(/\$\{[^}]+\}/g, 'X-0001'));
       }
+      // A catalog resource's label is the subject of its created / updated messages (platform/catalog.ts).
+      for (const [, label = ''] of source.matchAll(/^ {2}label: '([A-Z][^']*)',$/gm)) {
+        found.add(`${label} created successfully`).add(`${label} updated successfully`);
+      }
+    }
+    // A voucher's type is the subject of its created / approved messages (accounts/vouchers/routes.ts).
+    for (const type of voucherType.options) {
+      found.add(`${type} created successfully`).add(`${type} approved successfully`);
     }
     return [...found].sort();
   }
