@@ -61,6 +61,16 @@ const action = fc.oneof(
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
+/** Weigh, make a note of the grade, dispatch and receive it, ask a lot of more than it holds, then all of it. */
+const wholeChain: Action[] = [
+  { kind: 'weigh', farmer: 0, grade: 0, kg: '120.000' },
+  { kind: 'note', mode: 'grade', grade: 0, kg: '120.000', pick: 0 },
+  { kind: 'dispatch', note: 0 },
+  { kind: 'receive', note: 0, permille: 1_000 },
+  { kind: 'lots', row: 0, count: 1, percent: 110 },
+  { kind: 'lots', row: 0, count: 1, percent: 100 },
+];
+
 const ids = async (q: ReturnType<typeof sql>) => (await queryRows<{ id: string }>(t.db, q)).map((r) => r.id);
 const nth = <T>(list: T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
 
@@ -264,7 +274,8 @@ describe('kg conservation', () => {
         }
         await assertConserved();
       }),
-      { numRuns: 25 },
+      // Random sequences reach a lot only now and then: this one always does, and is refused once.
+      { numRuns: 25, examples: [[wholeChain]] },
     );
     // The sequences exercised both paths.
     expect(done).toBeGreaterThan(0);
