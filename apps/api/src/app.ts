@@ -1,13 +1,7 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
@@ -46,6 +40,7 @@ import { transportersRoutes } from './modules/transporters/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { warehousesRoutes } from './modules/warehouses/routes.ts';
 import { registerAccessControl, requireSignedIn } from './platform/access.ts';
+import type { ZodApp } from './platform/app-types.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { frameworkErrors, registerErrorHandler } from './platform/error-handler.ts';
 import { BODY_LIMIT_BYTES, registerHttpPolicy } from './platform/http-policy.ts';
@@ -61,14 +56,6 @@ import {
   startSmsOutboxWorker,
 } from './platform/sms-outbox.ts';
 import { registerWebApp } from './platform/web-index.ts';
-
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 export type BuildOptions = {
   logger?: boolean | { level: string };

@@ -1,6 +1,7 @@
-import { buildApp, type ZodApp } from '../../src/app.ts';
+import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/client.ts';
+import type { ZodApp } from '../../src/platform/app-types.ts';
 import type { SmsSender } from '../../src/platform/sms.ts';
 import { TokenService } from '../../src/platform/tokens.ts';
 import { localServerEnv } from '../../test/hardening/child-server.ts';

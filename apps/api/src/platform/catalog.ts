@@ -1,9 +1,9 @@
 import type { ListQuery, Permission } from '@ushirika/contracts';
 import { idParams } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../app.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { actorOf } from './access.ts';
+import type { ZodApp } from './app-types.ts';
 import { recordAudit } from './audit.ts';
 import { type ConstraintMessages, explainConstraints } from './constraints.ts';
 import type { AppDeps } from './deps.ts';

@@ -1,9 +1,9 @@
 import { detailReply, idParams } from '@ushirika/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ZodApp } from '../app.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { type Access, actorOf, assertSociety } from './access.ts';
+import type { ZodApp } from './app-types.ts';
 import { sendPdf } from './exports.ts';
 
 /** A document of one AMCOS (a crop delivery note, a warehouse receipt): its details and its PDF. */

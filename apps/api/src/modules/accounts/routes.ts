@@ -1,4 +1,4 @@
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { budgetRoutes } from './budgets/routes.ts';
 import { chartRoutes } from './chart/routes.ts';

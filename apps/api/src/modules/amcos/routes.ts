@@ -9,8 +9,8 @@ import {
   savedReply,
   updateAmcosBody,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../platform/list.ts';

@@ -9,8 +9,8 @@ import {
   messageReply,
 } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
-import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fieldError, NotFoundError } from '../../platform/errors.ts';
 import { fileStore } from '../../platform/file-store.ts';

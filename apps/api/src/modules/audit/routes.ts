@@ -1,7 +1,7 @@
 import { historyReply } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../app.ts';
 import { actorOf, assertSociety, assertUnionStaff } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { owners } from './owners.ts';

@@ -20,8 +20,8 @@ import {
 } from '@ushirika/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { getSessionUser } from '../users/queries.ts';
 import { changePassword, resetPassword, sendResetCode, unlock } from './passwords.ts';

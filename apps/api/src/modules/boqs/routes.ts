@@ -9,8 +9,8 @@ import {
   savedReply,
   updateBoqBody,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { listOrExport } from '../../platform/exports.ts';
 import { getBoq, listBoqs } from './queries.ts';

@@ -8,8 +8,8 @@ import {
   idParams,
   publishCircularBody,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../app.ts';
 import { actorOf, assertUnionStaff } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { listOrExport } from '../../platform/exports.ts';

@@ -1,6 +1,6 @@
 import { unionReply, unionSavedReply, updateUnionBody } from '@ushirika/contracts';
-import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import { registerCatalog } from '../../platform/catalog.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fieldError } from '../../platform/errors.ts';

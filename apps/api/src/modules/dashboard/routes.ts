@@ -1,6 +1,6 @@
 import { dashboardQuery, dashboardReply } from '@ushirika/contracts';
-import type { ZodApp } from '../../app.ts';
 import { actorOf, societyScope } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { plainJsonSerializer } from '../../platform/list.ts';
 import { seasonDashboard } from './queries.ts';

@@ -11,8 +11,8 @@ import {
   updateDeductionRuleBody,
 } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import { registerCatalog } from '../../platform/catalog.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';

@@ -10,8 +10,8 @@ import {
   idParams,
   type Permission,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { getDocumentNote, getDocumentTerms, saveDocumentNote, saveDocumentTerms } from './document-texts.ts';
 

@@ -6,7 +6,7 @@ import {
   editorImageReply,
 } from '@ushirika/contracts';
 import dictionaryEn from 'dictionary-en';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { fileStore } from '../../platform/file-store.ts';

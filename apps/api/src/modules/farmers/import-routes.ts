@@ -1,8 +1,8 @@
 import { farmerImportPreview, farmerImportResult } from '@ushirika/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ZodApp } from '../../app.ts';
 import { actorOf, societyOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { checkFarmerImport, previewOf } from './check-import.ts';

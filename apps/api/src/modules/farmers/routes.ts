@@ -14,8 +14,8 @@ import {
   uuid,
 } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { pagedReply, pageWindow, plainJsonSerializer } from '../../platform/list.ts';

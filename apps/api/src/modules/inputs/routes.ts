@@ -1,4 +1,4 @@
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { distributionsRoutes } from './distributions/routes.ts';
 import { inputPricesRoutes } from './prices/routes.ts';

@@ -1,4 +1,4 @@
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { grnsRoutes } from './grns/routes.ts';
 import { issuesRoutes } from './issues/routes.ts';

@@ -1,6 +1,6 @@
 import { addNoteBody, idParams, recordNoteSavedReply, recordNotesReply } from '@ushirika/contracts';
-import type { ZodApp } from '../../app.ts';
 import { actorOf } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { addNote, listNotes } from './notes.ts';
 

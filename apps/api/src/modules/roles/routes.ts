@@ -1,6 +1,6 @@
 import { role } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { listRoles } from './queries.ts';
 

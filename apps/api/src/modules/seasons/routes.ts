@@ -1,4 +1,4 @@
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import { registerCatalog } from '../../platform/catalog.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { cropResource, gradeResource } from './crops.ts';

@@ -1,4 +1,4 @@
-import type { ZodApp } from '../../app.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loansRoutes } from './loans/routes.ts';
 import { paymentBatchesRoutes, paymentLinesRoutes, paymentSettingsRoutes } from './payments/routes.ts';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { ZodApp } from '../../app.ts';
 import { requireSignedIn } from '../../platform/access.ts';
+import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError } from '../../platform/errors.ts';
 import { actorLoader } from '../auth/load-actor.ts';

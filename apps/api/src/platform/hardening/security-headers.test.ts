@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildApp, type ZodApp } from '../../app.ts';
+import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import type { ZodApp } from '../app-types.ts';
 import { MAP_TILE_ORIGIN } from '../security-headers.ts';
 
 const PAGE = `<!doctype html>

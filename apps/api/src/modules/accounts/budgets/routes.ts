@@ -13,8 +13,8 @@ import {
 } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { getBudget, getBudgetAdjustment, listBudgetAdjustments, listBudgets } from './queries.ts';

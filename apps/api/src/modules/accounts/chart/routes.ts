@@ -22,8 +22,8 @@ import {
   updateMappingsBody,
 } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport } from '../../../platform/exports.ts';
 import { EXPORT_ROW_LIMIT } from '../../../platform/list.ts';

@@ -21,8 +21,8 @@ import {
   suggestionsQuery,
   suggestionsReply,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf } from '../../../platform/exports.ts';
 import { acceptMatches } from './accept-matches.ts';

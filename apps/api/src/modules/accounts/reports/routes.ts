@@ -10,7 +10,7 @@ import {
 } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { type ExportColumn, toXlsx } from '../../../platform/exports.ts';
 import { budgetVsActual } from '../budgets/budget-vs-actual.ts';

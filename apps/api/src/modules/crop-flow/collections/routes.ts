@@ -13,8 +13,8 @@ import {
   stockReply,
   updateCollectionBody,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyScope } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';

@@ -15,8 +15,8 @@ import {
   savedReply,
 } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { societyDocumentRoutes } from '../../../platform/society-document.ts';

@@ -5,8 +5,8 @@ import {
   savedReply,
   saveInputPriceBody,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { access, tags } from '../access.ts';
 import { listInputPrices } from './queries.ts';

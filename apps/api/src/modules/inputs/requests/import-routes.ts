@@ -1,8 +1,8 @@
 import { inputRequestImportResult } from '@ushirika/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { access, tags } from '../access.ts';

@@ -11,8 +11,8 @@ import {
   savedReply,
 } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { getGrn, listGrns, receivableOrder, receivableOrders } from './queries.ts';

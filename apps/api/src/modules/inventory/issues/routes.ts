@@ -8,8 +8,8 @@ import {
   stockIssueDetail,
   stockIssueListQuery,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { createStockIssue } from './create-stock-issue.ts';

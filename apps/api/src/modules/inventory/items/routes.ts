@@ -1,7 +1,7 @@
 import { itemOptions } from '@ushirika/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import { registerCatalog } from '../../../platform/catalog.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { accounts } from '../../accounts/schema.ts';

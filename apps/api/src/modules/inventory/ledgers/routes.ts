@@ -8,8 +8,8 @@ import {
   storeLedgerReply,
 } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pageWindow, plainJsonSerializer } from '../../../platform/list.ts';

@@ -10,8 +10,8 @@ import {
   storeStock,
 } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { listStores, storeStock as stockOfStore, storeChoices, storeOf } from './queries.ts';

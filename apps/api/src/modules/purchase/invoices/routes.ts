@@ -10,8 +10,8 @@ import {
   purchaseInvoiceListQuery,
   savedReply,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { purchaseApprove, purchaseRead, purchaseWrite } from '../access.ts';

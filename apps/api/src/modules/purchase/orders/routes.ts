@@ -12,8 +12,8 @@ import {
   updatePurchaseOrderBody,
 } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { ConflictError } from '../../../platform/errors.ts';
 import { listOrExport, sendPdf } from '../../../platform/exports.ts';

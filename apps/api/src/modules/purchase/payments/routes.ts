@@ -10,8 +10,8 @@ import {
   supplierPaymentDetail,
   supplierPaymentListQuery,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
 import { unionProfile } from '../../cooperative/schema.ts';

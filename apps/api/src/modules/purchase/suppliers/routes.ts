@@ -1,6 +1,6 @@
 import { detailReply, idParams, isoDate, supplierDetail } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import { registerCatalog } from '../../../platform/catalog.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf } from '../../../platform/exports.ts';

@@ -1,8 +1,8 @@
 import { auctionReportQuery, auctionReportReply } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import type { FastifyReply } from 'fastify';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { toXlsx } from '../../../platform/exports.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';

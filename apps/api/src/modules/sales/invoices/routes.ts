@@ -14,8 +14,8 @@ import {
   salesSettingsBody,
   savedReply,
 } from '@ushirika/contracts';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { groupInvoicePdf, invoicePdf } from '../pdf.ts';

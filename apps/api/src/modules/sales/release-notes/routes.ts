@@ -10,8 +10,8 @@ import {
   savedReply,
 } from '@ushirika/contracts';
 import { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { releaseNotePdf } from '../pdf.ts';

@@ -1,7 +1,7 @@
 import { buyerAgedQuery, type buyerAgedReport } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf, toXlsx } from '../../../platform/exports.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';

@@ -1,7 +1,7 @@
 import { idParams, settlementReportQuery, settlementReportReply } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
-import type { ZodApp } from '../../../app.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf } from '../../../platform/exports.ts';
 import { access, tags } from '../access.ts';

@@ -14,9 +14,9 @@ import {
   settlementSelection,
 } from '@ushirika/contracts';
 import type { z } from 'zod';
-import type { ZodApp } from '../../../app.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { type PageWindow, pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
