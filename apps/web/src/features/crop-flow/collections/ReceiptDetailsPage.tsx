@@ -1,6 +1,7 @@
 import { Alert, Button, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconBan, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { type Collection, updateCollectionBody } from '@ushirika/contracts';
+import { readNet } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -20,7 +21,6 @@ import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
 import { CollectionStatusBadge } from './CollectionStatusBadge.tsx';
 import { collections, openReceipt, useCancelCollection } from './hooks.ts';
-import { netOf } from './WeighingForm.tsx';
 
 /** receip_details (/collections/receips/:id/receips): one collection, its receipt, corrections and history. */
 export default function ReceiptDetailsRoute() {
@@ -147,7 +147,7 @@ function EditCollectionModal({ collection: c, onClose }: { collection: Collectio
     moisture: c.moisture,
   });
   const save = collections.useSave({ id: c.id, onSaved: onClose, onError: form.showApiError });
-  const net = netOf(form.values.grossKg, form.values.tareKg);
+  const net = readNet(form.values.grossKg, form.values.tareKg).netKg;
   const submit = form.onSubmit(() => {
     const body = form.validate(updateCollectionBody, {
       ...form.values,

@@ -1,284 +1,88 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconDeviceFloppy, IconScale } from '@tabler/icons-react';
-import { type Collection, compareDecimals, recordCollectionBody } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { RecordCollectionBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useForm } from '../../../lib/form.ts';
-import { formatKg, localName } from '../../../lib/format.ts';
+import { localName } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useEnterChain } from '../../../lib/use-enter-chain.ts';
 import { societies } from '../../amcos/hooks.ts';
-import { crops, seasonCrops } from '../../seasons/hooks.ts';
-import { type FarmerLookup, useFarmerLookup, useRecordCollection } from './hooks.ts';
+import { FarmerNumberField } from './FarmerNumberField.tsx';
+import { useRecordCollection } from './hooks.ts';
 import { LastSavedReceipt } from './LastSavedReceipt.tsx';
-
-const KG = /^\d{1,12}(\.\d{1,3})?$/;
-
-/** Today as YYYY-MM-DD in the browser's time zone (the weighing point's). */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-/** gross - tare as a kg string, or null while either is not a number yet. */
-export function netOf(gross: string, tare: string): string | null {
-  if (!KG.test(gross.trim()) || !KG.test(tare.trim())) return null;
-  return dec(gross.trim()).minus(tare.trim()).toFixed(3);
-}
-
-const FIELDS = ['farmerNo', 'gradeId', 'bags', 'grossKg', 'tareKg', 'moisture'] as const;
-type Field = (typeof FIELDS)[number];
+import { useFarmerNumber } from './use-farmer-number.ts';
+import {
+  useWeighingChoices,
+  useWeighingForm,
+  WEIGHING_FIELDS,
+  type WeighingField,
+} from './use-weighing-form.ts';
+import { useWeighingSession } from './use-weighing-session.ts';
+import {
+  MoistureField,
+  NetKgReading,
+  NoOpenSeason,
+  ReceiptInView,
+  WeighingHeader,
+  WeighingSaveBar,
+} from './WeighingParts.tsx';
 
 /**
  * The weighing-queue form: keyboard only. Type the farmer number (the name shows as soon as it is
  * found), Enter moves field to field, Enter on moisture saves; the form then clears and the
  * cursor is back on the farmer number for the next farmer. Season crop, grade and date stay.
+ *
+ * Its stages are reusable apart: the weighing's state and validation (`useWeighingForm`), finding
+ * the farmer (`useFarmerNumber`), the Enter chain, the session's tally (`useWeighingSession`), and
+ * the save (`useRecordCollection`), which is the only part that knows the API.
  */
 export function WeighingForm() {
   const { t } = useTranslation();
   const { user } = useSession();
   // A clerk's placeholder is their own society's number format (issue #20), e.g. NAN02-00001.
   const society = societies.useOne(user?.amcosId ?? null);
-  const farmerNoExample = society.data ? `${society.data.code}-00001` : t('collectionsMd.farmerNoExample');
   // On a phone the save's confirmation and Print sit below the fold: a toast, and the receipt on top.
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  const seasonCropOptions = seasonCrops.useOptions({ status: 'active' });
-  const cropOptions = crops.useOptions();
-  const openCrops = useMemo(
-    () => (seasonCropOptions.data ?? []).filter((s) => s.seasonStatus === 'open'),
-    [seasonCropOptions.data],
-  );
-  const form = useForm({
-    seasonCropId: '',
-    collectedOn: today(),
-    farmerNo: '',
-    gradeId: '',
-    bags: '',
-    grossKg: '',
-    tareKg: '',
-    moisture: '',
-  });
-  const { values, setValue } = form;
-  const seasonCrop = openCrops.find((s) => s.id === values.seasonCropId);
-  const grades = cropOptions.data?.find((c) => c.id === seasonCrop?.cropId)?.grades ?? [];
-
-  // Defaults: the open season's first crop, and its first grade; both stay from farmer to farmer.
-  useEffect(() => {
-    if (!values.seasonCropId && openCrops[0]) setValue('seasonCropId', openCrops[0].id);
-  }, [openCrops, values.seasonCropId, setValue]);
-  useEffect(() => {
-    if (grades.length > 0 && !grades.some((g) => g.id === values.gradeId))
-      setValue('gradeId', grades[0]?.id ?? '');
-  }, [grades, values.gradeId, setValue]);
-
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
-  const focus = (field: Field) => {
-    const el = refs.current[field];
-    el?.focus();
-    if (el instanceof HTMLInputElement) el.select();
-  };
-  useEffect(() => {
-    refs.current.farmerNo?.focus();
-  }, []);
-
-  const [debouncedNo] = useDebouncedValue(values.farmerNo, 200);
-  const lookup = useFarmerLookup(debouncedNo);
-  const typed = values.farmerNo.trim().toUpperCase();
-  // What is shown always belongs to the number in the box, never to the previous farmer's.
-  const found: FarmerLookup =
-    typed.length < 3
-      ? { state: 'idle' }
-      : typed !== debouncedNo.trim().toUpperCase() || (lookup.isFetching && !lookup.data)
-        ? { state: 'loading' }
-        : (lookup.data ?? { state: 'idle' });
-
-  const net = netOf(values.grossKg, values.tareKg);
-  const netInvalid = net !== null && compareDecimals(values.tareKg.trim(), values.grossKg.trim()) >= 0;
-  const overMoisture =
-    seasonCrop && /^\d{1,3}(\.\d{1,2})?$/.test(values.moisture.trim())
-      ? dec(values.moisture.trim()).gt(seasonCrop.maxMoisture)
-      : false;
-
-  const [tally, setTally] = useState({ farmers: 0, kg: '0.000' });
-  const [last, setLast] = useState<Collection | null>(null);
-  // On a phone, the saved receipt (with Print) is brought into view above the farmer number.
-  const receiptRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (last && isPhone) receiptRef.current?.scrollIntoView({ block: 'start' });
-  }, [last, isPhone]);
+  const choices = useWeighingChoices();
+  const weighing = useWeighingForm(choices.openCrops, choices.crops);
+  const { form } = weighing;
+  const farmer = useFarmerNumber(form.values.farmerNo);
+  const session = useWeighingSession();
   const record = useRecordCollection();
 
-  const save = () => {
-    form.setErrors({});
-    const body = form.validate(recordCollectionBody, {
-      farmerNo: values.farmerNo.trim().toUpperCase(),
-      seasonCropId: values.seasonCropId,
-      gradeId: values.gradeId,
-      collectedOn: values.collectedOn,
-      bags: values.bags.trim() === '' ? undefined : Number(values.bags),
-      grossKg: values.grossKg,
-      tareKg: values.tareKg,
-      moisture: values.moisture,
-    });
-    if (!body) return;
+  const chain = useEnterChain(WEIGHING_FIELDS, {
+    onLast: () => save(),
+    holds: (field) => field === 'farmerNo' && farmer.holdsEnter(),
+  });
+  const send = (body: RecordCollectionBody) =>
     record.mutate(body, {
       onSuccess: (reply) => {
-        setLast(reply.data);
+        session.saved(reply.data);
         if (isPhone) toastSuccess(reply.message);
-        setTally((s) => ({ farmers: s.farmers + 1, kg: sum([s.kg, reply.data.netKg]).toFixed(3) }));
-        form.reset({ ...values, farmerNo: '', bags: '', grossKg: '', tareKg: '', moisture: '' });
-        focus('farmerNo');
+        weighing.nextFarmer();
+        chain.focus('farmerNo');
       },
       onError: (error) => {
         form.showApiError(error);
-        const bad = error instanceof ApiError ? FIELDS.find((f) => error.fieldErrors[f]) : undefined;
-        focus(bad ?? 'farmerNo');
+        const bad = error instanceof ApiError ? WEIGHING_FIELDS.find((f) => error.fieldErrors[f]) : undefined;
+        chain.focus(bad ?? 'farmerNo');
       },
     });
+  const save = () => {
+    const body = weighing.toBody();
+    if (body) send(body);
   };
-
-  const [enterRefused, setEnterRefused] = useState(false);
-  /** Why Enter cannot leave the farmer number yet, or null once it names an active farmer. */
-  const farmerProblem = (): string | null => {
-    switch (found.state) {
-      case 'found':
-        return found.farmer.status === 'active'
-          ? null
-          : t('collectionsMd.farmerInactive', { name: `${found.farmer.firstName} ${found.farmer.lastName}` });
-      case 'unknown':
-        return t('collectionsMd.farmerUnknown');
-      case 'other-society':
-        return t('collectionsMd.farmerOtherSociety');
-      case 'loading':
-        return t('collectionsMd.lookingUp');
-      case 'failed':
-        return t('collectionsMd.lookupFailed');
-      default:
-        return t('collectionsMd.typeFarmerNo');
-    }
-  };
-
-  /** Enter moves to the next field; on the last one it saves. An unknown farmer number keeps it. */
-  const onEnter = (field: Field) => (event: KeyboardEvent) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    const problem = field === 'farmerNo' ? farmerProblem() : null;
-    if (problem) {
-      setEnterRefused(true);
-      focus('farmerNo');
-      return;
-    }
-    const next = FIELDS[FIELDS.indexOf(field) + 1];
-    if (next) focus(next);
-    else save();
-  };
-  const bind = (field: Field) => ({
-    ref: (el: HTMLInputElement | null) => {
-      refs.current[field] = el;
-    },
-    onKeyDown: onEnter(field),
-    ...form.text(field),
+  const field = (name: Exclude<WeighingField, 'farmerNo'>) => ({
+    ...chain.bind(name),
+    ...form.text(name),
   });
 
-  // A refused Enter shows why on the field itself, until the number names an active farmer.
-  const farmerError = (enterRefused ? farmerProblem() : null) ?? form.errors.farmerNo;
-  const farmerHint = (() => {
-    switch (found.state) {
-      case 'loading':
-        return (
-          <Text size="sm" c="dimmed">
-            {t('collectionsMd.lookingUp')}
-          </Text>
-        );
-      case 'found':
-        return found.farmer.status === 'active' ? (
-          <Text size="sm" fw={600} c="teal" data-testid="farmer-found">
-            {[found.farmer.firstName, found.farmer.middleName, found.farmer.lastName]
-              .filter(Boolean)
-              .join(' ')}
-            {user?.amcosId ? '' : ` · ${found.farmer.amcosName}`}
-          </Text>
-        ) : (
-          <Text size="sm" c="red" data-testid="farmer-problem">
-            {t('collectionsMd.farmerInactive', {
-              name: `${found.farmer.firstName} ${found.farmer.lastName}`,
-            })}
-          </Text>
-        );
-      case 'unknown':
-        return (
-          <Text size="sm" c="red" data-testid="farmer-problem">
-            {t('collectionsMd.farmerUnknown')}
-          </Text>
-        );
-      case 'other-society':
-        return (
-          <Text size="sm" c="red" data-testid="farmer-problem">
-            {t('collectionsMd.farmerOtherSociety')}
-          </Text>
-        );
-      case 'failed':
-        return (
-          <Text size="sm" c="red">
-            {t('collectionsMd.lookupFailed')}
-          </Text>
-        );
-      default:
-        return (
-          <Text size="sm" c="dimmed">
-            {t('collectionsMd.typeFarmerNo')}
-          </Text>
-        );
-    }
-  })();
-
-  if (seasonCropOptions.isSuccess && openCrops.length === 0) {
-    return (
-      <Alert
-        color="yellow"
-        icon={<IconAlertCircle size={18} aria-hidden />}
-        mb="lg"
-        data-testid="no-open-season"
-      >
-        {t('collectionsMd.noOpenSeason')}
-      </Alert>
-    );
-  }
-
+  if (choices.noOpenSeason) return <NoOpenSeason />;
   return (
     <Paper withBorder radius="md" p="lg" mb="lg" data-testid="weighing-form">
-      <Group justify="space-between" mb="md" wrap="wrap">
-        <Group gap="xs">
-          <IconScale size={20} aria-hidden />
-          <Title order={2} size="h4">
-            {t('collectionsMd.weighTitle')}
-          </Title>
-        </Group>
-        <Group gap="xs" data-testid="session-tally">
-          <Badge variant="light" size="lg">
-            {t('collectionsMd.tallyFarmers', { count: tally.farmers })}
-          </Badge>
-          <Badge variant="light" size="lg" color="teal">
-            {formatKg(tally.kg)}
-          </Badge>
-        </Group>
-      </Group>
+      <WeighingHeader tally={session.tally} />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -287,112 +91,56 @@ export function WeighingForm() {
         noValidate
       >
         <Stack gap="sm">
-          {last && isPhone && (
-            <div ref={receiptRef} style={{ scrollMarginTop: 80 }}>
-              <LastSavedReceipt collection={last} />
-            </div>
-          )}
+          {session.last && isPhone && <ReceiptInView key={session.last.id} collection={session.last} />}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect
               label={t('collectionsMd.seasonCrop')}
               required
-              data={openCrops.map((s) => ({ value: s.id, label: `${s.seasonName} · ${s.cropName}` }))}
+              data={choices.openCrops.map((s) => ({ value: s.id, label: `${s.seasonName} · ${s.cropName}` }))}
               {...form.text('seasonCropId')}
             />
             <DateField label={t('collectionsMd.date')} required {...form.text('collectedOn')} />
-            <div>
-              <TextInput
-                label={t('collectionsMd.farmerNo')}
-                required
-                autoComplete="off"
-                placeholder={farmerNoExample}
-                data-testid="farmer-no"
-                {...bind('farmerNo')}
-                error={farmerError}
-                onChange={(e) => {
-                  setEnterRefused(false);
-                  setValue('farmerNo', e.currentTarget.value.toUpperCase());
-                }}
-              />
-              {!farmerError && (
-                <div aria-live="polite" style={{ minHeight: 22, marginTop: 4 }}>
-                  {farmerHint}
-                </div>
-              )}
-            </div>
+            <FarmerNumberField
+              value={form.values.farmerNo}
+              onChange={(farmerNo) => form.setValue('farmerNo', farmerNo)}
+              farmer={farmer}
+              error={form.errors.farmerNo}
+              placeholder={society.data ? `${society.data.code}-00001` : t('collectionsMd.farmerNoExample')}
+              showSociety={!user?.amcosId}
+              chain={chain.bind('farmerNo')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
             <NativeSelect
               label={t('collectionsMd.grade')}
               required
-              data={grades.map((g) => ({ value: g.id, label: `${g.code} · ${localName(g)}` }))}
-              ref={(el) => {
-                refs.current.gradeId = el;
-              }}
-              onKeyDown={onEnter('gradeId')}
-              {...form.text('gradeId')}
+              data={weighing.grades.map((g) => ({ value: g.id, label: `${g.code} · ${localName(g)}` }))}
+              {...field('gradeId')}
             />
-            <TextInput label={t('collectionsMd.bags')} required inputMode="numeric" {...bind('bags')} />
-            <TextInput label={t('collectionsMd.grossKg')} required inputMode="decimal" {...bind('grossKg')} />
-            <TextInput label={t('collectionsMd.tareKg')} required inputMode="decimal" {...bind('tareKg')} />
+            <TextInput label={t('collectionsMd.bags')} required inputMode="numeric" {...field('bags')} />
             <TextInput
-              label={t('collectionsMd.moisture')}
+              label={t('collectionsMd.grossKg')}
               required
               inputMode="decimal"
-              description={
-                seasonCrop ? t('collectionsMd.maxMoisture', { max: seasonCrop.maxMoisture }) : undefined
-              }
-              {...bind('moisture')}
-              error={
-                form.errors.moisture ??
-                (overMoisture
-                  ? seasonCrop?.moisturePolicy === 'flag'
-                    ? undefined
-                    : t('collectionsMd.tooWet')
-                  : undefined)
-              }
+              {...field('grossKg')}
             />
-            <div>
-              <Text size="sm" fw={500}>
-                {t('collectionsMd.netKg')}
-              </Text>
-              <Text
-                size="xl"
-                fw={700}
-                c={netInvalid ? 'red' : undefined}
-                data-testid="net-kg"
-                aria-live="polite"
-              >
-                {net === null ? '—' : formatKg(net)}
-              </Text>
-              {overMoisture && seasonCrop?.moisturePolicy === 'flag' && (
-                <Text size="xs" c="orange">
-                  {t('collectionsMd.willFlag')}
-                </Text>
-              )}
-            </div>
+            <TextInput label={t('collectionsMd.tareKg')} required inputMode="decimal" {...field('tareKg')} />
+            <MoistureField
+              maxMoisture={weighing.seasonCrop?.maxMoisture}
+              verdict={weighing.moisture}
+              {...field('moisture')}
+            />
+            <NetKgReading net={weighing.net} verdict={weighing.moisture} />
           </SimpleGrid>
           {form.formError && (
             <Alert color="red" role="alert">
               {form.formError}
             </Alert>
           )}
-          <Group justify="space-between" wrap="wrap">
-            <Text size="xs" c="dimmed">
-              {t('collectionsMd.keyboardHint')}
-            </Text>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              loading={record.isPending}
-              data-testid="weighing-save"
-            >
-              {t('common.save')}
-            </Button>
-          </Group>
+          <WeighingSaveBar saving={record.isPending} />
         </Stack>
       </form>
-      {last && !isPhone && <LastSavedReceipt collection={last} />}
+      {session.last && !isPhone && <LastSavedReceipt collection={session.last} />}
     </Paper>
   );
 }

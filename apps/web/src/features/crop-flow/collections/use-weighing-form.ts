@@ -1,0 +1,100 @@
+import {
+  type Crop,
+  type RecordCollectionBody,
+  recordCollectionBody,
+  type SeasonCrop,
+} from '@ushirika/contracts';
+import { moistureVerdict, readNet } from '@ushirika/domain';
+import { useEffect, useMemo } from 'react';
+import { useForm } from '../../../lib/form.ts';
+import { crops, seasonCrops } from '../../seasons/hooks.ts';
+
+/** The weighing's fields in the order Enter walks them; Enter on the last one saves. */
+export const WEIGHING_FIELDS = ['farmerNo', 'gradeId', 'bags', 'grossKg', 'tareKg', 'moisture'] as const;
+export type WeighingField = (typeof WEIGHING_FIELDS)[number];
+
+/** Today as YYYY-MM-DD in the browser's time zone (the weighing point's). */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+const blankWeighing = () => ({
+  seasonCropId: '',
+  collectedOn: today(),
+  farmerNo: '',
+  gradeId: '',
+  bags: '',
+  grossKg: '',
+  tareKg: '',
+  moisture: '',
+});
+
+/** What a clerk may weigh: the season crops of open seasons, and the crops with their grades. */
+export function useWeighingChoices() {
+  const seasonCropOptions = seasonCrops.useOptions({ status: 'active' });
+  const cropOptions = crops.useOptions();
+  const openCrops = useMemo(
+    () => (seasonCropOptions.data ?? []).filter((s) => s.seasonStatus === 'open'),
+    [seasonCropOptions.data],
+  );
+  return {
+    openCrops,
+    crops: cropOptions.data ?? [],
+    noOpenSeason: seasonCropOptions.isSuccess && openCrops.length === 0,
+  };
+}
+
+/**
+ * One farmer's weighing: its values and validation, whatever finds the farmer (the number typed,
+ * a picker: either sets `farmerNo`) and whatever keeps the record (the API, a phone's queue).
+ * Season crop and grade default to the first open one and its first grade; they, and the date,
+ * stay from farmer to farmer. The net and the moisture verdict follow the figures as typed.
+ */
+export function useWeighingForm(openCrops: SeasonCrop[], cropList: Crop[]) {
+  const form = useForm(blankWeighing());
+  const { values, setValue } = form;
+  const seasonCrop = openCrops.find((s) => s.id === values.seasonCropId);
+  const grades = cropList.find((c) => c.id === seasonCrop?.cropId)?.grades ?? [];
+
+  useEffect(() => {
+    if (!values.seasonCropId && openCrops[0]) setValue('seasonCropId', openCrops[0].id);
+  }, [openCrops, values.seasonCropId, setValue]);
+  useEffect(() => {
+    if (grades.length > 0 && !grades.some((g) => g.id === values.gradeId))
+      setValue('gradeId', grades[0]?.id ?? '');
+  }, [grades, values.gradeId, setValue]);
+
+  /** The body to save, or null with the reasons on the fields. */
+  const toBody = (): RecordCollectionBody | null => {
+    form.setErrors({});
+    return form.validate(recordCollectionBody, {
+      farmerNo: values.farmerNo.trim().toUpperCase(),
+      seasonCropId: values.seasonCropId,
+      gradeId: values.gradeId,
+      collectedOn: values.collectedOn,
+      bags: values.bags.trim() === '' ? undefined : Number(values.bags),
+      grossKg: values.grossKg,
+      tareKg: values.tareKg,
+      moisture: values.moisture,
+    });
+  };
+
+  /** Clears what changes from farmer to farmer; season crop, date and grade stay. */
+  const nextFarmer = () =>
+    form.reset({ ...values, farmerNo: '', bags: '', grossKg: '', tareKg: '', moisture: '' });
+
+  return {
+    form,
+    seasonCrop,
+    grades,
+    net: readNet(values.grossKg, values.tareKg),
+    moisture: seasonCrop
+      ? moistureVerdict(values.moisture, seasonCrop.maxMoisture, seasonCrop.moisturePolicy)
+      : 'ok',
+    toBody,
+    nextFarmer,
+  };
+}
+
+export type WeighingFormState = ReturnType<typeof useWeighingForm>;
