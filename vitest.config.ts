@@ -51,6 +51,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/api/src/**/*.unit.test.ts',
+            'apps/web/e2e/**/*.unit.test.ts',
           ],
           environment: 'node',
         },

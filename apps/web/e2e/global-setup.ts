@@ -6,6 +6,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { missingChromium } from './chromium.ts';
 import { replaceInitialPassword } from './first-password.ts';
 
 declare module 'vitest' {
@@ -120,6 +121,13 @@ async function startServer(): Promise<Server> {
  * server at the same time (Vitest gives each running file a distinct VITEST_POOL_ID, 1..maxWorkers).
  */
 export default async function setup(project: TestProject) {
+  // Without the browser, stop the whole run here with the one line that says how to install it,
+  // before any server starts, instead of every browser spec failing on its own.
+  const missing = missingChromium();
+  if (missing) {
+    process.stderr.write(`${missing}\n`);
+    process.exit(1);
+  }
   // As Vitest resolves the worker count (its default: one fewer than the cores).
   const slots = Math.max(
     1,

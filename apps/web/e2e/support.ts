@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumPath } from './chromium.ts';
 import { replaceInitialPassword } from './first-password.ts';
 
 /**
@@ -17,7 +18,7 @@ export function baseUrl(): string {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
