@@ -13,7 +13,16 @@ import {
 } from './crop-flow-fixtures.ts';
 import { stockedInput } from './inputs-fixtures.ts';
 import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
-import { adminToken, api, apiSignIn, createUser, launchBrowser, must, signedIn } from './support.ts';
+import {
+  adminToken,
+  api,
+  apiSignIn,
+  createUser,
+  launchBrowser,
+  must,
+  pickFarmer,
+  signedIn,
+} from './support.ts';
 
 /**
  * Farmer inputs on credit in the browser: the clerk records a farmer's fertiliser request (a
@@ -174,7 +183,7 @@ describe('farmer inputs on credit, request to zero balance', () => {
     await nav.getByTestId('nav-collections-farmer_requests').click();
     await page.waitForURL(/\/collections\/farmer-requests\/list/);
     await page.getByTestId('farmer-requests-table-create').click();
-    await page.getByTestId('request-farmer-no').fill(farmer.farmerNo);
+    await pickFarmer(page, 'request-farmer', farmer.farmerNo, farmer.farmerNo);
     await choose(page, /^Season crop/, crop.label);
     await expect.poll(() => page.getByTestId('request-acres').textContent()).toContain('2.00 acres');
     const quantity = page.getByLabel(`Quantity of ${item.name}`);

@@ -167,3 +167,14 @@ export async function typeOtp(page: Page, otp: string): Promise<void> {
   for (let i = 0; i < 6; i++) await boxes.nth(i).fill(otp[i] ?? '');
   await page.getByRole('button', { name: /^(Verify|Thibitisha)$/ }).click();
 }
+
+/**
+ * Chooses a farmer in the farmer picker (#27): types what a clerk would (a number, part of a name,
+ * a phone) and presses Enter, which picks the only match; waits until the box names the farmer.
+ */
+export async function pickFarmer(page: Page, testId: string, typed: string, farmerNo: string): Promise<void> {
+  const box = page.getByTestId(testId);
+  await box.fill(typed);
+  await box.press('Enter');
+  await box.and(page.locator(`[data-chosen="${farmerNo}"]`)).waitFor();
+}

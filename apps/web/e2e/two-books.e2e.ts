@@ -1,7 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarmer, phone, tag } from './crop-flow-fixtures.ts';
-import { adminToken, api, createAmcos, createUser, type Listed, launchBrowser, signedIn } from './support.ts';
+import {
+  adminToken,
+  api,
+  createAmcos,
+  createUser,
+  type Listed,
+  launchBrowser,
+  pickFarmer,
+  signedIn,
+} from './support.ts';
 
 /**
  * The two books joined (#16) in the browser: a cash advance is entered as a draft naming the bank
@@ -35,8 +44,7 @@ describe('advances and control accounts in the browser', () => {
     await page.goto('/collections/loans');
     await page.getByTestId('loans-table-create').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: /^Farmer no/ }).fill(farmer.farmerNo);
-    await dialog.getByTestId('loan-farmer').waitFor();
+    await pickFarmer(page, 'loan-farmer', farmer.farmerNo, farmer.farmerNo);
     await dialog.getByRole('textbox', { name: /^Amount/ }).fill('150000');
     await dialog.getByRole('combobox', { name: /^Paid from/ }).click();
     await page.getByRole('option', { name: 'Collection · 1101 Crop collection bank account' }).click();

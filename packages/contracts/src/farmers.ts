@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, uuid } from './common.ts';
+import { listQuery, uuid, wholeNumber } from './common.ts';
 import {
   acresField,
   bankAccountFields,
@@ -107,6 +107,36 @@ export const farmerListQuery = listQuery.extend({
   village: z.string().trim().max(60).optional(),
 });
 export type FarmerListQuery = z.infer<typeof farmerListQuery>;
+
+/**
+ * The farmer picker's search (#27): a farmer number, a name or a phone as typed, answered with the
+ * few best matches (never a 404: no match is an empty list). `amcos_id` narrows a union user's
+ * search to one society; an AMCOS user's own society always bounds it.
+ */
+export const farmerSearchQuery = z.object({
+  q: z.string().trim().min(1, 'Type a farmer number, name or phone').max(60),
+  amcos_id: uuid.optional(),
+  status: recordStatus.optional(),
+  limit: wholeNumber({ min: 1, max: 20, message: 'The limit is a whole number up to 20' }).default(8),
+});
+export type FarmerSearchQuery = z.infer<typeof farmerSearchQuery>;
+
+/** One match of the farmer picker: enough to tell two farmers apart and to choose one. */
+export const farmerOption = z.object({
+  id: uuid,
+  farmerNo: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  village: z.string().nullable(),
+  status: recordStatus,
+  amcosId: uuid,
+  amcosCode: z.string(),
+  amcosName: z.string(),
+});
+export type FarmerOption = z.infer<typeof farmerOption>;
+export const farmerOptionsReply = z.object({ data: z.array(farmerOption) });
 
 /** Farm points for a map: one row per farm with a GPS point. */
 export const farmPoint = z.object({

@@ -129,6 +129,7 @@ export function translateIssue(issue: Issue): string {
       if (issue.format === 'email') return i18n.t('validation.email');
       if (field === 'mobile') return i18n.t('validation.mobile');
       if (field === 'otp' || field === 'code') return i18n.t('validation.code');
+      if (field === 'farmerId') return i18n.t('validation.chooseFarmer');
       return i18n.t('validation.format');
     case 'custom':
       if (field === 'password_confirmation') return i18n.t('validation.passwordsDiffer');

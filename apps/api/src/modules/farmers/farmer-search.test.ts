@@ -162,3 +162,69 @@ describe('counting', () => {
     expect(all.body.meta).toMatchObject({ total: 1000, total_capped: true });
   });
 });
+
+describe('the farmer picker’s search (#27)', () => {
+  type Option = { id: string; farmerNo: string; firstName: string; lastName: string; amcosId: string };
+  const pick = async (session: Session, q: string, extra = '') => {
+    const r = await t.request<{ data: Option[] }>(
+      'GET',
+      `/collections/farmers/search?q=${encodeURIComponent(q)}${extra}`,
+      { token: session.access },
+    );
+    expect(r.status).toBe(200);
+    return r.body.data;
+  };
+  const names = (rows: Option[]) => rows.map((f) => `${f.firstName} ${f.lastName}`);
+
+  it('finds farmers by part of a name, a few at a time, within the user’s society', async () => {
+    expect(names(await pick(clerkA, `ami ${surname.slice(0, 4)}`))).toEqual([
+      `Amina ${surname}`,
+      // The middle name counts for the second word; Aminiel is society B's.
+    ]);
+    expect(names(await pick(admin, `ami ${surname}`))).toEqual([`Amina ${surname}`, `Aminiel ${surname}`]);
+    expect(await pick(admin, surname, '&limit=2')).toHaveLength(2);
+    // Another society's farmer stays hidden whatever filter an AMCOS user sends.
+    expect(await pick(clerkA, 'aminiel')).toEqual([]);
+    expect(await pick(clerkA, 'aminiel', `&amcos_id=${societyB.id}`)).toEqual([]);
+    expect(names(await pick(admin, surname, `&amcos_id=${societyB.id}`))).toEqual([`Aminiel ${surname}`]);
+  });
+
+  it('finds by the start of a farmer number, the whole number first, and by the sequence alone for one society', async () => {
+    const [amina] = await pick(clerkA, `amina ${surname}`);
+    if (!amina) throw new Error('no Amina');
+    const whole = await pick(clerkA, amina.farmerNo.toLowerCase());
+    expect(whole.map((f) => f.id)).toEqual([amina.id]);
+    const started = await pick(admin, `${societyA.code}-0`);
+    expect(started.length).toBeGreaterThan(1);
+    expect(new Set(started.map((f) => f.amcosId))).toEqual(new Set([societyA.id]));
+    const seq = String(Number(amina.farmerNo.split('-')[1]));
+    expect((await pick(clerkA, seq)).map((f) => f.farmerNo)).toContain(amina.farmerNo);
+    expect((await pick(clerkA, seq))[0]?.farmerNo).toBe(amina.farmerNo);
+    // A union user's bare digits name no society's sequence unless they chose one.
+    expect((await pick(admin, seq, `&amcos_id=${societyA.id}`))[0]?.farmerNo).toBe(amina.farmerNo);
+  });
+
+  it('finds by the start of a phone as people write it', async () => {
+    // This file's first five farmers hold phones ${phoneBlock}0000 to 0004 (A: four, B: one).
+    const local = `0${phoneBlock.slice(3)}`;
+    expect(names(await pick(clerkA, `${local.slice(0, 4)} ${local.slice(4)}0000`))).toEqual([
+      `Amina ${surname}`,
+    ]);
+    expect(names(await pick(admin, `+${phoneBlock}0004`))).toEqual([`Aminiel ${surname}`]);
+    expect(await pick(clerkA, `+${phoneBlock}0004`)).toEqual([]);
+  });
+
+  it('answers no match with an empty list, never a 404, and refuses malformed queries with a message', async () => {
+    expect(await pick(admin, 'Qqzzxnobody')).toEqual([]);
+    expect(await pick(admin, '%_%')).toEqual([]);
+    for (const query of ['q=', 'q=%20%20', 'q=ami&limit=50', 'q=ami&limit=x', 'q=ami&amcos_id=nope', '']) {
+      const r = await t.request<{ message: string }>('GET', `/collections/farmers/search?${query}`, {
+        token: admin.access,
+      });
+      expect(r.status, query).toBe(400);
+      expect(r.body.message, query).toBeTruthy();
+    }
+    const anonymous = await t.request('GET', '/collections/farmers/search?q=ami');
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -23,7 +23,7 @@ export function normaliseSearch(search: string): string {
 }
 
 /** A whole farmer number, NIDA number or phone: one lookup in its unique index. */
-function exactMatch(search: string): SQL | undefined {
+export function exactMatch(search: string): SQL | undefined {
   if (/^[a-z0-9]+-\d{5}$/.test(search)) return eq(farmers.farmerNo, search.toUpperCase());
   if (/^\d{20}$/.test(search)) return eq(farmers.nationalId, search);
   if (/^255\d{9}$/.test(search)) return eq(farmers.phone, search);
@@ -43,14 +43,14 @@ export function phonePrefix(search: string): string | null {
   return stored.length >= 6 ? stored : null;
 }
 
-const prefix = (word: string) => `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const prefix = (word: string) => `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Anything else is a name search: every word must begin one of the farmer's names, and the first
  * word must begin the first or the last name ("ami", "amina mus", "mussa amina"). Each branch reads
  * one index (first_key… or last_key…) in name order, so a page never looks at every match.
  */
-function nameBranches(search: string): [SQL, SQL] {
+export function nameBranches(search: string): [SQL, SQL] {
   const [first = '', ...rest] = search.split(/\s+/).slice(0, 4);
   const others = rest.map((w) =>
     or(

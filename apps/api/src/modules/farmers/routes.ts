@@ -5,6 +5,8 @@ import {
   farmer,
   farmerDetail,
   farmerListQuery,
+  farmerOptionsReply,
+  farmerSearchQuery,
   farmPointsReply,
   idParams,
   paged,
@@ -24,6 +26,7 @@ import { farmerExportColumns } from './export.ts';
 import { importRoutes } from './import-routes.ts';
 import { listFarmers } from './list-farmers.ts';
 import { findFarmerByNumber, getFarmer, listFarmPoints } from './queries.ts';
+import { searchFarmers } from './search-farmers.ts';
 import { addFarm, updateFarm, updateFarmer } from './update-farmer.ts';
 
 const tags = ['farmers'];
@@ -70,6 +73,15 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
       const data = await createFarmer(deps.db, { body: req.body, actor: actorOf(req) });
       return reply.code(201).send({ message: `Farmer ${data.farmerNo} registered successfully`, data });
     },
+  );
+  /** The farmer picker (#27): number, name or phone as typed; no match is an empty list, not a 404. */
+  app.get(
+    `${base}/search`,
+    {
+      config: { access: read },
+      schema: { tags, querystring: farmerSearchQuery, response: { 200: farmerOptionsReply } },
+    },
+    async (req) => ({ data: await searchFarmers(deps.db, actorOf(req), req.query) }),
   );
   /** SPEC 7: lookup by number; 404 is answered to the caller, not the not-found screen. */
   app.get(

@@ -65,6 +65,8 @@ export const farmers = pgTable(
     uniqueIndex('farmers_phone_unique').on(t.phone).where(sql`${t.phone} is not null`),
     // A partial phone number ("0754 12") is a prefix search: pattern ops serve LIKE '25575412%'.
     index('farmers_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
+    // The start of a farmer number as the picker's user types it ("NAN02-000"), likewise (#27).
+    index('farmers_farmer_no_prefix_idx').on(t.farmerNo.op('text_pattern_ops')),
     // Name order and name-prefix search by index-only scans: the first- and last-name branches each
     // read their index in (first, last, id) order and stop at the page; the trailing columns let an
     // AMCOS user's society and the other words of the search be checked without reading the table.

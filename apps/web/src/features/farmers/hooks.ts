@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateFarmerBody,
   FarmBody,
@@ -6,6 +6,7 @@ import type {
   FarmerDetail,
   FarmerImportPreview,
   FarmerImportResult,
+  FarmerOption,
   UpdateFarmerBody,
 } from '@ushirika/contracts';
 import { api, type Query } from '../../lib/api.ts';
@@ -38,6 +39,30 @@ export function useFarmer(id: string | undefined) {
     queryFn: ({ signal }) => api.get<{ data: FarmerDetail }>(`collections/farmers/${id}`, undefined, signal),
     select: (reply) => reply.data,
     enabled: Boolean(id),
+  });
+}
+
+/** Who the farmer picker searches among: one society, active farmers only. */
+export type FarmerScope = { amcosId?: string | null | undefined; status?: 'active' | undefined };
+
+/**
+ * The farmer picker's matches for what was typed (#27): `collections/farmers/search`, which answers
+ * no match with an empty list (never a 404). The previous matches stay shown while the next load.
+ */
+export function useFarmerSearch(term: string, scope: FarmerScope = {}) {
+  const q = term.trim();
+  return useQuery({
+    queryKey: [...farmers.keys.all, 'search', q, scope.amcosId ?? null, scope.status ?? null],
+    queryFn: ({ signal }) =>
+      api.get<{ data: FarmerOption[] }>(
+        'collections/farmers/search',
+        { q, amcos_id: scope.amcosId ?? undefined, status: scope.status, limit: 8 },
+        signal,
+      ),
+    select: (reply) => reply.data,
+    enabled: q.length > 0,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }
 

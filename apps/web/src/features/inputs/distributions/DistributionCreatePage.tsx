@@ -1,5 +1,5 @@
 import { Alert, Paper, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { createDistributionBody, DISTRIBUTION_KINDS } from '@ushirika/contracts';
+import { createDistributionBody, DISTRIBUTION_KINDS, type FarmerOption } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,14 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatMoney, todayIso } from '../../../lib/format.ts';
+import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
 import { requests } from '../requests/hooks.ts';
 import { useCreateDistribution, useDistributionStores } from './hooks.ts';
 
-/** /collections/distributions/create: an approved request issued from one of its AMCOS's stores. */
+/**
+ * /collections/distributions/create: an approved request (found by its farmer, or chosen from the
+ * list) issued from one of its AMCOS's stores.
+ */
 export default function DistributionCreateRoute() {
   return (
     <RequirePermission permission="collections.collection.create">
@@ -26,7 +30,8 @@ function DistributionCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const approved = requests.useOptions({ status: 'approved' });
+  const [farmer, setFarmer] = useState<FarmerOption | null>(null);
+  const approved = requests.useOptions({ status: 'approved', farmer_id: farmer?.id });
   const form = useForm({
     requestId: params.get('request') as string | null,
     storeId: null as string | null,
@@ -34,6 +39,11 @@ function DistributionCreatePage() {
     distributedOn: todayIso(),
   });
   const request = requests.useOne(form.values.requestId);
+  // The farmer's only approved request is the one to issue.
+  const only = farmer && approved.data?.length === 1 ? approved.data[0]?.id : undefined;
+  useEffect(() => {
+    if (only) form.setValue('requestId', only);
+  }, [only, form.setValue]);
   const stores = useDistributionStores(form.values.requestId);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -75,11 +85,17 @@ function DistributionCreatePage() {
           submitting={save.isPending}
           testId="distribution-form"
         >
+          <FarmerPicker
+            label={t('inputs.farmer')}
+            autoFocus
+            value={farmer}
+            onChange={setFarmer}
+            testId="distribution-farmer"
+          />
           <Select
             label={t('inputs.distributions.request')}
             required
             searchable
-            data-autofocus
             data={options}
             {...form.control('requestId')}
             data-testid="distribution-request"

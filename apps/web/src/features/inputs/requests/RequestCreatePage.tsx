@@ -1,5 +1,5 @@
 import { Alert, Group, Paper, Select, Text, Textarea, TextInput } from '@mantine/core';
-import { createInputRequestBody } from '@ushirika/contracts';
+import { createInputRequestBody, type FarmerOption } from '@ushirika/contracts';
 import { dec, toMoney } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,13 @@ import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { useFarmerLookup } from '../../crop-flow/collections/hooks.ts';
+import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
 import { seasonCrops } from '../../seasons/hooks.ts';
 import { useInputPrices } from '../prices/hooks.ts';
 import { requests, useSuggestion } from './hooks.ts';
 import { type EditableLine, isOverLimit, RequestLinesTable } from './RequestLinesTable.tsx';
 
-/** /collections/farmer-requests/create: the farmer's number, the season crop, then the BOQ lines. */
+/** /collections/farmer-requests/create: the farmer (picked by number, name or phone), the season crop, then the BOQ lines. */
 export default function RequestCreateRoute() {
   return (
     <RequirePermission permission="collections.collection.create">
@@ -26,9 +26,7 @@ export default function RequestCreateRoute() {
 function RequestCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [farmerNo, setFarmerNo] = useState('');
-  const lookup = useFarmerLookup(farmerNo);
-  const farmer = lookup.data?.state === 'found' ? lookup.data.farmer : null;
+  const [farmer, setFarmer] = useState<FarmerOption | null>(null);
   const crops = seasonCrops.useOptions();
   const form = useForm({ seasonCropId: null as string | null, overrideReason: '', notes: '' });
   const seasonCrop = crops.data?.find((c) => c.id === form.values.seasonCropId);
@@ -66,12 +64,6 @@ function RequestCreatePage() {
     });
     if (body) save.create(body);
   });
-  const farmerNote =
-    lookup.data?.state === 'unknown'
-      ? t('inputs.requests.farmerUnknown')
-      : lookup.data?.state === 'other-society'
-        ? t('inputs.requests.farmerOtherSociety')
-        : null;
   return (
     <>
       <PageHeader title={t('inputs.requests.create')} />
@@ -88,17 +80,14 @@ function RequestCreatePage() {
           testId="request-form"
         >
           <Group grow align="flex-start">
-            <TextInput
-              label={t('inputs.farmerNo')}
+            <FarmerPicker
+              label={t('inputs.farmer')}
               required
-              data-autofocus
-              value={farmerNo}
-              onChange={(e) => setFarmerNo(e.currentTarget.value)}
-              error={farmerNote}
-              description={
-                farmer ? `${farmer.firstName} ${farmer.lastName} · ${farmer.amcosName}` : undefined
-              }
-              data-testid="request-farmer-no"
+              autoFocus
+              value={farmer}
+              onChange={setFarmer}
+              scope={{ status: 'active' }}
+              testId="request-farmer"
             />
             <Select
               label={t('inputs.seasonCrop')}

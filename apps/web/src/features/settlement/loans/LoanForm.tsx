@@ -1,40 +1,34 @@
 import { Select, Text, Textarea, TextInput } from '@mantine/core';
-import { createLoanBody } from '@ushirika/contracts';
+import { createLoanBody, type FarmerOption } from '@ushirika/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { todayIso } from '../../../lib/format.ts';
-import { useFarmerLookup } from '../../crop-flow/collections/hooks.ts';
+import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
 import { loans } from '../hooks.ts';
 import { useLoanBankAccounts } from './hooks.ts';
 
 /** A cash advance: the farmer, the day, the amount, the reason and the account that paid it. */
 export function LoanForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
+  const [farmer, setFarmer] = useState<FarmerOption | null>(null);
   const form = useForm({
-    farmerNo: '',
-    farmerId: '',
     issuedOn: todayIso(),
     amount: '',
     reason: '',
     bankAccountId: null as string | null,
   });
-  const lookup = useFarmerLookup(form.values.farmerNo);
   const accounts = useLoanBankAccounts();
-  const found = lookup.data?.state === 'found' ? lookup.data.farmer : null;
   const save = loans.useSave({ onSaved: onClose, onError: form.showApiError });
   const submit = form.onSubmit(() => {
     const body = form.validate(createLoanBody, {
       ...form.values,
-      farmerId: found?.id ?? '',
+      farmerId: farmer?.id ?? '',
       bankAccountId: form.values.bankAccountId ?? '',
     });
-    if (!body) {
-      if (!found) form.setErrors({ farmerNo: t('pay.farmerNotFound') });
-      return;
-    }
-    save.create(body);
+    if (body) save.create(body);
   });
   return (
     <FormModal
@@ -47,17 +41,15 @@ export function LoanForm({ onClose }: { onClose: () => void }) {
       submitting={save.isPending}
       testId="loan-form"
     >
-      <TextInput data-autofocus label={t('pay.farmerNo')} required {...form.text('farmerNo')} />
-      {found && (
-        <Text size="sm" data-testid="loan-farmer">
-          {found.firstName} {found.lastName} · {found.amcosName}
-        </Text>
-      )}
-      {lookup.data && lookup.data.state !== 'found' && form.values.farmerNo.length >= 3 && (
-        <Text size="sm" c="red">
-          {t('pay.farmerNotFound')}
-        </Text>
-      )}
+      <FarmerPicker
+        label={t('pay.farmer')}
+        required
+        autoFocus
+        value={farmer}
+        onChange={setFarmer}
+        error={(form.errors as Record<string, string | undefined>).farmerId}
+        testId="loan-farmer"
+      />
       <DateField label={t('pay.date')} required {...form.text('issuedOn')} />
       <TextInput label={t('pay.amount')} required inputMode="decimal" {...form.text('amount')} />
       <Select

@@ -1,0 +1,1 @@
+CREATE INDEX "farmers_farmer_no_prefix_idx" ON "farmers" USING btree ("farmer_no" text_pattern_ops);
