@@ -52,6 +52,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.ts',
             'apps/api/src/**/*.unit.test.ts',
             'apps/web/e2e/**/*.unit.test.ts',
+            'apps/api/bench/**/*.unit.test.ts',
           ],
           environment: 'node',
         },

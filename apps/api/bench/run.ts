@@ -6,8 +6,12 @@
  * closes its database and lends the data directory to the child meanwhile). Prints latency
  * percentiles, throughput and failures per database.
  *
+ * Every run is written as JSON to apps/api/bench/results/ (lib/results.ts); `npm run bench:compare`
+ * puts it beside the committed baseline.
+ *
  * Env: BENCH_SECONDS (10) and BENCH_WARMUP_SECONDS (2) per scenario; BENCH_TARGETS (pglite,postgres);
- * BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default local postgres).
+ * BENCH_SUITES (all); BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default
+ * local postgres).
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../src/config.ts';
@@ -17,7 +21,16 @@ import { findUserByEmail } from '../src/modules/users/queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { signIn } from '../test/hardening/child-server.ts';
 import { percentile, summarise } from './lib/measure.ts';
-import { failureDetail, loadAverage, type ResultRow, resultsTable } from './lib/report.ts';
+import { failureDetail, inProcessTable, loadAverage, type ResultRow, resultsTable } from './lib/report.ts';
+import {
+  type BenchRun,
+  figureKey,
+  figureOfRow,
+  loadNow,
+  ratioOf,
+  startRun,
+  writeRun,
+} from './lib/results.ts';
 import {
   BENCH_ADMIN_EMAIL,
   BENCH_PASSWORD,
@@ -32,7 +45,13 @@ import { farmersSuite } from './scenarios/farmers.ts';
 import { inputsSuite } from './scenarios/inputs.ts';
 import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
-import type { BenchSuite, EmbeddedLoan, Scenario, ServerContext } from './scenarios/scenario.ts';
+import type {
+  BenchSuite,
+  EmbeddedLoan,
+  InProcessFigure,
+  Scenario,
+  ServerContext,
+} from './scenarios/scenario.ts';
 import { seasonDaySuite } from './scenarios/season-day.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
 import { storesSuite } from './scenarios/stores.ts';
@@ -59,7 +78,8 @@ const TARGETS: { key: string; open: () => Promise<BenchTarget | { skipped: strin
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const wanted = new Set((process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim()));
+const targetsWanted = process.env.BENCH_TARGETS ?? 'pglite,postgres';
+const wanted = new Set(targetsWanted.split(',').map((s) => s.trim()));
 
 const LEGEND = [
   '  conc: concurrent connections (sign-in: concurrent loops). errors: no HTTP answer (timeout, reset).',
@@ -70,12 +90,23 @@ const LEGEND = [
   "  The season day loads main.ts in a child process: its busy and cpu are the load generator's only.",
   '  srv p50/p95: time inside the server per request (routing to response sent, incl. waiting for the',
   '  database and for the event loop), apart from the client and the network.',
+  '  bare: the same question as bare SQL, measured right after the load; ratio: p50 / bare ms, or',
+  '  req/s / bare per second. load: the 1-minute load average at the end of the scenario.',
 ].join('\n');
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-async function prepare(target: BenchTarget, config: Config, embedded?: EmbeddedLoan): Promise<Scenario[]> {
+/** A scenario with the suite it came from. */
+type SuiteScenario = { suite: string; scenario: Scenario };
+type SuiteFigure = { database: string; suite: string; figure: InProcessFigure; load: number };
+
+async function prepare(
+  target: BenchTarget,
+  config: Config,
+  figures: SuiteFigure[],
+  embedded?: EmbeddedLoan,
+): Promise<SuiteScenario[]> {
   const { db } = target.database;
   await target.database.migrate();
   await bootstrap(db, config);
@@ -88,12 +119,15 @@ async function prepare(target: BenchTarget, config: Config, embedded?: EmbeddedL
     passwordHash: await hashPassword(BENCH_PASSWORD),
     ...(embedded ? { embedded } : {}),
   };
-  const scenarios: Scenario[] = [];
+  const scenarios: SuiteScenario[] = [];
   const only = process.env.BENCH_SUITES?.split(',').map((x) => x.trim());
   for (const suite of SUITES.filter((x) => !only || only.includes(x.name))) {
     const prepared = await suite.prepare(db, setup);
     log(`  data (${suite.name}): ${prepared.description}`);
-    scenarios.push(...prepared.scenarios);
+    scenarios.push(...prepared.scenarios.map((scenario) => ({ suite: suite.name, scenario })));
+    const load = loadNow();
+    for (const figure of prepared.figures ?? [])
+      figures.push({ database: target.label, suite: suite.name, figure, load });
   }
   return scenarios;
 }
@@ -107,16 +141,18 @@ async function measured(scenario: Scenario, context: ServerContext, server: Benc
   const busyBefore = performance.eventLoopUtilization();
   const cpuBefore = process.cpuUsage();
   const summary = summarise(await scenario.run(context, seconds, 'measured'));
-  return {
-    summary,
-    busyMs: performance.eventLoopUtilization(busyBefore).active,
-    cpu: process.cpuUsage(cpuBefore),
-  };
+  const busyMs = performance.eventLoopUtilization(busyBefore).active;
+  const cpu = process.cpuUsage(cpuBefore);
+  const load = loadNow();
+  const bare = scenario.bare
+    ? { what: scenario.bare.what, unit: scenario.bare.unit, value: await scenario.bare.measure(context) }
+    : undefined;
+  return { summary, busyMs, cpu, load, bare };
 }
 
 async function runScenarios(
   target: BenchTarget,
-  scenarios: Scenario[],
+  scenarios: SuiteScenario[],
   server: BenchServer,
 ): Promise<ResultRow[]> {
   const admin = await signIn(server.url, BENCH_ADMIN_EMAIL, BENCH_PASSWORD);
@@ -124,8 +160,8 @@ async function runScenarios(
     throw new Error(`The bench administrator could not sign in: ${JSON.stringify(admin.body)}`);
   const context = { baseUrl: server.url, adminToken: admin.access };
   const rows: ResultRow[] = [];
-  for (const scenario of scenarios) {
-    const { summary, busyMs, cpu } = await measured(scenario, context, server).finally(() =>
+  for (const { suite, scenario } of scenarios) {
+    const { summary, busyMs, cpu, load, bare } = await measured(scenario, context, server).finally(() =>
       scenario.dispose?.(),
     );
     const serverTimes = Float64Array.from(server.serverTimes).sort();
@@ -133,6 +169,7 @@ async function runScenarios(
     if (failures) log(`    non-2xx answers: ${failures}`);
     rows.push({
       database: target.label,
+      suite,
       scenario: scenario.name,
       concurrency: scenario.concurrency,
       summary,
@@ -140,12 +177,14 @@ async function runScenarios(
       cpuMsPerRequest: summary.requests > 0 ? (cpu.user + cpu.system) / 1000 / summary.requests : Number.NaN,
       server: { p50: percentile(serverTimes, 50), p95: percentile(serverTimes, 95) },
       target: scenario.target,
+      bare,
+      load,
     });
   }
   return rows;
 }
 
-async function benchTarget(target: BenchTarget): Promise<ResultRow[]> {
+async function benchTarget(target: BenchTarget, figures: SuiteFigure[]): Promise<ResultRow[]> {
   const started = performance.now();
   log(`\n== ${target.label} (${target.detail})`);
   let server: BenchServer | undefined;
@@ -170,7 +209,7 @@ async function benchTarget(target: BenchTarget): Promise<ResultRow[]> {
     : undefined;
   try {
     const config = benchConfig();
-    const scenarios = await prepare(target, config, embedded);
+    const scenarios = await prepare(target, config, figures, embedded);
     server = await startBenchServer(target.database.db, config);
     const rows = await runScenarios(target, scenarios, server);
     log(`\n${target.label}, ${elapsed(started)}, ${loadAverage()} at the end:\n${resultsTable(rows)}`);
@@ -192,6 +231,13 @@ async function main(): Promise<void> {
   log(`Ushirika bench: Node ${process.version}, ${loadAverage()}, ${seconds} s per scenario`);
   log('The API and the load generator share this machine; the load runs in a worker thread.');
   const rows: ResultRow[] = [];
+  const figures: SuiteFigure[] = [];
+  const run = startRun({
+    seconds,
+    warmupSeconds,
+    suites: process.env.BENCH_SUITES ?? null,
+    targets: targetsWanted,
+  });
   for (const { key, open } of TARGETS) {
     if (!wanted.has(key)) continue;
     try {
@@ -200,7 +246,7 @@ async function main(): Promise<void> {
         log(`\n== ${key}: skipped. ${target.skipped}`);
         continue;
       }
-      rows.push(...(await benchTarget(target)));
+      rows.push(...(await benchTarget(target, figures)));
     } catch (error) {
       // One database failing still lets the other one report.
       console.error(`\n== ${key}: the bench failed:`, error);
@@ -208,7 +254,9 @@ async function main(): Promise<void> {
     }
   }
   log(`\nAll databases (${elapsed(started)}):\n${resultsTable(rows, true)}`);
+  if (figures.length > 0) log(`\nIn process, while the suites prepared:\n${inProcessTable(figures)}`);
   log(`${LEGEND}`);
+  log(`\nFigures written to ${writeRun(withFigures(run, rows, figures))} (npm run bench:compare)`);
   const failed = rows.filter((r) => r.summary.non2xx > 0 || r.summary.errors > 0);
   if (failed.length > 0) {
     log(
@@ -216,6 +264,26 @@ async function main(): Promise<void> {
     );
     process.exitCode = 1;
   }
+}
+
+function withFigures(run: BenchRun, rows: ResultRow[], figures: SuiteFigure[]): BenchRun {
+  run.figures.push(...rows.map(figureOfRow));
+  for (const { database, suite, figure, load } of figures) {
+    run.figures.push({
+      key: figureKey(database, suite, figure.name),
+      database,
+      suite,
+      name: figure.name,
+      kind: 'in-process',
+      p50: Number(figure.ms.toFixed(2)),
+      load,
+      ...(figure.bare
+        ? ratioOf({ what: figure.bare.what, unit: 'ms', value: figure.bare.ms }, figure.ms)
+        : {}),
+      ...(figure.target ? { target: figure.target } : {}),
+    });
+  }
+  return run;
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
+import type { InProcessFigure } from '../scenarios/scenario.ts';
 import type { Summary } from './measure.ts';
 
 /** Other work on the machine skews the figures; the 1-minute load average says how much there was. */
@@ -9,6 +10,8 @@ export const loadAverage = () =>
 
 export type ResultRow = {
   database: string;
+  /** The suite the scenario belongs to (`accounts`, `collections`...). */
+  suite: string;
   scenario: string;
   concurrency: number;
   summary: Summary;
@@ -22,6 +25,10 @@ export type ResultRow = {
   /** Time inside the server per request (Fastify's elapsedTime), apart from client and network. */
   server?: { p50: number; p95: number };
   target?: { p95BelowMs: number } | undefined;
+  /** The bare SQL of the same question, measured right after the load. */
+  bare?: { what: string; value: number; unit: 'ms' | 'per-second' } | undefined;
+  /** 1-minute load average at the end of the measured run. */
+  load: number;
 };
 
 export const verdictOf = (row: ResultRow): string | undefined =>
@@ -42,6 +49,15 @@ function table(headers: string[], rows: string[][], rightAligned: Set<number>): 
   return [format(headers), rule, ...rows.map(format)].map((line) => `  ${line}`).join('\n');
 }
 
+const bareCell = (bare: ResultRow['bare']) =>
+  bare ? `${bare.value.toFixed(bare.unit === 'ms' ? 1 : 0)}${bare.unit === 'ms' ? ' ms' : '/s'}` : '';
+
+/** A scenario's ratio to its bare SQL: p50 / bare ms, or req/s / bare per second. */
+export function rowRatio(row: ResultRow): number {
+  if (!row.bare) return Number.NaN;
+  return row.bare.unit === 'ms' ? row.summary.p50 / row.bare.value : row.summary.perSecond / row.bare.value;
+}
+
 /** Latency (ms), throughput and failures per scenario; non-2xx and errors must both be 0. */
 export function resultsTable(rows: ResultRow[], withDatabase = false): string {
   const headers = [
@@ -59,10 +75,13 @@ export function resultsTable(rows: ResultRow[], withDatabase = false): string {
     'srv p95',
     'non-2xx',
     'errors',
+    'bare',
+    'ratio',
+    'load',
     'target',
   ];
   const offset = withDatabase ? 1 : 0;
-  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => i + offset));
+  const right = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((i) => i + offset));
   const body = rows.map((row) => [
     ...(withDatabase ? [row.database] : []),
     row.scenario,
@@ -78,9 +97,42 @@ export function resultsTable(rows: ResultRow[], withDatabase = false): string {
     ms(row.server?.p95 ?? Number.NaN),
     String(row.summary.non2xx),
     String(row.summary.errors),
+    bareCell(row.bare),
+    row.bare ? rowRatio(row).toFixed(3) : '',
+    row.load.toFixed(1),
     verdictOf(row) ?? '',
   ]);
   return table(headers, body, right);
+}
+
+/** The in-process figures of every suite: median, bare SQL, ratio and the goal's verdict. */
+export function inProcessTable(
+  figures: { database: string; suite: string; figure: InProcessFigure; load: number }[],
+): string {
+  const headers = ['database', 'suite', 'in process (median)', 'ms', 'bare ms', 'ratio', 'load', 'target'];
+  const body = figures.map(({ database, suite, figure, load }) => {
+    const ratio = figure.bare ? figure.ms / figure.bare.ms : Number.NaN;
+    return [
+      database,
+      suite,
+      figure.name,
+      ms(figure.ms),
+      figure.bare ? ms(figure.bare.ms) : '',
+      Number.isFinite(ratio) ? ratio.toFixed(3) : '',
+      load.toFixed(1),
+      inProcessVerdict(figure, ratio) ?? '',
+    ];
+  });
+  return table(headers, body, new Set([3, 4, 5, 6]));
+}
+
+function inProcessVerdict(figure: InProcessFigure, ratio: number): string | undefined {
+  const { target } = figure;
+  if (target?.ratioAtMost !== undefined)
+    return `ratio <= ${target.ratioAtMost}: ${ratio <= target.ratioAtMost ? 'PASS' : 'MISS'}`;
+  if (target?.msBelow !== undefined)
+    return `< ${target.msBelow} ms: ${figure.ms < target.msBelow ? 'PASS' : 'MISS'}`;
+  return undefined;
 }
 
 /** The status codes behind a non-zero non-2xx count, e.g. `429 x 12, 500 x 1`. */

@@ -7,7 +7,7 @@ import { postBusinessEvent } from '../../src/modules/accounts/journal/post-busin
 import { generalLedger } from '../../src/modules/accounts/reports/general-ledger.ts';
 import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
 import { runConcurrentLoop } from '../lib/measure.ts';
-import { getScenario, timed } from '../lib/scenarios.ts';
+import { bareMs, getScenario, oneRowCommits, timed } from '../lib/scenarios.ts';
 import type { BenchSuite, Scenario } from './scenario.ts';
 
 /**
@@ -104,6 +104,7 @@ function postingScenario(
   return {
     name: `postBusinessEvent (goods received, 2 lines, ${book} book${numberAtCommit ? ', numbered at commit' : ''})`,
     concurrency,
+    bare: oneRowCommits(db, concurrency),
     run: (_server, seconds) =>
       runConcurrentLoop({
         concurrency,
@@ -135,9 +136,8 @@ export const accountsSuite: BenchSuite = {
     const pglite = isPglite(db);
     const wanted = Number(process.env.BENCH_ACCOUNT_LINES ?? (pglite ? 1_000_000 : 5_000_000));
     const data = await writeData(db, adminId, wanted);
-    const bare = await timed(3, () =>
-      db.execute(sql`select account_id, sum(debit), sum(credit) from journal_lines group by account_id`),
-    );
+    const groupBy = sql`select account_id, sum(debit), sum(credit) from journal_lines group by account_id`;
+    const bare = await timed(3, () => db.execute(groupBy));
     const tb = await timed(5, () => trialBalance(db, { book: 'operation', asAt: data.asAt }));
     const gl = await timed(5, () =>
       generalLedger(db, { accountId: data.busyAccountId, from: data.from, to: data.asAt, limit: 50 }),
@@ -151,27 +151,66 @@ export const accountsSuite: BenchSuite = {
         limit: 50,
       }),
     );
+    const pageSql = (after: string | null) => {
+      const [day, id] = after?.split('_') ?? [];
+      return sql`select l.id, l.entry_date, l.debit, l.credit, e.number from journal_lines l join journal_entries e on e.id = l.entry_id
+        where l.account_id = ${data.busyAccountId} and l.posted and l.entry_date between ${data.from}::date and ${data.asAt}::date
+          ${day && id ? sql`and (l.entry_date, l.id) > (${day}::date, ${id}::uuid)` : sql``}
+        order by l.entry_date, l.id limit 50`;
+    };
+    const barePage = await timed(5, () => db.execute(pageSql(null)));
+    const bareDeep = await timed(5, () => db.execute(pageSql(data.midCursor)));
     const [busyLines] = await queryRows<{ n: string }>(
       db,
       sql`select count(*)::text as n from journal_lines where account_id = ${data.busyAccountId}`,
     );
     const tbPath = `/api/reports/trial-balance?book=operation&as_at=${data.asAt}`;
     const glPath = `/api/reports/general-ledger?account_id=${data.busyAccountId}&from=${data.from}&to=${data.asAt}&limit=50`;
+    const writers = pglite ? 1 : 8;
+    const pageWhat = 'the 50 lines of the page by the (account, date, id) index';
     return {
       description:
         `${data.lines.toLocaleString('en')} journal lines over ${ACCOUNTS.toLocaleString('en')} accounts in ${data.loadSeconds.toFixed(1)} s; ` +
-        `busy account ${Number(busyLines?.n).toLocaleString('en')} lines. In process (median): bare GROUP BY ${bare.toFixed(0)} ms, ` +
-        `trial balance ${tb.toFixed(1)} ms (ratio ${(tb / bare).toFixed(3)}), GL first page ${gl.toFixed(1)} ms, GL mid-year page ${glDeep.toFixed(1)} ms`,
+        `busy account ${Number(busyLines?.n).toLocaleString('en')} lines`,
+      figures: [
+        {
+          name: 'trial balance (operation, as at today)',
+          ms: tb,
+          bare: { what: 'GROUP BY account over all lines', ms: bare },
+          target: { ratioAtMost: 0.1 },
+        },
+        { name: 'general ledger, busy account, first page', ms: gl, bare: { what: pageWhat, ms: barePage } },
+        {
+          name: 'general ledger, busy account, mid-year page',
+          ms: glDeep,
+          bare: { what: pageWhat, ms: bareDeep },
+          target: { msBelow: 10 },
+        },
+      ],
       scenarios: [
-        getScenario('GET /api/reports/trial-balance (operation, as at today)', tbPath, 500),
-        getScenario('GET /api/reports/general-ledger (busy account, first 50)', glPath, 50),
+        getScenario(
+          'GET /api/reports/trial-balance (operation, as at today)',
+          tbPath,
+          500,
+          undefined,
+          bareMs('GROUP BY account over all lines', 3, () => db.execute(groupBy)),
+        ),
+        getScenario(
+          'GET /api/reports/general-ledger (busy account, first 50)',
+          glPath,
+          50,
+          undefined,
+          bareMs(pageWhat, 9, () => db.execute(pageSql(null))),
+        ),
         getScenario(
           'GET /api/reports/general-ledger (busy account, mid-year page)',
           `${glPath}&after=${data.midCursor}`,
           50,
+          undefined,
+          bareMs(pageWhat, 9, () => db.execute(pageSql(data.midCursor))),
         ),
-        postingScenario(db, adminId, pglite ? 1 : 8, data.asAt, false),
-        postingScenario(db, adminId, pglite ? 1 : 8, data.asAt, true),
+        postingScenario(db, adminId, writers, data.asAt, false),
+        postingScenario(db, adminId, writers, data.asAt, true),
       ],
     };
   },

@@ -16,6 +16,31 @@ export type Scenario = {
   run(server: ServerContext, seconds: number, phase: 'warm-up' | 'measured'): Promise<LoadReport>;
   /** After the measured run: stops what `check` started for both runs (e.g. a server of its own). */
   dispose?(): Promise<void>;
+  /**
+   * The same question answered by bare SQL, measured right after the load (the same minute, so
+   * the same machine load): a median in ms, or a throughput per second at the same concurrency.
+   * The table and the run's JSON give the scenario's ratio to it (bench:compare follows the ratio).
+   */
+  bare?: BareMeasure;
+};
+
+export type BareMeasure = {
+  /** What the bare SQL does, in a few words (printed and kept in the JSON). */
+  what: string;
+  unit: 'ms' | 'per-second';
+  measure(server: ServerContext): Promise<number>;
+};
+
+/**
+ * A figure measured in process while a suite prepares (the use case called directly, the median
+ * of a few runs), beside the bare SQL answering the same question in the same minute.
+ */
+export type InProcessFigure = {
+  name: string;
+  ms: number;
+  bare?: { what: string; ms: number };
+  /** The goal, if any: the ratio to the bare SQL at most, or the median below. */
+  target?: { ratioAtMost?: number; msBelow?: number };
 };
 
 /**
@@ -35,5 +60,8 @@ export type SuiteSetup = { adminId: string; passwordHash: string; embedded?: Emb
  */
 export type BenchSuite = {
   name: string;
-  prepare(db: Db, setup: SuiteSetup): Promise<{ description: string; scenarios: Scenario[] }>;
+  prepare(
+    db: Db,
+    setup: SuiteSetup,
+  ): Promise<{ description: string; scenarios: Scenario[]; figures?: InProcessFigure[] }>;
 };
