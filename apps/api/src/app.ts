@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { yearEndBooks } from './modules/accounts/reports/year-closing.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
 import { attachmentsRoutes } from './modules/attachments/routes.ts';
@@ -78,7 +79,7 @@ const modules = [
   transportersRoutes,
   warehousesRoutes,
   boqsRoutes,
-  financialYearsRoutes,
+  financialYearsRoutes(yearEndBooks),
   accountsRoutes,
   collectionsRoutes,
   deliveryNotesRoutes,

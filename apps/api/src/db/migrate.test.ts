@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { runMain } from '../../test/run-main.ts';
 import { migrationsFolder, openDatabase } from './client.ts';
@@ -43,8 +44,9 @@ function folderWithBrokenMigration(): string {
 }
 
 async function tableExists(name: string): Promise<boolean> {
-  const [row] = await queryRows<{ present: boolean }>(
+  const [row] = await queryRows(
     t.db,
+    z.object({ present: z.boolean() }),
     sql`select to_regclass(${name}) is not null as present`,
   );
   return row?.present ?? false;

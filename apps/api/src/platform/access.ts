@@ -19,6 +19,20 @@ export type Actor = {
   mustChangePassword?: boolean;
 };
 
+/**
+ * Who acts when no user does: what the start-up runs (built-in roles, the chart of accounts, the
+ * first administrator, backfills). No user id, so its audit events and `created_by` columns read
+ * as the system (null); no society, so nothing confines it. Use cases a start-up job calls take
+ * `actor: Actor | SystemActor`; nothing an HTTP request reaches ever gets it.
+ */
+export const systemActor = Object.freeze({
+  userId: null,
+  sessionId: null,
+  amcosId: null,
+  permissions: new Set<string>() as ReadonlySet<string>,
+});
+export type SystemActor = typeof systemActor;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;

@@ -1,5 +1,9 @@
 import type { ListQuery, Paged } from '@ushirika/contracts';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
 import { ValidationError } from './errors.ts';
 
 /**
@@ -10,7 +14,7 @@ export function orderByOf(
   sort: string | undefined,
   sortable: Record<string, AnyColumn | SQL>,
   fallback: SQL[],
-  tiebreak: AnyColumn,
+  tiebreak: AnyColumn | SQL,
 ): SQL[] {
   if (!sort) return [...fallback, asc(tiebreak)];
   const [field = '', direction] = sort.split(':');
@@ -27,6 +31,8 @@ export function orderByOf(
 export function likeContains(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+const totalRow = z.object({ total: z.number() });
 
 export const EXPORT_ROW_LIMIT = 100_000;
 
@@ -49,3 +55,58 @@ export function pagedReply<T>(data: T[], total: number, query: ListQuery): Paged
  * the route for the OpenAPI docs. Use only where the handler's type already is the contract.
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
+/** How a list is ordered: `sort=field:dir` over the sortable columns, else the fallback; then the tiebreak. */
+export type ListOrder = {
+  sort: string | undefined;
+  sortable: Record<string, AnyColumn | SQL>;
+  fallback: SQL[];
+  tiebreak: AnyColumn | SQL;
+};
+
+export type ListPage = { where: SQL | undefined; order: ListOrder; window: PageWindow };
+
+/**
+ * One page of a list and how many rows the whole list has, from one select (its columns and
+ * joins, in drizzle's dynamic mode: `db.select(columns).from(t).leftJoin(...).$dynamic()`): the
+ * filter, the order and the page are applied here. The count reads the same select under the same
+ * filter as a subquery, which PostgreSQL flattens (the columns are not computed), so a filter on a
+ * joined table counts right.
+ */
+export async function pageOf<Select extends PgSelect>(
+  db: DbOrTx,
+  select: () => Select,
+  { where, order, window }: ListPage,
+): Promise<{ rows: Awaited<Select>; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    select()
+      .where(where)
+      .orderBy(...orderByOf(order.sort, order.sortable, order.fallback, order.tiebreak))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ value: count() }).from(sql`(${select().where(where)}) as list`),
+  ]);
+  return { rows: await rows, total: counted?.value ?? 0 };
+}
+
+/**
+ * `pageOf` for a list read in raw SQL: `columns` (each named as the row schema names it) from
+ * `from` (the table and its joins) under `where`, parsed by `row`.
+ */
+export async function sqlPageOf<Row extends z.ZodType>(
+  db: DbOrTx,
+  row: Row,
+  { columns, from, where, order, window }: ListPage & { columns: SQL; from: SQL },
+): Promise<{ rows: z.output<Row>[]; total: number }> {
+  const filter = where ?? sql`true`;
+  const orderBy = sql.join(orderByOf(order.sort, order.sortable, order.fallback, order.tiebreak), sql`, `);
+  const [rows, [counted]] = await Promise.all([
+    queryRows(
+      db,
+      row,
+      sql`select ${columns} from ${from} where ${filter} order by ${orderBy} limit ${window.limit} offset ${window.offset}`,
+    ),
+    queryRows(db, totalRow, sql`select count(*)::int as total from ${from} where ${filter}`),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}

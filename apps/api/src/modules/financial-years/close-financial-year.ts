@@ -1,21 +1,24 @@
 import type { FinancialYear } from '@ushirika/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../platform/errors.ts';
 import { journalEntries } from '../accounts/journal/schema.ts';
-import { postClosingEntries } from './closing-entry.ts';
 import { getFinancialYearRow, toFinancialYear } from './queries.ts';
 import { financialYears } from './schema.ts';
+import type { YearEndBooks } from './year-end.ts';
 
 /**
  * Closes the year for good: nothing posts into it afterwards. Drafts left in it must go first.
  * In the same transaction, each book's income and expenses are closed into its retained earnings
- * (closing-entry.ts), so the next year opens with them at zero.
+ * (`books`, the accounts' side: accounts/reports/year-closing.ts), so the next year opens with
+ * them at zero.
  */
 export async function closeFinancialYear(
   db: Db,
-  { id, actorId }: { id: string; actorId: string },
+  actor: Actor,
+  { id, books }: { id: string; books: YearEndBooks },
 ): Promise<FinancialYear> {
   return db.transaction(async (tx) => {
     // The year row locked first: postings hold it FOR SHARE until they commit, so none is still
@@ -36,16 +39,16 @@ export async function closeFinancialYear(
         `${drafts?.n} draft journal entries are still waiting for approval in ${before.name}`,
       );
     }
-    const closingEntries = await postClosingEntries(tx, before, actorId);
+    const closingEntries = await books.post(tx, before, actor.userId);
     const [row] = await tx
       .update(financialYears)
-      .set({ status: 'closed', closedAt: new Date(), closedBy: actorId })
+      .set({ status: 'closed', closedAt: new Date(), closedBy: actor.userId })
       .where(and(eq(financialYears.id, id), eq(financialYears.status, 'open')))
       .returning();
     if (!row) throw new ConflictError('This financial year is already closed');
     const after = toFinancialYear(row);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'closed',
       entity: 'financial_year',
       entityId: id,

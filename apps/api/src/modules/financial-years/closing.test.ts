@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeEntry } from '../accounts/journal/write-entry.ts';
@@ -118,8 +119,9 @@ describe('closing a financial year', () => {
     expect(closed.status).toBe(200);
     expect(closed.body.message).toBe('Financial year closed successfully');
 
-    const lines = await queryRows<{ book: string; code: string; debit: string; credit: string }>(
+    const lines = await queryRows(
       t.db,
+      z.object({ book: z.string(), code: z.string(), debit: z.string(), credit: z.string() }),
       sql`select e.book, a.code, l.debit::text, l.credit::text from journal_entries e
           join journal_lines l on l.entry_id = e.id join accounts a on a.id = l.account_id
           where e.source_type = 'financial_year_close' and e.source_id = ${year?.id}
@@ -207,8 +209,9 @@ describe('closing a financial year', () => {
     expect(refused.body.message).toBe(
       'No account is mapped to operation retained earnings; set it in the account mappings',
     );
-    const [left] = await queryRows<{ status: string; n: string }>(
+    const [left] = await queryRows(
       t.db,
+      z.object({ status: z.string(), n: z.string() }),
       sql`select y.status, (select count(*) from journal_entries where source_id = y.id)::text as n
           from financial_years y where y.id = ${year?.id}`,
     );

@@ -1,6 +1,7 @@
 import type { CreateFinancialYearBody, FinancialYear } from '@ushirika/contracts';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { ConflictError, fieldError } from '../../platform/errors.ts';
 import { toFinancialYear } from './queries.ts';
@@ -27,18 +28,20 @@ async function assertFree(tx: DbOrTx, body: CreateFinancialYearBody) {
 /** Opens a new financial year; only one can be open and years never overlap. */
 export async function createFinancialYear(
   db: Db,
-  { body, actorId }: { body: CreateFinancialYearBody; actorId: string | null },
+  actor: Actor,
+  input: CreateFinancialYearBody,
 ): Promise<FinancialYear> {
   return db.transaction(async (tx) => {
-    await assertFree(tx, body);
+    await assertFree(tx, input);
+    const { name, startDate, endDate } = input;
     const [row] = await tx
       .insert(financialYears)
-      .values({ name: body.name, startDate: body.startDate, endDate: body.endDate, createdBy: actorId })
+      .values({ name, startDate, endDate, createdBy: actor.userId })
       .returning();
     if (!row) throw new Error('Financial year insert returned nothing');
     const year = toFinancialYear(row);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'created',
       entity: 'financial_year',
       entityId: row.id,

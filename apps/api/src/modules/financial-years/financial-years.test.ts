@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accountId, draftEntry, refusal, THIS_YEAR } from '../accounts/testing.ts';
@@ -113,7 +114,11 @@ describe('financial years', () => {
       body: next,
     });
     expect(byAccountant.status).toBe(403);
-    const [n] = await queryRows<{ n: string }>(t.db, sql`select count(*)::text as n from financial_years`);
+    const [n] = await queryRows(
+      t.db,
+      z.object({ n: z.string() }),
+      sql`select count(*)::text as n from financial_years`,
+    );
     expect(n?.n).toBe('1');
   });
 

@@ -1,8 +1,8 @@
 import type { FinancialYear, FinancialYearListQuery } from '@ushirika/contracts';
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../platform/list.ts';
 import { financialYears } from './schema.ts';
 
 type Row = typeof financialYears.$inferSelect;
@@ -28,21 +28,20 @@ const sortable = {
 };
 
 export async function listFinancialYears(db: DbOrTx, query: FinancialYearListQuery, window: PageWindow) {
-  const where: SQL | undefined = and(
-    query.search ? ilike(financialYears.name, likeContains(query.search)) : undefined,
-    query.status ? eq(financialYears.status, query.status) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(financialYears)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(financialYears.startDate)], financialYears.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(financialYears).where(where),
-  ]);
-  return { rows: rows.map(toFinancialYear), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => db.select().from(financialYears).$dynamic(), {
+    where: and(
+      query.search ? ilike(financialYears.name, likeContains(query.search)) : undefined,
+      query.status ? eq(financialYears.status, query.status) : undefined,
+    ),
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(financialYears.startDate)],
+      tiebreak: financialYears.id,
+    },
+    window,
+  });
+  return { rows: rows.map(toFinancialYear), total };
 }
 
 export async function getFinancialYearRow(db: DbOrTx, id: string): Promise<Row> {

@@ -14,16 +14,17 @@ import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { listOrExport } from '../../platform/exports.ts';
 import { closeFinancialYear } from './close-financial-year.ts';
-import { yearClosing } from './closing-entry.ts';
 import { createFinancialYear } from './create-financial-year.ts';
 import { getFinancialYearRow, listFinancialYears, toFinancialYear } from './queries.ts';
 import { updateFinancialYear } from './update-financial-year.ts';
+import type { YearEndBooks } from './year-end.ts';
 
 const tags = ['financial-years'];
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
 const write = { permission: 'cooperative.year.update', audience: 'union' } as const;
 
-export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
+/** The routes of financial years; closing one asks the books through `books` (a port, see year-end.ts). */
+export const financialYearsRoutes = (books: YearEndBooks) => (app: ZodApp, deps: AppDeps) => {
   app.get(
     '/financial-years',
     {
@@ -50,7 +51,7 @@ export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createFinancialYearBody, response: { 201: financialYearReply } },
     },
     async (req, reply) => {
-      const data = await createFinancialYear(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createFinancialYear(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Financial year created successfully', data });
     },
   );
@@ -75,11 +76,7 @@ export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Financial year updated successfully',
-      data: await updateFinancialYear(deps.db, {
-        id: req.params.id,
-        body: req.body,
-        actorId: actorOf(req).userId,
-      }),
+      data: await updateFinancialYear(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
   // Beyond SPEC: what closing the year will post, for the close confirmation.
@@ -90,7 +87,7 @@ export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, response: { 200: yearClosingReply } },
     },
     async (req) => ({
-      data: await yearClosing(deps.db, await getFinancialYearRow(deps.db, req.params.id)),
+      data: await books.preview(deps.db, await getFinancialYearRow(deps.db, req.params.id)),
     }),
   );
   app.post(
@@ -98,7 +95,7 @@ export function financialYearsRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: write }, schema: { tags, params: idParams, response: { 200: financialYearReply } } },
     async (req) => ({
       message: 'Financial year closed successfully',
-      data: await closeFinancialYear(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+      data: await closeFinancialYear(deps.db, actorOf(req), { id: req.params.id, books }),
     }),
   );
-}
+};

@@ -11,10 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { authorship, cancellation, id, money } from '../../../db/columns.ts';
+import { authorship, cancellation, id, money, qty, unitCost } from '../../../db/columns.ts';
 import { amcosRef } from '../../amcos/schema.ts';
 import { farmerRef } from '../../farmers/schema.ts';
-import { qty, unitCost } from '../../inventory/columns.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { stores } from '../../inventory/stores/schema.ts';
 import { seasons } from '../../seasons/schema.ts';

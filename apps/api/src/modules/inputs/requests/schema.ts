@@ -11,10 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { authorship, id, money, stamp } from '../../../db/columns.ts';
+import { authorship, id, money, qty, stamp } from '../../../db/columns.ts';
 import { amcosRef } from '../../amcos/schema.ts';
 import { farmerRef } from '../../farmers/schema.ts';
-import { qty } from '../../inventory/columns.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { seasonCropRef, seasons } from '../../seasons/schema.ts';
 

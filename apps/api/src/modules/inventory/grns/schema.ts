@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { creation, id, money } from '../../../db/columns.ts';
+import { creation, id, money, movedValue } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { purchaseOrderLines, purchaseOrders } from '../../purchase/orders/schema.ts';
 import { suppliers } from '../../purchase/suppliers/schema.ts';
-import { movedValue } from '../columns.ts';
 import { itemRef } from '../items/schema.ts';
 import { stockMovements } from '../ledgers/schema.ts';
 import { storeRef } from '../stores/schema.ts';

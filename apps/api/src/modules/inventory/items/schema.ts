@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, id } from '../../../db/columns.ts';
+import { authorship, id, qty } from '../../../db/columns.ts';
 import { accounts } from '../../accounts/schema.ts';
-import { qty } from '../columns.ts';
 
 export const ITEM_KINDS = ['stock', 'service'] as const;
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { creation, id, money } from '../../../db/columns.ts';
-import { movedValue, qty, unitCost } from '../columns.ts';
+import { creation, id, money, movedValue, qty, unitCost } from '../../../db/columns.ts';
 import { itemRef } from '../items/schema.ts';
 import { storeRef } from '../stores/schema.ts';
 

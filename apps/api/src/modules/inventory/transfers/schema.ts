@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, money, stamp, timestamps } from '../../../db/columns.ts';
+import { id, money, movedValue, qty, stamp, timestamps } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
-import { movedValue, qty } from '../columns.ts';
 import { itemRef } from '../items/schema.ts';
 import { stores } from '../stores/schema.ts';
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { approval, authorship, cancellation, id, money } from '../../../db/columns.ts';
+import { approval, authorship, cancellation, id, money, qty } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
-import { qty } from '../../inventory/columns.ts';
 import { itemRef } from '../../inventory/items/schema.ts';
 import { purchaseOrderLines, purchaseOrders } from '../orders/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';

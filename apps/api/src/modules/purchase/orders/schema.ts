@@ -11,8 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { approval, authorship, cancellation, id, money, stamp, updatedAt } from '../../../db/columns.ts';
-import { qty } from '../../inventory/columns.ts';
+import { approval, authorship, cancellation, id, money, qty, stamp, updatedAt } from '../../../db/columns.ts';
 import { itemRef } from '../../inventory/items/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
 

@@ -1,17 +1,35 @@
-import type { Book, MappingKey, YearClosing } from '@ushirika/contracts';
+import { type Book, book, type MappingKey, mappingKey, type YearClosing } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
-import { ValidationError } from '../../platform/errors.ts';
-import { narrate } from '../accounts/journal/narrations.ts';
-import { writeEntry } from '../accounts/journal/write-entry.ts';
-import { movements } from '../accounts/reports/movements.ts';
-import type { financialYears } from './schema.ts';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { ValidationError } from '../../../platform/errors.ts';
+import type {
+  ClosingEntry,
+  YearEndBooks,
+  FinancialYearRow as YearRow,
+} from '../../financial-years/year-end.ts';
+import { narrate } from '../journal/narrations.ts';
+import { writeEntry } from '../journal/write-entry.ts';
+import { movements } from './movements.ts';
 
-type YearRow = typeof financialYears.$inferSelect;
-type Balance = { id: string; code: string; name: string; book: Book; currency: string; net: string };
-type Retained = { id: string; code: string; name: string; active: boolean; currency: string };
+const balanceRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  book,
+  currency: z.string(),
+  net: z.string(),
+});
+const retainedRow = z.object({
+  key: mappingKey,
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  currency: z.string(),
+});
 
 const RETAINED: Record<Book, MappingKey> = {
   collection: 'collection_retained_earnings',
@@ -24,8 +42,9 @@ const RETAINED: Record<Book, MappingKey> = {
  * that takes the result.
  */
 async function closingBalances(tx: DbOrTx, year: YearRow) {
-  const balances = await queryRows<Balance>(
+  const balances = await queryRows(
     tx,
+    balanceRow,
     sql`select a.id, a.code, a.name, a.book, a.currency, (m.debit - m.credit)::numeric(20, 2)::text as net
         from ${movements(
           { from: year.startDate, to: year.endDate },
@@ -36,8 +55,9 @@ async function closingBalances(tx: DbOrTx, year: YearRow) {
         where m.debit <> m.credit
         order by a.book, a.code`,
   );
-  const retained = await queryRows<Retained & { key: MappingKey }>(
+  const retained = await queryRows(
     tx,
+    retainedRow,
     sql`select m.key, a.id, a.code, a.name, a.active, a.currency from account_mappings m
         join accounts a on a.id = m.account_id
         where m.key in (${RETAINED.collection}, ${RETAINED.operation})`,
@@ -83,7 +103,7 @@ export async function postClosingEntries(
   tx: DbOrTx,
   year: YearRow,
   actorId: string,
-): Promise<{ book: Book; id: string; number: string }[]> {
+): Promise<ClosingEntry[]> {
   const posted = [];
   for (const b of await closingBalances(tx, year)) {
     if (b.accounts.length === 0) continue;
@@ -130,3 +150,6 @@ export async function postClosingEntries(
   }
   return posted;
 }
+
+/** The books' side of closing a year, handed to the financial years' routes (app.ts). */
+export const yearEndBooks: YearEndBooks = { preview: yearClosing, post: postClosingEntries };
