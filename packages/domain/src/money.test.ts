@@ -1,8 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, round, splitExact, sum, toGroupedMoney, toMoney } from './money.ts';
+import { dec, round, splitExact, spreadsheetNumber, sum, toGroupedMoney, toMoney } from './money.ts';
 
 describe('money', () => {
+  it('gives a spreadsheet the double that reads back as the same figure, or nothing', () => {
+    expect(spreadsheetNumber('1633398826.48')).toBe(1633398826.48);
+    expect(spreadsheetNumber('-129692.31')).toBe(-129692.31);
+    expect(spreadsheetNumber('625125.601')).toBe(625125.601);
+    expect(spreadsheetNumber('0.00')).toBe(0);
+    // 17 significant digits: no double reads back as this figure, so the cell keeps the text.
+    expect(spreadsheetNumber('9007199254740993.25')).toBeNull();
+    expect(spreadsheetNumber('1,000.00')).toBeNull();
+    expect(spreadsheetNumber('12 kg')).toBeNull();
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }), (cents) => {
+        const text = toMoney(dec(cents.toString()).div(100));
+        const double = spreadsheetNumber(text);
+        expect(double).not.toBeNull();
+        expect(toMoney(String(double))).toBe(text);
+      }),
+    );
+  });
+
   it('groups thousands for people to read, from the decimal string, every digit kept', () => {
     expect(toGroupedMoney('1234567.5')).toBe('1,234,567.50');
     expect(toGroupedMoney('999')).toBe('999.00');

@@ -31,6 +31,18 @@ export function toGroupedMoney(value: DecimalLike, dp = 2): string {
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * A figure for a spreadsheet cell, which holds a binary double: the double whose shortest decimal
+ * form is exactly this figure (true of every figure up to 15 significant digits, so a money amount
+ * below 10 trillion reads back to the cent), or null when no double is (the cell keeps the text
+ * rather than show another figure). The one place a money string becomes a JS number.
+ */
+export function spreadsheetNumber(value: string): number | null {
+  if (!MONEY_RE.test(value)) return null;
+  const double = Number(value);
+  return Number.isFinite(double) && new D(double).eq(new D(value)) ? double : null;
+}
+
 export function sum(values: DecimalLike[]): Dec {
   return values.reduce<Dec>((acc, v) => acc.plus(dec(v)), new D(0));
 }

@@ -1,4 +1,5 @@
 import type { ListQuery } from '@ushirika/contracts';
+import { spreadsheetNumber } from '@ushirika/domain';
 import type { FastifyReply } from 'fastify';
 import { loadExcelJs } from './heavy-modules.ts';
 import {
@@ -16,6 +17,10 @@ import { type PageWindow, pagedReply, pageWindow } from './list.ts';
 
 type Cell = string | number | boolean | null;
 
+/** How a number reads in a spreadsheet: thousands grouped; money to the cent, kg to the gram. */
+export const NUMBER_FORMATS = { money: '#,##0.00', kg: '#,##0.000', count: '#,##0' } as const;
+export type NumberKind = keyof typeof NUMBER_FORMATS;
+
 export type ExportColumn<T> = {
   /** In English; the file shows the screens' label for it in the reader's language. */
   header: string;
@@ -27,6 +32,13 @@ export type ExportColumn<T> = {
    * `acc.books`.
    */
   label?: string | readonly string[];
+  /**
+   * What the column's figures count, for the cell format. Without it, a decimal figure ("1500.00",
+   * "812.500") is a number formatted by its own decimals (2: money, 3: kg) and a JS number by its
+   * own, while digits alone stay text: codes, phone and account numbers are digits too. `text`
+   * keeps every value as written.
+   */
+  number?: NumberKind | 'text';
 };
 
 export type ExportFile<T> = {
@@ -89,10 +101,37 @@ export function toCsv<T>(columns: ExportColumn<T>[], rows: T[], lang: Reader = c
 const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DATE_FORMATS: Record<Lang, string> = { en: 'mm/dd/yyyy', sw: 'dd/mm/yyyy' };
 
+const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
+
+/** A format with `decimals` places: money's and kg's by name, others by count. */
+function formatFor(decimals: number): string {
+  if (decimals === 2) return NUMBER_FORMATS.money;
+  if (decimals === 3) return NUMBER_FORMATS.kg;
+  return decimals === 0 ? NUMBER_FORMATS.count : `#,##0.${'0'.repeat(decimals)}`;
+}
+
 /**
- * The sheet: headers and code labels in the reader's language; ISO dates and timestamps become
- * date cells formatted by the language's rule (en month/day/year, sw day/month/year), so a
- * spreadsheet still sorts and filters them as dates.
+ * A figure as a numeric cell and its format (so a spreadsheet can total it), or null when the cell
+ * stays as written: text, digits alone in an undeclared column, or a figure past a double's exact
+ * range (spreadsheetNumber).
+ */
+export function numberCell(
+  value: unknown,
+  kind: ExportColumn<never>['number'],
+): { value: number; numFmt: string } | null {
+  if (kind === 'text') return null;
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') return null;
+  if (typeof value === 'string' && !kind && !text.includes('.')) return null;
+  const number = spreadsheetNumber(text);
+  if (number === null) return null;
+  return { value: number, numFmt: kind ? NUMBER_FORMATS[kind] : formatFor(decimalsOf(text)) };
+}
+
+/**
+ * The sheet: headers and code labels in the reader's language; figures become numeric cells with
+ * a grouped format (numberCell), ISO dates and timestamps date cells formatted by the language's
+ * rule (en month/day/year, sw day/month/year), so a spreadsheet totals, sorts and filters them.
  */
 export async function toXlsx<T>(
   sheetName: string,
@@ -108,14 +147,16 @@ export async function toXlsx<T>(
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    if (!lang) {
-      sheet.addRow(columns.map((c) => c.value(row)));
-      continue;
-    }
-    const added = sheet.addRow(columns.map((c) => labelled(lang, c, row)));
-    added.eachCell((cell) => {
+    const added = sheet.addRow(columns.map((c) => (lang ? labelled(lang, c, row) : c.value(row))));
+    added.eachCell((cell, col) => {
       const value = cell.value;
-      if (typeof value !== 'string') return;
+      const number = numberCell(value, columns[col - 1]?.number);
+      if (number) {
+        cell.value = number.value;
+        cell.numFmt = number.numFmt;
+        return;
+      }
+      if (!lang || typeof value !== 'string') return;
       if (isIsoDate(value)) {
         cell.value = new Date(`${value}T00:00:00Z`);
         cell.numFmt = DATE_FORMATS[lang];

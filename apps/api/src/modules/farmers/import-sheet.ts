@@ -1,4 +1,5 @@
 import { FARMER_IMPORT_COLUMNS, FARMER_IMPORT_MAX_ROWS } from '@ushirika/contracts';
+import { spreadsheetNumber } from '@ushirika/domain';
 import { loadExcelJs } from '../../platform/heavy-modules.ts';
 import { readImportSheet, type SheetRow } from '../../platform/import-sheet.ts';
 
@@ -18,6 +19,13 @@ export function readFarmerSheet(bytes: Buffer, filename: string): Promise<SheetR
     },
   });
 }
+
+const FIGURE_FORMATS: Record<string, string> = {
+  farm_acres: '#,##0.00',
+  farm_trees: '#,##0',
+  latitude: '#,##0.000000',
+  longitude: '#,##0.000000',
+};
 
 /** The template: the columns in order and one example row. */
 export async function farmerTemplate(format: 'xlsx' | 'csv'): Promise<Buffer> {
@@ -44,7 +52,13 @@ export async function farmerTemplate(format: 'xlsx' | 'csv'): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Farmers');
   sheet.columns = FARMER_IMPORT_COLUMNS.map((c) => ({ header: c, key: c, width: 16 }));
   sheet.getRow(1).font = { bold: true };
-  sheet.addRow(example);
+  // The farm's figures as numbers, as a clerk would type them; the rest as written.
+  sheet.addRow(
+    example.map((value, i) =>
+      (FARMER_IMPORT_COLUMNS[i] ?? '') in FIGURE_FORMATS ? (spreadsheetNumber(value) ?? value) : value,
+    ),
+  );
+  for (const [key, numFmt] of Object.entries(FIGURE_FORMATS)) sheet.getColumn(key).numFmt = numFmt;
   // Numbers typed into these columns must stay text (leading zeros, long digits).
   for (const key of ['national_id', 'phone', 'account_no', 'date_of_birth'])
     sheet.getColumn(key).numFmt = '@';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendExport, sendPdf } from '../../../platform/exports.ts';
+import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
 import { approveBatch } from './approve-batch.ts';
@@ -36,14 +36,27 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: access.unionRead },
       schema: { tags, querystring: paymentBatchListQuery, response: { 200: paymentBatchList } },
     },
-    async (req) => {
+    (req, reply) => {
       const q = req.query;
-      const { rows, total } = await listBatches(
-        deps.db,
-        { partyType: q.party_type, status: q.status, settlementId: q.settlement_id, search: q.search },
-        pageWindow(q),
-      );
-      return pagedReply(rows, total, q);
+      const filters = {
+        partyType: q.party_type,
+        status: q.status,
+        settlementId: q.settlement_id,
+        search: q.search,
+      };
+      return listOrExport(reply, q, (window) => listBatches(deps.db, filters, window), {
+        name: 'PAYMENT_BATCHES',
+        columns: [
+          { header: 'Batch', value: (r) => r.batchNo },
+          { header: 'Settlement', value: (r) => r.settlementNo },
+          { header: 'Payee', value: (r) => r.partyType, label: 'pay.parties' },
+          { header: 'Lines', value: (r) => r.lineCount },
+          { header: 'Total (TZS)', value: (r) => r.total },
+          { header: 'Status', value: (r) => r.status, label: 'pay.status' },
+          { header: 'Reference', value: (r) => r.bankReference },
+          { header: 'Paid on', value: (r) => r.paidOn },
+        ],
+      });
     },
   );
   app.get(

@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { listOrExport } from '../../../platform/exports.ts';
 import { type PageWindow, pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
 import { approveSettlement } from './approve-settlement.ts';
@@ -42,14 +43,28 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: access.unionRead },
       schema: { tags, querystring: settlementListQuery, response: { 200: settlementList } },
     },
-    async (req) => {
-      const { rows, total } = await listSettlements(
-        deps.db,
-        { status: req.query.status, search: req.query.search },
-        pageWindow(req.query),
-      );
-      return pagedReply(rows, total, req.query);
-    },
+    (req, reply) =>
+      listOrExport(
+        reply,
+        req.query,
+        (window) => listSettlements(deps.db, { status: req.query.status, search: req.query.search }, window),
+        {
+          name: 'SETTLEMENTS',
+          columns: [
+            { header: 'Settlement', value: (r) => r.settlementNo },
+            { header: 'Date', value: (r) => r.settledOn },
+            { header: 'Lots', value: (r) => r.lotCount },
+            { header: 'Farmers', value: (r) => r.farmerCount },
+            { header: 'Gross', value: (r) => r.gross },
+            { header: 'Beneficiaries', value: (r) => r.beneficiaries },
+            { header: 'Transport', value: (r) => r.transporters },
+            { header: 'AMCOS', value: (r) => r.amcosShare },
+            { header: 'Loan recovery', value: (r) => r.loanRecovery },
+            { header: 'Farmers net', value: (r) => r.farmersNet },
+            { header: 'Status', value: (r) => r.status, label: 'pay.status' },
+          ],
+        },
+      ),
   );
   app.post(
     '/payments/settlements',
