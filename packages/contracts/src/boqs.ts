@@ -38,5 +38,7 @@ export const createBoqBody = z.object({
   notes: optionalText(500),
   items: z.array(boqItemBody).min(1, 'Add at least one item').max(100),
 });
+export type CreateBoqBody = z.infer<typeof createBoqBody>;
 export const updateBoqBody = createBoqBody.omit({ seasonCropId: true }).partial();
+export type UpdateBoqBody = z.infer<typeof updateBoqBody>;
 export const boqListQuery = listQuery.extend({ season_crop_id: uuid.optional() });

@@ -64,7 +64,11 @@ export type ListOrder = {
   tiebreak: AnyColumn | SQL;
 };
 
-export type ListPage = { where: SQL | undefined; order: ListOrder; window: PageWindow };
+/** A list's order: what the reader may sort by (`ListOrder`), or one fixed order. */
+export type ListPage = { where: SQL | undefined; order: ListOrder | SQL[]; window: PageWindow };
+
+const orderOf = (order: ListOrder | SQL[]): SQL[] =>
+  Array.isArray(order) ? order : orderByOf(order.sort, order.sortable, order.fallback, order.tiebreak);
 
 /**
  * One page of a list and how many rows the whole list has, from one select (its columns and
@@ -81,7 +85,7 @@ export async function pageOf<Select extends PgSelect>(
   const [rows, [counted]] = await Promise.all([
     select()
       .where(where)
-      .orderBy(...orderByOf(order.sort, order.sortable, order.fallback, order.tiebreak))
+      .orderBy(...orderOf(order))
       .limit(window.limit)
       .offset(window.offset),
     db.select({ value: count() }).from(sql`(${select().where(where)}) as list`),
@@ -99,7 +103,7 @@ export async function sqlPageOf<Row extends z.ZodType>(
   { columns, from, where, order, window }: ListPage & { columns: SQL; from: SQL },
 ): Promise<{ rows: z.output<Row>[]; total: number }> {
   const filter = where ?? sql`true`;
-  const orderBy = sql.join(orderByOf(order.sort, order.sortable, order.fallback, order.tiebreak), sql`, `);
+  const orderBy = sql.join(orderOf(order), sql`, `);
   const [rows, [counted]] = await Promise.all([
     queryRows(
       db,

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { createAmcos } from '../modules/amcos/create-amcos.ts';
 import { amcos } from '../modules/amcos/schema.ts';
 import { updateAmcos } from '../modules/amcos/update-amcos.ts';
-import { createBoq } from '../modules/boqs/save-boq.ts';
+import { createBoq } from '../modules/boqs/create-boq.ts';
 import { boqs } from '../modules/boqs/schema.ts';
 import { bankResource } from '../modules/cooperative/banks.ts';
 import { banks, councils, unionProfile } from '../modules/cooperative/schema.ts';
@@ -19,7 +19,7 @@ import { warehouses } from '../modules/warehouses/schema.ts';
 import { warehouseResource } from '../modules/warehouses/warehouses.ts';
 import { createRecord } from '../platform/catalog.ts';
 import { type DemoSociety, loadDemoFarmers } from './demo-farmers.ts';
-import { DEMO_SOCIETIES } from './demo-union.ts';
+import { DEMO_SOCIETIES, seedActor } from './demo-union.ts';
 
 export const DEMO_UNION_NAME = 'Kusini Cashew and Sesame Cooperative Union';
 export const DEMO_FARMERS = 2000;
@@ -430,23 +430,20 @@ async function loadDemoSeason(
   await ensure(
     () => db.select({ id: boqs.id }).from(boqs).where(eq(boqs.name, 'Cashew inputs 2026/2027')),
     () =>
-      createBoq(db, {
-        actorId,
-        body: {
-          name: 'Cashew inputs 2026/2027',
-          seasonCropId: cashew,
-          notes: 'Standard package per acre of mature trees',
-          items: [
-            { item: 'Sulphur dust', unit: 'kg', quantityPerAcre: '25', unitPrice: '1650' },
-            { item: 'Fungicide (hexaconazole)', unit: 'litre', quantityPerAcre: '0.5', unitPrice: '18500' },
-            {
-              item: 'Insecticide (lambda-cyhalothrin)',
-              unit: 'litre',
-              quantityPerAcre: '0.25',
-              unitPrice: '16000',
-            },
-          ],
-        },
+      createBoq(db, seedActor(actorId), {
+        name: 'Cashew inputs 2026/2027',
+        seasonCropId: cashew,
+        notes: 'Standard package per acre of mature trees',
+        items: [
+          { item: 'Sulphur dust', unit: 'kg', quantityPerAcre: '25', unitPrice: '1650' },
+          { item: 'Fungicide (hexaconazole)', unit: 'litre', quantityPerAcre: '0.5', unitPrice: '18500' },
+          {
+            item: 'Insecticide (lambda-cyhalothrin)',
+            unit: 'litre',
+            quantityPerAcre: '0.25',
+            unitPrice: '16000',
+          },
+        ],
       }),
   );
   return rules;

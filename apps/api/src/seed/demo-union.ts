@@ -8,6 +8,7 @@ import { roles } from '../modules/roles/schema.ts';
 import { createUser } from '../modules/users/create-user.ts';
 import { findUserByEmail } from '../modules/users/queries.ts';
 import { userRoles, users } from '../modules/users/schema.ts';
+import type { Actor } from '../platform/access.ts';
 import { ConflictError } from '../platform/errors.ts';
 
 /** Every demo account gets this password; like any new user they must change it at first sign-in. */
@@ -181,3 +182,14 @@ export async function loadDemoUnion(db: Db): Promise<DemoAccount[]> {
   }
   return accounts;
 }
+
+/**
+ * A union user (by id) as the use cases see the actor: union business, the permissions left to the
+ * routes (use cases check tenancy, not permissions), for demo steps that act as the administrator.
+ */
+export const seedActor = (userId: string): Actor => ({
+  userId,
+  sessionId: 'seed-demo',
+  amcosId: null,
+  permissions: new Set(),
+});

@@ -1,10 +1,10 @@
 import type { Boq, BoqDetail } from '@ushirika/contracts';
 import { dec, toMoney } from '@ushirika/domain';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { localNameSql } from '../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../platform/list.ts';
 import { crops, seasonCrops, seasons } from '../seasons/schema.ts';
 import { boqItems, boqs } from './schema.ts';
 
@@ -21,6 +21,7 @@ const columns = {
     from boq_items i where i.boq_id = "boqs"."id")`,
   createdAt: boqs.createdAt,
 };
+const sortable = { name: boqs.name, created_at: boqs.createdAt };
 const selectBoqs = (db: DbOrTx) =>
   db
     .select(columns)
@@ -51,22 +52,12 @@ export async function listBoqs(
       : undefined,
     query.season_crop_id ? eq(boqs.seasonCropId, query.season_crop_id) : undefined,
   );
-  const sortable = { name: boqs.name, created_at: boqs.createdAt };
-  const [rows, [total]] = await Promise.all([
-    selectBoqs(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(boqs.createdAt)], boqs.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(boqs)
-      .innerJoin(seasonCrops, eq(seasonCrops.id, boqs.seasonCropId))
-      .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))
-      .innerJoin(crops, eq(crops.id, seasonCrops.cropId))
-      .where(where),
-  ]);
-  return { rows: rows.map(toBoq), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => selectBoqs(db).$dynamic(), {
+    where,
+    order: { sort: query.sort, sortable, fallback: [desc(boqs.createdAt)], tiebreak: boqs.id },
+    window,
+  });
+  return { rows: rows.map(toBoq), total };
 }
 
 export async function getBoq(db: DbOrTx, id: string): Promise<BoqDetail> {

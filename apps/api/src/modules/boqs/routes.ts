@@ -13,8 +13,9 @@ import { actorOf } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { listOrExport } from '../../platform/exports.ts';
+import { createBoq } from './create-boq.ts';
 import { getBoq, listBoqs } from './queries.ts';
-import { createBoq, updateBoq } from './save-boq.ts';
+import { updateBoq } from './update-boq.ts';
 
 const tags = ['boqs'];
 const read = { permission: 'settings.collection.read', audience: 'union' } as const;
@@ -43,7 +44,7 @@ export function boqsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createBoqBody, response: { 201: savedReply(boqDetail) } },
     },
     async (req, reply) => {
-      const data = await createBoq(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createBoq(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'BOQ created successfully', data });
     },
   );
@@ -63,7 +64,7 @@ export function boqsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'BOQ updated successfully',
-      data: await updateBoq(deps.db, { id: req.params.id, body: req.body, actorId: actorOf(req).userId }),
+      data: await updateBoq(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   makeAmcos,
   makeUser,
@@ -56,7 +57,11 @@ const publish = (body: Record<string, unknown>, token = admin.access) =>
   t.request<{ message: string; data: Circular }>('POST', '/circulars', { token, body });
 const get = <T>(url: string, token: string) => t.request<T>('GET', url, { token });
 const outboxTo = async (mobile: string) =>
-  queryRows<{ body: string }>(t.db, sql`select body from sms_outbox where recipient = ${mobile}`);
+  queryRows(
+    t.db,
+    z.object({ body: z.string() }),
+    sql`select body from sms_outbox where recipient = ${mobile}`,
+  );
 
 describe('circulars', () => {
   it('publishes to chosen AMCOS: only their users see it, each confirms reading once', async () => {
@@ -154,7 +159,11 @@ describe('circulars', () => {
   });
 
   it('refuses bad input with its message and writes nothing', async () => {
-    const before = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from circulars`);
+    const before = await queryRows(
+      t.db,
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from circulars`,
+    );
     const refusals: [Record<string, unknown>, string, string][] = [
       [{ title: '', body: 'x', audience: 'all' }, 'title', 'Enter the title'],
       [{ title: 'T', body: '   ', audience: 'all' }, 'body', 'Write the circular'],
@@ -173,7 +182,11 @@ describe('circulars', () => {
         reply: { message, errors: { [field]: [message] } },
       });
     }
-    const after = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from circulars`);
+    const after = await queryRows(
+      t.db,
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from circulars`,
+    );
     expect(after).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import type { Circular } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { getCircular } from './queries.ts';
 
@@ -9,11 +10,7 @@ import { getCircular } from './queries.ts';
  * kept at the first confirmation (confirming again changes nothing). Union staff have nothing to
  * confirm; a circular not sent to the user's society is "not found" to them.
  */
-export async function confirmCircularRead(
-  db: Db,
-  actor: { userId: string; amcosId: string | null },
-  input: { id: string },
-): Promise<Circular> {
+export async function confirmCircularRead(db: Db, actor: Actor, input: { id: string }): Promise<Circular> {
   const { amcosId } = actor;
   if (amcosId === null) throw new ForbiddenError('Only AMCOS users confirm reading a circular');
   return db.transaction(async (tx) => {

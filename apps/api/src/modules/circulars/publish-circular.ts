@@ -1,12 +1,16 @@
-import { type Circular, type PublishCircularBody, publishCircularBody } from '@ushirika/contracts';
+import type { Circular, PublishCircularBody } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { enqueueSmsSql } from '../../platform/sms-outbox.ts';
 import { getCircular } from './queries.ts';
 import { circularRecipients, circulars } from './schema.ts';
+
+const idRow = z.object({ id: z.string() });
 
 /** The SMS notice to AMCOS managers: short, in Swahili first (most managers read it), then English. */
 export function circularSmsText(title: string): string {
@@ -19,19 +23,15 @@ export function circularSmsText(title: string): string {
  * society for `all`, the chosen ones otherwise, which must exist), the audit event and, when asked,
  * an SMS notice to each active AMCOS Manager of those societies through the SMS outbox.
  */
-export async function publishCircular(
-  db: Db,
-  actor: { userId: string },
-  input: PublishCircularBody,
-): Promise<Circular> {
-  const body = publishCircularBody.parse(input);
+export async function publishCircular(db: Db, actor: Actor, body: PublishCircularBody): Promise<Circular> {
   const chosen = [...new Set(body.amcosIds)];
   return db.transaction(async (tx) => {
     const targets =
       body.audience === 'all'
-        ? await queryRows<{ id: string }>(tx, sql`select id from amcos where status = 'active' order by id`)
-        : await queryRows<{ id: string }>(
+        ? await queryRows(tx, idRow, sql`select id from amcos where status = 'active' order by id`)
+        : await queryRows(
             tx,
+            idRow,
             sql`select id from amcos where id in (${sql.join(
               chosen.map((id) => sql`${id}::uuid`),
               sql`, `,

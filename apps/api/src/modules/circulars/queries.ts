@@ -1,8 +1,16 @@
-import type { Circular, CircularReader, ListQuery } from '@ushirika/contracts';
+import {
+  type Circular,
+  type CircularReader,
+  circular,
+  circularReader,
+  type ListQuery,
+  uuid,
+} from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { likeContains, type PageWindow } from '../../platform/list.ts';
+import { likeContains, type PageWindow, sqlPageOf } from '../../platform/list.ts';
 
 type Viewer = { userId: string; amcosId: string | null };
 
@@ -36,23 +44,21 @@ export async function listCirculars(
       sql`not exists (select 1 from circular_reads cr where cr.circular_id = c.id and cr.user_id = ${viewer.userId})`,
     );
   }
-  const where = sql.join(filters, sql` and `);
-  const rows = await queryRows<Circular>(
-    db,
-    sql`select ${columns(viewer)} from circulars c join users u on u.id = c.published_by
-      where ${where} order by c.published_at desc, c.id desc limit ${window.limit} offset ${window.offset}`,
-  );
-  const [count] = await queryRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from circulars c where ${where}`,
-  );
-  return { rows: rows.map(({ body: _body, ...row }) => row), total: count?.total ?? 0 };
+  const { rows, total } = await sqlPageOf(db, circular, {
+    columns: columns(viewer),
+    from: sql`circulars c join users u on u.id = c.published_by`,
+    where: sql.join(filters, sql` and `),
+    order: [sql`c.published_at desc`, sql`c.id desc`],
+    window,
+  });
+  return { rows: rows.map(({ body: _body, ...row }) => row), total };
 }
 
 /** One circular as the viewer may see it, or null (absent, or not sent to their society). */
 export async function getCircular(db: DbOrTx, viewer: Viewer, id: string): Promise<Circular | null> {
-  const [row] = await queryRows<Circular>(
+  const [row] = await queryRows(
     db,
+    circular,
     sql`select ${columns(viewer)} from circulars c join users u on u.id = c.published_by
       where c.id = ${id} and ${visibleTo(viewer)}`,
   );
@@ -71,8 +77,9 @@ export async function listReaders(
       : status === 'unread'
         ? sql`and cr.read_at is null`
         : sql``;
-  const readers = await queryRows<CircularReader>(
+  const readers = await queryRows(
     db,
+    circularReader,
     sql`select a.id as "amcosId", a.name as "amcosName", u.id as "userId",
         u.first_name || ' ' || u.last_name as "userName",
         to_char(cr.read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "readAt"
@@ -83,8 +90,9 @@ export async function listReaders(
       where r.circular_id = ${circularId} ${filter}
       order by a.name, u.first_name, u.last_name, u.id`,
   );
-  const amcosNotRead = await queryRows<{ amcosId: string; amcosName: string }>(
+  const amcosNotRead = await queryRows(
     db,
+    z.object({ amcosId: uuid, amcosName: z.string() }),
     sql`select a.id as "amcosId", a.name as "amcosName" from circular_recipients r join amcos a on a.id = r.amcos_id
       where r.circular_id = ${circularId}
         and not exists (select 1 from circular_reads cr where cr.circular_id = r.circular_id and cr.amcos_id = r.amcos_id)
