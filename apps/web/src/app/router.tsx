@@ -2,8 +2,8 @@ import { type RouteLayout, WEB_ROUTES, type WebRoute } from '@ushirika/contracts
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { RouteErrorFallback } from '../components/RouteErrorFallback.tsx';
+import type { RouteHandle } from '../lib/current-route.ts';
 import { registerNavigator } from '../lib/navigation.ts';
-import type { RouteHandle } from './RootGuard.tsx';
 import { RootGuard } from './RootGuard.tsx';
 import { notAvailableScreen, SCREENS } from './screens.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from './RootGuard.tsx';
+import { useCurrentRoute } from '../lib/current-route.ts';
 
 /**
  * SPEC: the page title is the brand prefix followed by "Sales Admin"; each screen puts its own

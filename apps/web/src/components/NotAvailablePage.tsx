@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from '../app/RootGuard.tsx';
+import { useCurrentRoute } from '../lib/current-route.ts';
 import { EmptyBlock } from './EmptyBlock.tsx';
 import { PageHeader } from './PageHeader.tsx';
 

@@ -2,9 +2,9 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useCurrentRoute } from '../../lib/current-route.ts';
 import { readItem, SESSION_KEYS, writeItem } from '../../lib/storage.ts';
 import { activeLink, type VisibleItem, type VisibleLink } from '../navigation.ts';
-import { useCurrentRoute } from '../RootGuard.tsx';
 
 interface SidebarProps {
   items: VisibleItem[];

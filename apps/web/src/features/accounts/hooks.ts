@@ -24,7 +24,7 @@ import type {
 } from '@ushirika/contracts';
 import { api, apiRequest, type Query } from '../../lib/api.ts';
 import { auditKeys } from '../../lib/audit.ts';
-import { bookKeys, invalidateBooks } from '../../lib/books.ts';
+import { bookKeys } from '../../lib/books.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { resource } from '../../lib/resource.ts';
 
@@ -96,39 +96,6 @@ export function useJournalEntry(id: string | null) {
       api.get<{ data: JournalEntry }>(`accounts/journal-entries/${id}`, undefined, signal),
     select: (reply) => reply.data,
     enabled: id !== null,
-  });
-}
-
-/**
- * PATCH `<path>/{id}/approve` (or any action path), then refresh the resource, the record's
- * history and every financial report: an approval posts to the ledger.
- */
-export function useRecordAction(path: string, key: string, audit: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      id,
-      action,
-      method = 'PATCH',
-      body,
-    }: {
-      id: string;
-      action: string;
-      method?: 'PATCH' | 'POST';
-      body?: unknown;
-    }) =>
-      method === 'PATCH'
-        ? api.patch<{ message: string; data: { id: string } }>(`${path}/${id}/${action}`, body, {
-            silent: true,
-          })
-        : api.post<{ message: string; data: { id: string } }>(`${path}/${id}/${action}`, body ?? {}, {
-            silent: true,
-          }),
-    onSuccess: (_reply, { id }) => {
-      void client.invalidateQueries({ queryKey: [key] });
-      invalidateBooks(client);
-      void client.invalidateQueries({ queryKey: auditKeys.history(audit, id) });
-    },
   });
 }
 

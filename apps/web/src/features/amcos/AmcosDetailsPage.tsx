@@ -1,55 +1,68 @@
-import { Button, Grid, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Grid, Paper, Tabs, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { AmcosDetail } from '@ushirika/contracts';
+import type { ParseKeys } from 'i18next';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
-import { FarmMap } from '../../components/FarmMap.tsx';
 import { HistoryPanel } from '../../components/HistoryPanel.tsx';
 import { InfoGrid } from '../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { useSession } from '../../lib/session.ts';
+import { hasPermission, useSession } from '../../lib/session.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { StockTable } from '../crop-flow/collections/StockTable.tsx';
-import { FarmersTable } from '../farmers/FarmersTable.tsx';
-import { useFarmPoints } from '../farmers/hooks.ts';
 import { NotesPanel } from '../notes/NotesPanel.tsx';
-import { useUsers } from '../users/hooks.ts';
 import { AmcosFormModal } from './AmcosListPage.tsx';
 import { societies } from './hooks.ts';
 
-export default function AmcosDetailsRoute() {
+/** A tab another area puts on the AMCOS details page (its farmers, users, crop stock). */
+export interface AmcosDetailsTab {
+  value: string;
+  /** The translation key of the tab's label. */
+  label: ParseKeys;
+  testId?: string;
+  /** Who sees the tab, as `useCan` asks; without a permission, everyone who sees the page. */
+  permission?: string;
+  audience?: 'any' | 'union';
+  Panel: ComponentType<{ amcosId: string }>;
+}
+
+/**
+ * What other areas show on the AMCOS details page. The page knows none of them (they all depend
+ * on the AMCOS, not the other way round); the app's composition root fills the slots.
+ */
+export interface AmcosDetailsSlots {
+  /** Beside the details: the society on a map, with what the slot adds (its farms). */
+  Map: ComponentType<{ society: AmcosDetail }>;
+  /** Tabs shown before the society's own stores and history tabs, in this order. */
+  tabs: AmcosDetailsTab[];
+}
+
+export function AmcosDetailsRoute({ slots }: { slots: AmcosDetailsSlots }) {
   return (
     <RequirePermission permission="amcos.society.read">
-      <AmcosDetailsPage />
+      <AmcosDetailsPage slots={slots} />
     </RequirePermission>
   );
 }
 
-function AmcosDetailsPage() {
+function AmcosDetailsPage({ slots }: { slots: AmcosDetailsSlots }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { user } = useSession();
   const society = societies.useOne(id);
-  const loaded = Boolean(society.data);
-  const points = useFarmPoints({ amcos_id: id }, loaded);
   const isUnion = !user?.amcosId;
-  const canReadUsers = useCan('users.user.read', 'union');
   const canUpdate = useCan('amcos.society.update', 'union');
-  const canReadStock = useCan('collections.collection.read');
-  const users = useUsers({ amcos_id: id, per_page: 50 }, canReadUsers);
   const [editing, setEditing] = useState(false);
   const a = society.data;
   if (!a) return <RecordUnavailable error={society.error} />;
-  const mapPoints = [
-    ...(a.location ? [{ id: a.id, lat: a.location.lat, lng: a.location.lng, label: a.name }] : []),
-    ...(points.data ?? [])
-      .slice(0, 2000)
-      .map((p) => ({ id: p.farmId, lat: p.lat, lng: p.lng, label: `${p.farmerNo} ${p.farmerName}` })),
-  ];
+  const tabs = slots.tabs.filter(
+    (tab) =>
+      (tab.audience !== 'union' || isUnion) && (!tab.permission || hasPermission(user, tab.permission)),
+  );
   return (
     <DetailsLayout
       title={`${a.code} · ${a.name}`}
@@ -91,38 +104,25 @@ function AmcosDetailsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="md" radius="md">
-            <FarmMap points={mapPoints} height={300} testId="amcos-map" />
+            <slots.Map society={a} />
           </Paper>
         </Grid.Col>
       </Grid>
-      <Tabs defaultValue="farmers" keepMounted={false}>
+      <Tabs defaultValue={tabs[0]?.value ?? 'stores'} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="farmers">{t('amcosMd.farmers')}</Tabs.Tab>
-          {isUnion && <Tabs.Tab value="users">{t('amcosMd.users')}</Tabs.Tab>}
-          {canReadStock && (
-            <Tabs.Tab value="crop-stock" data-testid="amcos-stock-tab">
-              {t('collectionsMd.stockTitle')}
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} data-testid={tab.testId}>
+              {t(tab.label)}
             </Tabs.Tab>
-          )}
+          ))}
           <Tabs.Tab value="stores">{t('amcosMd.stores')}</Tabs.Tab>
           <Tabs.Tab value="history">{t('history.title')}</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="farmers" pt="md">
-          <FarmersTable amcosId={a.id} prefix="f_" />
-        </Tabs.Panel>
-        <Tabs.Panel value="users" pt="md">
-          <Stack gap="xs">
-            {(users.data?.data ?? []).map((u) => (
-              <Text key={u.id} size="sm">
-                {u.firstName} {u.lastName} · {u.email} · {u.roles.map((r) => r.name).join(', ')}
-              </Text>
-            ))}
-            {users.data?.data.length === 0 && <Text c="dimmed">{t('amcosMd.noUsers')}</Text>}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="crop-stock" pt="md">
-          <StockTable amcosId={a.id} />
-        </Tabs.Panel>
+        {tabs.map(({ value, Panel }) => (
+          <Tabs.Panel key={value} value={value} pt="md">
+            <Panel amcosId={a.id} />
+          </Tabs.Panel>
+        ))}
         <Tabs.Panel value="stores" pt="md">
           <Text c="dimmed">{t('amcosMd.storesLater')}</Text>
         </Tabs.Panel>

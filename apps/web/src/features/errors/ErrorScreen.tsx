@@ -8,8 +8,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useCurrentRoute } from '../../app/RootGuard.tsx';
 import { isRecord } from '../../lib/api-error.ts';
+import { useCurrentRoute } from '../../lib/current-route.ts';
 
 type ErrorKind = 'technical_issue' | 'not_found' | 'no_internet' | 'server_not_available';
 

@@ -12,8 +12,8 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatDate, formatDecimal } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/notify.ts';
+import { useRecordAction } from '../../lib/record-action.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { useRecordAction } from '../accounts/hooks.ts';
 import { financialYears, useYearClosing } from './hooks.ts';
 
 export default function FinancialYearsRoute() {

@@ -14,6 +14,7 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { confirmApprove } from '../confirm-approve.ts';
@@ -23,7 +24,6 @@ import {
   useBudgetAdjustments,
   useBudgetVsActual,
   useCreateBudgetAdjustment,
-  useRecordAction,
 } from '../hooks.ts';
 
 const guard = (page: React.ReactNode) => (

@@ -12,11 +12,12 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
-import { journalEntries, useJournalEntry, useRecordAction } from '../hooks.ts';
+import { journalEntries, useJournalEntry } from '../hooks.ts';
 import { JournalEntryForm } from './JournalEntryForm.tsx';
 
 export default function JournalEntriesRoute() {

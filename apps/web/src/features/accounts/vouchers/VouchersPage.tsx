@@ -14,12 +14,13 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
+import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsButton } from '../../attachments/AttachmentsButton.tsx';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { confirmApprove } from '../confirm-approve.ts';
-import { useAccountOptions, useBankOptions, useRecordAction, vouchers } from '../hooks.ts';
+import { useAccountOptions, useBankOptions, vouchers } from '../hooks.ts';
 import { JournalEntryDetails } from '../journal/JournalEntriesPage.tsx';
 
 const guard = (page: React.ReactNode) => (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useCan } from '../../../lib/use-can.ts';
-import { DeliveryNotesButton } from '../delivery-notes/DeliveryNotesButton.tsx';
+import { DeliveryNotesButton } from '../DeliveryNotesButton.tsx';
 import { CollectionsAndStockTabs } from './CollectionsAndStockTabs.tsx';
 import { WeighingForm } from './WeighingForm.tsx';
 

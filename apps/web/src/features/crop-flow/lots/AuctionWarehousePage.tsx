@@ -16,7 +16,7 @@ import { useCan } from '../../../lib/use-can.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { crops } from '../../seasons/hooks.ts';
 import { warehouses } from '../../warehouses/hooks.ts';
-import { DeliveryNotesButton } from '../delivery-notes/DeliveryNotesButton.tsx';
+import { DeliveryNotesButton } from '../DeliveryNotesButton.tsx';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, useAwaitingLots } from './hooks.ts';
 import { IssueLotsModal } from './IssueLotsModal.tsx';

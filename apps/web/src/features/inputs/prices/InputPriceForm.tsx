@@ -1,13 +1,10 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type InputPrice, saveInputPriceBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { api } from '../../../lib/api.ts';
 import { useForm } from '../../../lib/form.ts';
+import { useItemChoices } from '../../../lib/item-choices.ts';
 import { useSaveInputPrice } from './hooks.ts';
-
-type ItemChoice = { id: string; code: string; name: string; unit: string; kind: string };
 
 /** Sets one item's season price and credit limit (a new item, or the one being edited). */
 export function InputPriceForm({
@@ -20,11 +17,8 @@ export function InputPriceForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const items = useQuery({
-    queryKey: ['items', 'choices'],
-    queryFn: ({ signal }) => api.get<{ data: ItemChoice[] }>('inventory/items/choices', undefined, signal),
-    select: (reply) => reply.data.filter((i) => i.kind === 'stock'),
-  });
+  const choices = useItemChoices();
+  const stockItems = (choices.data ?? []).filter((i) => i.kind === 'stock');
   const form = useForm({
     itemId: price?.itemId ?? (null as string | null),
     creditPrice: price?.creditPrice ?? '',
@@ -60,7 +54,7 @@ export function InputPriceForm({
         required
         searchable
         disabled={Boolean(price)}
-        data={(items.data ?? []).map((i) => ({ value: i.id, label: `${i.code} · ${i.name} (${i.unit})` }))}
+        data={stockItems.map((i) => ({ value: i.id, label: `${i.code} · ${i.name} (${i.unit})` }))}
         data-autofocus
         {...form.control('itemId')}
       />

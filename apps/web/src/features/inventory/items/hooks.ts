@@ -25,15 +25,3 @@ export function useItemOptions() {
     staleTime: 60_000,
   });
 }
-
-export type ItemChoice = { id: string; code: string; name: string; unit: string; kind: 'stock' | 'service' };
-
-/** Active items for pickers and report filters (AMCOS users too). */
-export function useItemChoices() {
-  return useQuery({
-    queryKey: ['inventory-items', 'choices'],
-    queryFn: ({ signal }) => api.get<{ data: ItemChoice[] }>('inventory/items/choices', undefined, signal),
-    select: (reply) => reply.data,
-    staleTime: 60_000,
-  });
-}

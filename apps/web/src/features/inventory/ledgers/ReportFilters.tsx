@@ -1,9 +1,10 @@
 import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
+import { useItemChoices } from '../../../lib/item-choices.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
-import { itemCategories, useItemChoices } from '../items/hooks.ts';
+import { itemCategories } from '../items/hooks.ts';
 import { useStoreOptions } from '../stores/hooks.ts';
 
 export type ReportFilterValues = {

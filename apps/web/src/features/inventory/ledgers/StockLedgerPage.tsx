@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
-import { useItemChoices } from '../items/hooks.ts';
+import { useItemChoices } from '../../../lib/item-choices.ts';
 import { StoreFilter } from '../stores/StoreFilter.tsx';
 import { stockLedger } from './hooks.ts';
 

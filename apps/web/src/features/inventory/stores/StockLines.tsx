@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { formatDecimal, formatMoney } from '../../../lib/format.ts';
-import { useItemChoices } from '../items/hooks.ts';
+import { useItemChoices } from '../../../lib/item-choices.ts';
 
 export type StockLine = {
   itemId: string | null;

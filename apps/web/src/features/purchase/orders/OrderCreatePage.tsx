@@ -11,8 +11,8 @@ import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineB
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { useItemChoices } from '../../../lib/item-choices.ts';
 import { useLines } from '../../../lib/use-lines.ts';
-import { useItemChoices } from '../../inventory/items/hooks.ts';
 import { usePurchaseOrder, usePurchaseSettings, useSavePurchaseOrder } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
 

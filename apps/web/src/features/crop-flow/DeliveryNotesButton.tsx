@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconTruck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCan } from '../../../lib/use-can.ts';
+import { useCan } from '../../lib/use-can.ts';
 
 /**
  * The way to the delivery notes from another screen's header (the AMCOS sidebar of SPEC has no
