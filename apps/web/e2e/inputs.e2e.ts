@@ -174,6 +174,16 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 describe('farmer inputs on credit, request to zero balance', () => {
+  it('the input prices screen lists the season’s price and its form offers the stock items', async () => {
+    const page = await signedIn(browser, await createUser(token, 'Crop Officer'));
+    await page.goto('/settings/collection/input-prices');
+    await page.getByTestId('input-prices-table').getByText(item.code).waitFor();
+    await page.getByRole('button', { name: "Set an item's price" }).click();
+    await page.getByTestId('input-price-form').getByRole('combobox', { name: /^Item/ }).click();
+    await page.getByRole('option', { name: new RegExp(item.code) }).waitFor();
+    await page.context().close();
+  });
+
   it('the clerk records the request: 2 acres, 4 bags on credit = 260,000', async () => {
     const page = await signedIn(browser, users.clerk);
     await page.goto('/');

@@ -92,6 +92,27 @@ describe('master data in the browser', () => {
     await page.context().close();
   });
 
+  it('the AMCOS details page shows its farms, farmers, users and crop stock', async () => {
+    const page = await signedIn(browser, admin);
+    await page.goto(`/amcos/${societyId}`);
+    // The map and the tabs come from the farmers, users and crop-flow areas (app/amcos-details-screen).
+    const map = page.getByTestId('amcos-map');
+    await map.locator('path.leaflet-interactive').first().waitFor();
+    expect(await map.locator('path.leaflet-interactive').count()).toBe(1);
+    const tabs = await page.getByRole('tab').allInnerTexts();
+    expect(tabs).toEqual(['Farmers', 'Users', 'Stock', 'Stores', 'History']);
+    const numbers = await page
+      .getByTestId('farmers-table')
+      .locator('tbody tr td:first-child')
+      .allInnerTexts();
+    expect(numbers.sort()).toEqual([`${code}-00001`, `${code}-00002`, `${code}-00003`]);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByText('No users for this AMCOS').waitFor();
+    await page.getByTestId('amcos-stock-tab').click();
+    await page.getByText('No crop collected yet').waitFor();
+    await page.context().close();
+  });
+
   it('sets a season crop’s deduction rules and previews the split to the shilling', async () => {
     const { seasonCrop } = await futureSesameSeasonCrop(token);
     expect(seasonCrop.status).toBe(201);
@@ -152,6 +173,10 @@ describe('master data in the browser', () => {
     await page.goto(`/amcos/amcos-farmers/${outsider.body.data.id}/details`);
     await page.getByText('This record belongs to another society').waitFor();
     expect(await page.getByText('Outsider').count()).toBe(0);
+    // Their own society's page: farmers and stock, but the users are union business.
+    await page.goto(`/amcos/${societyId}`);
+    await page.getByTestId('farmers-table').getByText(`${code}-00001`).waitFor();
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Farmers', 'Stock', 'Stores', 'History']);
     await page.context().close();
   });
 });
