@@ -67,6 +67,42 @@ describe('stock ledger', () => {
     expect(r.body.data[0]?.sourceNo).toMatch(/^TRF-/);
   });
 
+  it('reads in date order, then entry order, with the balance after each row in that order', async () => {
+    const late = await makeItem(t, w.admin.access, { name: 'Ledger sulphur written up late' });
+    // Entered first: today 100 x 1,000 = 100,000. Entered second, dated 5 January: 50 x 1,300 =
+    // 65,000. Then today 30 issued at the average of 165,000 / 150 = 1,100: 33,000.
+    await directGrn(t, w.keeper.access, w.unionStore.id, [
+      { itemId: late.id, quantity: '100', unitCost: '1000' },
+    ]);
+    await directGrn(
+      t,
+      w.keeper.access,
+      w.unionStore.id,
+      [{ itemId: late.id, quantity: '50', unitCost: '1300' }],
+      {
+        receivedOn: `${year}-01-05`,
+      },
+    );
+    await issue(t, w.keeper.access, w.unionStore.id, [{ itemId: late.id, quantity: '30' }]);
+    const r = await t.request<Paged<StockMovement>>('GET', `/inventory/ledgers?item_id=${late.id}`, {
+      token: w.keeper.access,
+    });
+    expect(
+      r.body.data.map((m) => [
+        m.movementDate,
+        m.kind,
+        m.quantity,
+        m.balanceQuantity,
+        m.balanceAvgCost,
+        m.balanceValue,
+      ]),
+    ).toEqual([
+      [today(), 'issue', '-30.000', '120.000', '1100.000000', '132000.00'],
+      [today(), 'receipt', '100.000', '150.000', '1100.000000', '165000.00'],
+      [`${year}-01-05`, 'receipt', '50.000', '50.000', '1300.000000', '65000.00'],
+    ]);
+  });
+
   it('an AMCOS user reads their own stores’ movements only, whatever filter they send', async () => {
     const own = await t.request<Paged<StockMovement>>('GET', `/inventory/ledgers?item_id=${itemId}`, {
       token: w.societyA.clerk.access,

@@ -8,6 +8,7 @@ import type {
 } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { likeContains, type PageWindow } from '../../../platform/list.ts';
@@ -64,7 +65,10 @@ const movementColumns = {
 /** Counting stops here on an unfiltered ledger of millions of movements ("10,000+"). */
 const COUNT_CAP = 10_000;
 
-/** The stock ledger, newest movement first, each with the item×store balance after it. */
+/**
+ * The stock ledger, newest date first and, within a day, the latest entry first, each with the
+ * item×store balance after it in that order (balancesInDateOrder).
+ */
 export async function listStockMovements(
   db: DbOrTx,
   query: StockLedgerQuery,
@@ -88,7 +92,7 @@ export async function listStockMovements(
     .innerJoin(stores, eq(stores.id, stockMovements.storeId))
     .leftJoin(amcos, eq(amcos.id, stores.amcosId))
     .where(where)
-    .orderBy(desc(stockMovements.seq))
+    .orderBy(desc(stockMovements.movementDate), desc(stockMovements.seq))
     .limit(window.limit)
     .offset(window.offset);
   const [counted] = await db.select({ value: count() }).from(
@@ -102,7 +106,52 @@ export async function listStockMovements(
       .as('capped'),
   );
   const total = counted?.value ?? 0;
-  return { rows, total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP };
+  return {
+    rows: await balancesInDateOrder(db, rows),
+    total: Math.min(total, COUNT_CAP),
+    capped: total > COUNT_CAP,
+  };
+}
+
+/** Ids as one uuid[] parameter (an export's 100,000 rows would pass PostgreSQL's parameter limit). */
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+const runningBalance = z.object({
+  id: z.string(),
+  quantity: z.string(),
+  value: z.string(),
+  avgCost: z.string(),
+});
+
+/**
+ * The balance after each listed movement with its item×store's movements taken by date, then
+ * entry: what the store held after that row as the ledger reads. The balance stored with a
+ * movement is the one when it was entered, which differs for a movement dated before others
+ * entered earlier (a GRN written up a week late). Sums of the recorded quantities and values, so
+ * they agree with the books; the window runs over the history of the page's item×store pairs only.
+ */
+async function balancesInDateOrder(db: DbOrTx, rows: StockMovement[]): Promise<StockMovement[]> {
+  if (rows.length === 0) return rows;
+  const pairs = [...new Map(rows.map((r) => [`${r.itemId}/${r.storeId}`, r])).values()];
+  const balances = await queryRows(
+    db,
+    runningBalance,
+    sql`select id, quantity::text as quantity, value::text as value,
+          (case when quantity > 0 then round(value / quantity, 6) else 0 end)::numeric(18,6)::text as "avgCost"
+        from (
+          select m.id, sum(m.quantity) over w as quantity, sum(m.value) over w as value
+          from stock_movements m
+          where (m.item_id, m.store_id) in (select * from unnest(
+            ${uuids(pairs.map((p) => p.itemId))}, ${uuids(pairs.map((p) => p.storeId))}))
+          window w as (partition by m.item_id, m.store_id order by m.movement_date, m.seq)
+        ) b
+        where b.id = any(${uuids(rows.map((r) => r.id))})`,
+  );
+  const byId = new Map(balances.map((b) => [b.id, b]));
+  return rows.map((r) => {
+    const b = byId.get(r.id);
+    return b ? { ...r, balanceQuantity: b.quantity, balanceValue: b.value, balanceAvgCost: b.avgCost } : r;
+  });
 }
 
 /** Value of goods dispatched and not yet received, for the reader's scope. */

@@ -66,6 +66,8 @@ export const stockMovements = pgTable(
   (t) => [
     index('stock_movements_item_store_idx').on(t.itemId, t.storeId, t.seq),
     index('stock_movements_store_date_idx').on(t.storeId, t.movementDate),
+    // The ledger's order: newest date first, then the latest entry.
+    index('stock_movements_date_idx').on(t.movementDate, t.seq),
     index('stock_movements_source_idx').on(t.sourceType, t.sourceId),
     check('stock_movements_quantity_check', sql`${t.quantity} <> 0`),
     check('stock_movements_balance_check', sql`${t.balanceQuantity} >= 0 and ${t.balanceValue} >= 0`),

@@ -90,14 +90,17 @@ export async function receiveStockTransfer(
       });
     const all = results.flatMap((r) => (r ? [r] : []));
     const receivedValue = sum(all.map((r) => r.value)).toFixed(2);
-    const varianceValue = sum(all.map((r) => r.variance)).toFixed(2);
+    // What was lost on the road (positive), and the variance as the transfer shows it: received
+    // less dispatched, negative for a loss, in the record and its history alike.
+    const lostValue = sum(all.map((r) => r.variance)).toFixed(2);
+    const varianceValue = dec(lostValue).negated().toFixed(2);
     let journalEntryId: string | null = null;
-    if (dec(varianceValue).gt(0)) {
+    if (dec(lostValue).gt(0)) {
       const entry = await postBusinessEvent(
         tx,
         {
           type: 'stock_issue',
-          amount: varianceValue,
+          amount: lostValue,
           date: body.receivedOn,
           narration: narrate('transitLoss', { transferNo: transfer.transferNo }),
           reference: transfer.transferNo,
@@ -129,7 +132,7 @@ export async function receiveStockTransfer(
         receivedAt: new Date(),
         receivedBy: actor.userId,
         receivedValue,
-        varianceValue: dec(varianceValue).negated().toFixed(2),
+        varianceValue,
         receiveRemarks: body.remarks,
         journalEntryId,
         updatedAt: new Date(),

@@ -97,6 +97,16 @@ describe('transfer to an AMCOS', () => {
       varianceReason: 'Two bags torn on the road',
     });
     expect(short.body.data.journalEntryNo).toMatch(/^JV-/);
+    // The history says what the header says: the variance is received less dispatched, a loss negative.
+    const history = await t.request<{ data: { action: string; after: Record<string, unknown> }[] }>(
+      'GET',
+      `/audit/stock_transfer/${tr.id}`,
+      { token: w.societyB.manager.access },
+    );
+    expect(history.body.data.find((e) => e.action === 'received')?.after).toMatchObject({
+      receivedValue: '1848000.00',
+      varianceValue: '-132000.00',
+    });
     expect(
       dec(await mappedBalance(t, 'inputs_issued_expense'))
         .minus(expenseBefore)

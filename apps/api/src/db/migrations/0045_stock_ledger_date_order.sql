@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_date_idx" ON "stock_movements" USING btree ("movement_date","seq");
