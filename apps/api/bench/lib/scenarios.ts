@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
 import type { BareMeasure, Scenario, ServerContext } from '../scenarios/scenario.ts';
-import { runAutocannon, runConcurrentLoop } from './measure.ts';
+import { runAutocannon } from './measure.ts';
 
 /** The administrator's bearer header every scenario's requests carry. */
 export const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adminToken}` });
@@ -55,33 +53,4 @@ export function getScenario(
 /** A scenario's bare SQL as a median in ms of `times` runs, measured right after its load. */
 export function bareMs(what: string, times: number, work: () => Promise<unknown>): BareMeasure {
   return { what, unit: 'ms', measure: () => timed(times, work) };
-}
-
-/**
- * The ceiling of any posting that takes a gap-free number: `concurrency` loops of one-row UPDATE +
- * COMMIT on the same row for `seconds`, in commits per second. Each commit holds the row until its
- * WAL is flushed, so this is the machine's serial commit rate at that moment (disk and CPU).
- */
-export function oneRowCommits(db: Db, concurrency: number, seconds = 3): BareMeasure {
-  return {
-    what: `one-row UPDATE + COMMIT on one row, ${concurrency} at once`,
-    unit: 'per-second',
-    async measure() {
-      await db.execute(sql`insert into document_sequences (type, year, last_value) values ('BENCH', 1, 0)
-        on conflict do nothing`);
-      const report = await runConcurrentLoop({
-        concurrency,
-        seconds,
-        step: async () => {
-          await db.transaction((tx) =>
-            tx.execute(
-              sql`update document_sequences set last_value = last_value + 1 where type = 'BENCH' and year = 1`,
-            ),
-          );
-          return { status: 200 };
-        },
-      });
-      return report.latenciesMs.length / report.seconds;
-    },
-  };
 }

@@ -1,14 +1,12 @@
-import { type Book, MAPPING_KEYS } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
-import { postBusinessEvent } from '../../src/modules/accounts/journal/post-business-event.ts';
 import { generalLedger } from '../../src/modules/accounts/reports/general-ledger.ts';
 import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
-import { runConcurrentLoop } from '../lib/measure.ts';
-import { bareMs, getScenario, oneRowCommits, timed } from '../lib/scenarios.ts';
-import type { BenchSuite, Scenario } from './scenario.ts';
+import { bareMs, getScenario, timed } from '../lib/scenarios.ts';
+import { commitCeilingScenario, postingScenario } from './postings.ts';
+import type { BenchSuite } from './scenario.ts';
 
 /**
  * The accounting bench: a year of postings written with server-side bulk SQL (generate_series,
@@ -86,47 +84,6 @@ async function writeData(db: Db, adminId: string, lines: number): Promise<Data> 
     asAt,
     midCursor: mid?.cursor ?? '',
     loadSeconds: (performance.now() - started) / 1000,
-  };
-}
-
-/**
- * Two-line postings through postBusinessEvent, each in its own transaction; requests/s = entries/s.
- * Numbered in the entry's statement (the default: the number is returned), or at commit.
- */
-function postingScenario(
-  db: Db,
-  adminId: string,
-  concurrency: number,
-  asAt: string,
-  numberAtCommit: boolean,
-): Scenario {
-  const book: Book = MAPPING_KEYS.inventory;
-  return {
-    name: `postBusinessEvent (goods received, 2 lines, ${book} book${numberAtCommit ? ', numbered at commit' : ''})`,
-    concurrency,
-    bare: oneRowCommits(db, concurrency),
-    run: (_server, seconds) =>
-      runConcurrentLoop({
-        concurrency,
-        seconds,
-        step: async () => {
-          const event = {
-            type: 'goods_received' as const,
-            amount: '125000.00',
-            date: asAt,
-            narration: 'Bench GRN',
-            sourceType: 'grn',
-            sourceId: crypto.randomUUID(),
-            actorId: adminId,
-          };
-          await db.transaction((tx) =>
-            numberAtCommit
-              ? postBusinessEvent(tx, event, { numberAtCommit: true })
-              : postBusinessEvent(tx, event),
-          );
-          return { status: 201 };
-        },
-      }),
   };
 }
 
@@ -209,8 +166,8 @@ export const accountsSuite: BenchSuite = {
           undefined,
           bareMs(pageWhat, 9, () => db.execute(pageSql(data.midCursor))),
         ),
-        postingScenario(db, adminId, writers, data.asAt, false),
-        postingScenario(db, adminId, writers, data.asAt, true),
+        commitCeilingScenario(db, writers),
+        postingScenario(db, adminId, writers, data.asAt),
       ],
     };
   },

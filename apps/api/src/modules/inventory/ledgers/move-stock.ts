@@ -278,22 +278,18 @@ async function postValue(
   value: string,
 ): Promise<string | null> {
   if (!common.post || dec(value).isZero()) return null;
-  const entry = await postBusinessEvent(
-    tx,
-    {
-      type,
-      amount: value,
-      date: common.date,
-      narration: common.post.narration,
-      // A provisional number (`~year~id`, numbered at commit) is not copied into the posted entry.
-      reference: reference(common.source.no),
-      sourceType: common.source.type,
-      sourceId: common.source.id,
-      actorId: common.actorId,
-      party: common.post.party,
-    },
-    { numberAtCommit: true },
-  );
+  const entry = await postBusinessEvent(tx, {
+    type,
+    amount: value,
+    date: common.date,
+    narration: common.post.narration,
+    // A provisional number (`~year~id`, numbered at commit) is not copied into the posted entry.
+    reference: reference(common.source.no),
+    sourceType: common.source.type,
+    sourceId: common.source.id,
+    actorId: common.actorId,
+    party: common.post.party,
+  });
   return entry.id;
 }
 

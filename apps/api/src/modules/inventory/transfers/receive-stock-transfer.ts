@@ -96,20 +96,16 @@ export async function receiveStockTransfer(
     const varianceValue = dec(lostValue).negated().toFixed(2);
     let journalEntryId: string | null = null;
     if (dec(lostValue).gt(0)) {
-      const entry = await postBusinessEvent(
-        tx,
-        {
-          type: 'stock_issue',
-          amount: lostValue,
-          date: body.receivedOn,
-          narration: narrate('transitLoss', { transferNo: transfer.transferNo }),
-          reference: transfer.transferNo,
-          sourceType: 'stock_transfer',
-          sourceId: id,
-          actorId: actor.userId,
-        },
-        { numberAtCommit: true },
-      );
+      const entry = await postBusinessEvent(tx, {
+        type: 'stock_issue',
+        amount: lostValue,
+        date: body.receivedOn,
+        narration: narrate('transitLoss', { transferNo: transfer.transferNo }),
+        reference: transfer.transferNo,
+        sourceType: 'stock_transfer',
+        sourceId: id,
+        actorId: actor.userId,
+      });
       journalEntryId = entry.id;
     }
     for (const r of all) {
