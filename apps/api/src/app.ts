@@ -20,6 +20,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
 import { documentTextsRoutes } from './modules/document-texts/routes.ts';
 import { editorRoutes } from './modules/editor/routes.ts';
+import { farmerStatementsRoutes } from './modules/farmer-statements/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { inputsRoutes } from './modules/inputs/routes.ts';
@@ -74,6 +75,7 @@ const modules = [
   systemRoutes,
   cooperativeRoutes,
   farmersRoutes,
+  farmerStatementsRoutes,
   seasonsRoutes,
   deductionsRoutes,
   transportersRoutes,

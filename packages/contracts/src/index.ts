@@ -20,6 +20,7 @@ export * from './dashboard.ts';
 export * from './deductions.ts';
 export * from './document-texts.ts';
 export * from './editor.ts';
+export * from './farmer-statements.ts';
 export * from './farmers.ts';
 export * from './fields.ts';
 export * from './financial-years.ts';

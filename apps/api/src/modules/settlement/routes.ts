@@ -2,7 +2,7 @@ import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loansRoutes } from './loans/routes.ts';
 import { paymentBatchesRoutes, paymentLinesRoutes, paymentSettingsRoutes } from './payments/routes.ts';
-import { farmerStatementRoutes, settlementReportRoutes } from './reports/routes.ts';
+import { settlementReportRoutes } from './reports/routes.ts';
 import { settlementRunsRoutes } from './runs/routes.ts';
 
 /** Settlement and payments: farmer loans, settlement runs, payment batches and lines, reports. */
@@ -12,6 +12,5 @@ export function settlementRoutes(app: ZodApp, deps: AppDeps) {
   settlementRunsRoutes(app, deps);
   paymentBatchesRoutes(app, deps);
   paymentLinesRoutes(app, deps);
-  farmerStatementRoutes(app, deps);
   paymentSettingsRoutes(app, deps);
 }

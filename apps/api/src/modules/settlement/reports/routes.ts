@@ -1,12 +1,9 @@
-import { idParams, settlementReportQuery, settlementReportReply } from '@ushirika/contracts';
+import { settlementReportQuery, settlementReportReply } from '@ushirika/contracts';
 import type { FastifyReply } from 'fastify';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { sendPdf } from '../../../platform/exports.ts';
-import { access, tags } from '../access.ts';
 import { type Filter, REPORTS, reportTotals } from './auction-payment-reports.ts';
-import { farmerStatementPdf } from './farmer-statement-pdf.ts';
 import { reportPdf, reportXlsx } from './report-files.ts';
 
 async function sendFile(reply: FastifyReply, type: string, body: Buffer): Promise<FastifyReply> {
@@ -45,16 +42,4 @@ export function settlementReportRoutes(app: ZodApp, deps: AppDeps) {
       },
     );
   }
-}
-
-/** A farmer's statement PDF: settled lots and what was paid (an AMCOS user: own farmers only). */
-export function farmerStatementRoutes(app: ZodApp, deps: AppDeps) {
-  app.get(
-    '/payments/farmers/:id/statement',
-    { config: { access: access.read }, schema: { tags, params: idParams } },
-    async (req, reply) => {
-      const { name, body } = await farmerStatementPdf(deps.db, actorOf(req), req.params.id);
-      return sendPdf(reply, name, body);
-    },
-  );
 }
