@@ -7,6 +7,7 @@ import type {
 } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, type TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
@@ -43,6 +44,7 @@ let c: { id: string; farmerNo: string; name: string };
 let seasonId: string;
 let settlementNo: string;
 let loanA: FarmerLoan;
+const idRow = z.object({ id: z.string() });
 
 const statement = (session: Session, farmerId: string, query = '') =>
   t.request<{ data: FarmerStatement; message?: string }>(
@@ -99,8 +101,9 @@ beforeAll(async () => {
     typeof a,
     typeof a,
   ];
-  const [season] = await queryRows<{ id: string }>(
+  const [season] = await queryRows(
     t.db,
+    idRow,
     sql`select season_id as id from season_crops where id = ${world.seasonCropId}`,
   );
   seasonId = season?.id ?? '';
@@ -183,8 +186,9 @@ describe('a farmer’s season statement', () => {
       unpaid: '0.00',
     });
     // The same figures as the settlement's own rows of the farmer.
-    const [rows] = await queryRows<Record<string, string>>(
+    const [rows] = await queryRows(
       t.db,
+      z.object({ gross: z.string(), deductions: z.string(), recovery: z.string(), net: z.string() }),
       sql`select sum(gross_share)::text as gross, sum(deductions)::text as deductions,
             sum(loan_recovery)::text as recovery, sum(net)::text as net
           from settlement_farmers where farmer_id = ${a.id}`,
@@ -237,8 +241,9 @@ describe('a farmer’s season statement', () => {
   });
 
   it('in another season, still shows a loan owed from before, and not one already recovered', async () => {
-    const [later] = await queryRows<{ id: string }>(
+    const [later] = await queryRows(
       t.db,
+      idRow,
       sql`insert into seasons (id, name, start_date, end_date) values (gen_random_uuid(), ${`Later ${a.id.slice(0, 6)}`},
             '2099-01-01', '2099-12-31') returning id`,
     );

@@ -7,7 +7,7 @@ import {
   statementRequest,
   statementSettlement,
 } from '@ushirika/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -19,11 +19,6 @@ import { localNameSql } from '../../platform/labels.ts';
  * input_distributions, input_requests) through the farmer's index, and types them with the
  * contract's row schema.
  */
-
-/** Runs a read and parses its rows with `schema` (numeric columns come back as text). */
-async function rowsOf<T extends z.ZodType>(db: DbOrTx, schema: T, query: SQL): Promise<z.infer<T>[]> {
-  return z.array(schema).parse(await queryRows<unknown>(db, query));
-}
 
 const farmerRow = z.object({
   id: z.string(),
@@ -37,7 +32,7 @@ const farmerRow = z.object({
 });
 
 export async function statementFarmer(db: DbOrTx, farmerId: string) {
-  const [row] = await rowsOf(
+  const [row] = await queryRows(
     db,
     farmerRow,
     sql`select f.id, f.farmer_no as "farmerNo", concat_ws(' ', f.first_name, f.middle_name, f.last_name) as name,
@@ -57,7 +52,7 @@ const seasonRow = z.object({
 
 /** The season asked for; without one the open season, else the latest. */
 export async function statementSeason(db: DbOrTx, seasonId: string | undefined) {
-  const [row] = await rowsOf(
+  const [row] = await queryRows(
     db,
     seasonRow,
     sql`select id, name, start_date::text as "startDate", end_date::text as "endDate", status from seasons
@@ -68,7 +63,7 @@ export async function statementSeason(db: DbOrTx, seasonId: string | undefined) 
 }
 
 export const seasonCollections = (db: DbOrTx, farmerId: string, seasonId: string) =>
-  rowsOf(
+  queryRows(
     db,
     statementCollection,
     sql`select c.id, c.receipt_no as "receiptNo", c.collected_on::text as "collectedOn",
@@ -82,7 +77,7 @@ export const seasonCollections = (db: DbOrTx, farmerId: string, seasonId: string
 
 /** The farmer's share of each approved settlement of the season: their settlement_farmers rows, summed. */
 export const seasonSettlements = (db: DbOrTx, farmerId: string, seasonId: string) =>
-  rowsOf(
+  queryRows(
     db,
     statementSettlement.omit({ payment: true }),
     sql`select s.id as "settlementId", s.settlement_no as "settlementNo", s.settled_on::text as "settledOn",
@@ -110,7 +105,7 @@ export const settlementPayments = (
 ) =>
   settlementIds.length === 0
     ? Promise.resolve([])
-    : rowsOf(
+    : queryRows(
         db,
         paymentRow,
         sql`select distinct on (pl.settlement_id) pl.settlement_id as "settlementId", b.id as "batchId",
@@ -135,7 +130,7 @@ export async function farmerLoans(
   season: { id: string; startDate: string; endDate: string },
   settlementIds: string[],
 ) {
-  const loans = await rowsOf(
+  const loans = await queryRows(
     db,
     statementLoan.omit({ recoveries: true }),
     sql`select l.id, l.loan_no as "loanNo", l.issued_on::text as "issuedOn", l.source, l.reason, l.status,
@@ -154,7 +149,7 @@ export async function farmerLoans(
   const recoveries =
     loans.length === 0
       ? []
-      : await rowsOf(
+      : await queryRows(
           db,
           statementRecovery.extend({ loanId: z.string() }),
           sql`select lr.loan_id as "loanId", s.settlement_no as "settlementNo", lr.amount::text as amount
@@ -169,7 +164,7 @@ export async function farmerLoans(
 }
 
 export const seasonInputs = (db: DbOrTx, farmerId: string, seasonId: string) =>
-  rowsOf(
+  queryRows(
     db,
     statementInput,
     sql`select d.id as "distributionId", d.distribution_no as "distributionNo", d.distributed_on::text as "distributedOn",
@@ -182,7 +177,7 @@ export const seasonInputs = (db: DbOrTx, farmerId: string, seasonId: string) =>
   );
 
 export const seasonRequests = (db: DbOrTx, farmerId: string, seasonId: string) =>
-  rowsOf(
+  queryRows(
     db,
     statementRequest,
     sql`select r.id, r.request_no as "requestNo", r.requested_on::text as "requestedOn",

@@ -1,6 +1,5 @@
 import { type FarmerOption, type FarmerSearchQuery, farmerOption } from '@ushirika/contracts';
 import { and, eq, like, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { type Actor, societyOf } from '../../platform/access.ts';
@@ -66,8 +65,9 @@ export async function searchFarmers(
     ({ rank, where }) => sql`(select ${farmers.id} as id, ${rank}::int as rank, ${farmers.firstKey} as f,
       ${farmers.lastKey} as l from ${farmers} where ${and(where, scope) ?? where} order by 3, 4, 1 limit ${input.limit})`,
   );
-  const rows = await queryRows<unknown>(
+  return queryRows(
     db,
+    farmerOption,
     sql`select f.id, f.farmer_no as "farmerNo", f.first_name as "firstName", f.middle_name as "middleName",
           f.last_name as "lastName", f.phone, f.village, f.status, f.amcos_id as "amcosId", a.code as "amcosCode",
           a.name as "amcosName"
@@ -76,5 +76,4 @@ export async function searchFarmers(
         join ${farmers} f on f.id = ranked.id join ${amcos} a on a.id = f.amcos_id
         order by ranked.rank, ranked.f, ranked.l, f.id limit ${input.limit}`,
   );
-  return z.array(farmerOption).parse(rows);
 }

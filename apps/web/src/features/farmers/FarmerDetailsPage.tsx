@@ -1,36 +1,23 @@
-import {
-  Anchor,
-  Button,
-  Grid,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Grid, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconMapPin, IconPencil, IconPlus } from '@tabler/icons-react';
-import { farmBody } from '@ushirika/contracts';
+import type { FarmerDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { FarmMap } from '../../components/FarmMap.tsx';
-import { FormModal } from '../../components/FormModal.tsx';
 import { InfoGrid } from '../../components/InfoGrid.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
-import { useForm } from '../../lib/form.ts';
-import { formatDate, localName } from '../../lib/format.ts';
-import { toastSuccess } from '../../lib/notify.ts';
+import { formatDate } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { AttachmentsSection } from '../attachments/AttachmentsSection.tsx';
+import { FarmerSeasonTabs } from '../farmer-statements/FarmerSeasonTabs.tsx';
 import { NotesPanel } from '../notes/NotesPanel.tsx';
-import { crops } from '../seasons/hooks.ts';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
-import { useAddFarm, useFarmer } from './hooks.ts';
+import { FarmFormModal } from './FarmFormModal.tsx';
+import { useFarmer } from './hooks.ts';
 
 export default function FarmerDetailsRoute() {
   return (
@@ -93,41 +80,70 @@ function FarmerDetailsPage() {
         </>
       }
     >
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Section title={t('fields.details')}>
-            <InfoGrid cols={2} items={fields} />
-          </Section>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder p="md" radius="md">
-            <FarmMap
-              points={points}
-              polygons={f.farms.flatMap((farm) =>
-                farm.boundary
-                  ? [{ id: farm.id, label: farm.name, ring: farm.boundary.coordinates[0] ?? [] }]
-                  : [],
-              )}
-              height={280}
-            />
-          </Paper>
-        </Grid.Col>
-      </Grid>
-      <Section
-        title={t('farmersMd.farms')}
-        actions={
-          canUpdate && (
-            <Button
-              size="xs"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={() => setAdding(true)}
-              data-testid="add-farm"
-            >
-              {t('farmersMd.addFarm')}
-            </Button>
-          )
+      <FarmerSeasonTabs
+        farmerId={f.id}
+        farmerNo={f.farmerNo}
+        details={
+          <Stack gap="lg">
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <Section title={t('fields.details')}>
+                  <InfoGrid cols={2} items={fields} />
+                </Section>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <Paper withBorder p="md" radius="md">
+                  <FarmMap
+                    points={points}
+                    polygons={f.farms.flatMap((farm) =>
+                      farm.boundary
+                        ? [{ id: farm.id, label: farm.name, ring: farm.boundary.coordinates[0] ?? [] }]
+                        : [],
+                    )}
+                    height={280}
+                  />
+                </Paper>
+              </Grid.Col>
+            </Grid>
+            <FarmsSection farms={f.farms} onAdd={canUpdate ? () => setAdding(true) : undefined} />
+          </Stack>
         }
-      >
+        notes={
+          <Stack gap="lg">
+            <NotesPanel subject="farmer" id={f.id} />
+            <AttachmentsSection recordType="farmer" recordId={f.id} />
+          </Stack>
+        }
+      />
+      {adding && <FarmFormModal farmerId={f.id} onClose={() => setAdding(false)} />}
+      {editing && <FarmerFormModal farmer={f} onClose={() => setEditing(false)} />}
+      <Anchor component={Link} to={list} size="sm" mt="md" display="block">
+        {t('farmersMd.back')}
+      </Anchor>
+    </DetailsLayout>
+  );
+}
+
+/** The farmer's farms: name, crop, acres, trees and GPS point. */
+function FarmsSection({ farms, onAdd }: { farms: FarmerDetail['farms']; onAdd: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Section
+      title={t('farmersMd.farms')}
+      actions={
+        onAdd && (
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={onAdd}
+            data-testid="add-farm"
+          >
+            {t('farmersMd.addFarm')}
+          </Button>
+        )
+      }
+    >
+      <Table.ScrollContainer minWidth={480}>
         <Table data-testid="farms-table">
           <Table.Thead>
             <Table.Tr>
@@ -139,7 +155,7 @@ function FarmerDetailsPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {f.farms.map((farm) => (
+            {farms.map((farm) => (
               <Table.Tr key={farm.id}>
                 <Table.Td>{farm.name}</Table.Td>
                 <Table.Td>{farm.cropName ?? '—'}</Table.Td>
@@ -150,97 +166,12 @@ function FarmerDetailsPage() {
             ))}
           </Table.Tbody>
         </Table>
-        {f.farms.length === 0 && (
-          <Text c="dimmed" size="sm">
-            {t('farmersMd.noFarms')}
-          </Text>
-        )}
-      </Section>
-      {adding && <FarmFormModal farmerId={f.id} onClose={() => setAdding(false)} />}
-      {editing && <FarmerFormModal farmer={f} onClose={() => setEditing(false)} />}
-      <Anchor component={Link} to={list} size="sm" mt="md" display="block">
-        {t('farmersMd.back')}
-      </Anchor>
-      <NotesPanel subject="farmer" id={f.id} />
-      <AttachmentsSection recordType="farmer" recordId={f.id} />
-    </DetailsLayout>
-  );
-}
-
-function FarmFormModal({ farmerId, onClose }: { farmerId: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  const cropOptions = crops.useOptions();
-  const add = useAddFarm(farmerId);
-  const form = useForm({
-    name: '',
-    cropId: null as string | null,
-    acres: '',
-    trees: '' as number | string,
-    lat: '' as number | string,
-    lng: '' as number | string,
-  });
-  const submit = form.onSubmit(() => {
-    const { lat, lng, trees, ...rest } = form.values;
-    const body = form.validate(farmBody, {
-      ...rest,
-      trees: trees === '' ? null : Number(trees),
-      location: lat === '' || lng === '' ? null : { lat: Number(lat), lng: Number(lng) },
-    });
-    if (!body) return;
-    add.mutate(body, {
-      onSuccess: (r) => {
-        toastSuccess(r.message);
-        onClose();
-      },
-      onError: form.showApiError,
-    });
-  });
-  const point =
-    form.values.lat !== '' && form.values.lng !== ''
-      ? [{ id: 'new', lat: Number(form.values.lat), lng: Number(form.values.lng), label: form.values.name }]
-      : [];
-  return (
-    <FormModal
-      opened
-      onClose={onClose}
-      title={t('farmersMd.addFarm')}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={t('common.save')}
-      submitting={add.isPending}
-      testId="farm-form"
-      size="xl"
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
-        <Select
-          label={t('fields.crop')}
-          clearable
-          data={(cropOptions.data ?? []).map((c) => ({ value: c.id, label: localName(c) }))}
-          {...form.control('cropId')}
-        />
-        <TextInput label={t('farmersMd.acres')} required {...form.text('acres')} />
-        <NumberInput label={t('farmersMd.trees')} min={0} {...form.control('trees')} />
-        <NumberInput
-          label={t('fields.latitude')}
-          decimalScale={6}
-          {...form.control('lat')}
-          error={form.errors.lat}
-        />
-        <NumberInput label={t('fields.longitude')} decimalScale={6} {...form.control('lng')} />
-      </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        {t('map.pickHint')}
-      </Text>
-      <FarmMap
-        points={point}
-        height={220}
-        onPick={(p) => {
-          form.setValue('lat', p.lat);
-          form.setValue('lng', p.lng);
-        }}
-        testId="farm-form-map"
-      />
-    </FormModal>
+      </Table.ScrollContainer>
+      {farms.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {t('farmersMd.noFarms')}
+        </Text>
+      )}
+    </Section>
   );
 }
