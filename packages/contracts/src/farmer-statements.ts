@@ -95,7 +95,7 @@ export const statementLoan = z.object({
 export type StatementLoan = z.infer<typeof statementLoan>;
 
 /** One item handed to the farmer from an AMCOS store. */
-export const statementInput = z.object({
+export const statementInputLine = z.object({
   distributionId: uuid,
   distributionNo: z.string(),
   distributedOn: z.string(),
@@ -152,7 +152,7 @@ export const farmerStatement = z.object({
     rows: z.array(statementLoan),
     totals: z.object({ given: z.string(), recovered: z.string(), outstanding: z.string() }),
   }),
-  inputs: z.array(statementInput),
+  inputs: z.array(statementInputLine),
   requests: z.array(statementRequest),
 });
 export type FarmerStatement = z.infer<typeof farmerStatement>;

@@ -1,6 +1,6 @@
 import {
   statementCollection,
-  statementInput,
+  statementInputLine,
   statementLoan,
   statementPayment,
   statementRecovery,
@@ -166,7 +166,7 @@ export async function farmerLoans(
 export const seasonInputs = (db: DbOrTx, farmerId: string, seasonId: string) =>
   queryRows(
     db,
-    statementInput,
+    statementInputLine,
     sql`select d.id as "distributionId", d.distribution_no as "distributionNo", d.distributed_on::text as "distributedOn",
           d.kind, d.status, i.name as "itemName", i.unit, dl.quantity::text as quantity,
           dl.unit_price::text as "unitPrice", dl.farmer_value::text as "farmerValue"
