@@ -42,8 +42,11 @@ export const importStatementReply = z.object({
     linesRead: z.number(),
     linesAdded: z.number(),
     linesSkipped: z.number(),
+    /** camt.053 entries not booked yet (pending, information only): not imported. */
+    linesNotBooked: z.number(),
   }),
 });
+export type ImportStatementReply = z.infer<typeof importStatementReply>;
 
 export const reconciliationAccount = z.object({
   id: uuid,

@@ -24,6 +24,7 @@ export async function importStatement(db: Db, actor: Actor, input: ImportStateme
   return db.transaction(async (tx) => {
     const account = await bankAccount(tx, actor, input.accountId, { lock: true });
     let lines: ParsedLine[];
+    let notBooked = 0;
     if (input.format === 'csv') {
       const mapping = input.mapping ?? (await savedMapping(tx, account.id));
       if (!mapping) throw fieldError('mapping', 'Map the columns of this file first');
@@ -37,7 +38,7 @@ export async function importStatement(db: Db, actor: Actor, input: ImportStateme
             set: { mapping: input.mapping, updatedBy: actor.userId, updatedAt: new Date() },
           });
       }
-    } else lines = parseCamt053(input.content, account.currency);
+    } else ({ lines, notBooked } = parseCamt053(input.content, account.currency));
     const keys = dedupKeys(lines);
     const [statement] = await tx
       .insert(bankStatements)
@@ -85,6 +86,7 @@ export async function importStatement(db: Db, actor: Actor, input: ImportStateme
       linesRead: lines.length,
       linesAdded: added,
       linesSkipped: lines.length - added,
+      linesNotBooked: notBooked,
     };
     await recordAudit(tx, {
       actorId: actor.userId,

@@ -525,12 +525,16 @@ describe('the crop collection bank, April: a camt.053 statement', () => {
     ]);
     const xml = fixture('collection-bank-april.camt053.xml');
     const body = { accountId: collectionBank, format: 'camt053', fileName: 'april.xml', content: xml };
-    const first = await t.request<{ data: { linesAdded: number } }>('POST', `${BASE}/statements`, {
-      token: accountant.access,
-      body,
-    });
+    const first = await t.request<{ data: { linesAdded: number; linesNotBooked: number } }>(
+      'POST',
+      `${BASE}/statements`,
+      {
+        token: accountant.access,
+        body,
+      },
+    );
     expect(first.status).toBe(201);
-    expect(first.body.data.linesAdded).toBe(4);
+    expect(first.body.data).toMatchObject({ linesAdded: 4, linesNotBooked: 0 });
     const again = await t.request<{ data: { linesAdded: number; linesSkipped: number } }>(
       'POST',
       `${BASE}/statements`,
@@ -569,6 +573,15 @@ describe('the crop collection bank, April: a camt.053 statement', () => {
     expect(usd.body.message).toBe('Entry 3: the amount is in USD, the account in TZS');
     const dtd = await send(xml.replace('<Document', '<!DOCTYPE x [<!ENTITY a "b">]><Document'));
     expect(dtd.body.message).toBe('XML: a DOCTYPE is not accepted');
+    // The bank's closing balance 9,035,000.00 against 0.00 + 12,500,000.00 - 3,000,000.00 - 15,000.00
+    // when the haulage entry is missing from the file.
+    const short = await send(xml.replace(/<Ntry>\s*<Amt Ccy="TZS">450000\.00<\/Amt>[\s\S]*?<\/Ntry>/, ''));
+    expect([short.status, short.body.message]).toEqual([
+      400,
+      "Statement 1: the closing balance (CLBD) is 9,035,000.00 but the opening balance plus the booked entries make 9,485,000.00: a page or an entry is missing, or this is not the bank's whole statement",
+    ]);
+    const split = await send(xml.replace('<Amt Ccy="TZS">15000.00</Amt>', '<Amt Ccy="TZS">15000.005</Amt>'));
+    expect(split.body.message).toBe('Entry 4: "15000.005" has a fraction of a cent');
     expect(await count('bank_statement_lines')).toBe(before);
   });
 });

@@ -19,9 +19,13 @@ export type ParsedLine = {
 export const fileError = (where: string, message: string) =>
   new ValidationError(`${where}: ${message}`, { content: [`${where}: ${message}`] });
 
-const AMOUNT = /^-?\d+(\.\d{1,2})?$/;
+const AMOUNT = /^-?\d+(\.\d+)?$/;
 
-/** "1,234.50", "(1,234.50)", "-1234.5", "1 234.50 CR" -> a signed two-decimal string, exactly. */
+/**
+ * "1,234.50", "(1,234.50)", "-1234.5", "1 234.50 CR", "8.850" -> a signed two-decimal string,
+ * exactly. More decimals than the shilling's two are read when they are zeros (ISO 20022 allows
+ * five); a real fraction of a cent is refused rather than rounded away.
+ */
 export function parseAmount(raw: string, where: string): string {
   let text = raw.trim().replace(/[\s,]/g, '');
   let negative = false;
@@ -36,6 +40,7 @@ export function parseAmount(raw: string, where: string): string {
   if (text.startsWith('+')) text = text.slice(1);
   if (!AMOUNT.test(text)) throw fileError(where, `"${raw}" is not an amount`);
   const value = dec(text);
+  if (!value.times(100).isInteger()) throw fileError(where, `"${raw}" has a fraction of a cent`);
   return (negative ? value.neg() : value).toFixed(2);
 }
 

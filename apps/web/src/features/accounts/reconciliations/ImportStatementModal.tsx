@@ -67,7 +67,12 @@ export function ImportStatementModal({
     };
     importing.mutate(body, {
       onSuccess: (r) => {
-        toastSuccess(t('recon.imported', { added: r.data.linesAdded, skipped: r.data.linesSkipped }));
+        const counts = {
+          added: r.data.linesAdded,
+          skipped: r.data.linesSkipped,
+          notBooked: r.data.linesNotBooked,
+        };
+        toastSuccess(t(counts.notBooked > 0 ? 'recon.importedNotBooked' : 'recon.imported', counts));
         onClose();
       },
       onError: (e) => setError(e instanceof ApiError ? e.message : String(e)),

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookLine,
   ImportStatementBody,
+  ImportStatementReply,
   JournalEntry,
   MatchProposalInput,
   MatchSuggestion,
@@ -109,13 +110,9 @@ export function useImportStatement() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: ImportStatementBody) =>
-      api.post<{ message: string; data: { linesRead: number; linesAdded: number; linesSkipped: number } }>(
-        `${BASE}/statements`,
-        body,
-        {
-          silent: true,
-        },
-      ),
+      api.post<ImportStatementReply>(`${BASE}/statements`, body, {
+        silent: true,
+      }),
     onSuccess: refresh,
   });
 }
