@@ -88,3 +88,39 @@ function separators(): { group: string; decimal: string } {
     decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
   };
 }
+
+/**
+ * How a figure reads in a table cell: `money` 2 decimals ("1,234.50"), `amount` with the
+ * currency ("TZS 1,234.50"), `kg` with the unit ("1,234.500 kg"), `quantity` 3 decimals, `count` a
+ * whole number grouped, `date` the reader's date, `text` as it is. Figures align right; an empty
+ * value reads as a dash.
+ */
+export type FigureKind = 'text' | 'money' | 'amount' | 'kg' | 'quantity' | 'count' | 'date';
+
+const NUMERIC_KINDS: ReadonlySet<FigureKind> = new Set(['money', 'amount', 'kg', 'quantity', 'count']);
+
+/** Figures (all but text and dates) align right in a table. */
+export const isNumericKind = (kind: FigureKind): boolean => NUMERIC_KINDS.has(kind);
+
+/** A value as its kind reads, or a dash for none. */
+export function formatFigure(kind: FigureKind, value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  // Numbers are counts (bags, lines); money and quantities come as decimal strings.
+  if (typeof value === 'number') return kind === 'text' ? String(value) : formatNumber(value);
+  switch (kind) {
+    case 'money':
+      return moneyOrDash(value);
+    case 'amount':
+      return formatMoney(value);
+    case 'kg':
+      return formatKg(value);
+    case 'quantity':
+      return formatDecimal(value, 3);
+    case 'count':
+      return formatDecimal(value, 0);
+    case 'date':
+      return formatDate(value);
+    default:
+      return value;
+  }
+}

@@ -1,22 +1,36 @@
-import { Badge, Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { LineColumn } from '../../components/LinesTable.tsx';
+import { formatFigure } from '../../lib/format.ts';
 
-/** The head of a purchasing document's lines table: #, item, quantity, unit price, amount, then the document's own columns. */
-export function LinesHead({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Table.Thead>
-      <Table.Tr>
-        <Table.Th>#</Table.Th>
-        <Table.Th>{t('purchaseMd.item')}</Table.Th>
-        <Table.Th ta="right">{t('purchaseMd.quantity')}</Table.Th>
-        <Table.Th ta="right">{t('purchaseMd.unitPrice')}</Table.Th>
-        <Table.Th ta="right">{t('purchaseMd.amount')}</Table.Th>
-        {children}
-      </Table.Tr>
-    </Table.Thead>
-  );
+type PricedLine = {
+  lineNo: number;
+  itemCode: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  unit?: string;
+};
+
+/**
+ * The columns every purchasing document's lines start with: #, item, quantity (with its unit when
+ * the line has one), unit price, amount; each document adds its own after them.
+ */
+export function pricedLineColumns<L extends PricedLine>(t: TFunction): LineColumn<L>[] {
+  return [
+    { key: 'lineNo', header: '#', value: (l) => String(l.lineNo) },
+    { key: 'item', header: t('purchaseMd.item'), value: (l) => `${l.itemCode} ${l.description}` },
+    {
+      key: 'quantity',
+      header: t('purchaseMd.quantity'),
+      kind: 'quantity',
+      render: (l) => [formatFigure('quantity', l.quantity), l.unit].filter(Boolean).join(' '),
+    },
+    { key: 'unitPrice', header: t('purchaseMd.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
+    { key: 'amount', header: t('purchaseMd.amount'), kind: 'money', value: (l) => l.amount },
+  ];
 }
 
 /** Whether an invoice line agrees with its order and GRNs (within the tolerances) or differs. */

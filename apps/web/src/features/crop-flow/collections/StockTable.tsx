@@ -1,9 +1,13 @@
-import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingWarehouse } from '@tabler/icons-react';
+import type { StockReply } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
-import { formatKg, formatNumber } from '../../../lib/format.ts';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
+import { formatKg } from '../../../lib/format.ts';
 import { useStock } from './hooks.ts';
+
+type StockRow = StockReply['data'][number];
 
 /**
  * The AMCOS stock per season crop and grade: collected, delivered (on delivery notes), in
@@ -19,53 +23,54 @@ export function StockTable({ amcosId }: { amcosId?: string }) {
     return <EmptyBlock icon={IconBuildingWarehouse} title={t('collectionsMd.stockEmpty')} />;
   }
   const showAmcos = !amcosId && new Set(rows.map((r) => r.amcosId)).size > 1;
+  const columns: LineColumn<StockRow>[] = [
+    ...(showAmcos
+      ? [
+          {
+            key: 'amcos',
+            header: t('fields.amcos'),
+            value: (r: StockRow) => `${r.amcosCode} · ${r.amcosName}`,
+          },
+        ]
+      : []),
+    {
+      key: 'seasonCrop',
+      header: t('collectionsMd.seasonCrop'),
+      value: (r) => `${r.seasonName} · ${r.cropName}`,
+    },
+    { key: 'grade', header: t('collectionsMd.grade'), value: (r) => `${r.gradeCode} · ${r.gradeName}` },
+    { key: 'collected', header: t('collectionsMd.collectedKg'), kind: 'kg', value: (r) => r.collectedKg },
+    { key: 'delivered', header: t('collectionsMd.deliveredKg'), kind: 'kg', value: (r) => r.deliveredKg },
+    { key: 'inTransit', header: t('collectionsMd.inTransitKg'), kind: 'kg', value: (r) => r.inTransitKg },
+    { key: 'bags', header: t('collectionsMd.stockBags'), kind: 'count', value: (r) => r.stockBags },
+    {
+      key: 'stock',
+      header: t('collectionsMd.stockKg'),
+      kind: 'kg',
+      value: (r) => r.stockKg,
+      strong: true,
+      testId: 'stock-kg',
+      totalTestId: 'stock-total-kg',
+    },
+  ];
+  const totals = stock.data?.totals;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped data-testid="stock-table" aria-label={t('collectionsMd.stockTitle')}>
-        <Table.Thead>
-          <Table.Tr>
-            {showAmcos && <Table.Th>{t('fields.amcos')}</Table.Th>}
-            <Table.Th>{t('collectionsMd.seasonCrop')}</Table.Th>
-            <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-            <Table.Th ta="right">{t('collectionsMd.collectedKg')}</Table.Th>
-            <Table.Th ta="right">{t('collectionsMd.deliveredKg')}</Table.Th>
-            <Table.Th ta="right">{t('collectionsMd.inTransitKg')}</Table.Th>
-            <Table.Th ta="right">{t('collectionsMd.stockBags')}</Table.Th>
-            <Table.Th ta="right">{t('collectionsMd.stockKg')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={`${r.amcosId}-${r.seasonCropId}-${r.gradeId}`}>
-              {showAmcos && <Table.Td>{`${r.amcosCode} · ${r.amcosName}`}</Table.Td>}
-              <Table.Td>{`${r.seasonName} · ${r.cropName}`}</Table.Td>
-              <Table.Td>{`${r.gradeCode} · ${r.gradeName}`}</Table.Td>
-              <Table.Td ta="right">{formatKg(r.collectedKg)}</Table.Td>
-              <Table.Td ta="right">{formatKg(r.deliveredKg)}</Table.Td>
-              <Table.Td ta="right">{formatKg(r.inTransitKg)}</Table.Td>
-              <Table.Td ta="right">{formatNumber(r.stockBags)}</Table.Td>
-              <Table.Td ta="right" fw={600} data-testid="stock-kg">
-                {formatKg(r.stockKg)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {stock.data && (
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={showAmcos ? 3 : 2}>{t('collectionsMd.total')}</Table.Th>
-              <Table.Th ta="right">{formatKg(stock.data.totals.collectedKg)}</Table.Th>
-              <Table.Th />
-              <Table.Th ta="right">{formatKg(stock.data.totals.inTransitKg)}</Table.Th>
-              <Table.Th ta="right">{formatNumber(stock.data.totals.stockBags)}</Table.Th>
-              <Table.Th ta="right" data-testid="stock-total-kg">
-                {formatKg(stock.data.totals.stockKg)}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+    <LinesTable
+      label={t('collectionsMd.stockTitle')}
+      columns={columns}
+      lines={rows}
+      lineKey={(r) => `${r.amcosId}-${r.seasonCropId}-${r.gradeId}`}
+      totals={
+        totals && {
+          collected: totals.collectedKg,
+          inTransit: totals.inTransitKg,
+          bags: totals.stockBags,
+          stock: totals.stockKg,
+        }
+      }
+      minWidth={720}
+      testId="stock-table"
+    />
   );
 }
 

@@ -1,7 +1,9 @@
 import { Table } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { formatDecimal, formatFigure } from '../../../lib/format.ts';
 
 type StockLine = {
   id: string;
@@ -15,6 +17,21 @@ type StockLine = {
   batchNo: string | null;
   expiryDate?: string | null;
 };
+
+/** The item (code · name) and quantity (with its unit) columns every stock lines table shows. */
+export function itemQuantityColumns<
+  L extends { itemCode: string; itemName: string; quantity: string; unit: string },
+>(t: TFunction, quantityHeader: string = t('inventoryMd.quantity')): LineColumn<L>[] {
+  return [
+    { key: 'item', header: t('inventoryMd.item'), value: (l) => `${l.itemCode} · ${l.itemName}` },
+    {
+      key: 'quantity',
+      header: quantityHeader,
+      kind: 'quantity',
+      render: (l) => `${formatFigure('quantity', l.quantity)} ${l.unit}`,
+    },
+  ];
+}
 
 /** The lines section of a stock document (GRN, issue): item, quantity, cost, value, batch, and expiry when asked. */
 export function StockLinesTable({
@@ -30,33 +47,32 @@ export function StockLinesTable({
   withExpiry?: boolean;
 }) {
   const { t } = useTranslation();
+  const columns: LineColumn<StockLine>[] = [
+    { key: 'lineNo', header: '#', value: (l) => String(l.lineNo) },
+    ...itemQuantityColumns<StockLine>(t),
+    { key: 'cost', header: costLabel, kind: 'money', value: (l) => l.unitCost },
+    { key: 'value', header: t('inventoryMd.value'), kind: 'amount', value: (l) => l.value },
+    { key: 'batch', header: t('inventoryMd.batchNo'), value: (l) => l.batchNo },
+    ...(withExpiry
+      ? [
+          {
+            key: 'expiry',
+            header: t('inventoryMd.expiry'),
+            kind: 'date' as const,
+            value: (l: StockLine) => l.expiryDate,
+          },
+        ]
+      : []),
+  ];
   return (
     <Section title={t('inventoryMd.lines')}>
-      <Table data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>{t('inventoryMd.item')}</Table.Th>
-            <Table.Th ta="right">{t('inventoryMd.quantity')}</Table.Th>
-            <Table.Th ta="right">{costLabel}</Table.Th>
-            <Table.Th ta="right">{t('inventoryMd.value')}</Table.Th>
-            <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
-            {withExpiry && <Table.Th>{t('inventoryMd.expiry')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((l) => (
-            <Table.Tr key={l.id}>
-              <Table.Td>{l.lineNo}</Table.Td>
-              <ItemQuantityCells line={l} />
-              <Table.Td ta="right">{formatDecimal(l.unitCost, 2)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(l.value)}</Table.Td>
-              <Table.Td>{l.batchNo ?? '—'}</Table.Td>
-              {withExpiry && <Table.Td>{l.expiryDate ? formatDate(l.expiryDate) : '—'}</Table.Td>}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <LinesTable
+        label={t('inventoryMd.lines')}
+        columns={columns}
+        lines={lines}
+        lineKey={(l) => l.id}
+        testId={testId}
+      />
     </Section>
   );
 }

@@ -1,21 +1,45 @@
-import { Button, Table } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPackageImport } from '@tabler/icons-react';
-import type { StockTransferDetail } from '@ushirika/contracts';
+import type { StockTransferDetail, StockTransferLine } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDecimal, formatMoney, moneyOrDash } from '../../../lib/format.ts';
+import { formatDate, formatMoney, moneyOrDash } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
+import { itemQuantityColumns } from '../stores/StockLinesTable.tsx';
 import { stockTransfers } from './hooks.ts';
 import { ReceiveTransferModal } from './ReceiveTransferModal.tsx';
+
+/** A transfer's lines: what was sent and its value, what was counted in, and the difference. */
+function transferLineColumns(t: TFunction): LineColumn<StockTransferLine>[] {
+  return [
+    { key: 'lineNo', header: '#', value: (l) => String(l.lineNo) },
+    ...itemQuantityColumns<StockTransferLine>(t, t('inventoryMd.dispatched')),
+    { key: 'value', header: t('inventoryMd.value'), kind: 'amount', value: (l) => l.value },
+    {
+      key: 'received',
+      header: t('inventoryMd.receivedQty'),
+      kind: 'quantity',
+      value: (l) => l.receivedQuantity,
+    },
+    {
+      key: 'variance',
+      header: t('inventoryMd.variance'),
+      kind: 'quantity',
+      value: (l) => l.varianceQuantity,
+    },
+    { key: 'reason', header: t('inventoryMd.varianceReason'), value: (l) => l.varianceReason },
+  ];
+}
 
 /** /inventory/transfers/:id/details: the goods sent, and what arrived once counted. */
 export default withPermission(TransferDetailsPage, 'inventory.store.read');
@@ -69,35 +93,13 @@ function TransferDetailsPage() {
         />
       </Section>
       <Section title={t('inventoryMd.lines')}>
-        <Table data-testid="transfer-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>{t('inventoryMd.item')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.dispatched')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.value')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.receivedQty')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.variance')}</Table.Th>
-              <Table.Th>{t('inventoryMd.varianceReason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {x.lines.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.lineNo}</Table.Td>
-                <ItemQuantityCells line={l} />
-                <Table.Td ta="right">{formatMoney(l.value)}</Table.Td>
-                <Table.Td ta="right">
-                  {l.receivedQuantity ? formatDecimal(l.receivedQuantity, 3) : '—'}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {l.varianceQuantity ? formatDecimal(l.varianceQuantity, 3) : '—'}
-                </Table.Td>
-                <Table.Td>{l.varianceReason ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <LinesTable
+          label={t('inventoryMd.lines')}
+          columns={transferLineColumns(t)}
+          lines={x.lines}
+          lineKey={(l) => l.id}
+          testId="transfer-lines"
+        />
       </Section>
       {receiving && (
         <ReceiveTransferModal transfer={x as StockTransferDetail} onClose={() => setReceiving(false)} />

@@ -1,20 +1,44 @@
-import { Anchor, Button, Table } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import type { PurchaseInvoiceDetail } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { AllocationsSection } from '../../sales/receipts/AllocationsSection.tsx';
 import { CancelButton, ReasonActionModal } from '../DocumentActions.tsx';
 import { usePurchaseInvoice } from '../hooks.ts';
-import { LinesHead, MatchBadge } from '../PurchaseLines.tsx';
+import { MatchBadge, pricedLineColumns } from '../PurchaseLines.tsx';
+
+type InvoiceLine = PurchaseInvoiceDetail['lines'][number];
+
+/** An invoice's lines: what was billed, how it differs from the order and the goods received. */
+function invoiceLineColumns(t: TFunction): LineColumn<InvoiceLine>[] {
+  return [
+    ...pricedLineColumns<InvoiceLine>(t),
+    {
+      key: 'priceDiff',
+      header: t('purchaseMd.priceDifference'),
+      kind: 'money',
+      value: (l) => l.priceDifference,
+    },
+    {
+      key: 'quantityDiff',
+      header: t('purchaseMd.quantityDifference'),
+      kind: 'quantity',
+      value: (l) => l.quantityDifference,
+    },
+    { key: 'match', header: '', render: (l) => <MatchBadge matched={l.withinTolerance} /> },
+  ];
+}
 
 export default withPermission(InvoiceDetailsPage, 'purchase.order.read', { unionOnly: true });
 
@@ -81,33 +105,14 @@ function InvoiceDetailsPage() {
         />
       </Section>
       <Section title={t('purchaseMd.lines')}>
-        <Table.ScrollContainer minWidth={800}>
-          <Table data-testid="purchase-invoice-lines">
-            <LinesHead>
-              <Table.Th ta="right">{t('purchaseMd.priceDifference')}</Table.Th>
-              <Table.Th ta="right">{t('purchaseMd.quantityDifference')}</Table.Th>
-              <Table.Th />
-            </LinesHead>
-            <Table.Tbody>
-              {inv.lines.map((l) => (
-                <Table.Tr key={l.lineNo}>
-                  <Table.Td>{l.lineNo}</Table.Td>
-                  <Table.Td>
-                    {l.itemCode} {l.description}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatDecimal(l.quantity, 3)}</Table.Td>
-                  <Table.Td ta="right">{moneyOrDash(l.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{moneyOrDash(l.amount)}</Table.Td>
-                  <Table.Td ta="right">{moneyOrDash(l.priceDifference)}</Table.Td>
-                  <Table.Td ta="right">{formatDecimal(l.quantityDifference, 3)}</Table.Td>
-                  <Table.Td>
-                    <MatchBadge matched={l.withinTolerance} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label={t('purchaseMd.lines')}
+          columns={invoiceLineColumns(t)}
+          lines={inv.lines}
+          lineKey={(l) => String(l.lineNo)}
+          minWidth={800}
+          testId="purchase-invoice-lines"
+        />
       </Section>
       <AllocationsSection
         rows={inv.payments.map((p) => ({

@@ -1,21 +1,33 @@
-import { Anchor, Button, Table } from '@mantine/core';
-import type { PurchaseOrderDetail } from '@ushirika/contracts';
+import { Anchor, Button } from '@mantine/core';
+import type { PurchaseOrderDetail, PurchaseOrderLine } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDecimal, moneyOrDash } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { DocumentNote } from '../../document-texts/DocumentNote.tsx';
 import { ApproveButton, CancelButton, ReasonActionModal, usePurchaseStep } from '../DocumentActions.tsx';
 import { usePurchaseOrder } from '../hooks.ts';
-import { LinesHead } from '../PurchaseLines.tsx';
+import { pricedLineColumns } from '../PurchaseLines.tsx';
+
+/** An order's lines: what was ordered, then its VAT and how much was received and invoiced. */
+function orderLineColumns(t: TFunction): LineColumn<PurchaseOrderLine>[] {
+  return [
+    ...pricedLineColumns<PurchaseOrderLine>(t),
+    { key: 'vat', header: t('purchaseMd.vat'), kind: 'money', value: (l) => (l.vat ? l.vatAmount : null) },
+    { key: 'received', header: t('purchaseMd.received'), kind: 'quantity', value: (l) => l.receivedQuantity },
+    { key: 'invoiced', header: t('purchaseMd.invoiced'), kind: 'quantity', value: (l) => l.invoicedQuantity },
+  ];
+}
 
 export default withPermission(OrderDetailsPage, 'purchase.order.read', { unionOnly: true });
 
@@ -115,33 +127,14 @@ function OrderDetailsPage() {
         />
       </Section>
       <Section title={t('purchaseMd.lines')}>
-        <Table.ScrollContainer minWidth={760}>
-          <Table data-testid="order-lines">
-            <LinesHead>
-              <Table.Th ta="right">{t('purchaseMd.vat')}</Table.Th>
-              <Table.Th ta="right">{t('purchaseMd.received')}</Table.Th>
-              <Table.Th ta="right">{t('purchaseMd.invoiced')}</Table.Th>
-            </LinesHead>
-            <Table.Tbody>
-              {o.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{l.lineNo}</Table.Td>
-                  <Table.Td>
-                    {l.itemCode} {l.description}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {formatDecimal(l.quantity, 3)} {l.unit}
-                  </Table.Td>
-                  <Table.Td ta="right">{moneyOrDash(l.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{moneyOrDash(l.amount)}</Table.Td>
-                  <Table.Td ta="right">{l.vat ? moneyOrDash(l.vatAmount) : '—'}</Table.Td>
-                  <Table.Td ta="right">{formatDecimal(l.receivedQuantity, 3)}</Table.Td>
-                  <Table.Td ta="right">{formatDecimal(l.invoicedQuantity, 3)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label={t('purchaseMd.lines')}
+          columns={orderLineColumns(t)}
+          lines={o.lines}
+          lineKey={(l) => l.id}
+          minWidth={760}
+          testId="order-lines"
+        />
         <Anchor component={Link} to={`/purchase/invoices/list?order_id=${o.id}`} size="sm">
           {t('purchaseMd.invoicesOfOrder')}
         </Anchor>
