@@ -84,19 +84,19 @@ describe('weighing', () => {
     const farmerNo = page.getByTestId('farmer-no');
     await farmerNo.waitFor();
     const code = farmer.farmerNo.split('-')[0];
-    await expect.poll(() => farmerNo.getAttribute('placeholder')).toBe(`${code}-00001`);
+    await page.getByText(`Number (e.g. ${code}-00001), name or phone`).waitFor();
     await farmerNo.click();
     await page.keyboard.type(`${code}-99999`);
-    await page.getByTestId('farmer-problem').waitFor();
+    await page.getByTestId('farmer-picker-none').waitFor();
     await page.keyboard.press('Enter');
     // Enter did not move on: the cursor stays, and the field itself says why.
     expect(await activeTestId(page)).toBe('farmer-no');
-    expect(await farmerNo.getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('There is no farmer with this number').first().waitFor();
-    // A known number moves on to the grade.
+    await expect.poll(() => farmerNo.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(`No farmer matches “${code}-99999”`).first().waitFor();
+    // A known number is picked by Enter, which moves on to the grade.
     await farmerNo.fill(farmer.farmerNo);
-    await page.getByTestId('farmer-found').waitFor();
     await page.keyboard.press('Enter');
+    await page.getByTestId('farmer-found').waitFor();
     expect(await activeTestId(page)).not.toBe('farmer-no');
     await page.context().close();
   });
@@ -107,8 +107,8 @@ describe('weighing', () => {
     await phone.goto('/collections/receips/list');
     await phone.getByTestId('farmer-no').click();
     await phone.keyboard.type(farmer.farmerNo);
+    await phone.keyboard.press('Enter'); // picks the only match -> grade
     await phone.getByTestId('farmer-found').waitFor();
-    await phone.keyboard.press('Enter'); // -> grade
     await phone.keyboard.press('Enter'); // -> bags
     for (const value of ['2', '162.5', '2.5']) {
       await phone.keyboard.type(value);

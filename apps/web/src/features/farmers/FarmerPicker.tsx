@@ -26,6 +26,10 @@ export interface FarmerPickerProps {
   autoFocus?: boolean;
   /** Enter on a farmer already chosen (a form moving on to its next field). */
   onEnterChosen?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /** After a farmer is picked (a keyboard form moves on to its next field). */
+  onPicked?: (farmer: FarmerOption) => void;
+  /** Why a farmer may not be chosen here (an inactive farmer at the scale), or null. */
+  refuse?: (farmer: FarmerOption) => string | null;
   /** Shown under the box when no farmer is chosen yet (e.g. the society's number format). */
   placeholder?: string;
   inputRef?: Ref<HTMLInputElement>;
@@ -45,6 +49,8 @@ export function FarmerPicker(props: FarmerPickerProps) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, DEBOUNCE_MS);
   const [enterWaiting, setEnterWaiting] = useState(false);
+  // Why the last Enter chose no one, shown on the field until the text changes.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const search = useFarmerSearch(value ? '' : debounced, props.scope);
   const term = text.trim();
   // Matches shown belong to what is in the box now, never to an earlier word.
@@ -53,19 +59,29 @@ export function FarmerPicker(props: FarmerPickerProps) {
   const waiting = term !== '' && !current && !search.isError;
 
   const pick = (farmer: FarmerOption) => {
-    setText('');
     setEnterWaiting(false);
     combobox.closeDropdown();
+    const refused = props.refuse?.(farmer) ?? null;
+    setRefusal(refused);
+    if (refused) return;
+    setText('');
     onChange(farmer);
+    props.onPicked?.(farmer);
   };
 
-  // An Enter typed before the matches came: the only match is picked when they arrive.
+  /** Enter with the matches known: the only one is picked; none is said on the field. */
+  const enterOn = (found: FarmerOption[]) => {
+    const [only, ...others] = found;
+    if (only && others.length === 0) pick(only);
+    else if (!only) setRefusal(t('farmersMd.picker.none', { q: term }));
+    else combobox.openDropdown();
+  };
+
+  // An Enter typed before the matches came is answered when they arrive.
   useEffect(() => {
     if (!enterWaiting || !current) return;
     setEnterWaiting(false);
-    const [only, ...others] = matches;
-    if (only && others.length === 0) pick(only);
-    else combobox.openDropdown();
+    enterOn(matches);
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -82,9 +98,7 @@ export function FarmerPicker(props: FarmerPickerProps) {
       setEnterWaiting(true);
       return;
     }
-    const [only, ...others] = matches;
-    if (only && others.length === 0) pick(only);
-    else combobox.openDropdown();
+    enterOn(matches);
   };
 
   const status = (() => {
@@ -125,6 +139,7 @@ export function FarmerPicker(props: FarmerPickerProps) {
                 : next,
             );
             setEnterWaiting(false);
+            setRefusal(null);
             combobox.openDropdown();
             combobox.resetSelectedOption();
           }}
@@ -132,7 +147,13 @@ export function FarmerPicker(props: FarmerPickerProps) {
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={onKeyDown}
           description={status}
-          error={props.error}
+          error={
+            refusal ? (
+              <span data-testid={`${props.testId ?? 'farmer-picker'}-refusal`}>{refusal}</span>
+            ) : (
+              props.error
+            )
+          }
           data-testid={props.testId ?? 'farmer-picker'}
           data-chosen={value?.farmerNo}
         />

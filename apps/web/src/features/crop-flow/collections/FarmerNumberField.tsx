@@ -1,79 +1,61 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
+import type { FarmerOption } from '@ushirika/contracts';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FarmerLookup } from './hooks.ts';
-import { type FarmerNumber, farmerProblem } from './use-farmer-number.ts';
+import { FarmerPicker, farmerName } from '../../farmers/FarmerPicker.tsx';
 
 interface FarmerNumberFieldProps {
-  value: string;
-  onChange: (farmerNo: string) => void;
-  farmer: FarmerNumber;
-  /** A validation or server message for the number. */
+  value: FarmerOption | null;
+  onChange: (farmer: FarmerOption | null) => void;
+  /** A validation or server message (on save only: an empty box after a save is not an error). */
   error: string | undefined;
   placeholder: string;
   /** A union user weighs for any society: the farmer's society shows beside the name. */
   showSociety: boolean;
   chain: { ref: (el: HTMLInputElement | null) => void; onKeyDown: (event: KeyboardEvent) => void };
+  /** A farmer was picked: the cursor moves on to the grade. */
+  onPicked: () => void;
 }
 
-/** The farmer number box (typed in capitals) with, under it, the farmer it names as soon as found. */
+/**
+ * The farmer at the scale (#27): the one farmer picker (number, name or phone; Enter picks the only
+ * match and moves on), with the chosen farmer's name under it. An inactive farmer is refused.
+ */
 export function FarmerNumberField({
   value,
   onChange,
-  farmer,
   error,
   placeholder,
   showSociety,
   chain,
+  onPicked,
 }: FarmerNumberFieldProps) {
   const { t } = useTranslation();
-  const shownError = farmer.refusal ?? error;
   return (
     <div>
-      <TextInput
-        label={t('collectionsMd.farmerNo')}
+      <FarmerPicker
+        label={t('collectionsMd.farmer')}
         required
-        autoComplete="off"
-        placeholder={placeholder}
-        data-testid="farmer-no"
-        name="farmerNo"
         value={value}
-        error={shownError}
-        {...chain}
-        onChange={(e) => {
-          farmer.changed();
-          onChange(e.currentTarget.value.toUpperCase());
-        }}
+        onChange={onChange}
+        error={error}
+        placeholder={t('collectionsMd.farmerHint', { example: placeholder })}
+        inputRef={chain.ref}
+        onEnterChosen={chain.onKeyDown}
+        onPicked={onPicked}
+        refuse={(f) =>
+          f.status === 'active' ? null : t('collectionsMd.farmerInactive', { name: farmerName(f) })
+        }
+        testId="farmer-no"
       />
-      {!shownError && (
-        <div aria-live="polite" style={{ minHeight: 22, marginTop: 4 }}>
-          <FarmerHint found={farmer.found} showSociety={showSociety} />
-        </div>
-      )}
+      <div aria-live="polite" style={{ minHeight: 22, marginTop: 4 }}>
+        {value && (
+          <Text size="sm" fw={600} c="teal" data-testid="farmer-found">
+            {farmerName(value)}
+            {showSociety ? ` · ${value.amcosName}` : ''}
+          </Text>
+        )}
+      </div>
     </div>
-  );
-}
-
-/** The farmer's full name once found; otherwise what the clerk should do, or what is wrong. */
-function FarmerHint({ found, showSociety }: { found: FarmerLookup; showSociety: boolean }) {
-  const { t } = useTranslation();
-  if (found.state === 'found' && found.farmer.status === 'active') {
-    const { firstName, middleName, lastName, amcosName } = found.farmer;
-    return (
-      <Text size="sm" fw={600} c="teal" data-testid="farmer-found">
-        {[firstName, middleName, lastName].filter(Boolean).join(' ')}
-        {showSociety ? ` · ${amcosName}` : ''}
-      </Text>
-    );
-  }
-  const waiting = found.state === 'idle' || found.state === 'loading';
-  return (
-    <Text
-      size="sm"
-      c={waiting ? 'dimmed' : 'red'}
-      data-testid={waiting || found.state === 'failed' ? undefined : 'farmer-problem'}
-    >
-      {farmerProblem(found, t)}
-    </Text>
   );
 }

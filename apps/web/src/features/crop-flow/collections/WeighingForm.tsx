@@ -1,6 +1,7 @@
 import { Alert, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { RecordCollectionBody } from '@ushirika/contracts';
+import type { FarmerOption, RecordCollectionBody } from '@ushirika/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -12,7 +13,6 @@ import { societies } from '../../amcos/hooks.ts';
 import { FarmerNumberField } from './FarmerNumberField.tsx';
 import { useRecordCollection } from './hooks.ts';
 import { LastSavedReceipt } from './LastSavedReceipt.tsx';
-import { useFarmerNumber } from './use-farmer-number.ts';
 import {
   useWeighingChoices,
   useWeighingForm,
@@ -30,12 +30,14 @@ import {
 } from './WeighingParts.tsx';
 
 /**
- * The weighing-queue form: keyboard only. Type the farmer number (the name shows as soon as it is
- * found), Enter moves field to field, Enter on moisture saves; the form then clears and the
- * cursor is back on the farmer number for the next farmer. Season crop, grade and date stay.
+ * The weighing-queue form: keyboard only. Type the farmer's number, name or phone, Enter picks the
+ * only match (the name shows under it) and moves on, Enter moves field to field, Enter on moisture
+ * saves; the form then clears and the cursor is back on the farmer for the next one, with no
+ * message (the farmer is checked on saving, not when the box is emptied). Season crop, grade and
+ * date stay.
  *
  * Its stages are reusable apart: the weighing's state and validation (`useWeighingForm`), finding
- * the farmer (`useFarmerNumber`), the Enter chain, the session's tally (`useWeighingSession`), and
+ * the farmer (the one `FarmerPicker`), the Enter chain, the session's tally (`useWeighingSession`), and
  * the save (`useRecordCollection`), which is the only part that knows the API.
  */
 export function WeighingForm() {
@@ -48,14 +50,13 @@ export function WeighingForm() {
   const choices = useWeighingChoices();
   const weighing = useWeighingForm(choices.openCrops, choices.crops);
   const { form } = weighing;
-  const farmer = useFarmerNumber(form.values.farmerNo);
+  // The farmer picked; the weighing keeps their number (a save clears it, and so the choice).
+  const [picked, setPicked] = useState<FarmerOption | null>(null);
+  const farmer = picked && picked.farmerNo === form.values.farmerNo ? picked : null;
   const session = useWeighingSession();
   const record = useRecordCollection();
 
-  const chain = useEnterChain(WEIGHING_FIELDS, {
-    onLast: () => save(),
-    holds: (field) => field === 'farmerNo' && farmer.holdsEnter(),
-  });
+  const chain = useEnterChain(WEIGHING_FIELDS, { onLast: () => save() });
   const send = (body: RecordCollectionBody) =>
     record.mutate(body, {
       onSuccess: (reply) => {
@@ -101,9 +102,12 @@ export function WeighingForm() {
             />
             <DateField label={t('collectionsMd.date')} required {...form.text('collectedOn')} />
             <FarmerNumberField
-              value={form.values.farmerNo}
-              onChange={(farmerNo) => form.setValue('farmerNo', farmerNo)}
-              farmer={farmer}
+              value={farmer}
+              onChange={(chosen) => {
+                setPicked(chosen);
+                form.setValue('farmerNo', chosen?.farmerNo ?? '');
+              }}
+              onPicked={() => chain.focus('gradeId')}
               error={form.errors.farmerNo}
               placeholder={society.data ? `${society.data.code}-00001` : t('collectionsMd.farmerNoExample')}
               showSociety={!user?.amcosId}

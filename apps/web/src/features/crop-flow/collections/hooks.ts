@@ -2,13 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CancelCollectionBody,
   Collection,
-  FarmerDetail,
   RecordCollectionBody,
   StockReply,
   UpdateCollectionBody,
 } from '@ushirika/contracts';
-import { api, apiRequest, type Query } from '../../../lib/api.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { api, type Query } from '../../../lib/api.ts';
 import { auditKeys } from '../../../lib/audit.ts';
 import { openPdf } from '../../../lib/open-pdf.ts';
 import { resource } from '../../../lib/resource.ts';
@@ -57,36 +55,6 @@ export function useCancelCollection(id: string) {
       void client.invalidateQueries({ queryKey: collections.keys.all });
       void client.invalidateQueries({ queryKey: auditKeys.history('collection', id) });
     },
-  });
-}
-
-export type FarmerLookup =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'found'; farmer: FarmerDetail }
-  | { state: 'unknown' | 'other-society' | 'failed' };
-
-/** Looks a farmer up by number (SPEC: `collections/farmers/number/{no}`); a 404 is "unknown", not an error screen. */
-export function useFarmerLookup(farmerNo: string) {
-  const no = farmerNo.trim().toUpperCase();
-  return useQuery({
-    queryKey: ['farmers', 'number', no],
-    queryFn: async ({ signal }): Promise<FarmerLookup> => {
-      try {
-        const reply = await apiRequest<{ data: FarmerDetail }>(
-          `collections/farmers/number/${encodeURIComponent(no)}`,
-          { signal, silent: true },
-        );
-        return { state: 'found', farmer: reply.data };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { state: 'unknown' };
-        if (error instanceof ApiError && error.status === 403) return { state: 'other-society' };
-        return { state: 'failed' };
-      }
-    },
-    enabled: no.length >= 3,
-    staleTime: 30_000,
-    retry: false,
   });
 }
 
