@@ -71,6 +71,14 @@ describe('permissions and tenancy', () => {
     expect(r.body.message).toBe('You do not have permission to do this');
   });
 
+  it('takes the bearer scheme in any case (RFC 7235) and nothing but a bearer token', async () => {
+    const me = (authorization: string) => fetch(`${t.url}/api/auth/me`, { headers: { authorization } });
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR'])
+      expect([scheme, (await me(`${scheme} ${auditor.access}`)).status]).toEqual([scheme, 200]);
+    for (const header of [`Basic ${auditor.access}`, `Bearer`, `Bearer${auditor.access}`, auditor.access])
+      expect((await me(header)).status).toBe(401);
+  });
+
   it('no token or a forged token gets 401 with the SPEC message', async () => {
     for (const token of [undefined, 'garbage', `${auditor.access.slice(0, -4)}AAAA`]) {
       const r = await t.request<{ message: string }>('GET', '/auth/me', { token });

@@ -1,7 +1,7 @@
 import type { Permission } from '@ushirika/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
-import type { TokenService } from './tokens.ts';
+import { bearerToken, type TokenService } from './tokens.ts';
 
 /**
  * What a route declares: `public`; `signed-in` (any signed-in user, e.g. their own profile); or a
@@ -157,8 +157,7 @@ async function authenticate(
   tokens: TokenService,
   cache: ActorCache,
 ): Promise<Actor> {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+  const token = bearerToken(request.headers.authorization);
   const claims = token ? await tokens.verifyAccess(token) : null;
   const actor = claims
     ? await cache.get(claims.sub, claims.sid, () => loadActor(claims.sub, claims.sid))

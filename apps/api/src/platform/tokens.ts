@@ -6,6 +6,15 @@ export const PENDING_TOKEN_SECONDS = 15 * 60;
 export const CODE_SECONDS = 5 * 60;
 export const SESSION_DAYS = 14;
 
+/**
+ * The token of an `Authorization: Bearer <token>` header. The scheme name is case-insensitive
+ * (RFC 7235 §2.1), so `bearer` and `BEARER` are as good as `Bearer`.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^bearer +(\S+) *$/i);
+  return match?.[1];
+}
+
 export type AccessClaims = { sub: string; sid: string; typ: 'access' };
 export type PendingClaims = { sub: string; typ: 'otp' };
 

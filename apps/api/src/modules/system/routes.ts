@@ -4,6 +4,7 @@ import { requireSignedIn } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError } from '../../platform/errors.ts';
+import { bearerToken } from '../../platform/tokens.ts';
 import { actorLoader } from '../auth/load-actor.ts';
 import { databaseLevel, operationalGauges } from './status.ts';
 
@@ -68,8 +69,7 @@ export function systemRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const header = request.headers.authorization ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      const token = bearerToken(request.headers.authorization) ?? '';
       const { metricsToken } = deps.config;
       if (!(metricsToken && sameToken(token, metricsToken))) {
         await signedIn(request);

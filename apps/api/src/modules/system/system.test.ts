@@ -19,9 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function metrics(token?: string) {
+async function metrics(token?: string, scheme = 'Bearer') {
   const response = await fetch(`${t.url}/api/metrics`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? { authorization: `${scheme} ${token}` } : {},
   });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 }
@@ -57,6 +57,8 @@ describe('metrics', () => {
     const byToken = await metrics(METRICS_TOKEN);
     expect(byToken.status).toBe(200);
     expect(byToken.type).toContain('text/plain');
+    // The scheme is case-insensitive (RFC 7235), as monitoring systems may write it.
+    expect((await metrics(METRICS_TOKEN, 'bearer')).status).toBe(200);
   });
 
   it('counts requests by route pattern with their latency, and reads the SMS outbox and pool', async () => {
