@@ -50,6 +50,7 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import { registerReaderLanguage } from './platform/labels.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
 import { openApiOptions } from './platform/openapi.ts';
+import { registerRecordActions } from './platform/record-actions.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import {
   DEFAULT_SMS_OUTBOX,
@@ -57,7 +58,7 @@ import {
   type SmsOutboxWorker,
   startSmsOutboxWorker,
 } from './platform/sms-outbox.ts';
-import { registerWebApp } from './platform/web-index.ts';
+import { notFoundReply, registerWebApp } from './platform/web-index.ts';
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         actorCacheMs: deps.config.authCacheMs,
       });
       registerInputGuard(api);
+      registerRecordActions(api, notFoundReply);
       // Files and PDFs print in the reader's language (Accept-Language), wherever they are made.
       registerReaderLanguage(api);
       // Uploads (union logo, farmer sheets): one file per request, read into memory, 10 MB at most.

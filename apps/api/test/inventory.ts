@@ -121,17 +121,21 @@ export const receiveAll = (
   tr: StockTransferDetail,
   counts?: Record<number, [string, string?]>,
 ) =>
-  t.request<{ data: StockTransferDetail; message: string }>('POST', `/inventory/transfers/${tr.id}/receive`, {
-    token,
-    body: {
-      receivedOn: today(),
-      lines: tr.lines.map((l) => ({
-        lineId: l.id,
-        receivedQuantity: counts?.[l.lineNo]?.[0] ?? l.quantity,
-        varianceReason: counts?.[l.lineNo]?.[1] ?? null,
-      })),
+  t.request<{ data: StockTransferDetail; message: string }>(
+    'PATCH',
+    `/inventory/transfers/${tr.id}/receive`,
+    {
+      token,
+      body: {
+        receivedOn: today(),
+        lines: tr.lines.map((l) => ({
+          lineId: l.id,
+          receivedQuantity: counts?.[l.lineNo]?.[0] ?? l.quantity,
+          varianceReason: counts?.[l.lineNo]?.[1] ?? null,
+        })),
+      },
     },
-  });
+  );
 
 /** Balance of the account mapped to a key in the operation book (debit - credit, posted entries). */
 export async function mappedBalance(t: TestApp, key: string): Promise<string> {

@@ -153,7 +153,7 @@ export async function clerkRecords(
     );
     for (const approver of approvers.slice(0, levels))
       await must(
-        api('POST', `/collections/farmer-requests/${made.data.id}/approve`, undefined, approver),
+        api('PATCH', `/collections/farmer-requests/${made.data.id}/approve`, undefined, approver),
         'approve',
       );
     return made.data.id;

@@ -228,7 +228,7 @@ describe('farmer inputs on credit, request to zero balance', () => {
     await bulk.click();
     await manager.getByRole('dialog').getByText('Idhinisha maombi yaliyoorodheshwa?').waitFor();
     const approved = manager.waitForResponse(
-      (r) => r.url().endsWith('/bulk-approve') && r.request().method() === 'POST',
+      (r) => r.url().endsWith('/bulk-approve') && r.request().method() === 'PATCH',
     );
     await manager.getByTestId('confirm-action').click();
     expect((await approved).status()).toBe(200);
@@ -246,7 +246,7 @@ describe('farmer inputs on credit, request to zero balance', () => {
     await expect.poll(() => union.textContent()).toBe('Approve all 1');
     await union.click();
     const done = officer.waitForResponse(
-      (r) => r.url().endsWith('/bulk-approve') && r.request().method() === 'POST',
+      (r) => r.url().endsWith('/bulk-approve') && r.request().method() === 'PATCH',
     );
     await officer.getByTestId('confirm-action').click();
     expect((await done).status()).toBe(200);

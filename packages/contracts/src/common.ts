@@ -14,6 +14,29 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const messageReply = z.object({ message: z.string() });
 
+/**
+ * The actions that move a record along its life. Each is `PATCH …/{id}/<action>` in every area,
+ * the verb SPEC gives its approvals, so an integrator learns one rule (the API refuses to start on
+ * a route that breaks it; the web client sends PATCH to these).
+ */
+export const RECORD_ACTIONS: ReadonlySet<string> = new Set([
+  'approve',
+  'bulk-approve',
+  'reject',
+  'cancel',
+  'submit',
+  'reverse',
+  'close',
+  'dispatch',
+  'receive',
+  'publish',
+  'paid',
+]);
+
+/** Whether a path (`purchase/orders/<id>/approve`, a query string allowed) names a record action. */
+export const isRecordAction = (path: string): boolean =>
+  RECORD_ACTIONS.has(path.split('?')[0]?.replace(/\/+$/, '').split('/').pop() ?? '');
+
 export const exportFormat = z.enum(['json', 'xlsx', 'csv']);
 
 /**

@@ -1,3 +1,4 @@
+import { isRecordAction } from '@ushirika/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { humanise } from './error-handler.ts';
@@ -51,6 +52,8 @@ export function registerInputGuard(app: FastifyInstance): void {
     const methods = ([] as string[]).concat(route.method);
     const body = route.schema?.body;
     if (!methods.some((m) => m === 'PATCH' || m === 'PUT') || !isZodObject(body)) return;
+    // An action's optional fields (a reversal's date) are not a partial update of the record.
+    if (isRecordAction(route.url)) return;
     if (body.safeParse({}).success) route.config = { ...route.config, partialUpdate: true };
   });
 

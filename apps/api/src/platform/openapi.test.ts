@@ -1,3 +1,4 @@
+import { RECORD_ACTIONS } from '@ushirika/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { operationIdOf, summaryOf } from './openapi.ts';
@@ -10,6 +11,7 @@ type Operation = {
   responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 };
 type Document = {
+  info: { description: string };
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
 };
@@ -125,6 +127,31 @@ describe('OpenAPI document', () => {
     visit(document.components.schemas, 'components');
     const copies = [...seen.values()].filter((places) => places.length > 1);
     expect(copies.map((places) => places.slice(0, 3).join(' = '))).toEqual([]);
+  });
+
+  it('gives every action on a record one verb, PATCH, and says so; another verb answers 405', async () => {
+    const actions = operations.filter((o) => RECORD_ACTIONS.has(o.path.split('/').at(-1) ?? ''));
+    expect(actions.length).toBeGreaterThan(25);
+    expect(actions.filter((o) => o.method !== 'patch').map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    // Purchasing, inputs and stores took POST before (issue #37): they are PATCH now.
+    for (const path of [
+      '/api/purchase/orders/{id}/approve',
+      '/api/purchase/invoices/{id}/cancel',
+      '/api/purchase/payments/{id}/approve',
+      '/api/collections/farmer-requests/{id}/reject',
+      '/api/inventory/transfers/{id}/receive',
+    ])
+      expect(Object.keys(document.paths[path] ?? {}), path).toEqual(['patch']);
+    expect(document.info.description).toContain('is `PATCH …/{id}/<action>`');
+    const id = '0190f1e4-0000-7000-8000-000000000000';
+    const post = await fetch(`${t.url}/api/purchase/orders/${id}/approve`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('PATCH');
+    expect(((await post.json()) as { message: string }).message).toBe(
+      `Use PATCH for /api/purchase/orders/${id}/approve: every action on a record (approve, cancel, reject...) is a PATCH`,
+    );
+    // An address no route answers stays a 404.
+    expect((await fetch(`${t.url}/api/purchase/nothing/${id}/approve`, { method: 'POST' })).status).toBe(404);
   });
 
   it('derives names from the method and path', () => {

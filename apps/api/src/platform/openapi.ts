@@ -193,7 +193,7 @@ export function openApiOptions(version: string): FastifyDynamicSwaggerOptions {
         title: 'Ushirika API',
         version,
         description:
-          'Back office for a cooperative union and its AMCOS. Sign in with POST /api/auth/login and /api/auth/verify-otp; send the access token as `Authorization: Bearer <token>`. Money and quantities are decimal strings. Every error answers `{message, errors}` (components.schemas.ApiError).',
+          'Back office for a cooperative union and its AMCOS. Sign in with POST /api/auth/login and /api/auth/verify-otp; send the access token as `Authorization: Bearer <token>`. Money and quantities are decimal strings. Every error answers `{message, errors}` (components.schemas.ApiError). Every action that moves a record along its life (approve, reject, cancel, submit, reverse, close, dispatch, receive, publish, paid) is `PATCH …/{id}/<action>`; another verb there answers 405.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 let cached: { file: string; mtimeMs: number; html: string } | undefined;
 
@@ -71,6 +71,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, enab
     }
     const kept = serveWeb && request.method === 'GET' ? keptBuildWith(webDist, urlPath) : undefined;
     if (kept) return reply.sendFile(urlPath.slice(1), kept);
-    return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
+    return notFoundReply(request, reply);
   });
+}
+
+/** The app's 404 for an address no route answers. */
+export function notFoundReply(request: FastifyRequest, reply: FastifyReply) {
+  const urlPath = request.url.split('?')[0] ?? '';
+  return reply.code(404).send({ message: `Not found: ${request.method} ${urlPath}` });
 }

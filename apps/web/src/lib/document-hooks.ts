@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { isRecordAction } from '@ushirika/contracts';
 import { api } from './api.ts';
 
 /** Refreshes a module's lists after a change, and the changed record's history when named. */
@@ -15,15 +16,21 @@ export function documentDetail<T>(key: string, path: string, id: string | undefi
   };
 }
 
-/** POST to a document action (submit, approve, cancel); then refreshes the lists and the record's history. */
+/**
+ * Sends a document action: PATCH for one that moves it along its life (submit, approve, cancel:
+ * RECORD_ACTIONS), POST for the others (a receipt's allocations); then refreshes the lists and
+ * the record's history.
+ */
 export function useDocumentAction<Body, Reply extends { id: string }>(
   refresh: RefreshDocuments,
   entity: string,
   path: (id: string) => string,
 ) {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Body }) =>
-      api.post<{ message: string; data: Reply }>(path(id), body, { silent: true }),
+    mutationFn: ({ id, body }: { id: string; body: Body }) => {
+      const send = isRecordAction(path(id)) ? api.patch : api.post;
+      return send<{ message: string; data: Reply }>(path(id), body, { silent: true });
+    },
     onSuccess: (reply) => refresh(entity, reply.data.id),
   });
 }

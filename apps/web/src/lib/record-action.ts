@@ -10,24 +10,8 @@ import { invalidateBooks } from './books.ts';
 export function useRecordAction(path: string, key: string, audit: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      action,
-      method = 'PATCH',
-      body,
-    }: {
-      id: string;
-      action: string;
-      method?: 'PATCH' | 'POST';
-      body?: unknown;
-    }) =>
-      method === 'PATCH'
-        ? api.patch<{ message: string; data: { id: string } }>(`${path}/${id}/${action}`, body, {
-            silent: true,
-          })
-        : api.post<{ message: string; data: { id: string } }>(`${path}/${id}/${action}`, body ?? {}, {
-            silent: true,
-          }),
+    mutationFn: ({ id, action, body }: { id: string; action: string; body?: unknown }) =>
+      api.patch<{ message: string; data: { id: string } }>(`${path}/${id}/${action}`, body, { silent: true }),
     onSuccess: (_reply, { id }) => {
       void client.invalidateQueries({ queryKey: [key] });
       invalidateBooks(client);

@@ -111,7 +111,7 @@ describe('the season dashboard', () => {
     );
     await recordCollectionOk(t, south.clerk.access, weighing(cashew, farmer(south)));
     const cancelled = await recordCollectionOk(t, south.clerk.access, weighing(cashew, farmer(south)));
-    const c = await t.request('POST', `/collections/receipts/${cancelled.id}/cancel`, {
+    const c = await t.request('PATCH', `/collections/receipts/${cancelled.id}/cancel`, {
       token: admin.access,
       body: { reason: 'Weighed twice by mistake' },
     });

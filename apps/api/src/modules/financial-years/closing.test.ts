@@ -113,7 +113,7 @@ describe('closing a financial year', () => {
       body: { operationLockedUntil: `${Y}-12-31` },
     });
     expect(lock.status).toBe(200);
-    const closed = await t.request<{ message: string }>('POST', `/financial-years/${year?.id}/close`, {
+    const closed = await t.request<{ message: string }>('PATCH', `/financial-years/${year?.id}/close`, {
       token: manager.access,
     });
     expect(closed.status).toBe(200);
@@ -202,7 +202,7 @@ describe('closing a financial year', () => {
       ),
     );
     await t.db.execute(sql`delete from account_mappings where key = 'operation_retained_earnings'`);
-    const refused = await t.request<{ message: string }>('POST', `/financial-years/${year?.id}/close`, {
+    const refused = await t.request<{ message: string }>('PATCH', `/financial-years/${year?.id}/close`, {
       token: manager.access,
     });
     expect(refused.status).toBe(400);

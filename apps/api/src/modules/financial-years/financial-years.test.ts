@@ -142,7 +142,7 @@ describe('financial years', () => {
     const [year] = (
       await t.request<{ data: Year[] }>('GET', '/financial-years?status=open', { token: manager.access })
     ).body.data;
-    const blocked = await t.request('POST', `/financial-years/${year?.id}/close`, { token: manager.access });
+    const blocked = await t.request('PATCH', `/financial-years/${year?.id}/close`, { token: manager.access });
     expect(blocked.status).toBe(400);
     expect(blocked.body.message).toMatch(/draft journal entries are still waiting for approval/);
     await t.db.execute(
@@ -150,14 +150,14 @@ describe('financial years', () => {
     );
     await t.db.execute(sql`delete from journal_entries where status = 'draft'`);
     const closed = await t.request<{ message: string; data: Year }>(
-      'POST',
+      'PATCH',
       `/financial-years/${year?.id}/close`,
       { token: manager.access },
     );
     expect(closed.status).toBe(200);
     expect(closed.body.message).toBe('Financial year closed successfully');
     expect(closed.body.data.status).toBe('closed');
-    const again = await t.request('POST', `/financial-years/${year?.id}/close`, { token: manager.access });
+    const again = await t.request('PATCH', `/financial-years/${year?.id}/close`, { token: manager.access });
     expect(again.status).toBe(409);
     const [rent, bank] = await Promise.all([
       accountId(t, 'operation', '5101'),

@@ -90,7 +90,7 @@ export const financialYearsRoutes = (books: YearEndBooks) => (app: ZodApp, deps:
       data: await books.preview(deps.db, await getFinancialYearRow(deps.db, req.params.id)),
     }),
   );
-  app.post(
+  app.patch(
     '/financial-years/:id/close',
     { config: { access: write }, schema: { tags, params: idParams, response: { 200: financialYearReply } } },
     async (req) => ({

@@ -170,7 +170,7 @@ export async function approvedRequest(
   if (made.status !== 201) throw new Error(`request not saved: ${JSON.stringify(made.body)}`);
   const id = made.body.data.id;
   for (const who of [w.manager, w.officer]) {
-    const r = await t.request('POST', `/collections/farmer-requests/${id}/approve`, { token: who.access });
+    const r = await t.request('PATCH', `/collections/farmer-requests/${id}/approve`, { token: who.access });
     if (r.status !== 200) throw new Error(`approve failed: ${JSON.stringify(r.body)}`);
   }
   return id;

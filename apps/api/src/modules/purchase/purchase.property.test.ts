@@ -166,7 +166,7 @@ async function run(a: Action): Promise<void> {
     if (r.status !== 201) return;
     invoiceIds.push(r.body.data.id);
     if (r.body.data.status === 'awaiting_approval') {
-      const ok = await t.request('POST', `/purchase/invoices/${r.body.data.id}/approve`, {
+      const ok = await t.request('PATCH', `/purchase/invoices/${r.body.data.id}/approve`, {
         token: manager.access,
         body: { reason: 'Property test: accepted' },
       });
@@ -195,7 +195,7 @@ async function run(a: Action): Promise<void> {
     });
     expect(made.status).toBe(201);
     const next = a.approve ? 'approve' : 'cancel';
-    const r = await t.request('POST', `/purchase/payments/${made.body.data.id}/${next}`, {
+    const r = await t.request('PATCH', `/purchase/payments/${made.body.data.id}/${next}`, {
       token: a.approve ? manager.access : accountant.access,
       ...(a.approve ? {} : { body: { reason: 'Property test' } }),
     });
@@ -203,7 +203,7 @@ async function run(a: Action): Promise<void> {
   } else {
     const id = pick(invoiceIds, a.pick);
     if (!id) return;
-    const r = await t.request('POST', `/purchase/invoices/${id}/cancel`, {
+    const r = await t.request('PATCH', `/purchase/invoices/${id}/cancel`, {
       token: buyer.access,
       body: { reason: 'Property test' },
     });

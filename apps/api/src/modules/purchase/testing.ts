@@ -78,9 +78,9 @@ export async function approvedOrder(
   body: Parameters<typeof draftOrder>[2],
 ) {
   const order = await draftOrder(t, maker, body);
-  const submitted = await t.request('POST', `/purchase/orders/${order.id}/submit`, { token: maker.access });
+  const submitted = await t.request('PATCH', `/purchase/orders/${order.id}/submit`, { token: maker.access });
   if (submitted.status !== 200) throw new Error(`submit failed: ${JSON.stringify(submitted.body)}`);
-  const approved = await t.request<{ data: OrderReply }>('POST', `/purchase/orders/${order.id}/approve`, {
+  const approved = await t.request<{ data: OrderReply }>('PATCH', `/purchase/orders/${order.id}/approve`, {
     token: checker.access,
   });
   if (approved.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approved.body)}`);

@@ -97,7 +97,7 @@ async function run(a: Action): Promise<void> {
   } else if (a.kind === 'cancel') {
     const id = invoiceIds[a.pick % Math.max(invoiceIds.length, 1)];
     if (!id) return;
-    const r = await t.request('POST', `/sales/invoices/${id}/cancel`, {
+    const r = await t.request('PATCH', `/sales/invoices/${id}/cancel`, {
       token,
       body: { reason: 'Property test' },
     });

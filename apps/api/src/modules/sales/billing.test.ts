@@ -141,7 +141,7 @@ describe('buyers', () => {
         '/sales/invoices',
         { buyerId: id, invoiceDate: TODAY, lines: [{ description: 'x', kg: '1', pricePerKg: '1' }] },
       ],
-      ['POST', `/sales/invoices/${id}/cancel`, { reason: 'x' }],
+      ['PATCH', `/sales/invoices/${id}/cancel`, { reason: 'x' }],
       ['GET', '/sales/group-invoices'],
       ['GET', `/sales/group-invoices/${id}`],
       ['GET', `/sales/group-invoices/${id}/pdf`],
@@ -184,13 +184,13 @@ describe('invoices', () => {
     expect(new TextDecoder().decode(pdf.raw.slice(0, 5))).toBe('%PDF-');
     expect(await receivableInTrialBalance(END)).toBe('1400962.67');
 
-    const noReason = await t.request('POST', `/sales/invoices/${inv.id}/cancel`, {
+    const noReason = await t.request('PATCH', `/sales/invoices/${inv.id}/cancel`, {
       token: officer.access,
       body: { reason: ' ' },
     });
     expect(noReason.status).toBe(400);
     const c = await t.request<{ message: string; data: Invoice }>(
-      'POST',
+      'PATCH',
       `/sales/invoices/${inv.id}/cancel`,
       {
         token: officer.access,
@@ -206,7 +206,7 @@ describe('invoices', () => {
     });
     expect(c.body.data.reversalEntryId).toBeTruthy();
     expect(await receivableInTrialBalance(END)).toBe('0.00');
-    const again = await t.request('POST', `/sales/invoices/${inv.id}/cancel`, {
+    const again = await t.request('PATCH', `/sales/invoices/${inv.id}/cancel`, {
       token: officer.access,
       body: { reason: 'Twice' },
     });
@@ -259,7 +259,7 @@ describe('invoices', () => {
     expect((await getInvoice(a.id)).status).toBe('paid');
     expect((await getInvoice(b.id)).status).toBe('part_paid');
     for (const id of [a.id, b.id]) {
-      const r = await t.request<{ message: string }>('POST', `/sales/invoices/${id}/cancel`, {
+      const r = await t.request<{ message: string }>('PATCH', `/sales/invoices/${id}/cancel`, {
         token: officer.access,
         body: { reason: 'Try' },
       });

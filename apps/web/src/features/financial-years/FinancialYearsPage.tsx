@@ -36,7 +36,7 @@ function FinancialYearsPage() {
       confirmLabel: t('fy.close'),
       onConfirm: () =>
         close.mutate(
-          { id: year.id, action: 'close', method: 'POST' },
+          { id: year.id, action: 'close' },
           { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
         ),
     });

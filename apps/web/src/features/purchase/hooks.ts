@@ -100,7 +100,7 @@ export function useSupplierAged(query: Query) {
   });
 }
 
-/** POST to a purchasing action (submit, approve, cancel); refreshes the lists and the record's history. */
+/** PATCH to a purchasing action (submit, approve, cancel); refreshes the lists and the record's history. */
 export function usePurchaseAction<Body, Reply extends { id: string }>(
   entity: string,
   path: (id: string) => string,

@@ -124,7 +124,7 @@ export function useAgedReport(view: 'summary' | 'details', query: Query) {
   });
 }
 
-/** POST to a sales action path; refreshes the sales lists and the record's history. */
+/** Sends a sales action (PATCH to cancel, POST to allocate); refreshes the sales lists and the record's history. */
 export function useSalesAction<Body, Reply extends { id: string }>(
   entity: string,
   path: (id: string) => string,

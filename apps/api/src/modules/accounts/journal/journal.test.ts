@@ -195,7 +195,7 @@ describe('reversing', () => {
         reversalOfId: string;
         lines: { accountCode: string; debit: string; credit: string }[];
       };
-    }>('POST', `/accounts/journal-entries/${id}/reverse`, { token: manager.access, body: {} });
+    }>('PATCH', `/accounts/journal-entries/${id}/reverse`, { token: manager.access, body: {} });
     expect(r.status).toBe(201);
     expect(r.body.message).toBe('Journal entry reversed successfully');
     expect(r.body.data).toMatchObject({ status: 'posted', reversalOfId: id, source: 'reversal' });
@@ -218,7 +218,7 @@ describe('reversing', () => {
           where entry_id in (${id}, ${r.body.data.id}) group by account_id) x where s <> 0`,
     );
     expect(net?.n).toBe('0');
-    const twice = await t.request('POST', `/accounts/journal-entries/${id}/reverse`, {
+    const twice = await t.request('PATCH', `/accounts/journal-entries/${id}/reverse`, {
       token: manager.access,
       body: {},
     });

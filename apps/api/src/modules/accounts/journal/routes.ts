@@ -73,7 +73,7 @@ export function journalEntryRoutes(app: ZodApp, deps: AppDeps) {
       data: await approveJournalEntry(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
     }),
   );
-  app.post(
+  app.patch(
     '/accounts/journal-entries/:id/reverse',
     {
       config: { access: { permission: 'accounts.journal.approve', audience: 'union' } },

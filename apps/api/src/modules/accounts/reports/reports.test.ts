@@ -214,7 +214,7 @@ describe('invariants over random postings (property)', () => {
             );
             if (e.reverse) {
               const r = await t.request<{ data: { id: string } }>(
-                'POST',
+                'PATCH',
                 `/accounts/journal-entries/${posted.id}/reverse`,
                 { token: manager.access, body: {} },
               );

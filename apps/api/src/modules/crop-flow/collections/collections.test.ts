@@ -278,7 +278,7 @@ describe('editing and cancelling', () => {
       (await t.request('PATCH', `/collections/receipts/${c.id}`, { token, body: { bags: 1 } })).status,
     ).toBe(403);
     expect(
-      (await t.request('POST', `/collections/receipts/${c.id}/cancel`, { token, body: { reason: 'x' } }))
+      (await t.request('PATCH', `/collections/receipts/${c.id}/cancel`, { token, body: { reason: 'x' } }))
         .status,
     ).toBe(403);
   });
@@ -293,14 +293,14 @@ describe('editing and cancelling', () => {
   });
 
   it('cancels with a reason, once; a cancelled collection cannot be edited or cancelled again', async () => {
-    const noReason = await t.request('POST', `/collections/receipts/${c.id}/cancel`, {
+    const noReason = await t.request('PATCH', `/collections/receipts/${c.id}/cancel`, {
       token: north.clerk.access,
       body: { reason: ' ' },
     });
     expect(noReason.status).toBe(400);
     const [first, second] = await Promise.all(
       [1, 2].map(() =>
-        t.request<{ data: Collection }>('POST', `/collections/receipts/${c.id}/cancel`, {
+        t.request<{ data: Collection }>('PATCH', `/collections/receipts/${c.id}/cancel`, {
           token: north.clerk.access,
           body: { reason: 'Weighed on the wrong scale' },
         }),
@@ -330,7 +330,7 @@ describe('editing and cancelling', () => {
     expect(edit.body).toMatchObject({
       message: `Collection ${onNote.receiptNo} cannot be edited: it is in delivery`,
     });
-    const cancel = await t.request('POST', `/collections/receipts/${onNote.id}/cancel`, {
+    const cancel = await t.request('PATCH', `/collections/receipts/${onNote.id}/cancel`, {
       token: north.clerk.access,
       body: { reason: 'late' },
     });
@@ -411,7 +411,7 @@ describe('lists, exports and stock are confined to the society', () => {
       fresh.clerk.access,
       weighing(cashew, farmer(fresh, 1), { gradeId: under()?.id, bags: 1, grossKg: '40', tareKg: '0.5' }),
     );
-    await t.request('POST', `/collections/receipts/${c.id}/cancel`, {
+    await t.request('PATCH', `/collections/receipts/${c.id}/cancel`, {
       token: fresh.clerk.access,
       body: { reason: 'test' },
     });

@@ -102,7 +102,7 @@ export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
       data: await updateCollection(deps.db, actorOf(req), req.params.id, req.body),
     }),
   );
-  app.post(
+  app.patch(
     `${base}/:id/cancel`,
     {
       config: { access: write },

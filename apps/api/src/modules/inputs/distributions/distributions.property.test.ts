@@ -141,7 +141,7 @@ describe('a random season of inputs on credit', () => {
         issued.push(r.body.data.id);
       } else if (roll < 0.82 && issued.length) {
         const id = issued.splice(Math.floor(rnd() * issued.length), 1)[0];
-        const r = await t.request('POST', `/collections/distributions/${id}/cancel`, {
+        const r = await t.request('PATCH', `/collections/distributions/${id}/cancel`, {
           token: w.manager.access,
           body: { reason: 'Property test' },
         });

@@ -181,7 +181,7 @@ describe('a credit distribution from request to zero balance', () => {
     );
     expect(created.status).toBe(201);
     expect(created.body.data.loanRecovery).toBe('332000.00');
-    const cancelDuringDraft = await t.request('POST', `${path}/${d.id}/cancel`, {
+    const cancelDuringDraft = await t.request('PATCH', `${path}/${d.id}/cancel`, {
       token: w.manager.access,
       body: { reason: 'Wrong farmer' },
     });
@@ -195,7 +195,7 @@ describe('a credit distribution from request to zero balance', () => {
     });
     expect(after.body.data).toMatchObject({ loanRecovered: '332000.00', loanOutstanding: '0.00' });
     expect(await balanceOf(t, 'collection', '1401')).toBe('0.00');
-    const cancel = await t.request('POST', `${path}/${d.id}/cancel`, {
+    const cancel = await t.request('PATCH', `${path}/${d.id}/cancel`, {
       token: w.manager.access,
       body: { reason: 'Late' },
     });
@@ -227,12 +227,12 @@ describe('kinds, cancellation and refusals', () => {
       margin: '25000.00',
     });
     expect(await balanceOf(t, 'operation', '1205')).toBe('90000.00');
-    const otherSociety = await t.request('POST', `${path}/${r.body.data.id}/cancel`, {
+    const otherSociety = await t.request('PATCH', `${path}/${r.body.data.id}/cancel`, {
       token: w.otherClerk.access,
       body: { reason: 'x' },
     });
     expect(otherSociety.status).toBe(403);
-    const cancelled = await t.request<Saved>('POST', `${path}/${r.body.data.id}/cancel`, {
+    const cancelled = await t.request<Saved>('PATCH', `${path}/${r.body.data.id}/cancel`, {
       token: w.manager.access,
       body: { reason: 'Farmer refused the bags' },
     });

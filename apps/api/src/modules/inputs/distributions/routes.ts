@@ -91,7 +91,7 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
       return sendPdf(reply, d.distributionNo, await distributionNotePdf(d), { inline: true });
     },
   );
-  app.post(
+  app.patch(
     `${path}/:id/cancel`,
     {
       config: { access: access.approve },

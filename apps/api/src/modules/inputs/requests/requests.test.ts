@@ -178,17 +178,17 @@ describe('two-level approval', () => {
   });
 
   it('the clerk cannot approve; the union waits for the AMCOS manager; then manager, then officer', async () => {
-    expect((await t.request('POST', `${path}/${id}/approve`, { token: w.clerk.access })).status).toBe(403);
-    const early = await t.request('POST', `${path}/${id}/approve`, { token: w.officer.access });
+    expect((await t.request('PATCH', `${path}/${id}/approve`, { token: w.clerk.access })).status).toBe(403);
+    const early = await t.request('PATCH', `${path}/${id}/approve`, { token: w.officer.access });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ message: 'The AMCOS manager approves this request first' });
-    const first = await t.request<Saved>('POST', `${path}/${id}/approve`, { token: w.manager.access });
+    const first = await t.request<Saved>('PATCH', `${path}/${id}/approve`, { token: w.manager.access });
     expect(first.status).toBe(200);
     expect(first.body.data.status).toBe('amcos_approved');
-    expect((await t.request('POST', `${path}/${id}/approve`, { token: w.manager.access })).status).toBe(403);
+    expect((await t.request('PATCH', `${path}/${id}/approve`, { token: w.manager.access })).status).toBe(403);
     // Two crop officers at once: one wins, the other gets a 409.
     const both = await Promise.all(
-      [w.officer, w.officer2].map((s) => t.request('POST', `${path}/${id}/approve`, { token: s.access })),
+      [w.officer, w.officer2].map((s) => t.request('PATCH', `${path}/${id}/approve`, { token: s.access })),
     );
     expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
     const detail = await t.request<{ data: InputRequestDetail }>('GET', `${path}/${id}`, {
@@ -207,8 +207,10 @@ describe('two-level approval', () => {
       },
     });
     expect(made.status).toBe(201);
-    await t.request('POST', `${path}/${made.body.data.id}/approve`, { token: w.manager.access });
-    const self = await t.request('POST', `${path}/${made.body.data.id}/approve`, { token: w.officer.access });
+    await t.request('PATCH', `${path}/${made.body.data.id}/approve`, { token: w.manager.access });
+    const self = await t.request('PATCH', `${path}/${made.body.data.id}/approve`, {
+      token: w.officer.access,
+    });
     expect(self.status).toBe(403);
     expect(self.body).toMatchObject({ message: 'You recorded this request: another user approves it' });
   });
@@ -216,10 +218,14 @@ describe('two-level approval', () => {
   it('another society sees none of it and cannot act on it', async () => {
     expect((await t.request('GET', `${path}/${id}`, { token: w.otherClerk.access })).status).toBe(403);
     expect(
-      (await t.request('POST', `${path}/${id}/reject`, { token: w.otherClerk.access, body: { reason: 'x' } }))
-        .status,
+      (
+        await t.request('PATCH', `${path}/${id}/reject`, {
+          token: w.otherClerk.access,
+          body: { reason: 'x' },
+        })
+      ).status,
     ).toBe(403);
-    expect((await t.request('POST', `${path}/${id}/approve`, { token: w.otherClerk.access })).status).toBe(
+    expect((await t.request('PATCH', `${path}/${id}/approve`, { token: w.otherClerk.access })).status).toBe(
       403,
     );
     const suggestion = await t.request(
@@ -252,7 +258,7 @@ describe('two-level approval', () => {
     expect(new Set(mine.body.data.map((r) => r.amcosId))).toEqual(new Set([w.amcosId]));
     expect(
       (
-        await t.request('POST', `${path}/bulk-approve`, {
+        await t.request('PATCH', `${path}/bulk-approve`, {
           token: w.otherClerk.access,
           body: { status: 'pending', amcos_id: w.amcosId },
         })
@@ -269,7 +275,7 @@ describe('two-level approval', () => {
         lines: [{ itemId: w.pesticideId, quantity: '1' }],
       },
     });
-    const r = await t.request<Saved>('POST', `${path}/${made.body.data.id}/reject`, {
+    const r = await t.request<Saved>('PATCH', `${path}/${made.body.data.id}/reject`, {
       token: w.manager.access,
       body: { reason: 'Farm not visited yet' },
     });
@@ -287,7 +293,7 @@ describe('bulk approve and import', () => {
         })
       ).body.meta.total;
     const before = await pending();
-    const r = await t.request('POST', `${path}/bulk-approve`, {
+    const r = await t.request('PATCH', `${path}/bulk-approve`, {
       token: w.manager.access,
       body: { status: 'pending', amcos_id: w.amcosId },
     });
@@ -302,12 +308,12 @@ describe('bulk approve and import', () => {
     ).body.meta.total;
     // Those just approved and the one a crop officer recorded, approved by the manager earlier.
     expect(waiting).toBe(before);
-    const union = await t.request('POST', `${path}/bulk-approve`, {
+    const union = await t.request('PATCH', `${path}/bulk-approve`, {
       token: w.officer2.access,
       body: { status: 'amcos_approved', amcos_id: w.amcosId, includeOverLimit: true },
     });
     expect(union.body).toMatchObject({ approved: waiting });
-    const wrong = await t.request('POST', `${path}/bulk-approve`, {
+    const wrong = await t.request('PATCH', `${path}/bulk-approve`, {
       token: w.officer.access,
       body: { status: 'pending' },
     });

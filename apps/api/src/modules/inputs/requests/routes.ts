@@ -83,7 +83,7 @@ export function inputRequestsRoutes(app: ZodApp, deps: AppDeps) {
       return reply.code(201).send({ message: 'Request recorded successfully', data });
     },
   );
-  app.post(
+  app.patch(
     `${path}/bulk-approve`,
     {
       config: { access: access.approve },
@@ -99,7 +99,7 @@ export function inputRequestsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({ data: await getInputRequest(deps.db, actorOf(req), req.params.id) }),
   );
-  app.post(
+  app.patch(
     `${path}/:id/approve`,
     {
       config: { access: access.approve },
@@ -110,7 +110,7 @@ export function inputRequestsRoutes(app: ZodApp, deps: AppDeps) {
       data: await approveInputRequest(deps.db, actorOf(req), req.params.id),
     }),
   );
-  app.post(
+  app.patch(
     `${path}/:id/reject`,
     {
       config: { access: access.approve },

@@ -75,7 +75,7 @@ export function transfersRoutes(app: ZodApp, deps: AppDeps) {
       return reply.code(201).send({ message: `${data.transferNo} dispatched to ${data.toStoreName}`, data });
     },
   );
-  app.post(
+  app.patch(
     `${base}/:id/receive`,
     {
       config: { access: write },

@@ -110,7 +110,7 @@ describe('purchase invoices and supplier payments', () => {
       quantityDifference: '40.000',
     });
     const noReason = await t.request<{ errors: Record<string, string[]> }>(
-      'POST',
+      'PATCH',
       `/purchase/invoices/${held.id}/approve`,
       {
         token: manager.access,
@@ -130,7 +130,7 @@ describe('purchase invoices and supplier payments', () => {
       admin,
     );
     const self = await t.request<{ message: string }>(
-      'POST',
+      'PATCH',
       `/purchase/invoices/${own.body.data.id}/approve`,
       {
         token: admin.access,
@@ -139,7 +139,7 @@ describe('purchase invoices and supplier payments', () => {
     );
     expect(self.status).toBe(403);
     const payablesBefore = await balanceOf(t, manager, '2101', D('12-31'));
-    const ok = await t.request<{ data: Invoice }>('POST', `/purchase/invoices/${held.id}/approve`, {
+    const ok = await t.request<{ data: Invoice }>('PATCH', `/purchase/invoices/${held.id}/approve`, {
       token: manager.access,
       body: { reason: 'Remaining 40 bags delivered, GRN to follow; price rise agreed by phone' },
     });
@@ -150,13 +150,13 @@ describe('purchase invoices and supplier payments', () => {
     expect(await balanceOf(t, manager, '2101', D('12-31'))).toBe(
       dec(payablesBefore).minus('3115200').toFixed(2),
     );
-    const again = await t.request('POST', `/purchase/invoices/${held.id}/approve`, {
+    const again = await t.request('PATCH', `/purchase/invoices/${held.id}/approve`, {
       token: manager.access,
       body: { reason: 'again' },
     });
     expect(again.status).toBe(409);
     const cancelOwn = await t.request<{ data: Invoice }>(
-      'POST',
+      'PATCH',
       `/purchase/invoices/${own.body.data.id}/cancel`,
       {
         token: admin.access,
@@ -176,7 +176,7 @@ describe('purchase invoices and supplier payments', () => {
     });
     expect(r1.status).toBe(409);
     expect(r1.body.message).toBe(`Purchase order ${draft.orderNo} is not approved: it cannot be invoiced`);
-    await t.request('POST', `/purchase/orders/${draft.id}/cancel`, {
+    await t.request('PATCH', `/purchase/orders/${draft.id}/cancel`, {
       token: buyer.access,
       body: { reason: 'Not needed' },
     });
@@ -205,7 +205,7 @@ describe('purchase invoices and supplier payments', () => {
     // 4 x 85,000.50 = 340,002.00, no VAT on sprayers.
     expect(made.body.data).toMatchObject({ status: 'open', total: '340002.00' });
     const cancelled = await t.request<{ data: Invoice & { reversalEntryId: string | null } }>(
-      'POST',
+      'PATCH',
       `/purchase/invoices/${made.body.data.id}/cancel`,
       { token: buyer.access, body: { reason: 'Billed twice by the supplier' } },
     );
@@ -255,7 +255,7 @@ describe('purchase invoices and supplier payments', () => {
     expect(made.status).toBe(201);
     expect([made.body.data.status, made.body.data.amount]).toEqual(['draft', '6452005.00']);
     expect(made.body.data.paymentNo).toMatch(new RegExp(`^SPV-${YEAR}-\\d{6}$`));
-    const self = await t.request('POST', `/purchase/payments/${made.body.data.id}/approve`, {
+    const self = await t.request('PATCH', `/purchase/payments/${made.body.data.id}/approve`, {
       token: accountant.access,
     });
     expect(self.status).toBe(403);
@@ -263,8 +263,8 @@ describe('purchase invoices and supplier payments', () => {
     const payablesBefore = await balanceOf(t, manager, '2101', D('12-31'));
     const other = await sessionAs(t, 'Finance Manager');
     const race = await Promise.all([
-      t.request('POST', `/purchase/payments/${made.body.data.id}/approve`, { token: manager.access }),
-      t.request('POST', `/purchase/payments/${made.body.data.id}/approve`, { token: other.access }),
+      t.request('PATCH', `/purchase/payments/${made.body.data.id}/approve`, { token: manager.access }),
+      t.request('PATCH', `/purchase/payments/${made.body.data.id}/approve`, { token: other.access }),
     ]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
     const get = (id: string) =>
@@ -353,7 +353,7 @@ describe('purchase invoices and supplier payments', () => {
     });
     expect(lock.status).toBe(200);
     const refused = await t.request<{ message: string }>(
-      'POST',
+      'PATCH',
       `/purchase/payments/${made.body.data.id}/approve`,
       { token: manager.access },
     );

@@ -74,7 +74,7 @@ export function purchaseInvoicesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({ data: await getPurchaseInvoice(db, req.params.id) }),
   );
-  app.post(
+  app.patch(
     '/purchase/invoices/:id/approve',
     {
       config: { access: purchaseApprove },
@@ -85,7 +85,7 @@ export function purchaseInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       data: await approvePurchaseInvoice(db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
     }),
   );
-  app.post(
+  app.patch(
     '/purchase/invoices/:id/cancel',
     {
       config: { access: purchaseWrite },

@@ -34,29 +34,29 @@ describe('purchase orders', () => {
   it('goes draft -> submitted -> approved by someone else; the maker cannot approve; two approvers: one wins', async () => {
     const s = await makeSupplier(t, buyer);
     const o = await draftOrder(t, buyer, ureaAndSprayers(s.id));
-    const early = await t.request<{ message: string }>('POST', `/purchase/orders/${o.id}/approve`, {
+    const early = await t.request<{ message: string }>('PATCH', `/purchase/orders/${o.id}/approve`, {
       token: manager.access,
     });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(`Purchase order ${o.orderNo} is a draft: it cannot be approved`);
     const draftPdf = await t.request('GET', `/purchase/orders/${o.id}/pdf`, { token: buyer.access });
     expect(draftPdf.status).toBe(409);
-    expect((await t.request('POST', `/purchase/orders/${o.id}/submit`, { token: buyer.access })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.request('PATCH', `/purchase/orders/${o.id}/submit`, { token: buyer.access })).status,
+    ).toBe(200);
     // The Administrator may approve, but not an order they made: here the maker is the buyer.
     const own = await sessionAs(t, 'Administrator');
     const mine = await draftOrder(t, own, ureaAndSprayers(s.id));
-    await t.request('POST', `/purchase/orders/${mine.id}/submit`, { token: own.access });
-    const self = await t.request<{ message: string }>('POST', `/purchase/orders/${mine.id}/approve`, {
+    await t.request('PATCH', `/purchase/orders/${mine.id}/submit`, { token: own.access });
+    const self = await t.request<{ message: string }>('PATCH', `/purchase/orders/${mine.id}/approve`, {
       token: own.access,
     });
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('You created this purchase order, so another person must approve it');
     const other = await sessionAs(t, 'Finance Manager');
     const race = await Promise.all([
-      t.request('POST', `/purchase/orders/${o.id}/approve`, { token: manager.access }),
-      t.request('POST', `/purchase/orders/${o.id}/approve`, { token: other.access }),
+      t.request('PATCH', `/purchase/orders/${o.id}/approve`, { token: manager.access }),
+      t.request('PATCH', `/purchase/orders/${o.id}/approve`, { token: other.access }),
     ]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
     const pdf = await t.request('GET', `/purchase/orders/${o.id}/pdf`, { token: buyer.access });
@@ -104,7 +104,7 @@ describe('purchase orders', () => {
     );
     const cancelled = await approvedOrder(t, buyer, manager, ureaAndSprayers(s.id));
     const cancel = await t.request<{ data: { status: string } }>(
-      'POST',
+      'PATCH',
       `/purchase/orders/${cancelled.id}/cancel`,
       {
         token: buyer.access,
@@ -117,7 +117,7 @@ describe('purchase orders', () => {
     ).rejects.toThrow(
       `Purchase order ${cancelled.orderNo} is cancelled: goods cannot be received against it`,
     );
-    const cannot = await t.request<{ message: string }>('POST', `/purchase/orders/${o.id}/cancel`, {
+    const cannot = await t.request<{ message: string }>('PATCH', `/purchase/orders/${o.id}/cancel`, {
       token: buyer.access,
       body: { reason: 'Too late' },
     });
@@ -147,7 +147,7 @@ describe('purchase orders', () => {
       '345600.00',
       '2265600.00',
     ]);
-    await t.request('POST', `/purchase/orders/${o.id}/submit`, { token: buyer.access });
+    await t.request('PATCH', `/purchase/orders/${o.id}/submit`, { token: buyer.access });
     const late = await t.request<{ message: string }>('PUT', `/purchase/orders/${o.id}`, {
       token: buyer.access,
       body,

@@ -98,7 +98,7 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
       data: await updatePurchaseOrder(db, actorOf(req), { id: req.params.id, body: req.body }),
     }),
   );
-  app.post(
+  app.patch(
     '/purchase/orders/:id/submit',
     { config: { access: purchaseWrite }, schema: { tags, params: idParams, response: saved } },
     async (req) => ({
@@ -106,7 +106,7 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
       data: await submitPurchaseOrder(db, actorOf(req), { id: req.params.id }),
     }),
   );
-  app.post(
+  app.patch(
     '/purchase/orders/:id/approve',
     { config: { access: purchaseApprove }, schema: { tags, params: idParams, response: saved } },
     async (req) => ({
@@ -114,7 +114,7 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
       data: await approvePurchaseOrder(db, actorOf(req), { id: req.params.id }),
     }),
   );
-  app.post(
+  app.patch(
     '/purchase/orders/:id/cancel',
     {
       config: { access: purchaseWrite },

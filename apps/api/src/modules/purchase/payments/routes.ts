@@ -67,7 +67,7 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({ data: await getSupplierPayment(db, req.params.id) }),
   );
-  app.post(
+  app.patch(
     '/purchase/payments/:id/approve',
     { config: { access: paymentApprove }, schema: { tags, params: idParams, response: saved } },
     async (req) => ({
@@ -75,7 +75,7 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
       data: await approveSupplierPayment(db, actorOf(req), { id: req.params.id }),
     }),
   );
-  app.post(
+  app.patch(
     '/purchase/payments/:id/cancel',
     {
       config: { access: paymentWrite },

@@ -103,7 +103,7 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       return sendPdf(reply, invoice.invoiceNo, await invoicePdf(db, invoice));
     },
   );
-  app.post(
+  app.patch(
     '/sales/invoices/:id/cancel',
     {
       config: { access: invoiceWrite },

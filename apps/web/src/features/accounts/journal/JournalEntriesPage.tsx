@@ -213,7 +213,7 @@ function EntryActions({
               confirmLabel: t('acc.reverse'),
               onConfirm: () =>
                 action.mutate(
-                  { id: entry.id, action: 'reverse', method: 'POST' },
+                  { id: entry.id, action: 'reverse' },
                   {
                     ...done,
                     onSuccess: (r) => {

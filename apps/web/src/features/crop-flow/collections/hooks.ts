@@ -46,7 +46,7 @@ export function useCancelCollection(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      api.post<{ message: string; data: Collection }>(
+      api.patch<{ message: string; data: Collection }>(
         `collections/receipts/${id}/cancel`,
         { reason } satisfies CancelCollectionBody,
         { silent: true },

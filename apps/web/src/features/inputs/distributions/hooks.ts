@@ -48,7 +48,7 @@ export function useCancelDistribution(id: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (reason: string) =>
-      api.post<{ message: string; data: DistributionDetail }>(`${distributions.path}/${id}/cancel`, {
+      api.patch<{ message: string; data: DistributionDetail }>(`${distributions.path}/${id}/cancel`, {
         reason,
       }),
     // The reason modal toasts the reply.

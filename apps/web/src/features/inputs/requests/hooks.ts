@@ -46,8 +46,8 @@ export function useDecision(id: string) {
   return useMutation({
     mutationFn: (action: { approve: true } | { reason: string }) =>
       'approve' in action
-        ? api.post<{ message: string; data: InputRequestDetail }>(`${requests.path}/${id}/approve`)
-        : api.post<{ message: string; data: InputRequestDetail }>(`${requests.path}/${id}/reject`, {
+        ? api.patch<{ message: string; data: InputRequestDetail }>(`${requests.path}/${id}/approve`)
+        : api.patch<{ message: string; data: InputRequestDetail }>(`${requests.path}/${id}/reject`, {
             reason: action.reason,
           }),
     // The caller toasts (the reject modal does it itself).
@@ -59,7 +59,7 @@ export function useBulkApprove() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: BulkApproveBody) =>
-      api.post<{ message: string; approved: number; skippedOwn: number }>(
+      api.patch<{ message: string; approved: number; skippedOwn: number }>(
         `${requests.path}/bulk-approve`,
         body,
       ),

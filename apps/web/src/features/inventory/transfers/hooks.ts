@@ -43,7 +43,7 @@ export function useReceiveTransfer(id: string, onDone: () => void, onError: (e: 
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReceiveStockTransferBody) =>
-      api.post<Saved>(`inventory/transfers/${id}/receive`, body, { silent: true }),
+      api.patch<Saved>(`inventory/transfers/${id}/receive`, body, { silent: true }),
     onSuccess: (reply) => {
       invalidateStock();
       void client.invalidateQueries({ queryKey: auditKeys.history('stock_transfer', id) });
