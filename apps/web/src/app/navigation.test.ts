@@ -115,6 +115,13 @@ describe('navigation from the route table', () => {
     ).toBe('farmers');
   });
 
+  it("an AMCOS user's Inventories opens the transfers their store counts and receives", () => {
+    for (const role of ['AMCOS Manager', 'AMCOS Clerk']) {
+      const inventories = linksOf(viewerOf(role)).find((l) => l.label === 'inventories');
+      expect([role, inventories?.href]).toEqual([role, '/inventory/transfers/list']);
+    }
+  });
+
   it('a sidebar item the user may not open leads to a screen of its section they may, or is hidden', () => {
     const viewer: NavViewer = { amcosId: null, permissions: ['reports.report.read'] };
     const links = linksOf(viewer);
