@@ -55,9 +55,14 @@ export const theme = createTheme({
     Drawer: { defaultProps: { zIndex: 1000 } },
     Menu: { defaultProps: { zIndex: 1000 } },
     Tooltip: { defaultProps: { position: 'bottom', offset: 12, zIndex: 9999, openDelay: 0, closeDelay: 0 } },
-    // Option lists open above the modal that holds them.
+    // A date field's calendar (any popover) and option lists open above the modal that holds them.
+    Popover: { defaultProps: { zIndex: 1200 } },
     Select: { defaultProps: { comboboxProps: { zIndex: 1200 } } },
     MultiSelect: { defaultProps: { comboboxProps: { zIndex: 1200 } } },
+    // "Nothing found" stands in an option list with no options (no suppliers yet, or still
+    // loading): as a disabled option it is read out, and the list is never an empty listbox
+    // (axe aria-required-children, on the new purchase order's supplier).
+    ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true } },
     // A table wider than a phone scrolls inside its container: the keyboard can reach and scroll
     // it even when its rows hold no link (axe scrollable-region-focusable, issue #20).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
