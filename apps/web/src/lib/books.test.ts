@@ -11,6 +11,7 @@ describe('invalidateBooks', () => {
       controlAccounts: [...bookKeys.reports, 'control-accounts'],
       journalList: [...bookKeys.journal, 'list', {}],
       journalEntry: [...bookKeys.journal, 'detail', 'e'],
+      reconciliationLines: [...bookKeys.reconciliation, 'account', 'a', 'lines', {}],
       buyers: ['buyers', 'list', {}],
     };
     for (const key of Object.values(keys)) client.setQueryData(key, { data: [] });
@@ -24,6 +25,7 @@ describe('invalidateBooks', () => {
       controlAccounts: true,
       journalList: true,
       journalEntry: true,
+      reconciliationLines: true,
       buyers: false,
     });
   });

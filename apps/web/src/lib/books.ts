@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * What every posting changes on screen: the journal (entries, their details) and the financial
- * reports (trial balance, general ledger, budget vs actual, control accounts). The accounts hooks
- * key their queries under these.
+ * What every posting changes on screen: the journal (entries, their details), the financial
+ * reports (trial balance, general ledger, budget vs actual, control accounts) and the bank
+ * reconciliation (its book lines, the state of an entry recorded from a statement line). The
+ * accounts hooks key their queries under these.
  */
 export const bookKeys = {
   journal: ['journal-entries'] as const,
   reports: ['financial-reports'] as const,
+  reconciliation: ['bank-reconciliation'] as const,
 };
 
 /**
@@ -17,4 +19,5 @@ export const bookKeys = {
 export function invalidateBooks(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: bookKeys.journal });
   void client.invalidateQueries({ queryKey: bookKeys.reports });
+  void client.invalidateQueries({ queryKey: bookKeys.reconciliation });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, uuid, wholeNumber } from '../common.ts';
 import { book, calendarDate } from '../financial-years.ts';
+import { entryStatus } from './journal.ts';
 
 /** How a bank's CSV columns map to a statement line; saved per bank/cash account. */
 export const statementDateFormat = z.enum(['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY']);
@@ -71,8 +72,10 @@ export const statementLine = z.object({
   amountOut: z.string(),
   balance: z.string().nullable(),
   matchId: uuid.nullable(),
+  /** The journal entry recorded from the line (a bank charge), with its state as the journal shows it. */
   entryId: uuid.nullable(),
   entryNumber: z.string().nullable(),
+  entryStatus: entryStatus.nullable(),
 });
 export type StatementLine = z.infer<typeof statementLine>;
 

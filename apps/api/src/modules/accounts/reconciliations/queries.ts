@@ -40,7 +40,8 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
       db,
       sql`select s.id, s.line_date::text as "lineDate", s.value_date::text as "valueDate", s.reference,
             s.description, s.amount_in as "amountIn", s.amount_out as "amountOut", s.balance,
-            s.match_id as "matchId", s.entry_id as "entryId", e.number as "entryNumber"
+            s.match_id as "matchId", s.entry_id as "entryId", e.number as "entryNumber",
+            e.status as "entryStatus"
           from bank_statement_lines s left join journal_entries e on e.id = s.entry_id
           where ${statementWhere} order by s.line_date, s.id limit ${q.per_page} offset ${offset}`,
     ),

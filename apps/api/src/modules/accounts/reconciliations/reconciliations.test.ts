@@ -47,6 +47,8 @@ type Lines = {
     amountIn: string;
     amountOut: string;
     matchId: string | null;
+    entryNumber: string | null;
+    entryStatus: string | null;
   }[];
   bookLines: {
     id: string;
@@ -392,6 +394,12 @@ describe('the operation bank, March: a CSV statement', () => {
       body: { statementLineId: interest?.id, counterAccountId: acct['4201'] },
     });
     expect(i.status).toBe(201);
+    // The statement lines name their entries in the journal's own state: draft until approved.
+    const entryStates = async () =>
+      (await lines(bank)).statementLines
+        .filter((l) => l.entryNumber)
+        .map((l) => `${l.reference} ${l.entryStatus}`);
+    expect(await entryStates()).toEqual(['CHG-0331 draft', 'INT-0331 draft']);
     // A draft is not in the books: nothing to match yet. The maker cannot approve their own entry.
     expect(await suggestions(bank)).toEqual([]);
     const own = await t.request('PATCH', `/accounts/journal-entries/${c.body.data.id}/approve`, {
@@ -404,6 +412,7 @@ describe('the operation bank, March: a CSV statement', () => {
           .status,
       ).toBe(200);
     }
+    expect(await entryStates()).toEqual(['CHG-0331 posted', 'INT-0331 posted']);
     const found = await suggestions(bank);
     expect(await named(bank, found)).toEqual([
       'reference CHG-0331 = Ledger fees March (-25000.00, 0d)',

@@ -22,6 +22,7 @@ import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { successText } from '../../../lib/success-message.ts';
 import { useAcceptMatches, useMatchingLines, useUnmatch } from './hooks.ts';
+import { RecordedEntry } from './RecordedEntry.tsx';
 import { StatementEntryModal } from './StatementEntryModal.tsx';
 import { SuggestionsPanel } from './SuggestionsPanel.tsx';
 
@@ -166,9 +167,7 @@ export function MatchingPanel({
                             {t('recon.unmatch')}
                           </Button>
                         )}
-                        {!l.matchId && l.entryNumber && (
-                          <Text size="xs">{t('recon.entryDrafted', { number: l.entryNumber })}</Text>
-                        )}
+                        {!l.matchId && <RecordedEntry line={l} />}
                         {!l.matchId && !l.entryId && canManage && (
                           <Button
                             size="compact-xs"

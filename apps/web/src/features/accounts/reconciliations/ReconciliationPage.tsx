@@ -2,6 +2,7 @@ import { Button, Group, Select, Tabs, Text } from '@mantine/core';
 import { IconBuildingBank, IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
@@ -22,7 +23,10 @@ export const ReconciliationRoute = () => (
 function ReconciliationPage() {
   const { t } = useTranslation();
   const accounts = useReconciliationAccounts();
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The account is in the address (?account=id): back from a journal entry opened here, it is still chosen.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('account');
+  const setChosen = (id: string | null) => setParams(id ? { account: id } : {}, { replace: true });
   const [importing, setImporting] = useState(false);
   const canManage = useCan('accounts.reconciliation.manage', 'union');
   const account = accounts.data?.find((a) => a.id === chosen) ?? accounts.data?.[0];

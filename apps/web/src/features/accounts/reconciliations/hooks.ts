@@ -12,14 +12,14 @@ import type {
 } from '@ushirika/contracts';
 import { api } from '../../../lib/api.ts';
 import { auditKeys } from '../../../lib/audit.ts';
-import { invalidateBooks } from '../../../lib/books.ts';
+import { bookKeys, invalidateBooks } from '../../../lib/books.ts';
 import { downloadFile } from '../../../lib/download.ts';
 
 const BASE = 'accounts/bank-reconciliation';
 
 /** Query keys: everything of one account under one prefix, so a change refreshes the whole screen. */
 export const reconKeys = {
-  all: ['bank-reconciliation'] as const,
+  all: bookKeys.reconciliation,
   accounts: () => [...reconKeys.all, 'accounts'] as const,
   account: (id: string) => [...reconKeys.all, 'account', id] as const,
   lines: (id: string, query: object) => [...reconKeys.account(id), 'lines', query] as const,
@@ -55,6 +55,8 @@ export function useMatchingLines(accountId: string, q: LinesQuery) {
       ),
     select: (r) => r.data,
     placeholderData: (previous) => previous,
+    // A recorded entry is approved by someone else: coming back to the window shows its new state.
+    refetchOnWindowFocus: true,
   });
 }
 
