@@ -14,7 +14,7 @@ import {
  * The markdown editor (#18) in the browser, in English and Swahili, on the new-circular screen:
  * type, autosave (smde_ key, "Autosaved: "), reload and restore; spell checking from our own
  * dictionary (off in Swahili, said in the status bar); full screen left with Escape; an image
- * uploaded and seen in the preview; a refused type and a refused size show SPEC's messages in the
+ * uploaded with its description (alt text) and seen in the preview; a refused type and a refused size show SPEC's messages in the
  * status bar. Then the circular goes to an AMCOS clerk's dashboard and comes back as read.
  * Nothing is fetched from another host and the strict CSP reports nothing.
  */
@@ -38,6 +38,10 @@ const TEXT = {
     typeNotAllowed: 'This image type is not allowed.',
     tooBig: 'Image big.png is too big (2.0 MB). Maximum file size is 2.0 MB.',
     publish: 'Publish',
+    publishAll: 'goes to every active AMCOS and cannot be changed after publishing.',
+    describeImage: 'What the image shows',
+    describeRequired: 'Describe the image before inserting it',
+    insertImage: 'Insert the image',
     confirmRead: 'I have read this',
     unreadTitle: 'Circulars to read',
     read: 'Read',
@@ -54,6 +58,10 @@ const TEXT = {
     typeNotAllowed: 'Aina hii ya picha hairuhusiwi.',
     tooBig: 'Picha big.png ni kubwa mno (2.0 MB). Ukubwa wa juu unaoruhusiwa ni 2.0 MB.',
     publish: 'Toa waraka',
+    publishAll: 'utapelekwa kwa kila AMCOS inayotumika na hautaweza kubadilishwa baada ya kutolewa.',
+    describeImage: 'Picha inaonyesha nini',
+    describeRequired: 'Eleza picha kabla ya kuiweka',
+    insertImage: 'Weka picha',
     confirmRead: 'Nimeusoma',
     unreadTitle: 'Nyaraka za kusoma',
     read: 'Umesomwa',
@@ -178,8 +186,15 @@ describe('the markdown editor and circulars', () => {
       );
       await chooseFile(page, text.upload, { name: 'map.png', mimeType: 'image/png', buffer: PNG });
       expect((await uploaded).status()).toBe(200);
+      // It goes in with what it shows (its alt text), asked for first; an empty one is refused.
+      const describeImage = page.getByTestId('image-description');
+      await describeImage.getByRole('button', { name: text.insertImage }).click();
+      await describeImage.getByText(text.describeRequired).waitFor();
+      await describeImage.getByLabel(text.describeImage).fill('Map of the buying posts');
+      await describeImage.getByRole('button', { name: text.insertImage }).click();
+      await describeImage.waitFor({ state: 'detached' });
       await page.waitForFunction(() =>
-        /!\[\]\(\/api\/editor\/images\/[0-9a-f]{64}\.png\)/.test(
+        /!\[Map of the buying posts\]\(\/api\/editor\/images\/[0-9a-f]{64}\.png\)/.test(
           (
             document.querySelector('.CodeMirror') as unknown as { CodeMirror: { getValue(): string } }
           ).CodeMirror.getValue(),
@@ -190,7 +205,12 @@ describe('the markdown editor and circulars', () => {
         const img = document.querySelector(
           '.editor-preview img[data-editor-image]',
         ) as HTMLImageElement | null;
-        return Boolean(img?.src.startsWith('blob:') && img.complete && img.naturalWidth === 1);
+        return Boolean(
+          img?.src.startsWith('blob:') &&
+            img.complete &&
+            img.naturalWidth === 1 &&
+            img.alt === 'Map of the buying posts',
+        );
       });
       await page.getByRole('button', { name: text.preview, exact: true }).click();
 
@@ -214,6 +234,9 @@ describe('the markdown editor and circulars', () => {
       expect(seen.foreign).toEqual([]);
       await page.locator('input[name="title"]').fill(title);
       await page.getByRole('button', { name: text.publish, exact: true }).click();
+      // Said once: "every active AMCOS" (was "All AMCOS AMCOS").
+      const ask = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-action') });
+      expect(await ask.innerText()).toContain(`"${title}" ${text.publishAll}`);
       await page.getByTestId('confirm-action').click();
       await page.waitForURL(/\/circulars\/[0-9a-f-]+\/details$/);
       const circularPath = new URL(page.url()).pathname;

@@ -17,9 +17,10 @@ import {
 } from '@tabler/icons-react';
 import { EDITOR, EDITOR_MESSAGES, type EditorErrorKey } from '@ushirika/contracts';
 import EasyMDE from 'easymde';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
+import { ImageDescriptionModal, imageAltText, type PendingImage } from './ImageDescriptionModal.tsx';
 import { hydrateImages, renderMarkdown } from './markdown.ts';
 import { loadEditorImage, uploadEditorImage } from './requests.ts';
 import { englishSpellChecker, whenDictionaryReady } from './spell-checker.ts';
@@ -60,7 +61,8 @@ type Tool = { name: string; action: EasyMDE.ToolbarIcon['action']; icon: TablerI
  * modes (Escape leaves full screen), a spell checker reading our own English dictionary (off in
  * Swahili, as the status bar says), autosave every 1000 ms under `smde_<autosaveId>` with
  * "Autosaved: " and the time, status items autosave/lines/words/cursor, tab size 2, at least 300 px
- * high, and optional image upload with SPEC's four messages in the status bar for 10 seconds.
+ * high, and optional image upload with SPEC's four messages in the status bar for 10 seconds
+ * (an uploaded image goes in with the description it is given, its alt text).
  * Runs under the app's strict CSP: no Font Awesome download (icons are Tabler's), no inline script.
  */
 export function MarkdownEditor({
@@ -80,6 +82,7 @@ export function MarkdownEditor({
   onChangeRef.current = onChange;
   const initialRef = useRef(initialValue);
   const id = useId();
+  const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
 
   useEffect(() => {
     const element = textareaRef.current;
@@ -191,10 +194,27 @@ export function MarkdownEditor({
       // SPEC: the message goes to an error callback (EasyMDE's default is an alert); it is in the
       // status bar for 10 seconds already, read out by screen readers (aria-live below).
       errorCallback: () => {},
-      imageUploadFunction: (file, onSuccess, onError) => {
-        void uploadEditorImage(file).then((outcome) =>
-          'url' in outcome ? onSuccess(outcome.url) : onError(messages[outcome.error]),
-        );
+      // The image goes in only once its description is given (its alt text, asked in a dialog).
+      imageUploadFunction: (file, _onSuccess, onError) => {
+        void uploadEditorImage(file).then((outcome) => {
+          if (!('url' in outcome)) return onError(messages[outcome.error]);
+          const back = () => {
+            setPendingImage(null);
+            editor.codemirror.focus();
+          };
+          setPendingImage({
+            fileName: file.name,
+            insert: (description) => {
+              back();
+              editor.codemirror.replaceSelection(`![${imageAltText(description)}](${outcome.url})`);
+              editor.updateStatusBar(
+                'upload-image',
+                t('editor.upload.uploaded').replace('#image_name#', file.name),
+              );
+            },
+            drop: back,
+          });
+        });
       },
       previewRender: (text, preview) => {
         setTimeout(() => void hydrateImages(preview, loadEditorImage), 0);
@@ -255,6 +275,7 @@ export function MarkdownEditor({
       data-editor-lang={language}
     >
       <textarea ref={textareaRef} defaultValue={initialValue} />
+      {pendingImage && <ImageDescriptionModal image={pendingImage} />}
     </Input.Wrapper>
   );
 }

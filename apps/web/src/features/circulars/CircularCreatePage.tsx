@@ -41,10 +41,12 @@ function CircularCreatePage() {
   const submit = form.onSubmit(() => {
     const body = form.validate(publishCircularBody);
     if (!body) return;
-    const count = body.audience === 'all' ? t('circulars.allAmcos') : String(body.amcosIds.length);
     confirmAction({
       title: t('circulars.publishTitle'),
-      message: t('circulars.publishMessage', { title: body.title, count }),
+      message:
+        body.audience === 'all'
+          ? t('circulars.publishMessageAll', { title: body.title })
+          : t('circulars.publishMessage', { title: body.title, count: body.amcosIds.length }),
       confirmLabel: t('circulars.publish'),
       danger: false,
       onConfirm: () => save.create(body),
