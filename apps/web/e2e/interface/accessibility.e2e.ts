@@ -32,6 +32,7 @@ let browser: Browser;
 let accountant: Credentials;
 let clerk: Credentials;
 let officer: Credentials;
+let buyer: Credentials;
 let records: ClerkRecords;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -40,6 +41,7 @@ beforeAll(async () => {
   accountant = await createUser(token, 'Accountant');
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
   officer = await createUser(token, 'Crop Officer');
+  buyer = await createUser(token, 'Procurement Officer');
   records = await clerkRecords(token, society, clerk);
 }, 180_000);
 afterAll(() => browser.close());
@@ -55,6 +57,13 @@ const UNION_SCREENS = [
   '/settings/collection/season-crops',
   '/reports/financial/trial-balance',
   '/profile',
+];
+/** Purchasing's forms, with their tables of lines (a new order once failed aria-required-children). */
+const PURCHASE_SCREENS = [
+  '/purchase/orders/list',
+  '/purchase/orders/create',
+  '/purchase/invoices/create',
+  '/purchase/payments/create',
 ];
 const AMCOS_SCREENS = [
   '/home',
@@ -166,6 +175,17 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.getByTestId('journal-table-create').click();
       await page.getByTestId('balance-state').waitFor();
       for (const v of await seriousViolations(page)) found.push(`journal entry dialog: ${v}`);
+      expect(found).toEqual([]);
+      await page.context().close();
+    }, 300_000);
+
+    it(`purchasing forms, ${scheme} theme, ${locale}`, async () => {
+      const page = await signedInPage(buyer, scheme, locale);
+      const found: string[] = [];
+      for (const path of PURCHASE_SCREENS) {
+        await settled(page, path);
+        for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+      }
       expect(found).toEqual([]);
       await page.context().close();
     }, 300_000);
