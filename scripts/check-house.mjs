@@ -2,8 +2,9 @@
 // - every use case has the one signature `(db, actor, input)` and does not parse its input again.
 //   A use case is an exported async function in apps/api/src/modules whose name starts with one of
 //   VERBS below (`approveSettlement`), outside routes, queries, schema, tests, test helpers, PDF,
-//   sheet and SMS files, and whose first parameter is not `tx` (a stage or door runs inside its
-//   caller's transaction, which it takes as `tx`: it is not a use case). It lives in a file of its
+//   sheet and SMS files, whose first parameter is the database and is not named `tx` (a stage or
+//   door runs inside its caller's transaction, which it takes as `tx`: it is not a use case; nor
+//   is a function that takes no database, such as a file-store write). It lives in a file of its
 //   own named after it (`approve-settlement.ts`) and takes the database handle (`db`), the acting
 //   user (`actor: Actor`, or `Actor | SystemActor` for what a start-up job also calls) and one
 //   input object;
@@ -185,8 +186,10 @@ function checkUseCases(file, text) {
     const fn = declared[1];
     if (!VERBS.has(verbOf(fn))) continue;
     const params = splitTopLevel(parameterText(text, declared.index + declared[0].length - 1));
-    // A stage or door: it runs inside its caller's transaction, which it takes as `tx`.
-    if (/^tx\s*:/.test(params[0] ?? '')) continue;
+    // A stage or door runs inside its caller's transaction, which it takes as `tx`; a function that
+    // takes no database (a file-store write, a parser) is no business action on the records.
+    const first = params[0] ?? '';
+    if (/^tx\s*:/.test(first) || !/^(db|ctx)\b|:\s*(Db|DbOrTx|Tx)\b/.test(first)) continue;
     const faults = [];
     if (path.basename(file, '.ts') !== kebab(fn))
       faults.push(`${fn} belongs in a file of its own, ${kebab(fn)}.ts`);

@@ -26,11 +26,28 @@ export const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/
 export type FileType = (typeof FILE_TYPES)[number];
 
 /** What a record's attachments may be. */
-export const ATTACHMENT_TYPES: readonly FileType[] = ['application/pdf', 'image/jpeg', 'image/png'];
+export const ATTACHMENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+] as const satisfies readonly FileType[];
 /** What the markdown editor's images may be (SPEC: png, jpeg, gif, avif). */
-export const EDITOR_IMAGE_TYPES: readonly FileType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/avif'];
+export const EDITOR_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/avif',
+] as const satisfies readonly FileType[];
 
-export type StoredFile = { sha256: string; size: number; contentType: FileType };
+/** A stored file; its type is one of the types the store was asked to accept. */
+export type StoredFile<Type extends FileType = FileType> = {
+  sha256: string;
+  size: number;
+  contentType: Type;
+};
+
+/** The rules a store checks before it writes: which types by content, and how large at most. */
+export type FileRules<Type extends FileType> = { accept: readonly Type[]; maxBytes: number };
 
 /** Refused before anything is written: `reason` says which rule, the message says it to the user. */
 export class FileRefusedError extends ValidationError {
@@ -89,7 +106,7 @@ export interface FileStore {
    * Checks the bytes (not empty, size, then type by content) and stores them once under their
    * hash; throws FileRefusedError before writing anything.
    */
-  put(bytes: Uint8Array, rules: { accept: readonly FileType[]; maxBytes: number }): Promise<StoredFile>;
+  put<Type extends FileType>(bytes: Uint8Array, rules: FileRules<Type>): Promise<StoredFile<Type>>;
   /** The stored bytes and their type (read again from the content), or null when absent. */
   get(sha256: string): Promise<{ bytes: Buffer; contentType: FileType | null } | null>;
   has(sha256: string): Promise<boolean>;
@@ -97,7 +114,10 @@ export interface FileStore {
   describe(): string;
 }
 
-function checkFile(bytes: Uint8Array, rules: { accept: readonly FileType[]; maxBytes: number }): FileType {
+const isOneOf = <Type extends FileType>(type: FileType | null, accept: readonly Type[]): type is Type =>
+  accept.some((t) => t === type);
+
+function checkFile<Type extends FileType>(bytes: Uint8Array, rules: FileRules<Type>): Type {
   if (bytes.length === 0) throw new FileRefusedError('empty', 'The file is empty.');
   if (bytes.length > rules.maxBytes) {
     throw new FileRefusedError(
@@ -106,7 +126,7 @@ function checkFile(bytes: Uint8Array, rules: { accept: readonly FileType[]; maxB
     );
   }
   const contentType = sniffType(bytes);
-  if (!contentType || !rules.accept.includes(contentType)) {
+  if (!isOneOf(contentType, rules.accept)) {
     throw new FileRefusedError(
       'type',
       `This file type is not allowed: send ${rules.accept.map((t) => NAMES[t]).join(', ')}.`,
@@ -166,10 +186,7 @@ export class BucketFileStore implements FileStore {
     return new Error(`File store ${this.describe()}: ${what} answered ${response.status}`);
   }
 
-  async put(
-    bytes: Uint8Array,
-    rules: { accept: readonly FileType[]; maxBytes: number },
-  ): Promise<StoredFile> {
+  async put<Type extends FileType>(bytes: Uint8Array, rules: FileRules<Type>): Promise<StoredFile<Type>> {
     const contentType = checkFile(bytes, rules);
     const sha256 = sha256Of(bytes);
     if (!(await this.has(sha256))) {
@@ -215,10 +232,7 @@ export class DiskFileStore implements FileStore {
   }
 
   /** The write goes to a temporary name first and is renamed into place: a reader never sees half a file. */
-  async put(
-    bytes: Uint8Array,
-    rules: { accept: readonly FileType[]; maxBytes: number },
-  ): Promise<StoredFile> {
+  async put<Type extends FileType>(bytes: Uint8Array, rules: FileRules<Type>): Promise<StoredFile<Type>> {
     const contentType = checkFile(bytes, rules);
     const sha256 = sha256Of(bytes);
     const target = this.pathOf(sha256);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeFarmer, recordCollectionOk } from '../../../test/crop-flow.ts';
 import {
   type CropWorld,
@@ -61,7 +62,10 @@ async function download(token: string, urlPath: string) {
 }
 
 const attachmentRows = async () =>
-  Number((await queryRows<{ n: string }>(t.db, sql`select count(*)::text as n from attachments`))[0]?.n);
+  Number(
+    (await queryRows(t.db, z.object({ n: z.string() }), sql`select count(*)::text as n from attachments`))[0]
+      ?.n,
+  );
 const storedFiles = () =>
   existsSync(uploads) ? readdirSync(uploads, { recursive: true }).filter((f) => String(f).length > 60) : [];
 
@@ -132,8 +136,9 @@ describe('attachments', () => {
     expect(meta.height).toBe(480);
     expect(preview.bytes.length).toBeLessThan(photo.length);
 
-    const [event] = await queryRows<{ actor_id: string; after: { sha256: string; attachment: string } }>(
+    const [event] = await queryRows(
       t.db,
+      z.object({ actor_id: z.string(), after: z.object({ sha256: z.string(), attachment: z.string() }) }),
       sql`select actor_id, after from audit_events
           where action = 'attachment_added' and entity = 'delivery_note' and entity_id = ${noteId}`,
     );
@@ -226,8 +231,9 @@ describe('attachments', () => {
     expect(extra.status).toBe(201);
     const removed = await t.request('DELETE', `${base()}/${extra.body.data.id}`, { token: clerk.access });
     expect(removed.status).toBe(200);
-    const [gone] = await queryRows<{ before: { attachment: string } }>(
+    const [gone] = await queryRows(
       t.db,
+      z.object({ before: z.object({ attachment: z.string() }) }),
       sql`select before from audit_events where action = 'attachment_removed' and entity_id = ${noteId}`,
     );
     expect(gone?.before.attachment).toBe('wrong.pdf');

@@ -18,18 +18,14 @@ const columns = {
   uploadedAt: attachments.uploadedAt,
 };
 
-type Row = { [K in keyof typeof columns]: unknown } & {
-  contentType: string;
-  uploadedAt: Date;
-  recordType: string;
-};
+const selectAttachments = (db: DbOrTx) =>
+  db.select(columns).from(attachments).leftJoin(users, eq(users.id, attachments.uploadedBy));
 
-export function toAttachment(row: Row): Attachment {
-  return {
-    ...(row as unknown as Omit<Attachment, 'uploadedAt' | 'hasPreview'>),
-    uploadedAt: row.uploadedAt.toISOString(),
-    hasPreview: row.contentType.startsWith('image/'),
-  };
+function toAttachment({
+  uploadedAt,
+  ...row
+}: Awaited<ReturnType<typeof selectAttachments>>[number]): Attachment {
+  return { ...row, uploadedAt: uploadedAt.toISOString(), hasPreview: row.contentType.startsWith('image/') };
 }
 
 /** A record's attachments, oldest first. The caller has loaded the record for the actor. */
@@ -38,10 +34,7 @@ export async function listAttachments(
   recordType: AttachmentRecordType,
   recordId: string,
 ): Promise<Attachment[]> {
-  const rows = await db
-    .select(columns)
-    .from(attachments)
-    .leftJoin(users, eq(users.id, attachments.uploadedBy))
+  const rows = await selectAttachments(db)
     .where(and(eq(attachments.recordType, recordType), eq(attachments.recordId, recordId)))
     .orderBy(asc(attachments.uploadedAt), asc(attachments.id));
   return rows.map(toAttachment);
@@ -54,13 +47,9 @@ export async function getAttachment(
   recordId: string,
   id: string,
 ): Promise<Attachment> {
-  const [row] = await db
-    .select(columns)
-    .from(attachments)
-    .leftJoin(users, eq(users.id, attachments.uploadedBy))
-    .where(
-      and(eq(attachments.id, id), eq(attachments.recordType, recordType), eq(attachments.recordId, recordId)),
-    );
+  const [row] = await selectAttachments(db).where(
+    and(eq(attachments.id, id), eq(attachments.recordType, recordType), eq(attachments.recordId, recordId)),
+  );
   if (!row) throw new NotFoundError('Attachment not found');
   return toAttachment(row);
 }

@@ -1,3 +1,4 @@
+import type { Attachment, AttachmentRecordType } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from '../../db/columns.ts';
@@ -13,11 +14,11 @@ export const attachments = pgTable(
   'attachments',
   {
     id: id(),
-    recordType: text('record_type').notNull(),
+    recordType: text('record_type').$type<AttachmentRecordType>().notNull(),
     recordId: uuid('record_id').notNull(),
     amcosId: uuid('amcos_id'),
     fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
+    contentType: text('content_type').$type<Attachment['contentType']>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id),

@@ -4,7 +4,7 @@ import { documentDefinition } from '../../platform/document-pdf.ts';
 import { markdownToPdf } from '../../platform/markdown-pdf.ts';
 import { amcosUser, buyer, manager, t, ureaAndSprayers, usePurchaseScenario } from '../purchase/scenario.ts';
 import { approvedOrder, makeSupplier } from '../purchase/testing.ts';
-import { printedDocumentTexts } from './document-texts.ts';
+import { printedDocumentTexts } from './queries.ts';
 
 usePurchaseScenario();
 

@@ -13,7 +13,9 @@ import {
 import { actorOf } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { getDocumentNote, getDocumentTerms, saveDocumentNote, saveDocumentTerms } from './document-texts.ts';
+import { getDocumentNote, getDocumentTerms } from './queries.ts';
+import { saveDocumentNote } from './save-document-note.ts';
+import { saveDocumentTerms } from './save-document-terms.ts';
 
 const tags = ['document-texts'];
 

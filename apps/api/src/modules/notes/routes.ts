@@ -2,7 +2,8 @@ import { addNoteBody, idParams, recordNoteSavedReply, recordNotesReply } from '@
 import { actorOf } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
-import { addNote, listNotes } from './notes.ts';
+import { addNote } from './add-note.ts';
+import { listNotes } from './queries.ts';
 
 const tags = ['notes'];
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { agedBucketsSum, money, type StatementLine, statementDocument } from '../../platform/document-pdf.ts';
 import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
-import { printedDocumentTexts } from '../document-texts/document-texts.ts';
+import { printedDocumentTexts } from '../document-texts/queries.ts';
 
 /** The approved order the supplier receives: lines, VAT, totals, and its delivery and payment terms. */
 export async function purchaseOrderPdf(

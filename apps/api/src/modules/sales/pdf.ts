@@ -9,7 +9,7 @@ import { agedBucketsSum, money, type StatementLine, statementDocument } from '..
 import { currentLanguage } from '../../platform/labels.ts';
 import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
-import { printedDocumentTexts } from '../document-texts/document-texts.ts';
+import { printedDocumentTexts } from '../document-texts/queries.ts';
 
 const STATUS: Record<string, string> = {
   issued: 'Issued',
