@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createAmcosBody } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -8,6 +9,7 @@ import { createAmcos } from '../src/modules/amcos/create-amcos.ts';
 import { roleIdByName } from '../src/modules/roles/queries.ts';
 import { createUser } from '../src/modules/users/create-user.ts';
 import { users } from '../src/modules/users/schema.ts';
+import type { Actor } from '../src/platform/access.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import type { SmsSender } from '../src/platform/sms.ts';
 import { TokenService } from '../src/platform/tokens.ts';
@@ -111,11 +113,20 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
 const unique = () => randomUUID().slice(0, 8);
 
+/** Who the harness acts as when it makes records through the use cases: a union user no row names. */
+export const harnessActor: Actor = {
+  userId: '00000000-0000-0000-0000-000000000000',
+  sessionId: 'harness',
+  amcosId: null,
+  permissions: new Set(),
+};
+
 export async function makeAmcos(t: TestApp, name = 'Test AMCOS') {
-  return createAmcos(t.db, {
-    body: { code: `A${unique().toUpperCase().slice(0, 6)}`, name: `${name} ${unique()}` },
-    actorId: '00000000-0000-0000-0000-000000000000',
-  });
+  return createAmcos(
+    t.db,
+    harnessActor,
+    createAmcosBody.parse({ code: `A${unique().toUpperCase().slice(0, 6)}`, name: `${name} ${unique()}` }),
+  );
 }
 
 /**

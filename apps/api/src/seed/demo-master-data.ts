@@ -1,3 +1,4 @@
+import { createAmcosBody, updateAmcosBody } from '@ushirika/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { createAmcos } from '../modules/amcos/create-amcos.ts';
@@ -171,14 +172,19 @@ export async function loadDemoMasterData(db: Db, actorId: string): Promise<DemoM
     };
     const id = await ensure(
       () => db.select({ id: amcos.id }).from(amcos).where(eq(amcos.code, s.code)),
-      () => createAmcos(db, { actorId, body: { code: s.code, name: s.name, ...details } }),
+      () =>
+        createAmcos(
+          db,
+          seedActor(actorId),
+          createAmcosBody.parse({ code: s.code, name: s.name, ...details }),
+        ),
     );
     // The first demo societies were made before they had a council: fill in what is missing only.
     const [bare] = await db
       .select({ id: amcos.id })
       .from(amcos)
       .where(and(eq(amcos.id, id), isNull(amcos.councilId)));
-    if (bare) await updateAmcos(db, { id, actorId, body: details });
+    if (bare) await updateAmcos(db, seedActor(actorId), { ...updateAmcosBody.parse(details), id });
     societies.push({ id, code: s.code, village: s.village, lat: s.lat, lng: s.lng, bankId: bankId ?? null });
   }
 

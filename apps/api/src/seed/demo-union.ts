@@ -1,4 +1,4 @@
-import { BUILT_IN_ROLES, type Gender } from '@ushirika/contracts';
+import { BUILT_IN_ROLES, createAmcosBody, type Gender } from '@ushirika/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { createAmcos } from '../modules/amcos/create-amcos.ts';
@@ -125,7 +125,13 @@ async function ensureSociety(
   const found = await existing();
   if (found) return found.id;
   try {
-    return (await createAmcos(db, { actorId, body: { code: society.code, name: society.name } })).id;
+    return (
+      await createAmcos(
+        db,
+        seedActor(actorId),
+        createAmcosBody.parse({ code: society.code, name: society.name }),
+      )
+    ).id;
   } catch (error) {
     const raced = error instanceof ConflictError ? await existing() : undefined;
     if (!raced) throw error;

@@ -1,5 +1,7 @@
-import { type AmcosDetail, type CreateAmcosBody, createAmcosBody } from '@ushirika/contracts';
+import type { AmcosDetail, createAmcosBody } from '@ushirika/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { explainConstraints } from '../../platform/constraints.ts';
 import { getAmcos } from './queries.ts';
@@ -14,9 +16,9 @@ export const amcosConstraints = {
 /** Registers a society. Its code is fixed from now on: farmer numbers are built from it. */
 export async function createAmcos(
   db: Db,
-  { body, actorId }: { body: CreateAmcosBody; actorId: string },
+  actor: Actor,
+  { location, ...fields }: z.output<typeof createAmcosBody>,
 ): Promise<AmcosDetail> {
-  const { location, ...fields } = createAmcosBody.parse(body);
   return explainConstraints(amcosConstraints, () =>
     db.transaction(async (tx) => {
       const [row] = await tx
@@ -30,7 +32,7 @@ export async function createAmcos(
       if (!row) throw new Error('AMCOS insert returned nothing');
       const created = await getAmcos(tx, row.id);
       await recordAudit(tx, {
-        actorId,
+        actorId: actor.userId,
         action: 'created',
         entity: 'amcos',
         entityId: row.id,

@@ -59,7 +59,7 @@ export function amcosRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createAmcosBody, response: { 201: savedReply(amcosDetail) } },
     },
     async (req, reply) => {
-      const created = await createAmcos(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const created = await createAmcos(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'AMCOS created successfully', data: created });
     },
   );
@@ -82,7 +82,7 @@ export function amcosRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'AMCOS updated successfully',
-      data: await updateAmcos(deps.db, { id: req.params.id, body: req.body, actorId: actorOf(req).userId }),
+      data: await updateAmcos(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { AmcosDetail, UpdateAmcosBody } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { explainConstraints } from '../../platform/constraints.ts';
 import { amcosConstraints } from './create-amcos.ts';
@@ -9,9 +10,9 @@ import { amcos } from './schema.ts';
 
 export async function updateAmcos(
   db: Db,
-  { id, body, actorId }: { id: string; body: UpdateAmcosBody; actorId: string },
+  actor: Actor,
+  { id, location, ...fields }: UpdateAmcosBody & { id: string },
 ): Promise<AmcosDetail> {
-  const { location, ...fields } = body;
   return explainConstraints(amcosConstraints, () =>
     db.transaction(async (tx) => {
       const before = await getAmcos(tx, id);
@@ -27,7 +28,14 @@ export async function updateAmcos(
         .set({ ...fields, ...point })
         .where(eq(amcos.id, id));
       const after = await getAmcos(tx, id);
-      await recordAudit(tx, { actorId, action: 'updated', entity: 'amcos', entityId: id, before, after });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: 'updated',
+        entity: 'amcos',
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     }),
   );

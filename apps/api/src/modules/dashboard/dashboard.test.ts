@@ -2,6 +2,7 @@ import type { DashboardReply, PaymentBatch, PaymentLine, SettlementDetails } fro
 import { dec } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type Cashew,
   makeSociety,
@@ -41,8 +42,9 @@ async function dashboard(token: string, query = '') {
 
 /** A collection-book account's balance in the books (credit less debit of posted lines). */
 async function booksBalance(code: string): Promise<string> {
-  const [row] = await queryRows<{ balance: string }>(
+  const [row] = await queryRows(
     t.db,
+    z.object({ balance: z.string() }),
     sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(18,2)::text as balance
         from journal_lines jl
         join journal_entries je on je.id = jl.entry_id and je.status <> 'draft'

@@ -1,11 +1,12 @@
 import type { DashboardReply } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
 type Payables = DashboardReply['payables'];
 type PartyMoney = Payables['due'];
-type PayableRow = { payable: string | null; due: string; paid: string };
+const payableRow = z.object({ payable: z.string().nullable(), due: z.string(), paid: z.string() });
 
 const KEYS: Record<string, keyof PartyMoney> = {
   payable_farmers: 'farmers',
@@ -36,8 +37,9 @@ export const emptyPayables = (amcosId: string | null): Payables => ({
  * beneficiaries and transporters, union-wide, are null.
  */
 export async function seasonPayables(db: DbOrTx, inSeason: SQL, amcosId: string | null): Promise<Payables> {
-  const rows = await queryRows<PayableRow>(
+  const rows = await queryRows(
     db,
+    payableRow,
     sql`select pl.payable,
           coalesce(sum(pl.amount) filter (where pl.status in ('pending', 'failed')), 0)::numeric(18,2)::text as due,
           coalesce(sum(pl.amount) filter (where pl.status = 'paid'), 0)::numeric(18,2)::text as paid

@@ -1,6 +1,7 @@
 import type { DashboardQuery, DashboardReply } from '@ushirika/contracts';
 import { dec, round, sum } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { NotFoundError } from '../../platform/errors.ts';
@@ -8,8 +9,8 @@ import { localNameSql } from '../../platform/labels.ts';
 import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
 import { emptyPayables, seasonPayables } from './payables.ts';
 
-type SeasonRow = { id: string; name: string; status: string };
-type KgSqlRow = { id: string; name: string; kg: string };
+const seasonRow = z.object({ id: z.string(), name: z.string(), status: z.string() });
+const kgSqlRow = z.object({ id: z.string(), name: z.string(), kg: z.string() });
 
 const TOP_AMCOS = 10;
 const DAYS = 30;
@@ -23,8 +24,9 @@ const emptyLots = (): DashboardReply['lots'] => ({
 
 /** The season asked for, or the open one; null when there is none open. */
 async function pickSeason(db: DbOrTx, seasonId: string | undefined) {
-  const seasons = await queryRows<SeasonRow>(
+  const seasons = await queryRows(
     db,
+    seasonRow,
     sql`select id, name, status from seasons order by start_date desc, name desc`,
   );
   if (seasonId) {
@@ -79,8 +81,9 @@ export async function seasonDashboard(
   const inSeason = sql`(select sc.id from season_crops sc where sc.season_id = ${season.id}::uuid)`;
 
   const [crops, societies, stock, daily, lotRows, prices, money, payables] = await Promise.all([
-    queryRows<KgSqlRow>(
+    queryRows(
       db,
+      kgSqlRow,
       sql`select c.id, ${localNameSql('c')} as name, sum(st.net_kg)::numeric(16,3)::text as kg
           from collection_stock st
           join season_crops sc on sc.id = st.season_crop_id
@@ -90,8 +93,9 @@ export async function seasonDashboard(
           having sum(st.net_kg) > 0
           order by sum(st.net_kg) desc, ${localNameSql('c')}`,
     ),
-    queryRows<KgSqlRow>(
+    queryRows(
       db,
+      kgSqlRow,
       sql`select a.id, a.name, t.kg::numeric(16,3)::text as kg
           from (
             select st.amcos_id, sum(st.net_kg) as kg
@@ -103,29 +107,37 @@ export async function seasonDashboard(
           join amcos a on a.id = t.amcos_id
           order by t.kg desc, a.name`,
     ),
-    queryRows<{ kg: string }>(
+    queryRows(
       db,
+      z.object({ kg: z.string() }),
       sql`select coalesce(sum(st.net_kg), 0)::numeric(16,3)::text as kg
           from collection_stock st
           where st.season_crop_id in ${inSeason} and st.status = 'recorded' ${only(sql`st.amcos_id`)}`,
     ),
-    queryRows<{ day: string; kg: string }>(
+    queryRows(
       db,
+      z.object({ day: z.string(), kg: z.string() }),
       sql`select c.collected_on::text as day, sum(c.net_kg)::numeric(16,3)::text as kg
           from collections c
           where c.collected_on between ${days[0]}::date and ${today}::date
             and c.season_crop_id in ${inSeason} and c.status <> 'cancelled' ${only(sql`c.amcos_id`)}
           group by c.collected_on`,
     ),
-    queryRows<{ status: keyof DashboardReply['lots']; count: number | string; kg: string }>(
+    queryRows(
       db,
-      sql`select l.status, count(*) as count, sum(l.net_kg)::numeric(16,3)::text as kg
+      z.object({
+        status: z.enum(['in_store', 'catalogued', 'sold', 'released']),
+        count: z.number(),
+        kg: z.string(),
+      }),
+      sql`select l.status, count(*)::int as count, sum(l.net_kg)::numeric(16,3)::text as kg
           from lots l
           where l.season_crop_id in ${inSeason} ${only(sql`l.amcos_id`)}
           group by l.status`,
     ),
-    queryRows<{ crop: string; kg: string; amount: string }>(
+    queryRows(
       db,
+      z.object({ crop: z.string(), kg: z.string(), amount: z.string() }),
       sql`select ${localNameSql('c')} as crop, sum(il.kg)::numeric(16,3)::text as kg, sum(il.amount)::numeric(18,2)::text as amount
           from sales_invoice_lines il
           join sales_invoices si on si.id = il.invoice_id and si.status <> 'cancelled'
@@ -138,8 +150,9 @@ export async function seasonDashboard(
     ),
     amcosId
       ? Promise.resolve(null)
-      : queryRows<{ invoiced: string; received: string }>(
+      : queryRows(
           db,
+          z.object({ invoiced: z.string(), received: z.string() }),
           sql`select coalesce(sum(si.total), 0)::numeric(18,2)::text as invoiced,
                 coalesce(sum(si.paid_amount), 0)::numeric(18,2)::text as received
               from sales_invoices si
@@ -159,7 +172,7 @@ export async function seasonDashboard(
 
   const perDay = new Map(daily.map((d) => [d.day, d.kg]));
   const lots = emptyLots();
-  for (const r of lotRows) lots[r.status] = { count: Number(r.count), kg: r.kg };
+  for (const r of lotRows) lots[r.status] = { count: r.count, kg: r.kg };
   const m = money?.[0];
 
   return {

@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -56,8 +57,9 @@ async function seededBy(db: Db, fingerprint: string | undefined): Promise<boolea
   await db.execute(
     sql`create table if not exists drizzle.ushirika_seeded (id int primary key, fingerprint text not null)`,
   );
-  const [row] = await queryRows<{ fingerprint: string }>(
+  const [row] = await queryRows(
     db,
+    z.object({ fingerprint: z.string() }),
     sql`select fingerprint from drizzle.ushirika_seeded where id = 1`,
   );
   return row?.fingerprint === fingerprint;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { migrationsFolder } from '../../db/client.ts';
 import { migrationLevel, readMigrations, type SqlRunner } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -7,14 +8,16 @@ import type { AppDeps } from '../../platform/deps.ts';
 /** The database's migration level (from the open Database, or read through the handle in tests). */
 export async function databaseLevel(deps: AppDeps) {
   if (deps.database) return deps.database.level();
-  const run: SqlRunner = (statement) => queryRows<Record<string, unknown>>(deps.db, sql.raw(statement));
+  const run: SqlRunner = (statement) =>
+    queryRows(deps.db, z.record(z.string(), z.unknown()), sql.raw(statement));
   return migrationLevel(run, readMigrations(migrationsFolder));
 }
 
 /** Gauges read when /api/metrics is scraped: SMS outbox, database pool, migrations, process. */
 export async function operationalGauges(deps: AppDeps): Promise<string[]> {
-  const outbox = await queryRows<{ status: string; n: string }>(
+  const outbox = await queryRows(
     deps.db,
+    z.object({ status: z.string(), n: z.string() }),
     sql`select status, count(*)::text as n from sms_outbox where status in ('pending', 'failed') group by status`,
   );
   const count = (status: string) => outbox.find((r) => r.status === status)?.n ?? '0';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { migrationsFolder } from '../../db/client.ts';
 import { readMigrations } from '../../db/migrate.ts';
@@ -87,8 +88,9 @@ describe('metrics', () => {
       ),
     ).toBe(count);
 
-    const [failed] = await queryRows<{ n: number }>(
+    const [failed] = await queryRows(
       t.db,
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from sms_outbox where status = 'failed'`,
     );
     expect(value(text, 'ushirika_sms_failed')).toBe(failed?.n);
@@ -107,8 +109,9 @@ describe('bootstrap', () => {
   it('runs the seeds once per build of the compiled API, and again for a new build', async () => {
     const auditorPermissions = async () =>
       (
-        await queryRows<{ n: number }>(
+        await queryRows(
           t.db,
+          z.object({ n: z.number() }),
           sql`select cardinality(permissions)::int as n from roles where name = 'Auditor'`,
         )
       )[0]?.n;
