@@ -7,7 +7,7 @@
 //   is a function that takes no database, such as a file-store write). It lives in a file of its
 //   own named after it (`approve-settlement.ts`) and takes the database handle (`db`), the acting
 //   user (`actor: Actor`, or `Actor | SystemActor` for what a start-up job also calls) and one
-//   input object;
+//   input object (a start-up job with no input takes `(db, actor: SystemActor)`);
 // - rows read with raw SQL are parsed by a row schema (`queryRows(db, row, sql)`): no type
 //   argument on `queryRows<...>`, no `queryRowsPrepared`, no `as unknown as` on rows.
 // Areas listed in scripts/house-pending.json are not converted yet: what they still break is
@@ -133,9 +133,11 @@ function splitTopLevel(list) {
 /** What is wrong with a use case's parameters, or undefined when it has the one signature. */
 function signatureProblem(params) {
   const [db, actor, input] = params;
+  // A start-up job with nothing to be told: (db, actor: SystemActor).
+  if (params.length === 2 && /^_?actor\s*:\s*SystemActor$/.test(actor) && /^db\s*:/.test(db)) return undefined;
   if (params.length !== 3) return `takes ${params.length} parameters`;
   if (!/^db\s*:\s*(Db|DbOrTx|Tx)\b/.test(db)) return `its first parameter is ${db.split(':')[0]}, not db`;
-  if (!/^actor\s*:\s*(Actor|Actor \| SystemActor)$/.test(actor.replace(/\s+/g, ' ')))
+  if (!/^_?actor\s*:\s*(Actor|Actor \| SystemActor)$/.test(actor.replace(/\s+/g, ' ')))
     return `its second parameter is ${actor}, not actor: Actor`;
   if (/:\s*(string|number|boolean)\s*(=.*)?$/.test(input)) return `its input is ${input}, not one object`;
   return undefined;

@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedAccounting } from '../src/modules/accounts/chart/seed-accounting.ts';
-import { seedMasterData } from '../src/modules/cooperative/reference-data.ts';
+import { seedMasterData } from '../src/modules/cooperative/seed-master-data.ts';
 import { syncBuiltInRoles } from '../src/modules/roles/queries.ts';
+import { systemActor } from '../src/platform/access.ts';
 
 /**
  * Test databases start from a migrated template so each test file gets its own empty database in
@@ -40,7 +41,7 @@ export async function prepareTemplate(imagePath: string): Promise<() => Promise<
     await database.migrate();
     await syncBuiltInRoles(database.db);
     await seedAccounting(database.db);
-    await seedMasterData(database.db);
+    await seedMasterData(database.db, systemActor);
     await database.close();
     return () => adminQuery(url, `drop database if exists ${TEMPLATE_DB} with (force)`);
   }
@@ -48,7 +49,7 @@ export async function prepareTemplate(imagePath: string): Promise<() => Promise<
   await database.migrate();
   await syncBuiltInRoles(database.db);
   await seedAccounting(database.db);
-  await seedMasterData(database.db);
+  await seedMasterData(database.db, systemActor);
   const image = await database.dump?.();
   if (!image) throw new Error('PGlite did not dump its data directory');
   const { writeFile } = await import('node:fs/promises');

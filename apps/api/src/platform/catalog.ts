@@ -2,7 +2,7 @@ import type { ListQuery, Permission } from '@ushirika/contracts';
 import { idParams } from '@ushirika/contracts';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
-import { actorOf } from './access.ts';
+import { type Actor, actorOf } from './access.ts';
 import type { ZodApp } from './app-types.ts';
 import { recordAudit } from './audit.ts';
 import { type ConstraintMessages, explainConstraints } from './constraints.ts';
@@ -57,15 +57,15 @@ export async function getOrNotFound<Item>(
 /** Creates one record in one transaction with its audit event. */
 export async function createRecord<Item, Create, Update, Query extends ListQuery>(
   db: Db,
-  resource: CatalogResource<Item, Create, Update, Query>,
-  { body, actorId }: { body: Create; actorId: string },
+  actor: Actor,
+  { resource, body }: { resource: CatalogResource<Item, Create, Update, Query>; body: Create },
 ): Promise<Item> {
   return explainConstraints(resource.constraints, () =>
     db.transaction(async (tx) => {
-      const id = await resource.insert(tx, body, actorId);
+      const id = await resource.insert(tx, body, actor.userId);
       const created = await getOrNotFound(resource, tx, id);
       await recordAudit(tx, {
-        actorId,
+        actorId: actor.userId,
         action: 'created',
         entity: resource.entity,
         entityId: id,
@@ -79,8 +79,12 @@ export async function createRecord<Item, Create, Update, Query extends ListQuery
 /** Updates one record in one transaction, auditing before and after. */
 export async function updateRecord<Item, Create, Update, Query extends ListQuery>(
   db: Db,
-  resource: CatalogResource<Item, Create, Update, Query>,
-  { id, body, actorId }: { id: string; body: Update; actorId: string },
+  actor: Actor,
+  {
+    resource,
+    id,
+    body,
+  }: { resource: CatalogResource<Item, Create, Update, Query>; id: string; body: Update },
 ): Promise<Item> {
   return explainConstraints(resource.constraints, () =>
     db.transaction(async (tx) => {
@@ -88,7 +92,7 @@ export async function updateRecord<Item, Create, Update, Query extends ListQuery
       await resource.update(tx, id, body, before);
       const after = await getOrNotFound(resource, tx, id);
       await recordAudit(tx, {
-        actorId,
+        actorId: actor.userId,
         action: 'updated',
         entity: resource.entity,
         entityId: id,
@@ -147,10 +151,7 @@ export function registerCatalog<Item, Create, Update, Query extends ListQuery>(
     resource.path,
     { config: { access: resource.write }, schema: { tags, body: schemas.create, response: { 201: saved } } },
     async (req, reply) => {
-      const data = await createRecord(deps.db, resource, {
-        body: req.body as Create,
-        actorId: actorOf(req).userId,
-      });
+      const data = await createRecord(deps.db, actorOf(req), { resource, body: req.body as Create });
       return reply.code(201).send({ message: `${resource.label} created successfully`, data });
     },
   );
@@ -162,10 +163,10 @@ export function registerCatalog<Item, Create, Update, Query extends ListQuery>(
     },
     async (req) => ({
       message: `${resource.label} updated successfully`,
-      data: await updateRecord(deps.db, resource, {
+      data: await updateRecord(deps.db, actorOf(req), {
+        resource,
         id: req.params.id,
         body: req.body as Update,
-        actorId: actorOf(req).userId,
       }),
     }),
   );

@@ -5,6 +5,7 @@ import { buyerResource } from '../modules/sales/buyers/buyers.ts';
 import { buyers } from '../modules/sales/buyers/schema.ts';
 import { createRecord } from '../platform/catalog.ts';
 import { addDays } from './demo-sales-support.ts';
+import { seedActor } from './demo-union.ts';
 
 /** Licensed cashew buyers: local exporters and Indian and Vietnamese processors' agents. */
 const BUYERS = [
@@ -109,7 +110,7 @@ export async function ensureDemoBuyers(db: Db, actorId: string, licenceEnd: stri
       country,
       bidSecurity: String((i < 4 ? 50 : 30) * 1_000_000),
     });
-    await createRecord(db, buyerResource, { actorId, body });
+    await createRecord(db, seedActor(actorId), { resource: buyerResource, body });
     added += 1;
   }
   return added;

@@ -1,4 +1,9 @@
-import { createAmcosBody, updateAmcosBody } from '@ushirika/contracts';
+import {
+  type CreateDeductionRuleBody,
+  createAmcosBody,
+  createDeductionRuleBody,
+  updateAmcosBody,
+} from '@ushirika/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { createAmcos } from '../modules/amcos/create-amcos.ts';
@@ -8,7 +13,7 @@ import { createBoq } from '../modules/boqs/create-boq.ts';
 import { boqs } from '../modules/boqs/schema.ts';
 import { bankResource } from '../modules/cooperative/banks.ts';
 import { banks, councils, unionProfile } from '../modules/cooperative/schema.ts';
-import { updateUnionProfile } from '../modules/cooperative/union.ts';
+import { updateUnionProfile } from '../modules/cooperative/update-union-profile.ts';
 import { beneficiaryResource } from '../modules/deductions/beneficiaries.ts';
 import { createDeductionRule } from '../modules/deductions/create-deduction-rule.ts';
 import { beneficiaries, deductionRules } from '../modules/deductions/schema.ts';
@@ -123,17 +128,14 @@ export type DemoMasterData = {
 export async function loadDemoMasterData(db: Db, actorId: string): Promise<DemoMasterData> {
   const [profile] = await db.select({ name: unionProfile.name }).from(unionProfile);
   if (profile?.name === 'Cooperative Union') {
-    await updateUnionProfile(db, {
-      actorId,
-      body: {
-        name: DEMO_UNION_NAME,
-        registrationNo: 'MTR/CU/2026/001',
-        tin: '123456789',
-        address: 'P.O. Box 120, Mtwara',
-        region: 'Mtwara',
-        phone: '255754100000',
-        email: 'info@kusini-union.test',
-      },
+    await updateUnionProfile(db, seedActor(actorId), {
+      name: DEMO_UNION_NAME,
+      registrationNo: 'MTR/CU/2026/001',
+      tin: '123456789',
+      address: 'P.O. Box 120, Mtwara',
+      region: 'Mtwara',
+      phone: '255754100000',
+      email: 'info@kusini-union.test',
     });
   }
 
@@ -146,7 +148,8 @@ export async function loadDemoMasterData(db: Db, actorId: string): Promise<DemoM
   ] as const) {
     bankIds[shortCode] = await ensure(
       () => db.select({ id: banks.id }).from(banks).where(eq(banks.shortCode, shortCode)),
-      () => createRecord(db, bankResource, { actorId, body: { name, shortCode, swift } }),
+      () =>
+        createRecord(db, seedActor(actorId), { resource: bankResource, body: { name, shortCode, swift } }),
     );
   }
 
@@ -207,8 +210,8 @@ async function loadDemoSeason(
   const seasonId = await ensure(
     () => db.select({ id: seasons.id }).from(seasons).where(eq(seasons.name, '2026/2027')),
     () =>
-      createRecord(db, seasonResource, {
-        actorId,
+      createRecord(db, seedActor(actorId), {
+        resource: seasonResource,
         body: { name: '2026/2027', startDate: '2026-10-01', endDate: '2027-09-30' },
       }),
   );
@@ -232,8 +235,8 @@ async function loadDemoSeason(
           .from(seasonCrops)
           .where(and(eq(seasonCrops.seasonId, seasonId), eq(seasonCrops.cropId, cropId))),
       () =>
-        createRecord(db, seasonCropResource, {
-          actorId,
+        createRecord(db, seedActor(actorId), {
+          resource: seasonCropResource,
           body: { seasonId, cropId, indicativePrice, standardBagKg, maxMoisture },
         }),
     );
@@ -252,8 +255,8 @@ async function loadDemoSeason(
     ensure(
       () => db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.name, name)),
       () =>
-        createRecord(db, beneficiaryResource, {
-          actorId,
+        createRecord(db, seedActor(actorId), {
+          resource: beneficiaryResource,
           body: { name, kind, councilId, bankId: bankIds[bank] ?? null, accountNo },
         }),
     );
@@ -272,7 +275,7 @@ async function loadDemoSeason(
     '01J1020000666',
   ]);
 
-  type Rule = Parameters<typeof createDeductionRule>[1]['body'];
+  type Rule = CreateDeductionRuleBody;
   const cashewRules: Rule[] = [
     {
       order: 1,
@@ -388,7 +391,10 @@ async function loadDemoSeason(
       .limit(1);
     if (any) continue;
     for (const body of list) {
-      await createDeductionRule(db, { seasonCropId, body, actorId });
+      await createDeductionRule(db, seedActor(actorId), {
+        ...createDeductionRuleBody.parse(body),
+        seasonCropId,
+      });
       rules += 1;
     }
   }
@@ -400,8 +406,8 @@ async function loadDemoSeason(
     await ensure(
       () => db.select({ id: transporters.id }).from(transporters).where(eq(transporters.name, name)),
       () =>
-        createRecord(db, transporterResource, {
-          actorId,
+        createRecord(db, seedActor(actorId), {
+          resource: transporterResource,
           body: {
             name,
             tin,
@@ -427,8 +433,8 @@ async function loadDemoSeason(
     await ensure(
       () => db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.name, name)),
       () =>
-        createRecord(db, warehouseResource, {
-          actorId,
+        createRecord(db, seedActor(actorId), {
+          resource: warehouseResource,
           body: { name, operator, licenceNo, location, councilId: councilIds[council] ?? null, capacityKg },
         }),
     );

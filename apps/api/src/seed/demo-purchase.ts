@@ -55,7 +55,8 @@ export async function loadDemoPurchase(db: Db, stores: DemoStores): Promise<Demo
   const made = [];
   for (const s of SUPPLIERS)
     made.push(
-      await createRecord(db, supplierResource, {
+      await createRecord(db, maker, {
+        resource: supplierResource,
         body: {
           name: s.name,
           tin: s.tin,
@@ -71,7 +72,6 @@ export async function loadDemoPurchase(db: Db, stores: DemoStores): Promise<Demo
           mobileMoneyNo: s.phone,
           paymentTermsDays: s.terms,
         },
-        actorId: maker.userId,
       }),
     );
   const [fertiliser, chemicals, packaging] = made;

@@ -119,14 +119,13 @@ export async function loadDemoStores(db: Db): Promise<DemoStores> {
   const actors = await demoActors(db);
   if (existing || !actors) return { ...none, mainStoreId: existing?.id ?? null };
   const admin = actors.administrator;
-  const actorId = admin.userId;
   const categories = new Map<string, ItemCategory>();
   for (const name of CATEGORIES)
     categories.set(
       name,
-      await createRecord(db, itemCategoryResource, {
+      await createRecord(db, admin, {
+        resource: itemCategoryResource,
         body: { name, description: null, active: true },
-        actorId,
       }),
     );
   const items = new Map<string, Item>();
@@ -139,7 +138,7 @@ export async function loadDemoStores(db: Db): Promise<DemoStores> {
       description: null,
       active: true,
     };
-    items.set(item.code, await createRecord(db, itemResource, { body, actorId }));
+    items.set(item.code, await createRecord(db, admin, { resource: itemResource, body }));
   }
   const id = (code: string) => items.get(code)?.id ?? '';
   const store = (body: Partial<Store> & { code: string; name: string; kind: 'union' | 'amcos' }) =>

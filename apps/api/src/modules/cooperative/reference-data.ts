@@ -1,8 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { seedDefaultCrops } from '../seasons/default-crops.ts';
+import type { Tx } from '../../db/client.ts';
 import { councils, districts, regions } from './schema.ts';
-import { ensureUnionProfile } from './union.ts';
 
 type CouncilKind = 'district' | 'town' | 'municipal' | 'city';
 /** [district, council name, kind] */
@@ -142,42 +140,30 @@ export const CROP_REGION_COUNCILS: Record<string, readonly CouncilSeed[]> = {
   ],
 };
 
-async function seedRegionsAndCouncils(db: Db): Promise<void> {
-  const [existing] = await db.select({ value: count() }).from(regions);
+/** Tanzania's regions with the councils of the crop regions, on an empty table only (a start-up step). */
+export async function seedRegionsAndCouncils(tx: Tx): Promise<void> {
+  const [existing] = await tx.select({ value: count() }).from(regions);
   // Seeded once, on an empty table: after that the union edits them, and a rename must stick.
   if ((existing?.value ?? 0) > 0) return;
-  await db.transaction(async (tx) => {
-    await tx.insert(regions).values(TANZANIA_REGIONS.map(([name, code]) => ({ name, code })));
-    const ids = new Map(
-      (await tx.select({ id: regions.id, name: regions.name }).from(regions)).map((r) => [r.name, r.id]),
+  await tx.insert(regions).values(TANZANIA_REGIONS.map(([name, code]) => ({ name, code })));
+  const ids = new Map(
+    (await tx.select({ id: regions.id, name: regions.name }).from(regions)).map((r) => [r.name, r.id]),
+  );
+  for (const [regionName, seeds] of Object.entries(CROP_REGION_COUNCILS)) {
+    const regionId = ids.get(regionName);
+    if (!regionId) throw new Error(`Unknown region ${regionName}`);
+    const districtNames = [...new Set(seeds.map(([district]) => district))];
+    const districtRows = await tx
+      .insert(districts)
+      .values(districtNames.map((name) => ({ regionId, name })))
+      .returning({ id: districts.id, name: districts.name });
+    const districtIds = new Map(districtRows.map((d) => [d.name, d.id]));
+    await tx.insert(councils).values(
+      seeds.map(([district, name, kind]) => ({
+        districtId: districtIds.get(district) ?? '',
+        name,
+        kind,
+      })),
     );
-    for (const [regionName, seeds] of Object.entries(CROP_REGION_COUNCILS)) {
-      const regionId = ids.get(regionName);
-      if (!regionId) throw new Error(`Unknown region ${regionName}`);
-      const districtNames = [...new Set(seeds.map(([district]) => district))];
-      const districtRows = await tx
-        .insert(districts)
-        .values(districtNames.map((name) => ({ regionId, name })))
-        .returning({ id: districts.id, name: districts.name });
-      const districtIds = new Map(districtRows.map((d) => [d.name, d.id]));
-      await tx.insert(councils).values(
-        seeds.map(([district, name, kind]) => ({
-          districtId: districtIds.get(district) ?? '',
-          name,
-          kind,
-        })),
-      );
-    }
-  });
-}
-
-/**
- * Runs at every start (bootstrap) and when the test template is built: the union profile row,
- * Tanzania's regions with the councils of the cashew and sesame regions, and the default crops.
- * Each part is written only when missing, so the union's own edits are kept.
- */
-export async function seedMasterData(db: Db): Promise<void> {
-  await ensureUnionProfile(db);
-  await seedRegionsAndCouncils(db);
-  await seedDefaultCrops(db);
+  }
 }

@@ -6,7 +6,9 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { bankResource } from './banks.ts';
 import { councilResource, districtResource, regionResource } from './regions.ts';
-import { getUnionLogo, getUnionProfile, setUnionLogo, updateUnionProfile } from './union.ts';
+import { setUnionLogo } from './set-union-logo.ts';
+import { getUnionLogo, getUnionProfile } from './union.ts';
+import { updateUnionProfile } from './update-union-profile.ts';
 
 const tags = ['cooperative'];
 
@@ -27,7 +29,7 @@ export function cooperativeRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Union profile updated successfully',
-      data: await updateUnionProfile(deps.db, { body: req.body, actorId: actorOf(req).userId }),
+      data: await updateUnionProfile(deps.db, actorOf(req), req.body),
     }),
   );
   /** Multipart upload, the file in a field named `logo` (or `image`, as SPEC's editor sends). */
@@ -44,7 +46,7 @@ export function cooperativeRoutes(app: ZodApp, deps: AppDeps) {
       const bytes = await file.toBuffer();
       return {
         message: 'Logo updated successfully',
-        data: await setUnionLogo(deps.db, { bytes, actorId: actorOf(req).userId }),
+        data: await setUnionLogo(deps.db, actorOf(req), { bytes }),
       };
     },
   );

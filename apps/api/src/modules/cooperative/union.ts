@@ -1,14 +1,8 @@
-import {
-  LOGO_MAX_BYTES,
-  type LOGO_TYPES,
-  type UnionProfile,
-  type UpdateUnionBody,
-} from '@ushirika/contracts';
+import type { LOGO_TYPES, UnionProfile } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentInput, documentPdf } from '../../platform/document-pdf.ts';
-import { fieldError, NotFoundError } from '../../platform/errors.ts';
+import { NotFoundError } from '../../platform/errors.ts';
 import { unionProfile } from './schema.ts';
 
 /** The audit trail's id for the one union profile row. */
@@ -57,26 +51,6 @@ export async function getUnionProfile(db: DbOrTx): Promise<UnionProfile> {
   };
 }
 
-export async function updateUnionProfile(
-  db: Db,
-  { body, actorId }: { body: UpdateUnionBody; actorId: string },
-) {
-  return db.transaction(async (tx) => {
-    const before = await getUnionProfile(tx);
-    await tx.update(unionProfile).set(body).where(eq(unionProfile.id, 1));
-    const after = await getUnionProfile(tx);
-    await recordAudit(tx, {
-      actorId,
-      action: 'updated',
-      entity: 'union',
-      entityId: UNION_ENTITY_ID,
-      before,
-      after,
-    });
-    return after;
-  });
-}
-
 /** PNG, JPEG, GIF or AVIF, as told by the file's first bytes, not by its name. */
 export function sniffImageType(bytes: Buffer): (typeof LOGO_TYPES)[number] | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -85,25 +59,6 @@ export function sniffImageType(bytes: Buffer): (typeof LOGO_TYPES)[number] | nul
   if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
   if (bytes.subarray(4, 12).toString('latin1') === 'ftypavif') return 'image/avif';
   return null;
-}
-
-export async function setUnionLogo(db: Db, { bytes, actorId }: { bytes: Buffer; actorId: string }) {
-  if (bytes.length === 0) throw fieldError('logo', 'You must select a file.');
-  if (bytes.length > LOGO_MAX_BYTES) throw fieldError('logo', 'The logo must be at most 2 MB');
-  const type = sniffImageType(bytes);
-  if (!type) throw fieldError('logo', 'This image type is not allowed. Use PNG, JPEG, GIF or AVIF.');
-  return db.transaction(async (tx) => {
-    await tx.update(unionProfile).set({ logo: bytes, logoType: type }).where(eq(unionProfile.id, 1));
-    const after = await getUnionProfile(tx);
-    await recordAudit(tx, {
-      actorId,
-      action: 'logo_changed',
-      entity: 'union',
-      entityId: UNION_ENTITY_ID,
-      after: { logoType: type, bytes: bytes.length },
-    });
-    return after;
-  });
 }
 
 export async function getUnionLogo(db: DbOrTx): Promise<{ bytes: Buffer; type: string }> {

@@ -2,6 +2,7 @@ import type { DeductionPreview } from '@ushirika/contracts';
 import { type DeductionRuleInput, splitGross } from '@ushirika/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { seasonCrops } from '../seasons/schema.ts';
 import { listDeductionRules } from './queries.ts';
@@ -12,6 +13,7 @@ import { listDeductionRules } from './queries.ts';
  */
 export async function previewDeductions(
   db: DbOrTx,
+  _actor: Actor,
   {
     seasonCropId,
     sale,

@@ -18,9 +18,10 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { beneficiaryResource } from './beneficiaries.ts';
 import { createDeductionRule } from './create-deduction-rule.ts';
+import { deleteDeductionRule } from './delete-deduction-rule.ts';
 import { previewDeductions } from './preview-deductions.ts';
 import { getDeductionRule, listDeductionRules } from './queries.ts';
-import { deleteDeductionRule, updateDeductionRule } from './update-deduction-rule.ts';
+import { updateDeductionRule } from './update-deduction-rule.ts';
 
 const tags = ['deductions'];
 const read = { permission: 'settings.collection.read', audience: 'union' } as const;
@@ -75,10 +76,9 @@ export function deductionsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await createDeductionRule(deps.db, {
+      const data = await createDeductionRule(deps.db, actorOf(req), {
+        ...req.body,
         seasonCropId: req.params.id,
-        body: req.body,
-        actorId: actorOf(req).userId,
       });
       return reply.code(201).send({ message: 'Deduction rule created successfully', data });
     },
@@ -104,18 +104,14 @@ export function deductionsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Deduction rule updated successfully',
-      data: await updateDeductionRule(deps.db, {
-        id: req.params.id,
-        body: req.body,
-        actorId: actorOf(req).userId,
-      }),
+      data: await updateDeductionRule(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
   app.delete(
     '/settings/collection/deduction-rules/:id',
     { config: { access: write }, schema: { tags, params: idParams, response: { 200: messageReply } } },
     async (req) => {
-      await deleteDeductionRule(deps.db, { id: req.params.id, actorId: actorOf(req).userId });
+      await deleteDeductionRule(deps.db, actorOf(req), { id: req.params.id });
       return { message: 'Deduction rule deleted successfully' };
     },
   );
@@ -131,7 +127,7 @@ export function deductionsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => ({
-      data: await previewDeductions(deps.db, { seasonCropId: req.params.id, sale: req.body }),
+      data: await previewDeductions(deps.db, actorOf(req), { seasonCropId: req.params.id, sale: req.body }),
     }),
   );
 }

@@ -13,8 +13,8 @@ export const ruleConstraints = {
 };
 
 /** The season crop a rule hangs off; its rules are fixed once the season is closed. */
-export async function openSeasonCrop(db: DbOrTx, seasonCropId: string) {
-  const [row] = await db
+export async function openSeasonCrop(tx: DbOrTx, seasonCropId: string) {
+  const [row] = await tx
     .select({ id: seasonCrops.id, cropId: seasonCrops.cropId, seasonStatus: seasons.status })
     .from(seasonCrops)
     .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))

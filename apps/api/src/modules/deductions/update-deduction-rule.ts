@@ -1,15 +1,18 @@
 import type { DeductionRule, UpdateDeductionRuleBody } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { explainConstraints } from '../../platform/constraints.ts';
 import { getDeductionRule } from './queries.ts';
 import { assertRuleFits, openSeasonCrop, ruleConstraints } from './rule-checks.ts';
 import { deductionRules } from './schema.ts';
 
+/** Changes a rule of a season that is not closed; the merged rule must still fit its crop. */
 export async function updateDeductionRule(
   db: Db,
-  { id, body, actorId }: { id: string; body: UpdateDeductionRuleBody; actorId: string },
+  actor: Actor,
+  { id, ...body }: UpdateDeductionRuleBody & { id: string },
 ): Promise<DeductionRule> {
   return explainConstraints(ruleConstraints, () =>
     db.transaction(async (tx) => {
@@ -26,7 +29,7 @@ export async function updateDeductionRule(
         .where(eq(deductionRules.id, id));
       const after = await getDeductionRule(tx, id);
       await recordAudit(tx, {
-        actorId,
+        actorId: actor.userId,
         action: 'updated',
         entity: 'deduction_rule',
         entityId: id,
@@ -36,17 +39,4 @@ export async function updateDeductionRule(
       return after;
     }),
   );
-}
-
-/** Rules of an open or planned season can be removed; the trail keeps what they were. */
-export async function deleteDeductionRule(
-  db: Db,
-  { id, actorId }: { id: string; actorId: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await getDeductionRule(tx, id);
-    await openSeasonCrop(tx, before.seasonCropId);
-    await tx.delete(deductionRules).where(eq(deductionRules.id, id));
-    await recordAudit(tx, { actorId, action: 'deleted', entity: 'deduction_rule', entityId: id, before });
-  });
 }

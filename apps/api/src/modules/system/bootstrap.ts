@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
+import { systemActor } from '../../platform/access.ts';
 import { randomPassword } from '../../platform/tokens.ts';
 import { seedAccounting } from '../accounts/chart/seed-accounting.ts';
-import { seedMasterData } from '../cooperative/reference-data.ts';
+import { seedMasterData } from '../cooperative/seed-master-data.ts';
 import { roleIdByName, syncBuiltInRoles } from '../roles/queries.ts';
 import { backfillLoanPostings } from '../settlement/loans/backfill-loan-postings.ts';
 import { createUser } from '../users/create-user.ts';
@@ -25,7 +26,7 @@ export async function bootstrap(db: Db, config: Config): Promise<FirstAdmin | nu
     await seedAccounting(db);
     // Loans approved before advances were posted get their posting (#16; idempotent).
     await backfillLoanPostings(db);
-    await seedMasterData(db);
+    await seedMasterData(db, systemActor);
     await recordSeeded(db, config.codeFingerprint);
   }
   const [existing] = await db.select({ value: count() }).from(users);
