@@ -134,7 +134,8 @@ function splitTopLevel(list) {
 function signatureProblem(params) {
   const [db, actor, input] = params;
   // A start-up job with nothing to be told: (db, actor: SystemActor).
-  if (params.length === 2 && /^_?actor\s*:\s*SystemActor$/.test(actor) && /^db\s*:/.test(db)) return undefined;
+  if (params.length === 2 && /^_?actor\s*:\s*SystemActor$/.test(actor) && /^db\s*:/.test(db))
+    return undefined;
   if (params.length !== 3) return `takes ${params.length} parameters`;
   if (!/^db\s*:\s*(Db|DbOrTx|Tx)\b/.test(db)) return `its first parameter is ${db.split(':')[0]}, not db`;
   if (!/^_?actor\s*:\s*(Actor|Actor \| SystemActor)$/.test(actor.replace(/\s+/g, ' ')))
