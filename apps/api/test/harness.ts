@@ -9,7 +9,7 @@ import { createAmcos } from '../src/modules/amcos/create-amcos.ts';
 import { roleIdByName } from '../src/modules/roles/queries.ts';
 import { createUser } from '../src/modules/users/create-user.ts';
 import { users } from '../src/modules/users/schema.ts';
-import type { Actor } from '../src/platform/access.ts';
+import { type Actor, systemActor } from '../src/platform/access.ts';
 import type { AppDeps } from '../src/platform/deps.ts';
 import type { SmsSender } from '../src/platform/sms.ts';
 import { TokenService } from '../src/platform/tokens.ts';
@@ -140,18 +140,15 @@ export async function makeUser(
   options: { amcosId?: string; mobile?: string; initialPassword?: boolean } = {},
 ) {
   const email = `${role.toLowerCase().replace(/\s+/g, '.')}.${unique()}@test.local`;
-  const { user } = await createUser(t.db, {
-    actorId: null,
-    body: {
-      firstName: role.split(' ')[0] ?? role,
-      lastName: `Tester ${unique()}`,
-      email,
-      mobile: options.mobile ?? `2557${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      gender: 'Female',
-      amcosId: options.amcosId ?? null,
-      roleIds: [await roleIdByName(t.db, role)],
-      password: TEST_PASSWORD,
-    },
+  const { user } = await createUser(t.db, systemActor, {
+    firstName: role.split(' ')[0] ?? role,
+    lastName: `Tester ${unique()}`,
+    email,
+    mobile: options.mobile ?? `2557${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    gender: 'Female',
+    amcosId: options.amcosId ?? null,
+    roleIds: [await roleIdByName(t.db, role)],
+    password: TEST_PASSWORD,
   });
   if (!options.initialPassword) {
     await t.db.update(users).set({ isInitialPassword: false }).where(eq(users.id, user.id));

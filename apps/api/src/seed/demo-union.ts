@@ -166,18 +166,15 @@ export async function loadDemoUnion(db: Db): Promise<DemoAccount[]> {
       continue;
     }
     try {
-      await createUser(db, {
-        actorId,
-        body: {
-          firstName: planned.firstName,
-          lastName: planned.lastName,
-          email: planned.email,
-          mobile: planned.mobile,
-          gender: planned.gender,
-          amcosId: planned.society ? (societyIds.get(planned.society.code) ?? null) : null,
-          roleIds: [await roleIdByName(db, planned.role)],
-          password: DEMO_PASSWORD,
-        },
+      await createUser(db, seedActor(actorId), {
+        firstName: planned.firstName,
+        lastName: planned.lastName,
+        email: planned.email,
+        mobile: planned.mobile,
+        gender: planned.gender,
+        amcosId: planned.society ? (societyIds.get(planned.society.code) ?? null) : null,
+        roleIds: [await roleIdByName(db, planned.role)],
+        password: DEMO_PASSWORD,
       });
       accounts.push({ ...row, status: 'created' });
     } catch (error) {

@@ -25,9 +25,9 @@ import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { getSessionUser } from '../users/queries.ts';
 import { changePassword, resetPassword, sendResetCode, unlock } from './passwords.ts';
-import { updateProfile } from './profile.ts';
 import { revokeSession, rotateRefreshToken } from './sessions.ts';
 import { login, resendOtp, verifyOtp } from './sign-in.ts';
+import { updateProfile } from './update-profile.ts';
 
 const open = { access: 'public' } as const;
 const signedIn = { access: 'signed-in' } as const;
@@ -112,7 +112,7 @@ export function authRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Profile updated successfully',
-      data: await updateProfile(deps.db, actorOf(req).userId, req.body),
+      data: await updateProfile(deps.db, actorOf(req), req.body),
     }),
   );
   app.post(

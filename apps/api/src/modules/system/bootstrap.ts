@@ -32,18 +32,15 @@ export async function bootstrap(db: Db, config: Config): Promise<FirstAdmin | nu
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return null;
   const password = config.admin.password ?? randomPassword();
-  await createUser(db, {
-    actorId: null,
-    body: {
-      firstName: 'System',
-      lastName: 'Administrator',
-      email: config.admin.email,
-      mobile: config.admin.mobile,
-      gender: 'Male',
-      amcosId: null,
-      roleIds: [await roleIdByName(db, 'Administrator')],
-      password,
-    },
+  await createUser(db, systemActor, {
+    firstName: 'System',
+    lastName: 'Administrator',
+    email: config.admin.email,
+    mobile: config.admin.mobile,
+    gender: 'Male',
+    amcosId: null,
+    roleIds: [await roleIdByName(db, 'Administrator')],
+    password,
   });
   return { email: config.admin.email, password, generated: !config.admin.password };
 }

@@ -1,6 +1,7 @@
 import type { CreateUserBody, User } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor, SystemActor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { ConflictError, fieldError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -18,7 +19,8 @@ export type Sms = { to: string; text: string };
  */
 export async function createUser(
   db: Db,
-  { body, actorId }: { body: CreateUserBody; actorId: string | null },
+  actor: Actor | SystemActor,
+  body: CreateUserBody,
 ): Promise<{ user: User; sms: Sms | null }> {
   const password = body.password ?? randomPassword();
   const passwordHash = await hashPassword(password);
@@ -41,7 +43,7 @@ export async function createUser(
         amcosId: body.amcosId,
         passwordHash,
         isInitialPassword: true,
-        createdBy: actorId,
+        createdBy: actor.userId,
       })
       .returning({ id: users.id });
     if (!row) throw new Error('User insert returned nothing');
@@ -49,7 +51,13 @@ export async function createUser(
       .insert(userRoles)
       .values([...new Set(body.roleIds)].map((roleId) => ({ userId: row.id, roleId })));
     const created = await getUser(tx, row.id);
-    await recordAudit(tx, { actorId, action: 'created', entity: 'user', entityId: row.id, after: created });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'created',
+      entity: 'user',
+      entityId: row.id,
+      after: created,
+    });
     return created;
   });
   const sms = body.password

@@ -42,10 +42,7 @@ export function usersRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createUserBody, response: { 201: userReply } },
     },
     async (req, reply) => {
-      const { user: created, sms } = await createUser(deps.db, {
-        body: req.body,
-        actorId: actorOf(req).userId,
-      });
+      const { user: created, sms } = await createUser(deps.db, actorOf(req), req.body);
       if (sms) await sendQuietly(deps.sms, req.log, sms.to, sms.text);
       return reply.code(201).send({ message: 'User created successfully', data: created });
     },
@@ -66,7 +63,7 @@ export function usersRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'User updated successfully',
-      data: await updateUser(deps.db, { id: req.params.id, body: req.body, actorId: actorOf(req).userId }),
+      data: await updateUser(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
 }

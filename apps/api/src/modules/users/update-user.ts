@@ -1,6 +1,7 @@
 import type { UpdateUserBody, User } from '@ushirika/contracts';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { ConflictError, fieldError, ValidationError } from '../../platform/errors.ts';
 import { amcos } from '../amcos/schema.ts';
@@ -11,11 +12,12 @@ import { userRoles, users } from './schema.ts';
 /** Edits a user; deactivating one ends all their sessions at once. */
 export async function updateUser(
   db: Db,
-  { id, body, actorId }: { id: string; body: UpdateUserBody; actorId: string },
+  actor: Actor,
+  { id, ...body }: UpdateUserBody & { id: string },
 ): Promise<User> {
   return db.transaction(async (tx) => {
     const before = await getUser(tx, id);
-    if (id === actorId && body.active === false) {
+    if (id === actor.userId && body.active === false) {
       throw new ValidationError('You cannot deactivate your own account');
     }
     if (body.email && body.email !== before.email) {
@@ -49,7 +51,14 @@ export async function updateUser(
         .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
     }
     const after = await getUser(tx, id);
-    await recordAudit(tx, { actorId, action: 'updated', entity: 'user', entityId: id, before, after });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'updated',
+      entity: 'user',
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 }

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { getSessionUser, getUser } from '../users/queries.ts';
 import { users } from '../users/schema.ts';
@@ -8,9 +9,10 @@ import { users } from '../users/schema.ts';
 /** The signed-in user edits their own name and mobile; email, roles and society stay with the admin. */
 export async function updateProfile(
   db: Db,
-  userId: string,
+  actor: Actor,
   body: { firstName?: string | undefined; lastName?: string | undefined; mobile?: string | undefined },
 ): Promise<SessionUser> {
+  const { userId } = actor;
   await db.transaction(async (tx) => {
     const before = await getUser(tx, userId);
     await tx.update(users).set(body).where(eq(users.id, userId));
