@@ -1,12 +1,28 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import type { BoqDetail } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
+import { type LineColumn, LinesTable } from '../../components/LinesTable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { boqs } from './hooks.ts';
+
+type BoqItem = NonNullable<BoqDetail['items']>[number];
+
+/** A BOQ's items: what a farmer needs per acre, at what price, and the cost per acre. */
+function boqItemColumns(t: TFunction): LineColumn<BoqItem>[] {
+  return [
+    { key: 'item', header: t('boqsMd.item'), value: (i) => i.item },
+    { key: 'unit', header: t('boqsMd.unit'), value: (i) => i.unit },
+    { key: 'quantity', header: t('boqsMd.quantity'), value: (i) => i.quantityPerAcre },
+    { key: 'unitPrice', header: t('boqsMd.unitPrice'), kind: 'amount', value: (i) => i.unitPrice },
+    { key: 'cost', header: t('boqsMd.costPerAcre'), kind: 'amount', value: (i) => i.costPerAcre },
+  ];
+}
 
 export default function BoqDetailsRoute() {
   return (
@@ -30,28 +46,13 @@ function BoqDetailsPage() {
       history={{ entity: 'boq', id: b.id }}
     >
       <Section>
-        <Table data-testid="boq-items">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('boqsMd.item')}</Table.Th>
-              <Table.Th>{t('boqsMd.unit')}</Table.Th>
-              <Table.Th>{t('boqsMd.quantity')}</Table.Th>
-              <Table.Th>{t('boqsMd.unitPrice')}</Table.Th>
-              <Table.Th>{t('boqsMd.costPerAcre')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(b.items ?? []).map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>{i.item}</Table.Td>
-                <Table.Td>{i.unit}</Table.Td>
-                <Table.Td>{i.quantityPerAcre}</Table.Td>
-                <Table.Td>{formatMoney(i.unitPrice)}</Table.Td>
-                <Table.Td>{formatMoney(i.costPerAcre)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <LinesTable
+          label={t('boqsMd.items')}
+          columns={boqItemColumns(t)}
+          lines={b.items ?? []}
+          lineKey={(i) => i.id}
+          testId="boq-items"
+        />
         <Text fw={700} ta="right" mt="sm">
           {t('boqsMd.costPerAcre')}: {formatMoney(b.costPerAcre)}
         </Text>

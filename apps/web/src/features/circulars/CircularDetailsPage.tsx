@@ -1,21 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import type { CircularReader } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
+import { type LineColumn, LinesTable } from '../../components/LinesTable.tsx';
 import { MarkdownView } from '../../components/MarkdownEditor/index.ts';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -76,6 +68,19 @@ function CircularDetailsPage() {
   );
 }
 
+/** Who received a circular: their society, their name, and when they read it (or that they have not). */
+function readerColumns(t: TFunction): LineColumn<CircularReader>[] {
+  return [
+    { key: 'amcos', header: t('circulars.fields.amcos'), value: (r) => r.amcosName },
+    { key: 'user', header: t('circulars.fields.user'), value: (r) => r.userName },
+    {
+      key: 'readAt',
+      header: t('circulars.fields.readAt'),
+      value: (r) => (r.readAt ? formatDateTime(r.readAt) : t('circulars.notRead')),
+    },
+  ];
+}
+
 function Readers({ id }: { id: string }) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<'all' | 'read' | 'unread'>('unread');
@@ -105,32 +110,14 @@ function Readers({ id }: { id: string }) {
             })}
           </Alert>
         )}
-        {readers.data && readers.data.data.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('circulars.noReaders')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table data-testid="circular-readers">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('circulars.fields.amcos')}</Table.Th>
-                  <Table.Th>{t('circulars.fields.user')}</Table.Th>
-                  <Table.Th>{t('circulars.fields.readAt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(readers.data?.data ?? []).map((r) => (
-                  <Table.Tr key={r.userId}>
-                    <Table.Td>{r.amcosName}</Table.Td>
-                    <Table.Td>{r.userName}</Table.Td>
-                    <Table.Td>{r.readAt ? formatDateTime(r.readAt) : t('circulars.notRead')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <LinesTable
+          label={t('circulars.readers')}
+          columns={readerColumns(t)}
+          lines={readers.data?.data}
+          lineKey={(r) => r.userId}
+          empty={{ title: t('circulars.noReaders') }}
+          testId="circular-readers"
+        />
       </Stack>
     </Paper>
   );

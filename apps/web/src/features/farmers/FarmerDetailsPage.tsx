@@ -1,12 +1,14 @@
-import { Anchor, Button, Grid, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Grid, Paper, Stack } from '@mantine/core';
 import { IconMapPin, IconPencil, IconPlus } from '@tabler/icons-react';
 import type { FarmerDetail } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { DetailsLayout } from '../../components/DetailsLayout.tsx';
 import { FarmMap } from '../../components/FarmMap.tsx';
 import { InfoGrid } from '../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../components/LinesTable.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
@@ -124,6 +126,21 @@ function FarmerDetailsPage() {
   );
 }
 
+/** A farm's row: name, crop, acres, trees and its GPS point. */
+function farmColumns(t: TFunction): LineColumn<FarmerDetail['farms'][number]>[] {
+  return [
+    { key: 'name', header: t('fields.name'), value: (farm) => farm.name },
+    { key: 'crop', header: t('fields.crop'), value: (farm) => farm.cropName },
+    { key: 'acres', header: t('farmersMd.acres'), value: (farm) => farm.acres },
+    { key: 'trees', header: t('farmersMd.trees'), value: (farm) => farm.trees },
+    {
+      key: 'gps',
+      header: 'GPS',
+      value: (farm) => (farm.location ? `${farm.location.lat}, ${farm.location.lng}` : null),
+    },
+  ];
+}
+
 /** The farmer's farms: name, crop, acres, trees and GPS point. */
 function FarmsSection({ farms, onAdd }: { farms: FarmerDetail['farms']; onAdd: (() => void) | undefined }) {
   const { t } = useTranslation();
@@ -143,35 +160,14 @@ function FarmsSection({ farms, onAdd }: { farms: FarmerDetail['farms']; onAdd: (
         )
       }
     >
-      <Table.ScrollContainer minWidth={480}>
-        <Table data-testid="farms-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('fields.crop')}</Table.Th>
-              <Table.Th>{t('farmersMd.acres')}</Table.Th>
-              <Table.Th>{t('farmersMd.trees')}</Table.Th>
-              <Table.Th>GPS</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {farms.map((farm) => (
-              <Table.Tr key={farm.id}>
-                <Table.Td>{farm.name}</Table.Td>
-                <Table.Td>{farm.cropName ?? '—'}</Table.Td>
-                <Table.Td>{farm.acres}</Table.Td>
-                <Table.Td>{farm.trees ?? '—'}</Table.Td>
-                <Table.Td>{farm.location ? `${farm.location.lat}, ${farm.location.lng}` : '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {farms.length === 0 && (
-        <Text c="dimmed" size="sm">
-          {t('farmersMd.noFarms')}
-        </Text>
-      )}
+      <LinesTable
+        label={t('farmersMd.farms')}
+        columns={farmColumns(t)}
+        lines={farms}
+        lineKey={(farm) => farm.id}
+        empty={{ title: t('farmersMd.noFarms') }}
+        testId="farms-table"
+      />
     </Section>
   );
 }

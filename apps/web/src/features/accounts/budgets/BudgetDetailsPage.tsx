@@ -1,5 +1,11 @@
-import { Button, Select, Table, Text, TextInput } from '@mantine/core';
-import { type Book, createBudgetAdjustmentBody } from '@ushirika/contracts';
+import { Button, Select, TextInput } from '@mantine/core';
+import {
+  type Book,
+  type BudgetAdjustment,
+  type BudgetVsActualRow,
+  createBudgetAdjustmentBody,
+} from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,12 +13,13 @@ import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDecimal, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -31,6 +38,46 @@ const guard = (page: React.ReactNode) => (
     {page}
   </RequirePermission>
 );
+/** Each account's budget, its approved adjustments, the revised budget, what was spent, and the difference. */
+function vsActualColumns(t: TFunction): LineColumn<BudgetVsActualRow>[] {
+  return [
+    { key: 'account', header: t('acc.account'), value: (r) => `${r.accountCode} ${r.accountName}` },
+    ...(['budget', 'adjustments', 'revised', 'actual', 'variance'] as const).map(
+      (k): LineColumn<BudgetVsActualRow> => ({
+        key: k,
+        header: t(`acc.${k}`),
+        kind: 'money',
+        value: (r) => r[k],
+      }),
+    ),
+  ];
+}
+
+/** A budget's adjustments; a draft one carries its approve button for those who may approve. */
+function adjustmentColumns(
+  t: TFunction,
+  onApprove: ((a: BudgetAdjustment) => void) | undefined,
+): LineColumn<BudgetAdjustment>[] {
+  return [
+    { key: 'number', header: t('acc.number'), value: (a) => a.number },
+    { key: 'date', header: t('acc.date'), kind: 'date', value: (a) => a.adjustmentDate },
+    { key: 'reason', header: t('acc.reason'), value: (a) => a.reason },
+    { key: 'total', header: t('acc.total'), kind: 'money', value: (a) => a.total },
+    { key: 'status', header: t('fields.status'), render: (a) => <StatusBadge status={a.status} /> },
+    {
+      key: 'approve',
+      header: '',
+      render: (a) =>
+        a.status === 'draft' &&
+        onApprove && (
+          <Button size="compact-sm" onClick={() => onApprove(a)} data-testid="approve-adjustment">
+            {t('acc.approve')}
+          </Button>
+        ),
+    },
+  ];
+}
+
 export const BudgetDetailsRoute = () => guard(<BudgetDetailsPage />);
 
 /** A budget: its lines against actuals, approval, adjustments and history. */
@@ -52,6 +99,10 @@ function BudgetDetailsPage() {
     onSuccess: (r: { message: string }) => toastSuccess(r.message),
     onError: (e: Error) => toastError(e.message),
   };
+  const approveAdjustment = (a: BudgetAdjustment) =>
+    confirmApprove('budgetAdjustment', a.number, () =>
+      adjustmentAction.mutate({ id: a.id, action: 'approve' }, done),
+    );
   return (
     <DetailsLayout
       title={`${b.number} ${b.name}`}
@@ -92,69 +143,22 @@ function BudgetDetailsPage() {
         />
       </Section>
       <Section title={t('acc.budgetVsActual')}>
-        <Table aria-label={t('acc.budgetVsActual')} data-testid="budget-vs-actual">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('acc.account')}</Table.Th>
-              {(['budget', 'adjustments', 'revised', 'actual', 'variance'] as const).map((k) => (
-                <Table.Th key={k} ta="right">
-                  {t(`acc.${k}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {vsActual.data?.map((r) => (
-              <Table.Tr key={r.accountId}>
-                <Table.Td>{`${r.accountCode} ${r.accountName}`}</Table.Td>
-                {(['budget', 'adjustments', 'revised', 'actual', 'variance'] as const).map((k) => (
-                  <Table.Td key={k} ta="right">
-                    {formatDecimal(r[k])}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <LinesTable
+          label={t('acc.budgetVsActual')}
+          columns={vsActualColumns(t)}
+          lines={vsActual.data}
+          lineKey={(r) => r.accountId}
+          testId="budget-vs-actual"
+        />
       </Section>
       <Section title={t('acc.adjustments')}>
-        <Table aria-label={t('acc.adjustments')}>
-          <Table.Tbody>
-            {adjustments.data?.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>{a.number}</Table.Td>
-                <Table.Td>{formatDate(a.adjustmentDate)}</Table.Td>
-                <Table.Td>{a.reason}</Table.Td>
-                <Table.Td ta="right">{formatDecimal(a.total)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={a.status} />
-                </Table.Td>
-                <Table.Td>
-                  {a.status === 'draft' && canApprove && (
-                    <Button
-                      size="compact-sm"
-                      onClick={() =>
-                        confirmApprove('budgetAdjustment', a.number, () =>
-                          adjustmentAction.mutate({ id: a.id, action: 'approve' }, done),
-                        )
-                      }
-                      data-testid="approve-adjustment"
-                    >
-                      {t('acc.approve')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {adjustments.data?.length === 0 && (
-              <Table.Tr>
-                <Table.Td>
-                  <Text c="dimmed">{t('acc.noAdjustments')}</Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
+        <LinesTable
+          label={t('acc.adjustments')}
+          columns={adjustmentColumns(t, canApprove ? approveAdjustment : undefined)}
+          lines={adjustments.data}
+          lineKey={(a) => a.id}
+          empty={{ title: t('acc.noAdjustments') }}
+        />
       </Section>
       {adjusting && <AdjustmentForm budgetId={b.id} book={b.book} onClose={() => setAdjusting(false)} />}
     </DetailsLayout>

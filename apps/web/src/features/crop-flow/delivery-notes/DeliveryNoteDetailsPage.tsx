@@ -1,16 +1,18 @@
-import { ActionIcon, Alert, Button, Table } from '@mantine/core';
+import { ActionIcon, Alert, Button } from '@mantine/core';
 import { IconBan, IconPlus, IconPrinter, IconTrash, IconTruck, IconTruckDelivery } from '@tabler/icons-react';
 import type { DeliveryNoteDetail } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatKg, formatNumber } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
@@ -21,6 +23,63 @@ import { deliveryNotes, openDeliveryNotePdf, useNoteActions } from './hooks.ts';
 import { transportFigure } from './transport-figure.ts';
 
 /** crop_dn_details (/collections/crop-DNs/:id/details): the note, the actions its state allows, history. */
+type NoteGrade = DeliveryNoteDetail['grades'][number];
+type NoteCollection = DeliveryNoteDetail['collections'][number];
+
+/** The note's kg by grade: how many collections, bags and kg, and how much is in lots already. */
+function gradeColumns(t: TFunction): LineColumn<NoteGrade>[] {
+  return [
+    { key: 'grade', header: t('collectionsMd.grade'), value: (g) => g.gradeName },
+    { key: 'count', header: t('dnMd.collectionCount'), kind: 'count', value: (g) => g.collections },
+    { key: 'bags', header: t('collectionsMd.bags'), kind: 'count', value: (g) => g.bags },
+    { key: 'netKg', header: t('collectionsMd.netKg'), kind: 'kg', value: (g) => g.netKg },
+    { key: 'inLot', header: t('dnMd.inLotKg'), kind: 'kg', value: (g) => g.inLotKg },
+  ];
+}
+
+/** The farmers' collections on the note; on a draft, each with a button that takes it off. */
+function collectionColumns(
+  t: TFunction,
+  onRemove: ((c: NoteCollection) => void) | undefined,
+): LineColumn<NoteCollection>[] {
+  const columns: LineColumn<NoteCollection>[] = [
+    { key: 'receiptNo', header: t('collectionsMd.receiptNo'), value: (c) => c.receiptNo },
+    { key: 'date', header: t('collectionsMd.date'), kind: 'date', value: (c) => c.collectedOn },
+    { key: 'farmer', header: t('collectionsMd.farmer'), value: (c) => `${c.farmerNo} · ${c.farmerName}` },
+    { key: 'grade', header: t('collectionsMd.grade'), value: (c) => c.gradeName },
+    { key: 'bags', header: t('collectionsMd.bags'), kind: 'count', value: (c) => c.bags },
+    { key: 'netKg', header: t('collectionsMd.netKg'), kind: 'kg', value: (c) => c.netKg },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      render: (c) => (
+        <>
+          <CollectionStatusBadge status={c.status as 'recorded'} />
+          {c.lotNo ? ` ${c.lotNo}` : ''}
+        </>
+      ),
+    },
+  ];
+  if (!onRemove) return columns;
+  return [
+    ...columns,
+    {
+      key: 'remove',
+      header: '',
+      render: (c) => (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('dnMd.remove', { no: c.receiptNo })}
+          onClick={() => onRemove(c)}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
+}
+
 export default function DeliveryNoteDetailsRoute() {
   return (
     <RequirePermission permission="collections.delivery.read">
@@ -51,6 +110,13 @@ function DeliveryNoteDetailsPage() {
       confirmLabel: t('dnMd.dispatch'),
       danger: false,
       onConfirm: () => actions.dispatch.mutate(undefined, { onSuccess: (r) => toastSuccess(r.message) }),
+    });
+  const removeCollection = (c: NoteCollection) =>
+    confirmAction({
+      title: t('dnMd.remove', { no: c.receiptNo }),
+      message: t('dnMd.removeConfirm', { kg: formatKg(c.netKg), farmer: c.farmerName }),
+      confirmLabel: t('dnMd.removeShort'),
+      onConfirm: () => actions.remove.mutate([c.id]),
     });
   const fields: [string, string][] = [
     [t('fields.amcos'), n.amcosName],
@@ -139,86 +205,23 @@ function DeliveryNoteDetailsPage() {
         <InfoGrid cols={{ base: 1, sm: 2, lg: 3 }} items={fields} testId="dn-fields" />
       </Section>
       <Section title={t('dnMd.byGrade')}>
-        <Table.ScrollContainer minWidth={480}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-                <Table.Th ta="right">{t('dnMd.collectionCount')}</Table.Th>
-                <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
-                <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
-                <Table.Th ta="right">{t('dnMd.inLotKg')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {n.grades.map((g) => (
-                <Table.Tr key={g.gradeId}>
-                  <Table.Td>{g.gradeName}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(g.collections)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(g.bags)}</Table.Td>
-                  <Table.Td ta="right">{formatKg(g.netKg)}</Table.Td>
-                  <Table.Td ta="right">{formatKg(g.inLotKg)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label={t('dnMd.byGrade')}
+          columns={gradeColumns(t)}
+          lines={n.grades}
+          lineKey={(g) => g.gradeId}
+          minWidth={480}
+        />
       </Section>
       <Section title={t('dnMd.collections')}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped data-testid="dn-collections">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('collectionsMd.receiptNo')}</Table.Th>
-                <Table.Th>{t('collectionsMd.date')}</Table.Th>
-                <Table.Th>{t('collectionsMd.farmer')}</Table.Th>
-                <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-                <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
-                <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
-                <Table.Th>{t('fields.status')}</Table.Th>
-                {isDraft && <Table.Th />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {n.collections.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.receiptNo}</Table.Td>
-                  <Table.Td>{formatDate(c.collectedOn)}</Table.Td>
-                  <Table.Td>{`${c.farmerNo} · ${c.farmerName}`}</Table.Td>
-                  <Table.Td>{c.gradeName}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(c.bags)}</Table.Td>
-                  <Table.Td ta="right">{formatKg(c.netKg)}</Table.Td>
-                  <Table.Td>
-                    <CollectionStatusBadge status={c.status as 'recorded'} />
-                    {c.lotNo ? ` ${c.lotNo}` : ''}
-                  </Table.Td>
-                  {isDraft && (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('dnMd.remove', { no: c.receiptNo })}
-                        onClick={() =>
-                          confirmAction({
-                            title: t('dnMd.remove', { no: c.receiptNo }),
-                            message: t('dnMd.removeConfirm', {
-                              kg: formatKg(c.netKg),
-                              farmer: c.farmerName,
-                            }),
-                            confirmLabel: t('dnMd.removeShort'),
-                            onConfirm: () => actions.remove.mutate([c.id]),
-                          })
-                        }
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label={t('dnMd.collections')}
+          columns={collectionColumns(t, isDraft ? removeCollection : undefined)}
+          lines={n.collections}
+          lineKey={(c) => c.id}
+          minWidth={640}
+          testId="dn-collections"
+        />
       </Section>
       {modal === 'receive' && <ReceiveModal note={n} onClose={() => setModal(null)} />}
       {modal === 'cancel' && <CancelModal note={n} onClose={() => setModal(null)} />}

@@ -1,10 +1,12 @@
-import { Button, Drawer, Group, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Drawer, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconPrinter } from '@tabler/icons-react';
 import { type LotDetail, updateLotCertificateBody } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
@@ -14,6 +16,26 @@ import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, openWarehouseReceipt, useUpdateCertificate } from './hooks.ts';
 
 /** One lot: its warehouse receipt, quality certificate, delivery notes and the farmers' collections in it. */
+/** The delivery notes a lot came from: bags, warehouse kg and the farmers' kg of each. */
+function sourceColumns(t: TFunction): LineColumn<LotDetail['sources'][number]>[] {
+  return [
+    { key: 'dnNo', header: t('dnMd.dnNo'), value: (x) => x.dnNo },
+    { key: 'bags', header: t('collectionsMd.bags'), kind: 'count', value: (x) => x.bags },
+    { key: 'netKg', header: t('lotsMd.netKg'), kind: 'kg', value: (x) => x.netKg },
+    { key: 'collectedKg', header: t('lotsMd.collectedKg'), kind: 'kg', value: (x) => x.collectedKg },
+  ];
+}
+
+/** The farmers' collections in a lot, with the note each came on. */
+function lotCollectionColumns(t: TFunction): LineColumn<LotDetail['collections'][number]>[] {
+  return [
+    { key: 'receiptNo', header: t('collectionsMd.receiptNo'), value: (c) => c.receiptNo },
+    { key: 'farmer', header: t('collectionsMd.farmer'), value: (c) => `${c.farmerNo} · ${c.farmerName}` },
+    { key: 'dnNo', header: t('dnMd.dnNo'), value: (c) => c.dnNo },
+    { key: 'netKg', header: t('collectionsMd.netKg'), kind: 'kg', value: (c) => c.netKg },
+  ];
+}
+
 export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const canUpdate = useCan('collections.warehouse.update', 'union');
@@ -85,49 +107,22 @@ export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) 
           <Title order={3} size="h5" mt="lg" mb="xs">
             {t('lotsMd.notes')}
           </Title>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('dnMd.dnNo')}</Table.Th>
-                <Table.Th ta="right">{t('collectionsMd.bags')}</Table.Th>
-                <Table.Th ta="right">{t('lotsMd.netKg')}</Table.Th>
-                <Table.Th ta="right">{t('lotsMd.collectedKg')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {l.sources.map((s) => (
-                <Table.Tr key={s.deliveryNoteId}>
-                  <Table.Td>{s.dnNo}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(s.bags)}</Table.Td>
-                  <Table.Td ta="right">{formatKg(s.netKg)}</Table.Td>
-                  <Table.Td ta="right">{formatKg(s.collectedKg)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <LinesTable
+            label={t('lotsMd.notes')}
+            columns={sourceColumns(t)}
+            lines={l.sources}
+            lineKey={(x) => x.deliveryNoteId}
+          />
           <Title order={3} size="h5" mt="lg" mb="xs">
             {t('lotsMd.farmers')}
           </Title>
-          <Table striped data-testid="lot-collections">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('collectionsMd.receiptNo')}</Table.Th>
-                <Table.Th>{t('collectionsMd.farmer')}</Table.Th>
-                <Table.Th>{t('dnMd.dnNo')}</Table.Th>
-                <Table.Th ta="right">{t('collectionsMd.netKg')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {l.collections.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{c.receiptNo}</Table.Td>
-                  <Table.Td>{`${c.farmerNo} · ${c.farmerName}`}</Table.Td>
-                  <Table.Td>{c.dnNo}</Table.Td>
-                  <Table.Td ta="right">{formatKg(c.netKg)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <LinesTable
+            label={t('lotsMd.farmers')}
+            columns={lotCollectionColumns(t)}
+            lines={l.collections}
+            lineKey={(c) => c.id}
+            testId="lot-collections"
+          />
           <AttachmentsSection recordType="lot" recordId={l.id} />
           <HistoryPanel entity="lot" id={l.id} variant="bare" order={3} mt="lg" />
           {editing && <CertificateModal lot={l} onClose={() => setEditing(false)} />}

@@ -1,12 +1,16 @@
-import { Anchor, Button, Group, Table } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
+import type { distributionLine } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -14,6 +18,23 @@ import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { distributions, useCancelDistribution } from './hooks.ts';
+
+/** What was issued: item, quantity, the farmer's price and value, the programme's subsidy, the cost. */
+function distributionLineColumns(t: TFunction): LineColumn<z.infer<typeof distributionLine>>[] {
+  return [
+    { key: 'item', header: t('inputs.item'), value: (l) => `${l.itemName} (${l.unit})` },
+    {
+      key: 'quantity',
+      header: t('inputs.quantity'),
+      align: 'right',
+      render: (l) => dec(l.quantity).toString(),
+    },
+    { key: 'price', header: t('inputs.unitPrice'), kind: 'amount', value: (l) => l.unitPrice },
+    { key: 'farmer', header: t('inputs.farmerAmount'), kind: 'amount', value: (l) => l.farmerValue },
+    { key: 'subsidy', header: t('inputs.subsidy'), kind: 'amount', value: (l) => l.subsidyValue },
+    { key: 'cost', header: t('inputs.cost'), kind: 'amount', value: (l) => l.costValue },
+  ];
+}
 
 export default function DistributionDetailsRoute() {
   return (
@@ -88,34 +109,14 @@ function DistributionDetailsPage() {
         />
       </Section>
       <Section title={t('inputs.lines')}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table data-testid="distribution-detail-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inputs.item')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.unitPrice')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.farmerAmount')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.subsidy')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.cost')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(d.lines ?? []).map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>
-                    {l.itemName} ({l.unit})
-                  </Table.Td>
-                  <Table.Td ta="right">{dec(l.quantity).toString()}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.farmerValue)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.subsidyValue)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.costValue)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label={t('inputs.lines')}
+          columns={distributionLineColumns(t)}
+          lines={d.lines ?? []}
+          lineKey={(l) => l.id}
+          minWidth={640}
+          testId="distribution-detail-lines"
+        />
       </Section>
       {cancelling && (
         <ReasonModal

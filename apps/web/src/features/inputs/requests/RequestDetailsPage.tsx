@@ -1,6 +1,8 @@
-import { Anchor, Badge, Button, Group, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group } from '@mantine/core';
 import { IconCheck, IconPackageExport, IconX } from '@tabler/icons-react';
+import type { InputRequestLine } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +10,7 @@ import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
@@ -16,7 +19,37 @@ import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { requests, useDecision } from './hooks.ts';
-import { ItemCells } from './RequestLinesTable.tsx';
+import { requestItemColumns } from './RequestLinesTable.tsx';
+
+/** A request's lines: item, BOQ suggestion, quantity, credit price and value, and the limit. */
+function requestLineColumns(t: TFunction): LineColumn<InputRequestLine>[] {
+  return [
+    ...requestItemColumns<InputRequestLine>(t),
+    {
+      key: 'quantity',
+      header: t('inputs.quantity'),
+      align: 'right',
+      render: (l) => dec(l.quantity).toString(),
+    },
+    { key: 'price', header: t('inputs.prices.creditPrice'), kind: 'amount', value: (l) => l.creditPrice },
+    { key: 'value', header: t('inputs.requests.creditValue'), kind: 'amount', value: (l) => l.creditValue },
+    {
+      key: 'limit',
+      header: t('inputs.prices.creditLimit'),
+      align: 'right',
+      render: (l) => (
+        <>
+          {formatMoney(l.creditLimit)}{' '}
+          {l.overLimit && (
+            <Badge color="red" variant="light">
+              {t('status.over_limit')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+  ];
+}
 
 export default function RequestDetailsRoute() {
   return (
@@ -123,38 +156,14 @@ function RequestDetailsPage() {
         />
       </Section>
       <Section title={t('inputs.lines')}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table data-testid="request-detail-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('inputs.item')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.requests.suggested')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.prices.creditPrice')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.requests.creditValue')}</Table.Th>
-                <Table.Th ta="right">{t('inputs.prices.creditLimit')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(r.lines ?? []).map((l) => (
-                <Table.Tr key={l.id}>
-                  <ItemCells line={l} />
-                  <Table.Td ta="right">{dec(l.quantity).toString()}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.creditValue)}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatMoney(l.creditLimit)}{' '}
-                    {l.overLimit && (
-                      <Badge color="red" variant="light">
-                        {t('status.over_limit')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LinesTable
+          label={t('inputs.lines')}
+          columns={requestLineColumns(t)}
+          lines={r.lines ?? []}
+          lineKey={(l) => l.id}
+          minWidth={640}
+          testId="request-detail-lines"
+        />
       </Section>
       {rejecting && (
         <ReasonModal

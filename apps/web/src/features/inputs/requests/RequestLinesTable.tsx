@@ -1,7 +1,9 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { dec, toMoney } from '@ushirika/domain';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LineInputCell } from '../../../components/LineInputCell.tsx';
+import type { LineColumn } from '../../../components/LinesTable.tsx';
 import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 
@@ -30,21 +32,39 @@ export const isOverLimit = (l: EditableLine) =>
     .plus(dec(lineValue(l)))
     .gt(dec(l.creditLimit));
 
-/** A request line's first cells: the item with its unit, and the quantity the BOQ suggests. */
-export function ItemCells({
-  line: l,
-}: {
-  line: { itemName: string; unit: string; suggestedQuantity: string | null };
-}) {
+type RequestItem = { itemName: string; unit: string; suggestedQuantity: string | null };
+
+/** A request line's item with its unit. */
+function ItemName({ line: l }: { line: RequestItem }) {
+  return (
+    <>
+      {l.itemName}{' '}
+      <Text span c="dimmed">
+        ({l.unit})
+      </Text>
+    </>
+  );
+}
+
+/** The quantity the BOQ suggests, as a plain number ("4", "2.5"), or a dash. */
+const suggested = (l: RequestItem) => (l.suggestedQuantity ? dec(l.suggestedQuantity).toString() : '—');
+
+/** A request line's first columns: the item with its unit, and the quantity the BOQ suggests. */
+export function requestItemColumns<L extends RequestItem>(t: TFunction): LineColumn<L>[] {
+  return [
+    { key: 'item', header: t('inputs.item'), render: (l) => <ItemName line={l} /> },
+    { key: 'suggested', header: t('inputs.requests.suggested'), align: 'right', render: suggested },
+  ];
+}
+
+/** The same two cells in the request form's editable table. */
+function ItemCells({ line: l }: { line: RequestItem }) {
   return (
     <>
       <Table.Td>
-        {l.itemName}{' '}
-        <Text span c="dimmed">
-          ({l.unit})
-        </Text>
+        <ItemName line={l} />
       </Table.Td>
-      <Table.Td ta="right">{l.suggestedQuantity ? dec(l.suggestedQuantity).toString() : '—'}</Table.Td>
+      <Table.Td ta="right">{suggested(l)}</Table.Td>
     </>
   );
 }

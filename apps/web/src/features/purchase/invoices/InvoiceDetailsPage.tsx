@@ -115,6 +115,7 @@ function InvoiceDetailsPage() {
         />
       </Section>
       <AllocationsSection
+        documentLabel={t('purchaseMd.paymentNo')}
         rows={inv.payments.map((p) => ({
           key: p.paymentId,
           no: p.paymentNo,

@@ -1,10 +1,12 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { SupplierPaymentDetail } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
@@ -13,6 +15,31 @@ import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { ApproveButton, CancelButton, ReasonActionModal, usePurchaseStep } from '../DocumentActions.tsx';
 import { useSupplierPayment } from '../hooks.ts';
+
+type Allocation = SupplierPaymentDetail['allocations'][number];
+
+/** The invoices a payment pays: each invoice, its total and what this payment puts on it. */
+function allocationColumns(t: TFunction): LineColumn<Allocation>[] {
+  return [
+    {
+      key: 'invoiceNo',
+      header: t('purchaseMd.invoiceNo'),
+      render: (a) => (
+        <Anchor component={Link} to={`/purchase/invoices/${a.invoiceId}/details`}>
+          {a.invoiceNo}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'supplierInvoiceNo',
+      header: t('purchaseMd.supplierInvoiceNo'),
+      value: (a) => a.supplierInvoiceNo,
+    },
+    { key: 'date', header: t('purchaseMd.invoiceDate'), kind: 'date', value: (a) => a.invoiceDate },
+    { key: 'total', header: t('purchaseMd.total'), kind: 'money', value: (a) => a.invoiceTotal },
+    { key: 'amount', header: t('purchaseMd.amount'), kind: 'money', value: (a) => a.amount },
+  ];
+}
 
 export default withPermission(PaymentDetailsPage, 'purchase.order.read', { unionOnly: true });
 
@@ -79,23 +106,13 @@ function PaymentDetailsPage() {
         />
       </Section>
       <Section title={t('purchaseMd.invoicesPaid')}>
-        <Table data-testid="payment-invoices">
-          <Table.Tbody>
-            {p.allocations.map((a) => (
-              <Table.Tr key={a.invoiceId}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/purchase/invoices/${a.invoiceId}/details`}>
-                    {a.invoiceNo}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{a.supplierInvoiceNo}</Table.Td>
-                <Table.Td>{formatDate(a.invoiceDate)}</Table.Td>
-                <Table.Td ta="right">{moneyOrDash(a.invoiceTotal)}</Table.Td>
-                <Table.Td ta="right">{moneyOrDash(a.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <LinesTable
+          label={t('purchaseMd.invoicesPaid')}
+          columns={allocationColumns(t)}
+          lines={p.allocations}
+          lineKey={(a) => a.invoiceId}
+          testId="payment-invoices"
+        />
       </Section>
       {cancelling && <CancelPaymentForm payment={p} onClose={() => setCancelling(false)} />}
     </DetailsLayout>

@@ -1,11 +1,13 @@
-import { Anchor, Checkbox, Paper, Table, Text, Textarea } from '@mantine/core';
+import { Anchor, Checkbox, Paper, Text, Textarea } from '@mantine/core';
 import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
@@ -148,6 +150,25 @@ function GroupInvoiceCreatePage() {
   );
 }
 
+/** The invoices a group combines, each with its total, what is left to pay and its status. */
+function memberColumns(t: TFunction): LineColumn<GroupInvoiceDetail['invoices'][number]>[] {
+  return [
+    {
+      key: 'invoiceNo',
+      header: t('salesMd.invoiceNo'),
+      render: (i) => (
+        <Anchor component={Link} to={`/collections/sales/invoices/${i.id}/details`}>
+          {i.invoiceNo}
+        </Anchor>
+      ),
+    },
+    { key: 'date', header: t('salesMd.invoiceDate'), kind: 'date', value: (i) => i.invoiceDate },
+    { key: 'total', header: t('salesMd.total'), kind: 'money', value: (i) => i.total },
+    { key: 'balance', header: t('salesMd.balance'), kind: 'money', value: (i) => i.balance },
+    { key: 'status', header: t('fields.status'), render: (i) => <StatusBadge status={i.status} /> },
+  ];
+}
+
 function GroupInvoiceDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -178,34 +199,12 @@ function GroupInvoiceDetailsPage() {
         />
       </Section>
       <Section title={t('salesMd.invoices')}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('salesMd.invoiceNo')}</Table.Th>
-              <Table.Th>{t('salesMd.invoiceDate')}</Table.Th>
-              <Table.Th ta="right">{t('salesMd.total')}</Table.Th>
-              <Table.Th ta="right">{t('salesMd.balance')}</Table.Th>
-              <Table.Th>{t('fields.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {g.invoices.map((i) => (
-              <Table.Tr key={i.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/collections/sales/invoices/${i.id}/details`}>
-                    {i.invoiceNo}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatDate(i.invoiceDate)}</Table.Td>
-                <Table.Td ta="right">{moneyOrDash(i.total)}</Table.Td>
-                <Table.Td ta="right">{moneyOrDash(i.balance)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={i.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <LinesTable
+          label={t('salesMd.invoices')}
+          columns={memberColumns(t)}
+          lines={g.invoices}
+          lineKey={(i) => i.id}
+        />
       </Section>
     </DetailsLayout>
   );

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { createSalesInvoiceBody, type SalesInvoiceDetail } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { LineInputCell } from '../../../components/LineInputCell.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PdfButton } from '../../../components/PdfButton.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
@@ -160,6 +162,41 @@ function InvoiceCreatePage() {
   );
 }
 
+type InvoiceLine = SalesInvoiceDetail['lines'][number];
+
+/** An invoice's lines: lots sold (kg × price) and the buyer's levies, each with its amount. */
+function invoiceLineColumns(t: TFunction): LineColumn<InvoiceLine>[] {
+  return [
+    { key: 'lineNo', header: '#', value: (l) => String(l.lineNo) },
+    {
+      key: 'description',
+      header: t('salesMd.description'),
+      render: (l) => (
+        <>
+          {l.description}
+          {l.kind === 'buyer_levy' && (
+            <Text span c="dimmed" size="sm">
+              {' '}
+              ({t('salesMd.levyLine')}
+              {l.beneficiaryName ? `: ${l.beneficiaryName}` : ''})
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'lot', header: t('salesMd.lot'), value: (l) => l.lotNo },
+    // A levy line has no kg or price: the cells stay empty rather than dashed.
+    { key: 'kg', header: t('salesMd.kg'), align: 'right', render: (l) => (l.kg ? formatKg(l.kg) : '') },
+    {
+      key: 'price',
+      header: t('salesMd.pricePerKg'),
+      align: 'right',
+      render: (l) => (l.pricePerKg ? moneyOrDash(l.pricePerKg) : ''),
+    },
+    { key: 'amount', header: t('salesMd.amount'), kind: 'money', value: (l) => l.amount },
+  ];
+}
+
 function InvoiceDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -222,41 +259,16 @@ function InvoiceDetailsPage() {
         />
       </Section>
       <Section title={t('salesMd.lines')}>
-        <Table data-testid="invoice-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>{t('salesMd.description')}</Table.Th>
-              <Table.Th>{t('salesMd.lot')}</Table.Th>
-              <Table.Th ta="right">{t('salesMd.kg')}</Table.Th>
-              <Table.Th ta="right">{t('salesMd.pricePerKg')}</Table.Th>
-              <Table.Th ta="right">{t('salesMd.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {inv.lines.map((l) => (
-              <Table.Tr key={l.lineNo}>
-                <Table.Td>{l.lineNo}</Table.Td>
-                <Table.Td>
-                  {l.description}
-                  {l.kind === 'buyer_levy' && (
-                    <Text span c="dimmed" size="sm">
-                      {' '}
-                      ({t('salesMd.levyLine')}
-                      {l.beneficiaryName ? `: ${l.beneficiaryName}` : ''})
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{l.lotNo ?? '—'}</Table.Td>
-                <Table.Td ta="right">{l.kg ? formatKg(l.kg) : ''}</Table.Td>
-                <Table.Td ta="right">{l.pricePerKg ? moneyOrDash(l.pricePerKg) : ''}</Table.Td>
-                <Table.Td ta="right">{moneyOrDash(l.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <LinesTable
+          label={t('salesMd.lines')}
+          columns={invoiceLineColumns(t)}
+          lines={inv.lines}
+          lineKey={(l) => String(l.lineNo)}
+          testId="invoice-lines"
+        />
       </Section>
       <AllocationsSection
+        documentLabel={t('salesMd.receiptNo')}
         rows={inv.allocations.map((a) => ({
           key: `${a.receiptId}-${a.amount}`,
           no: a.receiptNo,

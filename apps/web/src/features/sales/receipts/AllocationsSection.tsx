@@ -1,39 +1,47 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, moneyOrDash } from '../../../lib/format.ts';
+
+type Allocation = { key: string; no: string; to: string; date: string; amount: string };
 
 /** The money a receipt put on invoices, seen from either side: the other document, its date, the amount. */
 export function AllocationsSection({
   rows,
+  documentLabel,
   testId,
 }: {
-  rows: { key: string; no: string; to: string; date: string; amount: string }[];
+  rows: Allocation[];
+  /** The heading of the other document's column: the receipt, the invoice, the payment. */
+  documentLabel: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const columns: LineColumn<Allocation>[] = [
+    {
+      key: 'no',
+      header: documentLabel,
+      render: (a) => (
+        <Anchor component={Link} to={a.to}>
+          {a.no}
+        </Anchor>
+      ),
+    },
+    { key: 'date', header: t('pay.date'), kind: 'date', value: (a) => a.date },
+    { key: 'amount', header: t('pay.amount'), kind: 'money', value: (a) => a.amount },
+  ];
   return (
     <Section title={t('salesMd.allocations')}>
-      {rows.length === 0 ? (
-        <Text c="dimmed">{t('salesMd.noAllocations')}</Text>
-      ) : (
-        <Table data-testid={testId}>
-          <Table.Tbody>
-            {rows.map((a) => (
-              <Table.Tr key={a.key}>
-                <Table.Td>
-                  <Anchor component={Link} to={a.to}>
-                    {a.no}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatDate(a.date)}</Table.Td>
-                <Table.Td ta="right">{moneyOrDash(a.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <LinesTable
+        label={t('salesMd.allocations')}
+        columns={columns}
+        lines={rows}
+        lineKey={(a) => a.key}
+        empty={{ title: t('salesMd.noAllocations') }}
+        minWidth={360}
+        testId={testId}
+      />
     </Section>
   );
 }

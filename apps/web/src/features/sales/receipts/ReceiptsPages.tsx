@@ -259,6 +259,7 @@ function ReceiptDetailsPage() {
         />
       </Section>
       <AllocationsSection
+        documentLabel={t('salesMd.invoiceNo')}
         testId="receipt-allocations"
         rows={r.allocations.map((a) => ({
           key: `${a.invoiceId}-${a.amount}`,

@@ -1,5 +1,6 @@
-import { Anchor, Button, Table, Tabs, Text, Textarea } from '@mantine/core';
-import type { SettlementFarmerRow } from '@ushirika/contracts';
+import { Anchor, Button, Tabs, Text, Textarea } from '@mantine/core';
+import type { PaymentBatch, SettlementFarmerRow } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +10,7 @@ import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import { formatDate, kgOrDash, moneyOrDash } from '../../../lib/format.ts';
@@ -189,38 +191,36 @@ function SettlementFarmersTable({ id }: { id: string }) {
   );
 }
 
+/** The payment batches a settlement drafted: one per kind of payee, each with its lines' total. */
+function batchColumns(t: TFunction): LineColumn<PaymentBatch>[] {
+  return [
+    {
+      key: 'batchNo',
+      header: t('pay.batchNo'),
+      render: (b) => (
+        <Anchor component={Link} to={`${BATCH_ROUTES[b.partyType]}?batch=${b.id}`}>
+          {b.batchNo}
+        </Anchor>
+      ),
+    },
+    { key: 'party', header: t('pay.partyType'), value: (b) => t(`pay.parties.${b.partyType}`) },
+    { key: 'lines', header: t('pay.lineCount'), kind: 'count', value: (b) => b.lineCount },
+    { key: 'amount', header: t('pay.amount'), kind: 'money', value: (b) => b.total },
+    { key: 'status', header: t('fields.status'), render: (b) => <PayStatusBadge status={b.status} /> },
+  ];
+}
+
 function SettlementBatches({ id }: { id: string }) {
   const { t } = useTranslation();
   const rows = batches.useList({ settlement_id: id, per_page: 50 });
   return (
-    <Table data-testid="settlement-batches">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('pay.batchNo')}</Table.Th>
-          <Table.Th>{t('pay.partyType')}</Table.Th>
-          <Table.Th ta="right">{t('pay.lineCount')}</Table.Th>
-          <Table.Th ta="right">{t('pay.amount')}</Table.Th>
-          <Table.Th>{t('fields.status')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {(rows.data?.data ?? []).map((b) => (
-          <Table.Tr key={b.id}>
-            <Table.Td>
-              <Anchor component={Link} to={`${BATCH_ROUTES[b.partyType]}?batch=${b.id}`}>
-                {b.batchNo}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{t(`pay.parties.${b.partyType}`)}</Table.Td>
-            <Table.Td ta="right">{b.lineCount}</Table.Td>
-            <Table.Td ta="right">{moneyOrDash(b.total)}</Table.Td>
-            <Table.Td>
-              <PayStatusBadge status={b.status} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <LinesTable
+      label={t('pay.batches')}
+      columns={batchColumns(t)}
+      lines={rows.data?.data}
+      lineKey={(b) => b.id}
+      testId="settlement-batches"
+    />
   );
 }
 
