@@ -154,4 +154,22 @@ describe('AMCOS clerk screens at phone width (390 x 844)', () => {
     expect(found).toEqual([]);
     await page.context().close();
   }, 600_000);
+
+  it('a document’s lines scroll sideways in their own region, which the keyboard reaches', async () => {
+    const page = await phonePage();
+    await page.goto('/home');
+    await page.getByTestId('main-loader').waitFor({ state: 'detached' });
+    await openWithData(page, `/collections/crop-DNs/${records.deliveryNoteId}/details`);
+    // LinesTable: narrower than its columns, the lines scroll inside a named region that takes focus.
+    const region = page.getByRole('region', { name: 'Collections on the note' });
+    await region.waitFor();
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    expect(await region.locator('[data-testid="dn-collections"]').count()).toBe(1);
+    await region.focus();
+    const scrolled = () => region.evaluate((el) => el.scrollLeft);
+    expect(await scrolled()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(scrolled).toBeGreaterThan(0);
+    await page.context().close();
+  });
 });
