@@ -4,6 +4,7 @@ import type { ImportFarmer } from '../modules/farmers/check-import.ts';
 import { importFarmers } from '../modules/farmers/import-farmers.ts';
 import { farmers } from '../modules/farmers/schema.ts';
 import { crops } from '../modules/seasons/schema.ts';
+import { seedActor } from './demo-union.ts';
 
 const MEN =
   'Juma Hamisi Salum Athumani Issa Rashidi Bakari Hassani Omari Ally Mussa Abdallah Said Shabani Ramadhani Selemani Hemedi Yusufu Iddi Mrisho Faraji Zuberi'.split(
@@ -104,9 +105,8 @@ export async function loadDemoFarmers(
         },
       });
     }
-    const result = await importFarmers(db, {
+    const result = await importFarmers(db, seedActor(actorId), {
       checked: { rows: rows.length, valid: rows, errors: [] },
-      actorId,
     });
     created += result.imported;
   }

@@ -1,5 +1,6 @@
-import { type CreateFarmerBody, createFarmerBody, type FarmerDetail } from '@ushirika/contracts';
+import type { createFarmerBody, FarmerDetail } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -15,9 +16,9 @@ import { farmers, farms } from './schema.ts';
 /** Registers a farmer (with any farms) and gives them the next number of their AMCOS. */
 export async function createFarmer(
   db: Db,
-  { body, actor }: { body: CreateFarmerBody; actor: Pick<Actor, 'userId' | 'amcosId'> },
+  actor: Actor,
+  { farms: farmBodies, amcosId: requested, ...fields }: z.output<typeof createFarmerBody>,
 ): Promise<FarmerDetail> {
-  const { farms: farmBodies, amcosId: requested, ...fields } = createFarmerBody.parse(body);
   if (actor.amcosId && requested && requested !== actor.amcosId) {
     throw new ForbiddenError('You can register farmers of your own society only');
   }

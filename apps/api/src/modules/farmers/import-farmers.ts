@@ -2,6 +2,7 @@ import type { FarmerImportResult } from '@ushirika/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import { auditInsertSql } from '../../platform/audit.ts';
 import { explainConstraints } from '../../platform/constraints.ts';
 import { ValidationError } from '../../platform/errors.ts';
@@ -47,8 +48,10 @@ async function numberFarmers(tx: Tx, valid: ImportFarmer[]) {
  */
 export async function importFarmers(
   db: Db,
-  { checked, actorId }: { checked: CheckedImport; actorId: string },
+  actor: Actor,
+  { checked }: { checked: CheckedImport },
 ): Promise<FarmerImportResult> {
+  const actorId = actor.userId;
   const { valid } = checked;
   if (valid.length === 0) {
     const message = 'No row can be imported: correct the errors and upload the sheet again';

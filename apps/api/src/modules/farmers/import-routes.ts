@@ -61,7 +61,7 @@ export function importRoutes(app: ZodApp, deps: AppDeps) {
       const actor = actorOf(req);
       const rows = await uploadedSheet(req);
       const checked = await checkFarmerImport(deps.db, { rows, callerSociety: societyOf(actor) });
-      return importFarmers(deps.db, { checked, actorId: actor.userId });
+      return importFarmers(deps.db, actor, { checked });
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Farmer, FarmerListQuery } from '@ushirika/contracts';
 import { and, asc, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { orderByOf, type PageWindow } from '../../platform/list.ts';
@@ -94,7 +95,11 @@ const cappedCountSql = (branches: SQL[], cap: number) => {
 };
 
 async function cappedCount(db: DbOrTx, branches: SQL[], cap: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select ${cappedCountSql(branches, cap)} as n`);
+  const [row] = await queryRows(
+    db,
+    z.object({ n: z.number() }),
+    sql`select ${cappedCountSql(branches, cap)} as n`,
+  );
   return row?.n ?? 0;
 }
 
@@ -115,8 +120,9 @@ async function namePageIds(
     (w) => sql`(select ${farmers.firstKey} as f, ${farmers.lastKey} as l, ${farmers.id} as id
       from ${farmers} where ${w} order by 1, 2, 3 limit ${reach})`,
   );
-  const rows = await queryRows<{ id: string; n: number | null }>(
+  const rows = await queryRows(
     db,
+    z.object({ id: z.string(), n: z.number().nullable() }),
     sql`select id, ${count ?? sql`null`} as n from (${sql.join(parts, sql` union `)}) page order by f, l, id
       limit ${window.limit} offset ${window.offset}`,
   );

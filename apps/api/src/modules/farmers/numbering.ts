@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -16,8 +17,9 @@ export async function takeFarmerNumbers(
   amcosId: string,
   count: number,
 ): Promise<{ first: number; last: number }> {
-  const [row] = await queryRows<{ last_value: number }>(
+  const [row] = await queryRows(
     tx,
+    z.object({ last_value: z.number() }),
     sql`insert into farmer_sequences (amcos_id, last_value) values (${amcosId}, ${count})
         on conflict (amcos_id) do update set last_value = farmer_sequences.last_value + ${count}
         returning last_value`,
@@ -36,8 +38,9 @@ export async function takeFarmerNumbersFor(
   counts: Map<string, number>,
 ): Promise<Map<string, number>> {
   const ids = [...counts.keys()].sort();
-  const rows = await queryRows<{ amcos_id: string; last_value: number }>(
+  const rows = await queryRows(
     tx,
+    z.object({ amcos_id: z.string(), last_value: z.number() }),
     sql`insert into farmer_sequences (amcos_id, last_value)
         select * from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => counts.get(id) ?? 0))}::int[])
         order by 1

@@ -1,7 +1,8 @@
 import type { Farm, Farmer, FarmerDetail, GeoPolygon } from '@ushirika/contracts';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { NotFoundError } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/access.ts';
+import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
 import { localNameSql } from '../../platform/labels.ts';
 import { pointOf } from '../amcos/queries.ts';
 import { amcos } from '../amcos/schema.ts';
@@ -120,4 +121,12 @@ export async function listFarmPoints(
     lat: Number(latitude),
     lng: Number(longitude),
   }));
+}
+
+/** Reads a farmer for a change, refusing another society's. */
+export async function farmerFor(tx: DbOrTx, id: string, actor: Actor) {
+  const farmer = await getFarmer(tx, id);
+  if (actor.amcosId && actor.amcosId !== farmer.amcosId)
+    throw new ForbiddenError('This record belongs to another society');
+  return farmer;
 }

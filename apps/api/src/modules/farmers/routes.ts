@@ -21,13 +21,15 @@ import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { pagedReply, pageWindow, plainJsonSerializer } from '../../platform/list.ts';
+import { addFarm } from './add-farm.ts';
 import { createFarmer } from './create-farmer.ts';
 import { farmerExportColumns } from './export.ts';
 import { importRoutes } from './import-routes.ts';
 import { listFarmers } from './list-farmers.ts';
 import { findFarmerByNumber, getFarmer, listFarmPoints } from './queries.ts';
 import { searchFarmers } from './search-farmers.ts';
-import { addFarm, updateFarm, updateFarmer } from './update-farmer.ts';
+import { updateFarm } from './update-farm.ts';
+import { updateFarmer } from './update-farmer.ts';
 
 const tags = ['farmers'];
 const read = { permission: 'amcos.farmer.read', audience: 'any' } as const;
@@ -37,6 +39,13 @@ const base = '/collections/farmers';
 
 /** Farmers are society data: every read and write is confined to an AMCOS user's own society. */
 export function farmersRoutes(app: ZodApp, deps: AppDeps) {
+  farmerReadRoutes(app, deps);
+  farmerWriteRoutes(app, deps);
+  importRoutes(app, deps);
+}
+
+/** The list (and its export), the picker's search, and one farmer by number or id; farm points. */
+function farmerReadRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     base,
     {
@@ -61,17 +70,6 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
         columns: farmerExportColumns,
         rows,
       });
-    },
-  );
-  app.post(
-    base,
-    {
-      config: { access: create },
-      schema: { tags, body: createFarmerBody, response: { 201: savedReply(farmerDetail) } },
-    },
-    async (req, reply) => {
-      const data = await createFarmer(deps.db, { body: req.body, actor: actorOf(req) });
-      return reply.code(201).send({ message: `Farmer ${data.farmerNo} registered successfully`, data });
     },
   );
   /** The farmer picker (#27): number, name or phone as typed; no match is an empty list, not a 404. */
@@ -130,6 +128,21 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
       return { data: found };
     },
   );
+}
+
+/** Registering and changing farmers and their farms. */
+function farmerWriteRoutes(app: ZodApp, deps: AppDeps) {
+  app.post(
+    base,
+    {
+      config: { access: create },
+      schema: { tags, body: createFarmerBody, response: { 201: savedReply(farmerDetail) } },
+    },
+    async (req, reply) => {
+      const data = await createFarmer(deps.db, actorOf(req), req.body);
+      return reply.code(201).send({ message: `Farmer ${data.farmerNo} registered successfully`, data });
+    },
+  );
   app.patch(
     `${base}/:id`,
     {
@@ -138,7 +151,7 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Farmer updated successfully',
-      data: await updateFarmer(deps.db, { id: req.params.id, body: req.body, actor: actorOf(req) }),
+      data: await updateFarmer(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
   app.post(
@@ -148,7 +161,7 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, body: farmBody, response: { 201: savedReply(farmerDetail) } },
     },
     async (req, reply) => {
-      const data = await addFarm(deps.db, { farmerId: req.params.id, body: req.body, actor: actorOf(req) });
+      const data = await addFarm(deps.db, actorOf(req), { ...req.body, farmerId: req.params.id });
       return reply.code(201).send({ message: 'Farm added successfully', data });
     },
   );
@@ -165,13 +178,11 @@ export function farmersRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Farm updated successfully',
-      data: await updateFarm(deps.db, {
+      data: await updateFarm(deps.db, actorOf(req), {
+        ...req.body,
         farmerId: req.params.id,
         farmId: req.params.farmId,
-        body: req.body,
-        actor: actorOf(req),
       }),
     }),
   );
-  importRoutes(app, deps);
 }
