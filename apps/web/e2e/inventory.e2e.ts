@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, createAmcos, createUser, launchBrowser, must, signedIn } from './support.ts';
@@ -43,6 +44,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/** Clicks a details page's PDF button; the file's name once it is a PDF. */
+async function downloadedPdf(page: Page, button: string): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const file = await download;
+  expect((await readFile((await file.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+  return file.suggestedFilename();
+}
+
 async function pick(page: Page, testId: string, option: RegExp | string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option }).click();
@@ -62,6 +72,8 @@ describe('stores', () => {
     await page.waitForURL(/\/inventory\/grns\/grn\/.+\/details/);
     // 100 bags x 65,000 = 6,500,000.00
     await page.getByText('TZS 6,500,000.00').first().waitFor();
+    const grnNo = (await page.getByRole('heading', { level: 1 }).innerText()).split(' ').at(-1);
+    expect(await downloadedPdf(page, 'GRN (PDF)')).toBe(`${grnNo}.pdf`);
 
     await page.goto('/inventory/transfers/list');
     await page.getByTestId('transfer-create-to_amcos').click();
@@ -77,6 +89,8 @@ describe('stores', () => {
     // 40 x 65,000 = 2,600,000.00 in transit
     await page.getByText('TZS 2,600,000.00').first().waitFor();
     expect(await page.getByTestId('transfer-receive').count()).toBe(1); // union staff may count...
+    const transferNo = (await page.getByRole('heading', { level: 1 }).innerText()).split(' ').at(-1);
+    expect(await downloadedPdf(page, 'Waybill (PDF)')).toBe(`${transferNo}.pdf`);
     await page.context().close();
   });
 
@@ -93,6 +107,7 @@ describe('stores', () => {
     await page.getByTestId('reason-1').fill('Mifuko miwili imechanika');
     await page.getByRole('button', { name: 'Thibitisha mapokezi' }).click();
     await page.getByTestId('transfer-status').getByText('Imepokelewa').waitFor();
+    expect(await downloadedPdf(page, 'Hati ya kusafirisha (PDF)')).toMatch(/^TRF-\d{4}-\d{6}\.pdf$/);
 
     await page.goto('/inventory/issues/create');
     await pick(page, 'issue-store', new RegExp(amcosStore.name));

@@ -90,7 +90,47 @@ export type Letterhead = {
   tin: string | null;
   phone: string | null;
   email: string | null;
+  /** The union's logo as uploaded; printed when PDF can hold it (PNG, JPEG). */
+  logo?: { bytes: Buffer; type: string } | null;
 };
+
+/** A logo as a pdfmake image (a data URL), or null for a type PDF cannot hold (GIF, AVIF). */
+function logoImage(logo: Letterhead['logo']): string | null {
+  if (!logo || !['image/png', 'image/jpeg'].includes(logo.type)) return null;
+  return `data:${logo.type};base64,${logo.bytes.toString('base64')}`;
+}
+
+/**
+ * The union's heading at the top of every PDF, documents and reports alike: its logo on the left,
+ * its name, address and contacts (TIN, phone, email) centred.
+ */
+export function letterheadContent(letterhead: Letterhead | undefined): Record<string, unknown>[] {
+  if (!letterhead) return [];
+  const contact = [
+    letterhead.tin ? `TIN ${letterhead.tin}` : '',
+    letterhead.phone ? `Tel ${letterhead.phone}` : '',
+    letterhead.email ?? '',
+  ].filter(Boolean);
+  const lines = [
+    { text: letterhead.name, fontSize: 13, bold: true },
+    ...(letterhead.address
+      ? [{ text: [letterhead.address, letterhead.region].filter(Boolean).join(', ') }]
+      : []),
+    ...(contact.length ? [{ text: contact.join(' · ') }] : []),
+  ];
+  const logo = logoImage(letterhead.logo);
+  if (!logo) return [{ stack: lines, alignment: 'center', margin: [0, 0, 0, 4] }];
+  return [
+    {
+      columns: [
+        { image: logo, fit: [54, 54], width: 60 },
+        { stack: lines, alignment: 'center', width: '*' },
+        { text: '', width: 60 },
+      ],
+      margin: [0, 0, 0, 4],
+    },
+  ];
+}
 
 export type DocumentInput = {
   title: string;
@@ -121,20 +161,11 @@ export function documentDefinition(letterhead: Letterhead | undefined, doc: Docu
     },
     layout: 'noBorders',
   });
-  const contact = [
-    letterhead?.tin ? `TIN ${letterhead.tin}` : '',
-    letterhead?.phone ? `Tel ${letterhead.phone}` : '',
-    letterhead?.email ?? '',
-  ].filter(Boolean);
   return {
     pageSize: 'A4',
     defaultStyle: { fontSize: 9 },
     content: [
-      { text: letterhead?.name ?? '', fontSize: 13, bold: true, alignment: 'center' },
-      ...(letterhead?.address
-        ? [{ text: [letterhead.address, letterhead.region].filter(Boolean).join(', '), alignment: 'center' }]
-        : []),
-      ...(contact.length ? [{ text: contact.join(' · '), alignment: 'center' }] : []),
+      ...letterheadContent(letterhead),
       { text: `${label(doc.title)} ${doc.number}`, fontSize: 14, bold: true, margin: [0, 10, 0, 8] },
       {
         columns: [fieldColumn(doc.fields.slice(0, half)), fieldColumn(doc.fields.slice(half))],

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type Session, type TestApp, useTestAppWithClerk } from '../../../test/harness.ts';
 import { type Listed, uniq, upload } from '../../../test/master-data.ts';
+import { tableDefinition } from '../accounts/reports/pdf.ts';
+import { unionLetterhead } from './union.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -80,6 +82,21 @@ describe('union profile', () => {
     const image = await fetch(`${t.url}${r.body.data.logo}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    // Every PDF carries it under the union's name and address: a report and a document alike.
+    const report = await t.request('GET', '/reports/trial-balance?book=operation&format=pdf', {
+      token: admin.access,
+    });
+    expect(new TextDecoder('latin1').decode(report.raw)).toMatch(/\/Subtype \/Image/);
+    const letterhead = await unionLetterhead(t.db);
+    expect(letterhead).toMatchObject({
+      name: 'Tandahimba Newala Cooperative Union',
+      logo: { type: 'image/png', bytes: PNG },
+    });
+    expect(
+      JSON.stringify(
+        tableDefinition({ title: 'T', subtitle: [], columns: [], rows: [] }, letterhead).content[0],
+      ),
+    ).toContain(`"image":"data:image/png;base64,${PNG.toString('base64')}"`);
   });
 
   it('refuses a logo that is not an image, whatever its name says', async () => {

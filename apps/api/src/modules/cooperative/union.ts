@@ -1,7 +1,7 @@
 import type { LOGO_TYPES, UnionProfile } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DocumentInput, documentPdf } from '../../platform/document-pdf.ts';
+import { type DocumentInput, documentPdf, type Letterhead } from '../../platform/document-pdf.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { unionProfile } from './schema.ts';
 
@@ -25,19 +25,29 @@ export async function ensureUnionProfile(db: DbOrTx): Promise<void> {
   await db.insert(unionProfile).values({ id: 1, name: 'Cooperative Union' }).onConflictDoNothing();
 }
 
-/** The union's name and address for a document's or report's heading (empty before setup). */
-export async function unionLetterhead(db: DbOrTx): Promise<{ name: string; address: string | null }> {
+/** The union's heading on every PDF: name, address, contacts and logo (empty before setup). */
+export async function unionLetterhead(db: DbOrTx): Promise<Letterhead> {
   const [row] = await db
-    .select({ name: unionProfile.name, address: unionProfile.address })
+    .select({
+      name: unionProfile.name,
+      address: unionProfile.address,
+      region: unionProfile.region,
+      tin: unionProfile.tin,
+      phone: unionProfile.phone,
+      email: unionProfile.email,
+      logo: unionProfile.logo,
+      logoType: unionProfile.logoType,
+    })
     .from(unionProfile)
     .where(eq(unionProfile.id, 1));
-  return row ?? { name: '', address: null };
+  if (!row) return { name: '', address: null, region: null, tin: null, phone: null, email: null };
+  const { logo, logoType, ...text } = row;
+  return { ...text, logo: logo && logoType ? { bytes: logo, type: logoType } : null };
 }
 
 /** A portrait A4 document (invoice, order, note, statement) under the union's full letterhead. */
 export async function unionDocumentPdf(db: DbOrTx, doc: DocumentInput): Promise<Buffer> {
-  const [union] = await db.select().from(unionProfile);
-  return documentPdf(union, doc);
+  return documentPdf(await unionLetterhead(db), doc);
 }
 
 export async function getUnionProfile(db: DbOrTx): Promise<UnionProfile> {

@@ -1,6 +1,12 @@
 import type { PurchaseOrderDetail, SupplierAgedReport, SupplierPaymentDetail } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { agedBucketsSum, money, type StatementLine, statementDocument } from '../../platform/document-pdf.ts';
+import {
+  agedBucketsSum,
+  type Letterhead,
+  money,
+  type StatementLine,
+  statementDocument,
+} from '../../platform/document-pdf.ts';
 import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/queries.ts';
@@ -107,9 +113,13 @@ export function supplierStatementPdf(
   );
 }
 
-export function supplierAgedPdf(report: SupplierAgedReport, union: string, view: 'summary' | 'details') {
+export function supplierAgedPdf(
+  report: SupplierAgedReport,
+  letterhead: Letterhead,
+  view: 'summary' | 'details',
+) {
   const t = report.totals;
-  const heading = { union, asAt: report.asAt, totals: t };
+  const heading = { letterhead, asAt: report.asAt, totals: t };
   type Row = SupplierAgedReport['details'][number];
   if (view === 'details')
     return agedTablePdf<Row>({

@@ -5,7 +5,13 @@ import type {
   SalesInvoiceDetail,
 } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { agedBucketsSum, money, type StatementLine, statementDocument } from '../../platform/document-pdf.ts';
+import {
+  agedBucketsSum,
+  type Letterhead,
+  money,
+  type StatementLine,
+  statementDocument,
+} from '../../platform/document-pdf.ts';
 import { currentLanguage } from '../../platform/labels.ts';
 import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
@@ -147,10 +153,10 @@ export function buyerStatementPdf(
 
 export function agedReportPdf(
   report: BuyerAgedReport | Pick<BuyerAgedReport, 'asAt' | 'summary' | 'totals'>,
-  union: string,
+  letterhead: Letterhead,
 ) {
   const t = report.totals;
-  const heading = { union, asAt: report.asAt, totals: t };
+  const heading = { letterhead, asAt: report.asAt, totals: t };
   if ('details' in report) {
     type Row = BuyerAgedReport['details'][number];
     return agedTablePdf<Row>({

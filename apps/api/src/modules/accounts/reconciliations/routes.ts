@@ -25,6 +25,7 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf } from '../../../platform/exports.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { acceptMatches } from './accept-matches.ts';
 import { bankAccount } from './bank-account.ts';
 import { closeReconciliation } from './close-reconciliation.ts';
@@ -161,7 +162,8 @@ function reconciliationStatementRoutes(app: ZodApp, deps: AppDeps) {
     async (req, reply) => {
       const data = await getReconciliation(deps.db, req.params.id);
       const name = `BANK_RECONCILIATION_${data.accountCode}_${data.statementDate}`;
-      if (req.query.format === 'pdf') return sendPdf(reply, name, await reconciliationPdf(data));
+      if (req.query.format === 'pdf')
+        return sendPdf(reply, name, await reconciliationPdf(data, await unionLetterhead(deps.db)));
       if (req.query.format === 'xlsx') {
         reply.header('content-disposition', `attachment; filename="${name}.xlsx"`);
         return reply

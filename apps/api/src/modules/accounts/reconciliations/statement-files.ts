@@ -1,4 +1,5 @@
 import type { OutstandingItem, Reconciliation } from '@ushirika/contracts';
+import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { toXlsx } from '../../../platform/exports.ts';
 import { grouped, tablePdf } from '../reports/pdf.ts';
 
@@ -61,8 +62,8 @@ export function reconciliationXlsx(r: Reconciliation): Promise<Buffer> {
   );
 }
 
-export function reconciliationPdf(r: Reconciliation): Promise<Buffer> {
-  return tablePdf({
+export function reconciliationPdf(r: Reconciliation, letterhead: Letterhead): Promise<Buffer> {
+  return tablePdf(letterhead, {
     title: title(r),
     subtitle: [
       `Statement date ${r.statementDate}; ${r.status === 'closed' ? `closed ${r.closedAt?.slice(0, 10)} by ${r.closedByName ?? ''}` : 'open (not closed)'}`,

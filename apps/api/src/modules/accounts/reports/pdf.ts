@@ -2,7 +2,9 @@ import {
   type AgedBuckets,
   agedBucketColumns,
   agedBucketTotals,
+  type Letterhead,
   label,
+  letterheadContent,
   money,
   renderPdf,
 } from '../../../platform/document-pdf.ts';
@@ -17,13 +19,16 @@ export type TableReport<T> = {
   totals?: string[];
 };
 
-/** A landscape A4 report: title, subtitle lines, one table with a header row and optional totals. */
-export function tablePdf<T>(input: TableReport<T>): Promise<Buffer> {
-  return renderPdf(input.title, tableDefinition(input));
+/**
+ * A landscape A4 report under the union's letterhead: title, subtitle lines, one table with a
+ * header row and optional totals.
+ */
+export function tablePdf<T>(letterhead: Letterhead, input: TableReport<T>): Promise<Buffer> {
+  return renderPdf(input.title, tableDefinition(input, letterhead));
 }
 
-/** tablePdf's layout, before printing (tests read it). */
-export function tableDefinition<T>(input: TableReport<T>) {
+/** tablePdf's layout, before printing (tests read it); `letterhead` is cooperative's unionLetterhead. */
+export function tableDefinition<T>(input: TableReport<T>, letterhead?: Letterhead) {
   const cell = (text: string, align?: 'right', bold = false) => ({ text, alignment: align ?? 'left', bold });
   const body = [
     input.columns.map((c) => cell(label(c.header), c.align, true)),
@@ -35,6 +40,7 @@ export function tableDefinition<T>(input: TableReport<T>) {
     pageSize: 'A4',
     defaultStyle: { fontSize: 8 },
     content: [
+      ...letterheadContent(letterhead),
       { text: input.title, fontSize: 14, bold: true },
       ...input.subtitle.map((s) => ({ text: s, margin: [0, 2, 0, 0] })),
       {
@@ -53,7 +59,7 @@ export function tableDefinition<T>(input: TableReport<T>) {
  */
 export function agedTablePdf<T extends AgedBuckets>(a: {
   title: string;
-  union: string;
+  letterhead: Letterhead;
   asAt: string;
   rows: T[];
   lead: PdfColumn<T>[];
@@ -61,9 +67,9 @@ export function agedTablePdf<T extends AgedBuckets>(a: {
   totals: AgedBuckets;
   trailTotals: string[];
 }): Promise<Buffer> {
-  return tablePdf({
+  return tablePdf(a.letterhead, {
     title: a.title,
-    subtitle: [a.union, `As at ${a.asAt}; days since the invoice date`],
+    subtitle: [`As at ${a.asAt}; days since the invoice date`],
     rows: a.rows,
     columns: [...a.lead, ...agedBucketColumns<T>(), ...a.trail],
     totals: ['Total', ...a.lead.slice(1).map(() => ''), ...agedBucketTotals(a.totals), ...a.trailTotals],

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { type ExportColumn, toXlsx } from '../../../platform/exports.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { budgetVsActual } from '../budgets/budget-vs-actual.ts';
 import { controlAccounts } from './control-accounts.ts';
 import { generalLedger } from './general-ledger.ts';
@@ -65,7 +66,7 @@ export function financialReportRoutes(app: ZodApp, deps: AppDeps) {
       const body =
         req.query.format === 'xlsx'
           ? await toXlsx(name, cols.xlsx, report.checks)
-          : await tablePdf({
+          : await tablePdf(await unionLetterhead(deps.db), {
               title: 'Control accounts and their sub-ledgers',
               subtitle: [
                 `As at ${report.asAt}, amounts in TZS`,
@@ -122,7 +123,7 @@ export function financialReportRoutes(app: ZodApp, deps: AppDeps) {
       const body =
         req.query.format === 'xlsx'
           ? await toXlsx(name, cols.xlsx, [...tb.rows, totalRow])
-          : await tablePdf({
+          : await tablePdf(await unionLetterhead(deps.db), {
               title: `Trial balance: ${tb.book} book`,
               subtitle: [`Period ${tb.from} to ${tb.asAt}, amounts in TZS`],
               columns: cols.pdf,
@@ -167,7 +168,7 @@ export function financialReportRoutes(app: ZodApp, deps: AppDeps) {
       const body =
         q.format === 'xlsx'
           ? await toXlsx(name, cols.xlsx, gl.lines)
-          : await tablePdf({
+          : await tablePdf(await unionLetterhead(deps.db), {
               title: `General ledger: ${gl.account.code} ${gl.account.name} (${gl.account.book})`,
               subtitle: [
                 `${gl.from} to ${gl.to}, amounts in TZS`,
@@ -209,7 +210,7 @@ export function financialReportRoutes(app: ZodApp, deps: AppDeps) {
       const body =
         req.query.format === 'xlsx'
           ? await toXlsx(name, cols.xlsx, report.rows)
-          : await tablePdf({
+          : await tablePdf(await unionLetterhead(deps.db), {
               title: 'Budget against actual',
               subtitle: ['Amounts in TZS'],
               columns: cols.pdf,

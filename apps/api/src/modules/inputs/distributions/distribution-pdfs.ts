@@ -1,5 +1,6 @@
 import type { DistributionDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
+import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { codeLabel, currentLanguage, type Lang, translate } from '../../../platform/labels.ts';
 import { grouped, type TableReport, tablePdf } from '../../accounts/reports/pdf.ts';
 import type { DistributionReportPage } from './distribution-report.ts';
@@ -63,8 +64,8 @@ export function distributionNoteTable(
 }
 
 /** The distribution note the farmer signs: what was given, at what price, and what they owe. */
-export function distributionNotePdf(d: DistributionDetail): Promise<Buffer> {
-  return tablePdf(distributionNoteTable(d));
+export function distributionNotePdf(d: DistributionDetail, letterhead: Letterhead): Promise<Buffer> {
+  return tablePdf(letterhead, distributionNoteTable(d));
 }
 
 /** What the report PDF prints (the whole filtered report, every row), in the reader's language. */
@@ -113,6 +114,6 @@ export function distributionReportTable(
 }
 
 /** The whole filtered report (every row, not a page). */
-export function distributionReportPdf(r: DistributionReportPage): Promise<Buffer> {
-  return tablePdf(distributionReportTable(r));
+export function distributionReportPdf(r: DistributionReportPage, letterhead: Letterhead): Promise<Buffer> {
+  return tablePdf(letterhead, distributionReportTable(r));
 }

@@ -17,6 +17,7 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { access, tags } from '../access.ts';
 import { cancelDistribution } from './cancel-distribution.ts';
 import { createDistribution } from './create-distribution.ts';
@@ -88,7 +89,9 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: access.read }, schema: { tags, params: idParams } },
     async (req, reply) => {
       const d = await getDistribution(deps.db, actorOf(req), req.params.id);
-      return sendPdf(reply, d.distributionNo, await distributionNotePdf(d), { inline: true });
+      return sendPdf(reply, d.distributionNo, await distributionNotePdf(d, await unionLetterhead(deps.db)), {
+        inline: true,
+      });
     },
   );
   app.patch(
@@ -127,7 +130,11 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
       // The use case answers the contract's shape (typed rows from SQL): no second pass over every row.
       if (q.format === 'json') return { ...pagedReply(rows, total, { ...q, format: 'json' }), ...summary };
       if (q.format === 'pdf')
-        return sendPdf(reply, `DISTRIBUTIONS-${report.seasonName}`, await distributionReportPdf(report));
+        return sendPdf(
+          reply,
+          `DISTRIBUTIONS-${report.seasonName}`,
+          await distributionReportPdf(report, await unionLetterhead(deps.db)),
+        );
       return sendExport(reply, {
         format: 'xlsx',
         name: 'DISTRIBUTIONS-REPORT',

@@ -12,6 +12,7 @@ import {
   startStoresWorld,
   stockValue,
 } from '../../../../test/inventory.ts';
+import { grnDocument } from './grn-pdf.ts';
 
 let t: TestApp;
 let w: StoresWorld;
@@ -269,6 +270,10 @@ describe('GRN tenancy', () => {
       token: w.societyA.clerk.access,
     });
     expect(peek.status).toBe(403);
+    const peekPdf = await t.request('GET', `/inventory/grns/${bGrn.body.data.id}/pdf`, {
+      token: w.societyA.clerk.access,
+    });
+    expect(peekPdf.status).toBe(403);
     const history = await t.request('GET', `/audit/grn/${bGrn.body.data.id}`, {
       token: w.societyA.manager.access,
     });
@@ -277,6 +282,42 @@ describe('GRN tenancy', () => {
       token: w.societyA.manager.access,
     });
     expect(ownHistory.status).toBe(200);
+  });
+
+  it('prints the GRN for the store keeper: store, supplier, every line with quantity and value, signatures', async () => {
+    const item = await makeItem(t, w.admin.access, { name: 'Sulphur dust 25 kg', unit: 'bag' });
+    const r = await directGrn(
+      t,
+      w.societyA.manager.access,
+      w.societyA.store.id,
+      [{ itemId: item.id, quantity: '40', unitCost: '52500.50', batchNo: 'B-0426' }],
+      { supplierRef: 'DN-7781', remarks: 'Two bags re-stitched' },
+    );
+    const g = r.body.data;
+    // 40 x 52,500.50 = 2,100,020.00
+    expect(grnDocument(g)).toMatchObject({
+      title: 'Goods received note',
+      number: g.grnNo,
+      fields: expect.arrayContaining([
+        ['Store', `${g.storeName} (${g.amcosName})`],
+        ['Supplier ref', 'DN-7781'],
+      ]),
+      tables: [
+        {
+          rows: [['1', `${item.code} ${item.name}`, 'B-0426', '40.000 bag', '52,500.50', '2,100,020.00']],
+          totals: ['', 'Total (TZS)', '', '', '', '2,100,020.00'],
+        },
+      ],
+      note: 'Two bags re-stitched',
+      signatures: ['Delivered by', 'Received by (name)', 'Checked by'],
+    });
+    for (const token of [w.societyA.clerk.access, w.keeper.access]) {
+      const pdf = await t.request('GET', `/inventory/grns/${g.id}/pdf`, { token });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdf.headers.get('content-disposition')).toBe(`inline; filename="${g.grnNo}.pdf"`);
+      expect(new TextDecoder().decode(pdf.raw.slice(0, 5))).toBe('%PDF-');
+    }
   });
 
   it('exports the list as xlsx', async () => {

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { actorOf, assertSociety, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { listOrExport } from '../../../platform/exports.ts';
+import { listOrExport, sendPdf } from '../../../platform/exports.ts';
+import { grnPdf } from './grn-pdf.ts';
 import { getGrn, listGrns, receivableOrder, receivableOrders } from './queries.ts';
 import { receiveDirectGrn } from './receive-direct-grn.ts';
 import { receiveOrderGrn } from './receive-order-grn.ts';
@@ -85,6 +86,15 @@ export function grnsRoutes(app: ZodApp, deps: AppDeps) {
       const data = await getGrn(deps.db, req.params.id);
       assertSociety(actorOf(req), data.amcosId);
       return { data };
+    },
+  );
+  app.get(
+    `${base}/:id/pdf`,
+    { config: { access: read }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const data = await getGrn(deps.db, req.params.id);
+      assertSociety(actorOf(req), data.amcosId);
+      return sendPdf(reply, data.grnNo, await grnPdf(deps.db, data), { inline: true });
     },
   );
   app.post(

@@ -1,4 +1,5 @@
 import type { QuantityByStoreReply, StoreLedgerReply } from '@ushirika/contracts';
+import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { toXlsx } from '../../../platform/exports.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
 
@@ -46,8 +47,8 @@ function files<T>(columns: Column<T>[], rows: T[], totals: Partial<Record<string
         })),
         [...rows, totalRow],
       ),
-    pdf: (title: string, subtitle: string[]) =>
-      tablePdf({
+    pdf: (letterhead: Letterhead, title: string, subtitle: string[]) =>
+      tablePdf(letterhead, {
         title,
         subtitle,
         columns: columns.map((c) => ({

@@ -13,6 +13,7 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { listStockMovements, quantityByStore, storeLedger } from './queries.ts';
 import { quantityByStoreFiles, storeLedgerFiles } from './report-files.ts';
 
@@ -91,9 +92,13 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
         return sendPdf(
           reply,
           name,
-          await out.pdf(`Quantity by store${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`, [
-            `As at ${q.to ?? new Date().toISOString().slice(0, 10)} · goods in transit ${report.totals.inTransitValue}`,
-          ]),
+          await out.pdf(
+            await unionLetterhead(deps.db),
+            `Quantity by store${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
+            [
+              `As at ${q.to ?? new Date().toISOString().slice(0, 10)} · goods in transit ${report.totals.inTransitValue}`,
+            ],
+          ),
         );
       return sendXlsx(reply, name, await out.xlsx(name));
     },
@@ -119,7 +124,11 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
         return sendPdf(
           reply,
           name,
-          await out.pdf(`Store ledger${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`, [period(q)]),
+          await out.pdf(
+            await unionLetterhead(deps.db),
+            `Store ledger${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
+            [period(q)],
+          ),
         );
       return sendXlsx(reply, name, await out.xlsx(name));
     },

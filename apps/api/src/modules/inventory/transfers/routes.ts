@@ -12,10 +12,11 @@ import {
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { listOrExport } from '../../../platform/exports.ts';
+import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { dispatchStockTransfer } from './dispatch-stock-transfer.ts';
 import { assertTransferSociety, getStockTransfer, listStockTransfers } from './queries.ts';
 import { receiveStockTransfer } from './receive-stock-transfer.ts';
+import { waybillPdf } from './waybill-pdf.ts';
 
 const tags = ['inventory'];
 const read = { permission: 'inventory.store.read', audience: 'any' } as const;
@@ -62,6 +63,15 @@ export function transfersRoutes(app: ZodApp, deps: AppDeps) {
       const data = await getStockTransfer(deps.db, req.params.id);
       assertTransferSociety(actorOf(req), data);
       return { data };
+    },
+  );
+  app.get(
+    `${base}/:id/pdf`,
+    { config: { access: read }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const data = await getStockTransfer(deps.db, req.params.id);
+      assertTransferSociety(actorOf(req), data);
+      return sendPdf(reply, data.transferNo, await waybillPdf(deps.db, data), { inline: true });
     },
   );
   app.post(

@@ -11,8 +11,10 @@ import {
   type StoresWorld,
   startStoresWorld,
   stockValue,
+  today,
   transfer,
 } from '../../../../test/inventory.ts';
+import { waybillDocument } from './waybill-pdf.ts';
 
 let t: TestApp;
 let w: StoresWorld;
@@ -193,6 +195,10 @@ describe('transfer rules and tenancy', () => {
       token: w.societyA.clerk.access,
     });
     expect(peek.status).toBe(403);
+    const peekPdf = await t.request('GET', `/inventory/transfers/${bOnly.id}/pdf`, {
+      token: w.societyA.clerk.access,
+    });
+    expect(peekPdf.status).toBe(403);
     const history = await t.request('GET', `/audit/stock_transfer/${bOnly.id}`, {
       token: w.societyA.manager.access,
     });
@@ -209,4 +215,50 @@ it('a new item catalogue item can be sent once received', async () => {
     { itemId: item.id, quantity: '400' },
   ]);
   expect(r.body.data.totalValue).toBe('600000.00');
+});
+
+it('prints the waybill for the driver: from and to, vehicle, driver, items and quantities, signatures', async () => {
+  const item = await makeItem(t, w.admin.access, { name: 'Urea 50 kg waybill', unit: 'bag' });
+  await directGrn(t, w.keeper.access, w.unionStore.id, [
+    { itemId: item.id, quantity: '100', unitCost: '66000' },
+  ]);
+  const sent = await t.request<{ data: StockTransferDetail }>('POST', '/inventory/transfers', {
+    token: w.keeper.access,
+    body: {
+      kind: 'to_amcos',
+      fromStoreId: w.unionStore.id,
+      toStoreId: w.societyA.store.id,
+      dispatchedOn: today(),
+      vehicle: 'T 123 ABC',
+      driverName: 'Juma Dereva',
+      lines: [{ itemId: item.id, quantity: '30' }],
+    },
+  });
+  const tr = sent.body.data;
+  const onTheRoad = waybillDocument(tr);
+  expect(onTheRoad).toMatchObject({
+    title: 'Waybill',
+    number: tr.transferNo,
+    fields: [
+      ['From store', tr.fromStoreName],
+      ['To store', `${tr.toStoreName} (${tr.toAmcosName})`],
+      ['Dispatched on', today()],
+      ['Dispatched by', expect.any(String)],
+      ['Vehicle', 'T 123 ABC'],
+      ['Driver', 'Juma Dereva'],
+    ],
+    // The received column is left blank on the road, for the receiving store to write in.
+    tables: [{ rows: [['1', `${item.code} ${item.name}`, '', '30.000 bag', '', '']] }],
+    signatures: ['Dispatched by', 'Driver', 'Received by (name)'],
+  });
+  const counted = await receiveAll(t, w.societyA.manager.access, tr, { 1: ['29', 'One bag torn'] });
+  expect(waybillDocument(counted.body.data).tables[0]?.rows).toEqual([
+    ['1', `${item.code} ${item.name}`, '', '30.000 bag', '29.000 bag', 'One bag torn'],
+  ]);
+  for (const token of [w.societyA.clerk.access, w.keeper.access]) {
+    const pdf = await t.request('GET', `/inventory/transfers/${tr.id}/pdf`, { token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toBe(`inline; filename="${tr.transferNo}.pdf"`);
+    expect(new TextDecoder().decode(pdf.raw.slice(0, 5))).toBe('%PDF-');
+  }
 });

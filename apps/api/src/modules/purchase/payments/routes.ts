@@ -14,7 +14,7 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
-import { unionProfile } from '../../cooperative/schema.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { paymentApprove, paymentWrite, purchaseRead, today } from '../access.ts';
 import { remittancePdf, supplierAgedPdf } from '../pdf.ts';
 import { approveSupplierPayment, cancelSupplierPayment } from './approve-supplier-payment.ts';
@@ -105,8 +105,7 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
       if (req.query.format === 'json') return reply.send({ data: report });
       const name = `SUPPLIER_AGED_${report.asAt}`;
       if (req.query.format === 'pdf') {
-        const [union] = await db.select({ name: unionProfile.name }).from(unionProfile);
-        return sendPdf(reply, name, await supplierAgedPdf(report, union?.name ?? '', 'details'));
+        return sendPdf(reply, name, await supplierAgedPdf(report, await unionLetterhead(db), 'details'));
       }
       return sendExport(reply, {
         format: 'xlsx',

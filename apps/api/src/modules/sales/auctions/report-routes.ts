@@ -6,6 +6,7 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { toXlsx } from '../../../platform/exports.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { auctionDetails, auctionPrice, groupedTotals, type ReportFilter } from './reports.ts';
 
 const tags = ['reports'];
@@ -74,7 +75,7 @@ function register<T extends Record<string, string | number>>(app: ZodApp, deps: 
         );
         return sendFile(reply, report.file, 'xlsx', body);
       }
-      const body = await tablePdf({
+      const body = await tablePdf(await unionLetterhead(deps.db), {
         title: report.title,
         subtitle: subtitle(filter),
         columns: report.columns.map((c) => ({

@@ -26,12 +26,12 @@ export function salesReportRoutes(app: ZodApp, deps: AppDeps) {
     if (view === 'summary') {
       const report = await buyerAgedSummary(db, params);
       if (req.query.format === 'json') return reply.send({ data: report });
-      if (req.query.format === 'pdf') return sendPdf(reply, name, await agedReportPdf(report, union.name));
+      if (req.query.format === 'pdf') return sendPdf(reply, name, await agedReportPdf(report, union));
       return sendXlsx(reply, name, await toXlsx(name, agedSummaryColumns, report.summary));
     }
     const report = await buyerAgedDetails(db, params);
     if (req.query.format === 'json') return reply.send({ data: report });
-    if (req.query.format === 'pdf') return sendPdf(reply, name, await agedReportPdf(report, union.name));
+    if (req.query.format === 'pdf') return sendPdf(reply, name, await agedReportPdf(report, union));
     return sendXlsx(reply, name, await toXlsx(name, agedDetailColumns, report.details));
   };
   app.get(

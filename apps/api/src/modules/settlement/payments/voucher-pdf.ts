@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { getBatch } from './queries.ts';
 
 const PARTY = {
@@ -35,7 +36,7 @@ export async function batchVoucherPdf(db: DbOrTx, id: string): Promise<{ name: s
           (select first_name || ' ' || last_name from users where id = b.approved_by) as approved
         from payment_batches b where b.id = ${id}`,
   );
-  const body = await tablePdf({
+  const body = await tablePdf(await unionLetterhead(db), {
     title: `Payment voucher ${batch.batchNo}`,
     subtitle: [
       `${PARTY[batch.partyType]} · settlement ${batch.settlementNo ?? '—'} · status ${batch.status}`,

@@ -1,3 +1,4 @@
+import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { toXlsx } from '../../../platform/exports.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
 import type { Report, Row } from './auction-payment-reports.ts';
@@ -12,8 +13,8 @@ export function reportXlsx(report: Report, name: string, rows: Row[], totals: Ro
 }
 
 /** The report as a PDF table: amounts grouped, numbers right-aligned, the totals underneath. */
-export function reportPdf(report: Report, rows: Row[], totals: Row): Promise<Buffer> {
-  return tablePdf({
+export function reportPdf(letterhead: Letterhead, report: Report, rows: Row[], totals: Row): Promise<Buffer> {
+  return tablePdf(letterhead, {
     title: report.title,
     subtitle: [`Approved settlements · printed ${new Date().toISOString().slice(0, 10)}`],
     columns: report.columns.map((c) => ({

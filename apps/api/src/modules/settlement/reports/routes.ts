@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
 import { type Filter, REPORTS, reportTotals } from './auction-payment-reports.ts';
 import { reportPdf, reportXlsx } from './report-files.ts';
 
@@ -38,7 +39,11 @@ export function settlementReportRoutes(app: ZodApp, deps: AppDeps) {
           const body = await reportXlsx(report, name, rows, totals);
           return sendFile(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body);
         }
-        return sendFile(reply, 'application/pdf', await reportPdf(report, rows, totals));
+        return sendFile(
+          reply,
+          'application/pdf',
+          await reportPdf(await unionLetterhead(deps.db), report, rows, totals),
+        );
       },
     );
   }

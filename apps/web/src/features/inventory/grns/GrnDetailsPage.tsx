@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
+import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
@@ -28,6 +29,9 @@ function GrnDetailsPage() {
       description={`${g.storeName} · ${formatDate(g.receivedOn)}`}
       status="posted"
       statusTestId="grn-status"
+      actions={
+        <PdfButton path={`inventory/grns/${g.id}/pdf`} name={g.grnNo} label={t('inventoryMd.grnPdf')} />
+      }
       history={{ entity: 'grn', id: g.id }}
     >
       <Section title={t('fields.details')}>

@@ -9,6 +9,7 @@ import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
+import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
@@ -64,15 +65,22 @@ function TransferDetailsPage() {
       status={x.status}
       statusTestId="transfer-status"
       actions={
-        mayReceive && (
-          <Button
-            leftSection={<IconPackageImport size={16} aria-hidden />}
-            onClick={() => setReceiving(true)}
-            data-testid="transfer-receive"
-          >
-            {t('inventoryMd.receiveGoods')}
-          </Button>
-        )
+        <>
+          <PdfButton
+            path={`inventory/transfers/${x.id}/pdf`}
+            name={x.transferNo}
+            label={t('inventoryMd.waybillPdf')}
+          />
+          {mayReceive && (
+            <Button
+              leftSection={<IconPackageImport size={16} aria-hidden />}
+              onClick={() => setReceiving(true)}
+              data-testid="transfer-receive"
+            >
+              {t('inventoryMd.receiveGoods')}
+            </Button>
+          )}
+        </>
       }
       history={{ entity: 'stock_transfer', id: x.id }}
     >
