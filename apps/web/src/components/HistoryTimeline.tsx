@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isRecord } from '../lib/api-error.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { actionLabel, fieldName, fieldValue, recordLink } from '../lib/history-format.ts';
+import { actionLabel, fieldName, fieldValue, type Refs, recordLink } from '../lib/history-format.ts';
 import { EmptyBlock, LoadingBlock } from './EmptyBlock.tsx';
 
 interface HistoryTimelineProps {
@@ -18,12 +18,20 @@ interface HistoryTimelineProps {
 type Shown = { text: string; to: string | null };
 export type FieldChange = { key: string; label: string; before: Shown; after: Shown };
 
-/** The fields an update changed, named and formatted for people, ids with the screen they open. */
-export function changedFieldParts(before: unknown, after: unknown, label = fieldName): FieldChange[] {
+/**
+ * The fields an update changed, named and formatted for people, linked records by their name or
+ * number (`refs`) with the screen they open.
+ */
+export function changedFieldParts(
+  before: unknown,
+  after: unknown,
+  label = fieldName,
+  refs: Refs = {},
+): FieldChange[] {
   if (!isRecord(after)) return [];
   const previous = isRecord(before) ? before : {};
   const shown = (key: string, value: unknown): Shown => ({
-    text: fieldValue(value),
+    text: fieldValue(value, refs),
     to: recordLink(key, value),
   });
   return Object.keys(after)
@@ -37,8 +45,10 @@ export function changedFieldParts(before: unknown, after: unknown, label = field
 }
 
 /** The fields an update changed, as "field: before → after". */
-export function changedFields(before: unknown, after: unknown, label = fieldName): string[] {
-  return changedFieldParts(before, after, label).map((c) => `${c.label}: ${c.before.text} → ${c.after.text}`);
+export function changedFields(before: unknown, after: unknown, label = fieldName, refs: Refs = {}): string[] {
+  return changedFieldParts(before, after, label, refs).map(
+    (c) => `${c.label}: ${c.before.text} → ${c.after.text}`,
+  );
 }
 
 function Value({ value }: { value: Shown }) {
@@ -61,7 +71,8 @@ export function HistoryTimeline({ events, loading, fieldLabel }: HistoryTimeline
     <Timeline bulletSize={14} lineWidth={2} data-testid="history-timeline">
       {sorted.map((event) => {
         const action = actionLabel(event.action);
-        const changes = event.before === null ? [] : changedFieldParts(event.before, event.after, fieldLabel);
+        const changes =
+          event.before === null ? [] : changedFieldParts(event.before, event.after, fieldLabel, event.refs);
         return (
           <Timeline.Item key={event.id} title={action}>
             <Text size="xs" c="dimmed">

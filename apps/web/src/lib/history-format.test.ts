@@ -25,7 +25,9 @@ describe('history panels read as people write (issue #20)', () => {
     expect(fieldValue('posted')).toBe('Posted');
     expect(fieldValue('1500000.00')).toBe('1,500,000.00');
     expect(fieldValue('2026-11-05')).toBe('11/05/2026');
-    expect(fieldValue('01a2121e-422a-7746-b84d-61fbe1cd0d89')).toBe('#01a2121e');
+    // An id the API could not name (the record removed since): the random end of it, not the
+    // timestamp at its start that two people created the same minute share.
+    expect(fieldValue('01a2121e-422a-7746-b84d-61fbe1cd0d89')).toBe('#e1cd0d89');
     expect(fieldValue(true)).toBe('Yes');
     expect(fieldValue(null)).toBe('—');
     expect(changedFields({ rateBasis: null }, { rateBasis: 'per_trip' })).toEqual([
@@ -63,7 +65,24 @@ describe('history panels link ids to their records (issue #20)', () => {
       key: 'journalEntryId',
       label: 'Journal entry',
       before: { text: '—', to: null },
-      after: { text: '#01a2121e', to: `/account/operation/journal-entry?entry=${id}` },
+      after: { text: '#e1cd0d89', to: `/account/operation/journal-entry?entry=${id}` },
+    });
+  });
+
+  it('shows records by the name or number the API gives, not their ids', () => {
+    const grace = '01a21f91-0000-7000-8000-00000000a001';
+    const juma = '01a21f91-0000-7000-8000-00000000b002';
+    const refs = { [grace]: 'Grace Mushi', [juma]: 'Juma Hassan', [id]: 'JV-2026-000123' };
+    expect(changedFields({ submittedBy: null }, { submittedBy: grace }, undefined, refs)).toEqual([
+      'Submitted by: — → Grace Mushi',
+    ]);
+    expect(changedFields({ approvedBy: grace }, { approvedBy: juma }, undefined, refs)).toEqual([
+      'Approved by: Grace Mushi → Juma Hassan',
+    ]);
+    const [entry] = changedFieldParts({ journalEntryId: null }, { journalEntryId: id }, undefined, refs);
+    expect(entry?.after).toEqual({
+      text: 'JV-2026-000123',
+      to: `/account/operation/journal-entry?entry=${id}`,
     });
   });
 });

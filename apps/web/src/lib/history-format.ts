@@ -36,30 +36,38 @@ export function fieldName(field: string): string {
   return translated(`history.fields.${field}`) ?? translated(`fields.${field}`) ?? humanize(field);
 }
 
-/** A value as a person reads it: dates and amounts formatted, codes as words, records by name. */
-export function fieldValue(value: unknown): string {
+/** The names or numbers of the records an audit event names by id (the API's `refs`). */
+export type Refs = Record<string, string>;
+
+/**
+ * A value as a person reads it: dates and amounts formatted, codes as words, records by their
+ * name or number (`refs`).
+ */
+export function fieldValue(value: unknown, refs: Refs = {}): string {
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'boolean') return i18n.t(value ? 'common.yes' : 'common.no');
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return stringValue(value);
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(fieldValue).join(', ');
+  if (typeof value === 'string') return stringValue(value, refs);
+  if (Array.isArray(value))
+    return value.length === 0 ? '—' : value.map((v) => fieldValue(v, refs)).join(', ');
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     if (typeof record.name === 'string') return record.name;
     return Object.entries(record)
-      .map(([k, v]) => `${fieldName(k)} ${fieldValue(v)}`)
+      .map(([k, v]) => `${fieldName(k)} ${fieldValue(v, refs)}`)
       .join('; ');
   }
   return String(value);
 }
 
-function stringValue(value: string): string {
+function stringValue(value: string, refs: Refs): string {
   if (ISO_DATE.test(value)) return formatDate(value);
   if (ISO_DATE_TIME.test(value)) return formatDateTime(value);
   const decimal = DECIMAL.exec(value);
   if (decimal) return formatDecimal(value, decimal[1]?.length ?? 2);
-  // A linked record's id: a short reference, not 36 characters of hex.
-  if (UUID.test(value)) return `#${value.slice(0, 8)}`;
+  // A linked record by its name or number; a record the API could not name (removed since) by the
+  // end of its id, the random part (the start is a timestamp two records made together share).
+  if (UUID.test(value)) return refs[value.toLowerCase()] ?? `#${value.slice(-8)}`;
   if (!CODE.test(value)) return value;
   const known = translated(`history.values.${value}`) ?? translated(`status.${value}`);
   return known ?? (value.includes('_') ? humanize(value) : value);
