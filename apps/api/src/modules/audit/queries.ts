@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditEvents } from '../../platform/schema.ts';
 import { users } from '../users/schema.ts';
-import { idsIn, recordLabels } from './record-labels.ts';
+import { idsIn, labelsOfRecords } from './record-labels.ts';
 
 /**
  * A record's audit trail, oldest first, with each actor's name (platform/audit.ts writes it) and
@@ -27,7 +27,7 @@ export async function listAudit(db: DbOrTx, entity: string, entityId: string) {
     .leftJoin(users, eq(users.id, auditEvents.actorId))
     .where(and(eq(auditEvents.entity, entity), eq(auditEvents.entityId, entityId)))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
-  const labels = await recordLabels(db, idsIn(rows.map((r) => [r.before, r.after])));
+  const labels = await labelsOfRecords(db, idsIn(rows.map((r) => [r.before, r.after])));
   return rows.map(({ firstName, lastName, at, ...r }) => ({
     ...r,
     at: at.toISOString(),

@@ -106,7 +106,7 @@ export function idsIn(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 /** The labels of the records these ids name, in one statement; an id of no known record is left out. */
-export async function recordLabels(db: DbOrTx, ids: Set<string>): Promise<Map<string, string>> {
+export async function labelsOfRecords(db: DbOrTx, ids: Set<string>): Promise<Map<string, string>> {
   if (ids.size === 0) return new Map();
   const wanted = [...ids];
   const [first, second, ...rest] = LABELLED.map(({ table, id, label }) =>
