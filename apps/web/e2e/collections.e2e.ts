@@ -112,6 +112,13 @@ describe('collections in the browser', () => {
     await page.getByTestId('stock-table').waitFor();
     expect(await page.getByTestId('stock-total-kg').innerText()).toBe('475.500 kg');
 
+    // The farmer's page: the season's receipts and their totals (the statement's lines tables).
+    await page.goto(`/amcos/amcos-farmers/${a.id}/details?tab=collections`);
+    await page.getByTestId('statement-receipts').getByText(first.receiptNo).waitFor();
+    expect(await page.getByTestId('statement-grades-total-kg').innerText()).toBe('160.000');
+    await page.goto('/collections/receips/list');
+    await page.getByTestId('weighing-form').waitFor();
+
     // Swahili labels.
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-sw').click();

@@ -1,7 +1,8 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { DashboardReply } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format.ts';
+import { StatCard } from './StatCard.tsx';
 
 type PartyMoney = DashboardReply['payables']['due'];
 const PARTIES = ['farmers', 'amcos', 'beneficiaries', 'transporters'] as const;
@@ -20,17 +21,8 @@ function PartyCard({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {formatMoney(money.total)}
-      </Text>
-      {/* What the figure counts, beside the books' accounts that hold the same money (#20). */}
-      <Text size="xs" c="dimmed" data-testid={`${testId}-hint`}>
-        {hint}
-      </Text>
+    // The hint says what the figure counts, beside the books' accounts that hold the same money (#20).
+    <StatCard label={label} value={formatMoney(money.total)} hint={hint} testId={testId}>
       <Stack gap={2} mt={4}>
         {PARTIES.map((party) => {
           const amount = money[party];
@@ -53,7 +45,7 @@ function PartyCard({
           );
         })}
       </Stack>
-    </Paper>
+    </StatCard>
   );
 }
 

@@ -9,34 +9,7 @@ import { DailyArea, KgBars, LotsDonut, type Slice } from './charts.tsx';
 import { useSeasonDashboard } from './hooks.ts';
 import { LOT_COLORS } from './lot-colors.ts';
 import { PayablesCards } from './PayablesCards.tsx';
-
-function Stat({
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  label: string;
-  value: string;
-  hint?: string;
-  testId: string;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
+import { StatCard } from './StatCard.tsx';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -135,22 +108,22 @@ function Figures({ d }: { d: DashboardReply }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Stat testId="stat-collected" label={t('dashboard.collected')} value={formatKg(d.collectedKg)} />
-        <Stat testId="stat-stock" label={t('dashboard.stock')} value={formatKg(d.stockKg)} />
-        <Stat
+        <StatCard testId="stat-collected" label={t('dashboard.collected')} value={formatKg(d.collectedKg)} />
+        <StatCard testId="stat-stock" label={t('dashboard.stock')} value={formatKg(d.stockKg)} />
+        <StatCard
           testId="stat-in-store"
           label={t('dashboard.lotsInStore')}
           value={formatNumber(d.lots.in_store.count)}
           hint={formatKg(d.lots.in_store.kg)}
         />
-        <Stat
+        <StatCard
           testId="stat-sold"
           label={t('dashboard.lotsSold')}
           value={formatNumber(d.lots.sold.count)}
           hint={formatKg(d.lots.sold.kg)}
         />
         {d.avgPrice.map((p) => (
-          <Stat
+          <StatCard
             key={p.crop}
             testId="stat-price"
             label={`${t('dashboard.avgPrice')} · ${p.crop}`}
@@ -160,19 +133,19 @@ function Figures({ d }: { d: DashboardReply }) {
         ))}
         {d.money && (
           <>
-            <Stat
+            <StatCard
               testId="stat-invoiced"
               label={t('dashboard.invoiced')}
               value={formatMoney(d.money.invoiced)}
               hint={t('dashboard.invoicedHint')}
             />
-            <Stat
+            <StatCard
               testId="stat-received"
               label={t('dashboard.received')}
               value={formatMoney(d.money.received)}
               hint={t('dashboard.receivedHint')}
             />
-            <Stat
+            <StatCard
               testId="stat-outstanding"
               label={t('dashboard.outstanding')}
               value={formatMoney(d.money.outstanding)}

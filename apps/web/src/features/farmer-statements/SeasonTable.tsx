@@ -1,5 +1,5 @@
-import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LinesTable } from '../../components/LinesTable.tsx';
 
 export interface SeasonColumn<T> {
   key: string;
@@ -11,9 +11,9 @@ export interface SeasonColumn<T> {
 }
 
 /**
- * One table of the farmer's season (receipts, settlements, loans...): its figures right-aligned, a
- * totals row when a column has one, and a sentence when there is nothing. It scrolls sideways in
- * its own box on a phone.
+ * One table of the farmer's season (receipts, settlements, loans...): the shared LinesTable, its
+ * figures right-aligned, a totals row when a column has one (each total cell with a test id), an
+ * empty state, and a sideways scroll in its own region on a phone.
  */
 export function SeasonTable<T>(props: {
   label: string;
@@ -23,49 +23,24 @@ export function SeasonTable<T>(props: {
   empty: string;
   testId: string;
 }) {
-  const { columns, rows } = props;
-  if (rows.length === 0)
-    return (
-      <Text c="dimmed" size="sm" data-testid={`${props.testId}-empty`}>
-        {props.empty}
-      </Text>
-    );
-  const totals = columns.some((c) => c.total !== undefined);
+  const { columns, testId } = props;
+  const withTotals = columns.filter((c) => c.total !== undefined);
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label={props.label} data-testid={props.testId} striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} ta={c.align}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={props.rowKey(row)}>
-              {columns.map((c) => (
-                <Table.Td key={c.key} ta={c.align}>
-                  {c.render(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {totals && (
-          <Table.Tfoot>
-            <Table.Tr fw={700}>
-              {columns.map((c) => (
-                <Table.Td key={c.key} ta={c.align} data-testid={`${props.testId}-total-${c.key}`}>
-                  {c.total ?? ''}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+    <LinesTable
+      label={props.label}
+      columns={columns.map(({ key, header, render, align }) => ({
+        key,
+        header,
+        render,
+        align,
+        totalTestId: `${testId}-total-${key}`,
+      }))}
+      lines={props.rows}
+      lineKey={props.rowKey}
+      totals={withTotals.length > 0 ? Object.fromEntries(withTotals.map((c) => [c.key, c.total])) : undefined}
+      empty={{ title: props.empty }}
+      minWidth={560}
+      testId={testId}
+    />
   );
 }

@@ -3,6 +3,7 @@ import type { User } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../components/EmptyBlock.tsx';
 import { HistoryPanel } from '../../components/HistoryPanel.tsx';
+import { LabelledValue } from '../../components/LabelledValue.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -53,11 +54,11 @@ export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawer
             )}
           </Group>
           <SimpleGrid cols={2} spacing="sm">
-            <Fact label={t('users.fields.mobile')} value={data.mobile} />
-            <Fact label={t('users.fields.gender')} value={t(`users.gender.${data.gender}`)} />
-            <Fact label={t('users.fields.scope')} value={data.amcosName ?? t('app.union')} />
-            <Fact label={t('users.fields.createdAt')} value={formatDate(data.createdAt)} />
-            <Fact
+            <LabelledValue label={t('users.fields.mobile')} value={data.mobile} />
+            <LabelledValue label={t('users.fields.gender')} value={t(`users.gender.${data.gender}`)} />
+            <LabelledValue label={t('users.fields.scope')} value={data.amcosName ?? t('app.union')} />
+            <LabelledValue label={t('users.fields.createdAt')} value={formatDate(data.createdAt)} />
+            <LabelledValue
               label={t('users.fields.initialPassword')}
               value={data.isInitialPassword ? t('common.yes') : t('common.no')}
             />
@@ -88,16 +89,5 @@ export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawer
         </Stack>
       )}
     </Drawer>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
   );
 }

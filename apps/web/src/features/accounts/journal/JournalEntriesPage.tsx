@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
+import { LabelledValue } from '../../../components/LabelledValue.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
@@ -121,12 +122,12 @@ export function JournalEntryDetails({ id, onOpen }: { id: string; onOpen?: (id: 
         <StatusBadge status={e.status} />
       </Group>
       <SimpleGrid cols={2}>
-        <Field label={t('acc.date')} value={formatDate(e.entryDate)} />
-        <Field label={t('acc.book')} value={t(`acc.books.${e.book}`)} />
-        <Field label={t('acc.narration')} value={e.narration} />
-        <Field label={t('acc.reference')} value={e.reference ?? '—'} />
-        <Field label={t('acc.enteredBy')} value={e.createdByName ?? '—'} />
-        <Field label={t('acc.approvedBy')} value={e.approvedByName ?? '—'} />
+        <LabelledValue label={t('acc.date')} value={formatDate(e.entryDate)} />
+        <LabelledValue label={t('acc.book')} value={t(`acc.books.${e.book}`)} />
+        <LabelledValue label={t('acc.narration')} value={e.narration} />
+        <LabelledValue label={t('acc.reference')} value={e.reference ?? '—'} />
+        <LabelledValue label={t('acc.enteredBy')} value={e.createdByName ?? '—'} />
+        <LabelledValue label={t('acc.approvedBy')} value={e.approvedByName ?? '—'} />
       </SimpleGrid>
       <Paper withBorder radius="md">
         <Table aria-label={t('acc.lines')}>
@@ -230,16 +231,5 @@ function EntryActions({
         </Button>
       )}
     </Group>
-  );
-}
-
-export function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
   );
 }

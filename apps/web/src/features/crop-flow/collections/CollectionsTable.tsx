@@ -8,7 +8,7 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatNumber, localName } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useAmcosOptions } from '../../amcos/hooks.ts';
+import { AmcosFilter } from '../../amcos/AmcosFilter.tsx';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
 import { COLLECTION_STATUSES, CollectionStatusBadge } from './CollectionStatusBadge.tsx';
 import { collections } from './hooks.ts';
@@ -23,7 +23,6 @@ export function CollectionsTable({ amcosId, prefix }: { amcosId?: string; prefix
   const { t } = useTranslation();
   const { user } = useSession();
   const isUnion = !user?.amcosId;
-  const societies = useAmcosOptions(isUnion && !amcosId);
   const seasonCropOptions = seasonCrops.useOptions();
   const cropOptions = crops.useOptions();
   const grades = (cropOptions.data ?? []).flatMap((c) =>
@@ -40,17 +39,7 @@ export function CollectionsTable({ amcosId, prefix }: { amcosId?: string; prefix
       emptyTitle={t('collectionsMd.empty')}
       filters={(list) => (
         <Group gap="xs" wrap="wrap">
-          {isUnion && !amcosId && (
-            <ListFilter
-              list={list}
-              name="amcos_id"
-              label={t('fields.amcos')}
-              data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-              width={200}
-              searchable
-              testId="filter-amcos"
-            />
-          )}
+          {isUnion && !amcosId && <AmcosFilter list={list} testId="filter-amcos" />}
           <ListFilter
             list={list}
             name="season_crop_id"

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyBlock } from '../../../components/EmptyBlock.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
+import { InlineError } from '../../../components/InlineError.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { api } from '../../../lib/api.ts';
@@ -251,11 +252,7 @@ function DeliveryNoteCreatePage() {
               />
             )}
           </Group>
-          {form.errors.selection && (
-            <Text c="red" size="sm" role="alert">
-              {form.errors.selection}
-            </Text>
-          )}
+          <InlineError error={form.errors.selection} />
           <Text size="sm" data-testid="dn-chosen">
             {t('dnMd.chosen', {
               count: chosenRows.length,

@@ -11,7 +11,7 @@ import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { useAmcosOptions } from '../../amcos/hooks.ts';
+import { AmcosFilter } from '../../amcos/AmcosFilter.tsx';
 import { warehouses } from '../../warehouses/hooks.ts';
 import { DnStatusBadge } from './DnStatusBadge.tsx';
 import { deliveryNotes } from './hooks.ts';
@@ -34,7 +34,6 @@ function DeliveryNotesPage() {
   const { user } = useSession();
   const isUnion = !user?.amcosId;
   const canCreate = useCan('collections.delivery.create');
-  const societies = useAmcosOptions(isUnion);
   const stores = warehouses.useOptions({}, isUnion);
   return (
     <>
@@ -72,14 +71,7 @@ function DeliveryNotesPage() {
             />
             {isUnion && (
               <>
-                <ListFilter
-                  list={list}
-                  name="amcos_id"
-                  label={t('fields.amcos')}
-                  data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-                  width={200}
-                  searchable
-                />
+                <AmcosFilter list={list} />
                 <ListFilter
                   list={list}
                   name="warehouse_id"

@@ -13,7 +13,7 @@ import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { formatDate, formatKg, formatNumber, localName } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { useAmcosOptions } from '../../amcos/hooks.ts';
+import { AmcosFilter } from '../../amcos/AmcosFilter.tsx';
 import { crops } from '../../seasons/hooks.ts';
 import { warehouses } from '../../warehouses/hooks.ts';
 import { DeliveryNotesButton } from '../DeliveryNotesButton.tsx';
@@ -57,7 +57,6 @@ function AuctionWarehousePage() {
       },
       { replace: true },
     );
-  const societies = useAmcosOptions(isUnion);
   const stores = warehouses.useOptions({}, isUnion);
   const cropOptions = crops.useOptions();
   const grades = (cropOptions.data ?? []).flatMap((c) =>
@@ -93,14 +92,7 @@ function AuctionWarehousePage() {
                   data={(stores.data ?? []).map((w) => ({ value: w.id, label: w.name }))}
                   width={190}
                 />
-                <ListFilter
-                  list={list}
-                  name="amcos_id"
-                  label={t('fields.amcos')}
-                  data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-                  width={190}
-                  searchable
-                />
+                <AmcosFilter list={list} width={190} />
               </>
             )}
             <ListFilter

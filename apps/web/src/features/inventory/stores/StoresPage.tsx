@@ -9,7 +9,7 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { useAmcosOptions } from '../../amcos/hooks.ts';
+import { AmcosFilter } from '../../amcos/AmcosFilter.tsx';
 import { stores } from './hooks.ts';
 import { StoreForm } from './StoreForm.tsx';
 
@@ -21,7 +21,6 @@ function StoresPage() {
   const { user } = useSession();
   const isUnion = !user?.amcosId;
   const canEdit = useCan('inventory.store.update', 'union');
-  const societies = useAmcosOptions(isUnion);
   return (
     <ResourceListPage<Store>
       header={{ title: t('screens.stores'), description: t('inventoryMd.storesNote') }}
@@ -43,14 +42,7 @@ function StoresPage() {
               data={STORE_KIND_VALUES.map((k) => ({ value: k, label: t(`inventoryMd.kind.${k}`) }))}
               width={160}
             />
-            <ListFilter
-              list={list}
-              name="amcos_id"
-              label={t('fields.amcos')}
-              data={(societies.data ?? []).map((a) => ({ value: a.id, label: `${a.code} · ${a.name}` }))}
-              width={200}
-              searchable
-            />
+            <AmcosFilter list={list} />
           </Group>
         )
       }

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Table, TextInput, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { amountField } from '@ushirika/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { InlineError } from '../../../components/InlineError.tsx';
 import { formatKg } from '../../../lib/format.ts';
 import { useAvailableFacets, useAvailableLots, useCatalogueLots } from './hooks.ts';
 import { PickAllCell, usePicks } from './picks.tsx';
@@ -139,11 +140,7 @@ export function CatalogueBuilder({
         <Button onClick={submit} disabled={picked.size === 0} loading={add.isPending} data-testid="add-lots">
           {t('auctionsMd.addPicked', { count: picked.size })}
         </Button>
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
+        <InlineError error={error} />
       </Group>
     </Paper>
   );

@@ -12,6 +12,7 @@ import {
 import type { AuctionLot } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineError } from '../../../components/InlineError.tsx';
 import { formatDecimal, formatKg } from '../../../lib/format.ts';
 import { useSaveDecisions } from './hooks.ts';
 import { PickAllCell, usePicks } from './picks.tsx';
@@ -111,11 +112,7 @@ export function DecisionsPanel({ auctionId, lots }: { auctionId: string; lots: A
         >
           {t('auctionsMd.saveDecisions', { count: picked.size })}
         </Button>
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
+        <InlineError error={error} />
       </Group>
     </Paper>
   );

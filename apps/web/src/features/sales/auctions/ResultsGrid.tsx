@@ -3,6 +3,7 @@ import type { AuctionLot, CaptureResultsBody } from '@ushirika/contracts';
 import { dec, toMoney } from '@ushirika/domain';
 import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineError } from '../../../components/InlineError.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDecimal, formatKg } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
@@ -227,11 +228,7 @@ export function ResultsGrid({
           data-testid="confirm-below-reserve"
         />
         <Group>
-          {message && (
-            <Text c="red" size="sm" role="alert">
-              {message}
-            </Text>
-          )}
+          <InlineError error={message} />
           <Text size="sm" c="dimmed">
             {t('auctionsMd.filled', { count: filled, total: lots.length })}
           </Text>
