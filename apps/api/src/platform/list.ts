@@ -1,6 +1,7 @@
 import type { ListQuery, Paged } from '@ushirika/contracts';
 import { type AnyColumn, asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
@@ -55,6 +56,15 @@ export function pagedReply<T>(data: T[], total: number, query: ListQuery): Paged
  * the route for the OpenAPI docs. Use only where the handler's type already is the contract.
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
+/**
+ * Sends a reply the database wrote as JSON text (`json_build_object(...)::text`), as it is: no
+ * parse, no serialise in the API. The route keeps its response schema for the OpenAPI docs; the
+ * SQL is what holds the contract, and the route's test reads the reply with the contract's schema.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 /** How a list is ordered: `sort=field:dir` over the sortable columns, else the fallback; then the tiebreak. */
 export type ListOrder = {

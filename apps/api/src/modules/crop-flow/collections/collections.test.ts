@@ -1,6 +1,7 @@
-import type { Collection, StockReply } from '@ushirika/contracts';
+import { type Collection, type StockReply, stockReply, stockRow } from '@ushirika/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type Cashew,
   makeFarmer,
@@ -47,9 +48,15 @@ const standard = () => cashew.grades.find((g) => g.code === 'STD') ?? cashew.gra
 const under = () => cashew.grades.find((g) => g !== standard());
 const get = <T>(path: string, token: string) => t.request<T>('GET', path, { token });
 
+/** The stock reply, written by the database as JSON text: exactly the contract's shape, nothing more. */
+const exactStock = stockReply
+  .extend({ data: z.array(stockRow.strict()), totals: stockReply.shape.totals.strict() })
+  .strict();
+
 async function stockOf(token: string, query = '') {
   const r = await get<StockReply>(`/collections/stock${query}`, token);
   expect(r.status).toBe(200);
+  expect(exactStock.parse(r.body)).toEqual(r.body);
   return r.body;
 }
 

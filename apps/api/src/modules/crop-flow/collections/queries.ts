@@ -1,8 +1,6 @@
-import type { Collection, CollectionListQuery, StockQuery, StockReply, StockRow } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
+import type { Collection, CollectionListQuery } from '@ushirika/contracts';
 import { and, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import type { ExportColumn } from '../../../platform/exports.ts';
 import { localNameSql } from '../../../platform/labels.ts';
@@ -151,116 +149,6 @@ export const collectionExportColumns: ExportColumn<Collection>[] = [
   { header: 'Status', value: (r) => r.status },
   { header: 'Cancel reason', value: (r) => r.cancelReason, width: 30 },
 ];
-
-type StockSqlRow = {
-  amcos_id: string;
-  amcos_code: string;
-  amcos_name: string;
-  season_crop_id: string;
-  season_name: string;
-  crop_name: string;
-  grade_id: string;
-  grade_code: string;
-  grade_name: string;
-  collected_bags: number | string;
-  collected_kg: string;
-  delivered_kg: string;
-  stock_count: number | string;
-  stock_bags: number | string;
-  stock_kg: string;
-};
-
-/**
- * The AMCOS stock per season crop and grade, from the trigger-kept totals (`collection_stock`,
- * one row per status), pivoted in SQL: collected (every status but cancelled), delivered (on a
- * delivery note or further), stock (recorded: still at the AMCOS). In transit is summed from the
- * collections of the few dispatched notes not yet received. `society` confines it to one AMCOS.
- */
-export async function amcosStock(db: DbOrTx, query: StockQuery, society: string | null): Promise<StockReply> {
-  const amcosId = society ?? query.amcos_id ?? null;
-  const filters = (alias: string) =>
-    sql.join(
-      [
-        amcosId ? sql`and ${sql.raw(alias)}.amcos_id = ${amcosId}::uuid` : sql``,
-        query.season_crop_id
-          ? sql`and ${sql.raw(alias)}.season_crop_id = ${query.season_crop_id}::uuid`
-          : sql``,
-      ],
-      sql` `,
-    );
-  const [rows, transit] = await Promise.all([
-    queryRows<StockSqlRow>(
-      db,
-      sql`select t.amcos_id, a.code as amcos_code, a.name as amcos_name, t.season_crop_id,
-            s.name as season_name, ${localNameSql('c')} as crop_name, t.grade_id, g.code as grade_code, ${localNameSql('g')} as grade_name,
-            t.collected_bags, t.collected_kg::text, t.delivered_kg::text, t.stock_count, t.stock_bags, t.stock_kg::text
-          from (
-            select st.amcos_id, st.season_crop_id, st.grade_id,
-              coalesce(sum(st.bags) filter (where st.status <> 'cancelled'), 0) as collected_bags,
-              coalesce(sum(st.net_kg) filter (where st.status <> 'cancelled'), 0)::numeric(16,3) as collected_kg,
-              coalesce(sum(st.net_kg) filter (where st.status not in ('recorded', 'cancelled')), 0)::numeric(16,3) as delivered_kg,
-              coalesce(sum(st.collections) filter (where st.status = 'recorded'), 0) as stock_count,
-              coalesce(sum(st.bags) filter (where st.status = 'recorded'), 0) as stock_bags,
-              coalesce(sum(st.net_kg) filter (where st.status = 'recorded'), 0)::numeric(16,3) as stock_kg
-            from collection_stock st
-            where true ${filters('st')}
-            group by st.amcos_id, st.season_crop_id, st.grade_id
-            having sum(st.collections) filter (where st.status <> 'cancelled') > 0
-          ) t
-          join amcos a on a.id = t.amcos_id
-          join season_crops sc on sc.id = t.season_crop_id
-          join seasons s on s.id = sc.season_id
-          join crops c on c.id = sc.crop_id
-          join grades g on g.id = t.grade_id
-          order by a.name, s.name desc, ${localNameSql('c')}, g.code`,
-    ),
-    queryRows<{
-      amcos_id: string;
-      season_crop_id: string;
-      grade_id: string;
-      bags: number | string;
-      net_kg: string;
-    }>(
-      db,
-      sql`select c.amcos_id, c.season_crop_id, c.grade_id, sum(c.bags) as bags, sum(c.net_kg)::numeric(16,3)::text as net_kg
-          from delivery_notes dn join collections c on c.delivery_note_id = dn.id
-          where dn.status = 'dispatched' ${filters('dn')}
-          group by c.amcos_id, c.season_crop_id, c.grade_id`,
-    ),
-  ]);
-  const inTransit = new Map(transit.map((t) => [`${t.amcos_id}|${t.season_crop_id}|${t.grade_id}`, t]));
-  const data: StockRow[] = rows.map((r) => {
-    const t = inTransit.get(`${r.amcos_id}|${r.season_crop_id}|${r.grade_id}`);
-    return {
-      amcosId: r.amcos_id,
-      amcosCode: r.amcos_code,
-      amcosName: r.amcos_name,
-      seasonCropId: r.season_crop_id,
-      seasonName: r.season_name,
-      cropName: r.crop_name,
-      gradeId: r.grade_id,
-      gradeCode: r.grade_code,
-      gradeName: r.grade_name,
-      collectedBags: Number(r.collected_bags),
-      collectedKg: r.collected_kg,
-      deliveredKg: r.delivered_kg,
-      stockCount: Number(r.stock_count),
-      stockBags: Number(r.stock_bags),
-      stockKg: r.stock_kg,
-      inTransitBags: t ? Number(t.bags) : 0,
-      inTransitKg: t ? t.net_kg : '0.000',
-    };
-  });
-  return {
-    data,
-    totals: {
-      stockBags: data.reduce((n, r) => n + r.stockBags, 0),
-      stockKg: sum(data.map((r) => r.stockKg)).toFixed(3),
-      inTransitKg: sum(data.map((r) => r.inTransitKg)).toFixed(3),
-      collectedKg: sum(data.map((r) => r.collectedKg)).toFixed(3),
-    },
-  };
-}
 
 /** For the audit owners map: the society a collection belongs to. */
 export async function collectionSociety(db: DbOrTx, id: string): Promise<string | undefined> {

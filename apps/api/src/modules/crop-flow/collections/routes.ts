@@ -17,11 +17,12 @@ import { actorOf, assertSociety, societyScope } from '../../../platform/access.t
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
-import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
+import { pagedReply, pageWindow, plainJsonSerializer, sendJsonText } from '../../../platform/list.ts';
 import { cancelCollection, updateCollection } from './change-collection.ts';
-import { amcosStock, collectionExportColumns, getCollection, listCollections } from './queries.ts';
+import { collectionExportColumns, getCollection, listCollections } from './queries.ts';
 import { collectionReceiptPdf } from './receipt-pdf.ts';
 import { recordCollection } from './record-collection.ts';
+import { amcosStock } from './stock.ts';
 
 const tags = ['collections'];
 const read = { permission: 'collections.collection.read', audience: 'any' } as const;
@@ -66,12 +67,12 @@ export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
     '/collections/stock',
     {
       config: { access: read },
-      serializerCompiler: plainJsonSerializer,
       schema: { tags, querystring: stockQuery, response: { 200: stockReply } },
     },
-    async (req) => {
+    async (req, reply) => {
       const society = societyScope(actorOf(req), req.query.amcos_id);
-      return amcosStock(deps.db, req.query, society);
+      // The database wrote the reply's JSON (stock.ts): sent as it is.
+      return sendJsonText(reply, await amcosStock(deps.db, req.query, society));
     },
   );
   app.get(
