@@ -3,6 +3,7 @@ import { dec, splitExact } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type CropWorld, makeCropWorld } from '../../../../test/crop-flow-lots.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -264,8 +265,9 @@ async function assertConserved(): Promise<void> {
   expect(badLinks).toEqual([]);
 }
 
-type Bucket = { key: string; collections: number; bags: number; kg: string };
-const bucketRows = (q: ReturnType<typeof sql>) => queryRows<Bucket>(t.db, q);
+const bucket = z.object({ key: z.string(), collections: z.number(), bags: z.number(), kg: z.string() });
+type Bucket = z.infer<typeof bucket>;
+const bucketRows = (q: ReturnType<typeof sql>) => queryRows(t.db, bucket, q);
 
 /**
  * The kept totals are the rows regrouped: `collection_stock` by AMCOS, season crop, grade and
