@@ -40,7 +40,7 @@ export async function prepareTemplate(imagePath: string): Promise<() => Promise<
     const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB), poolSize: 1 });
     await database.migrate();
     await syncBuiltInRoles(database.db);
-    await seedAccounting(database.db);
+    await seedAccounting(database.db, systemActor);
     await seedMasterData(database.db, systemActor);
     await database.close();
     return () => adminQuery(url, `drop database if exists ${TEMPLATE_DB} with (force)`);
@@ -48,7 +48,7 @@ export async function prepareTemplate(imagePath: string): Promise<() => Promise<
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   await syncBuiltInRoles(database.db);
-  await seedAccounting(database.db);
+  await seedAccounting(database.db, systemActor);
   await seedMasterData(database.db, systemActor);
   const image = await database.dump?.();
   if (!image) throw new Error('PGlite did not dump its data directory');

@@ -19,7 +19,7 @@ export async function makeTemplate(file: string): Promise<void> {
     // What every start's bootstrap keeps current anyway (so a template older than the seed code is
     // still right), done here once so a new database's first start does not do it.
     await syncBuiltInRoles(database.db);
-    await seedAccounting(database.db);
+    await seedAccounting(database.db, systemActor);
     await seedMasterData(database.db, systemActor);
     const image = await database.dump?.('none');
     if (!image) throw new Error('PGlite did not dump its data directory');

@@ -23,7 +23,7 @@ export type FirstAdmin = { email: string; password: string; generated: boolean }
 export async function bootstrap(db: Db, config: Config): Promise<FirstAdmin | null> {
   if (!(await seededBy(db, config.codeFingerprint))) {
     await syncBuiltInRoles(db);
-    await seedAccounting(db);
+    await seedAccounting(db, systemActor);
     // Loans approved before advances were posted get their posting (#16; idempotent).
     await backfillLoanPostings(db);
     await seedMasterData(db, systemActor);

@@ -1,20 +1,21 @@
 import type { BudgetVsActualRow } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 
-type Row = {
-  account_id: string;
-  code: string;
-  name: string;
-  type: string;
-  budget: string | null;
-  adjustments: string | null;
-  debit: string | null;
-  credit: string | null;
-};
+const rowRow = z.object({
+  account_id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  budget: z.string().nullable(),
+  adjustments: z.string().nullable(),
+  debit: z.string().nullable(),
+  credit: z.string().nullable(),
+});
 
 /**
  * Budget against actual per account for the budget's year and book: the budget, its approved
@@ -25,14 +26,16 @@ export async function budgetVsActual(
   db: DbOrTx,
   budgetId: string,
 ): Promise<{ budgetId: string; rows: BudgetVsActualRow[] }> {
-  const [budget] = await queryRows<{ start_date: string; end_date: string }>(
+  const [budget] = await queryRows(
     db,
+    z.object({ start_date: z.string(), end_date: z.string() }),
     sql`select fy.start_date::text as start_date, fy.end_date::text as end_date
         from budgets b join financial_years fy on fy.id = b.financial_year_id where b.id = ${budgetId}`,
   );
   if (!budget) throw new NotFoundError('Budget not found');
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
+    rowRow,
     sql`with planned as (
           select account_id, sum(amount) as budget from budget_lines where budget_id = ${budgetId} group by account_id),
         adjusted as (

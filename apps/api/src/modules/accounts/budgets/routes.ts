@@ -17,13 +17,11 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
+import { approveBudget } from './approve-budget.ts';
+import { approveBudgetAdjustment } from './approve-budget-adjustment.ts';
+import { createBudget } from './create-budget.ts';
+import { createBudgetAdjustment } from './create-budget-adjustment.ts';
 import { getBudget, getBudgetAdjustment, listBudgetAdjustments, listBudgets } from './queries.ts';
-import {
-  approveBudget,
-  approveBudgetAdjustment,
-  createBudget,
-  createBudgetAdjustment,
-} from './save-budget.ts';
 import { budgetAdjustments } from './schema.ts';
 
 const tags = ['budgets'];
@@ -55,7 +53,7 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
     '/accounts/budgets',
     { config: { access: create }, schema: { tags, body: createBudgetBody, response: { 201: budgetReply } } },
     async (req, reply) => {
-      const data = await createBudget(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createBudget(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Budget created successfully', data });
     },
   );
@@ -71,7 +69,7 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: approve }, schema: { tags, params: idParams, response: { 200: budgetReply } } },
     async (req) => ({
       message: 'Budget approved successfully',
-      data: await approveBudget(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+      data: await approveBudget(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
   app.post(
@@ -81,7 +79,7 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createBudgetAdjustmentBody, response: { 201: budgetAdjustmentReply } },
     },
     async (req, reply) => {
-      const data = await createBudgetAdjustment(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createBudgetAdjustment(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Budget adjustment created successfully', data });
     },
   );
@@ -112,7 +110,7 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Budget adjustment approved successfully',
-      data: await approveBudgetAdjustment(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+      data: await approveBudgetAdjustment(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
 }

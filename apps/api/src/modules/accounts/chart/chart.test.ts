@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { TODAY } from '../testing.ts';
@@ -179,8 +180,9 @@ describe('maintaining the chart', () => {
   });
 
   it('refuses duplicates and bad input, writing nothing', async () => {
-    const [{ n: before } = { n: '' }] = await queryRows<{ n: string }>(
+    const [{ n: before } = { n: '' }] = await queryRows(
       t.db,
+      z.object({ n: z.string() }),
       sql`select count(*)::text as n from accounts`,
     );
     const groups = (await get<{ data: Group[] }>('/accounts/groups?per_page=100')).body.data;
@@ -212,8 +214,9 @@ describe('maintaining the chart', () => {
     });
     expect(dupRate.status).toBe(400);
     expect(dupRate.body.message).toBe('The rate must be above zero');
-    const [{ n: after } = { n: '' }] = await queryRows<{ n: string }>(
+    const [{ n: after } = { n: '' }] = await queryRows(
       t.db,
+      z.object({ n: z.string() }),
       sql`select count(*)::text as n from accounts`,
     );
     expect(after).toBe(before);

@@ -1,13 +1,6 @@
-import type {
-  AccountGroup,
-  AccountType,
-  createAccountGroupBody,
-  updateAccountGroupBody,
-} from '@ushirika/contracts';
+import type { AccountGroup, AccountType } from '@ushirika/contracts';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../../db/client.ts';
-import { recordAudit } from '../../../platform/audit.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { accountClasses, accountGroups } from '../schema.ts';
@@ -65,7 +58,7 @@ export async function getAccountGroup(db: DbOrTx, id: string): Promise<AccountGr
   return row;
 }
 
-async function assertClass(tx: DbOrTx, classId: string) {
+export async function assertClass(tx: DbOrTx, classId: string) {
   const [found] = await tx
     .select({ id: accountClasses.id })
     .from(accountClasses)
@@ -73,56 +66,10 @@ async function assertClass(tx: DbOrTx, classId: string) {
   if (!found) throw fieldError('classId', 'The chosen class does not exist');
 }
 
-async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: string) {
+export async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: string) {
   const [taken] = await tx
     .select({ id: accountGroups.id })
     .from(accountGroups)
     .where(eq(accountGroups.code, code));
   if (taken && taken.id !== exceptId) throw new ConflictError(`The group code ${code} is already used`);
-}
-
-export async function createAccountGroup(
-  db: Db,
-  { body, actorId }: { body: z.infer<typeof createAccountGroupBody>; actorId: string },
-): Promise<AccountGroup> {
-  return db.transaction(async (tx) => {
-    await assertClass(tx, body.classId);
-    await assertCodeFree(tx, body.code);
-    const [row] = await tx
-      .insert(accountGroups)
-      .values({ ...body, createdBy: actorId })
-      .returning({ id: accountGroups.id });
-    if (!row) throw new Error('Group insert returned nothing');
-    const group = await getAccountGroup(tx, row.id);
-    await recordAudit(tx, {
-      actorId,
-      action: 'created',
-      entity: 'account_group',
-      entityId: row.id,
-      after: group,
-    });
-    return group;
-  });
-}
-
-export async function updateAccountGroup(
-  db: Db,
-  { id, body, actorId }: { id: string; body: z.infer<typeof updateAccountGroupBody>; actorId: string },
-): Promise<AccountGroup> {
-  return db.transaction(async (tx) => {
-    const before = await getAccountGroup(tx, id);
-    if (body.classId) await assertClass(tx, body.classId);
-    if (body.code) await assertCodeFree(tx, body.code, id);
-    await tx.update(accountGroups).set(body).where(eq(accountGroups.id, id));
-    const after = await getAccountGroup(tx, id);
-    await recordAudit(tx, {
-      actorId,
-      action: 'updated',
-      entity: 'account_group',
-      entityId: id,
-      before,
-      after,
-    });
-    return after;
-  });
 }

@@ -27,11 +27,15 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport } from '../../../platform/exports.ts';
 import { EXPORT_ROW_LIMIT } from '../../../platform/list.ts';
+import { createAccount } from './create-account.ts';
+import { createAccountGroup } from './create-account-group.ts';
 import { accountExportColumns } from './export.ts';
-import { createAccountGroup, getAccountGroup, listAccountGroups, updateAccountGroup } from './groups.ts';
-import { listMappings, updateMappings } from './mappings.ts';
+import { getAccountGroup, listAccountGroups } from './groups.ts';
+import { listMappings } from './mappings.ts';
 import { accountOptions, getAccount, listAccountClasses, listAccounts } from './queries.ts';
-import { createAccount, updateAccount } from './save-account.ts';
+import { updateAccount } from './update-account.ts';
+import { updateAccountGroup } from './update-account-group.ts';
+import { updateMappings } from './update-mappings.ts';
 
 const tags = ['accounts'];
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
@@ -43,6 +47,13 @@ const REVENUE_AND_EXPENSE = ['income', 'expense'] as const;
 
 /** The chart (SPEC §7): classes, groups, accounts (ledgers), their pickers, the mode export and the posting mappings. */
 export function chartRoutes(app: ZodApp, deps: AppDeps) {
+  classAndGroupRoutes(app, deps);
+  accountRoutes(app, deps);
+  mappingRoutes(app, deps);
+}
+
+/** The account classes and groups of the chart. */
+function classAndGroupRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/accounts/classes',
     {
@@ -114,7 +125,7 @@ export function chartRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createAccountGroupBody, response: { 201: accountGroupReply } },
     },
     async (req, reply) => {
-      const data = await createAccountGroup(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createAccountGroup(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Account group created successfully', data });
     },
   );
@@ -136,14 +147,42 @@ export function chartRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Account group updated successfully',
-      data: await updateAccountGroup(deps.db, {
-        id: req.params.id,
-        body: req.body,
-        actorId: actorOf(req).userId,
-      }),
+      data: await updateAccountGroup(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
+}
 
+/** The account mappings the postings read (one account per posting key). */
+function mappingRoutes(app: ZodApp, deps: AppDeps) {
+  app.get(
+    '/accounts/mappings',
+    {
+      config: { access: read },
+      schema: { tags, response: { 200: z.object({ data: z.array(accountMapping) }) } },
+    },
+    async () => ({
+      data: await listMappings(deps.db),
+    }),
+  );
+  app.put(
+    '/accounts/mappings',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        body: updateMappingsBody,
+        response: { 200: z.object({ message: z.string(), data: z.array(accountMapping) }) },
+      },
+    },
+    async (req) => ({
+      message: 'Account mappings updated successfully',
+      data: await updateMappings(deps.db, actorOf(req), req.body),
+    }),
+  );
+}
+
+/** The accounts: lists (all, cash or bank, revenue and expense), export, one account, create and change. */
+function accountRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/accounts',
     {
@@ -161,7 +200,7 @@ export function chartRoutes(app: ZodApp, deps: AppDeps) {
     '/accounts',
     { config: { access: write }, schema: { tags, body: createAccountBody, response: { 201: accountReply } } },
     async (req, reply) => {
-      const data = await createAccount(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createAccount(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Account created successfully', data });
     },
   );
@@ -217,31 +256,6 @@ export function chartRoutes(app: ZodApp, deps: AppDeps) {
     },
   );
   app.get(
-    '/accounts/mappings',
-    {
-      config: { access: read },
-      schema: { tags, response: { 200: z.object({ data: z.array(accountMapping) }) } },
-    },
-    async () => ({
-      data: await listMappings(deps.db),
-    }),
-  );
-  app.put(
-    '/accounts/mappings',
-    {
-      config: { access: write },
-      schema: {
-        tags,
-        body: updateMappingsBody,
-        response: { 200: z.object({ message: z.string(), data: z.array(accountMapping) }) },
-      },
-    },
-    async (req) => ({
-      message: 'Account mappings updated successfully',
-      data: await updateMappings(deps.db, { body: req.body, actorId: actorOf(req).userId }),
-    }),
-  );
-  app.get(
     '/accounts/:id',
     { config: { access: read }, schema: { tags, params: idParams, response: { 200: accountDetailReply } } },
     async (req) => ({
@@ -256,7 +270,7 @@ export function chartRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Account updated successfully',
-      data: await updateAccount(deps.db, { id: req.params.id, body: req.body, actorId: actorOf(req).userId }),
+      data: await updateAccount(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { type Book, MAPPING_KEYS, type MappingKey } from '@ushirika/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { SystemActor } from '../../../platform/access.ts';
 import { ensureCurrentFinancialYear } from '../../financial-years/create-financial-year.ts';
 import { accountClasses, accountGroups, accountMappings, accounts, currencies } from '../schema.ts';
 import { DEFAULT_ACCOUNTS, DEFAULT_CLASSES, DEFAULT_GROUPS, DEFAULT_MAPPINGS } from './default-chart.ts';
@@ -10,7 +11,7 @@ import { DEFAULT_ACCOUNTS, DEFAULT_CLASSES, DEFAULT_GROUPS, DEFAULT_MAPPINGS } f
  * on a database with no accounts yet, the default chart of both books and its mappings; and the
  * current financial year when there is none. Idempotent.
  */
-export async function seedAccounting(db: Db): Promise<void> {
+export async function seedAccounting(db: Db, _actor: SystemActor): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(accountClasses).values(DEFAULT_CLASSES).onConflictDoNothing();
     await tx

@@ -1,19 +1,11 @@
-import type {
-  Currency,
-  createCurrencyBody,
-  createExchangeRateBody,
-  ExchangeRate,
-  updateCurrencyBody,
-} from '@ushirika/contracts';
+import type { Currency, ExchangeRate } from '@ushirika/contracts';
 import { and, asc, count, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../../db/client.ts';
-import { recordAudit } from '../../../platform/audit.ts';
-import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { currencies, exchangeRates } from '../schema.ts';
 
-const currencyColumns = {
+export const currencyColumns = {
   id: currencies.id,
   code: currencies.code,
   name: currencies.name,
@@ -49,49 +41,13 @@ export async function listCurrencies(
   return { rows, total: total?.value ?? 0 };
 }
 
-async function getCurrency(db: DbOrTx, id: string): Promise<Currency> {
+export async function getCurrency(db: DbOrTx, id: string): Promise<Currency> {
   const [row] = await db.select(currencyColumns).from(currencies).where(eq(currencies.id, id));
   if (!row) throw new NotFoundError('Currency not found');
   return row;
 }
 
-export async function createCurrency(
-  db: Db,
-  { body, actorId }: { body: z.infer<typeof createCurrencyBody>; actorId: string },
-): Promise<Currency> {
-  return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: currencies.id })
-      .from(currencies)
-      .where(eq(currencies.code, body.code));
-    if (taken) throw new ConflictError(`The currency ${body.code} already exists`);
-    const [row] = await tx.insert(currencies).values(body).returning(currencyColumns);
-    if (!row) throw new Error('Currency insert returned nothing');
-    await recordAudit(tx, { actorId, action: 'created', entity: 'currency', entityId: row.id, after: row });
-    return row;
-  });
-}
-
-export async function updateCurrency(
-  db: Db,
-  { id, body, actorId }: { id: string; body: z.infer<typeof updateCurrencyBody>; actorId: string },
-): Promise<Currency> {
-  return db.transaction(async (tx) => {
-    const before = await getCurrency(tx, id);
-    if (before.isBase && body.active === false)
-      throw fieldError('active', 'The base currency cannot be deactivated');
-    const [after] = await tx
-      .update(currencies)
-      .set(body)
-      .where(eq(currencies.id, id))
-      .returning(currencyColumns);
-    if (!after) throw new Error('Currency update returned nothing');
-    await recordAudit(tx, { actorId, action: 'updated', entity: 'currency', entityId: id, before, after });
-    return after;
-  });
-}
-
-const rateColumns = {
+export const rateColumns = {
   id: exchangeRates.id,
   currency: exchangeRates.currency,
   rateDate: exchangeRates.rateDate,
@@ -99,7 +55,7 @@ const rateColumns = {
   createdAt: exchangeRates.createdAt,
 };
 type RateRow = Omit<ExchangeRate, 'createdAt'> & { createdAt: Date };
-const toRate = (r: RateRow): ExchangeRate => ({ ...r, createdAt: r.createdAt.toISOString() });
+export const toRate = (r: RateRow): ExchangeRate => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 export async function listExchangeRates(
   db: DbOrTx,
@@ -135,56 +91,6 @@ export async function getExchangeRate(db: DbOrTx, id: string): Promise<ExchangeR
   const [row] = await db.select(rateColumns).from(exchangeRates).where(eq(exchangeRates.id, id));
   if (!row) throw new NotFoundError('Exchange rate not found');
   return toRate(row);
-}
-
-export async function createExchangeRate(
-  db: Db,
-  { body, actorId }: { body: z.infer<typeof createExchangeRateBody>; actorId: string },
-): Promise<ExchangeRate> {
-  return db.transaction(async (tx) => {
-    const [currency] = await tx.select().from(currencies).where(eq(currencies.code, body.currency));
-    if (!currency) throw fieldError('currency', `The currency ${body.currency} does not exist`);
-    if (currency.isBase) throw fieldError('currency', 'The base currency has no exchange rate');
-    const [taken] = await tx
-      .select({ id: exchangeRates.id })
-      .from(exchangeRates)
-      .where(and(eq(exchangeRates.currency, body.currency), eq(exchangeRates.rateDate, body.rateDate)));
-    if (taken) throw new ConflictError(`${body.currency} already has a rate on ${body.rateDate}`);
-    const [row] = await tx
-      .insert(exchangeRates)
-      .values({ ...body, createdBy: actorId })
-      .returning(rateColumns);
-    if (!row) throw new Error('Rate insert returned nothing');
-    const rate = toRate(row);
-    await recordAudit(tx, {
-      actorId,
-      action: 'created',
-      entity: 'exchange_rate',
-      entityId: row.id,
-      after: rate,
-    });
-    return rate;
-  });
-}
-
-export async function updateExchangeRate(
-  db: Db,
-  { id, rate, actorId }: { id: string; rate: string; actorId: string },
-): Promise<ExchangeRate> {
-  return db.transaction(async (tx) => {
-    const before = await getExchangeRate(tx, id);
-    await tx.update(exchangeRates).set({ rate }).where(eq(exchangeRates.id, id));
-    const after = await getExchangeRate(tx, id);
-    await recordAudit(tx, {
-      actorId,
-      action: 'updated',
-      entity: 'exchange_rate',
-      entityId: id,
-      before,
-      after,
-    });
-    return after;
-  });
 }
 
 /** The rate in force on `day` (the latest on or before it); 1 for the base currency. */

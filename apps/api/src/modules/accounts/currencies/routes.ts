@@ -18,15 +18,11 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
-import {
-  createCurrency,
-  createExchangeRate,
-  getExchangeRate,
-  listCurrencies,
-  listExchangeRates,
-  updateCurrency,
-  updateExchangeRate,
-} from './currencies.ts';
+import { createCurrency } from './create-currency.ts';
+import { createExchangeRate } from './create-exchange-rate.ts';
+import { getExchangeRate, listCurrencies, listExchangeRates } from './currencies.ts';
+import { updateCurrency } from './update-currency.ts';
+import { updateExchangeRate } from './update-exchange-rate.ts';
 
 const tags = ['accounts'];
 const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
@@ -64,7 +60,7 @@ export function currencyRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createCurrencyBody, response: { 201: currencyReply } },
     },
     async (req, reply) => {
-      const data = await createCurrency(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createCurrency(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Currency created successfully', data });
     },
   );
@@ -76,11 +72,7 @@ export function currencyRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Currency updated successfully',
-      data: await updateCurrency(deps.db, {
-        id: req.params.id,
-        body: req.body,
-        actorId: actorOf(req).userId,
-      }),
+      data: await updateCurrency(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
     }),
   );
 
@@ -112,7 +104,7 @@ export function currencyRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createExchangeRateBody, response: { 201: exchangeRateReply } },
     },
     async (req, reply) => {
-      const data = await createExchangeRate(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createExchangeRate(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Exchange rate created successfully', data });
     },
   );
@@ -134,11 +126,7 @@ export function currencyRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Exchange rate updated successfully',
-      data: await updateExchangeRate(deps.db, {
-        id: req.params.id,
-        rate: req.body.rate,
-        actorId: actorOf(req).userId,
-      }),
+      data: await updateExchangeRate(deps.db, actorOf(req), { id: req.params.id, rate: req.body.rate }),
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '@ushirika/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import { postingYear } from '../../financial-years/posting-period.ts';
@@ -34,13 +35,14 @@ export async function postDraft(
 
 export async function approveJournalEntry(
   db: Db,
-  { id, actorId }: { id: string; actorId: string },
+  actor: Actor,
+  { id }: { id: string },
 ): Promise<JournalEntry> {
   return db.transaction(async (tx) => {
-    await postDraft(tx, { id, approverId: actorId, what: 'Journal entry' });
+    await postDraft(tx, { id, approverId: actor.userId, what: 'Journal entry' });
     const entry = await getJournalEntry(tx, id);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'approved',
       entity: 'journal_entry',
       entityId: id,

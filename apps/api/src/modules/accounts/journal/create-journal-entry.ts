@@ -1,5 +1,6 @@
 import type { CreateJournalEntryBody, JournalEntry } from '@ushirika/contracts';
 import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { getJournalEntry } from './queries.ts';
 import { writeEntry } from './write-entry.ts';
@@ -7,13 +8,14 @@ import { writeEntry } from './write-entry.ts';
 /** Saves a balanced journal entry as a draft, waiting for another person's approval. */
 export async function createJournalEntry(
   db: Db,
-  { body, actorId }: { body: CreateJournalEntryBody; actorId: string },
+  actor: Actor,
+  body: CreateJournalEntryBody,
 ): Promise<JournalEntry> {
   return db.transaction(async (tx) => {
-    const { id } = await writeEntry(tx, { ...body, source: 'journal', createdBy: actorId });
+    const { id } = await writeEntry(tx, { ...body, source: 'journal', createdBy: actor.userId });
     const entry = await getJournalEntry(tx, id);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'created',
       entity: 'journal_entry',
       entityId: id,

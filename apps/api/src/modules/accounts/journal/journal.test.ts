@@ -2,6 +2,7 @@ import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { accountId, draftEntry, postedEntry, refusal, THIS_YEAR, TODAY } from '../testing.ts';
@@ -28,7 +29,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const count = async (table: string) =>
-  Number((await queryRows<{ n: string }>(t.db, sql.raw(`select count(*)::text as n from ${table}`)))[0]?.n);
+  Number(
+    (
+      await queryRows(t.db, z.object({ n: z.string() }), sql.raw(`select count(*)::text as n from ${table}`))
+    )[0]?.n,
+  );
 
 describe('entering a journal entry', () => {
   it('saves a balanced draft with a JV number of the year and SPEC message; lines in TZS', async () => {
@@ -170,8 +175,9 @@ describe('approving', () => {
         t.request('PATCH', path, { token: other.access }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-      const [lines] = await queryRows<{ n: string }>(
+      const [lines] = await queryRows(
         t.db,
+        z.object({ n: z.string() }),
         sql`select count(*)::text as n from account_period_balances b join journal_lines l on l.account_id = b.account_id
             where l.entry_id = ${draft.body.data.id}`,
       );
@@ -212,8 +218,9 @@ describe('reversing', () => {
       },
     );
     expect(original.body.data).toMatchObject({ status: 'reversed', reversedById: r.body.data.id });
-    const [net] = await queryRows<{ n: string }>(
+    const [net] = await queryRows(
       t.db,
+      z.object({ n: z.string() }),
       sql`select count(*)::text as n from (select account_id, sum(debit - credit) s from journal_lines
           where entry_id in (${id}, ${r.body.data.id}) group by account_id) x where s <> 0`,
     );
@@ -308,8 +315,9 @@ describe('the database guards the ledger', () => {
     expect(
       await refusal(
         t.db.transaction(async (tx) => {
-          const [fy] = await queryRows<{ id: string }>(
+          const [fy] = await queryRows(
             tx,
+            z.object({ id: z.string() }),
             sql`select id from financial_years where status = 'open'`,
           );
           await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, entry_date, posted, debit, credit, currency_amount)
@@ -442,24 +450,27 @@ describe('postBusinessEvent', () => {
     const last = async () =>
       Number(
         (
-          await queryRows<{ n: string }>(
+          await queryRows(
             t.db,
+            z.object({ n: z.string() }),
             sql`select coalesce(max(last_value), 0)::text as n from document_sequences where type = 'JV'`,
           )
         )[0]?.n,
       );
     const balance = async () =>
       (
-        await queryRows<{ d: string }>(
+        await queryRows(
           t.db,
+          z.object({ d: z.string() }),
           sql`select coalesce(sum(b.debit), 0)::text as d from account_period_balances b
               join account_mappings m on m.account_id = b.account_id and m.key = 'inventory'`,
         )
       )[0]?.d;
     const mapped = async (key: string) =>
       (
-        await queryRows<{ id: string }>(
+        await queryRows(
           t.db,
+          z.object({ id: z.string() }),
           sql`select account_id as id from account_mappings where key = ${key}`,
         )
       )[0]?.id ?? '';
@@ -589,8 +600,9 @@ describe('postBusinessEvent', () => {
           );
           expect(refused).toContain(c.refusal);
           // The caller caught the refusal and carried on: its transaction holds no line or entry.
-          const [rows] = await queryRows<{ n: string }>(
+          const [rows] = await queryRows(
             tx,
+            z.object({ n: z.string() }),
             sql`select ((select count(*) from journal_entries where source_id = ${sourceId})
               + (select count(*) from journal_lines l join journal_entries e on e.id = l.entry_id
                  where e.source_id = ${sourceId}))::text as n`,
@@ -622,13 +634,15 @@ describe('postBusinessEvent', () => {
       }),
     ).rejects.toThrow('No account is mapped to grni; set it in the account mappings');
     expect(await count('journal_entries')).toBe(before);
-    const [kept] = await queryRows<{ n: string }>(
+    const [kept] = await queryRows(
       t.db,
+      z.object({ n: z.string() }),
       sql`select count(*)::text as n from document_sequences where type = 'BUSINESS'`,
     );
     expect(kept?.n).toBe('0');
-    const [mapping] = await queryRows<{ n: string }>(
+    const [mapping] = await queryRows(
       t.db,
+      z.object({ n: z.string() }),
       sql`select count(*)::text as n from account_mappings where key = 'grni'`,
     );
     expect(mapping?.n).toBe('1');

@@ -1,7 +1,8 @@
 import { type JournalEntry, partyType } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
 import type { Narration } from './narrations.ts';
@@ -14,13 +15,13 @@ import { writeEntry } from './write-entry.ts';
  * rates) posted on `entryDate` (default: the original's date), and the two linked both ways.
  */
 export async function reverseJournalEntry(
-  db: Db,
+  db: DbOrTx,
+  actor: Actor,
   {
     id,
-    actorId,
     entryDate,
     narration,
-  }: { id: string; actorId: string; entryDate?: string | undefined; narration?: Narration | undefined },
+  }: { id: string; entryDate?: string | undefined; narration?: Narration | undefined },
 ): Promise<JournalEntry> {
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, id)).for('update');
@@ -36,7 +37,7 @@ export async function reverseJournalEntry(
         narration: narration || `Reversal of ${original.number}: ${original.narration}`,
         reference: original.number,
         source: 'reversal',
-        createdBy: actorId,
+        createdBy: actor.userId,
         reversalOfId: id,
         lines: before.lines.map((l) => ({
           accountId: l.accountId,
@@ -45,12 +46,13 @@ export async function reverseJournalEntry(
           currency: l.currency,
           rate: l.rate,
           description: l.description ?? undefined,
-          partyType: l.partyType ? partyType.parse(l.partyType) : undefined,
+          // The line's stored party type, as the posting door takes it (one of the contract's).
+          partyType: partyType.options.find((t) => t === l.partyType),
           partyId: l.partyId ?? undefined,
           partyName: l.partyName ?? undefined,
         })),
       },
-      actorId,
+      actor.userId,
     );
     await tx
       .update(journalEntries)
@@ -58,7 +60,7 @@ export async function reverseJournalEntry(
       .where(and(eq(journalEntries.id, id), eq(journalEntries.status, 'posted')));
     const after = await getJournalEntry(tx, id);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'reversed',
       entity: 'journal_entry',
       entityId: id,
@@ -66,7 +68,7 @@ export async function reverseJournalEntry(
       after,
     });
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'created',
       entity: 'journal_entry',
       entityId: mirror.id,

@@ -50,7 +50,7 @@ export function journalEntryRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createJournalEntryBody, response: { 201: journalEntryReply } },
     },
     async (req, reply) => {
-      const data = await createJournalEntry(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createJournalEntry(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Journal entry created successfully', data });
     },
   );
@@ -70,7 +70,7 @@ export function journalEntryRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Journal entry approved successfully',
-      data: await approveJournalEntry(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+      data: await approveJournalEntry(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
   app.patch(
@@ -80,11 +80,7 @@ export function journalEntryRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, body: reverseJournalEntryBody, response: { 201: journalEntryReply } },
     },
     async (req, reply) => {
-      const data = await reverseJournalEntry(deps.db, {
-        id: req.params.id,
-        actorId: actorOf(req).userId,
-        ...req.body,
-      });
+      const data = await reverseJournalEntry(deps.db, actorOf(req), { ...req.body, id: req.params.id });
       return reply.code(201).send({ message: 'Journal entry reversed successfully', data });
     },
   );

@@ -2,14 +2,20 @@ import type { Book, EntrySource, JournalLineInput } from '@ushirika/contracts';
 import { baseAmount, dec, entryProblem, sum } from '@ushirika/domain';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRowsPrepared } from '../../../db/rows.ts';
+import { queryRows } from '../../../db/rows.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
 import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
 import { type PostingYear, postingYear } from '../../financial-years/posting-period.ts';
 import { rateOn } from '../currencies/currencies.ts';
 import { accounts } from '../schema.ts';
 import { type Narration, narrationEn, narrationSw } from './narrations.ts';
+
+/** What the entry's insert answers: its number (the placeholder `~year~id` when numbered at commit). */
+const numberRow = z.object({ number: z.string() });
+/** How many entries the one statement wrote. */
+const writtenRow = z.object({ written: z.number() });
 
 /**
  * A line as typed, or with its TZS amount already fixed (`base`): a voucher's bank line carries
@@ -96,12 +102,15 @@ export async function writeEntry(
     ? sql`${`~${fiscalYear}~${id}`}::text`
     : documentNumberSql(sql`'JV'`, sql`${fiscalYear}::int`, sql`seq.last_value`);
   // Prepared (parsed and planned once per connection on PostgreSQL): one name per variant of the text.
-  const [saved] = await queryRowsPrepared<{ number: string }>(
+  const [saved] = await queryRows(
     tx,
-    `journal_write_entry_${options.numberAtCommit ? 'at_commit' : 'numbered'}_${entry.posted ? 'posted' : 'draft'}`,
+    numberRow,
     sql`with l as (${linesInsertSql(entry)})${sequence}
         ${entryInsertSql(entry, number, sql`from (select count(*) as n from l) written${options.numberAtCommit ? sql`` : sql`, seq`}`)}
         returning number`,
+    {
+      prepared: `journal_write_entry_${options.numberAtCommit ? 'at_commit' : 'numbered'}_${entry.posted ? 'posted' : 'draft'}`,
+    },
   );
   if (!saved) throw new Error('Entry insert returned nothing');
   return options.numberAtCommit
@@ -130,10 +139,13 @@ export async function writeEntriesAtCommit(
       )} returning 1)`,
   );
   const counts = checked.map((_, i) => sql`(select count(*) from ${sql.raw(`e${i}`)})::int`);
-  const [saved] = await queryRowsPrepared<{ written: number }>(
+  const [saved] = await queryRows(
     tx,
-    `journal_write_entries_${checked.length}_at_commit_${checked.map((e) => (e.posted ? 'p' : 'd')).join('')}`,
+    writtenRow,
     sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(counts, sql` + `)} as written`,
+    {
+      prepared: `journal_write_entries_${checked.length}_at_commit_${checked.map((e) => (e.posted ? 'p' : 'd')).join('')}`,
+    },
   );
   if (saved?.written !== checked.length) throw new Error('Entry insert returned nothing');
   return checked.map((e) => ({ id: e.id, total: e.total }));

@@ -2,6 +2,7 @@ import type { MatchProposal } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -31,13 +32,15 @@ export async function acceptMatches(
       throw new ValidationError('A line can be in one match only');
     }
     const [statementRows, bookRows] = await Promise.all([
-      queryRows<{ id: string; amount: string; matched: boolean }>(
+      queryRows(
         tx,
+        z.object({ id: z.string(), amount: z.string(), matched: z.boolean() }),
         sql`select id, (amount_in - amount_out)::text as amount, match_id is not null as matched
             from bank_statement_lines where account_id = ${account.id} and id in ${idsJson(statementIds)}`,
       ),
-      queryRows<{ id: string; amount: string; matched: boolean }>(
+      queryRows(
         tx,
+        z.object({ id: z.string(), amount: z.string(), matched: z.boolean() }),
         sql`select l.id, ${signedBookAmount}::text as amount,
               exists (select 1 from bank_matched_book_lines b where b.journal_line_id = l.id) as matched
             from journal_lines l where l.account_id = ${account.id} and l.posted and l.id in ${idsJson(bookIds)}`,

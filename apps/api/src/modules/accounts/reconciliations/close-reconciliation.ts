@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -14,8 +15,9 @@ import { getReconciliation } from './get-reconciliation.ts';
  */
 export async function closeReconciliation(db: Db, actor: Actor, { id }: { id: string }) {
   return db.transaction(async (tx) => {
-    const [head] = await queryRows<{ accountId: string }>(
+    const [head] = await queryRows(
       tx,
+      z.object({ accountId: z.string() }),
       sql`select account_id as "accountId" from bank_reconciliations where id = ${id}`,
     );
     if (!head) throw new NotFoundError('Reconciliation not found');

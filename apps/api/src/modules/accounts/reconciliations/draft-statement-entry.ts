@@ -1,5 +1,6 @@
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -21,17 +22,18 @@ export async function draftStatementEntry(
   input: { statementLineId: string; counterAccountId: string; narration?: string | undefined },
 ) {
   return db.transaction(async (tx) => {
-    const [line] = await queryRows<{
-      accountId: string;
-      date: string;
-      reference: string | null;
-      description: string;
-      amountIn: string;
-      amountOut: string;
-      matchId: string | null;
-      entryId: string | null;
-    }>(
+    const [line] = await queryRows(
       tx,
+      z.object({
+        accountId: z.string(),
+        date: z.string(),
+        reference: z.string().nullable(),
+        description: z.string(),
+        amountIn: z.string(),
+        amountOut: z.string(),
+        matchId: z.string().nullable(),
+        entryId: z.string().nullable(),
+      }),
       sql`select account_id as "accountId", line_date::text as date, reference, description,
             amount_in as "amountIn", amount_out as "amountOut", match_id as "matchId", entry_id as "entryId"
           from bank_statement_lines where id = ${input.statementLineId}`,

@@ -1,14 +1,24 @@
-import type { Reconciliation } from '@ushirika/contracts';
+import { type Reconciliation, reconciliation } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { type Figures, statementAsAt } from './reconciliation-statement.ts';
 
-type Header = Omit<Reconciliation, keyof Figures> & {
-  statementBalance: string;
-  snapshot: Reconciliation | null;
-};
+/** A reconciliation's row, its figures not computed yet: the snapshot a closed one kept. */
+const headerRow = reconciliation
+  .omit({
+    balancePerBank: true,
+    uncreditedDeposits: true,
+    unpresentedPayments: true,
+    bankOnlyItems: true,
+    balancePerBooks: true,
+    difference: true,
+    items: true,
+  } satisfies Record<keyof Figures, true>)
+  .extend({ statementBalance: z.string(), snapshot: reconciliation.nullable() });
+type Header = z.infer<typeof headerRow>;
 
 const headers = (where: ReturnType<typeof sql>) => sql`
   select r.id, r.account_id as "accountId", a.code as "accountCode", a.name as "accountName", a.book, a.currency,
@@ -26,13 +36,17 @@ async function withFigures(db: DbOrTx, h: Header): Promise<Reconciliation> {
 }
 
 export async function getReconciliation(db: DbOrTx, id: string): Promise<Reconciliation> {
-  const [h] = await queryRows<Header>(db, headers(sql`r.id = ${id}`));
+  const [h] = await queryRows(db, headerRow, headers(sql`r.id = ${id}`));
   if (!h) throw new NotFoundError('Reconciliation not found');
   return withFigures(db, h);
 }
 
 export async function listReconciliations(db: DbOrTx, accountId: string | undefined) {
-  const rows = await queryRows<Header>(db, headers(accountId ? sql`r.account_id = ${accountId}` : sql`true`));
+  const rows = await queryRows(
+    db,
+    headerRow,
+    headers(accountId ? sql`r.account_id = ${accountId}` : sql`true`),
+  );
   return Promise.all(
     rows.map(async (h) => {
       const { items: _items, ...summary } = await withFigures(db, h);

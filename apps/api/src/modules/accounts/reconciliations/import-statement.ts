@@ -1,6 +1,7 @@
-import { type CsvMapping, csvMapping, type ImportStatementBody } from '@ushirika/contracts';
+import type { ImportStatementBody } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -9,6 +10,7 @@ import { fieldError } from '../../../platform/errors.ts';
 import { bankAccount } from './bank-account.ts';
 import { parseCamt053 } from './parse-camt053.ts';
 import { parseCsvStatement } from './parse-csv.ts';
+import { savedCsvMapping } from './queries.ts';
 import { bankStatementMappings, bankStatements } from './schema.ts';
 import { dedupKeys, type ParsedLine } from './statement-line.ts';
 
@@ -26,7 +28,7 @@ export async function importStatement(db: Db, actor: Actor, input: ImportStateme
     let lines: ParsedLine[];
     let notBooked = 0;
     if (input.format === 'csv') {
-      const mapping = input.mapping ?? (await savedMapping(tx, account.id));
+      const mapping = input.mapping ?? (await savedCsvMapping(tx, account.id));
       if (!mapping) throw fieldError('mapping', 'Map the columns of this file first');
       lines = parseCsvStatement(input.content, mapping);
       if (input.mapping) {
@@ -66,8 +68,9 @@ export async function importStatement(db: Db, actor: Actor, input: ImportStateme
         b: l.balance,
         k: keys[from + i],
       }));
-      const inserted = await queryRows<{ n: number }>(
+      const inserted = await queryRows(
         tx,
+        z.object({ n: z.number() }),
         sql`with added as (
               insert into bank_statement_lines
                 (id, account_id, statement_id, line_date, value_date, reference, description, amount_in, amount_out, balance, dedup_key)
@@ -97,12 +100,4 @@ export async function importStatement(db: Db, actor: Actor, input: ImportStateme
     });
     return result;
   });
-}
-
-async function savedMapping(tx: Parameters<Parameters<Db['transaction']>[0]>[0], accountId: string) {
-  const [row] = await tx
-    .select({ mapping: bankStatementMappings.mapping })
-    .from(bankStatementMappings)
-    .where(sql`${bankStatementMappings.accountId} = ${accountId}`);
-  return row ? (csvMapping.parse(row.mapping) as CsvMapping) : null;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -16,8 +17,9 @@ export async function openReconciliation(
 ) {
   return db.transaction(async (tx) => {
     const account = await bankAccount(tx, actor, input.accountId, { lock: true });
-    const [last] = await queryRows<{ status: string; date: string }>(
+    const [last] = await queryRows(
       tx,
+      z.object({ status: z.string(), date: z.string() }),
       sql`select status, statement_date::text as date from bank_reconciliations
           where account_id = ${account.id} order by statement_date desc limit 1`,
     );

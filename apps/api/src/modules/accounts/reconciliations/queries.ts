@@ -1,9 +1,18 @@
-import type { BookLine, MatchingQuery, ReconciliationAccount, StatementLine } from '@ushirika/contracts';
-import { csvMapping } from '@ushirika/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  bookLine,
+  type CsvMapping,
+  csvMapping,
+  type MatchingQuery,
+  type ReconciliationAccount,
+  reconciliationAccount,
+  statementLine,
+} from '@ushirika/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
-import type { MatchLine } from './suggest-matches.ts';
+import { bankStatementMappings } from './schema.ts';
+import { matchLine } from './suggest-matches.ts';
 
 /** A journal line's amount in the account's currency, + for a debit (money in), - for a credit. */
 export const signedBookAmount = sql.raw(
@@ -11,8 +20,9 @@ export const signedBookAmount = sql.raw(
 );
 
 export async function listReconciliationAccounts(db: DbOrTx): Promise<ReconciliationAccount[]> {
-  const rows = await queryRows<Omit<ReconciliationAccount, 'mapping'> & { mapping: unknown }>(
+  return queryRows(
     db,
+    reconciliationAccount,
     sql`select a.id, a.code, a.name, a.book, a.currency, a.bank_name as "bankName",
           a.bank_account_number as "bankAccountNumber", m.mapping,
           (select count(*)::int from bank_statement_lines s where s.account_id = a.id and s.match_id is null)
@@ -21,7 +31,6 @@ export async function listReconciliationAccounts(db: DbOrTx): Promise<Reconcilia
         where a.is_bank_or_cash and a.active
         order by a.book, a.code`,
   );
-  return rows.map((r) => ({ ...r, mapping: r.mapping ? csvMapping.parse(r.mapping) : null }));
 }
 
 /** The matching screen: statement lines and book lines of the account, unmatched first page. */
@@ -36,8 +45,9 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
     ${onlyOpen ? sql`and not exists (select 1 from bank_matched_book_lines b where b.journal_line_id = l.id)` : sql``}
     ${like ? sql`and (e.reference ilike ${like} or e.number ilike ${like} or coalesce(l.description, e.narration) ilike ${like} or l.currency_amount::text like ${like})` : sql``}`;
   const [statementLines, statementTotal, bookLines, bookTotal] = await Promise.all([
-    queryRows<StatementLine>(
+    queryRows(
       db,
+      statementLine,
       sql`select s.id, s.line_date::text as "lineDate", s.value_date::text as "valueDate", s.reference,
             s.description, s.amount_in as "amountIn", s.amount_out as "amountOut", s.balance,
             s.match_id as "matchId", s.entry_id as "entryId", e.number as "entryNumber",
@@ -45,12 +55,14 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
           from bank_statement_lines s left join journal_entries e on e.id = s.entry_id
           where ${statementWhere} order by s.line_date, s.id limit ${q.per_page} offset ${offset}`,
     ),
-    queryRows<{ n: number }>(
+    queryRows(
       db,
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from bank_statement_lines s where ${statementWhere}`,
     ),
-    queryRows<BookLine>(
+    queryRows(
       db,
+      bookLine,
       sql`select l.id, l.entry_id as "entryId", e.number as "entryNumber", l.entry_date::text as "entryDate",
             e.reference, coalesce(l.description, e.narration) as description,
             (case when l.debit > 0 then l.currency_amount else 0 end)::numeric(18,2)::text as debit,
@@ -75,13 +87,15 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
  */
 async function bookCount(db: DbOrTx, accountId: string, where: SQL, searching: boolean, onlyOpen: boolean) {
   if (searching) {
-    return queryRows<{ n: number }>(
+    return queryRows(
       db,
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from journal_lines l join journal_entries e on e.id = l.entry_id where ${where}`,
     );
   }
-  return queryRows<{ n: number }>(
+  return queryRows(
     db,
+    z.object({ n: z.number() }),
     sql`select ((select count(*) from journal_lines l where l.account_id = ${accountId} and l.posted)
           - ${onlyOpen ? sql`(select count(*) from bank_matched_book_lines b where b.account_id = ${accountId})` : sql`0`})::int as n`,
   );
@@ -90,13 +104,15 @@ async function bookCount(db: DbOrTx, accountId: string, where: SQL, searching: b
 /** Every unmatched line of the account, for the automatic matches. */
 export async function unmatchedLines(db: DbOrTx, accountId: string) {
   const [statement, book] = await Promise.all([
-    queryRows<MatchLine>(
+    queryRows(
       db,
+      matchLine,
       sql`select id, line_date::text as date, reference, (amount_in - amount_out)::text as amount
           from bank_statement_lines where account_id = ${accountId} and match_id is null`,
     ),
-    queryRows<MatchLine>(
+    queryRows(
       db,
+      matchLine,
       sql`select l.id, l.entry_date::text as date, e.reference, ${signedBookAmount}::text as amount
           from journal_lines l join journal_entries e on e.id = l.entry_id
           where l.account_id = ${accountId} and l.posted
@@ -104,4 +120,13 @@ export async function unmatchedLines(db: DbOrTx, accountId: string) {
     ),
   ]);
   return { statement, book };
+}
+
+/** The CSV column mapping the account's last import saved, or null when it has none. */
+export async function savedCsvMapping(db: DbOrTx, accountId: string): Promise<CsvMapping | null> {
+  const [row] = await db
+    .select({ mapping: bankStatementMappings.mapping })
+    .from(bankStatementMappings)
+    .where(eq(bankStatementMappings.accountId, accountId));
+  return row ? csvMapping.parse(row.mapping) : null;
 }

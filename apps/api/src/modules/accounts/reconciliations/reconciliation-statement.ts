@@ -1,6 +1,7 @@
 import type { OutstandingItem, Reconciliation } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { signedBookAmount } from './queries.ts';
@@ -79,13 +80,21 @@ export async function statementAsAt(
         where b.account_id = ${accountId}
     ) x group by match_id having max(d) <= ${statementDate})`;
   const [books, outstanding] = await Promise.all([
-    queryRows<{ balance: string }>(
+    queryRows(
       db,
+      z.object({ balance: z.string() }),
       sql`select coalesce(sum(${signedBookAmount}), 0)::text as balance from journal_lines l
           where l.account_id = ${accountId} and l.posted and l.entry_date <= ${statementDate}`,
     ),
-    queryRows<{ date: string; reference: string | null; description: string; amount: string; bank: boolean }>(
+    queryRows(
       db,
+      z.object({
+        date: z.string(),
+        reference: z.string().nullable(),
+        description: z.string(),
+        amount: z.string(),
+        bank: z.boolean(),
+      }),
       sql`select l.entry_date::text as date, e.reference, coalesce(l.description, e.narration) as description,
             ${signedBookAmount}::text as amount, false as bank
           from journal_lines l join journal_entries e on e.id = l.entry_id

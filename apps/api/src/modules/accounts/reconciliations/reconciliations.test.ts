@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Reconciliation } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { accountId, THIS_YEAR } from '../testing.ts';
@@ -81,7 +82,8 @@ async function posted(
 }
 
 const count = async (table: string) =>
-  (await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n;
+  (await queryRows(t.db, z.object({ n: z.number() }), sql.raw(`select count(*)::int as n from ${table}`)))[0]
+    ?.n;
 
 async function lines(account: string, matched = false): Promise<Lines> {
   const r = await t.request<{ data: Lines }>(

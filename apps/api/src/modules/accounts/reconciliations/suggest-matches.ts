@@ -1,8 +1,16 @@
 import type { MatchSuggestion } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
+import { z } from 'zod';
 
 /** A line to match: signed amount in the account's currency (+ money in / debit, - money out / credit). */
-export type MatchLine = { id: string; date: string; reference: string | null; amount: string };
+/** A statement or book line as matching compares them: its date, reference and signed amount. */
+export const matchLine = z.object({
+  id: z.string(),
+  date: z.string(),
+  reference: z.string().nullable(),
+  amount: z.string(),
+});
+export type MatchLine = z.infer<typeof matchLine>;
 
 const DAY = 86_400_000;
 const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;

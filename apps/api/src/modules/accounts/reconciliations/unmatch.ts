@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -10,8 +11,14 @@ import { bankAccount } from './bank-account.ts';
 export async function unmatch(db: Db, actor: Actor, { id }: { id: string }) {
   return db.transaction(async (tx) => {
     const read = () =>
-      queryRows<{ id: string; accountId: string; reconciliationId: string | null; reason: string }>(
+      queryRows(
         tx,
+        z.object({
+          id: z.string(),
+          accountId: z.string(),
+          reconciliationId: z.string().nullable(),
+          reason: z.string(),
+        }),
         sql`select id, account_id as "accountId", reconciliation_id as "reconciliationId", reason
             from bank_matches where id = ${id}`,
       );

@@ -1,6 +1,7 @@
 import type { GeneralLedger } from '@ushirika/contracts';
 import { dec, runningBalances } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError } from '../../../platform/errors.ts';
@@ -9,17 +10,17 @@ import { narrationFor } from '../journal/narrations.ts';
 import { addDays } from './dates.ts';
 import { movements } from './movements.ts';
 
-type LineRow = {
-  line_id: string;
-  entry_id: string;
-  entry_number: string;
-  entry_date: string;
-  narration: string;
-  description: string | null;
-  party_name: string | null;
-  debit: string;
-  credit: string;
-};
+const lineRow = z.object({
+  line_id: z.string(),
+  entry_id: z.string(),
+  entry_number: z.string(),
+  entry_date: z.string(),
+  narration: z.string(),
+  description: z.string().nullable(),
+  party_name: z.string().nullable(),
+  debit: z.string(),
+  credit: z.string(),
+});
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2})_([0-9a-f-]{36})$/;
 
@@ -30,8 +31,9 @@ async function nets(
   ranges: { from: string | null; to: string }[],
 ): Promise<string[]> {
   const where = sql`account_id = ${accountId}`;
-  const [row] = await queryRows<Record<string, string | null>>(
+  const [row] = await queryRows(
     db,
+    z.record(z.string(), z.string().nullable()),
     sql`select ${sql.join(
       ranges.map(
         (r, i) =>
@@ -67,16 +69,18 @@ export async function generalLedger(
     ]),
     afterDate && afterId
       ? // From the start to the cursor: whole days before its day, then its day up to its line.
-        queryRows<{ net: string | null }>(
+        queryRows(
           db,
+          z.object({ net: z.string().nullable() }),
           sql`select (select coalesce(sum(debit), 0) - coalesce(sum(credit), 0)
                         from ${movements({ from: query.from, to: addDays(afterDate, -1) }, sql`account_id = ${accountId}`)} m)
                    + (select coalesce(sum(debit - credit), 0) from journal_lines
                        where posted and account_id = ${accountId} and entry_date = ${afterDate} and id <= ${afterId}) as net`,
         ).then((r) => dec(r[0]?.net ?? '0').toFixed(2))
       : Promise.resolve('0.00'),
-    queryRows<LineRow>(
+    queryRows(
       db,
+      lineRow,
       sql`select l.id as line_id, l.entry_id, e.number as entry_number, l.entry_date::text as entry_date, ${narrationFor('e')} as narration,
             l.description, l.party_name, l.debit, l.credit
           from journal_lines l join journal_entries e on e.id = l.entry_id

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { writeEntry } from '../journal/write-entry.ts';
@@ -218,8 +219,9 @@ describe('invariants over random postings (property)', () => {
                 `/accounts/journal-entries/${posted.id}/reverse`,
                 { token: manager.access, body: {} },
               );
-              const [net] = await queryRows<{ n: string }>(
+              const [net] = await queryRows(
                 t.db,
+                z.object({ n: z.string() }),
                 sql`select count(*)::text as n from (select account_id from journal_lines where entry_id in (${posted.id}, ${r.body.data.id})
                   group by account_id having sum(debit - credit) <> 0) x`,
               );
@@ -229,8 +231,9 @@ describe('invariants over random postings (property)', () => {
           const asAt = `${Y}-${String(asAtMonth).padStart(2, '0')}-15`;
           const report = await tb(`as_at=${asAt}&from=${Y}-01-07`);
           expect(report.body.data.balanced).toBe(true);
-          const [drift] = await queryRows<{ n: string }>(
+          const [drift] = await queryRows(
             t.db,
+            z.object({ n: z.string() }),
             sql`select count(*)::text as n from (
                 select account_id, date_trunc('month', entry_date)::date as period, sum(debit) as d, sum(credit) as c
                 from journal_lines where posted group by 1, 2) l
@@ -239,13 +242,15 @@ describe('invariants over random postings (property)', () => {
           );
           expect(drift?.n).toBe('0');
           // Numbered now or at commit, the JV numbers stay gap-free: 1..n.
-          const [numbers] = await queryRows<{ n: string; last: string }>(
+          const [numbers] = await queryRows(
             t.db,
+            z.object({ n: z.string(), last: z.string() }),
             sql`select count(*)::text as n, max(substr(number, 9)::int)::text as last from journal_entries`,
           );
           expect(numbers?.last).toBe(numbers?.n);
-          const [closing] = await queryRows<{ net: string | null }>(
+          const [closing] = await queryRows(
             t.db,
+            z.object({ net: z.string().nullable() }),
             sql`select coalesce(sum(debit - credit), 0)::numeric(20, 2)::text as net from journal_lines
               where posted and entry_date <= ${asAt} and account_id = ${id('1101')}`,
           );
@@ -270,8 +275,9 @@ describe('invariants over random postings (property)', () => {
       fc.asyncProperty(day, day, async (a, b) => {
         const [from, asAt] = a <= b ? [a, b] : [b, a];
         const report = await tb(`as_at=${asAt}&from=${from}`);
-        const expected = await queryRows<{ code: string; pd: string; pc: string; od: string; oc: string }>(
+        const expected = await queryRows(
           t.db,
+          z.object({ code: z.string(), pd: z.string(), pc: z.string(), od: z.string(), oc: z.string() }),
           sql`select a.code,
                 coalesce(sum(l.debit) filter (where l.entry_date >= ${from}), 0)::numeric(20, 2)::text as pd,
                 coalesce(sum(l.credit) filter (where l.entry_date >= ${from}), 0)::numeric(20, 2)::text as pc,
@@ -299,8 +305,9 @@ describe('invariants over random postings (property)', () => {
   });
 
   it('never posts an unbalanced entry, even written by direct SQL', async () => {
-    const [fy] = await queryRows<{ id: string }>(
+    const [fy] = await queryRows(
       t.db,
+      z.object({ id: z.string() }),
       sql`select id from financial_years where status = 'open'`,
     );
     await fc.assert(
@@ -310,8 +317,9 @@ describe('invariants over random postings (property)', () => {
         async (debits, off) => {
           const total = debits.reduce((s, l) => s + l.cents, 0);
           const entryId = crypto.randomUUID();
-          const before = await queryRows<{ n: string }>(
+          const before = await queryRows(
             t.db,
+            z.object({ n: z.string() }),
             sql`select count(*)::text as n from journal_lines`,
           );
           const message = await refusal(
@@ -328,7 +336,11 @@ describe('invariants over random postings (property)', () => {
           );
           expect(message).toMatch(/does not balance/);
           expect(
-            await queryRows<{ n: string }>(t.db, sql`select count(*)::text as n from journal_lines`),
+            await queryRows(
+              t.db,
+              z.object({ n: z.string() }),
+              sql`select count(*)::text as n from journal_lines`,
+            ),
           ).toEqual(before);
         },
       ),

@@ -45,6 +45,12 @@ function both<T>(columns: { header: string; value: (r: T) => string; amount?: bo
 }
 
 export function financialReportRoutes(app: ZodApp, deps: AppDeps) {
+  balanceReportRoutes(app, deps);
+  ledgerReportRoutes(app, deps);
+}
+
+/** The control accounts beside their sub-ledgers, and the trial balance. */
+function balanceReportRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/control-accounts',
     {
@@ -133,7 +139,10 @@ export function financialReportRoutes(app: ZodApp, deps: AppDeps) {
       return sendFile(reply, name, req.query.format, body);
     },
   );
+}
 
+/** An account's general ledger, and a budget beside what was posted. */
+function ledgerReportRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/general-ledger',
     {

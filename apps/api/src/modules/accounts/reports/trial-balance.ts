@@ -1,6 +1,7 @@
-import type { AccountType, Book, TrialBalance } from '@ushirika/contracts';
+import { accountType, type Book, type TrialBalance } from '@ushirika/contracts';
 import { dec, trialBalanceLine, trialBalanceTotals } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError } from '../../../platform/errors.ts';
@@ -9,16 +10,17 @@ import { financialYearOn } from '../../financial-years/queries.ts';
 import { addDays, today } from './dates.ts';
 import { movements } from './movements.ts';
 
-type Row = {
-  id: string;
-  code: string;
-  name: string;
-  type: AccountType;
-  o_debit: string | null;
-  o_credit: string | null;
-  p_debit: string | null;
-  p_credit: string | null;
-};
+/** An account's opening (o_) and period (p_) debits and credits; null when it has none. */
+const balanceRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: accountType,
+  o_debit: z.string().nullable(),
+  o_credit: z.string().nullable(),
+  p_debit: z.string().nullable(),
+  p_credit: z.string().nullable(),
+});
 
 /**
  * The trial balance of a book as at a date: per account the opening balance (everything posted
@@ -33,8 +35,9 @@ export async function trialBalance(
   const from = query.from ?? (await financialYearOn(db, asAt))?.startDate ?? `${asAt.slice(0, 4)}-01-01`;
   if (from > asAt) throw fieldError('from', 'The period must start on or before the as-at date');
   const inBook = sql`account_id in (select id from accounts where book = ${query.book})`;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
+    balanceRow,
     sql`select a.id, a.code, ${localNameSql('a')} as name, c.type,
           o.debit as o_debit, o.credit as o_credit, p.debit as p_debit, p.credit as p_credit
         from accounts a

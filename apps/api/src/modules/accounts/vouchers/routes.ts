@@ -16,8 +16,10 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
-import { approveBankTransfer, createBankTransfer } from './bank-transfers.ts';
-import { approvePaymentOrReceipt, createPaymentOrReceipt } from './payments-and-receipts.ts';
+import { approveBankTransfer } from './approve-bank-transfer.ts';
+import { approvePaymentOrReceipt } from './approve-payment-or-receipt.ts';
+import { createBankTransfer } from './create-bank-transfer.ts';
+import { createPaymentOrReceipt } from './create-payment-or-receipt.ts';
 import {
   getBankTransfer,
   getPaymentOrReceipt,
@@ -61,7 +63,7 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createPaymentOrReceiptBody, response: { 201: paymentOrReceiptReply } },
     },
     async (req, reply) => {
-      const data = await createPaymentOrReceipt(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createPaymentOrReceipt(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: `${data.type} created successfully`, data });
     },
   );
@@ -80,10 +82,7 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, response: { 200: paymentOrReceiptReply } },
     },
     async (req) => {
-      const data = await approvePaymentOrReceipt(deps.db, {
-        id: req.params.id,
-        actorId: actorOf(req).userId,
-      });
+      const data = await approvePaymentOrReceipt(deps.db, actorOf(req), { id: req.params.id });
       return { message: `${data.type} approved successfully`, data };
     },
   );
@@ -116,7 +115,7 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createBankTransferBody, response: { 201: bankTransferReply } },
     },
     async (req, reply) => {
-      const data = await createBankTransfer(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createBankTransfer(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Bank transfer created successfully', data });
     },
   );
@@ -133,7 +132,7 @@ export function voucherRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: approve }, schema: { tags, params: idParams, response: { 200: bankTransferReply } } },
     async (req) => ({
       message: 'Bank transfer approved successfully',
-      data: await approveBankTransfer(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+      data: await approveBankTransfer(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
 }

@@ -49,9 +49,8 @@ export async function cancelPurchaseInvoice(
     let reversalEntryId: string | null = null;
     if (invoice.journalEntryId) {
       const on = today() < invoice.invoiceDate ? invoice.invoiceDate : today();
-      const reversal = await reverseJournalEntry(tx as unknown as Db, {
+      const reversal = await reverseJournalEntry(tx, actor, {
         id: invoice.journalEntryId,
-        actorId: actor.userId,
         entryDate: on,
         narration: narrate('purchaseInvoiceCancelled', { invoiceNo: invoice.invoiceNo, reason }),
       });

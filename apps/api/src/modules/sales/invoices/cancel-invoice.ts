@@ -2,6 +2,7 @@ import type { SalesInvoiceDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError } from '../../../platform/errors.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
@@ -20,8 +21,10 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export async function cancelSalesInvoice(
   db: Db,
-  { id, reason, actorId }: { id: string; reason: string; actorId: string },
+  actor: Actor,
+  { id, reason }: { id: string; reason: string },
 ): Promise<SalesInvoiceDetail> {
+  const actorId = actor.userId;
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(salesInvoices).where(eq(salesInvoices.id, id)).for('update');
     if (!invoice) throw new NotFoundError('Invoice not found');
@@ -37,9 +40,8 @@ export async function cancelSalesInvoice(
     let reversalEntryId: string | null = null;
     if (invoice.journalEntryId) {
       // The accounting module's reversal, run inside this transaction (a savepoint).
-      const reversal = await reverseJournalEntry(tx as unknown as Db, {
+      const reversal = await reverseJournalEntry(tx, actor, {
         id: invoice.journalEntryId,
-        actorId,
         entryDate: on,
         narration: narrate('salesInvoiceCancelled', { invoiceNo: invoice.invoiceNo, reason }),
       });

@@ -116,11 +116,7 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Invoice cancelled successfully',
-      data: await cancelSalesInvoice(db, {
-        id: req.params.id,
-        reason: req.body.reason,
-        actorId: actorOf(req).userId,
-      }),
+      data: await cancelSalesInvoice(db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
     }),
   );
 

@@ -1,5 +1,6 @@
 import type { ControlCheck, MappingKey } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../../db/client.ts';
 import { queryRows } from '../../../../db/rows.ts';
 
@@ -21,12 +22,14 @@ export type ControlCheckDefinition = {
   subledgerSql: SQL;
 };
 
-export type MappedAccount = { key: string; label: string; balance: string };
+const mappedAccountRow = z.object({ key: z.string(), label: z.string(), balance: z.string() });
+export type MappedAccount = z.infer<typeof mappedAccountRow>;
 
 /** Each mapping's account (code and name) and its posted balance, debit - credit, from the month balances. */
 export async function mappedBalances(db: DbOrTx): Promise<MappedAccount[]> {
-  return queryRows<MappedAccount>(
+  return queryRows(
     db,
+    mappedAccountRow,
     sql`select m.key, a.code || ' ' || a.name as label,
           coalesce((select sum(b.debit - b.credit) from account_period_balances b where b.account_id = a.id), 0)
             ::numeric(18,2)::text as balance
@@ -35,8 +38,9 @@ export async function mappedBalances(db: DbOrTx): Promise<MappedAccount[]> {
 }
 
 export async function subledgerTotal(db: DbOrTx, check: ControlCheckDefinition): Promise<string> {
-  const [row] = await queryRows<{ amount: string }>(
+  const [row] = await queryRows(
     db,
+    z.object({ amount: z.string() }),
     sql`select coalesce((${check.subledgerSql}), 0)::numeric(18,2)::text as amount`,
   );
   return row?.amount ?? '0.00';
