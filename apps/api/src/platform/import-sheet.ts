@@ -1,6 +1,7 @@
 import type ExcelJS from 'exceljs';
 import { fieldError } from './errors.ts';
 import { loadExcelJs } from './heavy-modules.ts';
+import { assertZipWithinLimits, unpackedMb, ZipLimitError } from './zip-guard.ts';
 
 /** One row of an uploaded sheet: its spreadsheet row number and its cells by column key. */
 export type SheetRow = { row: number; cells: Record<string, string> };
@@ -60,8 +61,25 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** The first sheet of an uploaded xlsx workbook, refused when it is not one. */
-export async function firstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
+/** The rows a results sheet may hold when its reader names no other cap. */
+export const SHEET_MAX_ROWS = 20_000;
+
+/**
+ * The first sheet of an uploaded xlsx workbook, refused when it is not one, and refused before the
+ * xlsx reader unpacks anything when the archive declares (or turns out to hold) more than the zip
+ * limits: the message says what a sheet may hold. A sheet of more than `maxRows` rows is refused
+ * before its rows are read.
+ */
+export async function firstSheet(bytes: Buffer, maxRows = SHEET_MAX_ROWS): Promise<ExcelJS.Worksheet> {
+  try {
+    assertZipWithinLimits(bytes);
+  } catch (error) {
+    if (!(error instanceof ZipLimitError)) throw error;
+    throw fieldError(
+      'file',
+      `The workbook was not read: ${error.message}. An import sheet may hold at most ${maxRows.toLocaleString('en')} rows / ${unpackedMb()} MB unpacked`,
+    );
+  }
   const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -70,11 +88,16 @@ export async function firstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) throw fieldError('file', 'The workbook has no sheet');
+  if (sheet.actualRowCount > maxRows + 1)
+    throw fieldError(
+      'file',
+      `The sheet has ${(sheet.actualRowCount - 1).toLocaleString('en')} rows; an import sheet may hold at most ${maxRows.toLocaleString('en')} rows / ${unpackedMb()} MB unpacked`,
+    );
   return sheet;
 }
 
-async function xlsxRows(bytes: Buffer): Promise<string[][]> {
-  const sheet = await firstSheet(bytes);
+async function xlsxRows(bytes: Buffer, maxRows: number): Promise<string[][]> {
+  const sheet = await firstSheet(bytes, maxRows);
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (r, n) => {
     const values: string[] = [];
@@ -103,7 +126,7 @@ export async function readImportSheet(
   if (!isXlsx && !/\.csv$/i.test(filename) && bytes.includes(0)) {
     throw fieldError('file', sheet.messages.notASheet);
   }
-  const table = isXlsx ? await xlsxRows(bytes) : parseCsv(bytes.toString('utf8'));
+  const table = isXlsx ? await xlsxRows(bytes, sheet.maxRows) : parseCsv(bytes.toString('utf8'));
   const [header = [], ...body] = table;
   const keys = header.map((h) => headerKey(h));
   const missing = sheet.required.filter((k) => !keys.includes(k));
