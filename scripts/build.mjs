@@ -22,6 +22,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { firstLoadLine } from './first-load.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
@@ -209,6 +210,7 @@ export async function buildAll({
       result = 'FAILED, serving the previous build';
     }
     print(`${prefix}: ${`${name} ${result}`.padEnd(22)} ${Math.round(performance.now() - began)} ms`);
+    if (part === 'web') print(`${prefix}: ${firstLoadLine(path.join(web, 'dist'))}`);
   }
 }
 
