@@ -23,6 +23,7 @@ import { editorRoutes } from './modules/editor/routes.ts';
 import { farmerStatementsRoutes } from './modules/farmer-statements/routes.ts';
 import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inputsRoutes } from './modules/inputs/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
@@ -102,6 +103,7 @@ const modules = [
   editorRoutes,
   attachmentsRoutes,
   circularsRoutes,
+  inboxRoutes,
   documentTextsRoutes,
   notesRoutes,
 ];

@@ -24,6 +24,7 @@ export * from './farmer-statements.ts';
 export * from './farmers.ts';
 export * from './fields.ts';
 export * from './financial-years.ts';
+export * from './inbox.ts';
 export * from './inputs/distributions.ts';
 export * from './inputs/prices.ts';
 export * from './inputs/requests.ts';

@@ -35,6 +35,8 @@ export interface RouteNav {
 export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'home' },
   { key: 'account' },
+  // "Waiting for me" (#27): everyone's, opened from the header.
+  { key: 'inbox' },
   { key: 'accounts-books', area: 'accounts', permission: 'accounts.ledger.read', audience: 'union' },
   { key: 'budget', area: 'accounts', permission: 'accounts.ledger.read', audience: 'union' },
   { key: 'purchase', label: 'menu.purchase', permission: 'purchase.order.read', audience: 'union' },
@@ -84,6 +86,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
 /** Where a path belongs: the first rule whose prefix matches (more specific rules first). */
 const SECTION_BY_PREFIX: readonly (readonly [prefix: string, section: string, group?: string])[] = [
   ['/home', 'home'],
+  ['/inbox', 'inbox'],
   ['/profile', 'account'],
   ['/change-password', 'account'],
   ['/account/operation/', 'accounts-books'],

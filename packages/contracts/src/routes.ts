@@ -26,6 +26,7 @@ export const WEB_MODULES = [
   'auction',
   'reports',
   'circulars',
+  'inbox',
 ] as const;
 export type WebModule = (typeof WEB_MODULES)[number];
 
@@ -187,6 +188,8 @@ const appScreens = {
     ['auction_farmers', '/auction/farmers'],
     ['auction_deduction', '/auction/deduction'],
   ],
+  // What waits for the signed-in user to approve or act on (#27), from the header.
+  inbox: [['inbox', '/inbox']],
   // Circulars from the union to its AMCOS (#18).
   circulars: [
     ['circulars', '/circulars/list'],

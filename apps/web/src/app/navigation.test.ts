@@ -7,6 +7,7 @@ import {
   openableRoutes,
   parentScreen,
   sectionTabs,
+  sidebarCounts,
   type VisibleLink,
   visibleMenu,
 } from './navigation.ts';
@@ -58,8 +59,12 @@ describe('navigation from the route table', () => {
           for (const tab of group.routes) reached.add(tab.name);
         }
       }
+      // The header's own screens (the user menu's, "Waiting for me") are reached from the header.
+      const fromHeader = new Set(['account', 'inbox']);
       const missing = openableRoutes(viewer)
-        .filter((r) => r.nav.kind === 'screen' && r.nav.section !== 'account' && r.name !== 'dashboard')
+        .filter(
+          (r) => r.nav.kind === 'screen' && !fromHeader.has(r.nav.section ?? '') && r.name !== 'dashboard',
+        )
         .map((r) => r.name)
         .filter((name) => !reached.has(name));
       expect(missing).toEqual([]);
@@ -130,5 +135,41 @@ describe('navigation from the route table', () => {
     expect(reports?.nav.section).toBe('reports');
     expect(reports && mayOpen(reports.nav, viewer)).toBe(true);
     expect(links.find((l) => l.label === 'accountsCollections')).toBeUndefined();
+  });
+});
+
+describe('what waits for the user in the sidebar (#27)', () => {
+  const countOn = (viewer: NavViewer, waiting: [Parameters<typeof route>[0], number][]) => {
+    const links = linksOf(viewer);
+    const counts = sidebarCounts(
+      links,
+      waiting.map(([name, n]) => [route(name).name, n] as const),
+    );
+    return Object.fromEntries([...counts].map(([link, n]) => [link.route, n]));
+  };
+
+  it('counts each list on the link leading to it, else on the first link into its section', () => {
+    // The finance manager: orders under Purchase, entries under Accounts, settlements and batches
+    // under Collections › Payments.
+    expect(
+      countOn(viewerOf('Finance Manager'), [
+        ['purchase_orders', 2],
+        ['purchase_invoices', 1],
+        ['journal_entries', 3],
+        ['whr_payments', 1],
+        ['farmer_payments', 4],
+        ['budget', 0],
+      ]),
+    ).toEqual({ suppliers: 3, collection: 3, whr_payments: 5 });
+    // The AMCOS manager: requests on their own link, goods on the way on Inventories.
+    expect(
+      countOn(viewerOf('AMCOS Manager'), [
+        ['farmer_requests', 2],
+        ['transfers', 1],
+        ['circulars', 1],
+      ]),
+    ).toEqual({ farmer_requests: 2, transfers: 1, circulars: 1 });
+    // The union's crop officer, whose sidebar has no requests link: on Collections › Collections.
+    expect(countOn(viewerOf('Crop Officer'), [['farmer_requests', 5]])).toEqual({ 'crop-DNs': 5 });
   });
 });

@@ -142,6 +142,30 @@ export function visibleMenu(items: MenuItem[], viewer: NavViewer): VisibleItem[]
 }
 
 /**
+ * Records waiting for the user (#27), each counted on the sidebar link that leads to its list: the
+ * link to that very list, else the first link into the same section. Counts a link has none of
+ * are left out; a group's count is its links' sum (`groupCount`).
+ */
+export function sidebarCounts(
+  links: VisibleLink[],
+  waiting: readonly (readonly [list: RouteName, count: number])[],
+): Map<VisibleLink, number> {
+  const counts = new Map<VisibleLink, number>();
+  for (const [list, count] of waiting) {
+    if (count <= 0) continue;
+    const section = routeNamed(list)?.nav.section ?? null;
+    const link =
+      links.find((l) => l.route === list) ??
+      links.find((l) => section !== null && routeNamed(l.route)?.nav.section === section);
+    if (link) counts.set(link, (counts.get(link) ?? 0) + count);
+  }
+  return counts;
+}
+
+export const groupCount = (links: VisibleLink[], counts: Map<VisibleLink, number>) =>
+  links.reduce((n, l) => n + (counts.get(l) ?? 0), 0);
+
+/**
  * The one sidebar link to highlight on the current page: the link to this very page, else one in
  * the same section and sub-group, else one in the same section (the accounting book chosen last
  * breaks a tie between Accounts › Collections and › Operations).

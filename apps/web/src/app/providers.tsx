@@ -1,7 +1,7 @@
 import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { hashKey, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +20,20 @@ const nonceProps = styleNonce ? { getStyleNonce: () => styleNonce } : {};
 // A modal's scroll lock (react-remove-scroll) writes its own <style>; it takes the nonce from here.
 if (styleNonce) setNonce(styleNonce);
 
+/**
+ * What any save anywhere may change beyond its own record: what waits for the user (#27: an
+ * approval takes a record off their inbox, a new draft puts one on someone's) and a farmer's
+ * season statement (a weighing, a distribution, a settlement, a payment).
+ */
+const REFRESHED_AFTER_EVERY_SAVE = [['inbox'], ['farmer-statements']] as const;
+
 function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: () => {
+        for (const queryKey of REFRESHED_AFTER_EVERY_SAVE) void client.invalidateQueries({ queryKey });
+      },
+    }),
     defaultOptions: {
       // The API client already routes failures (error screens, refresh, toasts); no blind retries.
       queries: {
@@ -35,6 +47,7 @@ function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** Keeps Mantine's text direction in step with the interface language. */

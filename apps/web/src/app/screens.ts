@@ -22,6 +22,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   distribution_details: () => import('../features/inputs/distributions/DistributionDetailsPage.tsx'),
   distributions_report: () => import('../features/inputs/distributions/DistributionsReportPage.tsx'),
   document_terms: () => import('../features/document-texts/DocumentTermsPage.tsx'),
+  // What waits for the user (#27)
+  inbox: () => import('../features/inbox/InboxPage.tsx'),
   // Circulars (#18)
   circulars: () => import('../features/circulars/CircularsPage.tsx'),
   circular_create: () => import('../features/circulars/CircularCreatePage.tsx'),

@@ -10,6 +10,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconArrowsSort,
@@ -23,6 +24,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-error.ts';
 import { formatNumber } from '../lib/format.ts';
+import { type CardRole, DataCards } from './DataCards.tsx';
 import { EmptyBlock } from './EmptyBlock.tsx';
 import { type ListState, nextSort, PAGE_SIZES, pageRange } from './use-list-state.ts';
 
@@ -34,6 +36,8 @@ export interface Column<T> {
   sortField?: string;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
+  /** Its place on a phone's card (number, status, party, amount...); guessed from the key if left out. */
+  card?: CardRole;
 }
 
 interface DataTableProps<T> {
@@ -63,12 +67,16 @@ interface DataTableProps<T> {
 
 const SKELETON_ROWS = 5;
 
+/** Below this width (a phone) a list shows its rows as cards (#27). */
+export const CARDS_BELOW = '(max-width: 40em)';
+
 /** One table for every list screen: server paging, search, filters, sort and export. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { label, columns, rows, total, loading, refreshing, rowKey, list, filters, onExport, exporting } =
     props;
   const { pages, shown, first, last } = pageRange(total, list.page, list.perPage, props.totalCapped);
+  const asCards = useMediaQuery(CARDS_BELOW) ?? false;
   // An address past the last page (the list shrank, or an old link) moves to the last page.
   const pastTheEnd = !loading && !refreshing && list.page > shown;
   useEffect(() => {
@@ -96,6 +104,32 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return list.sort.direction === 'asc' ? 'ascending' : 'descending';
   };
 
+  const failed = props.error !== undefined && props.error !== null;
+  const emptyBlock = failed ? (
+    <EmptyBlock
+      icon={IconAlertTriangle}
+      title={t('table.loadError')}
+      description={props.error instanceof ApiError ? props.error.serverMessage : null}
+    />
+  ) : (
+    <EmptyBlock icon={IconInbox} {...props.empty} />
+  );
+
+  /** On a phone: cards, skeleton cards while the first page loads, or the empty block. */
+  const cards = () => {
+    if (loading && !rows)
+      return Array.from({ length: 3 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
+        <Skeleton key={i} height={72} radius="md" mb="xs" />
+      ));
+    if (!rows || rows.length === 0) return emptyBlock;
+    return (
+      <div aria-busy={refreshing} style={{ opacity: refreshing ? 0.6 : 1 }}>
+        <DataCards label={label} columns={columns} rows={rows} rowKey={rowKey} />
+      </div>
+    );
+  };
+
   const body = () => {
     if (loading && !rows) {
       return Array.from({ length: SKELETON_ROWS }, (_, i) => (
@@ -110,17 +144,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ));
     }
     if (!rows || rows.length === 0) {
-      const failed = props.error !== undefined && props.error !== null;
-      const reason = props.error instanceof ApiError ? props.error.serverMessage : null;
       return (
         <Table.Tr>
-          <Table.Td colSpan={columns.length}>
-            {failed ? (
-              <EmptyBlock icon={IconAlertTriangle} title={t('table.loadError')} description={reason} />
-            ) : (
-              <EmptyBlock icon={IconInbox} {...props.empty} />
-            )}
-          </Table.Td>
+          <Table.Td colSpan={columns.length}>{emptyBlock}</Table.Td>
         </Table.Tr>
       );
     }
@@ -163,27 +189,31 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 720}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label={label}
-          aria-busy={loading || refreshing}
-          style={{ opacity: refreshing ? 0.6 : 1 }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key} ta={column.align} w={column.width} aria-sort={ariaSort(column)}>
-                  {header(column)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body()}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {asCards ? (
+        cards()
+      ) : (
+        <Table.ScrollContainer minWidth={props.minWidth ?? 720}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={label}
+            aria-busy={loading || refreshing}
+            style={{ opacity: refreshing ? 0.6 : 1 }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} ta={column.align} w={column.width} aria-sort={ariaSort(column)}>
+                    {header(column)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{body()}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Group justify="space-between" mt="md" gap="sm">
         <Group gap="xs">
           <Text size="sm" c="dimmed" data-testid="table-range">

@@ -61,6 +61,8 @@ export const farmerLoans = pgTable(
       .on(t.farmerId, t.issuedOn, t.id)
       .where(sql`${t.status} = 'active' and ${t.recovered} < ${t.amount}`),
     index('farmer_loans_amcos_idx').on(t.amcosId, t.issuedOn),
+    /** Cash advances waiting for an approver (the inbox, #27). */
+    index('farmer_loans_draft_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
     check('farmer_loans_amount_check', sql`${t.amount} > 0`),
     check('farmer_loans_recovered_check', sql`${t.recovered} >= 0 and ${t.recovered} <= ${t.amount}`),
     check('farmer_loans_source_check', sql`${t.source} in ('cash_advance', 'distribution')`),

@@ -3,6 +3,7 @@ import { IconPlant2 } from '@tabler/icons-react';
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { InboxButton } from '../../features/inbox/InboxButton.tsx';
 import { LanguageSwitch, ThemeSwitch } from './PreferenceSwitches.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -41,6 +42,7 @@ export function AppHeader({ user, navbarOpened, onToggleNavbar }: AppHeaderProps
         </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <InboxButton />
         <LanguageSwitch />
         <ThemeSwitch />
         <UserMenu user={user} />

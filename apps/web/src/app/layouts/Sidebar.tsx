@@ -1,10 +1,13 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Badge, Group, NavLink, ScrollArea } from '@mantine/core';
+import type { InboxSource } from '@ushirika/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useInboxCounts } from '../../features/inbox/hooks.ts';
+import { INBOX_LIST_ROUTE } from '../../features/inbox/links.ts';
 import { useCurrentRoute } from '../../lib/current-route.ts';
 import { readItem, SESSION_KEYS, writeItem } from '../../lib/storage.ts';
-import { activeLink, type VisibleItem, type VisibleLink } from '../navigation.ts';
+import { activeLink, groupCount, sidebarCounts, type VisibleItem, type VisibleLink } from '../navigation.ts';
 
 interface SidebarProps {
   items: VisibleItem[];
@@ -24,6 +27,23 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
     [items],
   );
   const active = activeLink(allLinks, route, pathname, readItem(SESSION_KEYS.accountingMode));
+  const inbox = useInboxCounts();
+  const counts = useMemo(
+    () =>
+      sidebarCounts(
+        allLinks,
+        Object.entries(inbox.data?.sources ?? {}).map(
+          ([source, n]) => [INBOX_LIST_ROUTE[source as InboxSource], n ?? 0] as const,
+        ),
+      ),
+    [allLinks, inbox.data],
+  );
+  const badge = (count: number, testId: string) =>
+    count > 0 ? (
+      <Badge size="sm" variant="light" data-testid={testId} aria-label={t('inbox.linkCount', { count })}>
+        {count}
+      </Badge>
+    ) : null;
   const activeGroup = items.find((item) => item.kind === 'group' && active && item.links.includes(active));
   const [openGroup, setOpenGroup] = useState<string | null>(() =>
     activeGroup?.kind === 'group' ? activeGroup.key : readItem(SESSION_KEYS.activeSideRoute),
@@ -51,6 +71,7 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
         to={link.href}
         label={t(`menu.${link.label}`)}
         leftSection={Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : null}
+        rightSection={badge(counts.get(link) ?? 0, `nav-count-${link.route}`)}
         active={isActive}
         aria-current={isActive ? 'page' : undefined}
         data-testid={`nav-${groupKey ? `${groupKey}-` : ''}${link.route}`}
@@ -73,7 +94,12 @@ export function Sidebar({ items, onNavigate }: SidebarProps) {
             key={item.key}
             component="button"
             type="button"
-            label={t(`menu.${item.label}`)}
+            label={
+              <Group gap={6} justify="space-between" wrap="nowrap">
+                {t(`menu.${item.label}`)}
+                {openGroup !== item.key && badge(groupCount(item.links, counts), `nav-count-${item.key}`)}
+              </Group>
+            }
             leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
             opened={openGroup === item.key}
             onChange={(opened) => toggleGroup(item.key, opened)}

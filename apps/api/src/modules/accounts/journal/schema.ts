@@ -54,6 +54,8 @@ export const journalEntries = pgTable(
   (t) => [
     index('journal_entries_date_idx').on(t.entryDate, t.id),
     index('journal_entries_source_idx').on(t.sourceType, t.sourceId),
+    /** Drafts waiting for an approver (the inbox, #27): a few among a year's postings. */
+    index('journal_entries_draft_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
     check('journal_entries_status_check', sql`${t.status} in ('draft', 'posted', 'reversed')`),
   ],
 );

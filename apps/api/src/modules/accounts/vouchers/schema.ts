@@ -38,6 +38,8 @@ export const paymentVouchers = pgTable(
   },
   (t) => [
     index('payment_vouchers_date_idx').on(t.voucherDate),
+    /** Drafts waiting for an approver (the inbox, #27). */
+    index('payment_vouchers_draft_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
     check('payment_vouchers_amount_check', sql`${t.amount} > 0`),
   ],
 );
@@ -83,6 +85,8 @@ export const bankTransfers = pgTable(
     ...voucherState(),
   },
   (t) => [
+    /** Drafts waiting for an approver (the inbox, #27). */
+    index('bank_transfers_draft_idx').on(t.createdAt).where(sql`${t.status} = 'draft'`),
     check('bank_transfers_amount_check', sql`${t.amount} > 0`),
     check('bank_transfers_accounts_check', sql`${t.fromAccountId} <> ${t.toAccountId}`),
   ],

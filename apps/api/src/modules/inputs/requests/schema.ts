@@ -59,6 +59,10 @@ export const inputRequests = pgTable(
     index('input_requests_amcos_status_idx').on(t.amcosId, t.status, t.id),
     index('input_requests_season_status_idx').on(t.seasonId, t.status, t.id),
     index('input_requests_farmer_idx').on(t.farmerId, t.seasonId),
+    /** Requests waiting for the union's approval, whatever the season (the inbox, #27). */
+    index('input_requests_amcos_approved_idx')
+      .on(t.amcosApprovedAt)
+      .where(sql`${t.status} = 'amcos_approved'`),
     check(
       'input_requests_status_check',
       sql`${t.status} in ('pending', 'amcos_approved', 'approved', 'rejected', 'distributed')`,
