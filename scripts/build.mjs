@@ -127,7 +127,12 @@ function pruneWebBuilds(webDir, hash, previous) {
   }
 }
 
-const API_ENTRIES = ['main.ts', 'ops/make-template.ts'];
+// Worker modules (platform/worker.ts runWorker) are entries of their own, beside main.mjs by name.
+const API_ENTRIES = [
+  'main.ts',
+  'ops/make-template.ts',
+  'modules/accounts/reconciliations/parse-statement-worker.ts',
+];
 
 /** The API bundled for plain node: our code and the workspace packages in, node_modules outside. */
 export async function buildApi({ force = false } = {}) {
@@ -140,7 +145,7 @@ export async function buildApi({ force = false } = {}) {
   await esbuild.build({
     entryPoints: API_ENTRIES.filter((e) => existsSync(path.join(api, 'src', e))).map((e) => ({
       in: path.join(api, 'src', e),
-      out: e.replace(/^ops\//, '').replace(/\.ts$/, ''),
+      out: path.basename(e, '.ts'),
     })),
     outdir: partial,
     outExtension: { '.js': '.mjs' },
