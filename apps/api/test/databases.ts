@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedAccounting } from '../src/modules/accounts/chart/seed-accounting.ts';
+import { ensureStatementLines } from '../src/modules/accounts/statements/ensure-statement-lines.ts';
 import { seedMasterData } from '../src/modules/cooperative/seed-master-data.ts';
 import { syncBuiltInRoles } from '../src/modules/roles/queries.ts';
 import { systemActor } from '../src/platform/access.ts';
@@ -41,6 +42,7 @@ export async function prepareTemplate(imagePath: string): Promise<() => Promise<
     await database.migrate();
     await syncBuiltInRoles(database.db);
     await seedAccounting(database.db, systemActor);
+    await ensureStatementLines(database.db);
     await seedMasterData(database.db, systemActor);
     await database.close();
     return () => adminQuery(url, `drop database if exists ${TEMPLATE_DB} with (force)`);
@@ -49,6 +51,7 @@ export async function prepareTemplate(imagePath: string): Promise<() => Promise<
   await database.migrate();
   await syncBuiltInRoles(database.db);
   await seedAccounting(database.db, systemActor);
+  await ensureStatementLines(database.db);
   await seedMasterData(database.db, systemActor);
   const image = await database.dump?.();
   if (!image) throw new Error('PGlite did not dump its data directory');

@@ -49,6 +49,12 @@ export type UpdateFinancialYearBody = z.infer<typeof updateFinancialYearBody>;
 export const financialYearListQuery = listQuery.extend({ status: financialYearStatus.optional() });
 export type FinancialYearListQuery = z.infer<typeof financialYearListQuery>;
 
+/** POST /api/financial-years/{id}/reopen: why the closed year is opened again (it is logged). */
+export const reopenFinancialYearBody = z.object({
+  reason: z.string().trim().min(5, 'Say why the year is reopened (at least 5 characters)').max(500),
+});
+export type ReopenFinancialYearBody = z.infer<typeof reopenFinancialYearBody>;
+
 export const financialYearReply = z.object({ message: z.string(), data: financialYear });
 export const financialYearDetailReply = z.object({ data: financialYear });
 

@@ -4,6 +4,7 @@ export * from './accounts/currencies.ts';
 export * from './accounts/journal.ts';
 export * from './accounts/reconciliations.ts';
 export * from './accounts/reports.ts';
+export * from './accounts/statements.ts';
 export * from './accounts/vouchers.ts';
 export * from './amcos.ts';
 export * from './attachments.ts';

@@ -4,4 +4,7 @@ export * from './lots.ts';
 export * from './money.ts';
 export * from './posting-rules.ts';
 export * from './settlement.ts';
+export * from './statement-compare.ts';
+export * from './statement-flows.ts';
+export * from './statements.ts';
 export * from './weighing.ts';

@@ -2,6 +2,7 @@ export * from '../modules/accounts/budgets/schema.ts';
 export * from '../modules/accounts/journal/schema.ts';
 export * from '../modules/accounts/reconciliations/schema.ts';
 export * from '../modules/accounts/schema.ts';
+export * from '../modules/accounts/statements/schema.ts';
 export * from '../modules/accounts/vouchers/schema.ts';
 export * from '../modules/amcos/schema.ts';
 export * from '../modules/attachments/schema.ts';

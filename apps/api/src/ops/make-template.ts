@@ -3,6 +3,7 @@ import path from 'node:path';
 import { migrationsFolder, openDatabase } from '../db/client.ts';
 import { migrationsFingerprint } from '../db/migrate.ts';
 import { seedAccounting } from '../modules/accounts/chart/seed-accounting.ts';
+import { ensureStatementLines } from '../modules/accounts/statements/ensure-statement-lines.ts';
 import { seedMasterData } from '../modules/cooperative/seed-master-data.ts';
 import { syncBuiltInRoles } from '../modules/roles/queries.ts';
 import { systemActor } from '../platform/access.ts';
@@ -20,6 +21,7 @@ export async function makeTemplate(file: string): Promise<void> {
     // still right), done here once so a new database's first start does not do it.
     await syncBuiltInRoles(database.db);
     await seedAccounting(database.db, systemActor);
+    await ensureStatementLines(database.db);
     await seedMasterData(database.db, systemActor);
     const image = await database.dump?.('none');
     if (!image) throw new Error('PGlite did not dump its data directory');

@@ -1,5 +1,6 @@
 import type { ListQuery } from '@ushirika/contracts';
 import { spreadsheetNumber } from '@ushirika/domain';
+import type { Workbook } from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { loadExcelJs } from './heavy-modules.ts';
 import {
@@ -140,6 +141,18 @@ export async function toXlsx<T>(
   lang: Reader = currentLanguage(),
 ): Promise<Buffer> {
   const workbook = new (await loadExcelJs()).Workbook();
+  addSheet(workbook, sheetName, columns, rows, lang);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** `toXlsx`'s sheet, added to a workbook of several (the auditors' pack); the name cut to Excel's 31 characters. */
+export function addSheet<T>(
+  workbook: Workbook,
+  sheetName: string,
+  columns: ExportColumn<T>[],
+  rows: T[],
+  lang: Reader = currentLanguage(),
+): void {
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({
     header: lang ? headerLabel(lang, c.header) : c.header,
@@ -167,7 +180,6 @@ export async function toXlsx<T>(
     });
   }
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /**

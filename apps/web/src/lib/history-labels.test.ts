@@ -129,6 +129,7 @@ const WHOLE_SNAPSHOTS: [string, { shape: Record<string, unknown> }][] = [
   ['modules/farmers/update-farmer.ts', farmerDetail],
   ['modules/financial-years/update-financial-year.ts', financialYear],
   ['modules/financial-years/close-financial-year.ts', financialYear],
+  ['modules/financial-years/reopen-financial-year.ts', financialYear],
   ['modules/settlement/payments/update-payment-settings.ts', paymentSettingsBody],
   ['modules/purchase/orders/create-purchase-order.ts', purchaseOrderDetail],
   ['modules/purchase/orders/settings.ts', purchaseSettingsBody],

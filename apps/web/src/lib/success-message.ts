@@ -45,6 +45,7 @@ const ACTIONS = [
   'marked paid',
   'removed',
   'started',
+  'reopened',
 ];
 const PATTERN = new RegExp(`^(.+?) (${ACTIONS.join('|')}) successfully\\.?$`);
 /** A document number or code the server put after the subject: "Collection CR-0001", "Farmer F-12". */

@@ -5,6 +5,7 @@ import { financialYears } from '../financial-years/schema.ts';
 import { budgetAdjustments, budgets } from './budgets/schema.ts';
 import { journalEntries } from './journal/schema.ts';
 import { accountGroups, accounts, currencies, exchangeRates } from './schema.ts';
+import { STATEMENT_MAPPING_ENTITY_ID } from './statements/save-statement-mapping.ts';
 import { bankTransfers, paymentVouchers } from './vouchers/schema.ts';
 
 type Owner = (db: DbOrTx, id: string) => Promise<'union' | undefined>;
@@ -26,4 +27,6 @@ export const accountingAuditOwners: Record<string, Owner> = {
   bank_transfer: unionOwned(bankTransfers, bankTransfers.id),
   budget: unionOwned(budgets, budgets.id),
   budget_adjustment: unionOwned(budgetAdjustments, budgetAdjustments.id),
+  // One mapping for the whole union (#28): its history under one fixed id.
+  statement_mapping: async (_db, id) => (id === STATEMENT_MAPPING_ENTITY_ID ? 'union' : undefined),
 };

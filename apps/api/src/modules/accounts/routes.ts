@@ -6,6 +6,7 @@ import { currencyRoutes } from './currencies/routes.ts';
 import { journalEntryRoutes } from './journal/routes.ts';
 import { reconciliationRoutes } from './reconciliations/routes.ts';
 import { financialReportRoutes } from './reports/routes.ts';
+import { statementRoutes } from './statements/routes.ts';
 import { voucherRoutes } from './vouchers/routes.ts';
 
 /** Accounting (SPEC §7): union staff only, every route `audience: 'union'`. */
@@ -17,4 +18,5 @@ export function accountsRoutes(app: ZodApp, deps: AppDeps) {
   budgetRoutes(app, deps);
   financialReportRoutes(app, deps);
   reconciliationRoutes(app, deps);
+  statementRoutes(app, deps);
 }

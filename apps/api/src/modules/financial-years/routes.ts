@@ -6,6 +6,7 @@ import {
   financialYearReply,
   idParams,
   paged,
+  reopenFinancialYearBody,
   updateFinancialYearBody,
   yearClosingReply,
 } from '@ushirika/contracts';
@@ -16,6 +17,7 @@ import { listOrExport } from '../../platform/exports.ts';
 import { closeFinancialYear } from './close-financial-year.ts';
 import { createFinancialYear } from './create-financial-year.ts';
 import { getFinancialYearRow, listFinancialYears, toFinancialYear } from './queries.ts';
+import { reopenFinancialYear } from './reopen-financial-year.ts';
 import { updateFinancialYear } from './update-financial-year.ts';
 import type { YearEndBooks } from './year-end.ts';
 
@@ -96,6 +98,23 @@ export const financialYearsRoutes = (books: YearEndBooks) => (app: ZodApp, deps:
     async (req) => ({
       message: 'Financial year closed successfully',
       data: await closeFinancialYear(deps.db, actorOf(req), { id: req.params.id, books }),
+    }),
+  );
+  // #28: a closed year opened again for an adjustment, with the reason in its history.
+  app.post(
+    '/financial-years/:id/reopen',
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        params: idParams,
+        body: reopenFinancialYearBody,
+        response: { 200: financialYearReply },
+      },
+    },
+    async (req) => ({
+      message: 'Financial year reopened successfully',
+      data: await reopenFinancialYear(deps.db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
     }),
   );
 };

@@ -6,6 +6,7 @@ import { queryRows } from '../../db/rows.ts';
 import { systemActor } from '../../platform/access.ts';
 import { randomPassword } from '../../platform/tokens.ts';
 import { seedAccounting } from '../accounts/chart/seed-accounting.ts';
+import { ensureStatementLines } from '../accounts/statements/ensure-statement-lines.ts';
 import { seedMasterData } from '../cooperative/seed-master-data.ts';
 import { roleIdByName, syncBuiltInRoles } from '../roles/queries.ts';
 import { backfillLoanPostings } from '../settlement/loans/backfill-loan-postings.ts';
@@ -24,6 +25,7 @@ export async function bootstrap(db: Db, config: Config): Promise<FirstAdmin | nu
   if (!(await seededBy(db, config.codeFingerprint))) {
     await syncBuiltInRoles(db);
     await seedAccounting(db, systemActor);
+    await ensureStatementLines(db);
     // Loans approved before advances were posted get their posting (#16; idempotent).
     await backfillLoanPostings(db);
     await seedMasterData(db, systemActor);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { closingEntryMovements } from '../reports/movements.ts';
 
 const rowRow = z.object({
   account_id: z.string(),
@@ -19,7 +20,8 @@ const rowRow = z.object({
 
 /**
  * Budget against actual per account for the budget's year and book: the budget, its approved
- * adjustments, and what was posted (from the monthly balances). Actuals are signed by the
+ * adjustments, and what was posted (from the monthly balances), the year-end closing entries left
+ * out (a closed year's income and expenses are still its actuals). Actuals are signed by the
  * account's nature: expenses and assets debit minus credit, the others credit minus debit.
  */
 export async function budgetVsActual(
@@ -46,13 +48,19 @@ export async function budgetVsActual(
           select account_id, sum(debit) as debit, sum(credit) as credit from account_period_balances
           where period >= ${budget.start_date} and period <= ${budget.end_date}
             and account_id in (select account_id from planned union select account_id from adjusted)
-          group by account_id)
-        select a.id as account_id, a.code, a.name, c.type, p.budget, j.adjustments, x.debit, x.credit
+          group by account_id),
+        closed as ${closingEntryMovements(
+          { from: budget.start_date, to: budget.end_date },
+          sql`account_id in (select account_id from planned union select account_id from adjusted)`,
+        )}
+        select a.id as account_id, a.code, a.name, c.type, p.budget, j.adjustments,
+          x.debit - coalesce(y.debit, 0) as debit, x.credit - coalesce(y.credit, 0) as credit
         from accounts a
         join account_groups g on g.id = a.group_id join account_classes c on c.id = g.class_id
         left join planned p on p.account_id = a.id
         left join adjusted j on j.account_id = a.id
         left join actual x on x.account_id = a.id
+        left join closed y on y.account_id = a.id
         where p.account_id is not null or j.account_id is not null
         order by a.code`,
   );

@@ -6,6 +6,8 @@ import {
   budgetDetailReply,
   budgetListQuery,
   budgetReply,
+  budgetVsActualQuery,
+  budgetVsActualRow,
   createBudgetAdjustmentBody,
   createBudgetBody,
   idParams,
@@ -17,8 +19,11 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
+import { unionLetterhead } from '../../cooperative/union.ts';
+import { budgetVsActualFile, sendReport } from '../reports/report-files.ts';
 import { approveBudget } from './approve-budget.ts';
 import { approveBudgetAdjustment } from './approve-budget-adjustment.ts';
+import { budgetVsActual } from './budget-vs-actual.ts';
 import { createBudget } from './create-budget.ts';
 import { createBudgetAdjustment } from './create-budget-adjustment.ts';
 import { getBudget, getBudgetAdjustment, listBudgetAdjustments, listBudgets } from './queries.ts';
@@ -112,5 +117,24 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
       message: 'Budget adjustment approved successfully',
       data: await approveBudgetAdjustment(deps.db, actorOf(req), { id: req.params.id }),
     }),
+  );
+  // The report lives with its budget; its path is the financial reports' (SPEC).
+  app.get(
+    '/reports/budget-vs-actual',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['reports'],
+        querystring: budgetVsActualQuery,
+        response: {
+          200: z.object({ data: z.object({ budgetId: z.string(), rows: z.array(budgetVsActualRow) }) }),
+        },
+      },
+    },
+    async (req, reply) => {
+      const report = await budgetVsActual(deps.db, req.query.budget_id);
+      if (req.query.format === 'json') return { data: report };
+      return sendReport(reply, req.query.format, budgetVsActualFile(report), await unionLetterhead(deps.db));
+    },
   );
 }

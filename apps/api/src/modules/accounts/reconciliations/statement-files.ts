@@ -1,6 +1,7 @@
 import type { OutstandingItem, Reconciliation } from '@ushirika/contracts';
+import type { Workbook } from 'exceljs';
 import type { Letterhead } from '../../../platform/document-pdf.ts';
-import { toXlsx } from '../../../platform/exports.ts';
+import { addSheet, toXlsx } from '../../../platform/exports.ts';
 import { grouped, tablePdf } from '../reports/pdf.ts';
 
 type Row = { section: string; date: string; reference: string; description: string; amount: string };
@@ -48,18 +49,22 @@ function rows(r: Reconciliation): Row[] {
 const title = (r: Reconciliation) =>
   `Bank reconciliation: ${r.accountCode} ${r.accountName} (${r.book} book, ${r.currency})`;
 
+/** The statement's sheet columns (the xlsx, and the auditors' pack's sheet). */
+const sheetColumns = (r: Reconciliation) => [
+  { header: 'Item', value: (x: Row) => x.section, width: 44 },
+  { header: 'Date', value: (x: Row) => x.date, width: 12 },
+  { header: 'Reference', value: (x: Row) => x.reference },
+  { header: 'Description', value: (x: Row) => x.description, width: 40 },
+  { header: `Amount (${r.currency})`, value: (x: Row) => x.amount },
+];
+
 export function reconciliationXlsx(r: Reconciliation): Promise<Buffer> {
-  return toXlsx(
-    'Reconciliation',
-    [
-      { header: 'Item', value: (x: Row) => x.section, width: 44 },
-      { header: 'Date', value: (x: Row) => x.date, width: 12 },
-      { header: 'Reference', value: (x: Row) => x.reference },
-      { header: 'Description', value: (x: Row) => x.description, width: 40 },
-      { header: `Amount (${r.currency})`, value: (x: Row) => x.amount },
-    ],
-    rows(r),
-  );
+  return toXlsx('Reconciliation', sheetColumns(r), rows(r));
+}
+
+/** The statement as a sheet of a workbook of several (the auditors' pack, #28). */
+export function addReconciliationSheet(workbook: Workbook, sheetName: string, r: Reconciliation): void {
+  addSheet(workbook, sheetName, sheetColumns(r), rows(r));
 }
 
 export function reconciliationPdf(r: Reconciliation, letterhead: Letterhead): Promise<Buffer> {

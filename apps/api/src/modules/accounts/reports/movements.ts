@@ -59,3 +59,24 @@ export function movements(range: { from: string | null; to: string }, accountsWh
   return sql`(select account_id, sum(debit) as debit, sum(credit) as credit
     from (${sql.join(parts, sql` union all `)}) m group by account_id)`;
 }
+
+/** A movements subquery with no rows (an optional join). */
+export const noMovements = sql`(select null::uuid as account_id, 0::numeric as debit, 0::numeric as credit where false)`;
+
+/** The source type of the year-end closing entries (financial-years/closing-entry.ts). */
+export const YEAR_CLOSING_SOURCE = 'financial_year_close';
+
+/**
+ * The year-end closing entries' debits and credits per account over [from, to] (from null: since
+ * the first), as a subquery `(account_id, debit, credit)`: what a report subtracts from
+ * `movements` to show a year's income and expenses before they were closed into retained
+ * earnings. A handful of lines per year, found through the entries' source index.
+ */
+export function closingEntryMovements(range: { from: string | null; to: string }, accountsWhere: SQL): SQL {
+  return sql`(select l.account_id, sum(l.debit) as debit, sum(l.credit) as credit
+    from journal_entries e join journal_lines l on l.entry_id = e.id
+    where e.source_type = ${YEAR_CLOSING_SOURCE} and e.status <> 'draft' and l.posted
+      and e.entry_date <= ${range.to}${range.from === null ? sql`` : sql` and e.entry_date >= ${range.from}`}
+      and ${accountsWhere}
+    group by l.account_id)`;
+}

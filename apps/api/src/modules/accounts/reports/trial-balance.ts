@@ -8,7 +8,7 @@ import { fieldError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
 import { financialYearOn } from '../../financial-years/queries.ts';
 import { addDays, today } from './dates.ts';
-import { movements } from './movements.ts';
+import { closingEntryMovements, movements, noMovements } from './movements.ts';
 
 /** An account's opening (o_) and period (p_) debits and credits; null when it has none. */
 const balanceRow = z.object({
@@ -25,11 +25,12 @@ const balanceRow = z.object({
 /**
  * The trial balance of a book as at a date: per account the opening balance (everything posted
  * before `from`), the period's debits and credits, and the closing balance, with column totals.
- * `from` defaults to the start of the financial year holding the date.
+ * `from` defaults to the start of the financial year holding the date. `beforeClosing`: the
+ * period without its year-end closing entries (the auditors' trial balance, #28).
  */
 export async function trialBalance(
   db: DbOrTx,
-  query: { book: Book; asAt?: string | undefined; from?: string | undefined },
+  query: { book: Book; asAt?: string | undefined; from?: string | undefined; beforeClosing?: boolean },
 ): Promise<TrialBalance> {
   const asAt = query.asAt ?? today();
   const from = query.from ?? (await financialYearOn(db, asAt))?.startDate ?? `${asAt.slice(0, 4)}-01-01`;
@@ -39,12 +40,15 @@ export async function trialBalance(
     db,
     balanceRow,
     sql`select a.id, a.code, ${localNameSql('a')} as name, c.type,
-          o.debit as o_debit, o.credit as o_credit, p.debit as p_debit, p.credit as p_credit
+          o.debit as o_debit, o.credit as o_credit,
+          p.debit - coalesce(x.debit, 0) as p_debit, p.credit - coalesce(x.credit, 0) as p_credit
         from accounts a
         join account_groups g on g.id = a.group_id
         join account_classes c on c.id = g.class_id
         left join ${movements({ from: null, to: addDays(from, -1) }, inBook)} o on o.account_id = a.id
         left join ${movements({ from, to: asAt }, inBook)} p on p.account_id = a.id
+        left join ${query.beforeClosing ? closingEntryMovements({ from, to: asAt }, inBook) : noMovements} x
+          on x.account_id = a.id
         where a.book = ${query.book} and (o.account_id is not null or p.account_id is not null)
         order by a.code`,
   );

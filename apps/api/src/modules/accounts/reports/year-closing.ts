@@ -12,7 +12,7 @@ import type {
 } from '../../financial-years/year-end.ts';
 import { narrate } from '../journal/narrations.ts';
 import { writeEntry } from '../journal/write-entry.ts';
-import { movements } from './movements.ts';
+import { movements, YEAR_CLOSING_SOURCE } from './movements.ts';
 
 const balanceRow = z.object({
   id: z.string(),
@@ -135,7 +135,7 @@ export async function postClosingEntries(
         book: b.book,
         narration: narrate('yearClosing', { year: year.name }),
         source: 'event',
-        sourceType: 'financial_year_close',
+        sourceType: YEAR_CLOSING_SOURCE,
         sourceId: year.id,
         createdBy: actorId,
         lines,
