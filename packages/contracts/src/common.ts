@@ -27,6 +27,7 @@ export const RECORD_ACTIONS: ReadonlySet<string> = new Set([
   'submit',
   'reverse',
   'close',
+  'reopen',
   'dispatch',
   'receive',
   'publish',

@@ -101,7 +101,7 @@ export const financialYearsRoutes = (books: YearEndBooks) => (app: ZodApp, deps:
     }),
   );
   // #28: a closed year opened again for an adjustment, with the reason in its history.
-  app.post(
+  app.patch(
     '/financial-years/:id/reopen',
     {
       config: { access: write },

@@ -262,7 +262,7 @@ describe('the statements over random seasons', () => {
     const years = await t.request<{ data: { id: string }[] }>('GET', '/financial-years', {
       token: manager.access,
     });
-    const closed = await t.request('POST', `/financial-years/${years.body.data[0]?.id}/close`, {
+    const closed = await t.request('PATCH', `/financial-years/${years.body.data[0]?.id}/close`, {
       token: manager.access,
     });
     expect(closed.status).toBe(200);
