@@ -7,6 +7,7 @@ import { matchingLines, unmatchedLines } from '../../src/modules/accounts/reconc
 import { suggestMatches } from '../../src/modules/accounts/reconciliations/suggest-matches.ts';
 import type { Actor } from '../../src/platform/access.ts';
 import { getScenario } from '../lib/scenarios.ts';
+import { importStallScenario } from './import-stall.ts';
 import type { BenchSuite } from './scenario.ts';
 
 /**
@@ -124,6 +125,7 @@ export const reconciliationSuite: BenchSuite = {
           path,
           200,
         ),
+        importStallScenario(accountId),
       ],
     };
   },
