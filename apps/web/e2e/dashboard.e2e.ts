@@ -60,6 +60,15 @@ describe('season dashboard', () => {
     expect(rows.find((r) => r.includes(north.name))).toContain('150.250 kg');
     expect(rows.find((r) => r.includes(south.name))).toContain('75.500 kg');
     await page.getByTestId('stat-collected-value').waitFor();
+    // Each card says what it counts, so figures that differ between screens say why.
+    expect(await page.getByTestId('stat-stock').innerText()).toContain(
+      'Weighed at the AMCOS and not yet sent to the warehouse on a delivery note.',
+    );
+    expect(await page.getByTestId('stat-in-store').innerText()).toContain('not yet in an auction catalogue');
+    expect(await page.getByTestId('stat-sold').innerText()).toMatch(/already released to their buyers/);
+    expect(await page.getByTestId('stat-outstanding').innerText()).toMatch(
+      /lower by buyers' unallocated credit \(TZS [\d,]+\.\d{2}: money paid and not yet applied to an invoice\)/,
+    );
     await page.close();
   });
 

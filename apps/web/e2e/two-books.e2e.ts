@@ -96,11 +96,24 @@ describe('advances and control accounts in the browser', () => {
     const made = await api<{ data: { id: string } }>(
       'POST',
       '/settings/collection/beneficiaries',
-      { name, kind: 'union' },
+      { name, kind: 'other' },
       token,
     );
     expect(made.status).toBe(201);
     const page = await signedIn(browser, admin);
+    // A new beneficiary of kind Union is the union's own income unless turned off, as the form says.
+    await page.goto('/settings/collection/beneficiaries');
+    await page.getByRole('button', { name: 'Add beneficiary' }).click();
+    const form = page.getByRole('dialog');
+    const income = form.getByRole('switch', { name: /Union's own income/ });
+    await expect(income.isChecked()).resolves.toBe(false);
+    await form.getByRole('combobox', { name: /^Kind/ }).click();
+    await page.getByRole('option', { name: 'Union', exact: true }).click();
+    await expect(income.isChecked()).resolves.toBe(true);
+    await form
+      .getByText('On for the union itself (kind Union) unless you turn it off.', { exact: false })
+      .waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
     await page.goto(`/settings/collection/beneficiaries?search=${encodeURIComponent(name)}`);
     const row = page.getByTestId('beneficiaries-table').getByRole('row', { name: new RegExp(name) });
     await row.getByRole('button', { name: 'Edit' }).click();

@@ -46,8 +46,20 @@ export const dashboardReply = z.object({
   avgPrice: z.array(
     z.object({ crop: z.string(), kg: z.string(), amount: z.string(), pricePerKg: z.string() }),
   ),
-  /** Buyers' money for this season's lots; union users only (null for an AMCOS user). */
-  money: z.object({ invoiced: z.string(), received: z.string(), outstanding: z.string() }).nullable(),
+  /**
+   * Buyers' money for this season's lots; union users only (null for an AMCOS user). `received` is
+   * what receipts applied to these invoices; `unallocatedCredit` is what buyers paid and no invoice
+   * has taken yet (all seasons): account 1201 holds the invoices less every receipt, so it differs
+   * from `outstanding` by that credit and by other seasons' invoices.
+   */
+  money: z
+    .object({
+      invoiced: z.string(),
+      received: z.string(),
+      outstanding: z.string(),
+      unallocatedCredit: z.string(),
+    })
+    .nullable(),
   /**
    * The payment lines of this season's approved settlements: `due` = pending or failed (a retried
    * line counts once, through its retry), `paidOut` = paid.

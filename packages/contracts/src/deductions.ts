@@ -32,6 +32,7 @@ export const createBeneficiaryBody = z.object({
   kind: beneficiaryKind,
   councilId: uuid.nullish().transform((v) => v ?? null),
   ...bankAccountFields,
+  /** Left out: true for a beneficiary of kind `union` (the union's own levy), false otherwise. */
   unionIncome: z.boolean().optional(),
 });
 export const updateBeneficiaryBody = createBeneficiaryBody

@@ -89,7 +89,7 @@ export const controlCheck = z.object({
   name: z.string(),
   /** The book(s) of the control account(s). */
   book: z.enum(['collection', 'operation', 'both']),
-  /** The control account(s) read, as "code name". */
+  /** The control account(s) read, as "code name (book)" in the reader's language. */
   accounts: z.array(z.string()),
   /** What the sub-ledger is, e.g. "open invoices - unallocated receipts". */
   subledger: z.string(),

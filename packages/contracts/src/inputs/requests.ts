@@ -24,7 +24,7 @@ export const inputRequestLine = z.object({
   suggestedQuantity: z.string().nullable(),
   quantity: z.string(),
   creditPrice: z.string(),
-  /** quantity x credit price, to the cent. */
+  /** quantity x credit price, to the cent: the inputs' value at the credit price, not the loan. */
   creditValue: z.string(),
   /** The farmer's credit limit for the item in the season, and what other requests already use. */
   creditLimit: z.string(),
@@ -66,6 +66,18 @@ export const inputRequestDetail = inputRequest.extend({
   lines: z.array(inputRequestLine),
   /** The distribution made from it, if any (not cancelled). */
   distributionId: uuid.nullable(),
+  /**
+   * What the distribution made of the credit value, once issued: the farmer's share (their loan on
+   * credit, what they paid in cash) and the programme's subsidy; null before.
+   */
+  issued: z
+    .object({
+      distributionNo: z.string(),
+      farmerAmount: z.string(),
+      subsidyAmount: z.string(),
+      loanNo: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type InputRequestDetail = z.infer<typeof inputRequestDetail>;
 

@@ -22,8 +22,10 @@ import {
   makeSettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
+import { accountId } from '../accounts/testing.ts';
 import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
 import { salesInvoiceLines, salesInvoices } from '../sales/invoices/schema.ts';
+import { buyerReceipts } from '../sales/receipts/schema.ts';
 import { seasonCrops } from '../seasons/schema.ts';
 
 let t: TestApp;
@@ -193,6 +195,21 @@ describe('the season dashboard', () => {
       invoiced: '3250000.00',
       received: '1000000.00',
       outstanding: '2250000.00',
+      unallocatedCredit: '0.00',
+    });
+    // A buyer pays 1,200,000 of which 1,000,000 went to the invoice: 200,000 is their credit, which
+    // account 1201 nets and the season's outstanding does not (the dashboard says both).
+    await t.db.insert(buyerReceipts).values({
+      receiptNo: 'RC-DASH-1',
+      buyerId: buyer.id,
+      receiptDate: todayInTanzania(),
+      bankAccountId: await accountId(t, 'collection', '1101'),
+      amount: '1200000.00',
+      allocated: '1000000.00',
+    });
+    expect((await dashboard(admin.access)).money).toMatchObject({
+      outstanding: '2250000.00',
+      unallocatedCredit: '200000.00',
     });
 
     const mine = await dashboard(north.manager.access);

@@ -152,9 +152,11 @@ export async function seasonDashboard(
       ? Promise.resolve(null)
       : queryRows(
           db,
-          z.object({ invoiced: z.string(), received: z.string() }),
+          z.object({ invoiced: z.string(), received: z.string(), unallocatedCredit: z.string() }),
           sql`select coalesce(sum(si.total), 0)::numeric(18,2)::text as invoiced,
-                coalesce(sum(si.paid_amount), 0)::numeric(18,2)::text as received
+                coalesce(sum(si.paid_amount), 0)::numeric(18,2)::text as received,
+                (select coalesce(sum(r.amount - r.allocated), 0) from buyer_receipts r)
+                  ::numeric(18,2)::text as "unallocatedCredit"
               from sales_invoices si
               where si.status <> 'cancelled'
                 and exists (
@@ -194,6 +196,7 @@ export async function seasonDashboard(
           invoiced: m.invoiced,
           received: m.received,
           outstanding: dec(m.invoiced).minus(m.received).toFixed(2),
+          unallocatedCredit: m.unallocatedCredit,
         }
       : null,
     payables,

@@ -80,7 +80,12 @@ export const beneficiaryResource: CatalogResource<
   async insert(tx, body) {
     if (body.kind === 'council' && !body.councilId)
       throw new ValidationError(councilNeeded, { councilId: [councilNeeded] });
-    const [row] = await tx.insert(beneficiaries).values(body).returning({ id: beneficiaries.id });
+    // The union itself as a beneficiary: what its rules deduct is its own income unless told otherwise.
+    const unionIncome = body.unionIncome ?? body.kind === 'union';
+    const [row] = await tx
+      .insert(beneficiaries)
+      .values({ ...body, unionIncome })
+      .returning({ id: beneficiaries.id });
     if (!row) throw new Error('Beneficiary insert returned nothing');
     return row.id;
   },
@@ -89,7 +94,12 @@ export const beneficiaryResource: CatalogResource<
     const councilId = body.councilId === undefined ? before.councilId : body.councilId;
     if (kind === 'council' && !councilId)
       throw new ValidationError(councilNeeded, { councilId: [councilNeeded] });
-    await tx.update(beneficiaries).set(body).where(eq(beneficiaries.id, id));
+    // Made the union's own beneficiary without a word on its income: its income, as when created so.
+    const becomesUnion = body.kind === 'union' && before.kind !== 'union' && body.unionIncome === undefined;
+    await tx
+      .update(beneficiaries)
+      .set(becomesUnion ? { ...body, unionIncome: true } : body)
+      .where(eq(beneficiaries.id, id));
   },
   constraints: {
     beneficiaries_name_unique: { field: 'name', message: 'A beneficiary with this name already exists' },

@@ -327,6 +327,29 @@ describe('beneficiaries and deduction rules', () => {
 });
 
 describe('the union’s own income (#16)', () => {
+  it('is the default for the union itself (kind union), and only for it; said otherwise, it is not', async () => {
+    const create = (body: Record<string, unknown>) =>
+      t.request<{ data: { id: string; unionIncome: boolean } }>(
+        'POST',
+        '/settings/collection/beneficiaries',
+        {
+          token: admin.access,
+          body: { name: `Beneficiary ${uniq()}`, ...body },
+        },
+      );
+    expect((await create({ kind: 'union' })).body.data.unionIncome).toBe(true);
+    expect((await create({ kind: 'union', unionIncome: false })).body.data.unionIncome).toBe(false);
+    expect((await create({ kind: 'crop_board' })).body.data.unionIncome).toBe(false);
+    // Made the union's own later, with nothing said about its income: its income.
+    const other = await create({ kind: 'other' });
+    const moved = await t.request<{ data: { unionIncome: boolean } }>(
+      'PATCH',
+      `/settings/collection/beneficiaries/${other.body.data.id}`,
+      { token: admin.access, body: { kind: 'union' } },
+    );
+    expect(moved.body.data.unionIncome).toBe(true);
+  });
+
   it('marks a beneficiary as the union’s income, keeps it on partial updates, and clears it', async () => {
     const made = await t.request<{ data: { id: string; unionIncome: boolean } }>(
       'POST',

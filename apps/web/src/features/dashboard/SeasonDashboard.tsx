@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconChartBar } from '@tabler/icons-react';
 import type { DashboardReply } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../components/EmptyBlock.tsx';
@@ -105,22 +106,35 @@ function Figures({ d }: { d: DashboardReply }) {
     color: LOT_COLORS[key],
   }));
   const lotTotal = slices.reduce((n, s) => n + s.count, 0);
+  // Every lot sold this season, whether its buyer has collected it yet (released) or not.
+  const sold = {
+    count: d.lots.sold.count + d.lots.released.count,
+    kg: sum([d.lots.sold.kg, d.lots.released.kg]).toFixed(3),
+  };
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <StatCard testId="stat-collected" label={t('dashboard.collected')} value={formatKg(d.collectedKg)} />
-        <StatCard testId="stat-stock" label={t('dashboard.stock')} value={formatKg(d.stockKg)} />
+        <StatCard
+          testId="stat-stock"
+          label={t('dashboard.stock')}
+          value={formatKg(d.stockKg)}
+          hint={t('dashboard.stockHint')}
+        />
         <StatCard
           testId="stat-in-store"
           label={t('dashboard.lotsInStore')}
           value={formatNumber(d.lots.in_store.count)}
-          hint={formatKg(d.lots.in_store.kg)}
+          hint={t('dashboard.lotsInStoreHint', { kg: formatKg(d.lots.in_store.kg) })}
         />
         <StatCard
           testId="stat-sold"
           label={t('dashboard.lotsSold')}
-          value={formatNumber(d.lots.sold.count)}
-          hint={formatKg(d.lots.sold.kg)}
+          value={formatNumber(sold.count)}
+          hint={t('dashboard.lotsSoldHint', {
+            kg: formatKg(sold.kg),
+            released: formatNumber(d.lots.released.count),
+          })}
         />
         {d.avgPrice.map((p) => (
           <StatCard
@@ -149,7 +163,7 @@ function Figures({ d }: { d: DashboardReply }) {
               testId="stat-outstanding"
               label={t('dashboard.outstanding')}
               value={formatMoney(d.money.outstanding)}
-              hint={t('dashboard.outstandingHint')}
+              hint={t('dashboard.outstandingHint', { credit: formatMoney(d.money.unallocatedCredit) })}
             />
           </>
         )}

@@ -109,7 +109,17 @@ function BeneficiaryForm({ record, onClose }: RecordFormProps<Beneficiary>) {
       testId="beneficiary-form"
     >
       <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
-      <Select label={t('beneficiariesMd.kind')} required data={kinds} {...form.control('kind')} />
+      <Select
+        label={t('beneficiariesMd.kind')}
+        required
+        data={kinds}
+        {...form.control('kind')}
+        onChange={(kind) => {
+          form.setValue('kind', kind);
+          // The union as its own beneficiary: its rules' amounts are its income, as the switch says.
+          if (kind === 'union' && !record) form.setValue('unionIncome', true);
+        }}
+      />
       <Select
         label={t('fields.council')}
         searchable

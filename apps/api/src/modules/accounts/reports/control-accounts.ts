@@ -1,7 +1,7 @@
 import type { ControlAccounts } from '@ushirika/contracts';
 import { type Dec, dec, sum } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
-import { mappedBalances, subledgerTotal } from './control-checks/check.ts';
+import { accountLabel, mappedBalances, subledgerTotal } from './control-checks/check.ts';
 import { CONTROL_CHECKS } from './control-checks/index.ts';
 
 const fixed = (d: Dec) => (d.isZero() ? '0.00' : d.toFixed(2));
@@ -22,7 +22,7 @@ export async function controlAccounts(db: DbOrTx): Promise<ControlAccounts> {
       key: check.key,
       name: check.name,
       book: check.book,
-      accounts: accounts.map((a, i) => a?.label ?? `(${check.control[i]} not mapped)`),
+      accounts: accounts.map((a, i) => (a ? accountLabel(a) : `(${check.control[i]} not mapped)`)),
       subledger: check.subledger,
       controlBalance: fixed(control),
       subledgerBalance: fixed(subledger),

@@ -348,3 +348,20 @@ describe('invariants over random postings (property)', () => {
     );
   });
 });
+
+describe('control accounts report', () => {
+  it('names each account with its book: the two books’ 2101 side by side are two accounts', async () => {
+    type Checks = { data: { checks: { key: string; accounts: string[] }[] } };
+    const accountsOf = async (lang: 'en' | 'sw') => {
+      const r = await t.request<Checks>('GET', '/reports/control-accounts', { token: manager.access, lang });
+      return Object.fromEntries(r.body.data.checks.map((c) => [c.key, c.accounts]));
+    };
+    const en = await accountsOf('en');
+    expect(en.payable_amcos).toEqual(['2101 Payable to AMCOS (Collection book)']);
+    expect(en.supplier_payables).toEqual(['2101 Supplier payables (Operation book)']);
+    const sw = await accountsOf('sw');
+    expect(sw.payable_amcos?.[0]).toMatch(/^2101 Malipo yanayodaiwa na AMCOS \(.+\)$/);
+    expect(sw.supplier_payables?.[0]).toMatch(/^2101 Madeni ya wasambazaji \(.+\)$/);
+    expect(sw.payable_amcos?.[0]).not.toEqual(sw.supplier_payables?.[0]);
+  });
+});

@@ -1,4 +1,9 @@
-import type { DistributionDetail, DistributionReport, FarmerLoan } from '@ushirika/contracts';
+import type {
+  DistributionDetail,
+  DistributionReport,
+  FarmerLoan,
+  InputRequestDetail,
+} from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +232,23 @@ describe('kinds, cancellation and refusals', () => {
       margin: '25000.00',
     });
     expect(await balanceOf(t, 'operation', '1205')).toBe('90000.00');
+    // The request says what its credit value became: 2 x 65,000 = 130,000 at the credit price, of
+    // which the farmer's loan is 40,000 and the programme's subsidy 90,000.
+    const request = async () =>
+      (
+        await t.request<{ data: InputRequestDetail }>('GET', `/collections/farmer-requests/${requestId}`, {
+          token: w.clerk.access,
+        })
+      ).body.data;
+    expect(await request()).toMatchObject({
+      creditValue: '130000.00',
+      issued: {
+        distributionNo: r.body.data.distributionNo,
+        farmerAmount: '40000.00',
+        subsidyAmount: '90000.00',
+        loanNo: r.body.data.loanNo,
+      },
+    });
     const otherSociety = await t.request('PATCH', `${path}/${r.body.data.id}/cancel`, {
       token: w.otherClerk.access,
       body: { reason: 'x' },
@@ -238,6 +260,7 @@ describe('kinds, cancellation and refusals', () => {
     });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.status).toBe('cancelled');
+    expect((await request()).issued).toBeNull();
     expect(await balanceOf(t, 'collection', '1401')).toBe(before.loans);
     expect(await balanceOf(t, 'operation', '1205')).toBe('0.00');
     expect(await held(t, w.storeId, w.sulphurId)).toBe(before.stock);

@@ -1,5 +1,6 @@
 import type { InputRequest, InputRequestDetail, InputRequestListQuery } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
@@ -60,6 +61,14 @@ export async function listInputRequests(
   return { rows, total: total?.n ?? 0 };
 }
 
+const issuedRow = z.object({
+  id: z.string(),
+  distributionNo: z.string(),
+  farmerAmount: z.string(),
+  subsidyAmount: z.string(),
+  loanNo: z.string().nullable(),
+});
+
 export async function getInputRequest(db: DbOrTx, actor: Actor, id: string): Promise<InputRequestDetail> {
   const [row] = await queryRows<InputRequest>(db, sql`${select} where r.id = ${id}`);
   if (!row) throw new NotFoundError('Request not found');
@@ -73,9 +82,15 @@ export async function getInputRequest(db: DbOrTx, actor: Actor, id: string): Pro
         from input_request_lines l join items i on i.id = l.item_id
         where l.request_id = ${id} order by l.line_no`,
   );
-  const [dist] = await queryRows<{ id: string }>(
+  const [dist] = await queryRows(
     db,
-    sql`select id from input_distributions where request_id = ${id} and status = 'issued'`,
+    issuedRow,
+    sql`select d.id, d.distribution_no as "distributionNo", d.farmer_amount::text as "farmerAmount",
+          d.subsidy_amount::text as "subsidyAmount", fl.loan_no as "loanNo"
+        from input_distributions d left join farmer_loans fl on fl.id = d.loan_id
+        where d.request_id = ${id} and d.status = 'issued'`,
   );
-  return { ...row, lines, distributionId: dist?.id ?? null };
+  if (!dist) return { ...row, lines, distributionId: null, issued: null };
+  const { id: distributionId, ...issued } = dist;
+  return { ...row, lines, distributionId, issued };
 }

@@ -48,7 +48,7 @@ export function inputRequestsRoutes(app: ZodApp, deps: AppDeps) {
             { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
             { header: 'Season', value: (r) => r.seasonName },
             { header: 'Acres', value: (r) => r.acres },
-            { header: 'Credit value', value: (r) => r.creditValue },
+            { header: 'Value at credit price', value: (r) => r.creditValue },
             { header: 'Over limit', value: (r) => (r.overLimit ? 'yes' : 'no') },
             { header: 'Status', value: (r) => r.status },
           ],

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPackageExport, IconX } from '@tabler/icons-react';
 import type { InputRequestLine } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
@@ -141,7 +141,29 @@ function RequestDetailsPage() {
             [t('inputs.date'), formatDate(r.requestedOn)],
             [t('fields.season'), `${r.seasonName} · ${r.cropName}`],
             [t('inputs.acres'), r.acres],
-            [t('inputs.requests.creditValue'), formatMoney(r.creditValue)],
+            [
+              t('inputs.requests.creditValue'),
+              <Stack key="credit" gap={0}>
+                <Text span inherit data-testid="request-credit-value">
+                  {formatMoney(r.creditValue)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('inputs.requests.creditValueHint')}
+                </Text>
+              </Stack>,
+            ],
+            [
+              t('inputs.requests.farmerShare'),
+              r.issued ? (
+                <Text key="share" span inherit data-testid="request-farmer-share">
+                  {formatMoney(r.issued.farmerAmount)}
+                  {r.issued.loanNo ? ` · ${t('inputs.loan')} ${r.issued.loanNo}` : ''}
+                </Text>
+              ) : (
+                t('inputs.requests.notIssuedYet')
+              ),
+            ],
+            [t('inputs.subsidy'), r.issued ? formatMoney(r.issued.subsidyAmount) : '—'],
             [
               t('inputs.requests.amcosApproval'),
               r.amcosApprovedAt ? formatDateTime(r.amcosApprovedAt) : null,

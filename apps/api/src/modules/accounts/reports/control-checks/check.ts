@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../../db/client.ts';
 import { queryRows } from '../../../../db/rows.ts';
+import { codeLabel, currentLanguage, type Lang, localNameSql } from '../../../../platform/labels.ts';
 
 /**
  * One control account compared with its sub-ledger. A module adds its check as one file in this
@@ -22,20 +23,37 @@ export type ControlCheckDefinition = {
   subledgerSql: SQL;
 };
 
-const mappedAccountRow = z.object({ key: z.string(), label: z.string(), balance: z.string() });
-export type MappedAccount = z.infer<typeof mappedAccountRow>;
+const mappedAccount = z.object({
+  key: z.string(),
+  book: z.enum(['collection', 'operation']),
+  code: z.string(),
+  name: z.string(),
+  balance: z.string(),
+});
+export type MappedAccount = z.infer<typeof mappedAccount>;
 
-/** Each mapping's account (code and name) and its posted balance, debit - credit, from the month balances. */
+/**
+ * Each mapping's account (book, code and name in the reader's language) and its posted balance,
+ * debit - credit, from the month balances.
+ */
 export async function mappedBalances(db: DbOrTx): Promise<MappedAccount[]> {
   return queryRows(
     db,
-    mappedAccountRow,
-    sql`select m.key, a.code || ' ' || a.name as label,
+    mappedAccount,
+    sql`select m.key, a.book, a.code, ${localNameSql('a')} as name,
           coalesce((select sum(b.debit - b.credit) from account_period_balances b where b.account_id = a.id), 0)
             ::numeric(18,2)::text as balance
         from account_mappings m join accounts a on a.id = m.account_id`,
   );
 }
+
+/**
+ * An account as the report names it, with its book: the two books each have an account 2101 (in
+ * the Collection book what is payable to the AMCOS, in the Operation book what suppliers are owed),
+ * and side by side the code alone would read as one account under two names.
+ */
+export const accountLabel = (a: MappedAccount, lang: Lang = currentLanguage()) =>
+  `${a.code} ${a.name} (${codeLabel(lang, 'history.values', a.book)})`;
 
 export async function subledgerTotal(db: DbOrTx, check: ControlCheckDefinition): Promise<string> {
   const [row] = await queryRows(
