@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../platform/access.ts';
 import { actsOn } from './source.ts';
-import { INBOX_SOURCE_DEFS } from './sources/index.ts';
+import { INBOX_SOURCE_DEFS } from './sources.ts';
 
 const countRow = z.object({ source: inboxSource, n: z.number() });
 const itemRow = inboxItem.extend({ total: z.number() });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type InboxSourceDef, itemColumns, notMadeBy } from '../source.ts';
+import { type InboxSourceDef, itemColumns, notMadeBy } from './source.ts';
 
 /** Purchasing waiting for its approvers: submitted orders, invoices off the order, payments. */
 export const purchaseSources: InboxSourceDef[] = [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type InboxSourceDef, itemColumns, notMadeBy } from '../source.ts';
+import { type InboxSourceDef, itemColumns, notMadeBy } from './source.ts';
 
 /**
  * What waits at each level between the union and its societies: input requests (an AMCOS manager

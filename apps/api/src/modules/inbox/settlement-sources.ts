@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type InboxSourceDef, itemColumns, notMadeBy } from '../source.ts';
+import { type InboxSourceDef, itemColumns, notMadeBy } from './source.ts';
 
 /**
  * Farmers' money waiting: draft settlements and cash advances to approve, payment batches to

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type InboxSourceDef, itemColumns, notMadeBy } from '../source.ts';
+import { type InboxSourceDef, itemColumns, notMadeBy } from './source.ts';
 
 /** The books' drafts a finance manager approves: entries, vouchers, transfers, budgets, adjustments. */
 export const accountsSources: InboxSourceDef[] = [
