@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import type { ResultRow } from './report.ts';
@@ -138,12 +138,13 @@ export function readRun(file: string): BenchRun {
   return run;
 }
 
-/** The newest run in results/, if any. */
+/** The run in results/ that finished last (runs may overlap; a file is written when its run ends). */
 export function newestRun(): string | undefined {
   try {
-    const files = readdirSync(RESULTS_DIR).filter((f) => f.endsWith('.json'));
-    const newest = files.sort().at(-1);
-    return newest ? path.join(RESULTS_DIR, newest) : undefined;
+    const files = readdirSync(RESULTS_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => path.join(RESULTS_DIR, f));
+    return files.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs).at(-1);
   } catch {
     return undefined;
   }
