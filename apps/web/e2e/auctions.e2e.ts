@@ -79,6 +79,9 @@ describe('auctions in the browser', () => {
     await builder.getByTestId('add-lots').click();
     for (const lot of lots) await page.getByTestId(`catalogue-row-${lot.lotNo}`).waitFor();
     await page.getByTestId('publish-auction').click();
+    // Asked first: no lot can be added or removed once the catalogue is out (#37).
+    await page.getByTestId('confirm-amount').waitFor();
+    await page.getByTestId('confirm-action').click();
     await expect.poll(() => statusOf(page)).toBe('catalogued');
 
     const grid = page.getByTestId('results-grid');

@@ -102,6 +102,9 @@ describe('crop delivery notes and lots in the browser', () => {
     await form.getByLabel(/^Kg received/).fill('990');
     expect(await page.getByTestId('dn-variance').innerText()).toContain('-10.000 kg');
     await form.getByRole('button', { name: 'Receive' }).click();
+    // Asked first, with the kg received (#37).
+    expect(await page.getByTestId('confirm-amount').innerText()).toBe('Amount: 990.000 kg');
+    await page.getByTestId('confirm-action').click();
     await page.locator('[data-status="received"]').first().waitFor();
     await page.getByTestId('dn-fields').getByText('-10.000 kg').waitFor();
 
@@ -120,6 +123,8 @@ describe('crop delivery notes and lots in the browser', () => {
       (r) => r.url().endsWith('/api/collections/lots') && r.request().method() === 'POST',
     );
     await lotsForm.getByRole('button', { name: 'Issue lots' }).click();
+    expect(await page.getByTestId('confirm-amount').innerText()).toBe('Amount: 990.000 kg');
+    await page.getByTestId('confirm-action').click();
     expect((await issued).status()).toBe(201);
     await lotsForm.waitFor({ state: 'detached' });
 

@@ -269,6 +269,10 @@ describe('farmer inputs on credit, request to zero balance', () => {
     await choose(page, /^Ghala/, `Ghala la ${society.name}`);
     await expect.poll(() => page.getByTestId('distribution-lines').textContent()).toContain('50');
     await page.getByRole('button', { name: /^Toa pembejeo$/ }).click();
+    // Asked first (#37): the stock leaves the store and the farmer owes the loan, 260,000.00.
+    const ask = page.getByRole('dialog', { name: 'Toa pembejeo hizi?' });
+    expect(await ask.innerText()).toContain('Anadaiwa TZS 260,000.00 kama mkopo');
+    await page.getByTestId('confirm-action').click();
     await page.waitForURL(/\/collections\/distributions\/.+\/details/);
     distributionUrl = new URL(page.url()).pathname;
     const info = page.locator('main');

@@ -131,6 +131,8 @@ describe('an entry recorded from a bank statement line', () => {
     await drawer.getByText('Draft', { exact: true }).first().waitFor();
     // Approved here (another person than the accountant who recorded it).
     await drawer.getByTestId('approve-entry').click();
+    // Asked first, with the entry's amount (#37).
+    expect(await page.getByTestId('confirm-amount').innerText()).toBe('Amount: TZS 7,500.00');
     const approved = page.waitForResponse((r) => r.url().endsWith(`/journal-entries/${entry.id}/approve`));
     await page.getByTestId('confirm-action').click();
     expect((await approved).status()).toBe(200);

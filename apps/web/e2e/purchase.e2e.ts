@@ -127,6 +127,9 @@ async function orderToPayment(lang: 'en' | 'sw') {
     (r) => r.url().endsWith('/api/purchase/invoices') && r.request().method() === 'POST',
   );
   await buyer.getByRole('button', { name: w.save }).click();
+  // Asked first, with the invoice's total and VAT (#37): it posts to the supplier's account at once.
+  await expect(buyer.getByRole('dialog').textContent()).resolves.toContain('1,534,000.00');
+  await buyer.getByTestId('confirm-action').click();
   expect((await invoiced).status()).toBe(201);
   await buyer.waitForURL(/\/purchase\/invoices\/[0-9a-f-]+\/details/);
   const invoiceId = buyer.url().split('/').at(-2) ?? '';

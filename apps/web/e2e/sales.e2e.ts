@@ -100,6 +100,9 @@ async function recordReceipt(page: Page, amount: string) {
     (r) => r.url().endsWith('/api/sales/receipts') && r.request().method() === 'POST',
   );
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // A receipt posts at once: asked first, with its amount (#37).
+  expect(await page.getByTestId('confirm-amount').innerText()).toMatch(/^Amount: TZS /);
+  await page.getByTestId('confirm-action').click();
   expect((await saved).status()).toBe(201);
   await page.waitForURL(/\/collections\/sales\/receipts\/[0-9a-f-]+\/details/);
 }

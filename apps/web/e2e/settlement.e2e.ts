@@ -175,6 +175,10 @@ describe('settlement and payments in the browser', () => {
     await form.getByTestId('failed-reason-0').fill('Wrong mobile money number');
     const paid = page.waitForResponse((r) => r.url().includes(`/api/payments/batches/${batch.id}/paid`));
     await form.getByRole('button', { name: 'Mark paid' }).click();
+    // Asked first, with the batch's amount and the failed line left out (#37).
+    await page.getByText('The line marked failed (').waitFor();
+    await page.getByTestId('confirm-amount').waitFor();
+    await page.getByTestId('confirm-action').click();
     expect((await paid).status()).toBe(200);
     const lines = page.getByTestId('batch-lines');
     await lines.getByText('Wrong mobile money number').waitFor();
@@ -215,6 +219,7 @@ describe('settlement and payments in the browser', () => {
       r.url().includes(`/api/payments/batches/${retryBatch.id}/paid`),
     );
     await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+    await page.getByTestId('confirm-action').click();
     expect((await paidAgain).status()).toBe(200);
     await page.getByTestId('batch-title').waitFor();
 

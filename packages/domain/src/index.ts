@@ -3,6 +3,7 @@ export * from './ledger.ts';
 export * from './lots.ts';
 export * from './money.ts';
 export * from './posting-rules.ts';
+export * from './pricing.ts';
 export * from './settlement.ts';
 export * from './statement-compare.ts';
 export * from './statement-flows.ts';

@@ -8,6 +8,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 type Asked = {
   title: string;
   message: string;
+  amount?: string;
   confirmLabel: string;
   danger?: boolean;
   onConfirm: () => void;
@@ -29,10 +30,18 @@ describe('approving asks first (issue #20)', () => {
 
   it('a voucher, a bank transfer, a budget and an adjustment: approved only once confirmed', () => {
     const approved: string[] = [];
-    confirmApprove('voucher', 'PV-0001', () => approved.push('voucher'));
-    confirmApprove('bankTransfer', 'BT-0001', () => approved.push('transfer'));
-    confirmApprove('budget', 'BU-0001', () => approved.push('budget'));
-    confirmApprove('budgetAdjustment', 'BA-0001', () => approved.push('adjustment'));
+    confirmApprove('voucher', { number: 'PV-0001', amount: 'TZS 1,250,000.00' }, () =>
+      approved.push('voucher'),
+    );
+    confirmApprove('bankTransfer', { number: 'BT-0001', amount: 'TZS 1,250,000.00' }, () =>
+      approved.push('transfer'),
+    );
+    confirmApprove('budget', { number: 'BU-0001', amount: 'TZS 1,250,000.00' }, () =>
+      approved.push('budget'),
+    );
+    confirmApprove('budgetAdjustment', { number: 'BA-0001', amount: 'TZS 1,250,000.00' }, () =>
+      approved.push('adjustment'),
+    );
     // Asking approves nothing.
     expect(approved).toEqual([]);
     expect(asked.map((a) => a.title)).toEqual([
@@ -43,6 +52,8 @@ describe('approving asks first (issue #20)', () => {
     ]);
     expect(asked[2]?.message).toContain('BU-0001');
     expect(asked[3]?.message).toContain('BA-0001');
+    // Each says how much it approves (the shared dialog shows it as "Amount: …").
+    expect(asked.map((a) => a.amount)).toEqual(Array(4).fill('TZS 1,250,000.00'));
     expect(asked.every((a) => a.confirmLabel === 'Approve' && a.danger === false)).toBe(true);
     for (const a of asked) a.onConfirm();
     expect(approved).toEqual(['voucher', 'transfer', 'budget', 'adjustment']);
@@ -50,8 +61,8 @@ describe('approving asks first (issue #20)', () => {
 
   it('asks in Swahili on Swahili screens', async () => {
     await i18n.changeLanguage('sw');
-    confirmApprove('budget', 'BU-0001', () => undefined);
-    confirmApprove('bankTransfer', 'BT-0001', () => undefined);
+    confirmApprove('budget', { number: 'BU-0001', amount: 'TZS 1,250,000.00' }, () => undefined);
+    confirmApprove('bankTransfer', { number: 'BT-0001', amount: 'TZS 1,250,000.00' }, () => undefined);
     expect(asked.map((a) => a.title)).toEqual(['Idhinisha bajeti hii?', 'Idhinisha uhamisho huu wa benki?']);
     expect(asked[0]?.message).toContain('BU-0001');
   });
@@ -64,7 +75,7 @@ describe('approving asks first (issue #20)', () => {
       expect(approvals.length, file).toBeGreaterThan(0);
       for (const approval of approvals) {
         // The mutation is the callback of a confirmApprove(...) call opened just before it.
-        const before = source.slice(Math.max(0, (approval.index ?? 0) - 200), approval.index);
+        const before = source.slice(Math.max(0, (approval.index ?? 0) - 320), approval.index);
         expect(before, `${file}: an approve that does not ask first`).toMatch(/confirmApprove\(/);
       }
     }

@@ -18,14 +18,19 @@ const KEYS: Record<ApproveKind, { title: string; message: string }> = {
 const t = i18n.t.bind(i18n) as unknown as (key: string, options?: Record<string, string>) => string;
 
 /**
- * Asks before approving (issue #20), as journal approval does: the shared confirm dialog, Cancel
- * focused first; `approve` runs only when the user confirms.
+ * Asks before approving (issue #20), as journal approval does: the shared confirm dialog with the
+ * record's amount, Cancel focused first; `approve` runs only when the user confirms.
  */
-export function confirmApprove(kind: ApproveKind, number: string, approve: () => void): void {
+export function confirmApprove(
+  kind: ApproveKind,
+  record: { number: string; amount: string },
+  approve: () => void,
+): void {
   const keys = KEYS[kind];
   confirmAction({
     title: t(keys.title),
-    message: t(keys.message, { number }),
+    message: t(keys.message, { number: record.number }),
+    amount: record.amount,
     confirmLabel: t('acc.approve'),
     danger: false,
     onConfirm: approve,

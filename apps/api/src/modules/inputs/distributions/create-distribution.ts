@@ -4,7 +4,7 @@ import {
   type DistributionDetail,
   type InputPrice,
 } from '@ushirika/contracts';
-import { dec, sum, toMoney } from '@ushirika/domain';
+import { dec, farmerTotal } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -24,7 +24,7 @@ import { todayInTanzania } from '../../crop-flow/collections/record-collection.t
 import { issueStock, type StockRead, stockReadSql } from '../../inventory/ledgers/move-stock.ts';
 import { giveDistributionLoan } from '../../settlement/loans/distribution-loan.ts';
 import { distributionSmsText } from './distribution-sms.ts';
-import { farmerUnitPrice, priceLines } from './price-lines.ts';
+import { priceLines } from './price-lines.ts';
 import { getDistribution } from './queries.ts';
 
 type LockedRequest = {
@@ -156,15 +156,12 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
   // clerk of the store) are then held for the end of the save only. The loan is what the farmer
   // owes, quantity x their price, which does not depend on the stock's cost. Its LN number is
   // taken at commit before the JV and DS numbers, the order every transaction holding them keeps.
-  const farmerOwes = sum(
-    wanted.map((l) =>
-      toMoney(
-        dec(dec(l.quantity).toFixed(3)).times(
-          dec(farmerUnitPrice(input.kind, prices.get(l.itemId) as InputPrice) ?? '0'),
-        ),
-      ),
-    ),
-  ).toFixed(2);
+  // Prices were checked above (a subsidised item without its price is refused there).
+  const farmerOwes =
+    farmerTotal(
+      input.kind,
+      wanted.map((l) => ({ quantity: l.quantity, price: prices.get(l.itemId) as InputPrice })),
+    ) ?? '0.00';
   const owes = (input.kind === 'credit' || input.kind === 'subsidised') && dec(farmerOwes).gt(0);
   const loan = owes
     ? await giveDistributionLoan(tx, {

@@ -1,5 +1,5 @@
 import type { DistributionKind, InputPrice } from '@ushirika/contracts';
-import { dec, sum, toMoney } from '@ushirika/domain';
+import { dec, farmerUnitPrice, sum, toMoney } from '@ushirika/domain';
 import type { MovedLine } from '../../inventory/ledgers/move-stock.ts';
 
 export type PricedLine = {
@@ -11,14 +11,6 @@ export type PricedLine = {
   unitCost: string;
   costValue: string;
 };
-
-/** What the farmer pays per unit for each kind: the credit, cash or subsidised price; nothing when free. */
-export function farmerUnitPrice(kind: DistributionKind, price: InputPrice): string | null {
-  if (kind === 'credit') return price.creditPrice;
-  if (kind === 'cash') return price.cashPrice;
-  if (kind === 'subsidised') return price.subsidisedPrice;
-  return '0.00';
-}
 
 /**
  * Values each line given: quantity x the farmer's unit price, quantity x the programme's share

@@ -1,5 +1,5 @@
 import type { createPurchaseInvoiceBody, PurchaseInvoiceDetail } from '@ushirika/contracts';
-import { dec, round, sum } from '@ushirika/domain';
+import { dec, priceLine, round, sum } from '@ushirika/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
@@ -98,8 +98,7 @@ export async function createPurchaseInvoice(
             priceTolerancePercent: settings.priceTolerancePercent,
             quantityTolerancePercent: settings.quantityTolerancePercent,
           });
-          const amount = round(quantity.times(unitPrice), 2);
-          const vatAmount = line.vat ? round(amount.times(dec(order.vatRate)).dividedBy(100), 2) : dec(0);
+          const { amount, vatAmount } = priceLine({ quantity, unitPrice, vat: line.vat }, order.vatRate);
           return {
             lineNo: i + 1,
             orderLineId: line.id,

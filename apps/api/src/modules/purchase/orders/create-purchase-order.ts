@@ -1,5 +1,5 @@
 import type { createPurchaseOrderBody, PurchaseOrderDetail } from '@ushirika/contracts';
-import { dec, round, sum } from '@ushirika/domain';
+import { dec, priceLine, round, sum } from '@ushirika/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -41,8 +41,7 @@ async function pricedLines(tx: Tx, body: Body, vatRate: string) {
     const quantity = round(dec(line.quantity), 3);
     if (quantity.lte(0)) throw fieldError(`lines.${i}.quantity`, 'The quantity must be above zero');
     const unitPrice = round(dec(line.unitPrice), 2);
-    const amount = round(quantity.times(unitPrice), 2);
-    const vatAmount = line.vat ? round(amount.times(dec(vatRate)).dividedBy(100), 2) : dec(0);
+    const { amount, vatAmount } = priceLine({ quantity, unitPrice, vat: line.vat }, vatRate);
     return {
       lineNo: i + 1,
       itemId: item.id,

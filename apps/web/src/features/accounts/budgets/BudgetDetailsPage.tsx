@@ -19,7 +19,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, formatMoney, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -100,7 +100,7 @@ function BudgetDetailsPage() {
     onError: (e: Error) => toastError(e.message),
   };
   const approveAdjustment = (a: BudgetAdjustment) =>
-    confirmApprove('budgetAdjustment', a.number, () =>
+    confirmApprove('budgetAdjustment', { number: a.number, amount: formatMoney(a.total) }, () =>
       adjustmentAction.mutate({ id: a.id, action: 'approve' }, done),
     );
   return (
@@ -114,7 +114,9 @@ function BudgetDetailsPage() {
           {b.status === 'draft' && canApprove && b.createdBy !== user?.id && (
             <Button
               onClick={() =>
-                confirmApprove('budget', b.number, () => action.mutate({ id: b.id, action: 'approve' }, done))
+                confirmApprove('budget', { number: b.number, amount: formatMoney(b.total) }, () =>
+                  action.mutate({ id: b.id, action: 'approve' }, done),
+                )
               }
               data-testid="approve-budget"
               loading={action.isPending}

@@ -11,7 +11,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -188,6 +188,7 @@ function EntryActions({
             confirmAction({
               title: t('confirmations.approveEntryTitle'),
               message: t('confirmations.approveEntry', { number: entry.number }),
+              amount: formatMoney(entry.total),
               confirmLabel: t('acc.approve'),
               danger: false,
               onConfirm: () => action.mutate({ id: entry.id, action: 'approve' }, done),
@@ -211,6 +212,7 @@ function EntryActions({
             confirmAction({
               title: t('acc.reverse'),
               message: t('acc.reverseConfirm', { number: entry.number }),
+              amount: formatMoney(entry.total),
               confirmLabel: t('acc.reverse'),
               onConfirm: () =>
                 action.mutate(

@@ -12,7 +12,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, formatMoney, todayIso } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -37,6 +37,8 @@ type Approvable = {
   journalEntryId: string | null;
   journalEntryNumber: string | null;
   number: string;
+  amount: string;
+  currency: string;
 };
 
 /** Approve button for a draft (not for its maker), or the posted entry's number once approved. */
@@ -65,11 +67,14 @@ export function useApproveColumn(path: string, key: string, audit: string, onOpe
             loading={action.isPending}
             data-testid="approve-voucher"
             onClick={() =>
-              confirmApprove(audit === 'bank_transfer' ? 'bankTransfer' : 'voucher', row.number, () =>
-                action.mutate(
-                  { id: row.id, action: 'approve' },
-                  { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
-                ),
+              confirmApprove(
+                audit === 'bank_transfer' ? 'bankTransfer' : 'voucher',
+                { number: row.number, amount: formatMoney(row.amount, row.currency) },
+                () =>
+                  action.mutate(
+                    { id: row.id, action: 'approve' },
+                    { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
+                  ),
               )
             }
           >

@@ -2,6 +2,7 @@ import { Checkbox, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { type DeliveryNoteDetail, receiveDeliveryNoteBody } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { useForm } from '../../../lib/form.ts';
@@ -33,7 +34,17 @@ export function ReceiveModal({ note: n, onClose }: { note: DeliveryNoteDetail; o
       confirm_over: form.values.confirm_over || undefined,
     });
     if (!body) return;
-    receive.mutate(body, form.saved(onClose));
+    confirmAction({
+      title: `${t('dnMd.receive')} ${n.dnNo}?`,
+      message: t('dnMd.confirmReceive', {
+        bags: formatNumber(body.receivedBags),
+        variance: variance === null ? '—' : formatKg(variance),
+      }),
+      amount: formatKg(body.receivedKg),
+      confirmLabel: t('dnMd.receive'),
+      danger: false,
+      onConfirm: () => receive.mutate(body, form.saved(onClose)),
+    });
   });
   return (
     <FormModal

@@ -2,6 +2,7 @@ import { Group, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { type AwaitingLotRow, issueLotsBody } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { LineInputCell } from '../../../components/LineInputCell.tsx';
 import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
@@ -57,7 +58,14 @@ export function IssueLotsModal({ rows, onClose }: { rows: AwaitingLotRow[]; onCl
       })),
     });
     if (!body) return;
-    issue.mutate(body, form.saved(onClose));
+    confirmAction({
+      title: t('lotsMd.confirmIssueTitle'),
+      message: t('lotsMd.confirmIssue', { count: body.lots.length }),
+      amount: total === null ? '—' : formatKg(total),
+      confirmLabel: t('lotsMd.issue'),
+      danger: false,
+      onConfirm: () => issue.mutate(body, form.saved(onClose)),
+    });
   });
   const first = rows[0];
   return (

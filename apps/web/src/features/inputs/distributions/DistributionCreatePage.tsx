@@ -11,7 +11,9 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatMoney, todayIso } from '../../../lib/format.ts';
 import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
+import { useInputPrices } from '../prices/hooks.ts';
 import { requests } from '../requests/hooks.ts';
+import { confirmIssue } from './confirm-issue.ts';
 import { useCreateDistribution, useDistributionStores } from './hooks.ts';
 
 /**
@@ -45,6 +47,7 @@ function DistributionCreatePage() {
     if (only) form.setValue('requestId', only);
   }, [only, form.setValue]);
   const stores = useDistributionStores(form.values.requestId);
+  const prices = useInputPrices(request.data?.seasonId);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   useEffect(() => {
     setQuantities(
@@ -63,7 +66,11 @@ function DistributionCreatePage() {
       ...form.values,
       lines: Object.entries(quantities).map(([itemId, quantity]) => ({ itemId, quantity })),
     });
-    if (body) save.mutate(body);
+    if (body && request.data)
+      confirmIssue(
+        { body, farmer: request.data.farmerName, store: store?.name ?? '', prices: prices.data ?? [] },
+        () => save.mutate(body),
+      );
   });
   const options = (approved.data ?? []).map((r) => ({
     value: r.id,

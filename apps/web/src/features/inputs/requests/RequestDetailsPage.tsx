@@ -99,6 +99,7 @@ function RequestDetailsPage() {
                     message: r.overLimit
                       ? t('inputs.requests.approveOverMessage', { reason: r.overrideReason })
                       : t('inputs.requests.approveMessage', { no: r.requestNo }),
+                    amount: formatMoney(r.creditValue),
                     confirmLabel: t('inputs.requests.approve'),
                     danger: false,
                     onConfirm: () =>

@@ -9,7 +9,7 @@ import { todayIso } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { SupplierSelect } from '../../purchase/suppliers/SupplierSelect.tsx';
 import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
-import { blankLine, linesBody, type StockLine, StockLines } from '../stores/StockLines.tsx';
+import { blankLine, linesBody, type StockLine, StockLines, stockLinesValue } from '../stores/StockLines.tsx';
 import { StoreSelect } from '../stores/StoreSelect.tsx';
 import { useSaveGrn } from './hooks.ts';
 
@@ -36,7 +36,10 @@ function DirectGrnCreatePage() {
       lines: linesBody(form.values.lines, 'receive'),
     });
     if (!body) return;
-    confirmStockPosting('receive', () => save.direct.mutate(body));
+    const lines = form.values.lines.filter((l) => l.itemId || l.quantity);
+    confirmStockPosting('receive', { lines: lines.length, value: stockLinesValue(lines, 'receive') }, () =>
+      save.direct.mutate(body),
+    );
   });
   return (
     <StockDocumentForm

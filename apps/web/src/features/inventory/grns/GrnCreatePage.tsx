@@ -9,6 +9,7 @@ import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, formatMoney, todayIso } from '../../../lib/format.ts';
 import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
+import { pricedValue } from '../stores/StockLines.tsx';
 import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
 import { StoreSelect } from '../stores/StoreSelect.tsx';
 import { useReceivableOrder, useReceivableOrders, useSaveGrn } from './hooks.ts';
@@ -47,7 +48,11 @@ function GrnCreatePage() {
       }));
     const body = form.validate(createOrderGrnBody, { ...form.values, orderId, lines });
     if (!body) return;
-    confirmStockPosting('receive', () => save.onOrder.mutate(body));
+    const priceOf = new Map((order.data?.lines ?? []).map((l) => [l.id, l.unitPrice]));
+    const value = pricedValue(
+      lines.map((l) => ({ quantity: l.quantity, unitPrice: priceOf.get(l.orderLineId) ?? '0' })),
+    );
+    confirmStockPosting('receive', { lines: lines.length, value }, () => save.onOrder.mutate(body));
   });
   return (
     <StockDocumentForm

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { useStoreStock } from '../stores/hooks.ts';
 import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
-import { blankLine, linesBody, type StockLine, StockLines } from '../stores/StockLines.tsx';
+import { blankLine, linesBody, type StockLine, StockLines, stockLinesValue } from '../stores/StockLines.tsx';
 import { StoreSelect } from '../stores/StoreSelect.tsx';
 import { useCreateIssue } from './hooks.ts';
 
@@ -44,7 +44,9 @@ function IssueCreatePage() {
       lines: linesBody(values.lines, 'issue'),
     });
     if (!body) return;
-    confirmStockPosting('issue', () => save.mutate(body));
+    const lines = values.lines.filter((l) => l.itemId || l.quantity);
+    const value = stockLinesValue(lines, 'issue', stock.data);
+    confirmStockPosting('issue', { lines: lines.length, value }, () => save.mutate(body));
   });
   return (
     <StockDocumentForm

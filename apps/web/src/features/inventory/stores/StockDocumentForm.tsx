@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { i18n } from '../../../lib/i18n.ts';
 
 /** What saving a stock document does, and the words its button and confirmation use. */
@@ -27,12 +28,21 @@ const POSTINGS = {
 
 export type StockPosting = keyof typeof POSTINGS;
 
-/** A stock document is posted at once and never edited: the user confirms first. */
-export function confirmStockPosting(posting: StockPosting, onConfirm: () => void) {
+/**
+ * A stock document is posted at once and never edited: the user confirms first, told how many
+ * lines and their value (received at cost; issued or dispatched at the store's average cost, an
+ * estimate the server values again).
+ */
+export function confirmStockPosting(
+  posting: StockPosting,
+  amount: { lines: number; value: string },
+  onConfirm: () => void,
+) {
   const words = POSTINGS[posting];
+  const worth = posting === 'receive' ? 'inventoryMd.confirmValue' : 'inventoryMd.confirmEstimatedValue';
   confirmAction({
     title: i18n.t(words.title),
-    message: i18n.t(words.message),
+    message: `${i18n.t(words.message)} ${i18n.t(worth, { count: amount.lines, value: formatMoney(amount.value) })}`,
     confirmLabel: i18n.t(words.label),
     danger: false,
     onConfirm,

@@ -26,6 +26,25 @@ const lineAmount = (quantity: string, cost: string) => {
 };
 
 /**
+ * The value of the lines as typed: received at the unit costs entered, issued at the store's
+ * average cost (an estimate: the server values it again when it saves).
+ */
+export function stockLinesValue(lines: StockLine[], mode: 'receive' | 'issue', stock?: StoreStock[]): string {
+  const held = (itemId: string | null) => stock?.find((s) => s.itemId === itemId);
+  return sum(
+    lines.map((l) =>
+      mode === 'receive'
+        ? lineAmount(l.quantity, l.unitCost)
+        : lineAmount(l.quantity, held(l.itemId)?.avgCost ?? '0'),
+    ),
+  ).toFixed(2);
+}
+
+/** The value of counted quantities at known unit prices (a GRN against its order's prices). */
+export const pricedValue = (lines: { quantity: string; unitPrice: string }[]) =>
+  sum(lines.map((l) => lineAmount(l.quantity, l.unitPrice))).toFixed(2);
+
+/**
  * The lines of a stock document. `receive`: any stock item at a unit cost the user enters, with
  * batch and expiry. `issue`: the items the store holds, with what is there and the value at its
  * average cost (the server values it again when it saves).
@@ -51,7 +70,6 @@ export function StockLines({
   const choices = useItemChoices();
   const set = (index: number, change: Partial<StockLine>) =>
     onChange(lines.map((l, i) => (i === index ? { ...l, ...change } : l)));
-  const held = (itemId: string | null) => stock?.find((s) => s.itemId === itemId);
   const options =
     mode === 'receive'
       ? (choices.data ?? [])
@@ -61,10 +79,7 @@ export function StockLines({
           value: s.itemId,
           label: `${s.itemCode} · ${s.itemName} — ${formatDecimal(s.quantity, 3)} ${s.unit}`,
         }));
-  const lineValue = (l: StockLine) =>
-    mode === 'receive'
-      ? lineAmount(l.quantity, l.unitCost)
-      : lineAmount(l.quantity, held(l.itemId)?.avgCost ?? '0');
+  const lineValue = (l: StockLine) => stockLinesValue([l], mode, stock);
   return (
     <>
       <Table data-testid="stock-lines">
@@ -160,7 +175,7 @@ export function StockLines({
         </Button>
         <Text fw={700}>
           {mode === 'issue' ? t('inventoryMd.estimatedValue') : t('inventoryMd.total')}:{' '}
-          {formatMoney(sum(lines.map(lineValue)).toFixed(2))}
+          {formatMoney(stockLinesValue(lines, mode, stock))}
         </Text>
       </Group>
     </>

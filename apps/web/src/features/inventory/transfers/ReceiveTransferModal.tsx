@@ -1,12 +1,14 @@
 import { Modal, Table, Text, TextInput } from '@mantine/core';
 import { receiveStockTransferBody, type StockTransferDetail } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { todayIso } from '../../../lib/format.ts';
+import { formatMoney, todayIso } from '../../../lib/format.ts';
+import { pricedValue } from '../stores/StockLines.tsx';
 import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
 import { useReceiveTransfer } from './hooks.ts';
 
@@ -41,7 +43,21 @@ export function ReceiveTransferModal({
         varianceReason: counts[l.id]?.reason.trim() || null,
       })),
     });
-    if (body) receive.mutate(body);
+    if (!body) return;
+    const received = pricedValue(
+      transfer.lines.map((l) => ({ quantity: counts[l.id]?.received.trim() || '0', unitPrice: l.unitCost })),
+    );
+    const short = dec(sum(transfer.lines.map((l) => l.value))).minus(received);
+    confirmAction({
+      title: t('inventoryMd.receiveTitle', { no: transfer.transferNo }),
+      message: short.gt(0)
+        ? t('inventoryMd.confirmReceiveShort', { short: formatMoney(short.toFixed(2)) })
+        : t('inventoryMd.confirmReceive'),
+      amount: formatMoney(received),
+      confirmLabel: t('inventoryMd.confirmReceipt'),
+      danger: false,
+      onConfirm: () => receive.mutate(body),
+    });
   });
   const set = (id: string, change: Partial<{ received: string; reason: string }>) =>
     setCounts((c) => ({ ...c, [id]: { received: '', reason: '', ...c[id], ...change } }));

@@ -8,7 +8,7 @@ import { useForm } from '../../../lib/form.ts';
 import { todayIso } from '../../../lib/format.ts';
 import { useStoreStock } from '../stores/hooks.ts';
 import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
-import { blankLine, linesBody, type StockLine, StockLines } from '../stores/StockLines.tsx';
+import { blankLine, linesBody, type StockLine, StockLines, stockLinesValue } from '../stores/StockLines.tsx';
 import { StoreSelect } from '../stores/StoreSelect.tsx';
 import { useDispatchTransfer } from './hooks.ts';
 
@@ -50,7 +50,9 @@ function TransferCreatePage({ kind }: { kind: TransferKind }) {
       lines: linesBody(form.values.lines, 'issue'),
     });
     if (!body) return;
-    confirmStockPosting('dispatch', () => save.mutate(body));
+    const lines = form.values.lines.filter((l) => l.itemId || l.quantity);
+    const value = stockLinesValue(lines, 'issue', stock.data);
+    confirmStockPosting('dispatch', { lines: lines.length, value }, () => save.mutate(body));
   });
   const ends = ENDS[kind];
   return (

@@ -11,6 +11,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { purchaseOrders, useCreatePurchase, usePurchaseOrder } from '../hooks.ts';
 import { MatchBadge } from '../PurchaseLines.tsx';
+import { confirmInvoice } from './confirm-invoice.ts';
 
 export default withPermission(InvoiceCreatePage, 'purchase.order.create', { unionOnly: true });
 
@@ -62,10 +63,13 @@ function InvoiceCreatePage() {
       dueDate: form.values.dueDate || null,
       lines,
     });
-    if (body)
-      create.mutate(
-        body,
-        form.saved((r) => navigate(`/purchase/invoices/${r.data.id}/details`)),
+    const chosen = order.data;
+    if (body && chosen)
+      confirmInvoice({ order: chosen, supplierInvoiceNo: body.supplierInvoiceNo, lines: body.lines }, () =>
+        create.mutate(
+          body,
+          form.saved((r) => navigate(`/purchase/invoices/${r.data.id}/details`)),
+        ),
       );
   });
   const orderData = (orders.data ?? [])

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { createPurchaseOrderBody } from '@ushirika/contracts';
-import { dec, round, sum } from '@ushirika/domain';
+import { priceLine, sum } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -24,9 +24,8 @@ const emptyLine = (): Line => ({ itemId: null, quantity: '', unitPrice: '', vat:
 /** Net and VAT of a line as the server will price it; blank while the figures are not numbers yet. */
 function preview(line: Line, vatRate: string) {
   try {
-    const amount = round(dec(line.quantity).times(dec(line.unitPrice)), 2);
-    const vat = line.vat ? round(amount.times(dec(vatRate)).dividedBy(100), 2) : dec(0);
-    return { amount, vat };
+    const { amount, vatAmount } = priceLine(line, vatRate);
+    return { amount, vat: vatAmount };
   } catch {
     return null;
   }

@@ -50,7 +50,16 @@ function AuctionDetailsPage() {
     <>
       {a.status === 'draft' && (
         <Button
-          onClick={() => publish.mutate()}
+          onClick={() =>
+            confirmAction({
+              title: t('auctionsMd.publishTitle', { no: a.auctionNo }),
+              message: t('auctionsMd.publishMessage', { count: a.lotCount }),
+              amount: formatKg(a.netKg),
+              confirmLabel: t('auctionsMd.publish'),
+              danger: false,
+              onConfirm: () => publish.mutate(),
+            })
+          }
           loading={publish.isPending}
           disabled={a.lotCount === 0}
           data-testid="publish-auction"

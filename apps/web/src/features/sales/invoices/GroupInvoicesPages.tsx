@@ -1,8 +1,10 @@
 import { Anchor, Checkbox, Paper, Text, Textarea } from '@mantine/core';
 import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
@@ -16,7 +18,7 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
@@ -102,14 +104,23 @@ function GroupInvoiceCreatePage() {
   const create = useCreateSales<unknown, GroupInvoiceDetail>('sales/group-invoices');
   const submit = form.onSubmit(() => {
     const body = form.validate(createGroupInvoiceBody, { ...form.values, invoiceIds: chosen });
-    if (body)
-      create.mutate(body, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          navigate(`/collections/sales/group-invoices/${r.data.id}/details`);
-        },
-        onError: form.showApiError,
-      });
+    if (!body) return;
+    const picked = (open.data ?? []).filter((i) => chosen.includes(i.id));
+    confirmAction({
+      title: t('salesMd.createGroup'),
+      message: t('salesMd.confirmGroup', { count: chosen.length }),
+      amount: formatMoney(sum(picked.map((i) => i.balance)).toFixed(2)),
+      confirmLabel: t('common.save'),
+      danger: false,
+      onConfirm: () =>
+        create.mutate(body, {
+          onSuccess: (r) => {
+            toastSuccess(r.message);
+            navigate(`/collections/sales/group-invoices/${r.data.id}/details`);
+          },
+          onError: form.showApiError,
+        }),
+    });
   });
   return (
     <>

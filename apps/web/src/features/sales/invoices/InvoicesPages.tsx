@@ -1,9 +1,11 @@
 import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { createSalesInvoiceBody, type SalesInvoiceDetail } from '@ushirika/contracts';
+import { priceLine, sum } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
@@ -18,7 +20,7 @@ import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineB
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatKg, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatKg, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useLines } from '../../../lib/use-lines.ts';
@@ -76,14 +78,25 @@ function InvoiceCreatePage() {
       setLineError(parsed.error.issues.find((i) => i.path[0] === 'lines')?.message ?? null);
     }
     const body = form.validate(createSalesInvoiceBody, input);
-    if (body)
-      create.mutate(body, {
-        onSuccess: (r) => {
-          toastSuccess(r.message);
-          navigate(`/collections/sales/invoices/${r.data.id}/details`);
-        },
-        onError: form.showApiError,
-      });
+    if (!body) return;
+    const total = sum(
+      body.lines.map((l) => priceLine({ quantity: l.kg, unitPrice: l.pricePerKg, vat: false }, 0).amount),
+    );
+    confirmAction({
+      title: t('salesMd.confirmInvoiceTitle'),
+      message: t('salesMd.confirmInvoice'),
+      amount: formatMoney(total.toFixed(2)),
+      confirmLabel: t('common.save'),
+      danger: false,
+      onConfirm: () =>
+        create.mutate(body, {
+          onSuccess: (r) => {
+            toastSuccess(r.message);
+            navigate(`/collections/sales/invoices/${r.data.id}/details`);
+          },
+          onError: form.showApiError,
+        }),
+    });
   });
   return (
     <>

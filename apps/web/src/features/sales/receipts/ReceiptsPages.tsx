@@ -1,8 +1,10 @@
 import { Anchor, Button, Select, Table, Text, TextInput } from '@mantine/core';
 import { type BuyerReceiptDetail, createBuyerReceiptBody } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
@@ -13,7 +15,7 @@ import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBankOptions } from '../../accounts/hooks.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
@@ -175,13 +177,21 @@ function ReceiptForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: 
       form={form}
       save={{
         submit: (body) =>
-          create.mutate(
-            body,
-            form.saved((r) => {
-              onClose();
-              onSaved(r.data.id);
-            }),
-          ),
+          confirmAction({
+            title: t('salesMd.confirmReceiptTitle'),
+            message: t('salesMd.confirmReceipt'),
+            amount: formatMoney(body.amount),
+            confirmLabel: t('common.save'),
+            danger: false,
+            onConfirm: () =>
+              create.mutate(
+                body,
+                form.saved((r) => {
+                  onClose();
+                  onSaved(r.data.id);
+                }),
+              ),
+          }),
         isPending: create.isPending,
       }}
       body={() => form.validate(createBuyerReceiptBody, { ...form.values, allocations })}
@@ -284,7 +294,14 @@ function AllocateForm({ receipt, onClose }: { receipt: BuyerReceiptDetail; onClo
     BuyerReceiptDetail
   >('buyer_receipt', (id) => `sales/receipts/${id}/allocate`);
   const submit = form.onSubmit(() =>
-    allocate.mutate({ id: receipt.id, body: { allocations } }, form.saved(onClose)),
+    confirmAction({
+      title: t('salesMd.allocate'),
+      message: t('salesMd.confirmAllocate', { count: allocations.length }),
+      amount: formatMoney(sum(allocations.map((a) => a.amount || '0')).toFixed(2)),
+      confirmLabel: t('salesMd.allocate'),
+      danger: false,
+      onConfirm: () => allocate.mutate({ id: receipt.id, body: { allocations } }, form.saved(onClose)),
+    }),
   );
   return (
     <FormModal

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { PaymentBatch, PaymentLine } from '@ushirika/contracts';
+import { sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -12,7 +13,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { batches, useApproveBatch, useBatchLines, useExportBatch, useMarkPaid } from '../hooks.ts';
@@ -252,13 +253,26 @@ function MarkPaidForm({ batch, onClose }: { batch: PaymentBatch; onClose: () => 
       error={error}
       onSubmit={(e) => {
         e.preventDefault();
-        markPaid.mutate(
-          { paidOn, bankReference: reference, failed: failed.filter((f) => f.reason.trim()) },
-          {
-            onSuccess: onClose,
-            onError: (err) => setError(err instanceof ApiError ? err.serverMessage : String(err)),
-          },
-        );
+        const failing = failed.filter((f) => f.reason.trim());
+        const failedAmount = sum(failing.map((f) => payable.find((l) => l.id === f.lineId)?.amount ?? '0'));
+        confirmAction({
+          title: t('pay.markPaid'),
+          message: t('pay.confirmMarkPaid', {
+            count: failing.length,
+            failed: formatMoney(failedAmount.toFixed(2)),
+          }),
+          amount: formatMoney(batch.total),
+          confirmLabel: t('pay.markPaid'),
+          danger: false,
+          onConfirm: () =>
+            markPaid.mutate(
+              { paidOn, bankReference: reference, failed: failing },
+              {
+                onSuccess: onClose,
+                onError: (err) => setError(err instanceof ApiError ? err.serverMessage : String(err)),
+              },
+            ),
+        });
       }}
       submitLabel={t('pay.markPaid')}
       submitting={markPaid.isPending}
