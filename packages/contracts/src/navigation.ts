@@ -178,6 +178,11 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     trial_balance: { permission: 'accounts.ledger.read', audience: 'union' },
     general_ledger: { permission: 'accounts.ledger.read', audience: 'union' },
     control_accounts: { permission: 'accounts.ledger.read', audience: 'union' },
+    financial_position: { permission: 'accounts.ledger.read', audience: 'union' },
+    income_and_expenditure: { permission: 'accounts.ledger.read', audience: 'union' },
+    cash_flows: { permission: 'accounts.ledger.read', audience: 'union' },
+    changes_in_funds: { permission: 'accounts.ledger.read', audience: 'union' },
+    audit_pack: { permission: 'accounts.ledger.read', audience: 'union' },
     buyer_aged_details: { audience: 'union' },
     buyer_aged_summary: { audience: 'union' },
     // Stores (issue 13): the catalogue is union business; documents need the store update right;

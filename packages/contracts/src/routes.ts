@@ -171,6 +171,8 @@ const appScreens = {
     ['classes', '/account/settings/classes'],
     ['currencies', '/account/settings/currecies'],
     ['exchange_rates', '/account/settings/exchange-rates'],
+    // The financial statements' lines and what is mapped to them (#28).
+    ['statement_lines', '/account/settings/statement-lines'],
     ['account_groups', '/account/operation/groups'],
     ['accounts', '/account/operation/accounts'],
     ['collection', '/account/operation/accounts/collection'],
@@ -200,6 +202,12 @@ const appScreens = {
     ['trial_balance', '/reports/financial/trial-balance'],
     ['general_ledger', '/reports/financial/general-ledgers'],
     ['control_accounts', '/reports/financial/control-accounts'],
+    // The year's accounts (#28): the four statements and the auditors' pack.
+    ['financial_position', '/reports/financial/financial-position'],
+    ['income_and_expenditure', '/reports/financial/income-and-expenditure'],
+    ['cash_flows', '/reports/financial/cash-flows'],
+    ['changes_in_funds', '/reports/financial/changes-in-funds'],
+    ['audit_pack', '/reports/financial/audit-pack'],
     ['quantity_by_store', '/reports/inventory/quantity-by-store'],
     ['quantity_by_store_amcos', '/reports/inventory/quantity-by-store-amcos'],
     ['store_ledger', '/reports/inventory/store-ledgers'],

@@ -56,6 +56,9 @@ const UNION_SCREENS = [
   '/amcos/list',
   '/settings/collection/season-crops',
   '/reports/financial/trial-balance',
+  '/reports/financial/financial-position',
+  '/reports/financial/changes-in-funds',
+  '/account/settings/statement-lines',
   '/profile',
 ];
 /** Purchasing's forms, with their tables of lines (a new order once failed aria-required-children). */

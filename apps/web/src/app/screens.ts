@@ -113,6 +113,19 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   general_ledger: () =>
     import('../features/accounts/reports/ReportsPages.tsx').then((m) => ({ default: m.GeneralLedgerRoute })),
   control_accounts: () => import('../features/accounts/reports/ControlAccountsPage.tsx'),
+  financial_position: () =>
+    import('../features/accounts/statements/StatementPages.tsx').then((m) => ({
+      default: m.FinancialPositionRoute,
+    })),
+  income_and_expenditure: () =>
+    import('../features/accounts/statements/StatementPages.tsx').then((m) => ({
+      default: m.IncomeAndExpenditureRoute,
+    })),
+  cash_flows: () =>
+    import('../features/accounts/statements/StatementPages.tsx').then((m) => ({ default: m.CashFlowsRoute })),
+  changes_in_funds: () => import('../features/accounts/statements/ChangesInFundsPage.tsx'),
+  audit_pack: () => import('../features/accounts/statements/AuditPackPage.tsx'),
+  statement_lines: () => import('../features/accounts/statements/StatementLinesPage.tsx'),
   auctions: () => import('../features/sales/auctions/AuctionsPage.tsx'),
   auction_details: () => import('../features/sales/auctions/AuctionDetailsPage.tsx'),
   auction_price: () =>

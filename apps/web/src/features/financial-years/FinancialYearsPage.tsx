@@ -6,6 +6,7 @@ import { confirmAction } from '../../components/ConfirmAction.ts';
 import { DateField } from '../../components/DateField.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -28,6 +29,8 @@ function FinancialYearsPage() {
   const { t } = useTranslation();
   const canEdit = useCan('cooperative.year.update');
   const [editing, setEditing] = useState<{ year: FinancialYear | null } | null>(null);
+  const [reopening, setReopening] = useState<FinancialYear | null>(null);
+  const allYears = financialYears.useOptions();
   const close = useRecordAction('financial-years', 'financial-years', 'financial_year');
   const askClose = (year: FinancialYear) =>
     confirmAction({
@@ -74,7 +77,18 @@ function FinancialYearsPage() {
             header: '',
             render: (y) =>
               canEdit &&
-              y.status === 'open' && (
+              (y.status === 'closed' ? (
+                reopenable(y, allYears.data ?? []) && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => setReopening(y)}
+                    data-testid="reopen-year"
+                  >
+                    {t('fy.reopen')}
+                  </Button>
+                )
+              ) : (
                 <Group gap="xs" wrap="nowrap">
                   <Button size="compact-sm" variant="default" onClick={() => setEditing({ year: y })}>
                     {t('common.edit')}
@@ -83,14 +97,35 @@ function FinancialYearsPage() {
                     {t('fy.close')}
                   </Button>
                 </Group>
-              ),
+              )),
           },
         ]}
       />
       {editing && <YearForm year={editing.year} onClose={() => setEditing(null)} />}
+      {reopening && (
+        <ReasonModal
+          title={`${t('fy.reopen')}: ${reopening.name}`}
+          reasonLabel={t('fy.reopenReason')}
+          reasonRequired={t('validation.required')}
+          submitLabel={t('fy.reopen')}
+          confirmTitle={t('fy.reopen')}
+          confirmMessage={t('fy.reopenHint', { name: reopening.name })}
+          mutation={{
+            isPending: close.isPending,
+            mutate: (reason, callbacks) =>
+              close.mutate({ id: reopening.id, action: 'reopen', body: { reason } }, callbacks),
+          }}
+          onClose={() => setReopening(null)}
+          testId="reopen-year-form"
+        />
+      )}
     </>
   );
 }
+
+/** A closed year may be reopened when it is the latest and no year is open (the API says the same). */
+const reopenable = (year: FinancialYear, rows: FinancialYear[]) =>
+  !rows.some((r) => r.status === 'open' || r.startDate > year.startDate);
 
 /** The close confirmation's body: per book, the income and expenses closed into retained earnings. */
 function ClosingPreview({ year }: { year: FinancialYear }) {

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
 import type { GeneralLedgerLine } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
@@ -135,11 +136,16 @@ function TrialBalancePage() {
 
 function GeneralLedgerPage() {
   const { t } = useTranslation();
-  const [book, setBook] = useBook();
+  // A statement's line opens an account's ledger for its period (#28): ?account_id=&book=&from=&to=
+  const [params] = useSearchParams();
+  const linkedBook = params.get('book');
+  const [book, setBook] = useBook(
+    linkedBook === 'collection' || linkedBook === 'operation' ? linkedBook : undefined,
+  );
   const options = useAccountOptions(book);
-  const [accountId, setAccountId] = useState<string | null>(null);
-  const [from, setFrom] = useState(`${todayIso().slice(0, 4)}-01-01`);
-  const [to, setTo] = useState(todayIso());
+  const [accountId, setAccountId] = useState<string | null>(params.get('account_id'));
+  const [from, setFrom] = useState(params.get('from') || `${todayIso().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(params.get('to') || todayIso());
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors.at(-1);
   const gl = useGeneralLedger(

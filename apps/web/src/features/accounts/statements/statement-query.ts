@@ -1,0 +1,38 @@
+import type { StatementBook } from '@ushirika/contracts';
+import { useSearchParams } from 'react-router';
+import { todayIso } from '../../../lib/format.ts';
+import type { StatementQuery } from './hooks.ts';
+
+const BOOKS: readonly StatementBook[] = ['union', 'collection', 'operation'];
+const isBook = (v: string | null): v is StatementBook => BOOKS.some((b) => b === v);
+
+/**
+ * A statement's query kept in the address (book, dates, comparison), so the ledger a line opens
+ * leads back to the same statement and a statement can be bookmarked. `period`: from/to (income and
+ * expenditure, cash flows, changes in funds); else as at a date (financial position).
+ */
+export function useStatementQuery(period: boolean) {
+  const [params, setParams] = useSearchParams();
+  const today = todayIso();
+  const book = params.get('book');
+  const query: StatementQuery = {
+    book: isBook(book) ? book : 'union',
+    compare: params.get('compare') === 'none' ? 'none' : 'previous-year',
+    ...(period
+      ? { from: params.get('from') || `${today.slice(0, 4)}-01-01`, to: params.get('to') || today }
+      : { as_at: params.get('as_at') || today }),
+  };
+  const set = (changes: Partial<Record<'book' | 'as_at' | 'from' | 'to' | 'compare', string>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return { query, set };
+}
