@@ -42,6 +42,7 @@ import { type BenchTarget, openPgliteTarget, openPostgresTarget } from './lib/ta
 import { accountsSuite } from './scenarios/accounts.ts';
 import { collectionsSuite } from './scenarios/collections.ts';
 import { farmersSuite } from './scenarios/farmers.ts';
+import { inboxSuite } from './scenarios/inbox.ts';
 import { inputsSuite } from './scenarios/inputs.ts';
 import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
@@ -67,6 +68,7 @@ const SUITES: BenchSuite[] = [
   storesSuite,
   inputsSuite,
   reconciliationSuite,
+  inboxSuite,
   // Last: a day of everyone at once, on top of the data the suites above wrote.
   seasonDaySuite,
 ];

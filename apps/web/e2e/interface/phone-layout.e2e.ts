@@ -12,7 +12,7 @@ import {
 import { openWithData, screensToReach, viewerOf } from './link-walk.ts';
 
 /**
- * The AMCOS clerk's screens on a phone (issue #20, 390 x 844): every screen the route table lets
+ * The AMCOS clerk's and the AMCOS manager's screens on a phone (issues #20, #27; 390 x 844): every screen the route table lets
  * the clerk open (those the link walk must reach from the sidebar) and the forms and details pages
  * their lists open. On each: the page does not scroll sideways (a table may scroll inside its own
  * container), the page's buttons and links lie within the screen, and the sidebar opens from the
@@ -23,17 +23,19 @@ const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 let clerk: { email: string; password: string };
+let manager: { email: string; password: string };
 let records: ClerkRecords;
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await adminToken();
   const society = await createAmcos(token, 'Simu AMCOS');
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
+  manager = await createUser(token, 'AMCOS Manager', society.id);
   records = await clerkRecords(token, society, clerk);
 }, 180_000);
 afterAll(() => browser.close());
 
-async function phonePage(): Promise<Page> {
+async function phonePage(user = clerk): Promise<Page> {
   const context = await browser.newContext({
     ...contextOptions(),
     viewport: PHONE,
@@ -42,7 +44,7 @@ async function phonePage(): Promise<Page> {
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await signInThroughBrowser(page, clerk.email, clerk.password);
+  await signInThroughBrowser(page, user.email, user.password);
   return page;
 }
 
@@ -126,15 +128,30 @@ async function sidebarFaults(page: Page): Promise<string[]> {
     : [`the burger does not open the sidebar within the screen: ${JSON.stringify(await sidebarBox(page))}`];
 }
 
+/**
+ * The layout faults of every screen the user may open from the sidebar, and of `more` (the forms
+ * and details pages their lists open), each opened in the app as a click on its link would.
+ */
+async function faultsOfScreens(page: Page, more: string[]): Promise<string[]> {
+  await page.goto('/home');
+  await page.locator('#main-content').waitFor();
+  await page.getByTestId('main-loader').waitFor({ state: 'detached' });
+  const viewer = await viewerOf(page);
+  const paths = [...screensToReach(viewer).map((r) => r.path), ...more];
+  console.info(`phone layout over ${paths.length} screens: ${paths.join(', ')}`);
+  const found: string[] = [];
+  for (const path of paths) {
+    await openWithData(page, path);
+    for (const f of await layoutFaults(page)) found.push(`${path}: ${f}`);
+    for (const f of await sidebarFaults(page)) found.push(`${path}: ${f}`);
+  }
+  return found;
+}
+
 describe('AMCOS clerk screens at phone width (390 x 844)', () => {
   it('no sideways scrolling, buttons on screen, the sidebar opens from the burger', async () => {
     const page = await phonePage();
-    await page.goto('/home');
-    await page.locator('#main-content').waitFor();
-    await page.getByTestId('main-loader').waitFor({ state: 'detached' });
-    const viewer = await viewerOf(page);
-    const paths = [
-      ...screensToReach(viewer).map((r) => r.path),
+    const found = await faultsOfScreens(page, [
       '/collections/farmer-requests/create',
       `/collections/farmer-requests/${records.issuedRequestId}/details`,
       `/collections/distributions/create?request=${records.approvedRequestId}`,
@@ -142,15 +159,20 @@ describe('AMCOS clerk screens at phone width (390 x 844)', () => {
       '/collections/crop-DNs/create',
       `/collections/crop-DNs/${records.deliveryNoteId}/details`,
       `/amcos/amcos-farmers/${records.farmerId}/details`,
-    ];
-    console.info(`phone layout over ${paths.length} screens: ${paths.join(', ')}`);
-    const found: string[] = [];
-    // Each screen opened in the app as a click on its link would, once its data is shown.
-    for (const path of paths) {
-      await openWithData(page, path);
-      for (const f of await layoutFaults(page)) found.push(`${path}: ${f}`);
-      for (const f of await sidebarFaults(page)) found.push(`${path}: ${f}`);
-    }
+    ]);
+    expect(found).toEqual([]);
+    await page.context().close();
+  }, 600_000);
+
+  it('the AMCOS manager’s screens too (#27): what waits for them, requests to approve, the farmer’s page', async () => {
+    const page = await phonePage(manager);
+    const found = await faultsOfScreens(page, [
+      `/collections/farmer-requests/${records.pendingRequestId}/details`,
+      `/collections/distributions/${records.distributionId}/details`,
+      `/amcos/amcos-farmers/${records.farmerId}/details`,
+      `/amcos/amcos-farmers/${records.farmerId}/details?tab=loans`,
+      `/amcos/amcos-farmers/${records.farmerId}/details?tab=collections`,
+    ]);
     expect(found).toEqual([]);
     await page.context().close();
   }, 600_000);

@@ -1,15 +1,21 @@
-import { Alert, Paper, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { createDistributionBody, DISTRIBUTION_KINDS, type FarmerOption } from '@ushirika/contracts';
+import { Alert, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import {
+  createDistributionBody,
+  DISTRIBUTION_KINDS,
+  type FarmerOption,
+  type InputRequestLine as RequestLine,
+} from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
+import { EditLines } from '../../../components/EditLines.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatMoney, todayIso } from '../../../lib/format.ts';
+import { formatDecimal, todayIso } from '../../../lib/format.ts';
 import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
 import { useInputPrices } from '../prices/hooks.ts';
 import { requests } from '../requests/hooks.ts';
@@ -57,6 +63,11 @@ function DistributionCreatePage() {
   const store = stores.data?.find((s) => s.id === form.values.storeId);
   const heldOf = (itemId: string) =>
     store?.stock.find((s: { itemId: string }) => s.itemId === itemId)?.quantity ?? null;
+  /** The store holds less of the item than the quantity typed. */
+  const shortOf = (itemId: string) => {
+    const held = heldOf(itemId);
+    return held !== null && dec(held).lt(dec(quantities[itemId] || '0'));
+  };
   const save = useCreateDistribution(
     (d) => navigate(`/collections/distributions/${d.id}/details`),
     form.showApiError,
@@ -134,49 +145,65 @@ function DistributionCreatePage() {
             {t(`inputs.kindHelp.${(form.values.kind ?? 'credit') as 'credit'}`)}
           </Text>
           {request.data && (
-            <Table.ScrollContainer minWidth={560}>
-              <Table data-testid="distribution-lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('inputs.item')}</Table.Th>
-                    <Table.Th ta="right">{t('inputs.distributions.approvedQty')}</Table.Th>
-                    <Table.Th ta="right">{t('inputs.distributions.inStore')}</Table.Th>
-                    <Table.Th>{t('inputs.quantity')}</Table.Th>
-                    <Table.Th ta="right">{t('inputs.prices.creditPrice')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(request.data.lines ?? []).map((l) => {
+            <EditLines<RequestLine>
+              label={t('inputs.lines')}
+              testId="distribution-lines"
+              minWidth={560}
+              lines={request.data.lines ?? []}
+              lineKey={(l) => l.itemId}
+              columns={[
+                {
+                  key: 'item',
+                  header: t('inputs.item'),
+                  role: 'item',
+                  render: (l) => `${l.itemName} (${l.unit})`,
+                },
+                {
+                  key: 'approved',
+                  header: t('inputs.distributions.approvedQty'),
+                  role: 'extra',
+                  align: 'right',
+                  render: (l) => dec(l.quantity).toString(),
+                },
+                {
+                  key: 'held',
+                  header: t('inputs.distributions.inStore'),
+                  role: 'extra',
+                  align: 'right',
+                  render: (l) => {
                     const held = heldOf(l.itemId);
-                    const short = held !== null && dec(held).lt(dec(quantities[l.itemId] || '0'));
                     return (
-                      <Table.Tr key={l.itemId}>
-                        <Table.Td>
-                          {l.itemName} ({l.unit})
-                        </Table.Td>
-                        <Table.Td ta="right">{dec(l.quantity).toString()}</Table.Td>
-                        <Table.Td ta="right" c={short ? 'red' : undefined}>
-                          {held === null ? '—' : dec(held).toString()}
-                        </Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            w={110}
-                            inputMode="decimal"
-                            aria-label={t('inputs.quantityOf', { item: l.itemName })}
-                            value={quantities[l.itemId] ?? ''}
-                            onChange={(e) =>
-                              setQuantities({ ...quantities, [l.itemId]: e.currentTarget.value })
-                            }
-                            error={short ? t('inputs.distributions.short') : undefined}
-                          />
-                        </Table.Td>
-                        <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
-                      </Table.Tr>
+                      <Text span size="sm" c={shortOf(l.itemId) ? 'red' : undefined}>
+                        {held === null ? '—' : dec(held).toString()}
+                      </Text>
                     );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  },
+                },
+                {
+                  key: 'quantity',
+                  header: t('inputs.quantity'),
+                  role: 'figure',
+                  render: (l) => (
+                    <TextInput
+                      w={110}
+                      maw="100%"
+                      inputMode="decimal"
+                      aria-label={t('inputs.quantityOf', { item: l.itemName })}
+                      value={quantities[l.itemId] ?? ''}
+                      onChange={(e) => setQuantities({ ...quantities, [l.itemId]: e.currentTarget.value })}
+                      error={shortOf(l.itemId) ? t('inputs.distributions.short') : undefined}
+                    />
+                  ),
+                },
+                {
+                  key: 'price',
+                  header: t('inputs.prices.creditPrice'),
+                  role: 'figure',
+                  align: 'right',
+                  render: (l) => formatDecimal(l.creditPrice),
+                },
+              ]}
+            />
           )}
         </FormLayout>
       </Paper>

@@ -1,4 +1,4 @@
-import { Alert, Group, Paper, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Paper, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { createInputRequestBody, type FarmerOption } from '@ushirika/contracts';
 import { dec, toMoney } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
@@ -79,7 +79,7 @@ function RequestCreatePage() {
           submitting={save.isPending}
           testId="request-form"
         >
-          <Group grow align="flex-start">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <FarmerPicker
               label={t('inputs.farmer')}
               required
@@ -98,7 +98,7 @@ function RequestCreatePage() {
               {...form.control('seasonCropId')}
               data-testid="request-season-crop"
             />
-          </Group>
+          </SimpleGrid>
           {suggestion.data && (
             <Text size="sm" c="dimmed" data-testid="request-acres">
               {t('inputs.requests.acresBoq', {

@@ -1,11 +1,11 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text, TextInput } from '@mantine/core';
 import { dec, toMoney } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LineInputCell } from '../../../components/LineInputCell.tsx';
+import { EditLines } from '../../../components/EditLines.tsx';
 import type { LineColumn } from '../../../components/LinesTable.tsx';
 import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 
 export type EditableLine = {
   itemId: string;
@@ -57,18 +57,6 @@ export function requestItemColumns<L extends RequestItem>(t: TFunction): LineCol
   ];
 }
 
-/** The same two cells in the request form's editable table. */
-function ItemCells({ line: l }: { line: RequestItem }) {
-  return (
-    <>
-      <Table.Td>
-        <ItemName line={l} />
-      </Table.Td>
-      <Table.Td ta="right">{suggested(l)}</Table.Td>
-    </>
-  );
-}
-
 /** The request's lines: BOQ suggestion, editable quantity, credit value and the limit it meets. */
 export function RequestLinesTable({
   lines,
@@ -78,51 +66,80 @@ export function RequestLinesTable({
   onChange: (lines: EditableLine[]) => void;
 }) {
   const { t } = useTranslation();
+  const change = (i: number, quantity: string) =>
+    onChange(lines.map((x, j) => (j === i ? { ...x, quantity } : x)));
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table data-testid="request-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('inputs.item')}</Table.Th>
-            <Table.Th ta="right">{t('inputs.requests.suggested')}</Table.Th>
-            <Table.Th>{t('inputs.quantity')}</Table.Th>
-            <Table.Th ta="right">{t('inputs.prices.creditPrice')}</Table.Th>
-            <Table.Th ta="right">{t('inputs.requests.creditValue')}</Table.Th>
-            <Table.Th ta="right">{t('inputs.requests.limitLeft')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((l, i) => (
-            <Table.Tr key={l.itemId}>
-              <ItemCells line={l} />
-              <LineInputCell
-                label={t('inputs.quantityOf', { item: l.itemName })}
-                w={110}
-                decimal
-                value={l.quantity}
-                onChange={(quantity) => onChange(lines.map((x, j) => (j === i ? { ...x, quantity } : x)))}
-              />
-              <Table.Td ta="right">{formatMoney(l.creditPrice)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(lineValue(l))}</Table.Td>
-              <Table.Td ta="right">
-                {formatMoney(dec(l.creditLimit).minus(dec(l.usedElsewhere)).toFixed(2))}{' '}
-                {isOverLimit(l) && (
-                  <Badge color="red" variant="light" data-testid="over-limit">
-                    {t('status.over_limit')}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <RemoveLineButton
-                  label={t('inputs.requests.removeLine', { item: l.itemName })}
-                  onClick={() => onChange(lines.filter((_, j) => j !== i))}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <EditLines<EditableLine>
+      label={t('inputs.lines')}
+      testId="request-lines"
+      lines={lines}
+      lineKey={(l) => l.itemId}
+      columns={[
+        { key: 'item', header: t('inputs.item'), role: 'item', render: (l) => <ItemName line={l} /> },
+        {
+          key: 'suggested',
+          header: t('inputs.requests.suggested'),
+          role: 'extra',
+          align: 'right',
+          render: suggested,
+        },
+        {
+          key: 'quantity',
+          header: t('inputs.quantity'),
+          role: 'figure',
+          render: (l, i) => (
+            <TextInput
+              aria-label={t('inputs.quantityOf', { item: l.itemName })}
+              w={110}
+              maw="100%"
+              inputMode="decimal"
+              value={l.quantity}
+              onChange={(e) => change(i, e.currentTarget.value)}
+            />
+          ),
+        },
+        {
+          key: 'price',
+          header: t('inputs.prices.creditPrice'),
+          role: 'figure',
+          align: 'right',
+          render: (l) => formatDecimal(l.creditPrice),
+        },
+        {
+          key: 'value',
+          header: t('inputs.requests.creditValue'),
+          role: 'figure',
+          align: 'right',
+          render: (l) => formatDecimal(lineValue(l)),
+        },
+        {
+          key: 'limit',
+          header: t('inputs.requests.limitLeft'),
+          role: 'extra',
+          align: 'right',
+          render: (l) => (
+            <>
+              {formatMoney(dec(l.creditLimit).minus(dec(l.usedElsewhere)).toFixed(2))}{' '}
+              {isOverLimit(l) && (
+                <Badge color="red" variant="light" data-testid="over-limit">
+                  {t('status.over_limit')}
+                </Badge>
+              )}
+            </>
+          ),
+        },
+        {
+          key: 'remove',
+          header: '',
+          role: 'action',
+          render: (l, i) => (
+            <RemoveLineButton
+              label={t('inputs.requests.removeLine', { item: l.itemName })}
+              onClick={() => onChange(lines.filter((_, j) => j !== i))}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
