@@ -44,6 +44,16 @@ const rows = [...packages.values()].sort(
   (a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version),
 );
 const unusual = rows.filter((r) => !permissive(r.license));
+
+/** Files the product ships that no package brings: each with where it comes from and its licence. */
+const BUNDLED_FILES = [
+  {
+    files: 'apps/api/assets/dictionaries/sw_TZ.aff, sw_TZ.dic',
+    what: "LibreOffice's Kiswahili (Tanzania) Hunspell dictionary, unchanged from Debian's hunspell-sw 1:7.5.0-1 (the editor's Swahili spell checker)",
+    licence:
+      'LGPL-2.1-or-later (text beside the files: LGPL-2.1.txt); © 2004 Jason M Githeko, 2004-2005 Alberto Escudero-Pascual',
+  },
+];
 const counts = new Map();
 for (const r of rows) counts.set(r.license, (counts.get(r.license) ?? 0) + 1);
 
@@ -71,6 +81,10 @@ if (process.argv.includes('--markdown')) {
     for (const r of unusual) console.log(`- ${r.name} ${r.version}: ${r.license}`);
     console.log('');
   }
+  console.log('Files shipped that no package brings:\n');
+  console.log('| files | what | licence |\n| --- | --- | --- |');
+  for (const f of BUNDLED_FILES) console.log(`| ${f.files} | ${f.what} | ${f.licence} |`);
+  console.log('');
   console.log('| package | version | licence |\n| --- | --- | --- |');
   for (const r of rows) console.log(`| ${r.name} | ${r.version} | ${r.license} |`);
 } else {

@@ -134,7 +134,7 @@ function durationMs(text: string | undefined): number | null {
 }
 
 /** apps/api/src or apps/api/dist: the same depth, so paths from here work compiled or not. */
-const API_ROOT = path.resolve(import.meta.dirname, '..');
+export const API_ROOT = path.resolve(import.meta.dirname, '..');
 
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;

@@ -44,7 +44,7 @@ export type TestApp = {
   request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options?: { body?: unknown; token?: string; lang?: 'en' | 'sw' },
+    options?: { body?: unknown; token?: string; lang?: string },
   ): Promise<Reply<T>>;
   close(): Promise<void>;
 };
@@ -74,7 +74,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   async function request<T>(
     method: string,
     path: string,
-    options: { body?: unknown; token?: string; lang?: 'en' | 'sw' } = {},
+    options: { body?: unknown; token?: string; lang?: string } = {},
   ) {
     const headers: Record<string, string> = {};
     if (options.body !== undefined) headers['content-type'] = 'application/json';

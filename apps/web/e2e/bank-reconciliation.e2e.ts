@@ -109,11 +109,11 @@ for (const language of ['en', 'sw'] as const) {
           balance: 'Running balance',
         }
       : {
-          tab: 'Usuluhishi',
+          tab: 'Ulinganisho wa benki',
           date: 'Tarehe',
           reference: 'Kumbukumbu',
           description: 'Maelezo',
-          amount: /^Kiasi/,
+          amount: /^Kiasi cha fedha/,
           balance: 'Salio linaloendelea',
         };
   describe(`bank reconciliation (${language})`, () => {
@@ -143,7 +143,9 @@ for (const language of ['en', 'sw'] as const) {
       const imported = page.waitForResponse((r) => r.url().endsWith('/bank-reconciliation/statements'));
       await page
         .getByTestId('recon-import-form')
-        .getByRole('button', { name: language === 'en' ? 'Import statement' : 'Leta taarifa ya benki' })
+        .getByRole('button', {
+          name: language === 'en' ? 'Import statement' : 'Ingiza taarifa ya benki kutoka faili',
+        })
         .click();
       expect((await imported).status()).toBe(201);
       await page.getByTestId('recon-statement-lines').getByText('CHG-1').waitFor();

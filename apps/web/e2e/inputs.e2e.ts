@@ -349,7 +349,7 @@ describe('farmer inputs on credit, request to zero balance', () => {
     expect(await page.locator('main').textContent()).toContain('0.00');
     expect(await page.getByTestId('distribution-cancel').count()).toBe(0);
     await page.goto('/collections/loans');
-    await expect.poll(() => page.locator('main').textContent()).toContain('Mgawo wa pembejeo');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Ugawaji wa pembejeo');
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageReply } from './common.ts';
-import { mobile, sessionUser } from './users.ts';
+import { mobile, sessionUser, userLanguage } from './users.ts';
 
 // Field names below are binding (SPEC section 7).
 const email = z.email('Enter a valid email address').trim().toLowerCase();
@@ -69,6 +69,8 @@ export const updateProfileBody = z.object({
   firstName: z.string().trim().min(1).max(80).optional(),
   lastName: z.string().trim().min(1).max(80).optional(),
   mobile: mobile.optional(),
+  /** The language the user last chose on a screen: their SMS are written in it (#35). */
+  language: userLanguage.optional(),
 });
 
 /** Lock screen: the signed-in user proves they are still themselves. */

@@ -36,8 +36,12 @@ export const EDITOR_MESSAGES = {
 } as const;
 export type EditorErrorKey = keyof typeof EDITOR_MESSAGES;
 
-/** Languages whose spell-checking dictionary the server serves (Swahili: none is packaged). */
-export const SPELL_CHECK_LANGUAGES = ['en'] as const;
+/**
+ * Languages whose spell-checking dictionary the server serves: English (`dictionary-en`) and
+ * Swahili (LibreOffice's sw_TZ, from Debian's hunspell-sw, kept in apps/api/assets/dictionaries).
+ */
+export const SPELL_CHECK_LANGUAGES = ['en', 'sw'] as const;
+export type SpellCheckLanguage = (typeof SPELL_CHECK_LANGUAGES)[number];
 
 /** SPEC §3: "either an error or data with filePath". */
 export const editorImageReply = z.object({ data: z.object({ filePath: z.string() }) });
@@ -51,5 +55,6 @@ export const editorImageParams = z.object({
   name: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|gif|avif)$/, 'Not an editor image'),
 });
 export const dictionaryParams = z.object({
-  file: z.enum(['en.aff', 'en.dic']),
+  file: z.enum(['en.aff', 'en.dic', 'sw.aff', 'sw.dic']),
 });
+export type DictionaryFile = z.infer<typeof dictionaryParams>['file'];

@@ -6,6 +6,10 @@ export type Gender = z.infer<typeof gender>;
 
 export const roleRef = z.object({ id: uuid, name: z.string() });
 
+/** The language of the SMS a user gets when not at a screen (welcome, notices): en or sw. */
+export const userLanguage = z.enum(['en', 'sw'], 'Choose English (en) or Swahili (sw)');
+export type UserLanguage = z.infer<typeof userLanguage>;
+
 /** A user as the API shows it. amcosId and amcosUuid are the same AMCOS id (null for union users). */
 export const user = z.object({
   id: uuid,
@@ -20,6 +24,7 @@ export const user = z.object({
   amcosName: z.string().nullable(),
   isInitialPassword: z.boolean(),
   active: z.boolean(),
+  language: userLanguage,
   roles: z.array(roleRef),
   createdAt: z.string(),
 });
@@ -43,6 +48,8 @@ export const createUserBody = z.object({
   gender,
   amcosId: uuid.nullable().default(null),
   roleIds: z.array(uuid).min(1, 'Choose at least one role'),
+  /** Left out: the language of the administrator's screen. Kept as the user's last sign-in language. */
+  language: userLanguage.optional(),
   /** Left empty, a random initial password is generated and sent by SMS. */
   password: z.string().min(8, 'The password must have at least 8 characters').max(128).optional(),
 });

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, round, splitExact, spreadsheetNumber, sum, toGroupedMoney, toMoney } from './money.ts';
+import {
+  dec,
+  round,
+  splitExact,
+  spreadsheetNumber,
+  sum,
+  toGroupedAmount,
+  toGroupedMoney,
+  toGroupedQuantity,
+  toMoney,
+} from './money.ts';
 
 describe('money', () => {
   it('gives a spreadsheet the double that reads back as the same figure, or nothing', () => {
@@ -81,5 +91,23 @@ describe('money', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('amounts and quantities in a sentence (#35)', () => {
+  it('groups an amount and leaves out ".00" only when it is whole', () => {
+    expect(toGroupedAmount('1234567.00')).toBe('1,234,567');
+    expect(toGroupedAmount('1234567.5')).toBe('1,234,567.50');
+    expect(toGroupedAmount('999.999')).toBe('1,000');
+    expect(toGroupedAmount('0.05')).toBe('0.05');
+    expect(toGroupedAmount('-2500')).toBe('-2,500');
+  });
+
+  it('groups a quantity and drops the zeros after its last digit', () => {
+    expect(toGroupedQuantity('1234.500')).toBe('1,234.5');
+    expect(toGroupedQuantity('25.000')).toBe('25');
+    expect(toGroupedQuantity('100')).toBe('100');
+    expect(toGroupedQuantity('0.125')).toBe('0.125');
+    expect(toGroupedQuantity('1000000.0004')).toBe('1,000,000');
   });
 });

@@ -43,6 +43,23 @@ export function spreadsheetNumber(value: string): number | null {
   return Number.isFinite(double) && new D(double).eq(new D(value)) ? double : null;
 }
 
+/** An amount in a sentence (an SMS): grouped, and a whole amount without ".00": "1,234,567", "1,234.50". */
+export function toGroupedAmount(value: DecimalLike, dp = 2): string {
+  const grouped = toGroupedMoney(value, dp);
+  return round(value, dp).isInteger() ? (grouped.split('.')[0] ?? grouped) : grouped;
+}
+
+/** A quantity (kg, bags, litres) for people to read: grouped, no trailing zeros: "1,234.5", "25". */
+export function toGroupedQuantity(value: DecimalLike, dp = 3): string {
+  const [whole = '0', fraction] = toMoney(value, dp)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
+    .split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const grouped = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 export function sum(values: DecimalLike[]): Dec {
   return values.reduce<Dec>((acc, v) => acc.plus(dec(v)), new D(0));
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { dec } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The screens' own dictionaries: a file or PDF says what the screen says, in the same words.
@@ -41,13 +42,22 @@ export function codeLabel(lang: Lang, namespaces: string | readonly string[], co
   return code;
 }
 
+/**
+ * A unit of measure in the reader's language, as the screens write it (`units.*`): "bag" -> "mfuko",
+ * and for a quantity other than one "mifuko". A unit the screens do not know reads as stored.
+ */
+export function unitLabel(lang: Lang, unit: string, quantity?: string): string {
+  const form = quantity !== undefined && !dec(quantity).eq(1) ? 'other' : 'one';
+  return translate(lang, `units.${unit.trim().toLowerCase()}.${form}`) ?? unit;
+}
+
 /** Yes / No in the reader's language. */
 export const yesNo = (lang: Lang, value: boolean) =>
   translate(lang, value ? 'common.yes' : 'common.no') ?? '';
 
 // Column headers written in English in the export and PDF definitions whose words no screen key
 // holds as such; every other header is found among the screens' labels (below).
-const SW_HEADERS: Record<string, string> = {
+export const SW_HEADERS: Record<string, string> = {
   '0-30': 'Siku 0-30',
   '31-60': 'Siku 31-60',
   '61-90': 'Siku 61-90',
@@ -59,11 +69,12 @@ const SW_HEADERS: Record<string, string> = {
   'Balance qty': 'Kiasi kilichobaki',
   Base: 'Msingi',
   'Beneficiary name': 'Jina la mnufaika',
+  BOQ: 'Kifurushi cha pembejeo',
   'Cancel reason': 'Sababu ya kughairi',
   'Capacity (kg)': 'Uwezo (kg)',
   Certificate: 'Cheti',
-  'Closing credit': 'Salio la kufunga (mkopo)',
-  'Closing debit': 'Salio la kufunga (deni)',
+  'Closing credit': 'Salio la kufunga (krediti)',
+  'Closing debit': 'Salio la kufunga (debiti)',
   'Closing qty': 'Kiasi cha kufunga',
   'Closing value': 'Thamani ya kufunga',
   'Collection locked until': 'Makusanyo yamefungwa hadi',
@@ -83,15 +94,15 @@ const SW_HEADERS: Record<string, string> = {
   'Item code': 'Msimbo wa bidhaa',
   'Items held': 'Bidhaa zilizopo',
   Keeper: 'Mtunza stoo',
-  Levies: 'Ushuru',
+  Levies: 'Tozo',
   Maximum: 'Kiwango cha juu',
   Method: 'Njia',
   Minimum: 'Kiwango cha chini',
-  'Moisture flagged': 'Unyevu umezidi',
+  'Moisture flagged': 'Unyevu umewekewa alama',
   'National ID': 'Kitambulisho cha taifa',
-  Note: 'Maelezo',
-  'Opening credit': 'Salio la kuanzia (mkopo)',
-  'Opening debit': 'Salio la kuanzia (deni)',
+  Note: 'Dokezo',
+  'Opening credit': 'Salio la kuanzia (krediti)',
+  'Opening debit': 'Salio la kuanzia (debiti)',
   'Opening qty': 'Kiasi cha kuanzia',
   'Opening value': 'Thamani ya kuanzia',
   'Operation locked until': 'Uendeshaji umefungwa hadi',
@@ -99,14 +110,15 @@ const SW_HEADERS: Record<string, string> = {
   'Out value': 'Thamani iliyotoka',
   Party: 'Mhusika',
   Payer: 'Mlipaji',
-  'Period credit': 'Mkopo wa kipindi',
-  'Period debit': 'Deni la kipindi',
+  'Period credit': 'Krediti ya kipindi',
+  'Period debit': 'Debiti ya kipindi',
   'Received kg': 'Kg zilizopokelewa',
   'Received value': 'Thamani iliyopokelewa',
   Receives: 'Anayepokea',
+  'Release note': 'Hati ya kutoa mzigo',
   Rules: 'Kanuni',
   SWIFT: 'SWIFT',
-  'Stock value': 'Thamani ya stoo',
+  'Stock value': 'Thamani ya bidhaa zilizopo',
   'Supplier invoice': 'Ankara ya msambazaji',
   'Supplier ref': 'Kumbukumbu ya msambazaji',
   'Terms (days)': 'Muda wa malipo (siku)',

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { glossaryProblems } from '../../../web/src/locales/glossary.ts';
+import {
+  DEFAULT_ACCOUNTS,
+  DEFAULT_CLASSES,
+  DEFAULT_GROUPS,
+} from '../modules/accounts/chart/default-chart.ts';
+import { DEFAULT_CROPS } from '../modules/seasons/default-crops.ts';
 import { printed } from './document-pdf.ts';
 import {
   codeLabel,
@@ -9,6 +16,8 @@ import {
   formatDateTime,
   hasSwahiliHeader,
   headerLabel,
+  SW_HEADERS,
+  unitLabel,
 } from './labels.ts';
 
 const src = path.resolve(import.meta.dirname, '..');
@@ -36,7 +45,7 @@ describe('labels in the reader language (#20)', () => {
 
   it('labels stored codes as the screens do, and keeps an unknown code as stored', () => {
     expect(codeLabel('en', 'status', 'posted')).toBe('Posted');
-    expect(codeLabel('sw', 'status', 'posted')).toBe('Imeingizwa');
+    expect(codeLabel('sw', 'status', 'posted')).toBe('Imeingizwa vitabuni');
     expect(codeLabel('sw', ['dnMd.status', 'status'], 'dispatched')).not.toBe('dispatched');
     expect(codeLabel('sw', 'status', 'no_such_code')).toBe('no_such_code');
   });
@@ -57,5 +66,36 @@ describe('labels in the reader language (#20)', () => {
     expect(printed('en', 'Period 2026-07-01 to 2026-09-30')).toBe('Period 07/01/2026 to 09/30/2026');
     expect(printed('en', 'JV-2026-000001')).toBe('JV-2026-000001');
     expect(printed('en', 'NMB-2026-11-25')).toBe('NMB-2026-11-25');
+  });
+});
+
+describe("the server's Swahili follows the glossary (#35)", () => {
+  it('in column headers and PDF labels, the default accounts and the default crops', () => {
+    const texts = [
+      ...headersInCode().map((h) => ({ key: `header:${h}`, en: h, sw: headerLabel('sw', h) })),
+      ...Object.entries(SW_HEADERS).map(([en, sw]) => ({ key: `SW_HEADERS:${en}`, en, sw })),
+      ...Object.entries(DEFAULT_ACCOUNTS).flatMap(([book, accounts]) =>
+        accounts.map((a) => ({ key: `account:${book}:${a.code}`, en: a.name, sw: a.nameSw })),
+      ),
+      ...[...DEFAULT_CLASSES, ...DEFAULT_GROUPS].map((g) => ({
+        key: `class:${g.code}`,
+        en: g.name,
+        sw: g.nameSw,
+      })),
+      ...DEFAULT_CROPS.flatMap((c) => [
+        { key: `crop:${c.code}`, en: c.name, sw: c.nameSw },
+        ...c.grades.map((g) => ({ key: `grade:${c.code}:${g.code}`, en: g.name, sw: g.nameSw })),
+      ]),
+    ];
+    expect(glossaryProblems(texts).map((p) => `${p.key}: ${p.problem}: "${p.sw}"`)).toEqual([]);
+    expect(headerLabel('sw', 'Closing debit')).toBe('Salio la kufunga (debiti)');
+  });
+
+  it('writes a unit as the screens do, plural by the quantity, and keeps one it does not know', () => {
+    expect(unitLabel('sw', 'bag')).toBe('mfuko');
+    expect(unitLabel('sw', 'bag', '2.000')).toBe('mifuko');
+    expect(unitLabel('sw', 'Bag', '1.000')).toBe('mfuko');
+    expect(unitLabel('en', 'litre', '0.5')).toBe('litres');
+    expect(unitLabel('sw', 'drum', '3')).toBe('drum');
   });
 });

@@ -36,6 +36,7 @@ const ITEMS: (Omit<
   {
     code: 'UREA50',
     name: 'Urea 50 kg',
+    nameSw: 'Mbolea ya Urea kg 50',
     unit: 'bag',
     category: 'Fertiliser',
     kind: 'stock',
@@ -45,6 +46,7 @@ const ITEMS: (Omit<
   {
     code: 'NPK50',
     name: 'NPK 17:17:17 50 kg',
+    nameSw: 'Mbolea ya NPK 17:17:17 kg 50',
     unit: 'bag',
     category: 'Fertiliser',
     kind: 'stock',
@@ -54,6 +56,7 @@ const ITEMS: (Omit<
   {
     code: 'SUL25',
     name: 'Sulphur dust 25 kg',
+    nameSw: 'Salfa ya unga kg 25',
     unit: 'bag',
     category: 'Agro-chemicals',
     kind: 'stock',
@@ -63,6 +66,7 @@ const ITEMS: (Omit<
   {
     code: 'COP1L',
     name: 'Copper fungicide 1 L',
+    nameSw: 'Dawa ya ukungu ya shaba lita 1',
     unit: 'bottle',
     category: 'Agro-chemicals',
     kind: 'stock',
@@ -72,6 +76,7 @@ const ITEMS: (Omit<
   {
     code: 'GUNNY',
     name: 'Gunny bag 80 kg',
+    nameSw: 'Gunia la kg 80',
     unit: 'piece',
     category: 'Packaging',
     kind: 'stock',
@@ -81,6 +86,7 @@ const ITEMS: (Omit<
   {
     code: 'SPRAYER',
     name: 'Knapsack sprayer 16 L',
+    nameSw: 'Bomba la kunyunyizia lita 16',
     unit: 'piece',
     category: 'Equipment',
     kind: 'stock',
@@ -90,6 +96,7 @@ const ITEMS: (Omit<
   {
     code: 'TRANSPORT',
     name: 'Inputs transport',
+    nameSw: 'Usafirishaji wa pembejeo',
     unit: 'trip',
     category: null,
     kind: 'service',

@@ -39,7 +39,7 @@ describe('history panels read as people write (issue #20)', () => {
     await i18n.changeLanguage('sw');
     expect(fieldName('rateBasis')).toBe('Msingi wa kiwango');
     expect(fieldName('grossKg')).toBe('Uzito wa jumla (kg)');
-    expect(fieldName('amount')).toBe('Kiasi');
+    expect(fieldName('amount')).toBe('Kiasi cha fedha');
     expect(actionLabel('matched')).toBe('Imelinganishwa');
     expect(actionLabel('unmatched')).toBe('Ulinganisho umetenguliwa');
     await i18n.changeLanguage('en');

@@ -9,9 +9,9 @@ describe('reference data the system created, in the reader language (#20)', () =
   afterAll(() => i18n.changeLanguage('en'));
 
   it('shows the Swahili name on Swahili screens, the English one otherwise or when there is none', async () => {
-    const account = { name: 'Buyer receivables', nameSw: 'Madeni ya wanunuzi' };
+    const account = { name: 'Buyer receivables', nameSw: 'Madai kwa wanunuzi' };
     await i18n.changeLanguage('sw');
-    expect(localName(account)).toBe('Madeni ya wanunuzi');
+    expect(localName(account)).toBe('Madai kwa wanunuzi');
     expect(localName({ name: 'Own account', nameSw: null })).toBe('Own account');
     await i18n.changeLanguage('en');
     expect(localName(account)).toBe('Buyer receivables');

@@ -7,7 +7,7 @@ import sw from '../locales/sw.json' with { type: 'json' };
 
 // i18n.ts sets the page's language attribute when it loads: give it the one element it touches.
 (globalThis as { document?: unknown }).document ??= { documentElement: {} };
-const { SERVER_WORDS, successMessage, successText } = await import('./success-message.ts');
+const { SERVER_WORDS, successKey, successMessage, successText } = await import('./success-message.ts');
 const { i18n } = await import('./i18n.ts');
 
 describe("SPEC's success messages in the user's language (issue #20)", () => {
@@ -19,15 +19,20 @@ describe("SPEC's success messages in the user's language (issue #20)", () => {
     expect(successMessage('Password changed successful')).toBe('Password changed successful');
   });
 
-  it("Swahili shows the client's text, keeping the document number the server named", async () => {
+  it('Swahili shows the sentence written whole for the subject, keeping the number the server named (#35)', async () => {
     await i18n.changeLanguage('sw');
     expect(successMessage('Journal entry approved successfully')).toBe(
-      'Ingizo la jarida: imeidhinishwa kwa mafanikio',
+      'Ingizo la jarida limeidhinishwa kwa mafanikio',
     );
     expect(successMessage('Collection CR-0001 recorded successfully')).toBe(
-      'Mkusanyo CR-0001: imerekodiwa kwa mafanikio',
+      'Mkusanyo CR-0001 umerekodiwa kwa mafanikio',
     );
-    expect(successMessage('User created successfully')).toBe('Mtumiaji: imeundwa kwa mafanikio');
+    expect(successMessage('User created successfully')).toBe('Mtumiaji ameongezwa kwa mafanikio');
+    expect(successMessage('Loan created successfully')).toBe('Mkopo umeundwa kwa mafanikio');
+    expect(successMessage('AMCOS created successfully')).toBe('Chama cha Msingi kimesajiliwa kwa mafanikio');
+    expect(successMessage('1,250 farmers imported successfully')).toBe(
+      'Wakulima 1,250 wameingizwa kutoka faili kwa mafanikio',
+    );
     expect(successMessage('Password changed successful')).toBe('Nenosiri limebadilishwa kwa mafanikio');
     // A message the client has no words for is still not shown in English.
     expect(successMessage('Widget frobnicated successfully')).toBe('Widget frobnicated successfully');
@@ -71,15 +76,25 @@ describe('reconciliation toasts from keys, not server strings (issue #20)', () =
 describe("every success message the server writes has the client's Swahili words (issue #20)", () => {
   afterAll(() => i18n.changeLanguage('en'));
 
-  /** The API's literal success messages; a `${…}` inside one stands for a document number. */
+  /**
+   * The API's literal success messages (its routes and the contracts' message tables); a `${…}`
+   * inside one stands for a document number, or a count when it opens the message.
+   */
   function serverMessages(): string[] {
-    const root = path.resolve(import.meta.dirname, '../../../api/src');
+    const roots = ['../../../api/src', '../../../../packages/contracts/src'];
     const found = new Set<string>();
-    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const entries = roots.flatMap((root) =>
+      readdirSync(path.resolve(import.meta.dirname, root), { recursive: true, withFileTypes: true }),
+    );
+    for (const entry of entries) {
       if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.includes('.test.')) continue;
       const source = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-      for (const [, text = ''] of source.matchAll(/['`]([A-Z][^'`\n]*? successful(?:ly)?[^'`\n]*)['`]/g)) {
-        found.add(text.replace(/\$\{[^}]+\}/g, 'X-0001'));
+      for (const [, text = ''] of source.matchAll(
+        /['`]((?:[A-Z]|\$\{)[^'`\n]*? successful(?:ly)?[^'`\n]*)['`]/g,
+      )) {
+        // `${type} created successfully`: a subject read below; `${count} farmers ...`: a count.
+        if (/^\$\{[^}]+\} (created|updated|approved)/.test(text)) continue;
+        found.add(text.replace(/^\$\{[^}]+\}/, '1,250').replace(/\$\{[^}]+\}/g, 'X-0001'));
       }
       // A catalog resource's label is the subject of its created / updated messages (platform/catalog.ts).
       for (const [, label = ''] of source.matchAll(/^ {2}label: '([A-Z][^']*)',$/gm)) {
@@ -103,5 +118,21 @@ describe("every success message the server writes has the client's Swahili words
       return shown === m || shown === generic;
     });
     expect(unworded).toEqual([]);
+  });
+
+  it("each is one sentence written for its subject, whose English is the server's own (#35)", async () => {
+    const messages = serverMessages();
+    await i18n.changeLanguage('en');
+    const english = messages.flatMap((m) => {
+      const found = successKey(m);
+      if (!found || !i18n.exists(found.key)) return [];
+      const t = i18n.t.bind(i18n) as unknown as (key: string, o: Record<string, string>) => string;
+      return [[m, t(found.key, { reference: found.reference, count: found.count })]];
+    });
+    expect(english.length).toBeGreaterThan(100);
+    for (const [server, key] of english) expect(key).toBe(server);
+    // No "Subject: action" halves that cannot agree with their noun ("Mkopo: imeundwa").
+    const whole = Object.values(sw.success.messages).flatMap((actions) => Object.values(actions));
+    expect(whole.filter((text) => /^[^:]+: /.test(text))).toEqual([]);
   });
 });

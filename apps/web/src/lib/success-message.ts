@@ -1,10 +1,12 @@
 import { i18n } from './i18n.ts';
 
 /**
- * SPEC's success messages in the user's language (issue #20). The server answers in English
- * ("Journal entry approved successfully", "Collection CR-0001 recorded successfully"); the client
- * shows its own text for the same message: subject and action from `success.*` keys, with any
- * document number the server named. Text the client wrote itself passes through unchanged.
+ * SPEC's success messages in the user's language (issues #20, #35). The server answers in English
+ * ("Journal entry approved successfully", "Collection CR-0001 recorded successfully"); an English
+ * screen shows it as it is, a Swahili one the whole sentence written for that subject and action
+ * (`success.messages.<subject>.<action>`: "Ingizo la jarida limeidhinishwa kwa mafanikio"), so the
+ * verb agrees with its noun, with any document number or count the server named. Text the client
+ * wrote itself passes through unchanged.
  */
 
 /** Messages the client words from its own keys: `successText(key)`, in the user's language. */
@@ -50,6 +52,8 @@ const ACTIONS = [
 const PATTERN = new RegExp(`^(.+?) (${ACTIONS.join('|')}) successfully\\.?$`);
 /** A document number or code the server put after the subject: "Collection CR-0001", "Farmer F-12". */
 const REFERENCE = /^(.*?)\s+([A-Z0-9][A-Z0-9/-]*\d[A-Z0-9/-]*)$/;
+/** A count the server put before the subject: "1,250 farmers". */
+const COUNT = /^([\d,]+)\s+(.*)$/;
 
 const camel = (words: string) =>
   words
@@ -66,19 +70,27 @@ export function successText(key: SuccessKey): string {
   return t(`success.${key}`);
 }
 
+/** The key of a server success message and the number it named, or undefined for other text. */
+export function successKey(message: string): { key: string; reference: string; count: string } | undefined {
+  const match = PATTERN.exec(message);
+  if (!match) return undefined;
+  const [, rawSubject = '', action = ''] = match;
+  const counted = COUNT.exec(rawSubject);
+  const referenced = counted ? null : REFERENCE.exec(rawSubject);
+  const subject = counted?.[2] ?? referenced?.[1] ?? rawSubject;
+  return {
+    key: `success.messages.${camel(subject)}.${camel(action)}`,
+    reference: referenced?.[2] ?? '',
+    count: counted?.[1] ?? '',
+  };
+}
+
 export function successMessage(message: string): string {
   const fixed = SERVER_WORDS[message];
   if (fixed) return successText(fixed);
-  const match = PATTERN.exec(message);
-  if (!match) return message;
-  const [, rawSubject = '', action = ''] = match;
-  const reference = REFERENCE.exec(rawSubject);
-  const subject = reference ? (reference[1] ?? '') : rawSubject;
-  const subjectKey = `success.subjects.${camel(subject)}`;
-  const actionKey = `success.actions.${camel(action)}`;
-  if (!i18n.exists(subjectKey) || !i18n.exists(actionKey)) {
-    return i18n.language === 'en' ? message : t('success.generic');
-  }
-  const named = reference ? `${t(subjectKey)} ${reference[2]}` : t(subjectKey);
-  return t('success.message', { subject: named, action: t(actionKey) });
+  const found = successKey(message);
+  if (!found) return message;
+  if (i18n.language === 'en') return message;
+  if (!i18n.exists(found.key)) return t('success.generic');
+  return t(found.key, { reference: found.reference, count: found.count });
 }

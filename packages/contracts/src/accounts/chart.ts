@@ -13,6 +13,8 @@ export const accountClass = z.object({
   id: uuid,
   code: z.string(),
   name: z.string(),
+  /** The Swahili name of a class the system created (Swahili screens show it, #35). */
+  nameSw: z.string().nullable(),
   type: accountType,
   normalBalance: z.enum(['debit', 'credit']),
 });
@@ -22,7 +24,10 @@ export const accountGroup = z.object({
   id: uuid,
   code: z.string(),
   name: z.string(),
+  /** The Swahili name of a group the system created (Swahili screens show it, #35). */
+  nameSw: z.string().nullable(),
   classId: uuid,
+  /** In the reader's language. */
   className: z.string(),
   type: accountType,
   active: z.boolean(),

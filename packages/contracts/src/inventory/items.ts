@@ -54,6 +54,8 @@ export const item = z.object({
   id: uuid,
   code: z.string(),
   name: z.string(),
+  /** The Swahili name Swahili screens, documents and farmers' SMS use (#35); null: the one name. */
+  nameSw: z.string().nullable(),
   unit: z.string(),
   categoryId: uuid.nullable(),
   categoryName: z.string().nullable(),
@@ -79,6 +81,7 @@ export const itemBody = z
   .object({
     code: requiredText('Enter the item code', 30),
     name: requiredText('Enter the item name', 120),
+    nameSw: optionalText(120),
     unit: requiredText('Enter the unit of measure, e.g. bag, kg, litre', 20),
     categoryId: uuid.nullish().transform((v) => v ?? null),
     kind: itemKind.default('stock'),

@@ -10,6 +10,8 @@ export const accountClasses = pgTable('account_classes', {
   id: id(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  /** The Swahili name of a class the system created (#35). */
+  nameSw: text('name_sw'),
   type: text('type', { enum: ACCOUNT_TYPES }).notNull().unique(),
   normalBalance: text('normal_balance', { enum: ['debit', 'credit'] }).notNull(),
 });
@@ -20,6 +22,8 @@ export const accountGroups = pgTable(
     id: id(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
+    /** The Swahili name of a group the system created (#35). */
+    nameSw: text('name_sw'),
     classId: uuid('class_id')
       .notNull()
       .references(() => accountClasses.id),

@@ -3,8 +3,10 @@ import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { fieldError, ValidationError } from '../../platform/errors.ts';
+import { currentLanguage } from '../../platform/labels.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type SmsLog, sendQuietly } from '../../platform/sms.ts';
+import { STAFF_SMS, smsText } from '../../platform/sms-texts.ts';
 import { findUserByEmail } from '../users/queries.ts';
 import { users } from '../users/schema.ts';
 import { consumeCode, issueCode } from './codes.ts';
@@ -36,12 +38,7 @@ export async function sendResetCode(ctx: Ctx, body: { email: string }) {
   const user = await findUserByEmail(db, body.email);
   if (!user?.active) return reply;
   const code = await db.transaction((tx) => issueCode(tx, tokens, user.id, 'reset'));
-  void sendQuietly(
-    sms,
-    ctx.log,
-    user.mobile,
-    `Your Ushirika password reset code is ${code}. It expires in 5 minutes.`,
-  );
+  void sendQuietly(sms, ctx.log, user.mobile, smsText(STAFF_SMS.resetCode[currentLanguage()], { code }));
   return { ...reply, ...(config.otpEcho ? { code } : {}) };
 }
 

@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../platform/errors.ts';
+import { currentLanguage } from '../../platform/labels.ts';
 import { decoyHash, verifyPassword } from '../../platform/passwords.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { type SmsLog, sendQuietly } from '../../platform/sms.ts';
+import { STAFF_SMS, smsText } from '../../platform/sms-texts.ts';
 import { findUserByEmail, getSessionUser } from '../users/queries.ts';
 import { users } from '../users/schema.ts';
 import { consumeCode, issueCode } from './codes.ts';
@@ -19,7 +21,8 @@ export async function limitAttempts({ deps, ip }: Ctx, action: string, account: 
   await consumeRateLimit(deps.db, `${action}:account:${account}`, perAccount, windowSeconds);
 }
 
-const otpText = (code: string) => `Your Ushirika sign-in code is ${code}. It expires in 5 minutes.`;
+/** The code in the language of the screen the user signs in from (the request's). */
+const otpText = (code: string) => smsText(STAFF_SMS.signInCode[currentLanguage()], { code });
 
 /** Step one: email and password. Answers a short-lived token good only for verify-otp and resend-otp. */
 export async function login(ctx: Ctx, body: { email: string; password: string }) {

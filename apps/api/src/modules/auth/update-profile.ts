@@ -1,4 +1,4 @@
-import type { SessionUser } from '@ushirika/contracts';
+import type { SessionUser, UserLanguage } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -6,11 +6,19 @@ import { recordAudit } from '../../platform/audit.ts';
 import { getSessionUser, getUser } from '../users/queries.ts';
 import { users } from '../users/schema.ts';
 
-/** The signed-in user edits their own name and mobile; email, roles and society stay with the admin. */
+/**
+ * The signed-in user edits their own name and mobile, and keeps the language they chose on screen
+ * (their SMS follow it); email, roles and society stay with the admin.
+ */
 export async function updateProfile(
   db: Db,
   actor: Actor,
-  body: { firstName?: string | undefined; lastName?: string | undefined; mobile?: string | undefined },
+  body: {
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+    mobile?: string | undefined;
+    language?: UserLanguage | undefined;
+  },
 ): Promise<SessionUser> {
   const { userId } = actor;
   await db.transaction(async (tx) => {

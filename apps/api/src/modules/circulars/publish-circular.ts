@@ -6,16 +6,18 @@ import { queryRows } from '../../db/rows.ts';
 import type { Actor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { fieldError } from '../../platform/errors.ts';
+import type { Lang } from '../../platform/labels.ts';
 import { enqueueSmsSql } from '../../platform/sms-outbox.ts';
+import { STAFF_SMS, smsText } from '../../platform/sms-texts.ts';
 import { getCircular } from './queries.ts';
 import { circularRecipients, circulars } from './schema.ts';
 
 const idRow = z.object({ id: z.string() });
 
-/** The SMS notice to AMCOS managers: short, in Swahili first (most managers read it), then English. */
-export function circularSmsText(title: string): string {
+/** The SMS notice to an AMCOS manager, in their language: short, the circular's title shortened. */
+export function circularSmsText(title: string, lang: Lang): string {
   const short = title.length > 60 ? `${title.slice(0, 57)}...` : title;
-  return `Waraka mpya kutoka chama kikuu: "${short}". Ingia kwenye mfumo kuusoma. / New union circular: "${short}". Sign in to read it.`;
+  return smsText(STAFF_SMS.circular[lang], { title: short });
 }
 
 /**
@@ -56,7 +58,8 @@ export async function publishCircular(db: Db, actor: Actor, body: PublishCircula
     if (body.smsNotice) {
       await tx.execute(
         enqueueSmsSql(sql`select gen_random_uuid() as id, u.mobile as recipient,
-            ${circularSmsText(body.title)}::text as body
+            case when u.language = 'sw' then ${circularSmsText(body.title, 'sw')}::text
+              else ${circularSmsText(body.title, 'en')}::text end as body
           from circular_recipients r
           join users u on u.amcos_id = r.amcos_id and u.active
           where r.circular_id = ${row.id}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -161,6 +162,20 @@ describe('spell checker dictionaries', () => {
     const words = new TextDecoder().decode(dic.raw).split('\n');
     expect(words[0]).toMatch(/^\d{5,}$/);
     expect(words).toContain('cooperative/PMYS');
-    expect((await t.request('GET', '/editor/dictionaries/sw.dic')).status).toBe(400);
+    expect((await t.request('GET', '/editor/dictionaries/fr.dic')).status).toBe(400);
+  });
+
+  it("serves LibreOffice's Swahili dictionary (Debian's hunspell-sw), the files the repository keeps (#37)", async () => {
+    const sha256 = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');
+    const aff = await t.request('GET', '/editor/dictionaries/sw.aff');
+    const dic = await t.request('GET', '/editor/dictionaries/sw.dic');
+    expect([aff.status, dic.status]).toEqual([200, 200]);
+    expect(aff.headers.get('cache-control')).toBe('public, max-age=86400');
+    // The checksums of hunspell-sw 1:7.5.0-1's files, as apps/api/assets/dictionaries/README.md says.
+    expect(sha256(aff.raw)).toBe('1626aaf2b428ebcc6112abe742e95d4ebcc6576af65fad3ba2d32ddb403f3049');
+    expect(sha256(dic.raw)).toBe('e17d7c89fc5479198692d73aef8c23edd20d441347311a79befd67f79be62c28');
+    const words = new TextDecoder().decode(dic.raw).split('\n');
+    expect(words[0]).toBe('67900');
+    expect(words).toEqual(expect.arrayContaining(['mkulima', 'wakulima', 'pembejeo', 'stakabadhi']));
   });
 });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
+  type DictionaryFile,
   dictionaryParams,
   EDITOR,
   editorImageError,
@@ -6,6 +9,7 @@ import {
   editorImageReply,
 } from '@ushirika/contracts';
 import dictionaryEn from 'dictionary-en';
+import { API_ROOT } from '../../config.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { NotFoundError } from '../../platform/errors.ts';
@@ -14,13 +18,30 @@ import { EditorImageRefused, filledEditorMessage, uploadEditorImage } from './up
 
 const tags = ['editor'];
 
-/** The English Hunspell files, read once by the package at import (about 550 kB). */
-const DICTIONARY_FILES = { 'en.aff': dictionaryEn.aff, 'en.dic': dictionaryEn.dic } as const;
+/**
+ * The Hunspell files: English from `dictionary-en` (read by the package at import, about 550 kB),
+ * Swahili from apps/api/assets/dictionaries (LibreOffice's sw_TZ from Debian's hunspell-sw, about
+ * 630 kB, read at the first request).
+ */
+const SWAHILI_DIR = path.join(API_ROOT, 'assets', 'dictionaries');
+const swahili = new Map<string, Buffer>();
+function dictionaryFile(file: DictionaryFile): Buffer {
+  if (file === 'en.aff') return Buffer.from(dictionaryEn.aff);
+  if (file === 'en.dic') return Buffer.from(dictionaryEn.dic);
+  const name = file === 'sw.aff' ? 'sw_TZ.aff' : 'sw_TZ.dic';
+  let bytes = swahili.get(name);
+  if (!bytes) {
+    bytes = readFileSync(path.join(SWAHILI_DIR, name));
+    swahili.set(name, bytes);
+  }
+  return bytes;
+}
 
 /**
  * The markdown editor's server side (#18): its spell checker's dictionaries and its image uploads.
- * - GET /editor/dictionaries/en.aff|en.dic: the English Hunspell files of `dictionary-en`, from our
- *   own server (SPEC's editor fetched them from a public CDN; union offices are often offline).
+ * - GET /editor/dictionaries/en.aff|en.dic|sw.aff|sw.dic: the Hunspell files of the two languages,
+ *   from our own server (SPEC's editor fetched English from a public CDN; union offices are often
+ *   offline).
  *   Public: an open dictionary, cached a day by the browser.
  * - POST /editor/images: SPEC §7, multipart, the file in field `image`; 200 `{data: {filePath}}` or
  *   400 `{message, error, errors}` where `error` is the key of SPEC's editor message.
@@ -36,7 +57,7 @@ export function editorRoutes(app: ZodApp, deps: AppDeps) {
       return reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')
-        .send(Buffer.from(DICTIONARY_FILES[req.params.file]));
+        .send(dictionaryFile(req.params.file));
     },
   );
 

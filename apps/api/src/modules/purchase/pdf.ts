@@ -7,6 +7,7 @@ import {
   type StatementLine,
   statementDocument,
 } from '../../platform/document-pdf.ts';
+import { currentLanguage, unitLabel } from '../../platform/labels.ts';
 import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/queries.ts';
@@ -37,7 +38,7 @@ export async function purchaseOrderPdf(
         rows: o.lines.map((l) => [
           String(l.lineNo),
           `${l.itemCode} ${l.description}`,
-          `${l.quantity} ${l.unit}`,
+          `${l.quantity} ${unitLabel(currentLanguage(), l.unit, l.quantity)}`,
           money(l.unitPrice),
           money(l.amount),
           money(l.vatAmount),

@@ -12,7 +12,7 @@ import {
   type StatementLine,
   statementDocument,
 } from '../../platform/document-pdf.ts';
-import { currentLanguage } from '../../platform/labels.ts';
+import { currentLanguage, translate } from '../../platform/labels.ts';
 import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/queries.ts';
@@ -47,7 +47,7 @@ export async function invoicePdf(db: DbOrTx, inv: SalesInvoiceDetail): Promise<B
         rows: inv.lines.map((l) => [
           String(l.lineNo),
           l.kind === 'buyer_levy'
-            ? `${l.description} (${currentLanguage() === 'sw' ? 'ushuru' : 'levy'})`
+            ? `${l.description} (${translate(currentLanguage(), 'salesMd.levyLine')})`
             : l.description,
           l.lotNo ?? '',
           l.kg ?? '',

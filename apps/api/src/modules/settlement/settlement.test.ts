@@ -21,6 +21,7 @@ import {
   unpaidLines,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
+import { fitsOneSms } from '../../platform/sms-texts.ts';
 import { accountId } from '../accounts/testing.ts';
 
 let t: TestApp;
@@ -334,10 +335,19 @@ describe('settlement from paid lot to farmer paid', () => {
     });
     const texts = await queryRows<{ recipient: string; body: string }>(
       t.db,
-      sql`select recipient, body from sms_outbox where body like '%830,525.00%'`,
+      sql`select recipient, body from sms_outbox where body like '%TZS 830,525 %'`,
     );
-    expect(texts.map((m) => m.recipient)).toEqual([lineOf(a.name).phone]);
-    expect(texts[0]?.body).toContain('(malipo ya Korosho ya majaribio, kumb. ');
+    const paidLine = lineOf(a.name);
+    expect(texts.map((m) => m.recipient)).toEqual([paidLine.phone]);
+    // The society first, the amount grouped without ".00", the crop, the channel, the reference (#35).
+    const [society] = await queryRows<{ name: string }>(
+      t.db,
+      sql`select name from amcos where id = ${world.amcosId}::uuid`,
+    );
+    expect(texts[0]?.body).toBe(
+      `${society?.name}: Umelipwa TZS 830,525 za Korosho ya majaribio kupitia benki ${paidLine.bankName}. Kumbukumbu: ${paidLine.reference}`,
+    );
+    expect(fitsOneSms(texts[0]?.body ?? '')).toBe(true);
 
     // Retry the failed line: once; a paid line never.
     expect(

@@ -5,6 +5,7 @@ import type { Actor, SystemActor } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { ConflictError, fieldError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { STAFF_SMS, smsText } from '../../platform/sms-texts.ts';
 import { randomPassword } from '../../platform/tokens.ts';
 import { amcos } from '../amcos/schema.ts';
 import { assertRolesFit, findUserByEmail, getUser } from './queries.ts';
@@ -41,6 +42,7 @@ export async function createUser(
         mobile: body.mobile,
         gender: body.gender,
         amcosId: body.amcosId,
+        language: body.language,
         passwordHash,
         isInitialPassword: true,
         createdBy: actor.userId,
@@ -64,7 +66,7 @@ export async function createUser(
     ? null
     : {
         to: user.mobile,
-        text: `Welcome to Ushirika. Sign in with ${user.email} and the password ${password}. You will be asked to change it.`,
+        text: smsText(STAFF_SMS.welcome[user.language], { email: user.email, password }),
       };
   return { user, sms };
 }

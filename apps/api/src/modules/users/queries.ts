@@ -19,6 +19,7 @@ const userColumns = {
   amcosName: amcos.name,
   isInitialPassword: users.isInitialPassword,
   active: users.active,
+  language: users.language,
   createdAt: users.createdAt,
   roles: sql<{ id: string; name: string }[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name)

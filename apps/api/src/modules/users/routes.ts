@@ -12,6 +12,7 @@ import { actorOf } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { sendExport } from '../../platform/exports.ts';
+import { currentLanguage } from '../../platform/labels.ts';
 import { pagedReply, pageWindow } from '../../platform/list.ts';
 import { sendQuietly } from '../../platform/sms.ts';
 import { createUser } from './create-user.ts';
@@ -42,7 +43,10 @@ export function usersRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createUserBody, response: { 201: userReply } },
     },
     async (req, reply) => {
-      const { user: created, sms } = await createUser(deps.db, actorOf(req), req.body);
+      const { user: created, sms } = await createUser(deps.db, actorOf(req), {
+        ...req.body,
+        language: req.body.language ?? currentLanguage(),
+      });
       if (sms) await sendQuietly(deps.sms, req.log, sms.to, sms.text);
       return reply.code(201).send({ message: 'User created successfully', data: created });
     },

@@ -18,6 +18,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isInitialPassword: boolean('is_initial_password').notNull().default(true),
     active: boolean('active').notNull().default(true),
+    /** The language of the SMS sent to the user when they are not at a screen (welcome, notices). */
+    language: text('language', { enum: ['en', 'sw'] })
+      .notNull()
+      .default('en'),
     ...authorship(),
     /** Lower-cased names, email and mobile for one trigram-indexed "contains" search. */
     searchText: text('search_text').generatedAlwaysAs(
@@ -33,6 +37,7 @@ export const users = pgTable(
     index('users_name_idx').on(t.firstName, t.lastName, t.id),
     check('users_gender_check', sql`${t.gender} in ('Male', 'Female')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_language_check', sql`${t.language} in ('en', 'sw')`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { IconPlant2 } from '@tabler/icons-react';
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useUpdateProfile } from '../../features/auth/hooks.ts';
 import { InboxButton } from '../../features/inbox/InboxButton.tsx';
+import type { Locale } from '../../lib/i18n.ts';
 import { LanguageSwitch, ThemeSwitch } from './PreferenceSwitches.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -16,6 +18,11 @@ interface AppHeaderProps {
 /** Logo with "AMCOS" or "Union" under it, theme and language switches, the user menu. */
 export function AppHeader({ user, navbarOpened, onToggleNavbar }: AppHeaderProps) {
   const { t } = useTranslation();
+  const updateProfile = useUpdateProfile();
+  // The language chosen here is kept on the user's record: their SMS are written in it (#35).
+  const keepLanguage = (language: Locale) => {
+    if (!user.isInitialPassword && user.language !== language) updateProfile.mutate({ language });
+  };
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -43,7 +50,7 @@ export function AppHeader({ user, navbarOpened, onToggleNavbar }: AppHeaderProps
       </Group>
       <Group gap="xs" wrap="nowrap">
         <InboxButton />
-        <LanguageSwitch />
+        <LanguageSwitch onChosen={keepLanguage} />
         <ThemeSwitch />
         <UserMenu user={user} />
       </Group>

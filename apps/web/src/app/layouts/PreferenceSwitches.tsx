@@ -44,8 +44,11 @@ export function ThemeSwitch() {
   );
 }
 
-/** English or Swahili, kept in the `i18n_locale` storage item. */
-export function LanguageSwitch() {
+/**
+ * English or Swahili, kept in the `i18n_locale` storage item; `onChosen` is told of a change (the
+ * signed-in header keeps it on the user's record, for their SMS).
+ */
+export function LanguageSwitch({ onChosen }: { onChosen?: (locale: Locale) => void }) {
   const { t, i18n } = useTranslation();
   const current = LOCALES.find((locale) => locale === i18n.language) ?? 'en';
   return (
@@ -71,7 +74,10 @@ export function LanguageSwitch() {
             key={locale}
             lang={locale}
             rightSection={locale === current ? <IconCheck size={14} aria-hidden /> : null}
-            onClick={() => void i18n.changeLanguage(locale)}
+            onClick={() => {
+              void i18n.changeLanguage(locale);
+              if (locale !== current) onChosen?.(locale);
+            }}
             data-testid={`language-option-${locale}`}
           >
             {LOCALE_NAMES[locale]}

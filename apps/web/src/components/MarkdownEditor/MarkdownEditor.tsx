@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageDescriptionModal, imageAltText, type PendingImage } from './ImageDescriptionModal.tsx';
 import { hydrateImages, renderMarkdown } from './markdown.ts';
 import { loadEditorImage, uploadEditorImage } from './requests.ts';
-import { englishSpellChecker, whenDictionaryReady } from './spell-checker.ts';
+import { hasSpellChecker, spellCheckerFor, whenDictionaryReady } from './spell-checker.ts';
 
 export interface MarkdownEditorProps {
   /** Unique per document (e.g. `circular-new`, `po-terms`): autosave keeps the draft under `smde_<id>`. */
@@ -58,8 +58,8 @@ type Tool = { name: string; action: EasyMDE.ToolbarIcon['action']; icon: TablerI
 
 /**
  * The markdown editor SPEC describes (EasyMDE): toolbar, preview, side-by-side and full-screen
- * modes (Escape leaves full screen), a spell checker reading our own English dictionary (off in
- * Swahili, as the status bar says), autosave every 1000 ms under `smde_<autosaveId>` with
+ * modes (Escape leaves full screen), a spell checker reading our own dictionary of the screen's
+ * language (English, or Swahili: LibreOffice's sw_TZ; the status bar says which), autosave every 1000 ms under `smde_<autosaveId>` with
  * "Autosaved: " and the time, status items autosave/lines/words/cursor, tab size 2, at least 300 px
  * high, and optional image upload with SPEC's four messages in the status bar for 10 seconds
  * (an uploaded image goes in with the description it is given, its alt text).
@@ -140,7 +140,7 @@ export function MarkdownEditor({
     const spellStatus: EasyMDE.StatusBarItem = {
       className: 'spellcheck',
       defaultValue: (el) => {
-        el.textContent = t(language === 'en' ? 'editor.spellCheckOn' : 'editor.spellCheckOff');
+        el.textContent = t(hasSpellChecker(language) ? 'editor.spellCheckOn' : 'editor.spellCheckOff');
       },
       onUpdate: () => {},
     };
@@ -149,7 +149,7 @@ export function MarkdownEditor({
       element,
       initialValue: initialRef.current,
       autoDownloadFontAwesome: false,
-      spellChecker: language === 'en' ? englishSpellChecker : false,
+      spellChecker: hasSpellChecker(language) ? spellCheckerFor(language) : false,
       nativeSpellcheck: false,
       autosave: {
         enabled: true,
@@ -247,9 +247,11 @@ export function MarkdownEditor({
     // A restored draft replaces the opening text: the page's state must hold it too.
     if (editor.value() !== initialRef.current) onChangeRef.current(editor.value());
     editor.codemirror.on('change', () => onChangeRef.current(editor.value()));
-    const stopWaiting = whenDictionaryReady(() => {
-      editor.codemirror.setOption('mode', editor.codemirror.getOption('mode'));
-    });
+    const stopWaiting = hasSpellChecker(language)
+      ? whenDictionaryReady(language, () => {
+          editor.codemirror.setOption('mode', editor.codemirror.getOption('mode'));
+        })
+      : () => {};
 
     return () => {
       stopWaiting();

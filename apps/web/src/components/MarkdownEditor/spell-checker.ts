@@ -1,76 +1,96 @@
+import { SPELL_CHECK_LANGUAGES, type SpellCheckLanguage } from '@ushirika/contracts';
 import type CodeMirror from 'codemirror';
 import Typo from 'typo-js';
 
 /**
- * The editor's English spell checker. EasyMDE's own one (codemirror-spell-checker) fetches its
- * dictionary from a public CDN; this one reads the `dictionary-en` files from our server
- * (GET /api/editor/dictionaries/en.aff and en.dic), once per page, so it works in an office without
- * internet. Misspelt words get the `cm-spell-error` class, as with EasyMDE's.
+ * The editor's spell checker, in English and Swahili. EasyMDE's own one (codemirror-spell-checker)
+ * fetches an English dictionary from a public CDN; this one reads the language's Hunspell files
+ * from our server (GET /api/editor/dictionaries/<lang>.aff and <lang>.dic: `dictionary-en`, and
+ * LibreOffice's sw_TZ from Debian's hunspell-sw), once per page and language, so it works in an
+ * office without internet. Misspelt words get the `cm-spell-error` class, as with EasyMDE's.
  */
-let typo: Typo | null = null;
-let loading: Promise<void> | null = null;
-const waiting = new Set<() => void>();
+type Dictionary = { typo: Typo | null; loading: Promise<void> | null; waiting: Set<() => void> };
 
-function loadDictionary(): Promise<void> {
-  loading ??= Promise.all(
-    ['en.aff', 'en.dic'].map(async (file) => {
+const HUNSPELL_NAMES: Record<SpellCheckLanguage, string> = { en: 'en_US', sw: 'sw_TZ' };
+const dictionaries = new Map<SpellCheckLanguage, Dictionary>();
+
+function dictionaryOf(lang: SpellCheckLanguage): Dictionary {
+  let found = dictionaries.get(lang);
+  if (!found) {
+    found = { typo: null, loading: null, waiting: new Set() };
+    dictionaries.set(lang, found);
+  }
+  return found;
+}
+
+export const hasSpellChecker = (lang: string): lang is SpellCheckLanguage =>
+  SPELL_CHECK_LANGUAGES.some((l) => l === lang);
+
+function loadDictionary(lang: SpellCheckLanguage): Promise<void> {
+  const d = dictionaryOf(lang);
+  d.loading ??= Promise.all(
+    [`${lang}.aff`, `${lang}.dic`].map(async (file) => {
       const response = await fetch(`/api/editor/dictionaries/${file}`);
       if (!response.ok) throw new Error(`Dictionary ${file}: ${response.status}`);
       return response.text();
     }),
   )
     .then(([aff, dic]) => {
-      typo = new Typo('en_US', aff ?? '', dic ?? '', { platform: 'any' });
-      for (const done of waiting) done();
-      waiting.clear();
+      d.typo = new Typo(HUNSPELL_NAMES[lang], aff ?? '', dic ?? '', { platform: 'any' });
+      for (const done of d.waiting) done();
+      d.waiting.clear();
     })
     .catch(() => {
       // Offline from our own server too: no underlining; the next editor opened tries again.
-      loading = null;
+      d.loading = null;
     });
-  return loading;
+  return d.loading;
 }
 
-/** Calls `done` once the dictionary is read (at once when it already is); returns an unsubscribe. */
-export function whenDictionaryReady(done: () => void): () => void {
-  if (typo) {
+/** Calls `done` once the language's dictionary is read (at once when it is); returns an unsubscribe. */
+export function whenDictionaryReady(lang: SpellCheckLanguage, done: () => void): () => void {
+  const d = dictionaryOf(lang);
+  if (d.typo) {
     done();
     return () => {};
   }
-  waiting.add(done);
-  return () => waiting.delete(done);
+  d.waiting.add(done);
+  return () => d.waiting.delete(done);
 }
 
-/** Whether the dictionary knows the word (true until it is loaded). */
-export function isKnownWord(word: string): boolean {
+/** Whether the language's dictionary knows the word (true until it is loaded). */
+export function isKnownWord(lang: SpellCheckLanguage, word: string): boolean {
+  const { typo } = dictionaryOf(lang);
   return !typo || typo.check(word);
 }
 
 const SEPARATORS = '!"#$%&()*+,-./:;<=>?@[\\]^_`{|}~ \t';
 
-/** EasyMDE's `spellChecker` option: defines CodeMirror's "spell-checker" overlay mode. */
-export function englishSpellChecker(options: { codeMirrorInstance: unknown }): void {
-  // EasyMDE's types call it an Editor; it is the CodeMirror module (defineMode, getMode, overlayMode).
-  const cm = options.codeMirrorInstance as typeof CodeMirror;
-  void loadDictionary();
-  cm.defineMode('spell-checker', (config) => {
-    const overlay: CodeMirror.Mode<unknown> = {
-      token(stream) {
-        const first = stream.peek();
-        if (first != null && SEPARATORS.includes(first)) {
-          stream.next();
-          return null;
-        }
-        let word = '';
-        for (let ch = stream.peek(); ch != null && !SEPARATORS.includes(ch); ch = stream.peek()) {
-          word += ch;
-          stream.next();
-        }
-        if (/\d/.test(word)) return null;
-        return isKnownWord(word) ? null : 'spell-error';
-      },
-    };
-    const backdrop = (config as { backdrop?: string }).backdrop ?? 'text/plain';
-    return cm.overlayMode(cm.getMode(config, backdrop), overlay, true);
-  });
+/** EasyMDE's `spellChecker` option for a language: defines CodeMirror's "spell-checker" overlay mode. */
+export function spellCheckerFor(lang: SpellCheckLanguage) {
+  return (options: { codeMirrorInstance: unknown }): void => {
+    // EasyMDE's types call it an Editor; it is the CodeMirror module (defineMode, getMode, overlayMode).
+    const cm = options.codeMirrorInstance as typeof CodeMirror;
+    void loadDictionary(lang);
+    cm.defineMode('spell-checker', (config) => {
+      const overlay: CodeMirror.Mode<unknown> = {
+        token(stream) {
+          const first = stream.peek();
+          if (first != null && SEPARATORS.includes(first)) {
+            stream.next();
+            return null;
+          }
+          let word = '';
+          for (let ch = stream.peek(); ch != null && !SEPARATORS.includes(ch); ch = stream.peek()) {
+            word += ch;
+            stream.next();
+          }
+          if (/\d/.test(word)) return null;
+          return isKnownWord(lang, word) ? null : 'spell-error';
+        },
+      };
+      const backdrop = (config as { backdrop?: string }).backdrop ?? 'text/plain';
+      return cm.overlayMode(cm.getMode(config, backdrop), overlay, true);
+    });
+  };
 }

@@ -9,6 +9,7 @@ import { type LineColumn, LinesTable } from '../../components/LinesTable.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { Section } from '../../components/Section.tsx';
 import { formatMoney } from '../../lib/format.ts';
+import { unitLabel } from '../../lib/units.ts';
 import { boqs } from './hooks.ts';
 
 type BoqItem = NonNullable<BoqDetail['items']>[number];
@@ -17,7 +18,7 @@ type BoqItem = NonNullable<BoqDetail['items']>[number];
 function boqItemColumns(t: TFunction): LineColumn<BoqItem>[] {
   return [
     { key: 'item', header: t('boqsMd.item'), value: (i) => i.item },
-    { key: 'unit', header: t('boqsMd.unit'), value: (i) => i.unit },
+    { key: 'unit', header: t('boqsMd.unit'), value: (i) => unitLabel(i.unit) },
     { key: 'quantity', header: t('boqsMd.quantity'), value: (i) => i.quantityPerAcre },
     { key: 'unitPrice', header: t('boqsMd.unitPrice'), kind: 'amount', value: (i) => i.unitPrice },
     { key: 'cost', header: t('boqsMd.costPerAcre'), kind: 'amount', value: (i) => i.costPerAcre },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { formatDate, formatDecimal, moneyOrDash } from '../../lib/format.ts';
 import { useRouteLink } from '../../lib/route-link.ts';
+import { unitLabel } from '../../lib/units.ts';
 import { RecordLink } from './RecordLink.tsx';
 import { SeasonTable } from './SeasonTable.tsx';
 
@@ -95,7 +96,7 @@ export function LoansTab({ loans, inputs }: Pick<FarmerStatement, 'loans' | 'inp
             ),
           },
           { key: 'date', header: t('inputs.date'), render: (i) => formatDate(i.distributedOn) },
-          { key: 'item', header: t('inputs.item'), render: (i) => `${i.itemName} (${i.unit})` },
+          { key: 'item', header: t('inputs.item'), render: (i) => `${i.itemName} (${unitLabel(i.unit)})` },
           { key: 'kind', header: t('inputs.kind'), render: (i) => t(`inputs.kinds.${i.kind}`) },
           {
             key: 'quantity',

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { LineColumn } from '../../components/LinesTable.tsx';
 import { formatFigure } from '../../lib/format.ts';
+import { unitLabel } from '../../lib/units.ts';
 
 type PricedLine = {
   lineNo: number;
@@ -26,7 +27,10 @@ export function pricedLineColumns<L extends PricedLine>(t: TFunction): LineColum
       key: 'quantity',
       header: t('purchaseMd.quantity'),
       kind: 'quantity',
-      render: (l) => [formatFigure('quantity', l.quantity), l.unit].filter(Boolean).join(' '),
+      render: (l) =>
+        [formatFigure('quantity', l.quantity), l.unit ? unitLabel(l.unit, l.quantity) : '']
+          .filter(Boolean)
+          .join(' '),
     },
     { key: 'unitPrice', header: t('purchaseMd.unitPrice'), kind: 'money', value: (l) => l.unitPrice },
     { key: 'amount', header: t('purchaseMd.amount'), kind: 'money', value: (l) => l.amount },

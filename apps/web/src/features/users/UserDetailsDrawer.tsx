@@ -56,6 +56,10 @@ export function UserDetailsDrawer({ userId, onClose, onEdit }: UserDetailsDrawer
           <SimpleGrid cols={2} spacing="sm">
             <LabelledValue label={t('users.fields.mobile')} value={data.mobile} />
             <LabelledValue label={t('users.fields.gender')} value={t(`users.gender.${data.gender}`)} />
+            <LabelledValue
+              label={t('users.fields.language')}
+              value={data.language === 'sw' ? 'Kiswahili' : 'English'}
+            />
             <LabelledValue label={t('users.fields.scope')} value={data.amcosName ?? t('app.union')} />
             <LabelledValue label={t('users.fields.createdAt')} value={formatDate(data.createdAt)} />
             <LabelledValue

@@ -9,13 +9,20 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { createUserBody, type Gender, type User, updateUserBody } from '@ushirika/contracts';
+import {
+  createUserBody,
+  type Gender,
+  type User,
+  type UserLanguage,
+  updateUserBody,
+} from '@ushirika/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/ConfirmAction.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useForm } from '../../lib/form.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { roleLabel } from '../../lib/roles.ts';
 import { fullName } from '../../lib/session.ts';
@@ -31,6 +38,8 @@ interface UserFormValues extends Record<string, unknown> {
   email: string;
   mobile: string;
   gender: Gender | '';
+  /** The language of the user's SMS (welcome, notices); they change it by switching on screen. */
+  language: UserLanguage;
   kind: Kind;
   amcosId: string | null;
   roleIds: string[];
@@ -46,6 +55,7 @@ function valuesOf(user: User | null): UserFormValues {
     email: user?.email ?? '',
     mobile: user?.mobile ?? '',
     gender: user?.gender ?? '',
+    language: user?.language ?? (i18n.language === 'sw' ? 'sw' : 'en'),
     kind: user?.amcosId ? 'amcos' : 'union',
     amcosId: user?.amcosId ?? null,
     roleIds: user?.roles.map((role) => role.id) ?? [],
@@ -172,6 +182,18 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
         <Group mt={6}>
           <Radio value="Male" label={t('users.gender.Male')} />
           <Radio value="Female" label={t('users.gender.Female')} />
+        </Group>
+      </Radio.Group>
+      <Radio.Group
+        label={t('users.fields.language')}
+        description={t('users.form.languageHint')}
+        value={form.values.language}
+        onChange={(value) => form.setValue('language', value === 'sw' ? 'sw' : 'en')}
+        data-testid="user-language"
+      >
+        <Group mt={6}>
+          <Radio value="en" label="English" />
+          <Radio value="sw" label="Kiswahili" />
         </Group>
       </Radio.Group>
       <Stack gap={6}>

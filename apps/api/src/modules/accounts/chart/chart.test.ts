@@ -254,7 +254,7 @@ describe('reference data in Swahili (#20)', () => {
     const listed = await get<{ data: Account[] }>('/accounts?book=collection&per_page=100');
     expect(listed.body.data.find((a) => a.code === '1201')).toMatchObject({
       name: 'Buyer receivables',
-      nameSw: 'Madeni ya wanunuzi',
+      nameSw: 'Madai kwa wanunuzi',
     });
     expect(listed.body.data.every((a) => Boolean(a.nameSw))).toBe(true);
     const options = async (lang: 'en' | 'sw') =>
@@ -273,6 +273,39 @@ describe('reference data in Swahili (#20)', () => {
     const cashew = crops.body.data.find((c) => c.code === 'CASHEW');
     expect(cashew).toMatchObject({ name: 'Cashew nuts', nameSw: 'Korosho' });
     expect(cashew?.grades.map((g) => g.nameSw)).toEqual(['Daraja la kawaida', 'Chini ya daraja']);
+  });
+
+  it('gives the default classes and groups a Swahili name; the accounts list names them in the reader language (#35)', async () => {
+    const classes = await get<{ data: { code: string; name: string; nameSw: string | null }[] }>(
+      '/accounts/classes',
+    );
+    expect(classes.body.data.map((c) => [c.name, c.nameSw])).toEqual([
+      ['Assets', 'Mali'],
+      ['Liabilities', 'Madeni'],
+      ['Equity', 'Mtaji'],
+      ['Income', 'Mapato'],
+      ['Expenses', 'Matumizi'],
+    ]);
+    const groupOf = async (lang: 'en' | 'sw') =>
+      (
+        await t.request<{ data: { code: string; nameSw: string | null; className: string }[] }>(
+          'GET',
+          '/accounts/groups?search=Receivables',
+          { token: accountant.access, lang },
+        )
+      ).body.data.find((g) => g.code === '12');
+    expect(await groupOf('en')).toMatchObject({ nameSw: 'Madai', className: 'Assets' });
+    expect(await groupOf('sw')).toMatchObject({ nameSw: 'Madai', className: 'Mali' });
+    const account = async (lang: 'en' | 'sw') =>
+      (
+        await t.request<{ data: { code: string; groupName: string; className: string }[] }>(
+          'GET',
+          '/accounts?book=collection&per_page=100',
+          { token: accountant.access, lang },
+        )
+      ).body.data.find((a) => a.code === '2101');
+    expect(await account('sw')).toMatchObject({ groupName: 'Malipo yanayodaiwa', className: 'Madeni' });
+    expect(await account('en')).toMatchObject({ groupName: 'Payables', className: 'Liabilities' });
   });
 });
 

@@ -4,34 +4,39 @@ import type { AccountType, Book, MappingKey } from '@ushirika/contracts';
 export const DEFAULT_CLASSES: {
   code: string;
   name: string;
+  nameSw: string;
   type: AccountType;
   normalBalance: 'debit' | 'credit';
 }[] = [
-  { code: '1', name: 'Assets', type: 'asset', normalBalance: 'debit' },
-  { code: '2', name: 'Liabilities', type: 'liability', normalBalance: 'credit' },
-  { code: '3', name: 'Equity', type: 'equity', normalBalance: 'credit' },
-  { code: '4', name: 'Income', type: 'income', normalBalance: 'credit' },
-  { code: '5', name: 'Expenses', type: 'expense', normalBalance: 'debit' },
+  { code: '1', name: 'Assets', nameSw: 'Mali', type: 'asset', normalBalance: 'debit' },
+  { code: '2', name: 'Liabilities', nameSw: 'Madeni', type: 'liability', normalBalance: 'credit' },
+  { code: '3', name: 'Equity', nameSw: 'Mtaji', type: 'equity', normalBalance: 'credit' },
+  { code: '4', name: 'Income', nameSw: 'Mapato', type: 'income', normalBalance: 'credit' },
+  { code: '5', name: 'Expenses', nameSw: 'Matumizi', type: 'expense', normalBalance: 'debit' },
 ];
 
 /** Groups (shared by both books), keyed by code; the first digit is the class. */
-export const DEFAULT_GROUPS: { code: string; name: string }[] = [
-  { code: '11', name: 'Cash and bank' },
-  { code: '12', name: 'Receivables' },
-  { code: '13', name: 'Inventories' },
-  { code: '14', name: 'Loans to members' },
-  { code: '15', name: 'Property and equipment' },
-  { code: '21', name: 'Payables' },
-  { code: '22', name: 'Crop proceeds held for members' },
-  { code: '23', name: 'Taxes and statutory payables' },
-  { code: '24', name: 'Borrowings' },
-  { code: '31', name: 'Capital and reserves' },
-  { code: '41', name: 'Levies and commissions' },
-  { code: '42', name: 'Other income' },
-  { code: '51', name: 'Administration expenses' },
-  { code: '52', name: 'Staff costs' },
-  { code: '53', name: 'Finance costs' },
-  { code: '54', name: 'Member services' },
+export const DEFAULT_GROUPS: { code: string; name: string; nameSw: string }[] = [
+  { code: '11', name: 'Cash and bank', nameSw: 'Fedha taslimu na benki' },
+  { code: '12', name: 'Receivables', nameSw: 'Madai' },
+  { code: '13', name: 'Inventories', nameSw: 'Bidhaa zilizopo stoo' },
+  { code: '14', name: 'Loans to members', nameSw: 'Mikopo kwa wanachama' },
+  { code: '15', name: 'Property and equipment', nameSw: 'Mali za kudumu na vifaa' },
+  { code: '21', name: 'Payables', nameSw: 'Malipo yanayodaiwa' },
+  {
+    code: '22',
+    name: 'Crop proceeds held for members',
+    nameSw: 'Mapato ya mazao yanayoshikiliwa kwa ajili ya wanachama',
+  },
+  { code: '23', name: 'Taxes and statutory payables', nameSw: 'Kodi na makato ya kisheria yanayodaiwa' },
+  { code: '24', name: 'Borrowings', nameSw: 'Mikopo iliyochukuliwa' },
+  { code: '31', name: 'Capital and reserves', nameSw: 'Mtaji na akiba' },
+  { code: '41', name: 'Levies and commissions', nameSw: 'Tozo na kamisheni' },
+  { code: '42', name: 'Other income', nameSw: 'Mapato mengineyo' },
+  { code: '51', name: 'Administration expenses', nameSw: 'Matumizi ya utawala' },
+  { code: '52', name: 'Staff costs', nameSw: 'Gharama za watumishi' },
+  { code: '53', name: 'Finance costs', nameSw: 'Gharama za fedha' },
+  { code: '54', name: 'Member services', nameSw: 'Huduma kwa wanachama' },
 ];
 
 /** `nameSw`: the Swahili name Swahili screens show beside the English one (#20). */
@@ -47,13 +52,13 @@ export const DEFAULT_ACCOUNTS: Record<Book, ChartAccount[]> = {
       bank: true,
     },
     { code: '1102', name: 'Collection cash', nameSw: 'Fedha taslimu za makusanyo', bank: true },
-    { code: '1201', name: 'Buyer receivables', nameSw: 'Madeni ya wanunuzi' },
+    { code: '1201', name: 'Buyer receivables', nameSw: 'Madai kwa wanunuzi' },
     { code: '1401', name: 'Farmer input loans', nameSw: 'Mikopo ya pembejeo kwa wakulima' },
     { code: '2101', name: 'Payable to AMCOS', nameSw: 'Malipo yanayodaiwa na AMCOS' },
     { code: '2102', name: 'Payable to farmers', nameSw: 'Malipo yanayodaiwa na wakulima' },
     { code: '2103', name: 'Payable to beneficiaries', nameSw: 'Malipo yanayodaiwa na wanufaika' },
     { code: '2104', name: 'Payable to transporters', nameSw: 'Malipo yanayodaiwa na wasafirishaji' },
-    { code: '2105', name: 'Due to Operation book', nameSw: 'Deni kwa daftari la uendeshaji' },
+    { code: '2105', name: 'Due to Operation book', nameSw: 'Deni kwa kitabu cha Uendeshaji' },
     { code: '2201', name: 'Crop proceeds payable', nameSw: 'Mapato ya mazao yanayodaiwa' },
     { code: '2202', name: 'Buyer bid securities held', nameSw: 'Dhamana za zabuni za wanunuzi' },
     { code: '3101', name: 'Collection fund balance', nameSw: 'Salio la mfuko wa makusanyo' },
@@ -63,11 +68,11 @@ export const DEFAULT_ACCOUNTS: Record<Book, ChartAccount[]> = {
   operation: [
     { code: '1101', name: 'Operation bank account', nameSw: 'Akaunti ya benki ya uendeshaji', bank: true },
     { code: '1102', name: 'Petty cash', nameSw: 'Fedha ndogo taslimu', bank: true },
-    { code: '1201', name: 'Trade receivables', nameSw: 'Madeni ya biashara' },
+    { code: '1201', name: 'Trade receivables', nameSw: 'Madai ya biashara' },
     { code: '1202', name: 'Staff advances', nameSw: 'Masurufu ya watumishi' },
     { code: '1203', name: 'VAT recoverable (input)', nameSw: 'VAT ya manunuzi inayorejeshwa' },
-    { code: '1204', name: 'Due from Collection book', nameSw: 'Deni kutoka daftari la makusanyo' },
-    { code: '1205', name: 'Input subsidy receivable', nameSw: 'Ruzuku ya pembejeo inayodaiwa' },
+    { code: '1204', name: 'Due from Collection book', nameSw: 'Dai kwa kitabu cha Makusanyo' },
+    { code: '1205', name: 'Input subsidy receivable', nameSw: 'Madai ya ruzuku ya pembejeo' },
     { code: '1301', name: 'Farm inputs inventory', nameSw: 'Hifadhi ya pembejeo za kilimo' },
     { code: '1302', name: 'Packaging and gunny bags', nameSw: 'Vifungashio na magunia' },
     { code: '1501', name: 'Motor vehicles', nameSw: 'Magari' },
@@ -78,9 +83,9 @@ export const DEFAULT_ACCOUNTS: Record<Book, ChartAccount[]> = {
     { code: '2302', name: 'PAYE and statutory deductions', nameSw: 'PAYE na makato ya kisheria' },
     { code: '2401', name: 'Bank loans', nameSw: 'Mikopo ya benki' },
     { code: '3101', name: 'Members share capital', nameSw: 'Hisa za wanachama' },
-    { code: '3102', name: 'Retained earnings', nameSw: 'Mapato yaliyobakizwa' },
+    { code: '3102', name: 'Retained earnings', nameSw: 'Ziada iliyolimbikizwa' },
     { code: '3103', name: 'General reserve', nameSw: 'Akiba ya jumla' },
-    { code: '4101', name: 'Union levy income', nameSw: 'Mapato ya ushuru wa chama kikuu' },
+    { code: '4101', name: 'Union levy income', nameSw: 'Mapato ya tozo za chama kikuu' },
     { code: '4102', name: 'Commission on crop sales', nameSw: 'Kamisheni ya mauzo ya mazao' },
     { code: '4201', name: 'Interest income', nameSw: 'Mapato ya riba' },
     { code: '4202', name: 'Other income', nameSw: 'Mapato mengineyo' },

@@ -2,6 +2,7 @@ import type { AccountGroup, AccountType } from '@ushirika/contracts';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { accountClasses, accountGroups } from '../schema.ts';
 
@@ -9,8 +10,9 @@ const columns = {
   id: accountGroups.id,
   code: accountGroups.code,
   name: accountGroups.name,
+  nameSw: accountGroups.nameSw,
   classId: accountGroups.classId,
-  className: accountClasses.name,
+  className: localNameSql('account_classes'),
   type: accountClasses.type,
   active: accountGroups.active,
 };
@@ -19,7 +21,11 @@ const selectGroups = (db: DbOrTx) =>
     .select(columns)
     .from(accountGroups)
     .innerJoin(accountClasses, eq(accountClasses.id, accountGroups.classId));
-const sortable = { code: accountGroups.code, name: accountGroups.name, type: accountClasses.type };
+const sortable = {
+  code: accountGroups.code,
+  name: localNameSql('account_groups'),
+  type: accountClasses.type,
+};
 
 export async function listAccountGroups(
   db: DbOrTx,
@@ -33,7 +39,13 @@ export async function listAccountGroups(
 ): Promise<{ rows: AccountGroup[]; total: number }> {
   const pattern = query.search ? likeContains(query.search) : undefined;
   const where: SQL | undefined = and(
-    pattern ? or(ilike(accountGroups.name, pattern), ilike(accountGroups.code, pattern)) : undefined,
+    pattern
+      ? or(
+          ilike(accountGroups.name, pattern),
+          ilike(accountGroups.nameSw, pattern),
+          ilike(accountGroups.code, pattern),
+        )
+      : undefined,
     query.type ? eq(accountClasses.type, query.type) : undefined,
     query.class_id ? eq(accountGroups.classId, query.class_id) : undefined,
   );

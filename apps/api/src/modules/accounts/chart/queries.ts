@@ -2,7 +2,7 @@ import type { Account, AccountListQuery, AccountOption, AccountType, Book } from
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { currentLanguage } from '../../../platform/labels.ts';
+import { currentLanguage, localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { accountClasses, accountGroups, accounts } from '../schema.ts';
 
@@ -13,8 +13,8 @@ const columns = {
   nameSw: accounts.nameSw,
   book: accounts.book,
   groupId: accounts.groupId,
-  groupName: accountGroups.name,
-  className: accountClasses.name,
+  groupName: localNameSql('account_groups'),
+  className: localNameSql('account_classes'),
   type: accountClasses.type,
   currency: accounts.currency,
   isBankOrCash: accounts.isBankOrCash,

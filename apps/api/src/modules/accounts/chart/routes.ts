@@ -26,6 +26,7 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport } from '../../../platform/exports.ts';
+import { localRowName } from '../../../platform/labels.ts';
 import { EXPORT_ROW_LIMIT } from '../../../platform/list.ts';
 import { createAccount } from './create-account.ts';
 import { createAccountGroup } from './create-account-group.ts';
@@ -94,7 +95,7 @@ function classAndGroupRoutes(app: ZodApp, deps: AppDeps) {
         name: 'ACCOUNT_GROUPS',
         columns: [
           { header: 'Code', value: (r) => r.code },
-          { header: 'Name', value: (r) => r.name, width: 30 },
+          { header: 'Name', value: (r) => localRowName(r), width: 30 },
           { header: 'Class', value: (r) => r.className },
           { header: 'Active', value: (r) => (r.active ? 'Yes' : 'No') },
         ],

@@ -30,7 +30,7 @@ export async function seedAccounting(db: Db, _actor: SystemActor): Promise<void>
       .values(
         DEFAULT_GROUPS.flatMap((g) => {
           const classId = classIdOf(g.code);
-          return classId ? [{ code: g.code, name: g.name, classId }] : [];
+          return classId ? [{ code: g.code, name: g.name, nameSw: g.nameSw, classId }] : [];
         }),
       )
       .onConflictDoNothing();

@@ -269,7 +269,7 @@ describe('the list as a file (#20)', () => {
     expect(sw.headers).toContain('Hali');
     expect(sw.headers).toContain('Tarehe');
     expect(sw.headers).not.toContain('Status');
-    expect(sw.cell('Hali').value).toBe('Imeingizwa');
+    expect(sw.cell('Hali').value).toBe('Imeingizwa vitabuni');
     expect(sw.cell('Hali').value).not.toBe('posted');
     expect(sw.cell('Tarehe').numFmt).toBe('dd/mm/yyyy');
 

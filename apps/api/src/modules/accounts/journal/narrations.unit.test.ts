@@ -16,7 +16,7 @@ describe('journal narrations the server writes (#20)', () => {
   it('come from the translated templates, in English and Swahili', () => {
     expect(narrate('settlement', { settlementNo: 'ST-2026-000001', lots: 3 })).toEqual({
       en: 'Settlement ST-2026-000001: 3 lots',
-      sw: 'Ugawaji ST-2026-000001: loti 3',
+      sw: 'Mgawanyo wa mapato ST-2026-000001: loti 3',
     });
   });
 

@@ -17,6 +17,7 @@ import type { Listed } from '../../../../test/master-data.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { smsOutbox } from '../../../platform/schema.ts';
 import { deliverDueSms } from '../../../platform/sms-outbox.ts';
+import { fitsOneSms } from '../../../platform/sms-texts.ts';
 import { DEFAULT_CROPS } from '../../seasons/default-crops.ts';
 import { todayInTanzania } from './record-collection.ts';
 
@@ -102,9 +103,11 @@ describe('recording a collection', () => {
     // Written with the collection; the app's worker may already have sent it.
     expect(['pending', 'sent']).toContain(queued[0]?.status);
     expect(queued[0]?.body).toBe(
-      // The crop by its Swahili name, as the SMS is Swahili (#20).
-      `${north.amcos.name}: Tumepokea kg 160 (mifuko 2) za ${DEFAULT_CROPS[0].nameSw} daraja ${c.gradeCode} tarehe ${c.collectedOn.split('-').reverse().join('/')}. Risiti ${c.receiptNo}.`,
+      // The crop by its Swahili name, as the SMS is Swahili (#20); the society first, the glossary's
+      // words (magunia, stakabadhi), one SMS (#35).
+      `${north.amcos.name}: Tumepokea kg 160 (2 magunia) za ${DEFAULT_CROPS[0].nameSw} daraja ${c.gradeCode}, tarehe ${c.collectedOn.split('-').reverse().join('/')}. Stakabadhi: ${c.receiptNo}`,
     );
+    expect(fitsOneSms(queued[0]?.body ?? '')).toBe(true);
   });
 
   it('a union user records through the farmer: the AMCOS is the farmer’s', async () => {
@@ -526,7 +529,7 @@ describe('the SMS outbox', () => {
     }
     const sent = t.sms.sent.filter((m) => m.to === f.phone);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.text).toContain(`Risiti ${c.receiptNo}`);
+    expect(sent[0]?.text).toContain(`Stakabadhi: ${c.receiptNo}`);
     let row = (
       await t.db
         .select()

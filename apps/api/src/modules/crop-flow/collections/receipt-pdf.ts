@@ -2,6 +2,7 @@ import type { Collection } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { renderPdf } from '../../../platform/document-pdf.ts';
+import { translate } from '../../../platform/labels.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
 
 /** "1234.500" -> "1,234.5": kg as people read them on a receipt. */
@@ -12,10 +13,13 @@ export const kgText = (kg: string) => {
 
 const MM = 72 / 25.4;
 
+/** A label in English and in Swahili, from the screens' one dictionary: "Bags / Magunia". */
+const both = (key: string) => `${translate('en', key) ?? key} / ${translate('sw', key) ?? key}`;
+
 /**
  * The farmer's receipt: A5 for a desk printer, or an 80 mm roll (`80mm`, page as long as the
- * text) for the thermal printer at the weighing point. Labels are bilingual: the farmer reads
- * Swahili, the union's records are kept in English.
+ * text) for the thermal printer at the weighing point. Labels are bilingual, in the screens' words:
+ * the farmer reads Swahili, the union's records are kept in English.
  */
 export async function collectionReceiptPdf(
   db: DbOrTx,
@@ -25,21 +29,27 @@ export async function collectionReceiptPdf(
   const union = await unionLetterhead(db);
   const roll = format === '80mm';
   const lines: [string, string][] = [
-    ['Receipt no / Risiti', c.receiptNo],
-    ['Date / Tarehe', c.collectedOn],
+    [both('collectionsMd.receiptNo'), c.receiptNo],
+    [both('collectionsMd.date'), c.collectedOn],
     ['AMCOS', `${c.amcosName} (${c.amcosCode})`],
-    ['Farmer / Mkulima', `${c.farmerNo} ${c.farmerName}`],
-    ['Season / Msimu', `${c.seasonName} ${c.cropName}`],
-    ['Grade / Daraja', `${c.gradeCode} ${c.gradeName}`],
-    ['Bags / Mifuko', String(c.bags)],
-    ['Gross kg / Uzito jumla', kgText(c.grossKg)],
-    ['Tare kg / Uzito wa mifuko', kgText(c.tareKg)],
-    ['Net kg / Uzito halisi', kgText(c.netKg)],
-    ['Moisture / Unyevu %', `${c.moisture}${c.moistureFlagged ? ' (above maximum / juu ya kiwango)' : ''}`],
+    [both('collectionsMd.farmer'), `${c.farmerNo} ${c.farmerName}`],
+    [both('fields.season'), `${c.seasonName} ${c.cropName}`],
+    [both('collectionsMd.grade'), `${c.gradeCode} ${c.gradeName}`],
+    [both('collectionsMd.bags'), String(c.bags)],
+    [both('collectionsMd.grossKg'), kgText(c.grossKg)],
+    [both('collectionsMd.tareKg'), kgText(c.tareKg)],
+    [both('collectionsMd.netKg'), kgText(c.netKg)],
+    [
+      both('collectionsMd.moisture'),
+      `${c.moisture}${c.moistureFlagged ? ` (${both('collectionsMd.flagged')})` : ''}`,
+    ],
     ...(c.status === 'cancelled'
-      ? ([['Status / Hali', `CANCELLED: ${c.cancelReason ?? ''}`]] as [string, string][])
+      ? ([[both('fields.status'), `${both('status.cancelled')}: ${c.cancelReason ?? ''}`]] as [
+          string,
+          string,
+        ][])
       : []),
-    ['Clerk / Karani', c.createdByName ?? '-'],
+    [both('collectionsMd.clerk'), c.createdByName ?? '-'],
   ];
   const body = lines.map(([label, value]) => [
     { text: label, bold: true },
@@ -54,7 +64,7 @@ export async function collectionReceiptPdf(
       ...(union.address ? [{ text: union.address, alignment: 'center' }] : []),
       { text: c.amcosName, alignment: 'center', margin: [0, 2, 0, 0] },
       {
-        text: "FARMER'S RECEIPT / RISITI YA MKULIMA",
+        text: both('collectionsMd.receiptTitle').toUpperCase(),
         bold: true,
         alignment: 'center',
         margin: [0, 8, 0, 8],
@@ -64,8 +74,8 @@ export async function collectionReceiptPdf(
       {
         margin: [0, roll ? 18 : 36, 0, 0],
         columns: [
-          { text: '....................\nFarmer / Mkulima', alignment: 'center' },
-          { text: '....................\nClerk / Karani', alignment: 'center' },
+          { text: `....................\n${both('collectionsMd.farmer')}`, alignment: 'center' },
+          { text: `....................\n${both('collectionsMd.clerk')}`, alignment: 'center' },
         ],
       },
     ],

@@ -5,7 +5,7 @@ import {
   type RecordCollectionBody,
   recordCollectionBody,
 } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, toGroupedQuantity } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -13,9 +13,10 @@ import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { auditInsertSql } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, fieldError, ValidationError } from '../../../platform/errors.ts';
-import { currentLanguage, type Lang, localNameParamSql } from '../../../platform/labels.ts';
+import { currentLanguage, formatDate, type Lang, localNameParamSql } from '../../../platform/labels.ts';
 import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
 import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
+import { FARMER_SMS, smsTextSql } from '../../../platform/sms-texts.ts';
 
 /** Today at the weighing point (East Africa Time, UTC+3 all year). */
 export const todayInTanzania = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -261,10 +262,18 @@ export async function recordCollection(
         from ins, ctx`,
       )}),
       sms as (${enqueueSmsSql(
-        sql`select ${uuidv7()}::uuid as id, ctx.farmer_phone as recipient,
-          ctx.amcos_name || ': Tumepokea kg ' || trim_scale(${netKg}::numeric)::text || ' (mifuko ' || ${input.bags}::int
-            || ') za ' || ctx.crop_name_sw || ' daraja ' || ctx.grade_code || ' tarehe ' || to_char(${collectedOn}::date, 'DD/MM/YYYY')
-            || '. Risiti ' || ins.receipt_no || '.' as body
+        sql`select ${uuidv7()}::uuid as id, ctx.farmer_phone as recipient, ${smsTextSql(
+          FARMER_SMS.collected.sw,
+          {
+            society: sql`ctx.amcos_name`,
+            kg: sql`${toGroupedQuantity(netKg)}`,
+            bags: sql`${String(input.bags)}`,
+            crop: sql`ctx.crop_name_sw`,
+            grade: sql`ctx.grade_code`,
+            date: sql`${formatDate('sw', collectedOn)}`,
+            receipt: sql`ins.receipt_no`,
+          },
+        )} as body
         from ins, ctx`,
       )})
       select ctx.*, ins.receipt_no, ins.created_at from ins, ctx`,

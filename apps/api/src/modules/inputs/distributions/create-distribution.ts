@@ -48,7 +48,14 @@ type LockedRequest = {
    */
   owed: string;
   /** The approved lines, in line order, each with the item's price in the request's season (or null). */
-  approved: { itemId: string; quantity: string; name: string; unit: string; price: InputPrice | null }[];
+  approved: {
+    itemId: string;
+    quantity: string;
+    name: string;
+    nameSw: string | null;
+    unit: string;
+    price: InputPrice | null;
+  }[];
   /** The chosen store and the approved items, as the stock door checks them (`stockReadSql`). */
   stock: StockRead;
   /** The account mappings and financial year the posting checks (`postingReadSql`). */
@@ -98,7 +105,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
           (select coalesce(sum(lo.amount - lo.recovered), 0)::numeric(16,2)::text from farmer_loans lo
             where lo.farmer_id = r.farmer_id and lo.status = 'active' and lo.recovered < lo.amount) as owed,
           (select coalesce(json_agg(json_build_object('itemId', l.item_id, 'quantity', l.quantity::text, 'name', i.name,
-              'unit', i.unit, 'price', ${priceJson}) order by l.line_no), '[]')
+              'nameSw', i.name_sw, 'unit', i.unit, 'price', ${priceJson}) order by l.line_no), '[]')
             from input_request_lines l join items i on i.id = l.item_id
             left join input_prices p on p.season_id = r.season_id and p.item_id = l.item_id
             where l.request_id = r.id) as approved,
@@ -188,7 +195,8 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     (itemId) => prices.get(itemId) as NonNullable<ReturnType<typeof prices.get>>,
   );
   if (priced.farmer !== farmerOwes) throw new Error('Distribution priced differently from its loan');
-  const nameOf = (itemId: string) => approved.find((a) => a.itemId === itemId) ?? { name: '', unit: '' };
+  const nameOf = (itemId: string) =>
+    approved.find((a) => a.itemId === itemId) ?? { name: '', nameSw: null, unit: '' };
   const sms = request.farmerPhone
     ? distributionSmsText(
         {
@@ -199,6 +207,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
           subsidyAmount: priced.subsidy,
           lines: priced.lines.map((l) => ({
             itemName: nameOf(l.itemId).name,
+            itemNameSw: nameOf(l.itemId).nameSw,
             unit: nameOf(l.itemId).unit,
             quantity: l.quantity,
           })),

@@ -1,7 +1,7 @@
 import type { DistributionDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import type { Letterhead } from '../../../platform/document-pdf.ts';
-import { codeLabel, currentLanguage, type Lang, translate } from '../../../platform/labels.ts';
+import { codeLabel, currentLanguage, type Lang, translate, unitLabel } from '../../../platform/labels.ts';
 import { grouped, type TableReport, tablePdf } from '../../accounts/reports/pdf.ts';
 import type { DistributionReportPage } from './distribution-report.ts';
 
@@ -52,7 +52,7 @@ export function distributionNoteTable(
     ],
     columns: [
       { header: 'Item', value: (l) => `${l.itemCode} ${l.itemName}` },
-      { header: 'Unit', value: (l) => l.unit },
+      { header: 'Unit', value: (l) => unitLabel(lang, l.unit, l.quantity) },
       { header: 'Quantity', value: (l) => qty(l.quantity), align: 'right' },
       { header: 'Unit price', value: (l) => grouped(l.unitPrice), align: 'right' },
       { header: 'Farmer pays', value: (l) => grouped(l.farmerValue), align: 'right' },
@@ -94,7 +94,11 @@ export function distributionReportTable(
       { header: 'AMCOS', value: (x) => x.amcosName },
       { header: 'Farmer', value: (x) => `${x.farmerNo} ${x.farmerName}` },
       { header: 'Type', value: (x) => kindLabel(lang, x.kind) },
-      { header: 'Quantity', value: (x) => `${qty(x.quantity)} ${x.unit}`, align: 'right' },
+      {
+        header: 'Quantity',
+        value: (x) => `${qty(x.quantity)} ${unitLabel(lang, x.unit, x.quantity)}`,
+        align: 'right',
+      },
       { header: 'Farmer value', value: (x) => grouped(x.farmerValue), align: 'right' },
       { header: 'Subsidy', value: (x) => grouped(x.subsidyValue), align: 'right' },
       { header: 'Cost', value: (x) => grouped(x.costValue), align: 'right' },

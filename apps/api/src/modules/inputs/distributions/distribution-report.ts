@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, type PageWindow } from '../../../platform/list.ts';
 
 type Filters = {
@@ -48,7 +49,7 @@ export async function distributionReport(
     ar as (select id, row_number() over (order by name, id) as rank from amcos)`;
   const named = sql`input_distribution_totals t join items i on i.id = t.item_id join amcos a on a.id = t.amcos_id
     join farmers fa on fa.id = t.farmer_id`;
-  const columns = sql`i.code as "itemCode", i.name as "itemName", i.unit, a.name as "amcosName", fa.farmer_no as "farmerNo",
+  const columns = sql`i.code as "itemCode", ${localNameSql('i')} as "itemName", i.unit, a.name as "amcosName", fa.farmer_no as "farmerNo",
     concat_ws(' ', fa.first_name, fa.middle_name, fa.last_name) as "farmerName", t.kind,
     t.quantity::numeric(14,3)::text as quantity, t.farmer_value::numeric(16,2)::text as "farmerValue",
     t.subsidy_value::numeric(16,2)::text as "subsidyValue", t.cost_value::numeric(16,2)::text as "costValue"`;

@@ -13,6 +13,7 @@ import { makePaidLot } from '../../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { printedDefinition } from '../../../platform/document-pdf.ts';
 import { type Lang, withLanguage } from '../../../platform/labels.ts';
+import { fitsOneSms } from '../../../platform/sms-texts.ts';
 import { type TableReport, tableDefinition } from '../../accounts/reports/pdf.ts';
 import { approvedRequest, balanceOf, held, type InputsWorld, makeInputsWorld } from '../testing.ts';
 import { distributionNoteTable, distributionReportTable } from './distribution-pdfs.ts';
@@ -108,9 +109,14 @@ describe('a credit distribution from request to zero balance', () => {
       t.db,
       sql`select body from sms_outbox order by created_at desc limit 1`,
     );
-    expect(sms?.body).toContain(`pembejeo ${d.distributionNo}`);
-    expect(sms?.body).toContain('Deni la pembejeo hizi TZS 332,000.00.');
-    expect(sms?.body).toContain('Jumla ya deni lako TZS 332,000.00');
+    // The society first, each item with its quantity, the loan and all the farmer owes grouped
+    // without ".00", the DS number the commit gave it last (#35); one SMS.
+    expect(sms?.body).toMatch(new RegExp(`^${d.amcosName}: Umepokea `));
+    // The items when they fit beside the rest, else how many (the test's item names are long).
+    expect(sms?.body).toMatch(/: Umepokea (Sulphur dust .+|pembejeo 2) kwa mkopo /);
+    expect(sms?.body).toContain(' kwa mkopo wa TZS 332,000. Deni lote TZS 332,000, litakatwa kwenye mauzo.');
+    expect(sms?.body).toMatch(new RegExp(` Kumbukumbu: ${d.distributionNo}$`));
+    expect(fitsOneSms(sms?.body ?? '')).toBe(true);
     const request = await t.request<{ data: { status: string; distributionId: string } }>(
       'GET',
       `/collections/farmer-requests/${requestId}`,
@@ -143,7 +149,8 @@ describe('a credit distribution from request to zero balance', () => {
     const sw = printedLayout('sw', (lang) => distributionNoteTable(d, lang));
     const [y, m, day] = d.distributedOn.split('-');
     for (const text of [
-      `"Hati ya mgawo ${d.distributionNo}"`,
+      `"Hati ya ugawaji ${d.distributionNo}"`,
+      '"mifuko"',
       ` · ombi ${d.requestNo} · Mkopo"`,
       `"Deni la mkulima kwenye mkopo ${d.loanNo}: TZS 332,000.00, litakatwa kwenye malipo ya zao"`,
       'Imepokelewa na mkulima (sahihi)',
@@ -152,7 +159,15 @@ describe('a credit distribution from request to zero balance', () => {
       '"Jumla"',
     ])
       expect(sw).toContain(text);
-    for (const english of ['Distribution note', 'Owed by', 'credit', 'Farmer pays', '"Total"', 'Received by'])
+    for (const english of [
+      'Distribution note',
+      'Owed by',
+      'credit',
+      'Farmer pays',
+      '"Total"',
+      'Received by',
+      '"bag"',
+    ])
       expect(sw).not.toContain(english);
     const en = printedLayout('en', (lang) => distributionNoteTable(d, lang));
     expect(en).toContain(`"Distribution note ${d.distributionNo}"`);
@@ -400,7 +415,9 @@ describe('kinds, cancellation and refusals', () => {
     const page = { ...summary, rows, total: meta.total };
     const sw = printedLayout('sw', (lang) => distributionReportTable(page, lang, '2026-11-20'));
     for (const text of [
-      `"Mgawanyo wa pembejeo, msimu ${r.body.seasonName}"`,
+      `"Ugawaji wa pembejeo, msimu ${r.body.seasonName}"`,
+      '"4 mifuko"',
+      '"3 lita"',
       `: wakulima 1, zilizotolewa 332,000.00, zilizorejeshwa 332,000.00, deni lililobaki 0.00, 0 wasio na zao la kukata"`,
       '"Imechapishwa 20/11/2026"',
       '"Mkopo"',

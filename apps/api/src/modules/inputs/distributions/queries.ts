@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { currentLanguage, localNameParamSql } from '../../../platform/labels.ts';
 import type { PageWindow } from '../../../platform/list.ts';
 
 const select = sql`select d.id, d.distribution_no as "distributionNo", d.request_id as "requestId", r.request_no as "requestNo",
@@ -75,7 +76,7 @@ export async function getDistribution(db: DbOrTx, actor: Actor, id: string): Pro
     db,
     'input_distribution_detail',
     sql`select x.*, (select coalesce(json_agg(json_build_object('id', l.id, 'itemId', l.item_id,
-          'itemCode', i.code, 'itemName', i.name, 'unit', i.unit, 'quantity', l.quantity::text,
+          'itemCode', i.code, 'itemName', ${localNameParamSql('i', currentLanguage())}, 'unit', i.unit, 'quantity', l.quantity::text,
           'unitPrice', l.unit_price::text, 'farmerValue', l.farmer_value::text, 'subsidyValue', l.subsidy_value::text,
           'unitCost', l.unit_cost::text, 'costValue', l.cost_value::text) order by l.line_no), '[]')
         from input_distribution_lines l join items i on i.id = l.item_id where l.distribution_id = x.id) as lines

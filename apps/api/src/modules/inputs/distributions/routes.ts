@@ -16,6 +16,7 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
+import { currentLanguage, unitLabel } from '../../../platform/labels.ts';
 import { pagedReply, pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
 import { access, tags } from '../access.ts';
@@ -142,7 +143,7 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
         columns: [
           { header: 'Item code', value: (r) => r.itemCode },
           { header: 'Item', value: (r) => r.itemName, width: 25 },
-          { header: 'Unit', value: (r) => r.unit },
+          { header: 'Unit', value: (r) => unitLabel(currentLanguage(), r.unit) },
           { header: 'AMCOS', value: (r) => r.amcosName, width: 30 },
           { header: 'Farmer no', value: (r) => r.farmerNo },
           { header: 'Farmer', value: (r) => r.farmerName, width: 30 },

@@ -2,6 +2,7 @@ import type { InputPrice } from '@ushirika/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { seasons } from '../../seasons/schema.ts';
 import { inputPrices } from './schema.ts';
@@ -12,7 +13,7 @@ const columns = {
   seasonName: seasons.name,
   itemId: inputPrices.itemId,
   itemCode: items.code,
-  itemName: items.name,
+  itemName: localNameSql('items'),
   unit: items.unit,
   creditPrice: inputPrices.creditPrice,
   cashPrice: inputPrices.cashPrice,

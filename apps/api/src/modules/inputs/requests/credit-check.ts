@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ValidationError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 
 export type CheckedLine = Omit<InputRequestLine, 'id'>;
 
@@ -48,7 +49,7 @@ export async function checkCredit(
   const ids = [...new Set(o.lines.map((l) => l.itemId))];
   const rows = await queryRows<PriceRow>(
     db,
-    sql`select i.id as "itemId", i.code as "itemCode", i.name as "itemName", i.unit,
+    sql`select i.id as "itemId", i.code as "itemCode", ${localNameSql('i')} as "itemName", i.unit,
           p.credit_price::text as "creditPrice", p.limit_basis as "limitBasis", p.credit_limit::text as "creditLimit",
           coalesce((select sum(l.credit_value) from input_request_lines l
               join input_requests r on r.id = l.request_id

@@ -75,7 +75,7 @@ export async function getInputRequest(db: DbOrTx, actor: Actor, id: string): Pro
   assertSociety(actor, row.amcosId);
   const lines = await queryRows<InputRequestDetail['lines'][number]>(
     db,
-    sql`select l.id, l.item_id as "itemId", i.code as "itemCode", i.name as "itemName", i.unit,
+    sql`select l.id, l.item_id as "itemId", i.code as "itemCode", ${localNameSql('i')} as "itemName", i.unit,
           l.suggested_quantity::text as "suggestedQuantity", l.quantity::text as quantity,
           l.credit_price::text as "creditPrice", l.credit_value::text as "creditValue",
           l.credit_limit::text as "creditLimit", l.used_elsewhere::text as "usedElsewhere", l.over_limit as "overLimit"

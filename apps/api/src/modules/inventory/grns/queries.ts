@@ -2,6 +2,7 @@ import type { Grn, GrnDetail, GrnListQuery, ReceivableOrder } from '@ushirika/co
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
@@ -106,7 +107,7 @@ export async function getGrn(db: DbOrTx, id: string): Promise<GrnDetail> {
       lineNo: grnLines.lineNo,
       itemId: grnLines.itemId,
       itemCode: items.code,
-      itemName: items.name,
+      itemName: localNameSql('items'),
       unit: items.unit,
       orderLineId: grnLines.orderLineId,
       quantity: grnLines.quantity,
@@ -149,7 +150,7 @@ export async function receivableOrder(db: DbOrTx, orderId: string): Promise<Rece
         .select({
           id: items.id,
           code: items.code,
-          name: items.name,
+          name: localNameSql('items'),
           unit: items.unit,
           tracksBatch: items.tracksBatch,
         })

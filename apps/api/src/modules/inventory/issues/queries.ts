@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
@@ -108,7 +109,7 @@ export async function getStockIssue(db: DbOrTx, id: string): Promise<StockIssueD
       lineNo: stockIssueLines.lineNo,
       itemId: stockIssueLines.itemId,
       itemCode: items.code,
-      itemName: items.name,
+      itemName: localNameSql('items'),
       unit: items.unit,
       quantity: stockIssueLines.quantity,
       unitCost: stockIssueLines.unitCost,

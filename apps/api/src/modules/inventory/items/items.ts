@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import type { CatalogResource } from '../../../platform/catalog.ts';
 import { fieldError } from '../../../platform/errors.ts';
+import { currentLanguage, localNameSql, localRowName, unitLabel } from '../../../platform/labels.ts';
 import { likeContains, orderByOf } from '../../../platform/list.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { stockBalances } from '../ledgers/schema.ts';
@@ -20,6 +21,7 @@ const columns = {
   id: items.id,
   code: items.code,
   name: items.name,
+  nameSw: items.nameSw,
   unit: items.unit,
   categoryId: items.categoryId,
   categoryName: itemCategories.name,
@@ -69,13 +71,15 @@ export const itemResource: CatalogResource<Item, ItemBody, ItemBody, z.infer<typ
   async list(db, query, window) {
     const pattern = query.search ? likeContains(query.search) : undefined;
     const where = and(
-      pattern ? or(ilike(items.code, pattern), ilike(items.name, pattern)) : undefined,
+      pattern
+        ? or(ilike(items.code, pattern), ilike(items.name, pattern), ilike(items.nameSw, pattern))
+        : undefined,
       query.kind ? eq(items.kind, query.kind) : undefined,
       query.category_id ? eq(items.categoryId, query.category_id) : undefined,
       query.active === undefined ? undefined : eq(items.active, query.active),
       query.below_reorder ? belowReorder : undefined,
     );
-    const sortable = { code: items.code, name: items.name, unit: items.unit };
+    const sortable = { code: items.code, name: localNameSql('items'), unit: items.unit };
     const [rows, [total]] = await Promise.all([
       selectItems(db)
         .where(where)
@@ -115,8 +119,8 @@ export const itemResource: CatalogResource<Item, ItemBody, ItemBody, z.infer<typ
   },
   exportColumns: [
     { header: 'Code', value: (r) => r.code },
-    { header: 'Item', value: (r) => r.name, width: 30 },
-    { header: 'Unit', value: (r) => r.unit },
+    { header: 'Item', value: (r) => localRowName(r), width: 30 },
+    { header: 'Unit', value: (r) => unitLabel(currentLanguage(), r.unit) },
     { header: 'Category', value: (r) => r.categoryName, width: 24 },
     { header: 'Kind', value: (r) => r.kind },
     { header: 'Reorder level', value: (r) => r.reorderLevel },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import { registerCatalog } from '../../../platform/catalog.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { itemCategoryResource } from './categories.ts';
 import { itemResource } from './items.ts';
@@ -51,7 +52,13 @@ export function itemsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async () => ({
       data: await deps.db
-        .select({ id: items.id, code: items.code, name: items.name, unit: items.unit, kind: items.kind })
+        .select({
+          id: items.id,
+          code: items.code,
+          name: localNameSql('items'),
+          unit: items.unit,
+          kind: items.kind,
+        })
         .from(items)
         .where(eq(items.active, true))
         .orderBy(asc(items.code)),

@@ -27,6 +27,8 @@ export const items = pgTable(
     id: id(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** The item's Swahili name, read on Swahili screens, documents and farmers' SMS (#35). */
+    nameSw: text('name_sw'),
     /** Unit of measure the quantities are counted in: kg, litre, bag, piece. */
     unit: text('unit').notNull(),
     categoryId: uuid('category_id').references(() => itemCategories.id),

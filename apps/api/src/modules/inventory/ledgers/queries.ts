@@ -11,6 +11,7 @@ import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzl
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, type PageWindow } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { items } from '../items/schema.ts';
@@ -43,7 +44,7 @@ const movementColumns = {
   movementDate: stockMovements.movementDate,
   itemId: stockMovements.itemId,
   itemCode: items.code,
-  itemName: items.name,
+  itemName: localNameSql('items'),
   unit: items.unit,
   storeId: stockMovements.storeId,
   storeName: stores.name,
@@ -82,7 +83,12 @@ export async function listStockMovements(
     query.from ? gte(stockMovements.movementDate, query.from) : undefined,
     query.to ? lte(stockMovements.movementDate, query.to) : undefined,
     pattern
-      ? or(ilike(stockMovements.sourceNo, pattern), ilike(items.name, pattern), ilike(items.code, pattern))
+      ? or(
+          ilike(stockMovements.sourceNo, pattern),
+          ilike(items.name, pattern),
+          ilike(items.nameSw, pattern),
+          ilike(items.code, pattern),
+        )
       : undefined,
   );
   const rows = await db
@@ -191,7 +197,7 @@ export async function quantityByStore(
     : sql`stock_balances`;
   const rows = await queryRows<QtyRow>(
     db,
-    sql`select items.id as "itemId", items.code as "itemCode", items.name as "itemName", items.unit, c.name as "categoryName",
+    sql`select items.id as "itemId", items.code as "itemCode", ${localNameSql('items')} as "itemName", items.unit, c.name as "categoryName",
           stores.id as "storeId", stores.name as "storeName", amcos.name as "amcosName",
           b.quantity::numeric(14,3)::text as quantity,
           (case when b.quantity > 0 then round(b.value / b.quantity, 6) else 0 end)::numeric(18,6)::text as "avgCost",
@@ -225,7 +231,7 @@ export async function storeLedger(
   const from = query.from ?? '0001-01-01';
   const rows = await queryRows<LedgerRow>(
     db,
-    sql`select items.id as "itemId", items.code as "itemCode", items.name as "itemName", items.unit,
+    sql`select items.id as "itemId", items.code as "itemCode", ${localNameSql('items')} as "itemName", items.unit,
           stores.id as "storeId", stores.name as "storeName", amcos.name as "amcosName",
           coalesce(sum(m.quantity) filter (where m.movement_date < ${from}), 0)::numeric(14,3)::text as "openingQuantity",
           coalesce(sum(m.value) filter (where m.movement_date < ${from}), 0)::numeric(16,2)::text as "openingValue",

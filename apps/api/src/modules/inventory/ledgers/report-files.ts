@@ -1,6 +1,7 @@
 import type { QuantityByStoreReply, StoreLedgerReply } from '@ushirika/contracts';
 import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { toXlsx } from '../../../platform/exports.ts';
+import { currentLanguage, unitLabel } from '../../../platform/labels.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
 
 type QtyRow = QuantityByStoreReply['data'][number];
@@ -13,7 +14,7 @@ const quantityColumns: Column<QtyRow>[] = [
   { header: 'Code', value: (r) => r.itemCode },
   { header: 'Item', value: (r) => r.itemName },
   { header: 'Category', value: (r) => r.categoryName ?? '' },
-  { header: 'Unit', value: (r) => r.unit },
+  { header: 'Unit', value: (r) => unitLabel(currentLanguage(), r.unit) },
   { header: 'Quantity', value: (r) => r.quantity, amount: true },
   { header: 'Avg cost', value: (r) => r.avgCost, amount: true },
   { header: 'Value', value: (r) => r.value, amount: true },
@@ -24,7 +25,7 @@ const ledgerColumns: Column<LedgerRow>[] = [
   { header: 'AMCOS', value: (r) => r.amcosName ?? '' },
   { header: 'Code', value: (r) => r.itemCode },
   { header: 'Item', value: (r) => r.itemName },
-  { header: 'Unit', value: (r) => r.unit },
+  { header: 'Unit', value: (r) => unitLabel(currentLanguage(), r.unit) },
   { header: 'Opening qty', value: (r) => r.openingQuantity, amount: true },
   { header: 'Opening value', value: (r) => r.openingValue, amount: true },
   { header: 'In qty', value: (r) => r.inQuantity, amount: true },

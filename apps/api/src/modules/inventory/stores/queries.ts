@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type Actor, assertSociety } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { items } from '../items/schema.ts';
@@ -103,7 +104,7 @@ export async function storeStock(db: DbOrTx, storeId: string): Promise<StoreStoc
     .select({
       itemId: items.id,
       itemCode: items.code,
-      itemName: items.name,
+      itemName: localNameSql('items'),
       unit: items.unit,
       tracksBatch: items.tracksBatch,
       quantity: stockBalances.quantity,

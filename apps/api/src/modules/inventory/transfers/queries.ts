@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
@@ -134,7 +135,7 @@ export async function getStockTransfer(db: DbOrTx, id: string): Promise<StockTra
       lineNo: stockTransferLines.lineNo,
       itemId: stockTransferLines.itemId,
       itemCode: items.code,
-      itemName: items.name,
+      itemName: localNameSql('items'),
       unit: items.unit,
       quantity: stockTransferLines.quantity,
       unitCost: stockTransferLines.unitCost,

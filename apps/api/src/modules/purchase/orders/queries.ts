@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
+import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { users } from '../../users/schema.ts';
@@ -101,7 +102,7 @@ export async function getPurchaseOrder(db: DbOrTx, id: string): Promise<Purchase
       lineNo: purchaseOrderLines.lineNo,
       itemId: purchaseOrderLines.itemId,
       itemCode: items.code,
-      itemName: items.name,
+      itemName: localNameSql('items'),
       unit: items.unit,
       description: purchaseOrderLines.description,
       quantity: purchaseOrderLines.quantity,

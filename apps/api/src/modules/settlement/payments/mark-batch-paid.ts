@@ -1,12 +1,14 @@
 import type { MarkBatchPaidBody, PaymentBatch } from '@ushirika/contracts';
-import { toGroupedMoney, toMoney } from '@ushirika/domain';
+import { toGroupedAmount } from '@ushirika/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
+import { FARMER_SMS, localPhone, PAYMENT_CHANNEL, smsText } from '../../../platform/sms-texts.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { paymentBatches, paymentLines } from '../schema.ts';
@@ -92,35 +94,7 @@ export async function markBatchPaid(
       from settled s
       where c.lot_id = s.lot_id and c.farmer_id = s.farmer_id and c.status <> 'cancelled'`);
     const settings = await paymentSettingsOf(tx);
-    if (settings.smsFarmers && row.partyType === 'farmer') {
-      // The SMS names the crops the farmer is paid for by their Swahili names (#20), the lots of
-      // the line's settlement the farmer delivered to.
-      const texts = await queryRows<{
-        phone: string;
-        amount: string;
-        reference: string;
-        crops: string | null;
-      }>(
-        tx,
-        sql`select pl.phone, pl.amount::text as amount, pl.reference,
-              (select string_agg(distinct coalesce(nullif(c.name_sw, ''), c.name), ', ')
-                from settlement_farmers sf join lots l on l.id = sf.lot_id
-                join season_crops sc on sc.id = l.season_crop_id join crops c on c.id = sc.crop_id
-                where sf.settlement_id = pl.settlement_id and sf.farmer_id = pl.party_id) as crops
-            from payment_lines pl
-            where pl.batch_id = ${id} and pl.status = 'paid' and pl.party_type = 'farmer'
-              and coalesce(pl.phone, '') <> ''`,
-      );
-      const messages = texts.map((t) => ({
-        recipient: t.phone,
-        body: `Umelipwa TZS ${toGroupedMoney(t.amount)} (malipo ya ${t.crops ?? 'mazao'}, kumb. ${t.reference}). You were paid TZS ${toMoney(t.amount)}.`,
-      }));
-      if (messages.length)
-        await tx.execute(
-          enqueueSmsSql(sql`select gen_random_uuid() as id, m.recipient, m.body
-            from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as m(recipient text, body text)`),
-        );
-    }
+    if (settings.smsFarmers && row.partyType === 'farmer') await queuePaidSms(tx, id);
     await tx
       .update(paymentBatches)
       .set({
@@ -141,4 +115,56 @@ export async function markBatchPaid(
     });
     return getBatch(tx, id);
   });
+}
+
+const paidSmsRow = z.object({
+  recipient: z.string(),
+  society: z.string().nullable(),
+  amount: z.string(),
+  reference: z.string(),
+  method: z.enum(['bank', 'mobile', 'none']),
+  bankName: z.string().nullable(),
+  wallet: z.string().nullable(),
+  crops: z.string().nullable(),
+});
+
+/**
+ * Each paid farmer's SMS (FARMER_SMS.paid), written in the same transaction: the society, the
+ * amount, the crops of the farmer's lots in the settlement by their Swahili names (#20), how the
+ * money went (the bank, or the wallet number) and the line's reference.
+ */
+async function queuePaidSms(tx: DbOrTx, batchId: string): Promise<void> {
+  const paid = await queryRows(
+    tx,
+    paidSmsRow,
+    sql`select coalesce(nullif(pl.phone, ''), f.phone) as recipient, a.name as society, pl.amount::text as amount, pl.reference, pl.method,
+          pl.bank_name as "bankName", pl.phone as wallet,
+          (select string_agg(distinct coalesce(nullif(c.name_sw, ''), c.name), ', ')
+            from settlement_farmers sf join lots l on l.id = sf.lot_id
+            join season_crops sc on sc.id = l.season_crop_id join crops c on c.id = sc.crop_id
+            where sf.settlement_id = pl.settlement_id and sf.farmer_id = pl.party_id) as crops
+        from payment_lines pl
+        join farmers f on f.id = pl.party_id
+        left join amcos a on a.id = coalesce(pl.amcos_id, f.amcos_id)
+        where pl.batch_id = ${batchId} and pl.status = 'paid' and pl.party_type = 'farmer'
+          and coalesce(nullif(pl.phone, ''), f.phone, '') <> ''`,
+  );
+  const messages = paid.map((p) => ({
+    recipient: p.recipient,
+    body: smsText(FARMER_SMS.paid.sw, {
+      society: p.society ?? '',
+      amount: toGroupedAmount(p.amount),
+      crop: p.crops ?? 'mazao',
+      channel:
+        p.method === 'bank'
+          ? smsText(PAYMENT_CHANNEL.bank, { bank: p.bankName ?? '' }).trim()
+          : smsText(PAYMENT_CHANNEL.mobile, { phone: localPhone(p.wallet ?? p.recipient) }),
+      reference: p.reference,
+    }),
+  }));
+  if (messages.length)
+    await tx.execute(
+      enqueueSmsSql(sql`select gen_random_uuid() as id, m.recipient, m.body
+        from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as m(recipient text, body text)`),
+    );
 }

@@ -133,7 +133,7 @@ function AccountForm({
         label={t('acc.group')}
         required
         searchable
-        data={(groups.data ?? []).map((g) => ({ value: g.id, label: `${g.code} ${g.name}` }))}
+        data={(groups.data ?? []).map((g) => ({ value: g.id, label: `${g.code} ${localName(g)}` }))}
         value={form.values.groupId || null}
         onChange={(v) => form.setValue('groupId', v ?? '')}
         error={form.errors.groupId}

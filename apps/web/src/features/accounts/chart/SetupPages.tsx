@@ -11,6 +11,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
+import { localName } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { accountGroups, useClasses } from '../hooks.ts';
 import { MappingsPanel } from './MappingsPanel.tsx';
@@ -77,7 +78,7 @@ function ClassesTable() {
           {classes.data?.map((c) => (
             <Table.Tr key={c.id}>
               <Table.Td>{c.code}</Table.Td>
-              <Table.Td>{c.name}</Table.Td>
+              <Table.Td>{localName(c)}</Table.Td>
               <Table.Td>{t(`acc.types.${c.type}`)}</Table.Td>
               <Table.Td>{t(`acc.${c.normalBalance}`)}</Table.Td>
             </Table.Tr>
@@ -107,7 +108,7 @@ function GroupsPage() {
         {...(canEdit ? { onCreate: () => setEditing({ group: null }) } : {})}
         columns={[
           { key: 'code', header: t('fields.code'), render: (g) => g.code, sortField: 'code' },
-          { key: 'name', header: t('fields.name'), render: (g) => g.name, sortField: 'name' },
+          { key: 'name', header: t('fields.name'), render: (g) => localName(g), sortField: 'name' },
           { key: 'class', header: t('acc.class'), render: (g) => g.className },
           {
             key: 'status',
@@ -160,7 +161,7 @@ function GroupForm({ group, onClose }: { group: AccountGroup | null; onClose: ()
       <Select
         label={t('acc.class')}
         required
-        data={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        data={(classes.data ?? []).map((c) => ({ value: c.id, label: localName(c) }))}
         value={form.values.classId || null}
         onChange={(v) => form.setValue('classId', v ?? '')}
         error={form.errors.classId}

@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDecimal, todayIso } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
 import { useInputPrices } from '../prices/hooks.ts';
 import { requests } from '../requests/hooks.ts';
@@ -156,7 +157,7 @@ function DistributionCreatePage() {
                   key: 'item',
                   header: t('inputs.item'),
                   role: 'item',
-                  render: (l) => `${l.itemName} (${l.unit})`,
+                  render: (l) => `${l.itemName} (${unitLabel(l.unit)})`,
                 },
                 {
                   key: 'approved',

@@ -16,13 +16,14 @@ import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { distributions, useCancelDistribution } from './hooks.ts';
 
 /** What was issued: item, quantity, the farmer's price and value, the programme's subsidy, the cost. */
 function distributionLineColumns(t: TFunction): LineColumn<z.infer<typeof distributionLine>>[] {
   return [
-    { key: 'item', header: t('inputs.item'), value: (l) => `${l.itemName} (${l.unit})` },
+    { key: 'item', header: t('inputs.item'), value: (l) => `${l.itemName} (${unitLabel(l.unit)})` },
     {
       key: 'quantity',
       header: t('inputs.quantity'),

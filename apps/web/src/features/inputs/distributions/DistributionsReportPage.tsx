@@ -10,6 +10,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { seasons } from '../../seasons/hooks.ts';
 import { useDistributionReport } from './hooks.ts';
 
@@ -46,7 +47,7 @@ function DistributionsReportPage() {
       key: 'quantity',
       header: t('inputs.quantity'),
       align: 'right',
-      render: (x) => `${dec(x.quantity).toString()} ${x.unit}`,
+      render: (x) => `${dec(x.quantity).toString()} ${unitLabel(x.unit, x.quantity)}`,
     },
     {
       key: 'farmerValue',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { useItemChoices } from '../../../lib/item-choices.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { useSaveInputPrice } from './hooks.ts';
 
 /** Sets one item's season price and credit limit (a new item, or the one being edited). */
@@ -54,7 +55,7 @@ export function InputPriceForm({
         required
         searchable
         disabled={Boolean(price)}
-        data={stockItems.map((i) => ({ value: i.id, label: `${i.code} · ${i.name} (${i.unit})` }))}
+        data={stockItems.map((i) => ({ value: i.id, label: `${i.code} · ${i.name} (${unitLabel(i.unit)})` }))}
         data-autofocus
         {...form.control('itemId')}
       />

@@ -8,6 +8,7 @@ import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { seasons } from '../../seasons/hooks.ts';
 import { useInputPrices } from './hooks.ts';
@@ -79,7 +80,7 @@ function InputPricesPage() {
                     <Table.Td>
                       {p.itemCode} · {p.itemName}{' '}
                       <Text span c="dimmed">
-                        ({p.unit})
+                        ({unitLabel(p.unit)})
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">{formatMoney(p.creditPrice)}</Table.Td>

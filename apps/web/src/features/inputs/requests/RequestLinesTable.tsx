@@ -6,6 +6,7 @@ import { EditLines } from '../../../components/EditLines.tsx';
 import type { LineColumn } from '../../../components/LinesTable.tsx';
 import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 
 export type EditableLine = {
   itemId: string;
@@ -40,7 +41,7 @@ function ItemName({ line: l }: { line: RequestItem }) {
     <>
       {l.itemName}{' '}
       <Text span c="dimmed">
-        ({l.unit})
+        ({unitLabel(l.unit)})
       </Text>
     </>
   );

@@ -1,10 +1,11 @@
-import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { type Item, type ItemKind, itemBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '../../../components/ActiveSwitch.tsx';
 import { RecordFormModal } from '../../../components/RecordFormModal.tsx';
 import type { RecordFormProps } from '../../../components/ResourceListPage.tsx';
 import { useForm } from '../../../lib/form.ts';
+import { KNOWN_UNITS } from '../../../lib/units.ts';
 import { items, useItemOptions } from './hooks.ts';
 
 /** Create or edit a stock item or a service (the kind comes from the screen). */
@@ -14,6 +15,7 @@ export function ItemForm({ record, onClose, kind }: RecordFormProps<Item> & { ki
   const form = useForm({
     code: record?.code ?? '',
     name: record?.name ?? '',
+    nameSw: record?.nameSw ?? '',
     unit: record?.unit ?? (kind === 'service' ? 'service' : 'bag'),
     categoryId: record?.categoryId ?? (null as string | null),
     reorderLevel: record?.reorderLevel ?? '0',
@@ -40,7 +42,20 @@ export function ItemForm({ record, onClose, kind }: RecordFormProps<Item> & { ki
     >
       <TextInput data-autofocus label={t('inventoryMd.code')} required {...form.text('code')} />
       <TextInput label={t('fields.name')} required {...form.text('name')} />
-      <TextInput label={t('inventoryMd.unit')} required {...form.text('unit')} />
+      <TextInput
+        label={t('fields.nameSw')}
+        description={t('inventoryMd.nameSwHint')}
+        {...form.text('nameSw')}
+      />
+      <Autocomplete
+        label={t('inventoryMd.unit')}
+        description={t('inventoryMd.unitHint')}
+        required
+        data={[...KNOWN_UNITS]}
+        value={form.values.unit}
+        onChange={(value) => form.setValue('unit', value)}
+        error={form.errors.unit}
+      />
       <Select
         label={t('inventoryMd.category')}
         clearable

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ListFilter } from '../../../components/ListFilter.tsx';
 import { ResourceListPage } from '../../../components/ResourceListPage.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { formatDecimal, formatMoney, localName } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { items, useItemOptions } from './hooks.ts';
 import { ItemForm } from './ItemForm.tsx';
@@ -52,8 +53,8 @@ export function ItemsList({ kind }: { kind: ItemKind }) {
       )}
       columns={[
         { key: 'code', header: t('inventoryMd.code'), sortField: 'code', render: (i) => i.code },
-        { key: 'name', header: t('fields.name'), sortField: 'name', render: (i) => i.name },
-        { key: 'unit', header: t('inventoryMd.unit'), render: (i) => i.unit },
+        { key: 'name', header: t('fields.name'), sortField: 'name', render: (i) => localName(i) },
+        { key: 'unit', header: t('inventoryMd.unit'), render: (i) => unitLabel(i.unit) },
         { key: 'category', header: t('inventoryMd.category'), render: (i) => i.categoryName ?? '—' },
         ...(stock
           ? [

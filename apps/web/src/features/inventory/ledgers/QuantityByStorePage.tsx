@@ -3,6 +3,7 @@ import { dec } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { StockReport, StoreItemCells } from './StockReport.tsx';
 
 /** Quantity and value of every item in every store (or the AMCOS stores), now or as at a date. */
@@ -50,7 +51,7 @@ function QuantityByStorePage({ scope }: { scope?: 'amcos' }) {
                       {t('inventoryMd.belowReorder')}
                     </Badge>
                   )}
-                  {formatDecimal(r.quantity, 3)} {r.unit}
+                  {formatDecimal(r.quantity, 3)} {unitLabel(r.unit, r.quantity)}
                 </Table.Td>
                 <Table.Td ta="right">{formatDecimal(r.avgCost, 2)}</Table.Td>
                 <Table.Td ta="right">{formatDecimal(r.value, 2)}</Table.Td>

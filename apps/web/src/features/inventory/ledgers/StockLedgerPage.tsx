@@ -8,6 +8,7 @@ import { withPermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { useItemChoices } from '../../../lib/item-choices.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { StoreFilter } from '../stores/StoreFilter.tsx';
 import { stockLedger } from './hooks.ts';
 
@@ -101,7 +102,7 @@ function StockLedgerPage() {
             key: 'balance',
             header: t('inventoryMd.balanceQty'),
             align: 'right',
-            render: (m) => `${formatDecimal(m.balanceQuantity, 3)} ${m.unit}`,
+            render: (m) => `${formatDecimal(m.balanceQuantity, 3)} ${unitLabel(m.unit, m.balanceQuantity)}`,
           },
           {
             key: 'avg',

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { type InventoryReports, useInventoryReport } from './hooks.ts';
 import { ReportFilters, type ReportFilterValues } from './ReportFilters.tsx';
 
@@ -99,7 +100,7 @@ export function StoreItemCells({
       </Table.Td>
       <Table.Td>
         {row.itemCode} · {row.itemName}
-        {withUnit && ` (${row.unit})`}
+        {withUnit && ` (${unitLabel(row.unit)})`}
       </Table.Td>
     </>
   );

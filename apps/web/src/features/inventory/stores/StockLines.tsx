@@ -7,6 +7,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { useItemChoices } from '../../../lib/item-choices.ts';
+import { unitLabel } from '../../../lib/units.ts';
 
 export type StockLine = {
   itemId: string | null;
@@ -74,10 +75,10 @@ export function StockLines({
     mode === 'receive'
       ? (choices.data ?? [])
           .filter((c) => c.kind === 'stock')
-          .map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${c.unit})` }))
+          .map((c) => ({ value: c.id, label: `${c.code} · ${c.name} (${unitLabel(c.unit)})` }))
       : (stock ?? []).map((s) => ({
           value: s.itemId,
-          label: `${s.itemCode} · ${s.itemName} — ${formatDecimal(s.quantity, 3)} ${s.unit}`,
+          label: `${s.itemCode} · ${s.itemName} — ${formatDecimal(s.quantity, 3)} ${unitLabel(s.unit, s.quantity)}`,
         }));
   const lineValue = (l: StockLine) => stockLinesValue([l], mode, stock);
   return (

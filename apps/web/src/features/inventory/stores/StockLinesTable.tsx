@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDecimal, formatFigure } from '../../../lib/format.ts';
+import { unitLabel } from '../../../lib/units.ts';
 
 type StockLine = {
   id: string;
@@ -28,7 +29,7 @@ export function itemQuantityColumns<
       key: 'quantity',
       header: quantityHeader,
       kind: 'quantity',
-      render: (l) => `${formatFigure('quantity', l.quantity)} ${l.unit}`,
+      render: (l) => `${formatFigure('quantity', l.quantity)} ${unitLabel(l.unit, l.quantity)}`,
     },
   ];
 }
@@ -89,7 +90,7 @@ export function ItemQuantityCells({
         {line.itemCode} · {line.itemName}
       </Table.Td>
       <Table.Td ta="right">
-        {formatDecimal(line.quantity, 3)} {line.unit}
+        {formatDecimal(line.quantity, 3)} {unitLabel(line.unit, line.quantity)}
       </Table.Td>
     </>
   );

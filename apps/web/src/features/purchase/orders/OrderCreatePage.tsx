@@ -12,6 +12,7 @@ import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { moneyOrDash, todayIso } from '../../../lib/format.ts';
 import { useItemChoices } from '../../../lib/item-choices.ts';
+import { unitLabel } from '../../../lib/units.ts';
 import { useLines } from '../../../lib/use-lines.ts';
 import { usePurchaseOrder, usePurchaseSettings, useSavePurchaseOrder } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
@@ -88,7 +89,10 @@ function OrderCreatePage() {
         form.saved((r) => navigate(`/purchase/orders/${r.data.id}/details`)),
       );
   });
-  const itemData = (items.data ?? []).map((i) => ({ value: i.id, label: `${i.code} ${i.name} (${i.unit})` }));
+  const itemData = (items.data ?? []).map((i) => ({
+    value: i.id,
+    label: `${i.code} ${i.name} (${unitLabel(i.unit)})`,
+  }));
   return (
     <FormPage
       title={editId ? `${t('purchaseMd.editOrder')} ${draft?.orderNo ?? ''}` : t('purchaseMd.createOrder')}

@@ -1,0 +1,132 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Lang } from './labels.ts';
+
+/**
+ * Every SMS the product sends, in one place (#35). A text is a template whose `{{slots}}` are
+ * filled by `smsText` (or, inside one SQL statement, `smsTextSql`); the caller formats the values
+ * (amounts with `toGroupedAmount`, quantities with `toGroupedQuantity`, never through a JS number).
+ *
+ * Farmers' SMS are Swahili, whatever the clerk's screen: the society's name first (a farmer trusts
+ * a message that says who sends it), then what happened, the amount grouped, the crop, and last
+ * "Kumbukumbu:" with the number the farmer can quote at the AMCOS. Each has an English gloss (for
+ * the glossary test and for readers of this file). A new one (#31: settlement approved, payment
+ * sent or failed, loan given or recovered, auction result) is one more entry in `FARMER_SMS` with
+ * the same shape, a test in sms-texts.unit.test.ts that fills it with long real values and checks
+ * `fitsOneSms`, and a call of `smsText` where its event is saved (through the SMS outbox).
+ *
+ * Staff SMS are in the staff member's language: the language of the screen they asked from (a
+ * sign-in or reset code), else the language kept on their user record (welcome, notices).
+ */
+
+/** A farmer's SMS: the Swahili text and what it says in English. */
+export type FarmerSms = { sw: string; en: string };
+
+export const FARMER_SMS = {
+  /** The weighing at the AMCOS (the farmer's collection receipt). */
+  collected: {
+    sw: '{{society}}: Tumepokea kg {{kg}} ({{bags}} magunia) za {{crop}} daraja {{grade}}, tarehe {{date}}. Stakabadhi: {{receipt}}',
+    en: '{{society}}: We received {{kg}} kg ({{bags}} bags) of {{crop}}, grade {{grade}}, on {{date}}. Receipt: {{receipt}}',
+  },
+  /** A settlement's payment line marked paid: the farmer's crop money reached them. */
+  paid: {
+    sw: '{{society}}: Umelipwa TZS {{amount}} za {{crop}} kupitia {{channel}}. Kumbukumbu: {{reference}}',
+    en: '{{society}}: You were paid TZS {{amount}} for {{crop}} through {{channel}}. Reference: {{reference}}',
+  },
+  /** Inputs given on credit: the farmer owes them, recovered from the crop money. */
+  inputsOnCredit: {
+    sw: '{{society}}: Umepokea {{items}} kwa mkopo wa TZS {{amount}}. Deni lote TZS {{owed}}, litakatwa kwenye mauzo. Kumbukumbu: {{reference}}',
+    en: '{{society}}: You received {{items}} on a loan of TZS {{amount}}. All you owe: TZS {{owed}}, recovered from your crop sales. Reference: {{reference}}',
+  },
+  /** Inputs at the subsidised price: the programme pays its share, the farmer owes the rest. */
+  inputsSubsidised: {
+    sw: '{{society}}: Umepokea {{items}} kwa ruzuku, mkopo TZS {{amount}}. Deni lote TZS {{owed}}, litakatwa kwenye mauzo. Kumbukumbu: {{reference}}',
+    en: '{{society}}: You received {{items}} at the subsidised price, loan TZS {{amount}}. All you owe: TZS {{owed}}, recovered from your crop sales. Reference: {{reference}}',
+  },
+  /** Inputs paid in cash at the store. */
+  inputsForCash: {
+    sw: '{{society}}: Umepokea {{items}}, umelipa TZS {{amount}} taslimu. Kumbukumbu: {{reference}}',
+    en: '{{society}}: You received {{items}} and paid TZS {{amount}} in cash. Reference: {{reference}}',
+  },
+  /** Inputs given free of charge. */
+  inputsFree: {
+    sw: '{{society}}: Umepokea {{items}} bila malipo. Kumbukumbu: {{reference}}',
+    en: '{{society}}: You received {{items}} free of charge. Reference: {{reference}}',
+  },
+} as const satisfies Record<string, FarmerSms>;
+
+/** How a paid farmer's money reached them, as the payment line records it. */
+export const PAYMENT_CHANNEL = {
+  /** `{{bank}}`: the bank's name. */
+  bank: 'benki {{bank}}',
+  /** `{{phone}}`: the wallet's number as the farmer writes it (07…). */
+  mobile: 'pesa kwa simu {{phone}}',
+} as const;
+
+export const STAFF_SMS = {
+  signInCode: {
+    en: 'Your Ushirika sign-in code is {{code}}. It expires in 5 minutes.',
+    sw: 'Msimbo wako wa kuingia Ushirika ni {{code}}. Unaisha baada ya dakika 5.',
+  },
+  resetCode: {
+    en: 'Your Ushirika password reset code is {{code}}. It expires in 5 minutes.',
+    sw: 'Msimbo wako wa kubadilisha nenosiri la Ushirika ni {{code}}. Unaisha baada ya dakika 5.',
+  },
+  welcome: {
+    en: 'Welcome to Ushirika. Sign in with {{email}} and the password {{password}}. You will be asked to change it.',
+    sw: 'Karibu Ushirika. Ingia kwa {{email}} na nenosiri {{password}}. Utaombwa kulibadilisha.',
+  },
+  circular: {
+    en: 'New union circular: "{{title}}". Sign in to Ushirika to read it.',
+    sw: 'Waraka mpya kutoka Chama Kikuu: "{{title}}". Ingia kwenye Ushirika kuusoma.',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+/** One SMS carries 160 characters of the GSM 7-bit alphabet; one other character cuts it to 70. */
+export const SMS_LENGTH = 160;
+const GSM_7BIT = /^[A-Za-z0-9 \n\r@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
+
+/** Whether a text goes as one SMS: at most 160 characters, all of the GSM 7-bit alphabet. */
+export const fitsOneSms = (text: string) => text.length <= SMS_LENGTH && GSM_7BIT.test(text);
+
+const SLOT = /\{\{(\w+)\}\}/g;
+
+/** A template with its slots filled (a slot without a value stays visible, so a test catches it). */
+export function smsText(template: string, values: Record<string, string>): string {
+  return template.replace(SLOT, (slot, name: string) => values[name] ?? slot);
+}
+
+/**
+ * The same text built by SQL, for a save that writes its SMS in the same statement as its record
+ * (the weighing): the template's words are bound parameters and each slot is the SQL given for it,
+ * so a named prepared statement keeps one text for every call.
+ */
+export function smsTextSql(template: string, values: Record<string, SQL>): SQL {
+  const parts: SQL[] = [];
+  let at = 0;
+  for (const match of template.matchAll(SLOT)) {
+    const value = values[match[1] ?? ''];
+    if (!value) throw new Error(`No value for the SMS slot ${match[0]}`);
+    parts.push(sql`${template.slice(at, match.index)}::text`, sql`(${value})::text`);
+    at = match.index + match[0].length;
+  }
+  parts.push(sql`${template.slice(at)}::text`);
+  return sql.join(parts, sql` || `);
+}
+
+/**
+ * A list of things for an SMS in at most `room` characters: as many as fit, then "na N zaidi"
+ * ("and N more"), else only how many (`counted`: "pembejeo 3"), so a long list never pushes the
+ * rest of the message into a second SMS.
+ */
+export function fitList(items: readonly string[], room: number, counted: string): string {
+  const all = items.join(', ');
+  if (all.length <= room) return all;
+  for (let shown = items.length - 1; shown > 0; shown--) {
+    const text = `${items.slice(0, shown).join(', ')} na ${items.length - shown} zaidi`;
+    if (text.length <= room) return text;
+  }
+  return counted;
+}
+
+/** A Tanzanian mobile number as people write it: 255754123456 -> 0754123456. */
+export const localPhone = (phone: string) => phone.replace(/^\+?255(\d{9})$/, '0$1');
