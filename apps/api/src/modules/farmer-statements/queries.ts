@@ -168,7 +168,7 @@ export const seasonInputs = (db: DbOrTx, farmerId: string, seasonId: string) =>
     db,
     statementInputLine,
     sql`select d.id as "distributionId", d.distribution_no as "distributionNo", d.distributed_on::text as "distributedOn",
-          d.kind, d.status, i.name as "itemName", i.unit, dl.quantity::text as quantity,
+          d.kind, d.status, ${localNameSql('i')} as "itemName", i.unit, dl.quantity::text as quantity,
           dl.unit_price::text as "unitPrice", dl.farmer_value::text as "farmerValue"
         from input_distributions d join input_distribution_lines dl on dl.distribution_id = d.id
         join items i on i.id = dl.item_id

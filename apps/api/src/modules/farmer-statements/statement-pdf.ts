@@ -1,7 +1,7 @@
 import type { FarmerStatement } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type DocumentInput, label, money } from '../../platform/document-pdf.ts';
-import { codeLabel, currentLanguage } from '../../platform/labels.ts';
+import { codeLabel, currentLanguage, unitLabel } from '../../platform/labels.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 
 /** A stored code (a status, a loan's source) as the screens label it, in the reader's language. */
@@ -108,7 +108,7 @@ export function farmerStatementDocument(s: FarmerStatement, printedOn: string): 
         right: [3, 4, 5],
         rows: s.inputs.map((i) => [
           `${i.distributionNo} ${i.distributedOn}`,
-          `${i.itemName} (${i.unit})`,
+          `${i.itemName} (${unitLabel(currentLanguage(), i.unit)})`,
           code(['inputs.kinds'], i.kind),
           i.quantity,
           money(i.unitPrice),

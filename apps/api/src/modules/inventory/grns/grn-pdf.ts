@@ -2,6 +2,7 @@ import type { GrnDetail } from '@ushirika/contracts';
 import { toGroupedMoney } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type DocumentInput, money } from '../../../platform/document-pdf.ts';
+import { currentLanguage, unitLabel } from '../../../platform/labels.ts';
 import { unionDocumentPdf } from '../../cooperative/union.ts';
 
 /** What the goods received note prints (tests read it): the store, the supplier, every line and its value. */
@@ -25,7 +26,7 @@ export function grnDocument(g: GrnDetail): DocumentInput {
           String(l.lineNo),
           `${l.itemCode} ${l.itemName}`,
           l.batchNo ?? '',
-          `${l.quantity} ${l.unit}`,
+          `${l.quantity} ${unitLabel(currentLanguage(), l.unit, l.quantity)}`,
           // As the screens show it: to the cent (the average's six places are the ledger's).
           toGroupedMoney(l.unitCost),
           money(l.value),

@@ -1,6 +1,7 @@
 import type { StockTransferDetail } from '@ushirika/contracts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { DocumentInput } from '../../../platform/document-pdf.ts';
+import { currentLanguage, unitLabel } from '../../../platform/labels.ts';
 import { unionDocumentPdf } from '../../cooperative/union.ts';
 
 const where = (store: string, amcos: string | null) => (amcos ? `${store} (${amcos})` : store);
@@ -37,8 +38,10 @@ export function waybillDocument(t: StockTransferDetail): DocumentInput {
           String(l.lineNo),
           `${l.itemCode} ${l.itemName}`,
           l.batchNo ?? '',
-          `${l.quantity} ${l.unit}`,
-          received && l.receivedQuantity !== null ? `${l.receivedQuantity} ${l.unit}` : '',
+          `${l.quantity} ${unitLabel(currentLanguage(), l.unit, l.quantity)}`,
+          received && l.receivedQuantity !== null
+            ? `${l.receivedQuantity} ${unitLabel(currentLanguage(), l.unit, l.receivedQuantity)}`
+            : '',
           l.varianceReason ?? '',
         ]),
       },
