@@ -112,7 +112,7 @@ describe('stores', () => {
     await page.getByRole('button', { name: 'Thibitisha mapokezi' }).click();
     await page.getByTestId('confirm-action').click();
     await page.getByTestId('transfer-status').getByText('Imepokelewa').waitFor();
-    expect(await downloadedPdf(page, 'Hati ya kusafirisha (PDF)')).toMatch(/^TRF-\d{4}-\d{6}\.pdf$/);
+    expect(await downloadedPdf(page, 'Hati ya usafirishaji (PDF)')).toMatch(/^TRF-\d{4}-\d{6}\.pdf$/);
 
     await page.goto('/inventory/issues/create');
     await pick(page, 'issue-store', new RegExp(amcosStore.name));

@@ -69,7 +69,7 @@ describe('advances and control accounts in the browser', () => {
     await page.getByTestId(`loan-approve-${loan.loanNo}`).click();
     await page
       .getByRole('dialog')
-      .getByText(/Haiwezi kutenduliwa/)
+      .getByText(/Hauwezi kutenguliwa/)
       .waitFor();
     const approved = page.waitForResponse((r) => r.url().includes(`/api/payments/loans/${loan.id}/approve`));
     await page.getByTestId('confirm-action').click();

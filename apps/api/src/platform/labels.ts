@@ -91,6 +91,7 @@ export const SW_HEADERS: Record<string, string> = {
   Grades: 'Madaraja',
   'In qty': 'Kiasi kilichoingia',
   'In value': 'Thamani iliyoingia',
+  Inputs: 'Pembejeo',
   'Item code': 'Msimbo wa bidhaa',
   'Items held': 'Bidhaa zilizopo',
   Keeper: 'Mtunza stoo',

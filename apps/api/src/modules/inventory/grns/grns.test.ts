@@ -12,6 +12,7 @@ import {
   startStoresWorld,
   stockValue,
 } from '../../../../test/inventory.ts';
+import { withLanguage } from '../../../platform/labels.ts';
 import { grnDocument } from './grn-pdf.ts';
 
 let t: TestApp;
@@ -304,13 +305,15 @@ describe('GRN tenancy', () => {
       ]),
       tables: [
         {
-          rows: [['1', `${item.code} ${item.name}`, 'B-0426', '40.000 bag', '52,500.50', '2,100,020.00']],
+          rows: [['1', `${item.code} ${item.name}`, 'B-0426', '40.000 bags', '52,500.50', '2,100,020.00']],
           totals: ['', 'Total (TZS)', '', '', '', '2,100,020.00'],
         },
       ],
       note: 'Two bags re-stitched',
       signatures: ['Delivered by', 'Received by (name)', 'Checked by'],
     });
+    // The unit as a Swahili screen writes it, plural by the quantity (#37).
+    expect(withLanguage('sw', () => grnDocument(g)).tables[0]?.rows[0]?.[3]).toBe('40.000 mifuko');
     for (const token of [w.societyA.clerk.access, w.keeper.access]) {
       const pdf = await t.request('GET', `/inventory/grns/${g.id}/pdf`, { token });
       expect(pdf.status).toBe(200);

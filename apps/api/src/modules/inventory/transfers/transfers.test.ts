@@ -248,12 +248,12 @@ it('prints the waybill for the driver: from and to, vehicle, driver, items and q
       ['Driver', 'Juma Dereva'],
     ],
     // The received column is left blank on the road, for the receiving store to write in.
-    tables: [{ rows: [['1', `${item.code} ${item.name}`, '', '30.000 bag', '', '']] }],
+    tables: [{ rows: [['1', `${item.code} ${item.name}`, '', '30.000 bags', '', '']] }],
     signatures: ['Dispatched by', 'Driver', 'Received by (name)'],
   });
   const counted = await receiveAll(t, w.societyA.manager.access, tr, { 1: ['29', 'One bag torn'] });
   expect(waybillDocument(counted.body.data).tables[0]?.rows).toEqual([
-    ['1', `${item.code} ${item.name}`, '', '30.000 bag', '29.000 bag', 'One bag torn'],
+    ['1', `${item.code} ${item.name}`, '', '30.000 bags', '29.000 bags', 'One bag torn'],
   ]);
   for (const token of [w.societyA.clerk.access, w.keeper.access]) {
     const pdf = await t.request('GET', `/inventory/transfers/${tr.id}/pdf`, { token });
