@@ -129,8 +129,8 @@ describe('stores', () => {
     await page.goto(`/inventory/ledgers?item_id=${item.id}`);
     const table = page.getByTestId('stock-ledger-table');
     await table.getByRole('columnheader', { name: 'Salio', exact: true }).waitFor();
-    // 38 arrived, 8 issued: 30 bags left, worth 30 x 65,000 = 1,950,000.00
-    await table.getByText('30.000 bag').waitFor();
+    // 38 arrived, 8 issued: 30 bags (mifuko) left, worth 30 x 65,000 = 1,950,000.00
+    await table.getByText('30.000 mifuko').waitFor();
     await table.getByText('1,950,000.00').waitFor();
     expect(await table.getByText(/2,600,000|100\.000/).count()).toBe(0); // the union store's rows are not theirs
     await page.context().close();
