@@ -121,7 +121,9 @@ describe('Swahili as Tanzanian offices write it (#35)', () => {
     expect(await tb.getByRole('columnheader', { name: 'Debiti' }).count()).toBe(3);
     expect(await tb.getByRole('columnheader', { name: 'Krediti' }).count()).toBe(3);
     expect(await page.getByTestId('tb-totals').innerText()).toMatch(/^Jumla \(zimelingana\)/);
-    expect(await page.locator('main').innerText()).not.toMatch(FALSE_FRIENDS);
+    // The report itself (the section's other links rightly name the balance sheet Mizania).
+    expect(await tb.innerText()).not.toMatch(FALSE_FRIENDS);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Urari wa hesabu');
 
     // Its spreadsheet speaks the same words (the server's headers in the reader's language).
     const download = page.waitForEvent('download');
