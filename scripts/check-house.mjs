@@ -49,9 +49,11 @@ export const VERBS = new Set([
   'publish',
   'receive',
   'record',
+  'register',
   'reject',
   'remove',
   'reset',
+  'retire',
   'retry',
   'reverse',
   'save',
@@ -63,6 +65,7 @@ export const VERBS = new Set([
   'unlock',
   'update',
   'upload',
+  'void',
 ]);
 /** File names that are never use cases, whatever their first word. */
 const NOT_USE_CASES =

@@ -15,6 +15,7 @@ import { circularsRoutes } from './modules/circulars/routes.ts';
 import { cooperativeRoutes } from './modules/cooperative/routes.ts';
 import { collectionsRoutes } from './modules/crop-flow/collections/routes.ts';
 import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.ts';
+import { devicesRoutes } from './modules/crop-flow/devices/routes.ts';
 import { lotsRoutes } from './modules/crop-flow/lots/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
@@ -87,6 +88,7 @@ const modules = [
   accountsRoutes,
   collectionsRoutes,
   deliveryNotesRoutes,
+  devicesRoutes,
   lotsRoutes,
   auctionRoutes,
   auctionReportRoutes,

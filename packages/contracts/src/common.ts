@@ -32,6 +32,8 @@ export const RECORD_ACTIONS: ReadonlySet<string> = new Set([
   'receive',
   'publish',
   'paid',
+  'retire',
+  'void',
 ]);
 
 /** Whether a path (`purchase/orders/<id>/approve`, a query string allowed) names a record action. */

@@ -24,6 +24,7 @@ export const INBOX_SOURCES = [
   'farmer_loans',
   'stock_transfers',
   'circulars',
+  'offline_receipts',
 ] as const;
 export const inboxSource = z.enum(INBOX_SOURCES);
 export type InboxSource = z.infer<typeof inboxSource>;

@@ -16,6 +16,7 @@ export * from './common.ts';
 export * from './cooperative.ts';
 export * from './crop-flow/collections.ts';
 export * from './crop-flow/delivery-notes.ts';
+export * from './crop-flow/devices.ts';
 export * from './crop-flow/lots.ts';
 export * from './dashboard.ts';
 export * from './deductions.ts';

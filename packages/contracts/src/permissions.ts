@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'collections.warehouse.update',
   /** Farmer inputs (#14): approve requests (AMCOS manager, then union) and cancel distributions. */
   'collections.input.approve',
+  /** Weighing devices (#29): retire a lost device, approve or void the receipts kept for review. */
+  'collections.device.manage',
   'sales.auction.read',
   'sales.auction.update',
   'sales.invoice.read',
@@ -132,6 +134,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     permissions: [
       ...amcosDesk,
       'collections.input.approve',
+      'collections.device.manage',
       'sales.auction.read',
       'sales.auction.update',
       'payments.settlement.read',

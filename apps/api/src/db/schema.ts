@@ -12,6 +12,7 @@ export * from '../modules/circulars/schema.ts';
 export * from '../modules/cooperative/schema.ts';
 export * from '../modules/crop-flow/collections/schema.ts';
 export * from '../modules/crop-flow/delivery-notes/schema.ts';
+export * from '../modules/crop-flow/devices/schema.ts';
 export * from '../modules/crop-flow/schema.ts';
 export * from '../modules/deductions/schema.ts';
 export * from '../modules/document-texts/schema.ts';

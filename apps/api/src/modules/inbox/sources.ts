@@ -1,4 +1,5 @@
 import { accountsSources } from './accounts-sources.ts';
+import { offlineSources } from './offline-sources.ts';
 import { purchaseSources } from './purchase-sources.ts';
 import { settlementSources } from './settlement-sources.ts';
 import { societySources } from './societies-sources.ts';
@@ -10,4 +11,5 @@ export const INBOX_SOURCE_DEFS: readonly InboxSourceDef[] = [
   ...purchaseSources,
   ...settlementSources,
   ...societySources,
+  ...offlineSources,
 ];

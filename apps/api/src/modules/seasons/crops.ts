@@ -21,7 +21,7 @@ import { crops, grades } from './schema.ts';
 export const referenceRead = { permission: 'cooperative.reference.read', audience: 'any' } as const;
 export const settingsWrite = { permission: 'settings.collection.update', audience: 'union' } as const;
 
-const cropColumns = {
+export const cropColumns = {
   id: crops.id,
   name: crops.name,
   nameSw: crops.nameSw,

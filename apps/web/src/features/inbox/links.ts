@@ -17,6 +17,7 @@ export const INBOX_LIST_ROUTE: Record<InboxSource, RouteName> = {
   farmer_loans: 'loans',
   stock_transfers: 'transfers',
   circulars: 'circulars',
+  offline_receipts: 'receips',
 };
 
 const search = (name: RouteName, item: InboxItem) =>
@@ -56,4 +57,5 @@ export const INBOX_LINK: Record<InboxSource, (item: InboxItem) => string> = {
   farmer_loans: (i) => search('loans', i),
   stock_transfers: (i) => routePath('transfer_details', { id: i.id }),
   circulars: (i) => routePath('circular_details', { id: i.id }),
+  offline_receipts: (i) => search('receips', i),
 };

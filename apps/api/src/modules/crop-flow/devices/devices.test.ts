@@ -1,0 +1,481 @@
+import {
+  type DevicePack,
+  type InboxCounts,
+  type OfflineReceipt,
+  type OfflineReceiptInput,
+  type SyncReply,
+  syncReply,
+  type WeighingDevice,
+} from '@ushirika/contracts';
+import { formatReceiptNo } from '@ushirika/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  type Cashew,
+  makeFarmer,
+  makeSociety,
+  openSeasonWithCashew,
+  type Society,
+} from '../../../../test/crop-flow.ts';
+import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import type { Listed } from '../../../../test/master-data.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { todayInTanzania } from '../collections/record-collection.ts';
+
+let t: TestApp;
+let admin: Session;
+let cashew: Cashew;
+let north: Society & { manager: Session };
+let south: Society & { manager: Session };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await sessionAs(t, 'Administrator');
+  cashew = await openSeasonWithCashew(t, admin);
+  const n = await makeSociety(t, admin, { farmers: 3, name: 'North' });
+  const s = await makeSociety(t, admin, { farmers: 1, name: 'South' });
+  north = { ...n, manager: await sessionAs(t, 'AMCOS Manager', { amcosId: n.amcos.id }) };
+  south = { ...s, manager: await sessionAs(t, 'AMCOS Manager', { amcosId: s.amcos.id }) };
+});
+afterAll(() => t.close());
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A ULID-shaped client id (what the device makes with `ulid`). */
+const clientId = () => Array.from({ length: 26 }, () => CROCKFORD[Math.floor(Math.random() * 32)]).join('');
+
+async function register(s: Session, label = 'Scale phone') {
+  const r = await t.request<{ message: string; data: WeighingDevice }>('POST', '/collections/devices', {
+    token: s.access,
+    body: { label },
+  });
+  expect(r.status).toBe(201);
+  return r.body.data;
+}
+
+const farmerOf = (s: Society, i = 0) => {
+  const f = s.farmers[i];
+  if (!f) throw new Error('no farmer');
+  return f;
+};
+
+/** A receipt as the device weighs it: 2 bags, 162.5 gross, 2.5 tare, net 160, number `n` of its blocks. */
+function receipt(
+  device: WeighingDevice,
+  n: number,
+  farmer: { id: string; farmerNo: string },
+  overrides: Partial<OfflineReceiptInput> = {},
+): OfflineReceiptInput {
+  const year = device.blocks[0]?.year ?? 0;
+  return {
+    clientId: clientId(),
+    receiptNo: formatReceiptNo(device.amcosCode, device.code, year, n),
+    seasonCropId: cashew.seasonCrop.id,
+    farmerId: farmer.id,
+    farmerNo: farmer.farmerNo,
+    gradeId: cashew.grades[0]?.id ?? '',
+    collectedOn: todayInTanzania(),
+    bags: 2,
+    grossKg: '162.500',
+    tareKg: '2.500',
+    netKg: '160.000',
+    moisture: '8.50',
+    capturedAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+async function sync(s: Session, device: WeighingDevice, receipts: OfflineReceiptInput[], extra = {}) {
+  return t.request<SyncReply>('POST', `/collections/devices/${device.id}/sync`, {
+    token: s.access,
+    body: { waiting: 0, receipts, ...extra },
+  });
+}
+
+async function syncOk(s: Session, device: WeighingDevice, receipts: OfflineReceiptInput[], extra = {}) {
+  const r = await sync(s, device, receipts, extra);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return syncReply.parse(r.body).data;
+}
+
+const counted = z.object({ n: z.number() });
+const collectionsNumbered = async (receiptNo: string) =>
+  (
+    await queryRows(
+      t.db,
+      counted,
+      sql`select count(*)::int as n from collections where receipt_no = ${receiptNo}`,
+    )
+  )[0]?.n;
+const smsFor = async (receiptNo: string) =>
+  (
+    await queryRows(
+      t.db,
+      counted,
+      sql`select count(*)::int as n from sms_outbox where body like ${`%${receiptNo}%`}`,
+    )
+  )[0]?.n;
+
+describe('registering a weighing device', () => {
+  it('gives each device of a society its own code and a first block of numbers for the open season', async () => {
+    const first = await register(north.clerk, 'Scale 1');
+    const second = await register(north.manager, 'Scale 2');
+    expect(first.code).not.toBe(second.code);
+    expect([first.code, second.code].sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^D\d{2}$/)]),
+    );
+    expect(first).toMatchObject({
+      amcosId: north.amcos.id,
+      status: 'active',
+      label: 'Scale 1',
+      waitingReported: 0,
+    });
+    expect(first.blocks).toEqual([
+      {
+        seasonId: cashew.seasonId,
+        seasonName: cashew.seasonName,
+        year: Number(cashew.seasonName.slice(0, 4)),
+        firstNo: 1,
+        lastNo: 500,
+      },
+    ]);
+  });
+
+  it('is a society user’s act: union staff are refused, a blank name is a 400', async () => {
+    const union = await t.request('POST', '/collections/devices', {
+      token: admin.access,
+      body: { label: 'HQ' },
+    });
+    expect(union.status).toBe(403);
+    const blank = await t.request<{ message: string }>('POST', '/collections/devices', {
+      token: north.clerk.access,
+      body: { label: ' ' },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toMatch(/Name this device/);
+  });
+});
+
+describe('the pack a device keeps', () => {
+  it("holds the society's active farmers only, the open season's crops and the limits", async () => {
+    const sleeper = await makeFarmer(t, admin, north.amcos.id);
+    await t.request('PATCH', `/collections/farmers/${sleeper.id}`, {
+      token: admin.access,
+      body: { status: 'inactive' },
+    });
+    const r = await t.request<{ data: DevicePack }>('GET', '/collections/device-pack', {
+      token: north.clerk.access,
+    });
+    expect(r.status).toBe(200);
+    const ids = r.body.data.farmers.map((f) => f.id);
+    expect(ids).toEqual(expect.arrayContaining(north.farmers.map((f) => f.id)));
+    expect(ids).not.toContain(sleeper.id);
+    expect(ids).not.toContain(farmerOf(south).id);
+    expect(r.body.data.amcos).toEqual(north.amcos);
+    expect(r.body.data.seasonCrops.map((s) => s.id)).toContain(cashew.seasonCrop.id);
+    expect(r.body.data.crops.find((c) => c.id === cashew.cropId)?.grades.length).toBeGreaterThan(0);
+    expect((await t.request('GET', '/collections/device-pack', { token: admin.access })).status).toBe(403);
+  });
+});
+
+describe('syncing receipts weighed offline', () => {
+  it('stores each receipt once with the device number and figures, one SMS each; a resend changes nothing', async () => {
+    const device = await register(north.clerk, 'Sync phone');
+    const batch = [1, 2, 3].map((n) => receipt(device, n, farmerOf(north, n - 1)));
+    const first = await syncOk(north.clerk, device, batch, { waiting: 4 });
+    expect(first.results.map((r) => r.outcome)).toEqual(['stored', 'stored', 'stored']);
+    for (const r of batch) {
+      expect(await collectionsNumbered(r.receiptNo)).toBe(1);
+      expect(await smsFor(r.receiptNo)).toBe(1);
+    }
+    const [stored] = await queryRows(
+      t.db,
+      z.object({ gross: z.string(), tare: z.string(), net: z.string(), amcos: z.string() }),
+      sql`select gross_kg::text as gross, tare_kg::text as tare, net_kg::text as net, amcos_id::text as amcos
+        from collections where receipt_no = ${batch[0]?.receiptNo}`,
+    );
+    expect(stored).toEqual({ gross: '162.500', tare: '2.500', net: '160.000', amcos: north.amcos.id });
+    expect(first.device).toMatchObject({ waitingReported: 4, storedCount: 3, flaggedCount: 0 });
+    expect(first.device.lastSyncAt).not.toBeNull();
+
+    // A lost reply: the device sends the same batch again, and twice at once (two tabs).
+    const again = await Promise.all([syncOk(north.clerk, device, batch), syncOk(north.clerk, device, batch)]);
+    for (const reply of again)
+      expect(reply.results.map((r) => r.outcome)).toEqual(Array(3).fill('already_stored'));
+    for (const r of batch) {
+      expect(await collectionsNumbered(r.receiptNo)).toBe(1);
+      expect(await smsFor(r.receiptNo)).toBe(1);
+    }
+  });
+
+  it('flags what no longer holds, stores nothing of it and says why', async () => {
+    const device = await register(north.clerk, 'Flag phone');
+    const sleeper = await makeFarmer(t, admin, north.amcos.id);
+    await t.request('PATCH', `/collections/farmers/${sleeper.id}`, {
+      token: admin.access,
+      body: { status: 'inactive' },
+    });
+    const cases = [
+      receipt(device, 1, sleeper),
+      receipt(device, 2, farmerOf(south)),
+      receipt(device, 600, farmerOf(north)),
+      receipt(device, 3, farmerOf(north), { netKg: '160.001' }),
+      receipt(device, 4, farmerOf(north), { moisture: '12.00' }),
+    ];
+    const reply = await syncOk(north.clerk, device, cases);
+    expect(reply.results.map((r) => [r.outcome, r.reasonCode])).toEqual([
+      ['flagged', 'farmer_inactive'],
+      ['flagged', 'farmer_moved'],
+      ['flagged', 'number_not_issued'],
+      ['flagged', 'net_differs'],
+      ['flagged', 'moisture_too_high'],
+    ]);
+    for (const r of cases) {
+      expect(await collectionsNumbered(r.receiptNo)).toBe(0);
+      expect(await smsFor(r.receiptNo)).toBe(0);
+    }
+    expect(reply.device.flaggedCount).toBe(5);
+  });
+
+  it('gives a device low on numbers its next block, and refuses a malformed batch whole', async () => {
+    const device = await register(north.clerk, 'Busy phone');
+    const reply = await syncOk(north.clerk, device, [], {
+      nextNumbers: [{ seasonId: cashew.seasonId, next: 450 }],
+    });
+    expect(reply.device.blocks.map((b) => [b.firstNo, b.lastNo])).toEqual([
+      [1, 500],
+      [501, 1000],
+    ]);
+    const quiet = await syncOk(north.clerk, device, [], {
+      nextNumbers: [{ seasonId: cashew.seasonId, next: 460 }],
+    });
+    expect(quiet.device.blocks).toHaveLength(2);
+    const bad = await sync(north.clerk, device, [
+      { ...receipt(device, 5, farmerOf(north)), clientId: 'not-a-ulid' },
+    ]);
+    expect(bad.status).toBe(400);
+    const forged = await sync(north.clerk, device, [
+      receipt(device, 6, { id: crypto.randomUUID(), farmerNo: 'X-1' }),
+    ]);
+    expect(forged.status).toBe(400);
+    expect(await collectionsNumbered(receipt(device, 5, farmerOf(north)).receiptNo)).toBe(0);
+  });
+});
+
+describe('tenancy', () => {
+  it("never lets one society sync, see or decide another's device and receipts", async () => {
+    const device = await register(north.clerk, 'Tenancy phone');
+    const [flagged] = (await syncOk(north.clerk, device, [receipt(device, 1, farmerOf(south))])).results;
+    expect(flagged?.reasonCode).toBe('farmer_moved');
+    // A South clerk sending through North's device, even with South's own farmer: refused.
+    expect((await sync(south.clerk, device, [receipt(device, 2, farmerOf(south))])).status).toBe(403);
+    expect((await sync(admin, device, [])).status).toBe(403);
+    expect(
+      (await t.request('GET', `/collections/devices/${device.id}`, { token: south.clerk.access })).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.request('PATCH', `/collections/devices/${device.id}/retire`, {
+          token: south.manager.access,
+          body: { reason: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+    const southList = await t.request<Listed<WeighingDevice>>('GET', '/collections/devices', {
+      token: south.clerk.access,
+    });
+    expect(southList.body.data.every((d) => d.amcosId === south.amcos.id)).toBe(true);
+    expect(
+      (
+        await t.request('GET', `/collections/devices?amcos_id=${north.amcos.id}`, {
+          token: south.clerk.access,
+        })
+      ).status,
+    ).toBe(403);
+    const receipts = await t.request<Listed<OfflineReceipt>>('GET', '/collections/offline-receipts', {
+      token: south.manager.access,
+    });
+    expect(receipts.body.data.every((r) => r.amcosId === south.amcos.id)).toBe(true);
+    const [kept] = await queryRows(
+      t.db,
+      z.object({ id: z.string() }),
+      sql`select id::text from offline_receipts where client_id = ${flagged?.clientId ?? ''}`,
+    );
+    const id = kept?.id ?? '';
+    expect(
+      (await t.request('GET', `/collections/offline-receipts/${id}`, { token: south.manager.access })).status,
+    ).toBe(403);
+    for (const action of ['approve', 'void']) {
+      const r = await t.request('PATCH', `/collections/offline-receipts/${id}/${action}`, {
+        token: south.manager.access,
+        body: { reason: 'not ours' },
+      });
+      expect(r.status).toBe(403);
+    }
+    // The union sees every society's devices.
+    const union = await t.request<Listed<WeighingDevice>>(
+      'GET',
+      `/collections/devices?amcos_id=${north.amcos.id}`,
+      {
+        token: admin.access,
+      },
+    );
+    expect(union.body.data.map((d) => d.id)).toContain(device.id);
+    expect((await t.request('GET', '/collections/devices')).status).toBe(401);
+  });
+});
+
+describe('the manager reviews what was flagged', () => {
+  it('approves a deactivated farmer’s receipt into its collection and SMS, voids another, once each', async () => {
+    const device = await register(north.clerk, 'Review phone');
+    const sleeper = await makeFarmer(t, admin, north.amcos.id);
+    await t.request('PATCH', `/collections/farmers/${sleeper.id}`, {
+      token: admin.access,
+      body: { status: 'inactive' },
+    });
+    const approveMe = receipt(device, 1, sleeper);
+    const voidMe = receipt(device, 2, sleeper);
+    await syncOk(north.clerk, device, [approveMe, voidMe]);
+    const counts = await t.request<{ data: InboxCounts }>('GET', '/inbox/counts', {
+      token: north.manager.access,
+    });
+    expect(counts.body.data.sources.offline_receipts).toBeGreaterThanOrEqual(2);
+    const list = await t.request<Listed<OfflineReceipt>>(
+      'GET',
+      `/collections/offline-receipts?device_id=${device.id}&status=needs_review`,
+      { token: north.manager.access },
+    );
+    const byNo = new Map(list.body.data.map((r) => [r.receiptNo, r]));
+    const a = byNo.get(approveMe.receiptNo);
+    const v = byNo.get(voidMe.receiptNo);
+    if (!a || !v) throw new Error('flagged receipts missing');
+    expect(a).toMatchObject({ reasonCode: 'farmer_inactive', netKg: '160.000', status: 'needs_review' });
+
+    const byClerk = await t.request('PATCH', `/collections/offline-receipts/${a.id}/approve`, {
+      token: north.clerk.access,
+      body: { reason: 'ok' },
+    });
+    expect(byClerk.status).toBe(403);
+    const noReason = await t.request('PATCH', `/collections/offline-receipts/${a.id}/approve`, {
+      token: north.manager.access,
+      body: { reason: '' },
+    });
+    expect(noReason.status).toBe(400);
+    const approved = await t.request<{ message: string; data: OfflineReceipt }>(
+      'PATCH',
+      `/collections/offline-receipts/${a.id}/approve`,
+      { token: north.manager.access, body: { reason: 'Farmer reactivation pending; crop received' } },
+    );
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe(`Receipt ${a.receiptNo} approved and stored`);
+    expect(approved.body.data).toMatchObject({
+      status: 'approved',
+      reviewReason: 'Farmer reactivation pending; crop received',
+    });
+    expect(await collectionsNumbered(a.receiptNo)).toBe(1);
+    expect(await smsFor(a.receiptNo)).toBe(1);
+    const twice = await t.request('PATCH', `/collections/offline-receipts/${a.id}/approve`, {
+      token: north.manager.access,
+      body: { reason: 'again' },
+    });
+    expect(twice.status).toBe(409);
+
+    const voided = await t.request<{ data: OfflineReceipt }>(
+      'PATCH',
+      `/collections/offline-receipts/${v.id}/void`,
+      {
+        token: north.manager.access,
+        body: { reason: 'Weighed twice' },
+      },
+    );
+    expect(voided.status).toBe(200);
+    expect(voided.body.data.status).toBe('voided');
+    expect(await collectionsNumbered(v.receiptNo)).toBe(0);
+    expect(await smsFor(v.receiptNo)).toBe(0);
+    // The device resending them later changes nothing.
+    const resend = await syncOk(north.clerk, device, [approveMe, voidMe]);
+    expect(resend.results.map((r) => r.outcome)).toEqual(['already_stored', 'already_stored']);
+    expect(await collectionsNumbered(a.receiptNo)).toBe(1);
+  });
+
+  it('refuses to approve what no approval mends: a net that is not gross minus tare', async () => {
+    const device = await register(north.clerk, 'Net phone');
+    const bad = receipt(device, 1, farmerOf(north), { netKg: '150.000' });
+    await syncOk(north.clerk, device, [bad]);
+    const [kept] = await queryRows(
+      t.db,
+      z.object({ id: z.string() }),
+      sql`select id::text from offline_receipts where client_id = ${bad.clientId}`,
+    );
+    const r = await t.request<{ message: string }>(
+      'PATCH',
+      `/collections/offline-receipts/${kept?.id}/approve`,
+      {
+        token: north.manager.access,
+        body: { reason: 'ok' },
+      },
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('The net is not gross minus tare: this receipt can only be voided');
+  });
+});
+
+describe('retiring a lost device', () => {
+  it('voids its unused numbers: what it still sends is kept for review, and it gets no new block', async () => {
+    const device = await register(north.clerk, 'Lost phone');
+    const clerkTry = await t.request('PATCH', `/collections/devices/${device.id}/retire`, {
+      token: north.clerk.access,
+      body: { reason: 'Lost' },
+    });
+    expect(clerkTry.status).toBe(403);
+    const retired = await t.request<{ message: string; data: WeighingDevice }>(
+      'PATCH',
+      `/collections/devices/${device.id}/retire`,
+      { token: north.manager.access, body: { reason: 'Lost at the buying post' } },
+    );
+    expect(retired.status).toBe(200);
+    expect(retired.body.data).toMatchObject({ status: 'retired', retireReason: 'Lost at the buying post' });
+    const late = receipt(device, 1, farmerOf(north));
+    const reply = await syncOk(north.clerk, device, [late], {
+      nextNumbers: [{ seasonId: cashew.seasonId, next: 480 }],
+    });
+    expect(reply.results[0]).toMatchObject({ outcome: 'flagged', reasonCode: 'device_retired' });
+    expect(reply.device.blocks).toHaveLength(1);
+    expect(await collectionsNumbered(late.receiptNo)).toBe(0);
+    const again = await t.request('PATCH', `/collections/devices/${device.id}/retire`, {
+      token: north.manager.access,
+      body: { reason: 'Lost' },
+    });
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('weighing limits', () => {
+  it('flags a receipt above the society limits; only the manager sets them', async () => {
+    expect(
+      (
+        await t.request('PUT', '/collections/weighing-limits', {
+          token: north.clerk.access,
+          body: { maxKgPerBag: '50', maxNetKg: null },
+        })
+      ).status,
+    ).toBe(403);
+    const saved = await t.request<{ data: { maxKgPerBag: string | null } }>(
+      'PUT',
+      '/collections/weighing-limits',
+      {
+        token: south.manager.access,
+        body: { maxKgPerBag: '50.000', maxNetKg: null },
+      },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.maxKgPerBag).toBe('50.000');
+    const device = await register(south.clerk, 'Limit phone');
+    const reply = await syncOk(south.clerk, device, [receipt(device, 1, farmerOf(south))]);
+    expect(reply.results[0]).toMatchObject({ outcome: 'flagged', reasonCode: 'outside_limits' });
+    const pack = await t.request<{ data: DevicePack }>('GET', '/collections/device-pack', {
+      token: south.clerk.access,
+    });
+    expect(pack.body.data.limits).toEqual({ maxKgPerBag: '50.000', maxNetKg: null });
+  });
+});
