@@ -1,9 +1,8 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Column } from './DataTable.tsx';
+import type { CardRole, Column } from './column.ts';
 
-/** What a column is on a phone's card: the record's number, its status, its party, its amount. */
-export type CardRole = 'title' | 'status' | 'party' | 'amount' | 'action' | 'detail' | 'hidden';
+export type { CardRole } from './column.ts';
 
 const STATUS_KEYS = new Set(['status']);
 const AMOUNT_KEYS = new Set([

@@ -24,21 +24,12 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-error.ts';
 import { formatNumber } from '../lib/format.ts';
-import { type CardRole, DataCards } from './DataCards.tsx';
+import type { Column } from './column.ts';
+import { DataCards } from './DataCards.tsx';
 import { EmptyBlock } from './EmptyBlock.tsx';
 import { type ListState, nextSort, PAGE_SIZES, pageRange } from './use-list-state.ts';
 
-export interface Column<T> {
-  key: string;
-  header: string;
-  render: (row: T) => ReactNode;
-  /** The API's sort field; columns without one cannot be sorted. */
-  sortField?: string;
-  align?: 'left' | 'right' | 'center';
-  width?: number | string;
-  /** Its place on a phone's card (number, status, party, amount...); guessed from the key if left out. */
-  card?: CardRole;
-}
+export type { Column } from './column.ts';
 
 interface DataTableProps<T> {
   /** Accessible name of the table. */
