@@ -24,6 +24,7 @@ import {
   store,
   unionProfile,
   user,
+  weighingLimits,
 } from '@ushirika/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
@@ -137,6 +138,7 @@ const WHOLE_SNAPSHOTS: [string, { shape: Record<string, unknown> }][] = [
   ['modules/inventory/stores/save-store.ts', store],
   ['modules/cooperative/update-union-profile.ts', unionProfile],
   ['modules/users/update-user.ts', user],
+  ['modules/crop-flow/devices/update-weighing-limits.ts', weighingLimits],
 ];
 
 /** Whole snapshots whose fields a history panel never lists: an array, or a before with no after. */
