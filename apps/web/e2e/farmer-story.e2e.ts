@@ -27,6 +27,7 @@ type SettledFarmer = { loanRecovery: string; net: string; grossShare: string; de
 
 let browser: Browser;
 let clerk: { email: string; password: string };
+let manager: { email: string; password: string };
 let officer: { email: string; password: string };
 let records: ClerkRecords;
 let farmerNo: string;
@@ -101,6 +102,7 @@ beforeAll(async () => {
   const token = await adminToken();
   const society = await createAmcos(token, `Hadithi AMCOS ${tag()}`);
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
+  manager = await createUser(token, 'AMCOS Manager', society.id);
   officer = await createUser(token, 'Crop Officer');
   records = await clerkRecords(token, society, clerk);
   farmerNo = (
@@ -230,7 +232,81 @@ describe.each(['en', 'sw'] as const)('the work finds the user (%s)', (lang) => {
     await expectFiguresInView(page, 'distribution-lines');
     await page.context().close();
   });
+
+  it('on a 390 px phone the clerk’s and the AMCOS manager’s lists are cards: number and status, then farmer and amount', async () => {
+    // A request the clerk records now waits for the AMCOS manager.
+    const clerkToken = await apiSignIn(clerk.email, clerk.password);
+    const made = await must(
+      api<{ data: { id: string; requestNo: string; creditValue: string } }>(
+        'POST',
+        '/collections/farmer-requests',
+        {
+          farmerId: records.farmerId,
+          seasonCropId: records.crop.seasonCropId,
+          lines: [{ itemId: records.itemId, quantity: '1' }],
+        },
+        clerkToken,
+      ),
+      'request',
+    );
+    const row = {
+      number: made.data.requestNo,
+      status: 'pending',
+      party: farmerNo,
+      // 1 bag on credit at 65,000.
+      amount: '65,000.00',
+    };
+    expect(made.data.creditValue).toBe('65000.00');
+    const page = await signedIn(browser, clerk);
+    await page.setViewportSize(PHONE);
+    await inLanguage(page, lang);
+    await page.goto(`/collections/farmer-requests/list?search=${made.data.requestNo}`);
+    await expectCard(page, 'farmer-requests-table', row);
+    await page.context().close();
+
+    // The manager's "Waiting for me" on the phone: the same card, opening the request to approve.
+    const managerPage = await signedIn(browser, manager);
+    await managerPage.setViewportSize(PHONE);
+    await inLanguage(managerPage, lang);
+    await managerPage.goto('/inbox');
+    await expectCard(managerPage, 'inbox-table', row);
+    await managerPage
+      .getByTestId('inbox-table')
+      .getByTestId('data-card')
+      .filter({ hasText: made.data.requestNo })
+      .getByTestId('inbox-open')
+      .click();
+    await managerPage.waitForURL(new RegExp(`/collections/farmer-requests/${made.data.id}/details$`));
+    await managerPage.context().close();
+  });
 });
+
+/**
+ * The card of a list row on a phone: it lies within the screen, and reads the record's number, its
+ * status, its party and its amount in that order before anything else.
+ */
+async function expectCard(
+  page: Page,
+  list: string,
+  row: { number: string; status: string; party: string; amount: string },
+) {
+  const cards = page.getByTestId(list).getByTestId('data-card');
+  const card = cards.filter({ hasText: row.number });
+  await card.waitFor();
+  // On a phone the list is cards, never a table.
+  expect(await page.getByTestId(list).locator('table').count()).toBe(0);
+  const box = await card.boundingBox();
+  if (!box) throw new Error('the card has no box');
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(await card.locator(`[data-status="${row.status}"]`).count()).toBe(1);
+  const status = await card.locator(`[data-status="${row.status}"]`).innerText();
+  const text = await card.innerText();
+  const at = [row.number, status, row.party, row.amount].map((part) => text.indexOf(part));
+  expect(at, text).toEqual([...at].sort((x, y) => x - y));
+  expect(at[0]).toBe(0);
+  expect(at.every((i) => i >= 0)).toBe(true);
+}
 
 /**
  * Each line's quantity and price lie within the 390 px screen, the page does not scroll sideways,

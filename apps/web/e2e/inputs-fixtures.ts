@@ -18,6 +18,8 @@ import { api, apiSignIn, createUser, must } from './support.ts';
 export type ClerkRecords = {
   crop: SeasonCrop;
   farmerId: string;
+  /** The input item the requests are for (65,000 a bag on credit). */
+  itemId: string;
   /** Approved and issued: its details page links the distribution. */
   issuedRequestId: string;
   /** Approved, not issued yet: the distribution form opens with it. */
@@ -187,6 +189,7 @@ export async function clerkRecords(
   return {
     crop,
     farmerId: farmer.data.id,
+    itemId: item.id,
     issuedRequestId,
     approvedRequestId,
     pendingRequestId,

@@ -32,14 +32,17 @@ const ACTION_KEYS = new Set(['actions', 'edit', 'remove', 'open', 'approve']);
 
 /**
  * Each column's role on a card: as the column says, else by its key (the first column is the
- * record's number; the first of the party and amount keys are its party and amount).
+ * record's number; the first of the party and amount keys are its party and amount). A column
+ * that names its place takes it: no other column is guessed into the number, party or amount.
  */
 export function cardRoles<T>(columns: Column<T>[]): CardRole[] {
-  let party = false;
-  let amount = false;
+  const named = (role: CardRole) => columns.some((c) => c.card === role);
+  let party = named('party');
+  let amount = named('amount');
+  const title = named('title');
   return columns.map((column, i) => {
     if (column.card) return column.card;
-    if (i === 0) return 'title';
+    if (i === 0 && !title) return 'title';
     if (STATUS_KEYS.has(column.key)) return 'status';
     if (ACTION_KEYS.has(column.key)) return 'action';
     if (!amount && AMOUNT_KEYS.has(column.key)) {
