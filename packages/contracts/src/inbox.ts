@@ -4,9 +4,9 @@ import { listQuery, paged, uuid } from './common.ts';
 /**
  * "Waiting for me" (#27): every record the signed-in user may approve or act on, from one list of
  * sources. A source is one kind of record in one waiting state (draft journal entries, submitted
- * purchase orders, stock in transit to the user's store...). Another source is one more key here,
- * one file in the API's inbox/sources and one line in the web's inbox links: offline flagged
- * receipts (#29) and members' appropriations are expected next.
+ * purchase orders, stock in transit to the user's store, receipts weighed offline and flagged
+ * (#29)...). Another source is one more key here, one definition in the API's inbox/*-sources.ts
+ * and one line in the web's inbox links: members' appropriations are expected next.
  */
 export const INBOX_SOURCES = [
   'journal_entries',
