@@ -1,4 +1,12 @@
-import type { InboxCounts, InboxItem, PaymentBatch, SettlementDetails } from '@ushirika/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  INBOX_SOURCES,
+  type InboxCounts,
+  type InboxItem,
+  type PaymentBatch,
+  PERMISSIONS,
+  type SettlementDetails,
+} from '@ushirika/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { type Session, sessionAs } from '../../../test/harness.ts';
@@ -12,6 +20,7 @@ import {
 } from '../../../test/settlement-fixtures.ts';
 import { accountId, TODAY } from '../accounts/testing.ts';
 import { approvedOrder, makeItem, makeSupplier, receiveGoods } from '../purchase/testing.ts';
+import { countInbox } from './queries.ts';
 
 /**
  * "Waiting for me" (#27), the money sources the first file leaves out, each in its waiting state
@@ -319,5 +328,36 @@ describe('waiting for me: a season’s money', () => {
       'paid',
     );
     expect(await ids(officer, 'batches_to_pay')).not.toContain(farmersBatch.id);
+  });
+});
+
+describe('waiting for me: the count', () => {
+  it('is one statement for a user however many sources they act on, and matches the list', async () => {
+    let statements = 0;
+    // The database handle, counting the statements the count sends.
+    const counted = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const everyone = { sessionId: randomUUID(), permissions: new Set<string>(PERMISSIONS) };
+    const union = await countInbox(counted, { ...everyone, userId: randomUUID(), amcosId: null });
+    expect(statements).toBe(1);
+    const society = await countInbox(counted, { ...everyone, userId: randomUUID(), amcosId: world.amcosId });
+    expect(statements).toBe(2);
+    for (const c of [union, society]) {
+      expect(Object.keys(c.sources).every((k) => (INBOX_SOURCES as readonly string[]).includes(k))).toBe(
+        true,
+      );
+      expect(Object.values(c.sources).reduce((n, x) => n + (x ?? 0), 0)).toBe(c.total);
+    }
+    // The administrator's header count is their list's length.
+    const listed = await t.request<Listed<InboxItem>>('GET', '/inbox?per_page=1', { token: admin.access });
+    expect(listed.body.meta.total).toBe((await counts(admin)).total);
   });
 });
