@@ -2,6 +2,7 @@ export * from './accounts/budgets.ts';
 export * from './accounts/chart.ts';
 export * from './accounts/currencies.ts';
 export * from './accounts/journal.ts';
+export * from './accounts/opening.ts';
 export * from './accounts/reconciliations.ts';
 export * from './accounts/reports.ts';
 export * from './accounts/statements.ts';

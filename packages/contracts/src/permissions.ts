@@ -25,6 +25,8 @@ export const PERMISSIONS = [
   'accounts.ledger.update',
   'accounts.journal.create',
   'accounts.journal.approve',
+  /** Going live (#36): set the go-live date, import and reverse openings, confirm at zero. */
+  'accounts.opening.manage',
   'accounts.budget.create',
   'accounts.budget.approve',
   /** Bank reconciliation (#17): read statements and reconciliations; import, match and close. */
@@ -92,6 +94,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
       ...reads,
       'accounts.ledger.update',
       'accounts.journal.create',
+      'accounts.opening.manage',
       'accounts.budget.create',
       'accounts.reconciliation.manage',
       'purchase.payment.create',
@@ -103,6 +106,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     permissions: [
       ...reads,
       'accounts.journal.approve',
+      'accounts.opening.manage',
       'accounts.budget.approve',
       'accounts.reconciliation.manage',
       'cooperative.year.update',

@@ -173,6 +173,8 @@ const appScreens = {
     ['exchange_rates', '/account/settings/exchange-rates'],
     // The financial statements' lines and what is mapped to them (#28).
     ['statement_lines', '/account/settings/statement-lines'],
+    // Going live mid-life (#36): each book's go-live, its opening imports and their check.
+    ['go_live', '/account/settings/go-live'],
     ['account_groups', '/account/operation/groups'],
     ['accounts', '/account/operation/accounts'],
     ['collection', '/account/operation/accounts/collection'],

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dec,
   round,
+  sheetFigure,
   splitExact,
   spreadsheetNumber,
   sum,
@@ -109,5 +110,18 @@ describe('amounts and quantities in a sentence (#35)', () => {
     expect(toGroupedQuantity('100')).toBe('100');
     expect(toGroupedQuantity('0.125')).toBe('0.125');
     expect(toGroupedQuantity('1000000.0004')).toBe('1,000,000');
+  });
+});
+
+describe('sheetFigure (opening imports, #36)', () => {
+  it('reads typed and spreadsheet figures to the cent, and refuses what is not a figure', () => {
+    expect(sheetFigure('1,250,000.5')).toBe('1250000.50');
+    expect(sheetFigure(' 12 500 ')).toBe('12500.00');
+    expect(sheetFigure('')).toBe('0.00');
+    expect(sheetFigure('0.30000000000000004')).toBe('0.30');
+    expect(sheetFigure('10.125')).toBeNull();
+    expect(sheetFigure('-5')).toBeNull();
+    expect(sheetFigure('12abc')).toBeNull();
+    expect(sheetFigure('2.5', 3)).toBe('2.500');
   });
 });

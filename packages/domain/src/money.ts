@@ -92,3 +92,18 @@ export function splitExact(total: DecimalLike, weights: DecimalLike[], dp = 2): 
   }
   return parts.map((p) => p.times(unit));
 }
+
+/**
+ * A figure typed into an import sheet's cell, as a decimal string of `dp` places, or null when it
+ * is not a non-negative number: thousands separators and spaces are allowed ("1,250,000.50"), and a
+ * cell read back from a spreadsheet's double ("0.30000000000000004") is taken to `dp` places when
+ * it is within a millionth of them. Empty text is zero.
+ */
+export function sheetFigure(text: string, dp = 2): string | null {
+  const plain = text.replace(/[\s,]/g, '');
+  if (plain === '') return (0).toFixed(dp);
+  if (!/^\d+(\.\d+)?$/.test(plain)) return null;
+  const exact = new D(plain);
+  const rounded = exact.toDecimalPlaces(dp, D.ROUND_HALF_UP);
+  return rounded.minus(exact).abs().lte('0.000001') ? rounded.toFixed(dp) : null;
+}

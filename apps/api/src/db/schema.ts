@@ -1,5 +1,6 @@
 export * from '../modules/accounts/budgets/schema.ts';
 export * from '../modules/accounts/journal/schema.ts';
+export * from '../modules/accounts/opening/schema.ts';
 export * from '../modules/accounts/reconciliations/schema.ts';
 export * from '../modules/accounts/schema.ts';
 export * from '../modules/accounts/statements/schema.ts';

@@ -43,6 +43,21 @@ function pgCode(error: unknown): string | undefined {
 }
 
 /**
+ * Rules kept by a database trigger that raises its refusal in the user's terms (the constraint name
+ * it gives): the message is shown as written. Going live (#36): nothing posts before go-live.
+ */
+const SELF_EXPLAINED_RULES = new Set(['journal_entries_after_go_live']);
+
+function selfExplainedRule(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { constraint, message } = e as { constraint?: unknown; message?: unknown };
+    if (typeof constraint === 'string' && SELF_EXPLAINED_RULES.has(constraint) && typeof message === 'string')
+      return message;
+  }
+  return undefined;
+}
+
+/**
  * One error format everywhere: `{message, errors?}` with the message first, because the web
  * client shows the first value of the body (SPEC section 8). Bad input never becomes a 500.
  */
@@ -68,6 +83,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ message: first, errors });
     }
     const code = pgCode(error);
+    const explained = code === '23514' ? selfExplainedRule(error) : undefined;
+    if (explained) return reply.code(400).send({ message: explained });
     const mapped = code ? pgClientErrors[code] : undefined;
     if (mapped) return reply.code(mapped[0]).send({ message: mapped[1] });
     // drizzle refuses an update that sets nothing; the input guard answers this first for

@@ -113,6 +113,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   general_ledger: () =>
     import('../features/accounts/reports/ReportsPages.tsx').then((m) => ({ default: m.GeneralLedgerRoute })),
   control_accounts: () => import('../features/accounts/reports/ControlAccountsPage.tsx'),
+  go_live: () => import('../features/accounts/opening/GoLivePage.tsx'),
   financial_position: () =>
     import('../features/accounts/statements/StatementPages.tsx').then((m) => ({
       default: m.FinancialPositionRoute,

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { financialYears } from '../financial-years/schema.ts';
 import { budgetAdjustments, budgets } from './budgets/schema.ts';
 import { journalEntries } from './journal/schema.ts';
+import { openingImports } from './opening/schema.ts';
 import { accountGroups, accounts, currencies, exchangeRates } from './schema.ts';
 import { STATEMENT_MAPPING_ENTITY_ID } from './statements/save-statement-mapping.ts';
 import { bankTransfers, paymentVouchers } from './vouchers/schema.ts';
@@ -27,6 +28,9 @@ export const accountingAuditOwners: Record<string, Owner> = {
   bank_transfer: unionOwned(bankTransfers, bankTransfers.id),
   budget: unionOwned(budgets, budgets.id),
   budget_adjustment: unionOwned(budgetAdjustments, budgetAdjustments.id),
+  // Going live (#36): each book's go-live (by the book's name) and its opening imports.
+  book_opening: async (_db, id) => (id === 'collection' || id === 'operation' ? 'union' : undefined),
+  opening_import: unionOwned(openingImports, openingImports.id),
   // One mapping for the whole union (#28): its history under one fixed id.
   statement_mapping: async (_db, id) => (id === STATEMENT_MAPPING_ENTITY_ID ? 'union' : undefined),
 };

@@ -29,7 +29,9 @@ export type NarrationKey =
   | 'purchaseInvoice'
   | 'purchaseInvoiceCancelled'
   | 'supplierPayment'
-  | 'inputDistribution';
+  | 'inputDistribution'
+  | 'openingBalances'
+  | 'openingReversed';
 
 function render(lang: Lang, key: NarrationKey, params: Record<string, string | number>): string {
   const template = translate(lang, `narrations.${key}`);

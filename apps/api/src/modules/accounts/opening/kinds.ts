@@ -1,0 +1,54 @@
+import type { Book, OpeningFate, OpeningPreviewRow } from '@ushirika/contracts';
+import type { Dec } from '@ushirika/domain';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
+import type { SheetRow } from '../../../platform/import-sheet.ts';
+import type { BookOpeningRow } from './queries.ts';
+
+/** What an opening import knows of its book: the go-live row and the opening position's date. */
+export type OpeningContext = { book: Book; opening: BookOpeningRow; openingDate: string };
+
+/** A record an import made, kept so its reversal can undo it. */
+export type OpeningRecord = { type: string; id: string };
+
+/** A sheet checked row by row, and how to write its accepted rows inside the import's transaction. */
+export type CheckedSheet = {
+  rows: OpeningPreviewRow[];
+  totalDebit: Dec;
+  totalCredit: Dec;
+  /** A refusal of the whole file beyond its rows' (an unbalanced trial balance). */
+  problem: string | null;
+  apply: (
+    tx: DbOrTx,
+    actor: Actor,
+    importId: string,
+  ) => Promise<{ entryId: string | null; records: OpeningRecord[] }>;
+};
+
+export type OpeningKindDefinition = {
+  /** The book the kind's records belong to; null: the book the user chose. */
+  book: Book | null;
+  check: (tx: DbOrTx, rows: SheetRow[], context: OpeningContext) => Promise<CheckedSheet>;
+  /** Undoes the records an import made (its posting is reversed by the caller); refuses when used since. */
+  undo?: (tx: DbOrTx, records: OpeningRecord[]) => Promise<void>;
+};
+
+/** One row of the preview. */
+export function fateOf(
+  row: number,
+  fate: OpeningFate,
+  fields: Partial<Omit<OpeningPreviewRow, 'row' | 'fate'>> = {},
+): OpeningPreviewRow {
+  return {
+    row,
+    fate,
+    reference: fields.reference ?? '',
+    name: fields.name ?? null,
+    debit: fields.debit ?? null,
+    credit: fields.credit ?? null,
+    detail: fields.detail ?? null,
+  };
+}
+
+/** A row's fate is one that goes in (or is left out harmlessly, a zero line). */
+export const isTaken = (r: OpeningPreviewRow) => r.fate === 'ok' || r.fate === 'zero';
