@@ -128,6 +128,10 @@ const appScreens = {
     ['season_and_crop_details', '/collections/season-and-crops/:id/details'],
     ['receips', '/collections/receips/list'],
     ['receip_details', '/collections/receips/:id/receips'],
+    // Weighing without a network (#29): the clerk's device, the society's devices, the receipts sent.
+    ['offline_weighing', '/collections/offline-weighing'],
+    ['weighing_devices', '/collections/devices'],
+    ['offline_receipts', '/collections/offline-receipts'],
   ],
   sales: [
     ['sales_invoices', '/collections/sales/invoices/list'],

@@ -2,6 +2,7 @@ import { Paper } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../lib/session.ts';
 import { useCan } from '../lib/use-can.ts';
 import { EmptyBlock } from './EmptyBlock.tsx';
 
@@ -9,6 +10,8 @@ interface RequirePermissionProps {
   permission: string;
   /** Screens only union staff may use (the server refuses AMCOS users whatever their roles). */
   unionOnly?: boolean;
+  /** Screens only a society's users may use (a weighing device belongs to one society). */
+  amcosOnly?: boolean;
   children: ReactNode;
 }
 
@@ -16,9 +19,10 @@ interface RequirePermissionProps {
  * Shows a screen only to users who may use it, instead of letting its calls fail. The server
  * enforces the same rule; this only spares the user a page of refusals.
  */
-export function RequirePermission({ permission, unionOnly, children }: RequirePermissionProps) {
+export function RequirePermission({ permission, unionOnly, amcosOnly, children }: RequirePermissionProps) {
   const { t } = useTranslation();
-  const allowed = useCan(permission, unionOnly ? 'union' : 'any');
+  const { user } = useSession();
+  const allowed = useCan(permission, unionOnly ? 'union' : 'any') && (!amcosOnly || Boolean(user?.amcosId));
   if (allowed) return children;
   return (
     <Paper withBorder radius="md" p="xl" data-testid="no-access">

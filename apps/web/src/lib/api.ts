@@ -157,7 +157,7 @@ function goToErrorScreen(path: string): void {
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time: concurrent 401s wait for the same refresh and then retry. */
-function refreshTokens(): Promise<boolean> {
+export function refreshTokens(): Promise<boolean> {
   refreshing ??= doRefresh().finally(() => {
     refreshing = null;
   });

@@ -17,7 +17,7 @@ export const INBOX_LIST_ROUTE: Record<InboxSource, RouteName> = {
   farmer_loans: 'loans',
   stock_transfers: 'transfers',
   circulars: 'circulars',
-  offline_receipts: 'receips',
+  offline_receipts: 'offline_receipts',
 };
 
 const search = (name: RouteName, item: InboxItem) =>
@@ -57,5 +57,5 @@ export const INBOX_LINK: Record<InboxSource, (item: InboxItem) => string> = {
   farmer_loans: (i) => search('loans', i),
   stock_transfers: (i) => routePath('transfer_details', { id: i.id }),
   circulars: (i) => routePath('circular_details', { id: i.id }),
-  offline_receipts: (i) => search('receips', i),
+  offline_receipts: (i) => `${search('offline_receipts', i)}&status=needs_review`,
 };

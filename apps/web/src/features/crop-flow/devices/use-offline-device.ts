@@ -1,0 +1,158 @@
+import type { PackFarmer, RegisterDeviceBody, WeighingDevice } from '@ushirika/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, refreshTokens } from '../../../lib/api.ts';
+import { getAccessToken, useSession } from '../../../lib/session.ts';
+import {
+  clearSocietyData,
+  countWaiting,
+  latestReceipts,
+  type OfflineDb,
+  openOfflineDb,
+  type PackMeta,
+  type QueuedReceipt,
+  readDevice,
+  readFarmers,
+  readPack,
+  readSync,
+  saveDevice,
+  savePack,
+  saveReceipt,
+} from './offline-store.ts';
+import { type Credentials, fetchPack, httpSend, OfflineCallError, syncQueue } from './offline-sync.ts';
+
+const credentials: Credentials = { token: getAccessToken, refresh: refreshTokens };
+
+/** Whether the browser says it has a network, following its online and offline events. */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+export type SyncProblem = OfflineCallError['kind'] | null;
+
+export type OfflineState = {
+  device: WeighingDevice | null;
+  pack: PackMeta | null;
+  farmers: PackFarmer[];
+  waiting: number;
+  lastSyncAt: string | null;
+  recent: QueuedReceipt[];
+};
+
+const EMPTY: OfflineState = {
+  device: null,
+  pack: null,
+  farmers: [],
+  waiting: 0,
+  lastSyncAt: null,
+  recent: [],
+};
+
+/**
+ * The weighing device in the page (#29): what IndexedDB holds (registration, pack, queue), kept in
+ * React state; registering, refreshing the pack, saving a receipt and syncing. Sync runs when the
+ * page opens, when the network returns and on "Sync now"; one at a time.
+ */
+export function useOfflineDevice() {
+  const { user } = useSession();
+  const online = useOnline();
+  const dbRef = useRef<OfflineDb | null>(null);
+  const [state, setState] = useState<OfflineState>(EMPTY);
+  const [loaded, setLoaded] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const [problem, setProblem] = useState<SyncProblem>(null);
+  const [problemText, setProblemText] = useState<string | null>(null);
+  const busy = useRef(false);
+
+  const db = useCallback(async () => {
+    dbRef.current ??= await openOfflineDb();
+    return dbRef.current;
+  }, []);
+
+  const reload = useCallback(async () => {
+    const d = await db();
+    const meta = await readDevice(d);
+    const [pack, farmers, waiting, sync, recent] = await Promise.all([
+      readPack(d),
+      readFarmers(d),
+      countWaiting(d),
+      readSync(d),
+      latestReceipts(d, 20),
+    ]);
+    setState({ device: meta?.device ?? null, pack, farmers, waiting, lastSyncAt: sync.lastSyncAt, recent });
+    setLoaded(true);
+  }, [db]);
+
+  /** Sends the queue, then refreshes the pack; a failure leaves everything waiting. */
+  const syncNow = useCallback(async () => {
+    if (busy.current) return;
+    const d = await db();
+    const meta = await readDevice(d);
+    if (!meta || !navigator.onLine) return;
+    busy.current = true;
+    setSyncing(true);
+    try {
+      await syncQueue(d, httpSend(credentials, meta.device.id));
+      await savePack(d, await fetchPack(credentials));
+      setProblem(null);
+      setProblemText(null);
+    } catch (error) {
+      setProblem(error instanceof OfflineCallError ? error.kind : 'failed');
+      setProblemText(error instanceof Error ? error.message : null);
+    } finally {
+      busy.current = false;
+      setSyncing(false);
+      await reload();
+    }
+  }, [db, reload]);
+
+  /** Registers this browser as a device of the clerk's society and downloads its pack. */
+  const register = useCallback(
+    async (body: RegisterDeviceBody) => {
+      const reply = await api.post<{ message: string; data: WeighingDevice }>('collections/devices', body, {
+        silent: true,
+      });
+      const d = await db();
+      await saveDevice(d, { device: reply.data, clerkId: user?.id ?? '' });
+      await savePack(d, await fetchPack(credentials));
+      await reload();
+      return reply;
+    },
+    [db, reload, user?.id],
+  );
+
+  const save = useCallback(
+    async (...args: Parameters<typeof saveReceipt> extends [unknown, ...infer R] ? R : never) => {
+      const kept = await saveReceipt(await db(), ...args);
+      await reload();
+      return kept;
+    },
+    [db, reload],
+  );
+
+  const clear = useCallback(async () => {
+    await clearSocietyData(await db());
+    await reload();
+  }, [db, reload]);
+
+  useEffect(() => {
+    void reload().then(() => syncNow());
+  }, [reload, syncNow]);
+  useEffect(() => {
+    if (online) void syncNow();
+  }, [online, syncNow]);
+
+  return { ...state, loaded, online, syncing, problem, problemText, syncNow, register, save, clear };
+}
+
+export type OfflineDevice = ReturnType<typeof useOfflineDevice>;
