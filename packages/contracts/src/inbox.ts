@@ -18,6 +18,7 @@ export const INBOX_SOURCES = [
   'purchase_invoices',
   'supplier_payments',
   'input_requests',
+  'requests_to_issue',
   'settlements',
   'payment_batches',
   'batches_to_pay',

@@ -103,7 +103,7 @@ describe('waiting for me', () => {
     expect((await counts(auditor)).total).toBe(0);
   });
 
-  it('an input request waits at each level in turn: its AMCOS manager, then the union', async () => {
+  it('an input request waits at each level in turn: its AMCOS manager, the union, then its society to issue it', async () => {
     const made = await t.request<{ data: { id: string; requestNo: string } }>(
       'POST',
       '/collections/farmer-requests',
@@ -132,6 +132,23 @@ describe('waiting for me', () => {
     );
     expect(union).toMatchObject({ status: 'amcos_approved', amount: '130000.00' });
     expect(union?.party).toContain(w.farmers[0]?.farmerNo);
+    // Approved by the union, the inputs wait at the society's store to be issued, until they are.
+    const approved = await t.request('PATCH', `/collections/farmer-requests/${made.body.data.id}/approve`, {
+      token: w.officer.access,
+    });
+    expect(approved.status).toBe(200);
+    expect(await numbers(w.officer)).not.toContain(no);
+    const issue = `requests_to_issue ${made.body.data.requestNo}`;
+    expect(await numbers(w.clerk)).toContain(issue);
+    expect(await numbers(w.manager)).toContain(issue);
+    expect(await numbers(w.otherClerk)).not.toContain(issue);
+    expect((await counts(w.officer)).sources.requests_to_issue).toBeUndefined();
+    const issued = await t.request('POST', '/collections/distributions', {
+      token: w.clerk.access,
+      body: { requestId: made.body.data.id, storeId: w.storeId, kind: 'credit' },
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    expect(await numbers(w.clerk)).not.toContain(issue);
   });
 
   it('stock on its way is counted at the receiving store: that AMCOS, never the dispatcher', async () => {

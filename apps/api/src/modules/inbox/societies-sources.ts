@@ -3,7 +3,8 @@ import { type InboxSourceDef, itemColumns, notMadeBy } from './source.ts';
 
 /**
  * What waits at each level between the union and its societies: input requests (an AMCOS manager
- * approves their society's pending ones, the union the AMCOS-approved), stock on its way to a store
+ * approves their society's pending ones, the union the AMCOS-approved, and the society issues the
+ * approved ones from its store), stock on its way to a store
  * (counted at the receiving store: an AMCOS's own, or a union store), and circulars not yet read.
  */
 export const societySources: InboxSourceDef[] = [
@@ -24,6 +25,22 @@ export const societySources: InboxSourceDef[] = [
       description: 'x.notes',
       amount: 'x.credit_value',
       since: 'coalesce(x.amcos_approved_at, x.created_at)',
+    }),
+  },
+  {
+    // Approved at every level, the inputs wait at the society's store to be issued to the farmer.
+    key: 'requests_to_issue',
+    permission: 'collections.collection.create',
+    audience: 'amcos',
+    waiting: (actor) =>
+      sql`from input_requests x join farmers f on f.id = x.farmer_id
+        where x.status = 'approved' and x.amcos_id = ${actor.amcosId}`,
+    item: itemColumns({
+      number: 'x.request_no',
+      party: "f.farmer_no || ' ' || f.first_name || ' ' || f.last_name",
+      description: 'x.notes',
+      amount: 'x.credit_value',
+      since: 'coalesce(x.union_approved_at, x.created_at)',
     }),
   },
   {
