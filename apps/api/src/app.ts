@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openingRoutes } from './modules/accounts/opening/routes.ts';
 import { yearEndBooks } from './modules/accounts/reports/year-closing.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
@@ -38,6 +39,7 @@ import { buyerReceiptsRoutes } from './modules/sales/receipts/routes.ts';
 import { releaseNotesRoutes } from './modules/sales/release-notes/routes.ts';
 import { salesReportRoutes } from './modules/sales/reports/routes.ts';
 import { seasonsRoutes } from './modules/seasons/routes.ts';
+import { farmerLoansOpening } from './modules/settlement/loans/opening-loans.ts';
 import { settlementRoutes } from './modules/settlement/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { transportersRoutes } from './modules/transporters/routes.ts';
@@ -86,6 +88,8 @@ const modules = [
   boqsRoutes,
   financialYearsRoutes(yearEndBooks),
   accountsRoutes,
+  // Going live (#36): the opening imports, each sub-ledger's kind from its own module.
+  openingRoutes({ farmer_loans: farmerLoansOpening }),
   collectionsRoutes,
   deliveryNotesRoutes,
   devicesRoutes,

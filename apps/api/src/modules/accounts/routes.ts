@@ -4,7 +4,6 @@ import { budgetRoutes } from './budgets/routes.ts';
 import { chartRoutes } from './chart/routes.ts';
 import { currencyRoutes } from './currencies/routes.ts';
 import { journalEntryRoutes } from './journal/routes.ts';
-import { openingRoutes } from './opening/routes.ts';
 import { reconciliationRoutes } from './reconciliations/routes.ts';
 import { financialReportRoutes } from './reports/routes.ts';
 import { statementRoutes } from './statements/routes.ts';
@@ -20,5 +19,4 @@ export function accountsRoutes(app: ZodApp, deps: AppDeps) {
   financialReportRoutes(app, deps);
   reconciliationRoutes(app, deps);
   statementRoutes(app, deps);
-  openingRoutes(app, deps);
 }

@@ -9,10 +9,18 @@ import { bookOpeningOf, dayBefore } from './queries.ts';
 import { openingImports } from './schema.ts';
 import { trialBalanceKind } from './trial-balance.ts';
 
-/** Every kind of opening import (#36). A sub-ledger adds its definition here. */
-export const OPENING_DEFINITIONS: Partial<Record<OpeningKind, OpeningKindDefinition>> = {
+/**
+ * The kinds of opening import (#36): the trial balance here, each sub-ledger's from its own module
+ * (settlement's loans, sales' invoices...), handed in by app.ts as a port (the sub-ledger modules
+ * sit above accounts, which may not import them).
+ */
+export type OpeningDefinitions = Partial<Record<OpeningKind, OpeningKindDefinition>>;
+
+/** The trial balance with the sub-ledgers' kinds. */
+export const withTrialBalance = (subledgers: OpeningDefinitions): OpeningDefinitions => ({
+  ...subledgers,
   trial_balance: trialBalanceKind,
-};
+});
 
 /** An uploaded opening file: its kind, the book chosen (when the kind has none), its rows and bytes. */
 export type OpeningUpload = {
@@ -21,12 +29,14 @@ export type OpeningUpload = {
   fileName: string;
   bytes: Buffer;
   rows: SheetRow[];
+  /** Every kind the app imports (`withTrialBalance`). */
+  definitions: OpeningDefinitions;
 };
 
 export const fileHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export function definitionOf(kind: OpeningKind): OpeningKindDefinition {
-  const definition = OPENING_DEFINITIONS[kind];
+export function definitionOf(definitions: OpeningDefinitions, kind: OpeningKind): OpeningKindDefinition {
+  const definition = definitions[kind];
   if (!definition) throw fieldError('kind', `Opening ${kind.replace(/_/g, ' ')} cannot be imported yet`);
   return definition;
 }
@@ -40,7 +50,7 @@ export async function checkOpeningFile(
   upload: OpeningUpload,
   lock = false,
 ): Promise<{ book: Book; checked: CheckedSheet; preview: OpeningPreview; hash: string }> {
-  const definition = definitionOf(upload.kind);
+  const definition = definitionOf(upload.definitions, upload.kind);
   const book = definition.book ?? upload.book;
   if (!book) throw fieldError('book', 'Choose the book');
   const opening = await bookOpeningOf(tx, book, lock);

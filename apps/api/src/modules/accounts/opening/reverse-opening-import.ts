@@ -6,7 +6,7 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError } from '../../../platform/errors.ts';
 import { narrate } from '../journal/narrations.ts';
 import { reverseJournalEntry } from '../journal/reverse-journal-entry.ts';
-import { definitionOf } from './check-opening.ts';
+import { definitionOf, type OpeningDefinitions } from './check-opening.ts';
 import { bookOpeningOf, openingImportView, openingReversible } from './queries.ts';
 import { bookOpenings, openingImports, openingRecords } from './schema.ts';
 
@@ -18,7 +18,7 @@ import { bookOpenings, openingImports, openingRecords } from './schema.ts';
 export async function reverseOpeningImport(
   db: Db,
   actor: Actor,
-  { id, reason }: ReverseOpeningBody & { id: string },
+  { id, reason, definitions }: ReverseOpeningBody & { id: string; definitions: OpeningDefinitions },
 ): Promise<OpeningImport> {
   await db.transaction(async (tx) => {
     const [imported] = await tx.select().from(openingImports).where(eq(openingImports.id, id)).for('update');
@@ -28,7 +28,7 @@ export async function reverseOpeningImport(
     if (!opening || !(await openingReversible(tx, opening)))
       throw new ConflictError('The first period after go-live is closed: openings can no longer change');
     const records = await tx.select().from(openingRecords).where(eq(openingRecords.importId, id));
-    const undo = definitionOf(imported.kind).undo;
+    const undo = definitionOf(definitions, imported.kind).undo;
     if (undo && records.length > 0)
       await undo(
         tx,

@@ -16,7 +16,7 @@ import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { fieldError } from '../../../platform/errors.ts';
-import type { OpeningUpload } from './check-opening.ts';
+import { type OpeningDefinitions, type OpeningUpload, withTrialBalance } from './check-opening.ts';
 import { confirmGoLive } from './confirm-go-live.ts';
 import { goLiveCheck } from './go-live-check.ts';
 import { importOpening } from './import-opening.ts';
@@ -32,17 +32,26 @@ const manage = { permission: 'accounts.opening.manage', audience: 'union' } as c
 const uploadQuery = z.object({ book: z.enum(['collection', 'operation']).optional() });
 
 /** The uploaded opening sheet: multipart, the file in a field named `file`. */
-async function uploaded(req: FastifyRequest, kind: OpeningUpload['kind'], book: OpeningUpload['book']) {
+async function uploaded(
+  req: FastifyRequest,
+  kind: OpeningUpload['kind'],
+  book: OpeningUpload['book'],
+  definitions: OpeningDefinitions,
+): Promise<OpeningUpload> {
   if (!req.isMultipart()) throw fieldError('file', 'Upload the sheet as multipart/form-data');
   const file = await req.file();
   if (!file) throw fieldError('file', 'You must select a file.');
   const bytes = await file.toBuffer();
   const rows = await readOpeningSheet(kind, bytes, file.filename);
-  return { kind, book, fileName: file.filename, bytes, rows };
+  return { kind, book, fileName: file.filename, bytes, rows, definitions };
 }
 
-/** Going live mid-life (#36): union accountants only. */
-export function openingRoutes(app: ZodApp, deps: AppDeps) {
+/**
+ * Going live mid-life (#36): union accountants only. `subledgers`: the sub-ledger modules' opening
+ * kinds (app.ts hands them in).
+ */
+export const openingRoutes = (subledgers: OpeningDefinitions) => (app: ZodApp, deps: AppDeps) => {
+  const definitions = withTrialBalance(subledgers);
   app.get(
     '/accounts/opening',
     { config: { access: read }, schema: { tags, response: { 200: goLiveReply } } },
@@ -74,10 +83,10 @@ export function openingRoutes(app: ZodApp, deps: AppDeps) {
       data: await confirmGoLive(deps.db, actorOf(req), { book: req.params.book }),
     }),
   );
-  importRoutes(app, deps);
-}
+  importRoutes(app, deps, definitions);
+};
 
-function importRoutes(app: ZodApp, deps: AppDeps) {
+function importRoutes(app: ZodApp, deps: AppDeps, definitions: OpeningDefinitions) {
   app.get(
     '/accounts/opening/:kind/template',
     {
@@ -119,7 +128,7 @@ function importRoutes(app: ZodApp, deps: AppDeps) {
       data: await previewOpeningImport(
         deps.db,
         actorOf(req),
-        await uploaded(req, req.params.kind, req.query.book),
+        await uploaded(req, req.params.kind, req.query.book, definitions),
       ),
     }),
   );
@@ -137,7 +146,11 @@ function importRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Opening imported',
-      data: await importOpening(deps.db, actorOf(req), await uploaded(req, req.params.kind, req.query.book)),
+      data: await importOpening(
+        deps.db,
+        actorOf(req),
+        await uploaded(req, req.params.kind, req.query.book, definitions),
+      ),
     }),
   );
   app.patch(
@@ -148,7 +161,11 @@ function importRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Opening reversed',
-      data: await reverseOpeningImport(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
+      data: await reverseOpeningImport(deps.db, actorOf(req), {
+        ...req.body,
+        id: req.params.id,
+        definitions,
+      }),
     }),
   );
 }
