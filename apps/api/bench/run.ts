@@ -44,6 +44,7 @@ import { collectionsSuite } from './scenarios/collections.ts';
 import { farmersSuite } from './scenarios/farmers.ts';
 import { inboxSuite } from './scenarios/inbox.ts';
 import { inputsSuite } from './scenarios/inputs.ts';
+import { offlineSuite } from './scenarios/offline.ts';
 import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
 import type {
@@ -69,6 +70,7 @@ const SUITES: BenchSuite[] = [
   inputsSuite,
   reconciliationSuite,
   inboxSuite,
+  offlineSuite,
   // Last: a day of everyone at once, on top of the data the suites above wrote.
   seasonDaySuite,
 ];
