@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Session, sessionAs, type TestApp, useTestApp } from '../../../../test/harness.ts';
+import { makeAmcos, type Session, sessionAs, type TestApp, useTestApp } from '../../../../test/harness.ts';
 import { accountId, draftEntry, postedEntry, THIS_YEAR } from '../testing.ts';
 import { csvSheet, goLiveOn, makeOpeningAccount, sendOpening } from './testing.ts';
 
