@@ -263,6 +263,14 @@ describe('going live: the opening trial balance (#36)', () => {
       tb('x.csv', BALANCED),
     );
     expect(r.status).toBe(403);
+    // An AMCOS user never sees the union's books, whatever their roles.
+    const society = await makeAmcos(t, 'Opening AMCOS');
+    const manager = await sessionAs(t, 'AMCOS Manager', { amcosId: society.id });
+    expect((await t.request('GET', '/accounts/opening', { token: manager.access })).status).toBe(403);
+    const check = await t.request('GET', '/accounts/opening/books/operation/check', {
+      token: manager.access,
+    });
+    expect(check.status).toBe(403);
   });
 });
 
