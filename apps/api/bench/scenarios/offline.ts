@@ -232,11 +232,11 @@ function scenarios(db: Db, p: Prepared): Scenario[] {
       // Every outbox again (lost replies): nothing may be stored twice.
       const replay = emptyReport();
       await Promise.all(devices.map((d) => sendQueue(server, d.clerk.token, d.device, d.queue, replay)));
-      const codes = devices.map((d) => `${AMCOS_CODE}-${d.device.code}-%`);
+      const numbers = `^${AMCOS_CODE}-(${devices.map((d) => d.device.code).join('|')})-`;
       const [counts] = await queryRows<{ total: number; distinct: number }>(
         db,
         sql`select count(*)::int as total, count(distinct receipt_no)::int as distinct from collections
-          where amcos_id = ${p.amcosId} and receipt_no like any(${codes})`,
+          where amcos_id = ${p.amcosId} and receipt_no ~ ${numbers}`,
       );
       const expected = devices.length * perDevice;
       if (counts?.total !== expected || counts.distinct !== expected)
