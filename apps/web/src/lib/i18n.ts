@@ -66,6 +66,15 @@ function applyLocale(locale: string): void {
 
 export const i18n = i18next.createInstance();
 
+/**
+ * The reader chose a language: kept at once, so a reload or a link followed while its texts are
+ * still loading opens in it (the stored choice was written only once they had loaded).
+ */
+export function chooseLocale(locale: Locale): Promise<unknown> {
+  writeItem(DISPLAY_KEYS.locale, locale);
+  return i18n.changeLanguage(locale);
+}
+
 /** Resolves once the reader's language is loaded: the app renders after it. */
 export const i18nReady = i18n
   .use(lazyTexts)

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Menu, Tooltip, useMantineColorScheme } from '@mantine/core';
 import { IconCheck, IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../../lib/i18n.ts';
+import { chooseLocale, LOCALES, type Locale } from '../../lib/i18n.ts';
 import { THEME_PREFERENCES, type ThemePreference, toColorScheme, toPreference } from '../../lib/theme.ts';
 
 const THEME_ICONS = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop } as const;
@@ -75,7 +75,7 @@ export function LanguageSwitch({ onChosen }: { onChosen?: (locale: Locale) => vo
             lang={locale}
             rightSection={locale === current ? <IconCheck size={14} aria-hidden /> : null}
             onClick={() => {
-              void i18n.changeLanguage(locale);
+              void chooseLocale(locale);
               if (locale !== current) onChosen?.(locale);
             }}
             data-testid={`language-option-${locale}`}
