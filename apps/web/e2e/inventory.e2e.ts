@@ -105,7 +105,7 @@ describe('stores', () => {
     await page.getByTestId('received-1').fill('38');
     await page.getByRole('button', { name: 'Thibitisha mapokezi' }).click();
     // Asked first, with the value counted in and the shortfall posted (#37): 38 x 65,000; 2 x 65,000.
-    expect(await page.getByTestId('confirm-amount').innerText()).toBe('Kiasi: TZS 2,470,000.00');
+    expect(await page.getByTestId('confirm-amount').innerText()).toBe('Kiasi cha fedha: TZS 2,470,000.00');
     await page.getByText('upungufu wa TZS 130,000.00').waitFor();
     await page.getByTestId('confirm-action').click();
     // A short line needs its reason: the server says which line.
