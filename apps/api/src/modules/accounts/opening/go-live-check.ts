@@ -1,14 +1,13 @@
 import type { Book, GoLiveCheck } from '@ushirika/contracts';
-import { type Dec, dec } from '@ushirika/domain';
+import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { accountLabel, mappedBalances, subledgerTotal } from '../reports/control-checks/check.ts';
+import { controlCheckRow, mappedBalances } from '../reports/control-checks/check.ts';
 import { CONTROL_CHECKS } from '../reports/control-checks/index.ts';
 import { bookOpeningView } from './queries.ts';
 
-const fixed = (d: Dec) => (d.isZero() ? '0.00' : d.toFixed(2));
 const openingRow = z.object({ key: z.string(), balance: z.string() });
 
 /**
@@ -36,18 +35,7 @@ export async function goLiveCheck(db: DbOrTx, book: Book): Promise<GoLiveCheck> 
       (total, k) => total.plus(openingFigures.find((f) => f.key === k)?.balance ?? '0'),
       dec(0),
     );
-    const control = check.side === 'debit' ? debitBalance : debitBalance.negated();
-    const subledger = dec(await subledgerTotal(db, check));
-    checks.push({
-      key: check.key,
-      name: check.name,
-      book: check.book,
-      accounts: accounts.map((a, i) => (a ? accountLabel(a) : `(${check.control[i]} not mapped)`)),
-      subledger: check.subledger,
-      controlBalance: fixed(control),
-      subledgerBalance: fixed(subledger),
-      difference: fixed(control.minus(subledger)),
-    });
+    checks.push(await controlCheckRow(db, check, accounts, debitBalance));
   }
   return {
     book,

@@ -1,10 +1,8 @@
 import type { ControlAccounts } from '@ushirika/contracts';
-import { type Dec, dec, sum } from '@ushirika/domain';
+import { dec, sum } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
-import { accountLabel, mappedBalances, subledgerTotal } from './control-checks/check.ts';
+import { controlCheckRow, mappedBalances } from './control-checks/check.ts';
 import { CONTROL_CHECKS } from './control-checks/index.ts';
-
-const fixed = (d: Dec) => (d.isZero() ? '0.00' : d.toFixed(2));
 
 /**
  * Every control account beside its sub-ledger and the difference (control - sub-ledger), as at
@@ -16,18 +14,7 @@ export async function controlAccounts(db: DbOrTx): Promise<ControlAccounts> {
   for (const check of CONTROL_CHECKS) {
     const accounts = check.control.map((k) => mapped.find((m) => m.key === k));
     const debitBalance = sum(accounts.map((a) => a?.balance ?? '0'));
-    const control = check.side === 'debit' ? debitBalance : debitBalance.negated();
-    const subledger = dec(await subledgerTotal(db, check));
-    checks.push({
-      key: check.key,
-      name: check.name,
-      book: check.book,
-      accounts: accounts.map((a, i) => (a ? accountLabel(a) : `(${check.control[i]} not mapped)`)),
-      subledger: check.subledger,
-      controlBalance: fixed(control),
-      subledgerBalance: fixed(subledger),
-      difference: fixed(control.minus(subledger)),
-    });
+    checks.push(await controlCheckRow(db, check, accounts, debitBalance));
   }
   return {
     asAt: new Date().toISOString().slice(0, 10),

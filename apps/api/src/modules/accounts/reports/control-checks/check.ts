@@ -1,4 +1,5 @@
 import type { ControlCheck, MappingKey } from '@ushirika/contracts';
+import { type Dec, dec } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../../db/client.ts';
@@ -62,4 +63,30 @@ export async function subledgerTotal(db: DbOrTx, check: ControlCheckDefinition):
     sql`select coalesce((${check.subledgerSql}), 0)::numeric(18,2)::text as amount`,
   );
   return row?.amount ?? '0.00';
+}
+
+const fixed = (d: Dec) => (d.isZero() ? '0.00' : d.toFixed(2));
+
+/**
+ * One control account beside its sub-ledger: `debitBalance` is what the control accounts hold
+ * (debit minus credit), turned to the account's own side; the difference is control - sub-ledger.
+ */
+export async function controlCheckRow(
+  db: DbOrTx,
+  check: ControlCheckDefinition,
+  accounts: (MappedAccount | undefined)[],
+  debitBalance: Dec,
+): Promise<ControlCheck> {
+  const control = check.side === 'debit' ? debitBalance : debitBalance.negated();
+  const subledger = dec(await subledgerTotal(db, check));
+  return {
+    key: check.key,
+    name: check.name,
+    book: check.book,
+    accounts: accounts.map((a, i) => (a ? accountLabel(a) : `(${check.control[i]} not mapped)`)),
+    subledger: check.subledger,
+    controlBalance: fixed(control),
+    subledgerBalance: fixed(subledger),
+    difference: fixed(control.minus(subledger)),
+  };
 }
