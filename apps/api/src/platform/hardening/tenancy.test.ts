@@ -77,7 +77,9 @@ async function bIdsFor(op: Operation): Promise<Record<string, string> | null> {
       `${fill(prefix, values)}?amcos_id=${society.id}&per_page=200`,
       { token: admin.access },
     );
-    const row = list.body.data?.find((r) => {
+    // A record's own read (go-live's book, say) answers an object, not a list: nothing to pick from.
+    const rows = Array.isArray(list.body.data) ? list.body.data : [];
+    const row = rows.find((r) => {
       const text = JSON.stringify(r);
       return text.includes(society.id) || markers.some((m) => text.includes(m));
     });
