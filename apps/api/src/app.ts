@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { openingRoutes } from './modules/accounts/opening/routes.ts';
 import { yearEndBooks } from './modules/accounts/reports/year-closing.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { readYearSurplus } from './modules/accounts/statements/read-year-surplus.ts';
 import { amcosRoutes } from './modules/amcos/routes.ts';
 import { attachmentsRoutes } from './modules/attachments/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -86,7 +87,7 @@ const modules = [
   transportersRoutes,
   warehousesRoutes,
   boqsRoutes,
-  financialYearsRoutes(yearEndBooks),
+  financialYearsRoutes({ ...yearEndBooks, surplus: readYearSurplus }),
   accountsRoutes,
   // Going live (#36): the opening imports, each sub-ledger's kind from its own module.
   openingRoutes({ farmer_loans: farmerLoansOpening }),

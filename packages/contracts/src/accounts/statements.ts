@@ -286,3 +286,32 @@ export const auditPackQuery = z.object({
     .default('1000000.00'),
 });
 export type AuditPackQuery = z.infer<typeof auditPackQuery>;
+
+/**
+ * GET /api/financial-years/{id}/surplus: a closed year's accumulated surplus, per book and for the
+ * union, from the statement of changes in members' funds over the year (the surplus the AGM shares,
+ * #32). Every amount is the accumulated surplus column; `beforeAppropriation` = `opening` +
+ * `surplus`, and `closing` = `beforeAppropriation` − `appropriated` = the statement of financial
+ * position's accumulated surplus at the year end.
+ */
+export const yearSurplusBook = z.object({
+  book: statementBook,
+  /** At the start of the year: what earlier years left in the accumulated surplus. */
+  opening: z.string(),
+  /** Income less expenditure of the year (the statement of income and expenditure's surplus). */
+  surplus: z.string(),
+  /** The accumulated surplus before appropriation: opening + the year's surplus. */
+  beforeAppropriation: z.string(),
+  /** Moved out of the accumulated surplus during the year (to reserves, dividends...). */
+  appropriated: z.string(),
+  /** At the year end, after what was appropriated during the year. */
+  closing: z.string(),
+});
+export type YearSurplusBook = z.infer<typeof yearSurplusBook>;
+export const yearSurplus = z.object({
+  year: z.object({ id: uuid, name: z.string(), startDate: z.string(), endDate: z.string() }),
+  /** union, collection, operation. */
+  books: z.array(yearSurplusBook),
+});
+export type YearSurplus = z.infer<typeof yearSurplus>;
+export const yearSurplusReply = z.object({ data: yearSurplus });

@@ -9,6 +9,7 @@ import {
   reopenFinancialYearBody,
   updateFinancialYearBody,
   yearClosingReply,
+  yearSurplusReply,
 } from '@ushirika/contracts';
 import { actorOf } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
@@ -90,6 +91,17 @@ export const financialYearsRoutes = (books: YearEndBooks) => (app: ZodApp, deps:
     },
     async (req) => ({
       data: await books.preview(deps.db, await getFinancialYearRow(deps.db, req.params.id)),
+    }),
+  );
+  // #28 for #32: a closed year's accumulated surplus (per book and union), which the AGM shares.
+  app.get(
+    '/financial-years/:id/surplus',
+    {
+      config: { access: read },
+      schema: { tags, params: idParams, response: { 200: yearSurplusReply } },
+    },
+    async (req) => ({
+      data: await books.surplus(deps.db, actorOf(req), { financialYearId: req.params.id }),
     }),
   );
   app.patch(

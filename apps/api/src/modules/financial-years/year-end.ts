@@ -1,5 +1,6 @@
-import type { Book, YearClosing } from '@ushirika/contracts';
+import type { Book, YearClosing, YearSurplus } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../platform/access.ts';
 import type { financialYears } from './schema.ts';
 
 export type FinancialYearRow = typeof financialYears.$inferSelect;
@@ -17,4 +18,6 @@ export type YearEndBooks = {
   preview(db: DbOrTx, year: FinancialYearRow): Promise<YearClosing>;
   /** Posts the closing entries inside the close's transaction, the year row already locked. */
   post(tx: DbOrTx, year: FinancialYearRow, actorId: string): Promise<ClosingEntry[]>;
+  /** A closed year's accumulated surplus per book and for the union (accounts/statements/read-year-surplus.ts). */
+  surplus(db: DbOrTx, actor: Actor, input: { financialYearId: string }): Promise<YearSurplus>;
 };

@@ -151,5 +151,8 @@ export async function postClosingEntries(
   return posted;
 }
 
-/** The books' side of closing a year, handed to the financial years' routes (app.ts). */
-export const yearEndBooks: YearEndBooks = { preview: yearClosing, post: postClosingEntries };
+/**
+ * The books' side of closing a year, handed to the financial years' routes (app.ts, which adds the
+ * statements' read of a closed year's surplus).
+ */
+export const yearEndBooks: Omit<YearEndBooks, 'surplus'> = { preview: yearClosing, post: postClosingEntries };

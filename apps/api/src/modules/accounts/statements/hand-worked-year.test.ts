@@ -4,6 +4,8 @@ import type {
   FinancialPosition,
   FinancialStatementSection,
   IncomeAndExpenditure,
+  YearSurplus,
+  YearSurplusBook,
 } from '@ushirika/contracts';
 import type { BusinessEventBody } from '@ushirika/domain';
 import ExcelJS from 'exceljs';
@@ -610,5 +612,64 @@ describe("the auditors' pack (after the close above)", () => {
     ]);
     const contents = cells('Yaliyomo').map((row) => row[1]);
     expect(contents).toContain('Hakuna ulinganisho mwishoni mwa mwaka');
+  });
+});
+
+describe("a closed year's surplus, for the AGM (after the close above)", () => {
+  const row = (b: YearSurplusBook) => [
+    b.book,
+    b.opening,
+    b.surplus,
+    b.beforeAppropriation,
+    b.appropriated,
+    b.closing,
+  ];
+
+  it('per book and for the union: the accumulated surplus before appropriation, what the year moved out, the end', async () => {
+    const n = await get<YearSurplus>(`/financial-years/${await yearIdOf(`FY ${N}`)}/surplus`);
+    expect(n.year).toMatchObject({ name: `FY ${N}`, startDate: `${N}-01-01`, endDate: `${N}-12-31` });
+    // N's surplus is 1,219,000 after the 1,000 adjusted while it was reopened (above); P's
+    // 2,150,000 is the opening; the 500,000 to the general reserve is what N appropriated.
+    expect(n.books.map(row)).toEqual([
+      ['union', '2150000.00', '1219000.00', '3369000.00', '500000.00', '2869000.00'],
+      ['collection', '150000.00', '220000.00', '370000.00', '0.00', '370000.00'],
+      ['operation', '2000000.00', '999000.00', '2999000.00', '500000.00', '2499000.00'],
+    ]);
+    // The same figures as the statements: the surplus of income and expenditure, the accumulated
+    // surplus of the financial position at the year end.
+    const ie = await get<IncomeAndExpenditure>(`/reports/income-and-expenditure?book=union&${year}`);
+    const position = await get<FinancialPosition>(`/reports/financial-position?book=union&as_at=${N}-12-31`);
+    expect([ie.totals.surplus.amount, position.sections.at(-1)?.total.amount]).toEqual([
+      n.books[0]?.surplus,
+      n.books[0]?.closing,
+    ]);
+    const p = await get<YearSurplus>(`/financial-years/${await yearIdOf(`FY ${P}`)}/surplus`, manager);
+    expect(p.books.map(row)).toEqual([
+      ['union', '0.00', '2150000.00', '2150000.00', '0.00', '2150000.00'],
+      ['collection', '0.00', '150000.00', '150000.00', '0.00', '150000.00'],
+      ['operation', '0.00', '2000000.00', '2000000.00', '0.00', '2000000.00'],
+    ]);
+  });
+
+  it('an open year is refused: its surplus can still change; an unknown year is not found', async () => {
+    const next = String(Number(N) + 1);
+    const opened = await t.request<{ data: { id: string } }>('POST', '/financial-years', {
+      token: manager.access,
+      body: { name: `FY ${next}`, startDate: `${next}-01-01`, endDate: `${next}-12-31` },
+    });
+    expect(opened.status).toBe(201);
+    const open = await t.request<{ message: string }>(
+      'GET',
+      `/financial-years/${opened.body.data.id}/surplus`,
+      { token: auditor.access },
+    );
+    expect([open.status, open.body.message]).toEqual([
+      409,
+      `FY ${next} is open: its surplus is final once the year is closed`,
+    ]);
+    const unknown = await t.request('GET', `/financial-years/${crypto.randomUUID()}/surplus`, {
+      token: auditor.access,
+    });
+    expect(unknown.status).toBe(404);
   });
 });
