@@ -1,3 +1,4 @@
+import { SYNC_BATCH } from '@ushirika/contracts';
 import { formatReceiptNo } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
@@ -11,16 +12,18 @@ import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
 /**
  * The offline bench (#29): one society (BO001) with 2,000 farmers and 21 clerks. Each run registers
  * fresh devices over HTTP, so what it sends is a device's real queue:
- * - one device's 1,000 queued receipts synced in batches of 100 (the app's batch), beside the same
+ * - one device's 1,000 queued receipts synced in batches of SYNC_BATCH (500, the app's batch; the
+ *   server stores each in chunks of 100, a transaction per chunk), beside the same
  *   1,000 weighings saved online one by one (POST /api/collections/receipts);
  * - 20 devices syncing 200 receipts each at once; afterwards every device's whole outbox is sent
  *   again and the society must hold each receipt number exactly once (the run fails otherwise).
- * A request here is a batch of 100 receipts: its p95 over 100 is the p95 per receipt.
+ * A request here is a batch of up to 500 receipts (200 for the 20 devices): the figure per receipt is
+ * its time over its receipts.
  */
 const AMCOS_CODE = 'BO001';
 const FARMERS = 2_000;
 const DEVICES = 20;
-const BATCH = 100;
+const BATCH = SYNC_BATCH;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 let sequence = 0;
 const base32 = (n: number, width: number) => {
@@ -103,7 +106,7 @@ function queueOf(p: Prepared, device: Device, farmers: { id: string; no: string 
 
 type Receipt = ReturnType<typeof queueOf>[number];
 
-/** Sends a queue in batches of 100, one after another; each batch's time and status is kept. */
+/** Sends a queue in batches of SYNC_BATCH, one after another; each batch's time and status is kept. */
 async function sendQueue(
   server: ServerContext,
   token: string,
@@ -158,7 +161,7 @@ function scenarios(db: Db, p: Prepared): Scenario[] {
     return { clerk, device };
   };
   const oneDevice: Scenario = {
-    name: 'POST /api/collections/devices/:id/sync (one device, 1,000 queued receipts in batches of 100)',
+    name: `POST /api/collections/devices/:id/sync (one device, 1,000 queued receipts in batches of ${BATCH})`,
     concurrency: 1,
     check: async (server) => {
       await signInAll(server);

@@ -43,6 +43,17 @@ function pgCode(error: unknown): string | undefined {
 }
 
 /**
+ * What the request did wrong, in words, when an error is the request's fault (a domain error, or a
+ * database refusal of a value or a rule); undefined for a fault of the server. A batch that
+ * answers per item (the offline sync) uses it to refuse one item and go on with the others.
+ */
+export function clientFaultOf(error: unknown): string | undefined {
+  if (error instanceof AppError) return error.message;
+  const code = pgCode(error);
+  return code ? pgClientErrors[code]?.[1] : undefined;
+}
+
+/**
  * Rules kept by a database trigger that raises its refusal in the user's terms (the constraint name
  * it gives): the message is shown as written. Going live (#36): nothing posts before go-live.
  */

@@ -13,8 +13,12 @@ import { crop, moisture, seasonCrop } from '../seasons.ts';
 /** How many numbers a block holds, and how few left make the device ask for the next one. */
 export const RECEIPT_BLOCK_SIZE = 500;
 export const RECEIPT_BLOCK_LOW = 100;
-/** Receipts one sync request carries at most (the device sends its queue in batches of this). */
-export const SYNC_BATCH = 100;
+/**
+ * Receipts one sync request carries at most (the device sends its queue in batches of this); the
+ * server judges and stores them in chunks of SYNC_CHUNK, one transaction per chunk.
+ */
+export const SYNC_BATCH = 500;
+export const SYNC_CHUNK = 100;
 
 export const deviceStatus = z.enum(['active', 'retired']);
 export type DeviceStatus = z.infer<typeof deviceStatus>;
@@ -128,7 +132,12 @@ export const FLAG_REASONS = [
 export const flagReason = z.enum(FLAG_REASONS);
 export type FlagReason = z.infer<typeof flagReason>;
 
-export const syncOutcome = z.enum(['stored', 'already_stored', 'flagged']);
+/**
+ * stored: now a collection; already_stored: sent before (what it became is in reasonCode);
+ * flagged: kept for the manager's review; rejected: not kept at all (ids the server never had, or a
+ * receipt another device sent): the device keeps it, with the reason, and does not send it again.
+ */
+export const syncOutcome = z.enum(['stored', 'already_stored', 'flagged', 'rejected']);
 export type SyncOutcome = z.infer<typeof syncOutcome>;
 
 export const syncResult = z.object({

@@ -237,7 +237,7 @@ describe('syncing receipts weighed offline', () => {
     expect(reply.device.flaggedCount).toBe(5);
   });
 
-  it('gives a device low on numbers its next block, and refuses a malformed batch whole', async () => {
+  it('gives a device low on numbers its next block, and refuses a malformed request whole', async () => {
     const device = await register(north.clerk, 'Busy phone');
     const reply = await syncOk(north.clerk, device, [], {
       nextNumbers: [{ seasonId: cashew.seasonId, next: 450 }],
@@ -254,11 +254,68 @@ describe('syncing receipts weighed offline', () => {
       { ...receipt(device, 5, farmerOf(north)), clientId: 'not-a-ulid' },
     ]);
     expect(bad.status).toBe(400);
-    const forged = await sync(north.clerk, device, [
-      receipt(device, 6, { id: crypto.randomUUID(), farmerNo: 'X-1' }),
-    ]);
-    expect(forged.status).toBe(400);
     expect(await collectionsNumbered(receipt(device, 5, farmerOf(north)).receiptNo)).toBe(0);
+  });
+});
+
+describe('a batch of receipts (one request, chunks of 100 in a transaction each)', () => {
+  it('stores 250 receipts once each; a forged one is rejected with its reason and the good ones kept; a resend and two tabs change nothing', async () => {
+    const device = await register(north.clerk, 'Batch phone');
+    const batch = Array.from({ length: 250 }, (_, i) => receipt(device, i + 1, farmerOf(north, i % 3)));
+    // Number 120 names a farmer the server never had: a forged or corrupt receipt.
+    const forgedAt = 119;
+    const forged = receipt(device, forgedAt + 1, { id: crypto.randomUUID(), farmerNo: 'X-1' });
+    batch[forgedAt] = forged;
+    // The same receipt twice in one request (chunk 1), and a second receipt reusing number 5 (chunk 3).
+    const [fifth] = batch.slice(4, 5);
+    if (!fifth) throw new Error('no receipt 5');
+    const sent = [...batch, fifth, { ...receipt(device, 5, farmerOf(north)) }];
+    const first = await syncOk(north.clerk, device, sent);
+    const outcomes = first.results.map((r) => r.outcome);
+    expect(first.results.map((r) => r.clientId)).toEqual(sent.map((r) => r.clientId));
+    expect(outcomes.filter((o) => o === 'stored')).toHaveLength(249);
+    expect(first.results[forgedAt]).toMatchObject({
+      outcome: 'rejected',
+      reasonCode: null,
+      reason: `Receipt ${forged.receiptNo} names a farmer, season crop or grade the server does not know`,
+    });
+    expect(first.results[250]).toMatchObject({ outcome: 'already_stored', reasonCode: null });
+    expect(first.results[251]).toMatchObject({ outcome: 'flagged', reasonCode: 'number_taken' });
+    const [counts] = await queryRows(
+      t.db,
+      z.object({ total: z.number(), numbers: z.number(), sms: z.number() }),
+      sql`select count(*)::int as total, count(distinct receipt_no)::int as numbers,
+          (select count(*)::int from sms_outbox where body like ${`%${device.amcosCode}-${device.code}-%`}) as sms
+        from collections where receipt_no like ${`${device.amcosCode}-${device.code}-%`}`,
+    );
+    expect(counts).toEqual({ total: 249, numbers: 249, sms: 249 });
+
+    // A lost reply, then two tabs at once: the same request again stores nothing new.
+    const again = await Promise.all([syncOk(north.clerk, device, sent), syncOk(north.clerk, device, sent)]);
+    for (const reply of again) {
+      expect(reply.results.filter((r) => r.outcome === 'already_stored')).toHaveLength(251);
+      expect(reply.results[forgedAt]?.outcome).toBe('rejected');
+    }
+    const [after] = await queryRows(
+      t.db,
+      counted,
+      sql`select count(*)::int as n from collections where receipt_no like ${`${device.amcosCode}-${device.code}-%`}`,
+    );
+    expect(after?.n).toBe(249);
+    expect(again[0]?.device).toMatchObject({ storedCount: 249, flaggedCount: 1 });
+  });
+
+  it('rejects a receipt another device sent, without holding back the rest of its batch', async () => {
+    const one = await register(north.clerk, 'First of two');
+    const two = await register(north.clerk, 'Second of two');
+    const mine = receipt(one, 1, farmerOf(north));
+    await syncOk(north.clerk, one, [mine]);
+    const other = receipt(two, 1, farmerOf(north));
+    const reply = await syncOk(north.clerk, two, [{ ...mine }, other]);
+    expect(reply.results.map((r) => r.outcome)).toEqual(['rejected', 'stored']);
+    expect(reply.results[0]?.reason).toBe(`Receipt ${mine.receiptNo} was sent by another device`);
+    expect(await collectionsNumbered(mine.receiptNo)).toBe(1);
+    expect(await collectionsNumbered(other.receiptNo)).toBe(1);
   });
 });
 

@@ -1,17 +1,22 @@
-import type { OfflineReceiptInput, SyncBody, SyncResult, WeighingDevice } from '@ushirika/contracts';
-import { offlineFlagOf } from '@ushirika/domain';
+import {
+  type OfflineReceiptInput,
+  SYNC_CHUNK,
+  type SyncBody,
+  type SyncResult,
+  type WeighingDevice,
+} from '@ushirika/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
-import { recordAudit } from '../../../platform/audit.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
-import { storeOfflineCollection } from './offline-collection.ts';
+import { clientFaultOf } from '../../../platform/error-handler.ts';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import { getDevice } from './queries.ts';
 import { issueBlocks } from './receipt-blocks.ts';
-import { FLAG_TEXT, flagOf, readReceiptFacts, type SyncingDevice } from './receipt-facts.ts';
-import { offlineReceipts, weighingDevices } from './schema.ts';
+import type { SyncingDevice } from './receipt-facts.ts';
+import { weighingDevices } from './schema.ts';
+import { rejected, syncChunk } from './sync-chunk.ts';
 
 const deviceRow = z.object({
   id: z.string(),
@@ -23,11 +28,15 @@ const deviceRow = z.object({
 
 /**
  * A device sends the receipts it weighed offline (#29), in the order they were weighed, each with
- * its ULID and number. Each is judged and kept in a transaction of its own, so one receipt never
- * holds another back: stored as a collection (its SMS queued), already stored (a resend after a
- * lost reply, a reload, a second tab: nothing happens twice), or flagged and kept for review with
- * its reason. Then the device's last sync and waiting count are noted and it gets the numbers it
- * is short of. Only a user of the device's own society may sync it.
+ * its ULID and number. They are judged and kept in chunks of SYNC_CHUNK, one transaction per chunk
+ * (syncChunk: a few statements per chunk, not per receipt): each receipt stored as a collection
+ * (its SMS queued), already stored (a resend after a lost reply, a reload, a second tab: nothing
+ * happens twice), flagged and kept for review with its reason, or rejected with its reason (ids the
+ * server never had, a receipt another device sent) and not kept. A chunk that fails as a whole
+ * is tried again one receipt per transaction, so one bad receipt never loses the good ones: the
+ * one whose own transaction is refused is answered rejected with why. Then the device's last sync
+ * and waiting count are noted and it gets the numbers it is short of. Only a user of the device's
+ * own society may sync it.
  */
 export async function syncDeviceReceipts(
   db: Db,
@@ -45,7 +54,9 @@ export async function syncDeviceReceipts(
     throw new ForbiddenError('This device belongs to another society: it syncs with its own society only');
   }
   const results: SyncResult[] = [];
-  for (const receipt of receipts) results.push(await syncReceipt(db, actor, device, receipt));
+  for (let at = 0; at < receipts.length; at += SYNC_CHUNK) {
+    results.push(...(await syncInChunk(db, actor, device, receipts.slice(at, at + SYNC_CHUNK))));
+  }
   await db.transaction(async (tx) => {
     await tx
       .select({ id: weighingDevices.id })
@@ -61,72 +72,24 @@ export async function syncDeviceReceipts(
   return { results, device: await getDevice(db, id) };
 }
 
-/** One receipt, in its own transaction, serialised with any other sending the same number. */
-function syncReceipt(
+/** A chunk in one transaction; if it fails, each of its receipts in a transaction of its own. */
+async function syncInChunk(
   db: Db,
   actor: Actor,
   device: SyncingDevice,
-  r: OfflineReceiptInput,
-): Promise<SyncResult> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`offline-receipt:${r.receiptNo}`}))`);
-    const [known] = await tx.select().from(offlineReceipts).where(eq(offlineReceipts.clientId, r.clientId));
-    if (known) {
-      if (known.deviceId !== device.id)
-        throw new ConflictError(`Receipt ${r.receiptNo} was sent by another device`);
-      return {
-        clientId: r.clientId,
-        receiptNo: known.receiptNo,
-        outcome: 'already_stored',
-        reasonCode:
-          known.status === 'needs_review' || known.status === 'voided' ? flagOf(known.reasonCode) : null,
-        reason: known.reason,
-        collectionId: known.collectionId,
-      };
+  chunk: OfflineReceiptInput[],
+): Promise<SyncResult[]> {
+  try {
+    return await db.transaction((tx) => syncChunk(tx, actor.userId, device, chunk));
+  } catch (error) {
+    if (chunk.length === 1) {
+      const [only] = chunk;
+      const fault = clientFaultOf(error);
+      if (only && fault) return [rejected(only, `was refused: ${fault}`)];
+      throw error;
     }
-    const flag = offlineFlagOf(await readReceiptFacts(tx, device, r));
-    const figures = { ...r, amcosId: device.amcosId, deviceCode: device.code };
-    const collectionId = flag ? null : await storeOfflineCollection(tx, actor.userId, figures);
-    const [kept] = await tx
-      .insert(offlineReceipts)
-      .values({
-        clientId: r.clientId,
-        deviceId: device.id,
-        amcosId: device.amcosId,
-        receiptNo: r.receiptNo,
-        seasonCropId: r.seasonCropId,
-        farmerId: r.farmerId,
-        gradeId: r.gradeId,
-        collectedOn: r.collectedOn,
-        bags: r.bags,
-        grossKg: r.grossKg,
-        tareKg: r.tareKg,
-        netKg: r.netKg,
-        moisture: r.moisture,
-        capturedAt: new Date(r.capturedAt),
-        capturedBy: actor.userId,
-        status: flag ? 'needs_review' : 'stored',
-        reasonCode: flag,
-        reason: flag ? FLAG_TEXT[flag] : null,
-        collectionId,
-      })
-      .returning({ id: offlineReceipts.id });
-    if (flag && kept) {
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: 'flagged',
-        entity: 'offline_receipt',
-        entityId: kept.id,
-        after: { receiptNo: r.receiptNo, deviceCode: device.code, reasonCode: flag },
-      });
-    }
-    return {
-      clientId: r.clientId,
-      receiptNo: r.receiptNo,
-      outcome: flag ? 'flagged' : 'stored',
-      reasonCode: flag,
-      reason: flag ? FLAG_TEXT[flag] : null,
-      collectionId,
-    };
-  });
+  }
+  const results: SyncResult[] = [];
+  for (const r of chunk) results.push(...(await syncInChunk(db, actor, device, [r])));
+  return results;
 }

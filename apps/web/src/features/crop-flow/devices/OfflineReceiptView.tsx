@@ -55,7 +55,7 @@ export function OfflineReceiptView({ receipt: r }: { receipt: QueuedReceipt }) {
   );
 }
 
-/** Waiting on the device, stored by the server, or kept for the manager's review (with why). */
+/** Waiting on the device, stored by the server, kept for the manager's review (with why), or refused. */
 export function ReceiptState({ receipt: r }: { receipt: QueuedReceipt }) {
   const { t } = useTranslation();
   if (r.state === 'waiting')
@@ -68,6 +68,12 @@ export function ReceiptState({ receipt: r }: { receipt: QueuedReceipt }) {
     return (
       <Badge color="teal" variant="light">
         {t('offlineMd.state.stored')}
+      </Badge>
+    );
+  if (r.state === 'rejected')
+    return (
+      <Badge color="red" variant="light" title={r.reason ?? ''}>
+        {t('offlineMd.state.rejected')}
       </Badge>
     );
   return (

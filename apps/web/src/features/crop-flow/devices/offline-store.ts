@@ -31,9 +31,14 @@ export type QueuedReceipt = {
   clientId: string;
   body: OfflineReceiptInput;
   print: ReceiptPrint;
-  /** `waiting` until the server answered for it; then what it said. */
-  state: 'waiting' | 'stored' | 'flagged';
+  /**
+   * `waiting` until the server answered for it; then what it said. `rejected`: the server kept
+   * nothing of it (ids it never had, a receipt another device sent); it stays here with the
+   * server's words and is not sent again.
+   */
+  state: 'waiting' | 'stored' | 'flagged' | 'rejected';
   reasonCode: string | null;
+  reason?: string | null;
   savedAt: string;
   answeredAt: string | null;
 };
@@ -147,7 +152,7 @@ export async function waitingReceipts(
 
 export const countWaiting = (db: OfflineDb) => db.countFromIndex('receipts', 'state', 'waiting');
 
-/** The server's answers: each receipt it answered for leaves the queue (stored, or kept for review). */
+/** The server's answers: each receipt it answered for leaves the queue (stored, kept for review, or refused). */
 export async function applyResults(db: OfflineDb, results: readonly SyncResult[]): Promise<void> {
   const tx = db.transaction(['receipts', 'meta'], 'readwrite');
   const store = tx.objectStore('receipts');
@@ -158,8 +163,9 @@ export async function applyResults(db: OfflineDb, results: readonly SyncResult[]
     const flagged = result.outcome === 'flagged' || result.reasonCode !== null;
     await store.put({
       ...receipt,
-      state: flagged ? 'flagged' : 'stored',
+      state: result.outcome === 'rejected' ? 'rejected' : flagged ? 'flagged' : 'stored',
       reasonCode: result.reasonCode,
+      reason: result.reason,
       answeredAt: at,
     });
   }
