@@ -17,7 +17,8 @@ function answerKnown(device: SyncingDevice, r: OfflineReceiptInput, known: Known
     clientId: r.clientId,
     receiptNo: known.receiptNo,
     outcome: 'already_stored',
-    reasonCode: known.status === 'needs_review' || known.status === 'voided' ? flagOf(known.reasonCode) : null,
+    reasonCode:
+      known.status === 'needs_review' || known.status === 'voided' ? flagOf(known.reasonCode) : null,
     reason: known.reason,
     collectionId: known.collectionId,
   };
@@ -74,13 +75,16 @@ export async function syncChunk(
   const facts = await readReceiptsFacts(tx, device, fresh);
   const usedHere = new Set<string>();
   const judged = new Map<string, { flag: OfflineFlag | null } | { reject: string }>();
-  fresh.forEach((r, i) => {
+  for (const [i, r] of fresh.entries()) {
     const f = facts[i];
-    if (!f) return judged.set(r.clientId, { reject: UNKNOWN_IDS });
+    if (!f) {
+      judged.set(r.clientId, { reject: UNKNOWN_IDS });
+      continue;
+    }
     const flag = offlineFlagOf({ ...f, numberTaken: f.numberTaken || usedHere.has(r.receiptNo) });
     usedHere.add(r.receiptNo);
-    return judged.set(r.clientId, { flag });
-  });
+    judged.set(r.clientId, { flag });
+  }
 
   const kept = fresh.filter((r) => {
     const j = judged.get(r.clientId);
@@ -165,7 +169,13 @@ async function auditFlagged(
     const flag = flagOfReceipt(r);
     const entityId = idOf.get(r.clientId);
     return flag && entityId
-      ? [{ id: uuidv7(), entity_id: entityId, after: { receiptNo: r.receiptNo, deviceCode: device.code, reasonCode: flag } }]
+      ? [
+          {
+            id: uuidv7(),
+            entity_id: entityId,
+            after: { receiptNo: r.receiptNo, deviceCode: device.code, reasonCode: flag },
+          },
+        ]
       : [];
   });
   if (events.length === 0) return;
