@@ -25,7 +25,8 @@ type Violation = {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; html: string }[];
+  /** failureSummary names the colours measured, so a contrast failure can be read from the log. */
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
 };
 
 let browser: Browser;
@@ -107,6 +108,13 @@ async function newPage(browser: Browser): Promise<Page> {
 
 /** The serious and critical violations on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Measured once the page has painted its settled styles: a theme's CSS variables are rewritten
+  // when the language's texts arrive, and axe once caught the frame in between (black headings on
+  // the dark background of the sign-in page, in one CI run out of many).
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async (tags) => {
     const axe = (
@@ -119,7 +127,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')}`,
     );
 }
 
