@@ -1,8 +1,9 @@
 import { sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, startTestApp, type TestApp } from '../../test/harness.ts';
+import { makeUser, sessionAs, startTestApp, type TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
+import { loadDemoAccounts } from './demo-accounts.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
@@ -96,4 +97,55 @@ describe('demo farmer inputs', () => {
     expect(books?.ledger).toBe(books?.open);
     expect(books?.open).not.toBe('1160000.00');
   }, 240_000);
+});
+
+// The whole demo season is loaded above (crop, stores, inputs, sales and their settlement); the
+// demo's own vouchers complete the year (#28).
+describe("the demo year's financial statements", () => {
+  type Line = { amount: string };
+  type Section = { key: string; lines: Line[] };
+  const nonZero = (sections: Section[]) =>
+    sections.filter((s) => s.lines.some((l) => l.amount !== '0.00')).map((s) => s.key);
+
+  it('have figures in all four statements of each book, and balance', async () => {
+    const first = await loadDemoAccounts(t.db);
+    expect(first).toEqual({ skipped: false, vouchers: 5 });
+    expect((await loadDemoAccounts(t.db)).skipped).toBe(true);
+    const auditor = await sessionAs(t, 'Auditor');
+    const get = async <T>(path: string) => {
+      const r = await t.request<{ data: T }>('GET', path, { token: auditor.access });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data;
+    };
+    for (const book of ['collection', 'operation', 'union'] as const) {
+      const position = await get<{ sections: Section[]; balanced: boolean }>(
+        `/reports/financial-position?book=${book}&compare=previous-year`,
+      );
+      expect([book, position.balanced]).toEqual([book, true]);
+      expect(nonZero(position.sections), book).toEqual(
+        expect.arrayContaining(['current_assets', 'current_liabilities', 'accumulated_surplus']),
+      );
+      const ie = await get<{ sections: Section[]; totals: { surplus: Line }; balanced: boolean }>(
+        `/reports/income-and-expenditure?book=${book}&compare=previous-year`,
+      );
+      expect([book, nonZero(ie.sections), ie.balanced]).toEqual([book, ['income', 'expenditure'], true]);
+      expect(ie.totals.surplus.amount, book).not.toBe('0.00');
+      const flows = await get<{ sections: Section[]; netChange: Line; balanced: boolean }>(
+        `/reports/cash-flows?book=${book}&compare=previous-year`,
+      );
+      expect([book, flows.balanced]).toEqual([book, true]);
+      expect(nonZero(flows.sections), book).toContain('operating');
+      expect(flows.netChange.amount, book).not.toBe('0.00');
+      const funds = await get<{
+        current: { rows: { key: string; amounts: { total: string } }[] };
+        balanced: boolean;
+      }>(`/reports/changes-in-funds?book=${book}&compare=previous-year`);
+      expect([book, funds.balanced]).toEqual([book, true]);
+      const moved = funds.current.rows.filter((r) => r.key !== 'opening' && r.amounts.total !== '0.00');
+      expect(
+        moved.map((r) => r.key),
+        book,
+      ).toEqual(expect.arrayContaining(['surplus', 'closing']));
+    }
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
+import { loadDemoAccounts } from './demo-accounts.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
@@ -137,6 +138,7 @@ async function seedDemo(): Promise<void> {
     const inputs = await loadDemoInputs(database.db);
     const sales = await loadDemoSales(database.db);
     const purchase = await loadDemoPurchase(database.db, stores);
+    const books = await loadDemoAccounts(database.db);
     printAccounts(accounts, firstAdmin);
     console.log(
       `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
@@ -162,6 +164,11 @@ async function seedDemo(): Promise<void> {
       purchase.skipped
         ? 'Purchasing: left as it was.'
         : `Purchasing: ${purchase.suppliers} suppliers, ${purchase.orders} orders (two approved and received in full or in part, one submitted), ${purchase.invoices} invoices (one matched and paid, one waiting for approval), ${purchase.payments} payment.`,
+    );
+    console.log(
+      books.skipped
+        ? 'Accounts: left as they were.'
+        : `Accounts: ${books.vouchers} vouchers approved (interest and bank charges on the collection account, members' shares, salaries, rent), so the year's statements have figures in both books.`,
     );
   } finally {
     await database.close();
