@@ -28,6 +28,7 @@ import { farmersRoutes } from './modules/farmers/routes.ts';
 import { financialYearsRoutes } from './modules/financial-years/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inputsRoutes } from './modules/inputs/routes.ts';
+import { stockOpening } from './modules/inventory/ledgers/opening-stock.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { purchaseRoutes } from './modules/purchase/routes.ts';
@@ -90,7 +91,7 @@ const modules = [
   financialYearsRoutes({ ...yearEndBooks, surplus: readYearSurplus }),
   accountsRoutes,
   // Going live (#36): the opening imports, each sub-ledger's kind from its own module.
-  openingRoutes({ farmer_loans: farmerLoansOpening }),
+  openingRoutes({ farmer_loans: farmerLoansOpening, stock: stockOpening }),
   collectionsRoutes,
   deliveryNotesRoutes,
   devicesRoutes,

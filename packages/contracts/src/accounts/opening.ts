@@ -47,6 +47,10 @@ export const OPENING_FATES = [
   'after_opening',
   'more_than_amount',
   'bad_source',
+  /** A store closed, an item no longer in use or a service: it takes no stock. */
+  'not_stock',
+  /** A stock line with a value but no quantity. */
+  'no_quantity',
 ] as const;
 export const openingFate = z.enum(OPENING_FATES);
 export type OpeningFate = z.infer<typeof openingFate>;

@@ -30,7 +30,7 @@ export type OpeningKindDefinition = {
   book: Book | null;
   check: (tx: DbOrTx, rows: SheetRow[], context: OpeningContext) => Promise<CheckedSheet>;
   /** Undoes the records an import made (its posting is reversed by the caller); refuses when used since. */
-  undo?: (tx: DbOrTx, records: OpeningRecord[]) => Promise<void>;
+  undo?: (tx: DbOrTx, records: OpeningRecord[], actor: Actor) => Promise<void>;
 };
 
 /** One row of the preview. */

@@ -33,6 +33,7 @@ export async function reverseOpeningImport(
       await undo(
         tx,
         records.map((r) => ({ type: r.recordType, id: r.recordId })),
+        actor,
       );
     if (imported.entryId)
       await reverseJournalEntry(tx, actor, {

@@ -75,12 +75,14 @@ function StockLedgerPage() {
             header: t('inventoryMd.document'),
             render: (m) => {
               const to = SOURCE_LINKS[m.sourceType];
+              const name =
+                m.sourceNo ?? t(`inventoryMd.sources.${m.sourceType}`, { defaultValue: m.sourceType });
               return to ? (
                 <Anchor component={Link} to={to(m.sourceId)}>
-                  {m.sourceNo ?? m.sourceType}
+                  {name}
                 </Anchor>
               ) : (
-                (m.sourceNo ?? m.sourceType)
+                name
               );
             },
           },
