@@ -56,12 +56,14 @@ import type {
 } from './scenarios/scenario.ts';
 import { seasonDaySuite } from './scenarios/season-day.ts';
 import { settlementSuite } from './scenarios/settlement.ts';
+import { statementsSuite } from './scenarios/statements.ts';
 import { storesSuite } from './scenarios/stores.ts';
 import { usersSuite } from './scenarios/users.ts';
 
 const SUITES: BenchSuite[] = [
   usersSuite,
   accountsSuite,
+  statementsSuite,
   farmersSuite,
   salesSuite,
   collectionsSuite,

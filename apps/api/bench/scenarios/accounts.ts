@@ -19,9 +19,9 @@ const BATCH_ENTRIES = 250_000;
 const DAYS = 320;
 
 // PostgreSQL's client is a pg.Pool; PGlite's class name is mangled by its bundle, so test the pool.
-const isPglite = (db: Db) => !((db as unknown as { $client?: unknown }).$client instanceof pg.Pool);
+export const isPglite = (db: Db) => !((db as unknown as { $client?: unknown }).$client instanceof pg.Pool);
 
-type Data = {
+export type Data = {
   lines: number;
   busyAccountId: string;
   from: string;
@@ -30,7 +30,7 @@ type Data = {
   loadSeconds: number;
 };
 
-async function writeData(db: Db, adminId: string, lines: number): Promise<Data> {
+export async function writeData(db: Db, adminId: string, lines: number): Promise<Data> {
   const started = performance.now();
   const [year] = await queryRows<{ id: string; start_date: string }>(
     db,
