@@ -46,6 +46,7 @@ import { settlementRoutes } from './modules/settlement/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { transportersRoutes } from './modules/transporters/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { ussdRoutes } from './modules/ussd/routes.ts';
 import { warehousesRoutes } from './modules/warehouses/routes.ts';
 import { registerAccessControl, requireSignedIn } from './platform/access.ts';
 import type { ZodApp } from './platform/app-types.ts';
@@ -114,6 +115,7 @@ const modules = [
   inboxRoutes,
   documentTextsRoutes,
   notesRoutes,
+  ussdRoutes,
 ];
 
 /** Builds the HTTP app around its dependencies; main.ts and the tests both start here. */

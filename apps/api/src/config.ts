@@ -71,6 +71,17 @@ const envSchema = z.object({
       ),
     ),
   HSTS: flag,
+  USSD_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  USSD_ALLOWED_IPS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    ),
+  USSD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = {
@@ -118,6 +129,12 @@ export type Config = {
   corsOrigins: string[];
   /** Send Strict-Transport-Security: set when the app is served over HTTPS (a proxy ending TLS). */
   hsts: boolean;
+  /**
+   * The farmers' USSD service (#31): the secret the aggregator sends (`?key=` on the callback URL or
+   * the `x-ussd-secret` header; unset: the service answers nobody), the aggregator's addresses
+   * (empty: any), and the steps one phone may take in 5 minutes.
+   */
+  ussd: { secret: string | undefined; allowedIps: string[]; perPhone: number };
   /** The migrated PGlite image a new DATA_DIR starts from (built by `npm run build`). */
   templateFile: string;
   version: string;
@@ -206,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'public'),
     corsOrigins: e.CORS_ORIGINS,
     hsts: e.HSTS,
+    ussd: { secret: e.USSD_SECRET, allowedIps: e.USSD_ALLOWED_IPS, perPhone: e.USSD_RATE_LIMIT },
     templateFile: path.join(API_ROOT, 'dist', 'pglite-template.tar'),
     version: readVersion(),
     codeFingerprint: readBuildHash(),

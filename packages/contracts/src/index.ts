@@ -58,4 +58,5 @@ export * from './settlement/reports.ts';
 export * from './settlement/runs.ts';
 export * from './transporters.ts';
 export * from './users.ts';
+export * from './ussd.ts';
 export * from './warehouses.ts';

@@ -43,5 +43,6 @@ export * from '../modules/seasons/schema.ts';
 export * from '../modules/settlement/schema.ts';
 export * from '../modules/transporters/schema.ts';
 export * from '../modules/users/schema.ts';
+export * from '../modules/ussd/schema.ts';
 export * from '../modules/warehouses/schema.ts';
 export * from '../platform/schema.ts';

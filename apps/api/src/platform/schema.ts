@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../db/columns.ts';
@@ -59,9 +60,15 @@ export const smsOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The business event the message tells of (`settlement-approved:<settlement>:<farmer>`), for a
+     * message that must go once per event: a retried action, or one run again, adds no second row.
+     */
+    eventKey: text('event_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('sms_outbox_event_key_unique').on(t.eventKey).where(sql`${t.eventKey} is not null`),
     index('sms_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('sms_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],

@@ -52,6 +52,11 @@ export const FARMER_SMS = {
     sw: '{{society}}: Umepokea {{items}} bila malipo. Kumbukumbu: {{reference}}',
     en: '{{society}}: You received {{items}} free of charge. Reference: {{reference}}',
   },
+  /** A USSD PIN issued or reset by the AMCOS (#31): the farmer reads their money with it. */
+  ussdPin: {
+    sw: '{{society}}: PIN yako ya huduma ya simu (USSD) ni {{pin}}. Usimpe mtu. Ibadili kwa chaguo 5 la menyu.',
+    en: '{{society}}: Your phone service (USSD) PIN is {{pin}}. Tell nobody. Change it with choice 5 of the menu.',
+  },
 } as const satisfies Record<string, FarmerSms>;
 
 /** How a paid farmer's money reached them, as the payment line records it. */

@@ -82,6 +82,10 @@ function everySms(): [string, string][] {
     ['farmer: inputs subsidised, two items (long name, big loan)', distribution('subsidised', 2)],
     ['farmer: inputs for cash, three items', distribution('cash', 3)],
     ['farmer: inputs free, three items', distribution('free', 3)],
+    [
+      'farmer: USSD PIN issued (#31)',
+      smsText(FARMER_SMS.ussdPin.sw, { society: 'Mkombozi Kisemvule AMCOS Ltd', pin: '4826' }),
+    ],
     ...(['en', 'sw'] as const).flatMap((lang): [string, string][] => [
       [`staff (${lang}): sign-in code`, smsText(STAFF_SMS.signInCode[lang], { code: '482913' })],
       [`staff (${lang}): reset code`, smsText(STAFF_SMS.resetCode[lang], { code: '482913' })],

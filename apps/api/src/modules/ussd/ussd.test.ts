@@ -1,0 +1,379 @@
+import type {
+  FarmerStatement,
+  FarmerUssd,
+  PaymentBatch,
+  PaymentLine,
+  SettlementDetails,
+} from '@ushirika/contracts';
+import { USSD_SCREEN_LENGTH } from '@ushirika/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { Listed } from '../../../test/master-data.ts';
+import {
+  makeFarmers,
+  makePaidLot,
+  makeRule,
+  makeSettlementWorld,
+} from '../../../test/settlement-fixtures.ts';
+import { queryRows } from '../../db/rows.ts';
+import { accountId, TODAY } from '../accounts/testing.ts';
+import { tzs } from './screens.ts';
+
+/**
+ * The farmers' USSD service (#31) over a settled season (the farmer statement test's figures): A
+ * delivered 500 kg, gross 1,000,000, deductions 40,000, advance 100,000 recovered, net 860,000
+ * paid. Sessions are simulated as the aggregator sends them: every answer so far joined by '*'.
+ */
+const SECRET = 'ussd-secret-for-the-tests-0123456789';
+let t: TestApp;
+let officer: Session;
+let finance: Session;
+let admin: Session;
+let manager: Session;
+let otherManager: Session;
+let a: { id: string; phone: string };
+let b: { id: string; phone: string };
+let pinA = '';
+let pinB = '';
+let session = 0;
+
+const phoneRow = z.object({ phone: z.string() });
+async function phoneOf(farmerId: string): Promise<string> {
+  const [row] = await queryRows(t.db, phoneRow, sql`select phone from farmers where id = ${farmerId}`);
+  return row?.phone ?? '';
+}
+
+/** The PIN in the latest SMS to a phone. */
+async function pinSentTo(phone: string): Promise<string> {
+  const [row] = await queryRows(
+    t.db,
+    z.object({ body: z.string() }),
+    sql`select body from sms_outbox where recipient = ${phone} order by created_at desc, id desc limit 1`,
+  );
+  return /ni (\d{4})\./.exec(row?.body ?? '')?.[1] ?? '';
+}
+
+type Step = { sessionId?: string; phoneNumber: string; text: string };
+async function ussd(step: Step, key: string | null = SECRET) {
+  const form = new URLSearchParams({
+    sessionId: step.sessionId ?? `ATUid_${++session}`,
+    serviceCode: '*149*12#',
+    phoneNumber: step.phoneNumber,
+    text: step.text,
+  });
+  const response = await fetch(`${t.url}/api/ussd${key === null ? '' : `?key=${encodeURIComponent(key)}`}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A whole walk's screens, each step sent as the aggregator sends it (the answers so far). */
+async function walk(phoneNumber: string, answers: string[]): Promise<string[]> {
+  const sessionId = `ATUid_${++session}`;
+  const screens: string[] = [];
+  for (let i = 0; i <= answers.length; i++) {
+    const r = await ussd({ sessionId, phoneNumber, text: answers.slice(0, i).join('*') });
+    expect(r.status).toBe(200);
+    screens.push(r.text);
+  }
+  return screens;
+}
+
+const status = async (farmerId: string, who = manager) =>
+  t.request<{ data: FarmerUssd; message?: string }>('GET', `/collections/farmers/${farmerId}/ussd`, {
+    token: who.access,
+  });
+
+beforeAll(async () => {
+  t = await startTestApp({ USSD_SECRET: SECRET, USSD_RATE_LIMIT: '1000' });
+  admin = await sessionAs(t, 'Administrator');
+  officer = await sessionAs(t, 'Settlement Officer');
+  finance = await sessionAs(t, 'Finance Manager');
+  const world = await makeSettlementWorld(t.db);
+  manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
+  otherManager = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
+  await makeRule(t.db, world, {
+    name: 'Council cess',
+    recipient: 'beneficiary',
+    basis: 'percent_of_gross',
+    rate: '3',
+    kind: 'council',
+  });
+  await makeRule(t.db, world, {
+    name: 'AMCOS levy',
+    recipient: 'amcos',
+    basis: 'per_kg',
+    rate: '20',
+    order: 2,
+  });
+  const [fa, fb] = await makeFarmers(t.db, world, ['bank', 'mobile']);
+  a = { id: fa?.id ?? '', phone: await phoneOf(fa?.id ?? '') };
+  b = { id: fb?.id ?? '', phone: await phoneOf(fb?.id ?? '') };
+  const loan = await t.request<{ data: { id: string } }>('POST', '/payments/loans', {
+    token: officer.access,
+    body: {
+      farmerId: a.id,
+      issuedOn: TODAY,
+      amount: '100000',
+      reason: 'School fees advance',
+      bankAccountId: await accountId(t, 'collection', '1101'),
+    },
+  });
+  await t.request('PATCH', `/payments/loans/${loan.body.data.id}/approve`, { token: finance.access });
+  await makePaidLot(t.db, world, {
+    collections: [
+      { farmerId: a.id, kg: '300.000' },
+      { farmerId: b.id, kg: '300.000' },
+      { farmerId: a.id, kg: '200.000' },
+    ],
+    price: '2000',
+  });
+  const created = await t.request<{ data: SettlementDetails }>('POST', '/payments/settlements', {
+    token: officer.access,
+    body: { amcosId: world.amcosId },
+  });
+  const approved = await t.request('PATCH', `/payments/settlements/${created.body.data.id}/approve`, {
+    token: finance.access,
+  });
+  if (approved.status !== 200) throw new Error(JSON.stringify(approved.body));
+  const batches = await t.request<Listed<PaymentBatch>>(
+    'GET',
+    `/payments/batches?settlement_id=${created.body.data.id}&party_type=farmer`,
+    { token: officer.access },
+  );
+  const batch = batches.body.data[0] as PaymentBatch;
+  await t.request('PATCH', `/payments/batches/${batch.id}/approve`, { token: admin.access });
+  await t.request('POST', `/payments/batches/${batch.id}/export?layout=bank&format=csv`, {
+    token: officer.access,
+  });
+  const lines = await t.request<Listed<PaymentLine>>('GET', `/payments/batches/${batch.id}/lines`, {
+    token: officer.access,
+  });
+  const lineB = lines.body.data.find((l) => l.partyId === b.id);
+  const paid = await t.request('PATCH', `/payments/batches/${batch.id}/paid`, {
+    token: officer.access,
+    body: { paidOn: TODAY, bankReference: 'NMB-1', failed: [{ lineId: lineB?.id, reason: 'Wrong number' }] },
+  });
+  if (paid.status !== 200) throw new Error(JSON.stringify(paid.body));
+  for (const f of [a, b]) {
+    const issued = await t.request('POST', `/collections/farmers/${f.id}/ussd/pin`, {
+      token: manager.access,
+    });
+    if (issued.status !== 200) throw new Error(JSON.stringify(issued.body));
+  }
+  pinA = await pinSentTo(a.phone);
+  pinB = await pinSentTo(b.phone);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the aggregator’s call', () => {
+  it('is refused without the secret or with a wrong one, as JSON with a message', async () => {
+    for (const key of [null, 'wrong-secret']) {
+      const r = await ussd({ phoneNumber: a.phone, text: '' }, key);
+      expect(r.status).toBe(401);
+      expect(JSON.parse(r.text)).toEqual({ message: expect.stringContaining('Unauthorized') });
+    }
+  });
+
+  it('answers a malformed step with 400 and a clear message, never 500', async () => {
+    const noPhone = await fetch(`${t.url}/api/ussd?key=${SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ sessionId: 'x1', text: '' }),
+    });
+    expect(noPhone.status).toBe(400);
+    expect(((await noPhone.json()) as { message: string }).message).toMatch(/phone number/i);
+    const garbage = await fetch(`${t.url}/api/ussd?key=${SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'sessionId=%E0%A4%A&&&phoneNumber=abc',
+    });
+    expect(garbage.status).toBe(400);
+    // A PIN that is not 4 digits, a choice not on the menu: END with what to do.
+    expect((await ussd({ phoneNumber: a.phone, text: '12a4' })).text).toBe(
+      'END PIN ni tarakimu 4. Piga tena.',
+    );
+    expect((await ussd({ phoneNumber: a.phone, text: `${pinA}*7` })).text).toBe(
+      'END Chaguo si sahihi. Piga tena.',
+    );
+    expect((await ussd({ phoneNumber: a.phone, text: `${pinA}*1*55` })).text).toMatch(/^END Chaguo/);
+  });
+});
+
+describe('a farmer’s session', () => {
+  it('opens in Swahili, with English a choice away', async () => {
+    const [sw] = await walk(a.phone, []);
+    expect(sw).toBe('CON Karibu Ushirika.\nWeka PIN yako (tarakimu 4):\n0 English');
+    const [, en] = await walk(a.phone, ['0']);
+    expect(en).toBe('CON Welcome to Ushirika.\nEnter your 4-digit PIN:');
+  });
+
+  it('shows the menu after the PIN, in the language chosen', async () => {
+    const sw = await walk(a.phone, [pinA]);
+    expect(sw[1]).toMatch(/^CON Farmer\d+\n1 Mauzo yangu\n2 Malipo yangu/);
+    const en = await walk(a.phone, ['0', pinA]);
+    expect(en[2]).toMatch(/^CON Farmer\d+\n1 My deliveries\n2 My payments/);
+    expect((await status(a.id)).body.data.language).toBe('en');
+    await walk(a.phone, [pinA]);
+    expect((await status(a.id)).body.data.language).toBe('sw');
+  });
+
+  it('gives deliveries, payments and loans with the statement’s own figures, in both languages', async () => {
+    const statement = await t.request<{ data: FarmerStatement }>(
+      'GET',
+      `/collections/farmers/${a.id}/statement`,
+      {
+        token: manager.access,
+      },
+    );
+    const s = statement.body.data;
+    const row = s.settlements.rows[0];
+    expect(row?.net).toBe('860000.00');
+    const deliveries = (await walk(a.phone, [pinA, '1'])).at(-1) ?? '';
+    expect(deliveries).toContain(`stakabadhi 2, kg 500`);
+    expect(deliveries).toContain(`Thamani ya mauzo: TZS ${tzs(s.settlements.totals.grossShare)}`);
+    const payments = (await walk(a.phone, [pinA, '2'])).at(-1) ?? '';
+    expect(payments).toContain(
+      `${row?.settlementNo}: Jumla 1,000,000, makato 40,000, mkopo 100,000, halisi TZS 860,000`,
+    );
+    const all = (await walk(a.phone, [pinA, '2', '98'])).slice(-2).join('\n');
+    expect(all).toContain(`Imelipwa, Kumbukumbu ${row?.payment?.reference}`);
+    const loans = (await walk(a.phone, ['0', pinA, '3'])).at(-1) ?? '';
+    expect(loans).toContain('Given TZS 100,000, recovered 100,000, owed 0');
+    const enPayments = (await walk(a.phone, ['0', pinA, '2'])).at(-1) ?? '';
+    expect(enPayments).toContain('gross 1,000,000, deductions 40,000, loan 100,000, net TZS 860,000');
+    // B's payment failed: told what to do.
+    const bPayments = (await walk(b.phone, [pinB, '2', '98'])).slice(-2).join('\n');
+    expect(bPayments).toMatch(/Malipo yameshindikana, wasiliana na AMCOS/);
+    const prices = (await walk(a.phone, [pinA, '4'])).at(-1) ?? '';
+    expect(prices).toMatch(/^CON (Hakuna bei za mnada bado\.|Mnada )/);
+  });
+
+  it('fits every screen of every menu in 182 characters, paging with 98 and back with 0', async () => {
+    const screens: string[] = [];
+    for (const lang of [[], ['0']])
+      for (const choice of ['1', '2', '3', '4'])
+        screens.push(...(await walk(a.phone, [...lang, pinA, choice, '98', '98', '0', choice])));
+    for (const screen of screens) {
+      expect(screen.length).toBeLessThanOrEqual(USSD_SCREEN_LENGTH);
+      expect(screen).toMatch(/^(CON|END) /);
+    }
+    const back = await walk(a.phone, [pinA, '2', '0']);
+    expect(back.at(-1)).toMatch(/1 Mauzo yangu/);
+  });
+
+  it('answers the same step of a session with the same screen, and counts a retried wrong PIN once', async () => {
+    const step = { sessionId: 'ATUid_retry', phoneNumber: b.phone, text: `${pinB}*2` };
+    const first = await ussd(step);
+    const again = await ussd(step);
+    expect(again).toEqual(first);
+    const wrong = pinB === '9999' ? '9998' : '9999';
+    const retried = { sessionId: 'ATUid_wrong', phoneNumber: b.phone, text: wrong };
+    await ussd(retried);
+    await ussd(retried);
+    expect((await status(b.id)).body.data).toMatchObject({ status: 'active', failedAttempts: 1 });
+    // A right PIN clears the count.
+    await walk(b.phone, [pinB]);
+    expect((await status(b.id)).body.data.failedAttempts).toBe(0);
+  });
+});
+
+describe('PINs', () => {
+  it('answers an unknown number, a wrong PIN and a locked PIN with the same screen', async () => {
+    const wrong = pinA === '1357' ? '2468' : '1357';
+    const unknown = (await walk('255799999999', [wrong])).at(-1);
+    const bad = (await walk(a.phone, [wrong])).at(-1);
+    expect(unknown).toBe(bad);
+    expect(bad).toBe('END PIN si sahihi. Makosa 3 hufunga huduma; AMCOS yako itaifungua.');
+    // Unknown in English likewise.
+    expect((await walk('+255799999998', ['0', pinA])).at(-1)).toBe(
+      (await walk(a.phone, ['0', wrong])).at(-1),
+    );
+    await walk(a.phone, [pinA]); // clears the count
+  });
+
+  it('locks after three wrong PINs until the AMCOS unlocks; unlocking is audited', async () => {
+    const wrong = pinA === '1357' ? '2468' : '1357';
+    for (let i = 0; i < 3; i++) await walk(a.phone, [wrong]);
+    const locked = await status(a.id);
+    expect(locked.body.data).toMatchObject({ status: 'locked', failedAttempts: 3 });
+    // The right PIN now gets the same refusal as a wrong one.
+    expect((await walk(a.phone, [pinA])).at(-1)).toMatch(/^END PIN si sahihi/);
+    // Another society's manager can neither see nor unlock it.
+    expect((await status(a.id, otherManager)).status).toBe(403);
+    expect(
+      (await t.request('POST', `/collections/farmers/${a.id}/ussd/unlock`, { token: otherManager.access }))
+        .status,
+    ).toBe(403);
+    const unlocked = await t.request<{ data: FarmerUssd }>(
+      'POST',
+      `/collections/farmers/${a.id}/ussd/unlock`,
+      {
+        token: manager.access,
+      },
+    );
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body.data).toMatchObject({ status: 'active', failedAttempts: 0 });
+    expect((await walk(a.phone, [pinA])).at(-1)).toMatch(/^CON Farmer/);
+    const again = await t.request<{ message: string }>('POST', `/collections/farmers/${a.id}/ussd/unlock`, {
+      token: manager.access,
+    });
+    expect(again.status).toBe(409);
+    const [audit] = await queryRows(
+      t.db,
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from audit_events where entity = 'farmer' and entity_id = ${a.id}
+            and action in ('ussd_pin_issued', 'ussd_unlocked')`,
+    );
+    expect(audit?.n).toBe(2);
+  });
+
+  it('lets the farmer change their PIN on the menu; the old one stops working', async () => {
+    const next = pinA === '4826' ? '5937' : '4826';
+    const screens = await walk(a.phone, [pinA, '5', next, next]);
+    expect(screens.slice(-3)).toEqual([
+      'CON Weka PIN mpya (tarakimu 4):',
+      'CON Rudia PIN mpya:',
+      'END PIN yako imebadilishwa.',
+    ]);
+    expect((await walk(a.phone, [pinA])).at(-1)).toMatch(/^END PIN si sahihi/);
+    expect((await walk(a.phone, [next])).at(-1)).toMatch(/^CON Farmer/);
+    expect((await walk(a.phone, [next, '5', '1111', '2222'])).at(-1)).toBe('END PIN hazilingani. Piga tena.');
+    pinA = next;
+  });
+
+  it('is issued again by the AMCOS by SMS, never shown to staff, and never to another society', async () => {
+    const refused = await t.request('POST', `/collections/farmers/${b.id}/ussd/pin`, {
+      token: otherManager.access,
+    });
+    expect(refused.status).toBe(403);
+    const reissued = await t.request<{ data: FarmerUssd }>('POST', `/collections/farmers/${b.id}/ussd/pin`, {
+      token: manager.access,
+    });
+    expect(reissued.status).toBe(200);
+    expect(JSON.stringify(reissued.body)).not.toMatch(/pin_?hash|scrypt/i);
+    const fresh = await pinSentTo(b.phone);
+    expect(fresh).toMatch(/^\d{4}$/);
+    expect((await walk(b.phone, [fresh])).at(-1)).toMatch(/^CON Farmer/);
+    const [stored] = await queryRows(
+      t.db,
+      z.object({ h: z.string() }),
+      sql`select pin_hash as h from farmer_pins where farmer_id = ${b.id}`,
+    );
+    expect(stored?.h).not.toContain(fresh);
+    expect(stored?.h).toMatch(/^scrypt\$/);
+  });
+
+  it('rate limits one phone, answering END with what to do', async () => {
+    const phone = '255788000001';
+    expect((await ussd({ phoneNumber: phone, text: '' })).text).toMatch(/^CON /);
+    // The phone's window as 1,000 steps would leave it.
+    await t.db.execute(sql`update rate_limits set hits = 1000 where key = ${`ussd:${phone}`}`);
+    const last = (await ussd({ phoneNumber: phone, text: '' })).text;
+    expect(last).toBe('END Maombi mengi mno. Jaribu tena baada ya dakika chache.');
+  });
+});
