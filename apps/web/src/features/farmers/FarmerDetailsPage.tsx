@@ -17,6 +17,7 @@ import { useCan } from '../../lib/use-can.ts';
 import { AttachmentsSection } from '../attachments/AttachmentsSection.tsx';
 import { FarmerSeasonTabs } from '../farmer-statements/FarmerSeasonTabs.tsx';
 import { NotesPanel } from '../notes/NotesPanel.tsx';
+import { UssdSection } from '../ussd/UssdSection.tsx';
 import { FarmerFormModal } from './FarmerFormModal.tsx';
 import { FarmFormModal } from './FarmFormModal.tsx';
 import { useFarmer } from './hooks.ts';
@@ -108,6 +109,7 @@ function FarmerDetailsPage() {
               </Grid.Col>
             </Grid>
             <FarmsSection farms={f.farms} onAdd={canUpdate ? () => setAdding(true) : undefined} />
+            <UssdSection farmerId={f.id} canManage={canUpdate} />
           </Stack>
         }
         notes={
