@@ -12,6 +12,7 @@ import {
   deductionRule,
   exchangeRate,
   farmerDetail,
+  farmerUssd,
   financialYear,
   journalEntry,
   paymentSettingsBody,
@@ -139,6 +140,8 @@ const WHOLE_SNAPSHOTS: [string, { shape: Record<string, unknown> }][] = [
   ['modules/cooperative/update-union-profile.ts', unionProfile],
   ['modules/users/update-user.ts', user],
   ['modules/crop-flow/devices/update-weighing-limits.ts', weighingLimits],
+  ['modules/ussd/issue-ussd-pin.ts', farmerUssd],
+  ['modules/ussd/unlock-ussd-pin.ts', farmerUssd],
 ];
 
 /** Whole snapshots whose fields a history panel never lists: an array, or a before with no after. */

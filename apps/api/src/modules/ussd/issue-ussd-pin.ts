@@ -29,6 +29,7 @@ export async function issueUssdPin(
       throw new ValidationError("Add the farmer's phone number first: the PIN is sent to it by SMS");
     if (farmer.status !== 'active') throw new ValidationError('The farmer is inactive: activate them first');
     const before = await farmerUssdOf(tx, farmerId);
+    const fresh = before.status === 'none';
     await tx
       .insert(farmerPins)
       .values({ farmerId, pinHash, issuedBy: actor.userId })
@@ -47,7 +48,7 @@ export async function issueUssdPin(
     const after = await farmerUssdOf(tx, farmerId);
     await recordAudit(tx, {
       actorId: actor.userId,
-      action: before.status === 'none' ? 'ussd_pin_issued' : 'ussd_pin_reset',
+      action: fresh ? 'ussd_pin_issued' : 'ussd_pin_reset',
       entity: 'farmer',
       entityId: farmerId,
       before,
