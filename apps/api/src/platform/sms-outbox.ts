@@ -28,6 +28,23 @@ export function enqueueSmsSql(rows: SQL): SQL {
     select r.id, r.recipient, r.body from (${rows}) r where r.recipient is not null`;
 }
 
+/** One SMS telling of one business event: `key` names the event (`payment-paid:<line>`). */
+export type EventSms = { key: string; recipient: string | null; body: string };
+
+/**
+ * SMS of business events, each at most once (#31): the outbox keeps one row per event key, so an
+ * action retried, run again after a restart, or a second code path reaching the same event adds no
+ * second message. Written in the business transaction like `enqueueSms`; no recipient, no message.
+ */
+export async function enqueueEventSms(tx: DbOrTx, messages: readonly EventSms[]): Promise<void> {
+  const rows = messages.filter((m) => m.recipient);
+  if (rows.length === 0) return;
+  await tx.execute(sql`insert into sms_outbox (id, recipient, body, event_key)
+    select gen_random_uuid(), m.recipient, m.body, m.key
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(key text, recipient text, body text)
+    on conflict do nothing`);
+}
+
 export type SmsOutboxOptions = {
   /** How often the worker looks for due messages. */
   intervalMs: number;

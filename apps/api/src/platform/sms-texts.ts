@@ -52,6 +52,21 @@ export const FARMER_SMS = {
     sw: '{{society}}: Umepokea {{items}} bila malipo. Kumbukumbu: {{reference}}',
     en: '{{society}}: You received {{items}} free of charge. Reference: {{reference}}',
   },
+  /** A settlement approved (#31): what the farmer will receive and why, before it is paid. */
+  settlementApproved: {
+    sw: '{{society}}: Mgawanyo wa mapato {{no}}: jumla TZS {{gross}}, makato {{deductions}}, mkopo {{loan}}. Utapokea TZS {{net}}.',
+    en: '{{society}}: Settlement {{no}}: gross TZS {{gross}}, deductions {{deductions}}, loan {{loan}}. You will receive TZS {{net}}.',
+  },
+  /** A payment line the bank or wallet refused (#31): what to do. */
+  paymentFailed: {
+    sw: '{{society}}: Malipo yako ya TZS {{amount}} hayakufika. Hakikisha namba ya simu au akaunti yako kwa AMCOS. Kumbukumbu: {{reference}}',
+    en: '{{society}}: Your payment of TZS {{amount}} did not go through. Check your phone or bank account at the AMCOS. Reference: {{reference}}',
+  },
+  /** A cash advance approved (#31). */
+  loanGiven: {
+    sw: '{{society}}: Umepewa mkopo wa fedha taslimu TZS {{amount}}. Deni lote TZS {{owed}}, litakatwa kwenye mauzo. Kumbukumbu: {{reference}}',
+    en: '{{society}}: You were given a cash advance of TZS {{amount}}. All you owe: TZS {{owed}}, recovered from your crop sales. Reference: {{reference}}',
+  },
   /** A USSD PIN issued or reset by the AMCOS (#31): the farmer reads their money with it. */
   ussdPin: {
     sw: '{{society}}: PIN yako ya huduma ya simu (USSD) ni {{pin}}. Usimpe mtu. Ibadili kwa chaguo 5 la menyu.',

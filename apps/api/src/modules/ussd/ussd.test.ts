@@ -18,7 +18,10 @@ import {
   makeSettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
+import { fitsOneSms } from '../../platform/sms-texts.ts';
 import { accountId, TODAY } from '../accounts/testing.ts';
+import { queueLoanGivenSms } from '../settlement/loans/loan-sms.ts';
+import { queueSettlementSms } from '../settlement/runs/settlement-sms.ts';
 import { tzs } from './screens.ts';
 
 /**
@@ -38,6 +41,10 @@ let b: { id: string; phone: string };
 let pinA = '';
 let pinB = '';
 let session = 0;
+let settlementId = '';
+let settlementNo = '';
+let loanId = '';
+let batchId = '';
 
 const phoneRow = z.object({ phone: z.string() });
 async function phoneOf(farmerId: string): Promise<string> {
@@ -123,7 +130,8 @@ beforeAll(async () => {
       bankAccountId: await accountId(t, 'collection', '1101'),
     },
   });
-  await t.request('PATCH', `/payments/loans/${loan.body.data.id}/approve`, { token: finance.access });
+  loanId = loan.body.data.id;
+  await t.request('PATCH', `/payments/loans/${loanId}/approve`, { token: finance.access });
   await makePaidLot(t.db, world, {
     collections: [
       { farmerId: a.id, kg: '300.000' },
@@ -136,7 +144,9 @@ beforeAll(async () => {
     token: officer.access,
     body: { amcosId: world.amcosId },
   });
-  const approved = await t.request('PATCH', `/payments/settlements/${created.body.data.id}/approve`, {
+  settlementId = created.body.data.id;
+  settlementNo = created.body.data.settlementNo;
+  const approved = await t.request('PATCH', `/payments/settlements/${settlementId}/approve`, {
     token: finance.access,
   });
   if (approved.status !== 200) throw new Error(JSON.stringify(approved.body));
@@ -146,6 +156,7 @@ beforeAll(async () => {
     { token: officer.access },
   );
   const batch = batches.body.data[0] as PaymentBatch;
+  batchId = batch.id;
   await t.request('PATCH', `/payments/batches/${batch.id}/approve`, { token: admin.access });
   await t.request('POST', `/payments/batches/${batch.id}/export?layout=bank&format=csv`, {
     token: officer.access,
@@ -375,5 +386,64 @@ describe('PINs', () => {
     await t.db.execute(sql`update rate_limits set hits = 1000 where key = ${`ussd:${phone}`}`);
     const last = (await ussd({ phoneNumber: phone, text: '' })).text;
     expect(last).toBe('END Maombi mengi mno. Jaribu tena baada ya dakika chache.');
+  });
+});
+
+const eventSms = z.object({ key: z.string(), recipient: z.string(), body: z.string() });
+const eventMessages = () =>
+  queryRows(
+    t.db,
+    eventSms,
+    sql`select event_key as key, recipient, body from sms_outbox where event_key is not null order by event_key`,
+  );
+
+describe('SMS at money events (#31)', () => {
+  it('tells each farmer of the settlement, the advance, the payment or its failure, with the statement’s figures', async () => {
+    const messages = await eventMessages();
+    const of = (key: string) => messages.filter((m) => m.key === key);
+    const settledA = of(`settlement-approved:${settlementId}:${a.id}`);
+    expect(settledA).toHaveLength(1);
+    expect(settledA[0]?.recipient).toBe(a.phone);
+    expect(settledA[0]?.body).toMatch(
+      new RegExp(
+        `Mgawanyo wa mapato ${settlementNo}: jumla TZS 1,000,000, makato 40,000, mkopo 100,000\\. Utapokea TZS 860,000\\.$`,
+      ),
+    );
+    expect(of(`settlement-approved:${settlementId}:${b.id}`)[0]?.body).toContain('Utapokea TZS 576,000.');
+    expect(of(`loan-given:${loanId}`)[0]?.body).toMatch(
+      /Umepewa mkopo wa fedha taslimu TZS 100,000\. Deni lote TZS 100,000/,
+    );
+    const paidA = messages.filter((m) => m.key.startsWith('payment-paid:') && m.recipient === a.phone);
+    expect(paidA).toHaveLength(1);
+    expect(paidA[0]?.body).toContain('Umelipwa TZS 860,000');
+    const failedB = messages.filter((m) => m.key.startsWith('payment-failed:'));
+    expect(failedB).toHaveLength(1);
+    expect(failedB[0]?.body).toMatch(/Malipo yako ya TZS 576,000 hayakufika/);
+    for (const m of messages) expect(fitsOneSms(m.body), m.body).toBe(true);
+  });
+
+  it('sends each event’s SMS once: the action retried is refused, and its SMS step run again adds nothing', async () => {
+    const before = await eventMessages();
+    expect(
+      (await t.request('PATCH', `/payments/settlements/${settlementId}/approve`, { token: finance.access }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await t.request('PATCH', `/payments/loans/${loanId}/approve`, { token: finance.access })).status,
+    ).toBe(409);
+    expect(
+      (
+        await t.request('PATCH', `/payments/batches/${batchId}/paid`, {
+          token: officer.access,
+          body: { paidOn: TODAY, bankReference: 'NMB-1', failed: [] },
+        })
+      ).status,
+    ).toBe(409);
+    // As if the server restarted mid-way and ran each event's SMS step again.
+    await t.db.transaction(async (tx) => {
+      await queueSettlementSms(tx, settlementId, settlementNo);
+      await queueLoanGivenSms(tx, loanId);
+    });
+    expect(await eventMessages()).toEqual(before);
   });
 });

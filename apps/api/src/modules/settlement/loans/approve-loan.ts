@@ -7,6 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/
 import { farmers } from '../../farmers/schema.ts';
 import { farmerLoans } from '../schema.ts';
 import { postLoan } from './give-loan.ts';
+import { queueLoanGivenSms } from './loan-sms.ts';
 import { getLoan } from './queries.ts';
 
 /** Loads a loan row for update (approvals and cancellations queue on it). */
@@ -40,6 +41,7 @@ export async function approveLoan(
       .from(farmers)
       .where(eq(farmers.id, row.farmerId));
     const entryId = await postLoan(tx, row, { approvedBy: actor.userId, farmerName: farmer?.name });
+    await queueLoanGivenSms(tx, id);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'approved',

@@ -7,7 +7,7 @@ import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
-import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
+import { enqueueEventSms } from '../../../platform/sms-outbox.ts';
 import { FARMER_SMS, localPhone, PAYMENT_CHANNEL, smsText } from '../../../platform/sms-texts.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
@@ -118,6 +118,8 @@ export async function markBatchPaid(
 }
 
 const paidSmsRow = z.object({
+  lineId: z.string(),
+  status: z.enum(['paid', 'failed']),
   recipient: z.string(),
   society: z.string().nullable(),
   amount: z.string(),
@@ -126,45 +128,60 @@ const paidSmsRow = z.object({
   bankName: z.string().nullable(),
   wallet: z.string().nullable(),
   crops: z.string().nullable(),
+  lang: z.enum(['sw', 'en']),
 });
 
 /**
- * Each paid farmer's SMS (FARMER_SMS.paid), written in the same transaction: the society, the
- * amount, the crops of the farmer's lots in the settlement by their Swahili names (#20), how the
- * money went (the bank, or the wallet number) and the line's reference.
+ * Each farmer's SMS of the batch, written in the same transaction and once per payment line (the
+ * outbox's event key): a paid farmer's (FARMER_SMS.paid: the society, the amount, the crops of
+ * their lots in the settlement by their Swahili names (#20), how the money went and the line's
+ * reference); a failed line's (FARMER_SMS.paymentFailed, #31: what to do), in the farmer's language.
  */
 async function queuePaidSms(tx: DbOrTx, batchId: string): Promise<void> {
-  const paid = await queryRows(
+  const lines = await queryRows(
     tx,
     paidSmsRow,
-    sql`select coalesce(nullif(pl.phone, ''), f.phone) as recipient, a.name as society, pl.amount::text as amount, pl.reference, pl.method,
-          pl.bank_name as "bankName", pl.phone as wallet,
+    sql`select pl.id as "lineId", pl.status, coalesce(nullif(pl.phone, ''), f.phone) as recipient,
+          a.name as society, pl.amount::text as amount, pl.reference, pl.method,
+          pl.bank_name as "bankName", pl.phone as wallet, coalesce(fp.language, 'sw') as lang,
           (select string_agg(distinct coalesce(nullif(c.name_sw, ''), c.name), ', ')
             from settlement_farmers sf join lots l on l.id = sf.lot_id
             join season_crops sc on sc.id = l.season_crop_id join crops c on c.id = sc.crop_id
             where sf.settlement_id = pl.settlement_id and sf.farmer_id = pl.party_id) as crops
         from payment_lines pl
         join farmers f on f.id = pl.party_id
+        left join farmer_pins fp on fp.farmer_id = f.id
         left join amcos a on a.id = coalesce(pl.amcos_id, f.amcos_id)
-        where pl.batch_id = ${batchId} and pl.status = 'paid' and pl.party_type = 'farmer'
+        where pl.batch_id = ${batchId} and pl.status in ('paid', 'failed') and pl.party_type = 'farmer'
           and coalesce(nullif(pl.phone, ''), f.phone, '') <> ''`,
   );
-  const messages = paid.map((p) => ({
-    recipient: p.recipient,
-    body: smsText(FARMER_SMS.paid.sw, {
-      society: p.society ?? '',
-      amount: toGroupedAmount(p.amount),
-      crop: p.crops ?? 'mazao',
-      channel:
-        p.method === 'bank'
-          ? smsText(PAYMENT_CHANNEL.bank, { bank: p.bankName ?? '' }).trim()
-          : smsText(PAYMENT_CHANNEL.mobile, { phone: localPhone(p.wallet ?? p.recipient) }),
-      reference: p.reference,
-    }),
-  }));
-  if (messages.length)
-    await tx.execute(
-      enqueueSmsSql(sql`select gen_random_uuid() as id, m.recipient, m.body
-        from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as m(recipient text, body text)`),
-    );
+  await enqueueEventSms(
+    tx,
+    lines.map((p) =>
+      p.status === 'failed'
+        ? {
+            key: `payment-failed:${p.lineId}`,
+            recipient: p.recipient,
+            body: smsText(FARMER_SMS.paymentFailed[p.lang], {
+              society: p.society ?? '',
+              amount: toGroupedAmount(p.amount),
+              reference: p.reference,
+            }),
+          }
+        : {
+            key: `payment-paid:${p.lineId}`,
+            recipient: p.recipient,
+            body: smsText(FARMER_SMS.paid.sw, {
+              society: p.society ?? '',
+              amount: toGroupedAmount(p.amount),
+              crop: p.crops ?? 'mazao',
+              channel:
+                p.method === 'bank'
+                  ? smsText(PAYMENT_CHANNEL.bank, { bank: p.bankName ?? '' }).trim()
+                  : smsText(PAYMENT_CHANNEL.mobile, { phone: localPhone(p.wallet ?? p.recipient) }),
+              reference: p.reference,
+            }),
+          },
+    ),
+  );
 }

@@ -9,11 +9,13 @@ import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { markCollectionsPaid } from '../../crop-flow/collections/mark-collections-paid.ts';
 import { draftPaymentBatches } from '../payments/draft-payment-batches.ts';
+import { paymentSettingsOf } from '../payments/queries.ts';
 import { settlements } from '../schema.ts';
 import { lockSettlement } from './lock-settlement.ts';
 import { phaseTimer } from './phase-timer.ts';
 import { postUnionIncome } from './post-union-income.ts';
 import { getSettlement } from './queries.ts';
+import { queueSettlementSms } from './settlement-sms.ts';
 
 /**
  * Approves a draft (maker-checker): recovers the loans, posts Dr crop proceeds payable / Cr the
@@ -85,6 +87,7 @@ export async function approveSettlement(
                                  group by farmer_id having sum(net) = 0)`,
     );
     mark('approve: batches');
+    if ((await paymentSettingsOf(tx)).smsFarmers) await queueSettlementSms(tx, id, row.settlementNo);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'approved',
