@@ -82,6 +82,36 @@ function everySms(): [string, string][] {
     ['farmer: inputs subsidised, two items (long name, big loan)', distribution('subsidised', 2)],
     ['farmer: inputs for cash, three items', distribution('cash', 3)],
     ['farmer: inputs free, three items', distribution('free', 3)],
+    ...(['sw', 'en'] as const).flatMap((lang): [string, string][] => [
+      [
+        `farmer (${lang}): settlement approved (#31)`,
+        smsText(FARMER_SMS.settlementApproved[lang], {
+          society: 'Mkombozi Kisemvule AMCOS Ltd',
+          no: 'ST-2026-000012',
+          gross: '12,345,678.50',
+          deductions: '1,234,567.50',
+          loan: '1,000,000',
+          net: '10,111,111',
+        }),
+      ],
+      [
+        `farmer (${lang}): payment failed (#31)`,
+        smsText(FARMER_SMS.paymentFailed[lang], {
+          society: 'Kisemvule AMCOS',
+          amount: '12,345,678.50',
+          reference: 'ST-2026-000012/KIS04-00123',
+        }),
+      ],
+      [
+        `farmer (${lang}): cash advance given (#31)`,
+        smsText(FARMER_SMS.loanGiven[lang], {
+          society: 'Kisemvule AMCOS',
+          amount: '1,500,000',
+          owed: '2,150,000',
+          reference: 'LN-2026-000042',
+        }),
+      ],
+    ]),
     [
       'farmer: USSD PIN issued (#31)',
       smsText(FARMER_SMS.ussdPin.sw, { society: 'Mkombozi Kisemvule AMCOS Ltd', pin: '4826' }),
