@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openingRoutes } from './modules/accounts/opening/routes.ts';
+import { bankBalancesOpening } from './modules/accounts/reconciliations/opening-bank-balances.ts';
 import { yearEndBooks } from './modules/accounts/reports/year-closing.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { readYearSurplus } from './modules/accounts/statements/read-year-surplus.ts';
@@ -92,7 +93,11 @@ const modules = [
   financialYearsRoutes({ ...yearEndBooks, surplus: readYearSurplus }),
   accountsRoutes,
   // Going live (#36): the opening imports, each sub-ledger's kind from its own module.
-  openingRoutes({ farmer_loans: farmerLoansOpening, stock: stockOpening }),
+  openingRoutes({
+    farmer_loans: farmerLoansOpening,
+    stock: stockOpening,
+    bank_balances: bankBalancesOpening,
+  }),
   collectionsRoutes,
   deliveryNotesRoutes,
   devicesRoutes,

@@ -51,6 +51,12 @@ export const OPENING_FATES = [
   'not_stock',
   /** A stock line with a value but no quantity. */
   'no_quantity',
+  /** Not a bank or cash account. */
+  'not_bank',
+  /** The account has a reconciliation already: its starting point is set. */
+  'reconciled',
+  /** A bank balance other than the opening trial balance's figure for the account (in detail). */
+  'differs',
 ] as const;
 export const openingFate = z.enum(OPENING_FATES);
 export type OpeningFate = z.infer<typeof openingFate>;

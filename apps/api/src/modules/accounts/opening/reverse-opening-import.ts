@@ -1,5 +1,5 @@
 import type { OpeningImport, ReverseOpeningBody } from '@ushirika/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
@@ -27,6 +27,21 @@ export async function reverseOpeningImport(
     const opening = await bookOpeningOf(tx, imported.book, true);
     if (!opening || !(await openingReversible(tx, opening)))
       throw new ConflictError('The first period after go-live is closed: openings can no longer change');
+    if (imported.kind === 'trial_balance') {
+      const [bank] = await tx
+        .select({ id: openingImports.id })
+        .from(openingImports)
+        .where(
+          and(
+            eq(openingImports.book, imported.book),
+            eq(openingImports.kind, 'bank_balances'),
+            eq(openingImports.status, 'imported'),
+          ),
+        );
+      // The bank balances' starting points are matched to the trial balance's bank lines.
+      if (bank)
+        throw new ConflictError('Reverse the bank balances first: they start from this trial balance');
+    }
     const records = await tx.select().from(openingRecords).where(eq(openingRecords.importId, id));
     const undo = definitionOf(definitions, imported.kind).undo;
     if (undo && records.length > 0)
