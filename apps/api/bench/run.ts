@@ -59,6 +59,7 @@ import { settlementSuite } from './scenarios/settlement.ts';
 import { statementsSuite } from './scenarios/statements.ts';
 import { storesSuite } from './scenarios/stores.ts';
 import { usersSuite } from './scenarios/users.ts';
+import { ussdSuite } from './scenarios/ussd.ts';
 
 const SUITES: BenchSuite[] = [
   usersSuite,
@@ -73,6 +74,7 @@ const SUITES: BenchSuite[] = [
   reconciliationSuite,
   inboxSuite,
   offlineSuite,
+  ussdSuite,
   // Last: a day of everyone at once, on top of the data the suites above wrote.
   seasonDaySuite,
 ];

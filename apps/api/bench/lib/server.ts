@@ -9,6 +9,8 @@ import { localServerEnv } from '../../test/hardening/child-server.ts';
 export const BENCH_ADMIN_EMAIL = 'bench.admin@ushirika.test';
 /** The password of the bench administrator and of every generated user (one hash, reused). */
 export const BENCH_PASSWORD = 'Bench#2026pass';
+/** The USSD aggregator's shared secret on the bench server (#31). */
+export const BENCH_USSD_SECRET = 'bench-ussd-secret-0123456789';
 
 /**
  * The server's own configuration, read by loadConfig, with the settings every server started for
@@ -20,6 +22,8 @@ export function benchConfig(): Config {
     ...localServerEnv({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),
     // Passed on so `SETTLEMENT_TIMING=1 npm run bench` prints the settlement phases.
     SETTLEMENT_TIMING: process.env.SETTLEMENT_TIMING ?? 'false',
+    USSD_SECRET: BENCH_USSD_SECRET,
+    USSD_RATE_LIMIT: '100000000',
   });
 }
 

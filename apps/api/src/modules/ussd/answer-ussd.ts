@@ -7,7 +7,7 @@ import { TooManyRequestsError } from '../../platform/errors.ts';
 import { withLanguage } from '../../platform/labels.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { readFarmerStatement } from '../farmer-statements/read-farmer-statement.ts';
-import { decoyPinHash, hashPin, isPinShape, verifyPin } from './pin.ts';
+import { decoyPinHash, hashPin, isPinShape, verifyPin, verifyPinOnce } from './pin.ts';
 import { callerByPhone, latestAuctionPrices, type UssdCaller } from './queries.ts';
 import { farmerPins, ussdReplies } from './schema.ts';
 import { con, end, kgOf, pageOfLines, say, tzs, type UssdLang } from './screens.ts';
@@ -105,7 +105,7 @@ async function signIn(tx: DbOrTx, phone: string, pin: string): Promise<UssdCalle
     await verifyPin(await decoyPinHash(), pin);
     return null;
   }
-  if (!(await verifyPin(caller.pinHash, pin))) {
+  if (!(await verifyPinOnce(caller.pinHash, pin))) {
     await tx
       .update(farmerPins)
       .set({

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * A farmer's 4-digit PIN, kept as a salted scrypt hash (`scrypt$<N>$<salt>$<hash>`). Ten thousand
@@ -29,6 +29,26 @@ export async function verifyPin(stored: string, pin: string): Promise<boolean> {
   const expected = Buffer.from(hash, 'base64');
   const key = await derive(pin, Buffer.from(salt, 'base64'), { ...OPTIONS, N: Number.parseInt(n, 10) });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * The PINs this process has found right, by a hash of the stored hash and the PIN: a session's
+ * later steps (each carries the PIN again) skip the scrypt. A changed or reset PIN has a new stored
+ * hash, so it is never matched by an old entry; only right PINs are kept, so wrong ones always
+ * cost the full check and count.
+ */
+const rightPins = new Set<string>();
+const RIGHT_PINS_KEPT = 20_000;
+
+export async function verifyPinOnce(stored: string, pin: string): Promise<boolean> {
+  const key = createHash('sha256').update(`${stored}\n${pin}`).digest('base64url');
+  if (rightPins.has(key)) return true;
+  const right = await verifyPin(stored, pin);
+  if (right) {
+    if (rightPins.size >= RIGHT_PINS_KEPT) rightPins.clear();
+    rightPins.add(key);
+  }
+  return right;
 }
 
 /** A hash of no PIN: an unknown number spends the same time as a known one. */
