@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ImportFarmer } from '../modules/farmers/check-import.ts';
 import { importFarmers } from '../modules/farmers/import-farmers.ts';
 import { farmers } from '../modules/farmers/schema.ts';
 import { crops } from '../modules/seasons/schema.ts';
+import { hashPin } from '../modules/ussd/pin.ts';
 import { seedActor } from './demo-union.ts';
 
 const MEN =
@@ -111,4 +112,15 @@ export async function loadDemoFarmers(
     created += result.imported;
   }
   return { created, skipped };
+}
+
+/** The USSD PIN every demo farmer has (#31): dial the demo with a farmer's phone and this PIN. */
+export const DEMO_USSD_PIN = '2580';
+
+/** Gives each demo farmer with a phone and no USSD PIN yet the demo PIN (one hash for all). */
+export async function giveDemoPins(db: Db): Promise<void> {
+  const pinHash = await hashPin(DEMO_USSD_PIN);
+  await db.execute(sql`insert into farmer_pins (farmer_id, pin_hash)
+    select id, ${pinHash} from farmers where phone is not null
+    on conflict (farmer_id) do nothing`);
 }

@@ -24,7 +24,7 @@ import { transporterResource } from '../modules/transporters/transporters.ts';
 import { warehouses } from '../modules/warehouses/schema.ts';
 import { warehouseResource } from '../modules/warehouses/warehouses.ts';
 import { createRecord } from '../platform/catalog.ts';
-import { type DemoSociety, loadDemoFarmers } from './demo-farmers.ts';
+import { type DemoSociety, giveDemoPins, loadDemoFarmers } from './demo-farmers.ts';
 import { DEMO_SOCIETIES, seedActor } from './demo-union.ts';
 
 export const DEMO_UNION_NAME = 'Kusini Cashew and Sesame Cooperative Union';
@@ -192,6 +192,7 @@ export async function loadDemoMasterData(db: Db, actorId: string): Promise<DemoM
   }
 
   const farmers = await loadDemoFarmers(db, { societies, total: DEMO_FARMERS, actorId });
+  await giveDemoPins(db);
   const rules = await loadDemoSeason(db, actorId, councilIds, bankIds);
   return {
     societies: societies.length,
