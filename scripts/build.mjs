@@ -65,7 +65,14 @@ const isTest = (f) => /\.(test|e2e)\.tsx?$/.test(f) || f.includes('/e2e/');
 /** The web app: skipped when apps/web/dist already points at a build of these sources. */
 export async function buildWeb({ force = false } = {}) {
   const hash = sourcesHash(
-    ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
+    [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      ...shared,
+    ],
     isTest,
   );
   return publishWebBuild({

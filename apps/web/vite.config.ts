@@ -1,12 +1,48 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app (#29): the manifest and the service worker (src/sw.ts, Workbox's precache).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: {
+        id: '/collections/offline-weighing',
+        name: 'Ushirika: buying post',
+        short_name: 'Ushirika',
+        description: 'Weigh crops at the buying post with or without a network',
+        start_url: '/collections/offline-weighing',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#12b886',
+        lang: 'en',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Every built file but the page (see sw.ts); the largest chunks are over Workbox's 2 MB default.
+        globPatterns: ['**/*.{js,css,woff,woff2,png,svg,ico,webmanifest}'],
+        globIgnores: ['**/index.html', 'sw.js'],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 900 },
   server: {
     port: 5173,

@@ -28,12 +28,14 @@ export async function launchBrowser(): Promise<Browser> {
  * A browser context on this worker's server at desktop size. Reduced motion: the app then skips
  * its transitions and stops its spinners (as it does for any user who asks for less motion), so
  * the browser draws far fewer frames on the test machine's two cores, and no click waits for an
- * animation to end.
+ * animation to end. The app's service worker (#29) is blocked: it would precache every built file
+ * in every context; the offline spec (offline.e2e.ts) allows it in its own contexts.
  */
 export const contextOptions = (): BrowserContextOptions => ({
   baseURL: baseUrl(),
   viewport: { width: 1366, height: 860 },
   reducedMotion: 'reduce',
+  serviceWorkers: 'block',
 });
 
 export async function newPage(browser: Browser): Promise<Page> {

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
+import { registerSW } from 'virtual:pwa-register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -10,6 +11,8 @@ import { i18nReady } from './lib/i18n.ts';
 import { ensureDisplayDefaults } from './lib/storage.ts';
 
 ensureDisplayDefaults();
+// The installable app's service worker (#29): a no-op in development.
+registerSW({ immediate: true });
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

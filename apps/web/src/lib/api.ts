@@ -1,4 +1,4 @@
-import { refreshReply } from '@ushirika/contracts';
+import { refreshReply, routePath } from '@ushirika/contracts';
 import { ApiError, firstValueOf } from './api-error.ts';
 import { i18n } from './i18n.ts';
 import { currentPath, type ErrorScreenState, navigateTo } from './navigation.ts';
@@ -147,9 +147,17 @@ export function toastMessageFor(status: number, body: unknown): string {
   }
 }
 
+/**
+ * Screens that work with no network (#29: the buying post's weighing device): a call that finds
+ * no network there is the screen's own business (it says it is offline and keeps weighing), so
+ * no call made while it is open sends the clerk away to an error screen.
+ */
+const WORKS_OFFLINE = new Set([routePath('offline_weighing')]);
+
 function goToErrorScreen(path: string): void {
   const from = currentPath();
   if (from === path) return;
+  if (path === '/server-not-available' && WORKS_OFFLINE.has(from.split('?')[0] ?? '')) return;
   const state: ErrorScreenState = { from };
   navigateTo(path, { state });
 }

@@ -1,0 +1,57 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+/**
+ * The service worker of the installable app (#29), built by vite-plugin-pwa (injectManifest) with
+ * Workbox: the app's built files (scripts, styles, fonts, icons, the language chunks) are
+ * precached by content hash, so a clerk who opened the app once online opens the buying-post
+ * screen with no network. The page itself (index.html) is not precached: the server writes a
+ * fresh CSP style nonce into every copy, so a navigation goes to the network first and the last
+ * page the server sent is kept only as the offline fallback (served with its own CSP header, whose
+ * nonce it matches). Nothing under /api is touched: API answers are never cached.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+const SHELL_CACHE = 'ushirika-app-shell';
+const SHELL_KEY = '/__app-shell';
+/** A weak network that has not answered a page in this long gets the kept page instead. */
+const SLOW_PAGE_MS = 4_000;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+async function keepShell(response: Response): Promise<void> {
+  if (!response.ok || !response.headers.get('content-type')?.includes('text/html')) return;
+  const cache = await caches.open(SHELL_CACHE);
+  await cache.put(SHELL_KEY, response);
+}
+
+const keptShell = async () => (await caches.open(SHELL_CACHE)).match(SHELL_KEY);
+
+self.addEventListener('install', (event) => {
+  // The page that registered this worker was loaded before it: keep a copy now, for the first
+  // offline opening.
+  event.waitUntil(fetch('/', { cache: 'no-store' }).then(keepShell));
+  void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+registerRoute(
+  new NavigationRoute(
+    async ({ request, event }) => {
+      const network = fetch(request).then((response) => {
+        (event as FetchEvent).waitUntil(keepShell(response.clone()));
+        return response;
+      });
+      const kept = await keptShell();
+      if (!kept) return network;
+      const slow = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), SLOW_PAGE_MS));
+      return Promise.race([network.catch(() => kept), slow]);
+    },
+    { denylist: [/^\/api(\/|$)/] },
+  ),
+);
