@@ -4,11 +4,22 @@ import { inject } from 'vitest';
 import { chromiumPath } from './chromium.ts';
 import { replaceInitialPassword } from './first-password.ts';
 
+let ownServer: string | null = null;
+
+/**
+ * A file whose changes reach every other file's data (going live sets a date before which nothing
+ * may be posted) starts a server of its own (server.ts) and points every helper here at it.
+ */
+export function useOwnServer(url: string | null): void {
+  ownServer = url;
+}
+
 /**
  * This file's server: global-setup.ts starts one per worker slot and the slot running this file
  * (VITEST_POOL_ID, 1..maxWorkers) is the only one using it while the file runs.
  */
 export function baseUrl(): string {
+  if (ownServer) return ownServer;
   const urls = inject('baseUrls');
   const slot = Number(process.env.VITEST_POOL_ID ?? '1');
   const url = urls[slot - 1];
