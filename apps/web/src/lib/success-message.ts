@@ -33,6 +33,7 @@ const ACTIONS = [
   'updated',
   'approved',
   'cancelled',
+  'rejected',
   'reversed',
   'closed',
   'recorded',

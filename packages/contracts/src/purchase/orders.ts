@@ -3,7 +3,7 @@ import { listQuery, uuid } from '../common.ts';
 import { amountField, decimalField, isoDate, optionalText, requiredText } from '../fields.ts';
 import { documentLineItem } from '../inventory/items.ts';
 
-/** Purchase orders (issue 13): draft -> submitted -> approved -> partly_received -> received, or cancelled. */
+/** Purchase orders (issue 13): draft -> submitted -> approved -> partly_received -> received, or cancelled; submitted -> rejected. */
 
 export const quantityField = decimalField(3, 'a quantity');
 
@@ -14,6 +14,7 @@ export const purchaseOrderStatus = z.enum([
   'partly_received',
   'received',
   'cancelled',
+  'rejected',
 ]);
 export type PurchaseOrderStatus = z.infer<typeof purchaseOrderStatus>;
 
@@ -60,6 +61,9 @@ export const purchaseOrderDetail = purchaseOrder.extend({
   approvedBy: z.string().nullable(),
   approvedByName: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectedByName: z.string().nullable(),
+  rejectReason: z.string().nullable(),
 });
 export type PurchaseOrderDetail = z.infer<typeof purchaseOrderDetail>;
 
@@ -83,6 +87,10 @@ export type CreatePurchaseOrderBody = z.input<typeof createPurchaseOrderBody>;
 export const updatePurchaseOrderBody = createPurchaseOrderBody;
 export const cancelPurchaseOrderBody = z.object({
   reason: requiredText('Give the reason for cancelling', 300),
+});
+/** The approver sends a submitted order back for good (issue 37); the reason stays on the order. */
+export const rejectPurchaseOrderBody = z.object({
+  reason: requiredText('Give the reason for rejecting', 300),
 });
 export const purchaseOrderListQuery = listQuery.extend({
   supplier_id: uuid.optional(),

@@ -78,6 +78,16 @@ export function CancelButton({ onClick, testId }: { onClick: () => void; testId:
   );
 }
 
+/** The reject button of a submitted purchasing document (issue 37); it opens the reason form. */
+export function RejectButton({ onClick, testId }: { onClick: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button color="red" variant="outline" onClick={onClick} data-testid={testId}>
+      {t('purchaseMd.reject')}
+    </Button>
+  );
+}
+
 /**
  * An action on a purchasing document that needs a written reason (cancel; approve an invoice
  * that differs from its order): `POST /api/<document path>/<id>/<action>` with `{ reason }`,
@@ -95,7 +105,7 @@ export function ReasonActionModal({
   testId,
 }: {
   document: PurchaseDocument;
-  action: 'cancel' | 'approve';
+  action: 'cancel' | 'approve' | 'reject';
   id: string;
   title: string;
   reasonLabel: string;

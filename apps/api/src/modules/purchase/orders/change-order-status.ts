@@ -16,6 +16,7 @@ const STATE_WORDS: Record<Status, string> = {
   partly_received: 'partly received',
   received: 'received',
   cancelled: 'cancelled',
+  rejected: 'rejected',
 };
 
 /**
@@ -110,4 +111,14 @@ export const cancelPurchaseOrder = (db: Db, actor: Actor, { id, reason }: { id: 
     to: 'cancelled',
     action: 'cancelled',
     set: { cancelledAt: new Date(), cancelledBy: actor.userId, cancelReason: reason },
+  });
+
+/** submitted -> rejected by the approver (issue 37), with the reason; the order ends there. */
+export const rejectPurchaseOrder = (db: Db, actor: Actor, { id, reason }: { id: string; reason: string }) =>
+  moveOrder(db, actor, {
+    id,
+    from: ['submitted'],
+    to: 'rejected',
+    action: 'rejected',
+    set: { rejectedAt: new Date(), rejectedBy: actor.userId, rejectReason: reason },
   });

@@ -68,6 +68,49 @@ describe('purchase orders', () => {
     expect(history.body.data.map((h) => h.action).sort()).toEqual(['approved', 'created', 'submitted']);
   });
 
+  it('the approver rejects a submitted order with a reason (issue 37): not without one, not twice, not by the buyer; it leaves the inbox', async () => {
+    const s = await makeSupplier(t, buyer);
+    const o = await draftOrder(t, buyer, ureaAndSprayers(s.id));
+    const reject = (token: string, body: Record<string, unknown>) =>
+      t.request<{ message: string; data: OrderReply }>('PATCH', `/purchase/orders/${o.id}/reject`, {
+        token,
+        body,
+      });
+    const draft = await reject(manager.access, { reason: 'Wrong supplier' });
+    expect(draft.status).toBe(409);
+    expect(draft.body.message).toBe(`Purchase order ${o.orderNo} is a draft: it cannot be rejected`);
+    await t.request('PATCH', `/purchase/orders/${o.id}/submit`, { token: buyer.access });
+    const inbox = async () =>
+      (
+        await t.request<{ data: { number: string }[] }>('GET', '/inbox?source=purchase_orders', {
+          token: manager.access,
+        })
+      ).body.data.map((r) => r.number);
+    expect(await inbox()).toContain(o.orderNo);
+    expect((await reject(manager.access, { reason: '  ' })).status).toBe(400);
+    expect((await reject(buyer.access, { reason: 'Too dear' })).status).toBe(403);
+    const done = await reject(manager.access, { reason: 'Too dear: ask two more suppliers' });
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe('Purchase order rejected successfully');
+    expect(done.body.data).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Too dear: ask two more suppliers',
+      rejectedByName: expect.any(String),
+      rejectedAt: expect.any(String),
+    });
+    const twice = await reject(manager.access, { reason: 'Again' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(`Purchase order ${o.orderNo} is rejected: it cannot be rejected`);
+    expect(
+      (await t.request('PATCH', `/purchase/orders/${o.id}/approve`, { token: manager.access })).status,
+    ).toBe(409);
+    expect(await inbox()).not.toContain(o.orderNo);
+    const history = await t.request<{ data: { action: string }[] }>('GET', `/audit/purchase_order/${o.id}`, {
+      token: manager.access,
+    });
+    expect(history.body.data.map((h) => h.action).sort()).toEqual(['created', 'rejected', 'submitted']);
+  });
+
   it('records receipts: partial, then full; refuses over-receipt naming the line, unapproved and cancelled orders', async () => {
     const s = await makeSupplier(t, buyer);
     const o = await approvedOrder(t, buyer, manager, ureaAndSprayers(s.id));

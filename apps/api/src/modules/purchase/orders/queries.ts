@@ -78,6 +78,7 @@ export async function listPurchaseOrders(
 
 export async function getPurchaseOrder(db: DbOrTx, id: string): Promise<PurchaseOrderDetail> {
   const approver = alias(users, 'approver');
+  const rejecter = alias(users, 'rejecter');
   const [row] = await db
     .select({
       ...columns,
@@ -90,10 +91,15 @@ export async function getPurchaseOrder(db: DbOrTx, id: string): Promise<Purchase
       approverFirst: approver.firstName,
       approverLast: approver.lastName,
       cancelReason: purchaseOrders.cancelReason,
+      rejectedAt: purchaseOrders.rejectedAt,
+      rejecterFirst: rejecter.firstName,
+      rejecterLast: rejecter.lastName,
+      rejectReason: purchaseOrders.rejectReason,
     })
     .from(purchaseOrders)
     .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
     .leftJoin(approver, eq(approver.id, purchaseOrders.approvedBy))
+    .leftJoin(rejecter, eq(rejecter.id, purchaseOrders.rejectedBy))
     .where(eq(purchaseOrders.id, id));
   if (!row) throw new NotFoundError('Purchase order not found');
   const lines = await db
@@ -117,12 +123,23 @@ export async function getPurchaseOrder(db: DbOrTx, id: string): Promise<Purchase
     .innerJoin(items, eq(items.id, purchaseOrderLines.itemId))
     .where(eq(purchaseOrderLines.orderId, id))
     .orderBy(asc(purchaseOrderLines.lineNo));
-  const { approverFirst, approverLast, submittedAt, approvedAt, ...rest } = row;
+  const {
+    approverFirst,
+    approverLast,
+    rejecterFirst,
+    rejecterLast,
+    submittedAt,
+    approvedAt,
+    rejectedAt,
+    ...rest
+  } = row;
   return {
     ...rest,
     submittedAt: submittedAt?.toISOString() ?? null,
     approvedAt: approvedAt?.toISOString() ?? null,
     approvedByName: approverFirst ? `${approverFirst} ${approverLast ?? ''}`.trim() : null,
+    rejectedAt: rejectedAt?.toISOString() ?? null,
+    rejectedByName: rejecterFirst ? `${rejecterFirst} ${rejecterLast ?? ''}`.trim() : null,
     lines,
   };
 }

@@ -41,6 +41,7 @@ const statusWords: Record<string, string> = {
   submitted: 'not approved yet',
   received: 'fully received',
   cancelled: 'cancelled',
+  rejected: 'rejected',
 };
 
 /** The order with its lines as the GRN screen and use case need them; 404 when there is none. */

@@ -8,6 +8,7 @@ import {
   purchaseOrderDetail,
   purchaseOrderListQuery,
   purchaseSettingsBody,
+  rejectPurchaseOrderBody,
   savedReply,
   updatePurchaseOrderBody,
 } from '@ushirika/contracts';
@@ -20,7 +21,12 @@ import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { purchaseApprove, purchaseRead, purchaseWrite, settingsWrite } from '../access.ts';
 import { purchaseOrderPdf } from '../pdf.ts';
 import { suppliers } from '../suppliers/schema.ts';
-import { approvePurchaseOrder, cancelPurchaseOrder, submitPurchaseOrder } from './change-order-status.ts';
+import {
+  approvePurchaseOrder,
+  cancelPurchaseOrder,
+  rejectPurchaseOrder,
+  submitPurchaseOrder,
+} from './change-order-status.ts';
 import { createPurchaseOrder, updatePurchaseOrder } from './create-purchase-order.ts';
 import { getPurchaseOrder, listPurchaseOrders } from './queries.ts';
 import { getPurchaseSettings, updatePurchaseSettings } from './settings.ts';
@@ -115,6 +121,17 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
     }),
   );
   app.patch(
+    '/purchase/orders/:id/reject',
+    {
+      config: { access: purchaseApprove },
+      schema: { tags, params: idParams, body: rejectPurchaseOrderBody, response: saved },
+    },
+    async (req) => ({
+      message: 'Purchase order rejected successfully',
+      data: await rejectPurchaseOrder(db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
+    }),
+  );
+  app.patch(
     '/purchase/orders/:id/cancel',
     {
       config: { access: purchaseWrite },
@@ -130,7 +147,7 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: purchaseRead }, schema: { tags, params: idParams } },
     async (req, reply) => {
       const order = await getPurchaseOrder(db, req.params.id);
-      if (['draft', 'submitted', 'cancelled'].includes(order.status))
+      if (['draft', 'submitted', 'cancelled', 'rejected'].includes(order.status))
         throw new ConflictError(
           `Purchase order ${order.orderNo} is not approved: there is nothing to send the supplier yet`,
         );

@@ -22,11 +22,13 @@ export const PURCHASE_ORDER_STATUSES = [
   'partly_received',
   'received',
   'cancelled',
+  'rejected',
 ] as const;
 
 /**
  * A purchase order to a supplier. draft -> submitted -> approved (by someone other than the maker)
- * -> partly_received -> received as GRNs come in; cancelled from any state before a receipt.
+ * -> partly_received -> received as GRNs come in; cancelled from any state before a receipt;
+ * rejected by the approver from submitted, with the reason (issue 37), which ends it.
  * Totals are kept on the row: subtotal (net of VAT) + vat_total = total.
  */
 export const purchaseOrders = pgTable(
@@ -50,6 +52,8 @@ export const purchaseOrders = pgTable(
     total: money('total').notNull(),
     ...stamp('submitted'),
     ...approval(),
+    ...stamp('rejected'),
+    rejectReason: text('reject_reason'),
     ...cancellation(),
     ...authorship(),
   },
@@ -59,7 +63,7 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_date_idx').on(t.orderDate, t.id),
     check(
       'purchase_orders_status_check',
-      sql`${t.status} in ('draft', 'submitted', 'approved', 'partly_received', 'received', 'cancelled')`,
+      sql`${t.status} in ('draft', 'submitted', 'approved', 'partly_received', 'received', 'cancelled', 'rejected')`,
     ),
     check('purchase_orders_total_check', sql`${t.total} = ${t.subtotal} + ${t.vatTotal}`),
     check('purchase_orders_vat_rate_check', sql`${t.vatRate} >= 0 and ${t.vatRate} < 100`),

@@ -15,7 +15,13 @@ import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { DocumentNote } from '../../document-texts/DocumentNote.tsx';
-import { ApproveButton, CancelButton, ReasonActionModal, usePurchaseStep } from '../DocumentActions.tsx';
+import {
+  ApproveButton,
+  CancelButton,
+  ReasonActionModal,
+  RejectButton,
+  usePurchaseStep,
+} from '../DocumentActions.tsx';
 import { usePurchaseOrder } from '../hooks.ts';
 import { pricedLineColumns } from '../PurchaseLines.tsx';
 
@@ -42,6 +48,7 @@ function OrderDetailsPage() {
   const canWrite = useCan('purchase.order.create', 'union');
   const canApprove = useCan('purchase.order.approve', 'union');
   const [cancelling, setCancelling] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
   const submit = usePurchaseStep('purchase_order', 'submit');
   const approve = usePurchaseStep('purchase_order', 'approve');
   const o = order.data;
@@ -84,6 +91,9 @@ function OrderDetailsPage() {
               testId="approve-order"
             />
           )}
+          {canApprove && o.status === 'submitted' && (
+            <RejectButton onClick={() => setRejecting(true)} testId="reject-order" />
+          )}
           {canWrite && PRINTABLE.includes(o.status) && o.status !== 'received' && (
             <Button variant="light" component={Link} to={`/inventory/grns/grn-create?order=${o.id}`}>
               {t('purchaseMd.receiveGoods')}
@@ -120,6 +130,12 @@ function OrderDetailsPage() {
             ],
             [t('purchaseMd.approvedBy'), o.approvedByName ?? '—'],
             [t('purchaseMd.terms'), o.terms ?? '—'],
+            ...(o.rejectReason
+              ? ([
+                  [t('purchaseMd.rejectedBy'), o.rejectedByName ?? '—'],
+                  [t('purchaseMd.rejectReason'), o.rejectReason],
+                ] as [string, string][])
+              : []),
             ...(o.cancelReason
               ? ([[t('purchaseMd.cancelReason'), o.cancelReason]] as [string, string][])
               : []),
@@ -140,6 +156,19 @@ function OrderDetailsPage() {
         </Anchor>
       </Section>
       {cancelling && <CancelOrderForm order={o} onClose={() => setCancelling(false)} />}
+      {rejecting && (
+        <ReasonActionModal
+          document="purchase_order"
+          action="reject"
+          id={o.id}
+          title={t('purchaseMd.rejectOrder')}
+          reasonLabel={t('purchaseMd.rejectReason')}
+          submitLabel={t('purchaseMd.reject')}
+          confirmMessage={t('purchaseMd.rejectOrderConfirm', { orderNo: o.orderNo })}
+          onClose={() => setRejecting(false)}
+          testId="reject-order-form"
+        />
+      )}
       <DocumentNote kind="purchase_order" id={id} />
       <AttachmentsSection recordType="purchase-order" recordId={id} />
     </DetailsLayout>
