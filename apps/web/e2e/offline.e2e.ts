@@ -19,7 +19,7 @@ import {
  * screen once online (the app's service worker installs), loses the network, weighs, reloads the
  * app with no network (it comes from the service worker, in Swahili), weighs again, and when the
  * network returns the receipts sync by themselves: each is one collection, once, even when the
- * device sends its queue again. Everything here is made by this file (its own society, farmers,
+ * device sends its queue again. Signing out with receipts waiting warns first. Everything here is made by this file (its own society, farmers,
  * clerk and device), so it depends on no other file.
  */
 
@@ -122,6 +122,14 @@ describe('weighing at a buying post with no network (#29)', () => {
     await weighOffline(page, juma, '1', '81', '1');
     await expect.poll(() => waitingBadge(page).textContent()).toBe('Stakabadhi 2 zinasubiri');
     expect(await societyCollections()).toEqual([]);
+    // Signing out now warns that two receipts have not synced; the clerk stays.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('sign-out').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Stakabadhi 2 bado hazijatumwa', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/collections/offline-weighing');
 
     // The network returns: the device syncs by itself, and both receipts are stored.
     await context.setOffline(false);

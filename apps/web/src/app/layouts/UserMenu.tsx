@@ -3,7 +3,9 @@ import { IconChevronDown, IconLock, IconLogout, IconUserCircle } from '@tabler/i
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { confirmAction } from '../../components/ConfirmAction.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { clearDeviceOnSignOut, deviceWaitingCount } from '../../features/crop-flow/devices/sign-out-check.ts';
 import { signOut } from '../../lib/api.ts';
 import { fullName, lockSession } from '../../lib/session.ts';
 
@@ -17,6 +19,20 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const lock = () => {
     lockSession(location.pathname + location.search);
     navigate('/lock-screen');
+  };
+
+  // On a weighing device (#29) sign-out asks first: the society's data leaves the device, and
+  // receipts still waiting are named (they stay on it and sync at the next sign-in here).
+  const askThenSignOut = async () => {
+    const waiting = await deviceWaitingCount().catch(() => null);
+    if (waiting === null) return signOut();
+    confirmAction({
+      title: t('offlineMd.signOutTitle'),
+      message: waiting > 0 ? t('offlineMd.signOutWaiting', { count: waiting }) : t('offlineMd.signOutHint'),
+      confirmLabel: t('header.signOut'),
+      danger: waiting > 0,
+      onConfirm: () => void clearDeviceOnSignOut().finally(() => void signOut()),
+    });
   };
 
   return (
@@ -56,7 +72,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => void signOut()}
+          onClick={() => void askThenSignOut()}
+          data-testid="sign-out"
         >
           {t('header.signOut')}
         </Menu.Item>
