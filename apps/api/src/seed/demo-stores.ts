@@ -6,7 +6,7 @@ import { receiveDirectGrn } from '../modules/inventory/grns/receive-direct-grn.t
 import { createStockIssue } from '../modules/inventory/issues/create-stock-issue.ts';
 import { itemCategoryResource } from '../modules/inventory/items/categories.ts';
 import { itemResource } from '../modules/inventory/items/items.ts';
-import { createStore } from '../modules/inventory/stores/save-store.ts';
+import { createStore } from '../modules/inventory/stores/create-store.ts';
 import { stores } from '../modules/inventory/stores/schema.ts';
 import { dispatchStockTransfer } from '../modules/inventory/transfers/dispatch-stock-transfer.ts';
 import { receiveStockTransfer } from '../modules/inventory/transfers/receive-stock-transfer.ts';
@@ -245,7 +245,8 @@ export async function loadDemoStores(db: Db): Promise<DemoStores> {
       lines: lines.map(([code, quantity, batch]) => ({ itemId: id(code), quantity, batchNo: batch ?? null })),
     });
     // The second society counts five gunny bags short.
-    await receiveStockTransfer(db, manager, sent.id, {
+    await receiveStockTransfer(db, manager, {
+      id: sent.id,
       receivedOn: daysAgo(12 - index),
       remarks: null,
       lines: sent.lines.map((l) => {

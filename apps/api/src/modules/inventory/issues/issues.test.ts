@@ -2,6 +2,7 @@ import type { Paged, StockIssue, StockIssueDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { TestApp } from '../../../../test/harness.ts';
 import {
   balanceOf,
@@ -120,13 +121,15 @@ describe('stock issues', () => {
       /Not enough Last bags .*: 0 bag in store, 10 asked/,
     );
     expect(await balanceOf(t, item.id, w.unionStore.id)).toMatchObject({ quantity: '0.000', value: '0.00' });
-    const issued = await queryRows<{ n: number }>(
+    const issued = await queryRows(
       t.db,
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from stock_issue_lines where item_id = ${item.id}`,
     );
     expect(issued[0]?.n).toBe(1);
-    const moves = await queryRows<{ n: number }>(
+    const moves = await queryRows(
       t.db,
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from stock_movements where item_id = ${item.id} and kind = 'issue'`,
     );
     expect(moves[0]?.n).toBe(1);

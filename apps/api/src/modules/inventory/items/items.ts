@@ -1,8 +1,9 @@
 import { type Item, type ItemBody, item, itemBody, itemListQuery } from '@ushirika/contracts';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
 import type { CatalogResource } from '../../../platform/catalog.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { currentLanguage, localNameSql, localRowName, unitLabel } from '../../../platform/labels.ts';
@@ -132,6 +133,10 @@ export const itemResource: CatalogResource<Item, ItemBody, ItemBody, z.infer<typ
 };
 
 async function hasMovements(tx: DbOrTx, itemId: string): Promise<boolean> {
-  const rows = await tx.execute(sql`select 1 from stock_movements where item_id = ${itemId} limit 1`);
-  return ((rows as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+  const [row] = await queryRows(
+    tx,
+    z.object({ moved: z.boolean() }),
+    sql`select exists (select 1 from stock_movements where item_id = ${itemId}) as moved`,
+  );
+  return row?.moved ?? false;
 }

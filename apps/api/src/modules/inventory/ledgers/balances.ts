@@ -1,5 +1,6 @@
 import { dec } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { afterIssue, type Balance } from './valuation.ts';
@@ -10,7 +11,13 @@ import { afterIssue, type Balance } from './valuation.ts';
  * balance after it must see the lines before it). Lines come in item order: locks are taken in it.
  */
 
-type Row = { item_id: string; quantity: string; value: string; avg_cost: string };
+const balanceRow = z.object({
+  item_id: z.string(),
+  quantity: z.string(),
+  value: z.string(),
+  avg_cost: z.string(),
+});
+type Row = z.infer<typeof balanceRow>;
 const toBalance = (r: Row): Balance => ({ quantity: r.quantity, value: r.value, avgCost: r.avg_cost });
 const distinct = (lines: { itemId: string }[]) => new Set(lines.map((l) => l.itemId)).size === lines.length;
 
@@ -38,13 +45,13 @@ export async function addToBalances(
       sql`, `,
     );
   if (distinct(lines)) {
-    const rows = await queryRows<Row>(tx, upsert(storeId, values(lines)));
+    const rows = await queryRows(tx, balanceRow, upsert(storeId, values(lines)));
     const byItem = new Map(rows.map((r) => [r.item_id, toBalance(r)]));
     return lines.map((l) => byItem.get(l.itemId) as Balance);
   }
   const out: Balance[] = [];
   for (const line of lines) {
-    const [row] = await queryRows<Row>(tx, upsert(storeId, values([line])));
+    const [row] = await queryRows(tx, balanceRow, upsert(storeId, values([line])));
     if (!row) throw new Error('Stock balance upsert returned nothing');
     out.push(toBalance(row));
   }
@@ -64,8 +71,9 @@ export async function takeFromBalances(
   short: (index: number, held: string) => Error,
 ): Promise<Taken[]> {
   const lock = (ids: string[]) =>
-    queryRows<Row>(
+    queryRows(
       tx,
+      balanceRow,
       sql`select item_id, quantity::text, value::text, avg_cost::text from stock_balances
           where store_id = ${storeId} and item_id in (${sql.join(
             ids.map((id) => sql`${id}::uuid`),
@@ -74,8 +82,9 @@ export async function takeFromBalances(
           order by item_id for update`,
     );
   const update = (changes: { itemId: string; asked: string; quantity: string; value: string }[]) =>
-    queryRows<Row>(
+    queryRows(
       tx,
+      balanceRow,
       sql`update stock_balances b set quantity = v.quantity::numeric, value = v.value::numeric, updated_at = now()
           from (values ${sql.join(
             changes.map((c) => sql`(${c.itemId}, ${c.asked}, ${c.quantity}, ${c.value})`),

@@ -3,6 +3,7 @@ import { D as Decimal, dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { TestApp } from '../../../../test/harness.ts';
 import {
   directGrn,
@@ -66,8 +67,9 @@ const kindOf = (from: Store, to: Store) =>
 
 /** The ledger agrees with itself: every balance is the sum of its movements and its last movement's balance. */
 async function ledgerConsistent() {
-  const rows = await queryRows<{ bad: number }>(
+  const rows = await queryRows(
     t.db,
+    z.object({ bad: z.number() }),
     sql`select count(*)::int as bad from stock_balances b
         left join lateral (select sum(quantity) q, sum(value) v from stock_movements m
           where m.item_id = b.item_id and m.store_id = b.store_id) s on true
@@ -117,8 +119,9 @@ describe('stock property', () => {
           expect(await mappedBalance(t, 'inventory')).toBe((await stockValue(t)).total);
         }
         expect(await ledgerConsistent()).toBe(0);
-        const [negative] = await queryRows<{ n: number }>(
+        const [negative] = await queryRows(
           t.db,
+          z.object({ n: z.number() }),
           sql`select count(*)::int as n from stock_balances where quantity < 0 or value < 0`,
         );
         expect(negative?.n).toBe(0);

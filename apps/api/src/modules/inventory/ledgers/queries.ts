@@ -1,10 +1,12 @@
-import type {
-  QuantityByStoreQuery,
-  QuantityByStoreReply,
-  StockLedgerQuery,
-  StockMovement,
-  StoreLedgerQuery,
-  StoreLedgerReply,
+import {
+  type QuantityByStoreQuery,
+  type QuantityByStoreReply,
+  quantityByStoreRow,
+  type StockLedgerQuery,
+  type StockMovement,
+  type StoreLedgerQuery,
+  type StoreLedgerReply,
+  storeLedgerRow,
 } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -176,8 +178,6 @@ export async function inTransitValue(db: DbOrTx, society: string | null): Promis
   return row?.value ?? '0.00';
 }
 
-type QtyRow = QuantityByStoreReply['data'][number];
-
 // Rows sort by byte order ("C"): the report's 12,000 rows sorted in the database's language
 // collation took more time than the joins (bench, docs/DECISIONS.md); codes and names read the same.
 
@@ -195,8 +195,9 @@ export async function quantityByStore(
     ? sql`(select item_id, store_id, sum(quantity) as quantity, sum(value) as value
            from stock_movements where movement_date <= ${query.to} group by item_id, store_id)`
     : sql`stock_balances`;
-  const rows = await queryRows<QtyRow>(
+  const rows = await queryRows(
     db,
+    quantityByStoreRow,
     sql`select items.id as "itemId", items.code as "itemCode", ${localNameSql('items')} as "itemName", items.unit, c.name as "categoryName",
           stores.id as "storeId", stores.name as "storeName", amcos.name as "amcosName",
           b.quantity::numeric(14,3)::text as quantity,
@@ -219,8 +220,6 @@ export async function quantityByStore(
   };
 }
 
-type LedgerRow = StoreLedgerReply['data'][number];
-
 /** Per item×store over a date range: opening, in, out and closing quantity and value. */
 export async function storeLedger(
   db: DbOrTx,
@@ -229,8 +228,9 @@ export async function storeLedger(
 ): Promise<StoreLedgerReply> {
   const where = storeItemWhere(query, society);
   const from = query.from ?? '0001-01-01';
-  const rows = await queryRows<LedgerRow>(
+  const rows = await queryRows(
     db,
+    storeLedgerRow,
     sql`select items.id as "itemId", items.code as "itemCode", ${localNameSql('items')} as "itemName", items.unit,
           stores.id as "storeId", stores.name as "storeName", amcos.name as "amcosName",
           coalesce(sum(m.quantity) filter (where m.movement_date < ${from}), 0)::numeric(14,3)::text as "openingQuantity",

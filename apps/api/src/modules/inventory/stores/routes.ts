@@ -14,8 +14,9 @@ import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
+import { createStore } from './create-store.ts';
 import { listStores, storeStock as stockOfStore, storeChoices, storeOf } from './queries.ts';
-import { createStore, updateStore } from './save-store.ts';
+import { updateStore } from './update-store.ts';
 
 const tags = ['inventory'];
 const read = { permission: 'inventory.store.read', audience: 'any' } as const;
@@ -91,7 +92,7 @@ export function storesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Store updated successfully',
-      data: await updateStore(deps.db, actorOf(req), req.params.id, req.body),
+      data: await updateStore(deps.db, actorOf(req), { id: req.params.id, ...req.body }),
     }),
   );
 }

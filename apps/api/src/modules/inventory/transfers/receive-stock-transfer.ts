@@ -27,8 +27,7 @@ function receivedShare(line: { quantity: string; value: string }, received: stri
 export async function receiveStockTransfer(
   db: Db,
   actor: Actor,
-  id: string,
-  body: ReceiveStockTransferBody,
+  { id, ...body }: ReceiveStockTransferBody & { id: string },
 ): Promise<StockTransferDetail> {
   await db.transaction(async (tx) => {
     const [transfer] = await tx.select().from(stockTransfers).where(eq(stockTransfers.id, id)).for('update');

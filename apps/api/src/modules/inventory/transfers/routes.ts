@@ -97,7 +97,7 @@ export function transfersRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => {
-      const data = await receiveStockTransfer(deps.db, actorOf(req), req.params.id, req.body);
+      const data = await receiveStockTransfer(deps.db, actorOf(req), { id: req.params.id, ...req.body });
       return { message: `${data.transferNo} received at ${data.toStoreName}`, data };
     },
   );
