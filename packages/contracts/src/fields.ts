@@ -117,6 +117,9 @@ export const recordStatus = z.enum(['active', 'inactive']);
 
 /** `{message, data}`: what a create or update answers. */
 export const savedReply = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
+/** A saved reply that may carry a warning the screen shows (a payment the bank cannot cover, #37). */
+export const savedWarnedReply = <T extends z.ZodType>(item: T) =>
+  z.object({ message: z.string(), data: item, warning: z.string().optional() });
 /** `{data}`: what a details read answers. */
 export const detailReply = <T extends z.ZodType>(item: T) => z.object({ data: item });
 

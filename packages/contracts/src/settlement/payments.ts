@@ -112,5 +112,7 @@ export type RetryLinesBody = z.input<typeof retryLinesBody>;
 export const paymentSettingsBody = z.object({
   payFarmersThrough: z.enum(['central', 'amcos']),
   smsFarmers: z.boolean(),
+  /** Refuse approving a supplier payment or cash advance the bank cannot cover; false warns only (#37). */
+  refuseUncoveredPayments: z.boolean().optional(),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsBody>;

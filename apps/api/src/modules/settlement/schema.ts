@@ -334,6 +334,8 @@ export const paymentSettings = pgTable(
       .default('central'),
     /** Send each paid farmer an SMS of what they were paid. */
     smsFarmers: boolean('sms_farmers').notNull().default(true),
+    /** Refuse approving a supplier payment or cash advance the bank's book balance cannot cover (else warn; #37). */
+    refuseUncoveredPayments: boolean('refuse_uncovered_payments').notNull().default(false),
     updatedBy: uuid('updated_by'),
     updatedAt: updatedAt(),
   },

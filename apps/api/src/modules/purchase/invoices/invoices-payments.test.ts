@@ -1,4 +1,4 @@
-import { dec } from '@ushirika/domain';
+import { dec, toGroupedMoney } from '@ushirika/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionAs } from '../../../../test/harness.ts';
 import {
@@ -367,5 +367,62 @@ describe('purchase invoices and supplier payments', () => {
       token: manager.access,
     });
     expect(inv.body.data.balance).toBe(target.balance);
+  });
+  it('warns when the bank cannot cover a payment, and refuses it when the union says so (issue 37)', async () => {
+    const admin = await sessionAs(t, 'Administrator');
+    const settings = (refuse: boolean) =>
+      t.request('PUT', '/payments/settings', {
+        token: admin.access,
+        body: { payFarmersThrough: 'central', smsFarmers: true, refuseUncoveredPayments: refuse },
+      });
+    const [open] = (
+      await t.request<{ data: Invoice[] }>('GET', `/purchase/invoices?supplier_id=${supplier.id}&open=true`, {
+        token: accountant.access,
+      })
+    ).body.data;
+    if (!open) throw new Error('an open invoice expected');
+    const pay = async (amount: string) =>
+      (
+        await t.request<{ data: Payment }>('POST', '/purchase/payments', {
+          token: accountant.access,
+          body: {
+            supplierId: supplier.id,
+            paymentDate: D('04-02'),
+            bankAccountId: bank,
+            allocations: [{ invoiceId: open.id, amount }],
+          },
+        })
+      ).body.data;
+    const approve = (id: string) =>
+      t.request<{ message: string; warning?: string; data: Payment }>(
+        'PATCH',
+        `/purchase/payments/${id}/approve`,
+        { token: manager.access },
+      );
+    const balance = await balanceOf(t, manager, '1101', D('12-31'));
+    const beyond = dec(balance).plus('1000').toFixed(2);
+    // More than the books hold, within what the invoice still owes.
+    const amount = dec(beyond).gt('0') && dec(beyond).lte(open.balance) ? beyond : open.balance;
+    if (dec(amount).lte(balance)) throw new Error(`the scenario's bank (${balance}) covers ${amount}`);
+    expect((await settings(true)).status).toBe(200);
+    const refused = await pay(amount);
+    const no = await approve(refused.id);
+    expect(no.status).toBe(409);
+    expect(no.body.message).toContain(
+      `holds ${toGroupedMoney(balance)} in the books, less than the ${toGroupedMoney(amount)} of payment ${refused.paymentNo}: the union's settings refuse payments the bank cannot cover`,
+    );
+    expect(
+      (await t.request<{ data: Payment }>('GET', `/purchase/payments/${refused.id}`, { token: buyer.access }))
+        .body.data.status,
+    ).toBe('draft');
+    expect(await balanceOf(t, manager, '1101', D('12-31'))).toBe(balance);
+    expect((await settings(false)).status).toBe(200);
+    const warned = await approve(refused.id);
+    expect(warned.status).toBe(200);
+    expect(warned.body.data.status).toBe('approved');
+    expect(warned.body.warning).toContain(
+      `holds ${toGroupedMoney(balance)} in the books, less than the ${toGroupedMoney(amount)} of payment ${refused.paymentNo}: it goes below zero`,
+    );
+    expect(await balanceOf(t, manager, '1101', D('12-31'))).toBe(dec(balance).minus(amount).toFixed(2));
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { checkBankCover } from '../../accounts/journal/bank-cover.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { purchaseInvoices } from '../invoices/schema.ts';
@@ -27,13 +28,18 @@ export async function approveSupplierPayment(
   db: Db,
   actor: Actor,
   { id }: { id: string },
-): Promise<SupplierPaymentDetail> {
+): Promise<{ payment: SupplierPaymentDetail; warning?: string }> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(supplierPayments).where(eq(supplierPayments.id, id));
     if (!payment) throw new NotFoundError('Supplier payment not found');
     if (payment.status !== 'draft') throw refused(payment.paymentNo, payment.status);
     if (payment.createdBy === actor.userId)
       throw new ForbiddenError('You entered this payment, so another person must approve it');
+    const warning = await checkBankCover(tx, {
+      accountId: payment.bankAccountId,
+      amount: payment.amount,
+      what: `payment ${payment.paymentNo}`,
+    });
     const [claimed] = await tx
       .update(supplierPayments)
       .set({ status: 'approved', approvedAt: new Date(), approvedBy: actor.userId, updatedAt: new Date() })
@@ -85,7 +91,7 @@ export async function approveSupplierPayment(
       before: { status: 'draft' },
       after: { status: 'approved', journalEntryId: posted.id },
     });
-    return after;
+    return { payment: after, warning };
   });
 }
 

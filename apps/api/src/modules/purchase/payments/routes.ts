@@ -5,6 +5,7 @@ import {
   idParams,
   paged,
   savedReply,
+  savedWarnedReply,
   supplierAgedQuery,
   supplierPayment,
   supplierPaymentDetail,
@@ -69,11 +70,14 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.patch(
     '/purchase/payments/:id/approve',
-    { config: { access: paymentApprove }, schema: { tags, params: idParams, response: saved } },
-    async (req) => ({
-      message: 'Payment approved successfully',
-      data: await approveSupplierPayment(db, actorOf(req), { id: req.params.id }),
-    }),
+    {
+      config: { access: paymentApprove },
+      schema: { tags, params: idParams, response: { 200: savedWarnedReply(supplierPaymentDetail) } },
+    },
+    async (req) => {
+      const { payment, warning } = await approveSupplierPayment(db, actorOf(req), { id: req.params.id });
+      return { message: 'Payment approved successfully', data: payment, ...(warning ? { warning } : {}) };
+    },
   );
   app.patch(
     '/purchase/payments/:id/cancel',

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { checkBankCover } from '../../accounts/journal/bank-cover.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { farmerLoans } from '../schema.ts';
 import { postLoan } from './give-loan.ts';
@@ -30,12 +31,19 @@ const notDraft = (status: string) =>
 export async function approveLoan(
   db: DbOrTx,
   { actor, id }: { actor: Actor; id: string },
-): Promise<FarmerLoan> {
+): Promise<{ loan: FarmerLoan; warning?: string }> {
   return db.transaction(async (tx) => {
     const row = await lockLoan(tx, id);
     if (row.status !== 'draft') throw notDraft(row.status);
     if (row.createdBy === actor.userId)
       throw new ForbiddenError('You entered this advance, so another person must approve it');
+    const warning = row.bankAccountId
+      ? await checkBankCover(tx, {
+          accountId: row.bankAccountId,
+          amount: row.amount,
+          what: `cash advance ${row.loanNo}`,
+        })
+      : undefined;
     const [farmer] = await tx
       .select({ name: sql<string>`concat_ws(' ', ${farmers.firstName}, ${farmers.lastName})` })
       .from(farmers)
@@ -50,7 +58,7 @@ export async function approveLoan(
       before: { status: 'draft' },
       after: { status: 'active', journalEntryId: entryId },
     });
-    return getLoan(tx, actor, id);
+    return { loan: await getLoan(tx, actor, id), warning };
   });
 }
 

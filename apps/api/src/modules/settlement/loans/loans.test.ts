@@ -242,4 +242,36 @@ describe('loans made before advances were posted (data migration)', () => {
       ['collection', '1401', '25000.00', '0.00'],
     ]);
   });
+  it('warns when the bank cannot cover an advance, and refuses it when the union says so (issue 37)', async () => {
+    const settings = (refuse: boolean) =>
+      t.request('PUT', '/payments/settings', {
+        token: admin.access,
+        body: { payFarmersThrough: 'central', smsFarmers: true, refuseUncoveredPayments: refuse },
+      });
+    const made = await advance(officer, { amount: '1000000000', bankAccountId: collectionBank });
+    expect(made.status).toBe(201);
+    const { id, loanNo } = made.body.data;
+    expect((await settings(true)).status).toBe(200);
+    const refused = await approve(finance, id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      new RegExp(
+        `^1101 Crop collection bank account holds -?[\\d,]+\\.\\d{2} in the books, less than the 1,000,000,000.00 of cash advance ${loanNo}: the union's settings refuse payments the bank cannot cover$`,
+      ),
+    );
+    expect(await postedLines('farmer_loan', id)).toEqual([]);
+    expect((await settings(false)).status).toBe(200);
+    const warned = await t.request<{ data: FarmerLoan; warning?: string }>(
+      'PATCH',
+      `/payments/loans/${id}/approve`,
+      {
+        token: finance.access,
+      },
+    );
+    expect(warned.status).toBe(200);
+    expect(warned.body.data.status).toBe('active');
+    expect(warned.body.warning).toMatch(
+      /less than the 1,000,000,000.00 of cash advance .*: it goes below zero$/,
+    );
+  });
 });

@@ -8,6 +8,7 @@ import {
   loanList,
   loanListQuery,
   savedReply,
+  savedWarnedReply,
 } from '@ushirika/contracts';
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
@@ -83,12 +84,12 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
     '/payments/loans/:id/approve',
     {
       config: { access: access.approve },
-      schema: { tags, params: idParams, response: { 200: savedReply(farmerLoan) } },
+      schema: { tags, params: idParams, response: { 200: savedWarnedReply(farmerLoan) } },
     },
-    async (req) => ({
-      message: 'Loan approved and posted',
-      data: await approveLoan(deps.db, { actor: actorOf(req), id: req.params.id }),
-    }),
+    async (req) => {
+      const { loan, warning } = await approveLoan(deps.db, { actor: actorOf(req), id: req.params.id });
+      return { message: 'Loan approved and posted', data: loan, ...(warning ? { warning } : {}) };
+    },
   );
   app.patch(
     '/payments/loans/:id/cancel',

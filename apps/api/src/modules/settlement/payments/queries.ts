@@ -145,7 +145,11 @@ export async function getLine(db: DbOrTx, actor: Actor, id: string): Promise<Pay
 
 export async function paymentSettingsOf(db: DbOrTx) {
   const [row] = await db.select().from(paymentSettings);
-  return { payFarmersThrough: row?.payFarmersThrough ?? 'central', smsFarmers: row?.smsFarmers ?? true };
+  return {
+    payFarmersThrough: row?.payFarmersThrough ?? 'central',
+    smsFarmers: row?.smsFarmers ?? true,
+    refuseUncoveredPayments: row?.refuseUncoveredPayments ?? false,
+  };
 }
 
 export async function readPaymentSettings(db: DbOrTx): Promise<PaymentSettings> {

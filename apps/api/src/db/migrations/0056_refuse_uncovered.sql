@@ -1,0 +1,1 @@
+ALTER TABLE "payment_settings" ADD COLUMN "refuse_uncovered_payments" boolean DEFAULT false NOT NULL;
