@@ -19,6 +19,7 @@ type PurchaseDocument = keyof typeof DOCUMENTS;
  * `POST /api/<document path>/<id>/<action>`, its reply toasted.
  */
 export function usePurchaseStep(document: PurchaseDocument, action: 'submit' | 'approve') {
+  const { t } = useTranslation();
   const mutation = usePurchaseAction<Record<string, never>, { id: string }>(
     document,
     (id) => `${DOCUMENTS[document]}/${id}/${action}`,
@@ -27,7 +28,14 @@ export function usePurchaseStep(document: PurchaseDocument, action: 'submit' | '
     run: (id: string) =>
       mutation.mutate(
         { id, body: {} },
-        { onSuccess: (r) => toastSuccess(r.message), onError: (e) => toastError(e.message) },
+        {
+          onSuccess: (r) => {
+            toastSuccess(r.message);
+            // A payment approved although the bank's book balance cannot cover it (#37).
+            if ((r as { warning?: string }).warning) toastError(t('purchaseMd.bankNotCovered'));
+          },
+          onError: (e) => toastError(e.message),
+        },
       ),
     isPending: mutation.isPending,
   };
