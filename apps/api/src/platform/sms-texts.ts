@@ -67,6 +67,11 @@ export const FARMER_SMS = {
     sw: '{{society}}: Umepewa mkopo wa fedha taslimu TZS {{amount}}. Deni lote TZS {{owed}}, litakatwa kwenye mauzo. Kumbukumbu: {{reference}}',
     en: '{{society}}: You were given a cash advance of TZS {{amount}}. All you owe: TZS {{owed}}, recovered from your crop sales. Reference: {{reference}}',
   },
+  /** An auction closed (#31): each farmer with crop in its sold lots, their kg and its price. */
+  auctionResult: {
+    sw: '{{society}}: Mnada {{no}} {{date}}: kg {{kg}} za {{crop}} zimeuzwa, wastani TZS {{price}}/kg. Malipo baada ya mgawanyo wa mapato.',
+    en: '{{society}}: Auction {{no}} {{date}}: your {{kg}} kg of {{crop}} sold at TZS {{price}}/kg on average. Paid after the settlement.',
+  },
   /** A USSD PIN issued or reset by the AMCOS (#31): the farmer reads their money with it. */
   ussdPin: {
     sw: '{{society}}: PIN yako ya huduma ya simu (USSD) ni {{pin}}. Usimpe mtu. Ibadili kwa chaguo 5 la menyu.',

@@ -112,6 +112,17 @@ function everySms(): [string, string][] {
         }),
       ],
     ]),
+    ...(['sw', 'en'] as const).map((lang): [string, string] => [
+      `farmer (${lang}): auction result (#31)`,
+      smsText(FARMER_SMS.auctionResult[lang], {
+        society: 'Mkombozi Kisemvule AMCOS Ltd',
+        no: 'AUC-2026-0012',
+        date: '28/11/2026',
+        kg: '12,345.5',
+        crop: lang === 'sw' ? 'korosho' : 'cashew',
+        price: '2,345.67',
+      }),
+    ]),
     [
       'farmer: USSD PIN issued (#31)',
       smsText(FARMER_SMS.ussdPin.sw, { society: 'Mkombozi Kisemvule AMCOS Ltd', pin: '4826' }),

@@ -186,6 +186,10 @@ describe('an auction from catalogue to close', () => {
     });
     expect(noBidDecision.status).toBe(400);
 
+    // Lot A's farmer has a phone: the result reaches them by SMS (#31).
+    await t.db.execute(
+      sql`update farmers set phone = '255700123456' where id = (select farmer_id from collections where id = ${inA[0]})`,
+    );
     const closed = await must(
       t.request<Saved>('PATCH', `/sales/auctions/${id}/close`, { token: officer.access }),
       'close',
@@ -233,6 +237,16 @@ describe('an auction from catalogue to close', () => {
     const second = await t.request<Err>('PATCH', `/sales/auctions/${id}/close`, { token: officer.access });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('This auction is already closed');
+    // Each farmer with crop in a sold lot hears the result once, even when the close is sent again.
+    const resultSms = await queryRows<{ recipient: string; body: string }>(
+      t.db,
+      sql`select recipient, body from sms_outbox where event_key like ${`auction-result:${id}:%`}`,
+    );
+    expect(resultSms).toHaveLength(1);
+    expect(resultSms[0]?.recipient).toBe('255700123456');
+    expect(resultSms[0]?.body).toMatch(
+      /: Mnada .+ \d\d\/\d\d\/\d{4}: kg [\d,.]+ za .+ zimeuzwa, wastani TZS 2,500\/kg\. Malipo/,
+    );
 
     // Rejected and unsold lots can go to the next auction.
     const next = await newAuction(t, officer, setup.seasonCropId);

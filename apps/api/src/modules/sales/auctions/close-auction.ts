@@ -6,6 +6,7 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import { collections, lots } from '../../crop-flow/schema.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
+import { queueAuctionResultSms } from './auction-sms.ts';
 import { getAuction, lockAuction } from './queries.ts';
 import { auctions } from './schema.ts';
 
@@ -114,6 +115,7 @@ export async function closeAuction(
         .update(collections)
         .set({ status: 'sold' })
         .where(and(inArray(collections.lotId, soldIds), eq(collections.status, 'in_lot')));
+      await queueAuctionResultSms(tx, auction);
     }
     await tx
       .update(auctions)
