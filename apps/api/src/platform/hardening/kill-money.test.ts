@@ -233,8 +233,12 @@ const batchFacts = (db: Db) => async (id: string) => {
   const sms = (
     await queryRows<{ n: number; d: number }>(
       db,
+      // The batch's own SMS, keyed by its lines (the settlement's approval sends the same farmers
+      // its own SMS, #31).
       sql`select count(*)::int as n, count(distinct recipient)::int as d from sms_outbox
-          where recipient in (select phone from payment_lines where batch_id = ${id})`,
+          where event_key in (select v.k || pl.id from payment_lines pl,
+                                (values ('payment-paid:'), ('payment-failed:')) as v(k)
+                              where pl.batch_id = ${id})`,
     )
   )[0];
   return {
