@@ -1,6 +1,6 @@
 import { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { DbOrTx } from './client.ts';
 
 const dialect = new PgDialect();
@@ -62,6 +62,11 @@ export async function queryRows<Row extends z.ZodType>(
     );
   });
 }
+
+/** The row of a `select count(*)::int as n`. */
+export const countRow = z.object({ n: z.number() });
+/** The row of a `returning id` (or `select id`). */
+export const idRow = z.object({ id: z.string() });
 
 /** Runs a raw statement whose rows nobody reads (an insert or update), prepared when named. */
 export async function executeSql(db: DbOrTx, query: SQL, options: { prepared?: string } = {}): Promise<void> {

@@ -93,9 +93,9 @@ export async function loadDemoInputs(db: Db): Promise<DemoInputs> {
         lines: [{ itemId: ctx.itemId, quantity: String(2 + (i % 3)) }],
       });
       requests++;
-      await approveInputRequest(db, manager, request.id);
+      await approveInputRequest(db, manager, { id: request.id });
       if (i === farmers.length - 1) continue; // waits for the union's crop officer
-      await approveInputRequest(db, actors.cropOfficer, request.id);
+      await approveInputRequest(db, actors.cropOfficer, { id: request.id });
       await createDistribution(db, clerk, {
         requestId: request.id,
         storeId: store.id,

@@ -1,5 +1,6 @@
 import type { Book } from '@ushirika/contracts';
 import { and, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { financialYears } from './schema.ts';
@@ -24,11 +25,17 @@ export async function postingYear(
   return checkPostingYear(year, book, day, field, ignoreBookLock);
 }
 
-/** The columns of a financial year a posting checks and writes with. */
-export type PostingYear = Pick<
-  typeof financialYears.$inferSelect,
-  'id' | 'name' | 'startDate' | 'endDate' | 'status' | 'collectionLockedUntil' | 'operationLockedUntil'
->;
+/** The columns of a financial year a posting checks and writes with, as `postingYearSql` reads them. */
+export const postingYearRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(['open', 'closed']),
+  collectionLockedUntil: z.string().nullable(),
+  operationLockedUntil: z.string().nullable(),
+});
+export type PostingYear = z.infer<typeof postingYearRow>;
 
 /**
  * `postingYear`'s read as an SQL expression, for a caller that reads it inside its own first

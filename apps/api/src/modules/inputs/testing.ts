@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, type TestApp } from '../../../test/harness.ts';
 import { makeFarmers, makeSettlementWorld, type SettlementWorld } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -178,8 +179,9 @@ export async function approvedRequest(
 
 /** An account's posted balance (debits - credits) in a book, as a 2-decimal string. */
 export async function balanceOf(t: TestApp, book: 'collection' | 'operation', code: string): Promise<string> {
-  const [row] = await queryRows<{ b: string }>(
+  const [row] = await queryRows(
     t.db,
+    z.object({ b: z.string() }),
     sql`select coalesce(sum(l.debit - l.credit), 0)::numeric(18,2)::text as b
         from journal_lines l join journal_entries e on e.id = l.entry_id join accounts a on a.id = l.account_id
         where e.status <> 'draft' and a.book = ${book} and a.code = ${code}`,
@@ -189,8 +191,9 @@ export async function balanceOf(t: TestApp, book: 'collection' | 'operation', co
 
 /** Quantity of an item in a store now. */
 export async function held(t: TestApp, storeId: string, itemId: string): Promise<string> {
-  const [row] = await queryRows<{ q: string }>(
+  const [row] = await queryRows(
     t.db,
+    z.object({ q: z.string() }),
     sql`select coalesce((select quantity::text from stock_balances where store_id = ${storeId} and item_id = ${itemId}), '0.000') as q`,
   );
   return row?.q ?? '0.000';

@@ -1,6 +1,7 @@
-import type { Book, MappingKey } from '@ushirika/contracts';
+import { type Book, book, type MappingKey } from '@ushirika/contracts';
 import { type BusinessEventBody, interBookLines, type PostingRole, postingLines } from '@ushirika/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import {
@@ -8,6 +9,7 @@ import {
   checkPostingYear,
   type PostingYear,
   postingYear,
+  postingYearRow,
   postingYearSql,
 } from '../../financial-years/posting-period.ts';
 import { accountMappings, accounts } from '../schema.ts';
@@ -26,7 +28,20 @@ export type CrossBookEvent = BusinessEventBody &
 type Resolved = EntryAccount & { role: PostingRole };
 
 /** What `postingReadSql` answers: every mapped account, and the financial year of the date. */
-export type PostingRead = { mappings: (EntryAccount & { key: string })[]; year: PostingYear | null };
+export const postingRead = z.object({
+  mappings: z.array(
+    z.object({
+      key: z.string(),
+      id: z.string(),
+      code: z.string(),
+      book,
+      currency: z.string(),
+      active: z.boolean(),
+    }),
+  ),
+  year: postingYearRow.nullable(),
+});
+export type PostingRead = z.infer<typeof postingRead>;
 
 /**
  * The account mappings and the financial year (locked FOR SHARE, as `postingYear` locks it) a

@@ -1,14 +1,15 @@
 import {
   type CreateDistributionBody,
-  createDistributionBody,
   type DistributionDetail,
   type InputPrice,
+  inputPrice,
 } from '@ushirika/contracts';
 import { dec, farmerTotal } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { Db, Tx } from '../../../db/client.ts';
-import { queryRowsPrepared } from '../../../db/rows.ts';
+import { executeSql, queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety } from '../../../platform/access.ts';
 import { auditInsertSql } from '../../../platform/audit.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
@@ -18,49 +19,53 @@ import { narrate } from '../../accounts/journal/narrations.ts';
 import {
   type PostingRead,
   postAcrossBooks,
+  postingRead,
   postingReadSql,
 } from '../../accounts/journal/post-across-books.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
-import { issueStock, type StockRead, stockReadSql } from '../../inventory/ledgers/move-stock.ts';
+import { issueStock, stockRead, stockReadSql } from '../../inventory/ledgers/move-stock.ts';
 import { giveDistributionLoan } from '../../settlement/loans/distribution-loan.ts';
 import { distributionSmsText } from './distribution-sms.ts';
 import { priceLines } from './price-lines.ts';
 import { getDistribution } from './queries.ts';
 
-type LockedRequest = {
-  id: string;
-  requestNo: string;
-  status: string;
-  amcosId: string;
-  amcosName: string;
-  farmerId: string;
-  farmerName: string;
-  farmerPhone: string | null;
-  seasonId: string;
-  seasonName: string;
-  seasonStatus: string;
+const lockedRequest = z.object({
+  id: z.string(),
+  requestNo: z.string(),
+  status: z.string(),
+  amcosId: z.string(),
+  amcosName: z.string(),
+  farmerId: z.string(),
+  farmerName: z.string(),
+  farmerPhone: z.string().nullable(),
+  seasonId: z.string(),
+  seasonName: z.string(),
+  seasonStatus: z.string(),
   /** The chosen store, null when there is none of that id. */
-  storeAmcosId: string | null;
-  storeName: string | null;
+  storeAmcosId: z.string().nullable(),
+  storeName: z.string().nullable(),
   /**
    * What the farmer owes on active loans before this distribution, read from the loans not yet
    * fully recovered (the partial index farmer_loans_outstanding_idx; a seq scan of all loans else).
    */
-  owed: string;
+  owed: z.string(),
   /** The approved lines, in line order, each with the item's price in the request's season (or null). */
-  approved: {
-    itemId: string;
-    quantity: string;
-    name: string;
-    nameSw: string | null;
-    unit: string;
-    price: InputPrice | null;
-  }[];
+  approved: z.array(
+    z.object({
+      itemId: z.string(),
+      quantity: z.string(),
+      name: z.string(),
+      nameSw: z.string().nullable(),
+      unit: z.string(),
+      price: inputPrice.nullable(),
+    }),
+  ),
   /** The chosen store and the approved items, as the stock door checks them (`stockReadSql`). */
-  stock: StockRead;
+  stock: stockRead,
   /** The account mappings and financial year the posting checks (`postingReadSql`). */
-  posting: PostingRead;
-};
+  posting: postingRead,
+});
+type LockedRequest = z.infer<typeof lockedRequest>;
 
 /**
  * An input price row as json, with the columns `listInputPrices` answers (amounts as text, so
@@ -86,18 +91,17 @@ const priceJson = sql`case when p.id is null then null else json_build_object('i
 export async function createDistribution(
   db: Db,
   actor: Actor,
-  body: CreateDistributionBody,
+  input: CreateDistributionBody,
 ): Promise<DistributionDetail> {
-  const input = createDistributionBody.parse(body);
   const id = await db.transaction((tx) => saveDistribution(tx, actor, input));
   return getDistribution(db, actor, id);
 }
 
 async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionBody): Promise<string> {
   const date = input.distributedOn ?? todayInTanzania();
-  const [request] = await queryRowsPrepared<LockedRequest>(
+  const [request] = await queryRows(
     tx,
-    'input_distribution_lock_request',
+    lockedRequest,
     sql`select r.id, r.request_no as "requestNo", r.status, r.amcos_id as "amcosId", a.name as "amcosName",
           r.farmer_id as "farmerId", concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
           f.phone as "farmerPhone", r.season_id as "seasonId", s.name as "seasonName", s.status as "seasonStatus",
@@ -114,6 +118,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
         from input_requests r join farmers f on f.id = r.farmer_id join seasons s on s.id = r.season_id
         join amcos a on a.id = r.amcos_id left join stores st on st.id = ${input.storeId}::uuid
         where r.id = ${input.requestId}::uuid for update of r`,
+    { prepared: 'input_distribution_lock_request' },
   );
   if (!request) throw fieldError('requestId', 'Request not found');
   assertSociety(actor, request.amcosId);
@@ -293,9 +298,8 @@ async function writeDistribution(
   });
   // Prepared (its plan costs more than its run): one name per variant of the statement's text.
   const variant = `${o.loanId && o.loanEntryId ? 'loan' : 'none'}_${o.sms && request.farmerPhone ? 'sms' : 'none'}_${o.movementsInsert ? 'stock' : 'none'}`;
-  await queryRowsPrepared(
+  await executeSql(
     tx,
-    `input_distribution_write_${variant}`,
     sql`with d as (
       insert into input_distributions (id, distribution_no, request_id, farmer_id, amcos_id, store_id, season_id, kind,
         distributed_on, farmer_amount, subsidy_amount, cost_value, margin, loan_id, created_by)
@@ -338,6 +342,7 @@ async function writeDistribution(
     ${o.movementsInsert ? sql`, mv as (${o.movementsInsert} returning 1)` : sql``}
     select (select count(*) from l) as lines, (select count(*) from t) as totals, (select count(*) from r) as requests,
       (select count(*) from a) as audits`,
+    { prepared: `input_distribution_write_${variant}` },
   );
 }
 

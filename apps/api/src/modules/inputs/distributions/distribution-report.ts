@@ -1,5 +1,11 @@
-import type { DistributionReport } from '@ushirika/contracts';
+import {
+  type DistributionReport,
+  distributionReport as distributionReportReply,
+  distributionReportRow,
+  recoveryRow,
+} from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, societyOf } from '../../../platform/access.ts';
@@ -57,8 +63,9 @@ export async function distributionReport(
   // which of them hold the page's rows, and only those groups' rows (a few thousand of 80,000 in
   // a season) are joined to their farmers and sorted by farmer number.
   const pageOf = (w: PageWindow) =>
-    queryRows<Row>(
+    queryRows(
       db,
+      distributionReportRow,
       sql`with ${ranks},
         g as (select t.item_id, t.amcos_id, count(*) as n from ${searched ? named : sql`input_distribution_totals t`}
           where ${scope} group by 1, 2),
@@ -77,27 +84,34 @@ export async function distributionReport(
   const allRows = () =>
     db.transaction(async (tx) => {
       await tx.execute(sql`set local work_mem = '64MB'`);
-      return queryRows<Row>(
+      return queryRows(
         tx,
+        distributionReportRow,
         sql`with ${ranks} select ${columns}
           from ${named} join ir on ir.id = t.item_id join ar on ar.id = t.amcos_id
           where ${scope} order by ir.rank, ar.rank, fa.farmer_no, t.kind`,
       );
     });
   const [season, rows, totals, recovery] = await Promise.all([
-    queryRows<{ name: string }>(db, sql`select name from seasons where id = ${f.seasonId}`).then((r) => r[0]),
+    queryRows(
+      db,
+      z.object({ name: z.string() }),
+      sql`select name from seasons where id = ${f.seasonId}`,
+    ).then((r) => r[0]),
     window ? pageOf(window) : allRows(),
     // The row count and grand totals over the whole filter (exact NUMERIC, no per-row JS work).
-    queryRows<DistributionReport['totals'] & { total: number }>(
+    queryRows(
       db,
+      distributionReportReply.shape.totals.extend({ total: z.number() }),
       sql`select count(*)::int as total, coalesce(sum(t.quantity), 0)::numeric(16,3)::text as quantity,
             coalesce(sum(t.farmer_value), 0)::numeric(18,2)::text as "farmerValue",
             coalesce(sum(t.subsidy_value), 0)::numeric(18,2)::text as "subsidyValue",
             coalesce(sum(t.cost_value), 0)::numeric(18,2)::text as "costValue"
           from ${searched ? named : sql`input_distribution_totals t`} where ${scope}`,
     ).then((r) => r[0]),
-    queryRows<DistributionReport['recovery'][number]>(
+    queryRows(
       db,
+      recoveryRow,
       sql`with loans as (
           select d.amcos_id, d.farmer_id, lo.amount, lo.recovered
           from input_distributions d join farmer_loans lo on lo.id = d.loan_id

@@ -1,6 +1,7 @@
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { makePaidLot } from '../../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -28,8 +29,9 @@ function random(seed: number) {
 }
 
 async function invariants() {
-  const [loans] = await queryRows<{ open: string }>(
+  const [loans] = await queryRows(
     t.db,
+    z.object({ open: z.string() }),
     sql`select coalesce(sum(amount - recovered), 0)::numeric(16,2)::text as open from farmer_loans where status = 'active'`,
   );
   // Farmer loans control account = open loan balances.
@@ -41,16 +43,18 @@ async function invariants() {
       .toFixed(2),
   ).toBe('0.00');
   // Inventory account = stock value held; subsidy receivable = subsidies of issued distributions.
-  const [stock] = await queryRows<{ value: string; subsidy: string }>(
+  const [stock] = await queryRows(
     t.db,
+    z.object({ value: z.string(), subsidy: z.string() }),
     sql`select (select coalesce(sum(value), 0) from stock_balances)::numeric(16,2)::text as value,
       (select coalesce(sum(subsidy_amount), 0) from input_distributions where status = 'issued')::numeric(16,2)::text as subsidy`,
   );
   expect(await balanceOf(t, 'operation', '1301')).toBe(stock?.value);
   expect(await balanceOf(t, 'operation', '1205')).toBe(stock?.subsidy);
   // Stock moved by distributions = quantities of the issued ones, per item.
-  const moved = await queryRows<{ item: string; moved: string; given: string }>(
+  const moved = await queryRows(
     t.db,
+    z.object({ item: z.string(), moved: z.string(), given: z.string() }),
     sql`select i.id as item,
           (select coalesce(-sum(m.quantity), 0) from stock_movements m where m.item_id = i.id and m.source_type = 'distribution')::numeric(14,3)::text as moved,
           (select coalesce(sum(l.quantity), 0) from input_distribution_lines l join input_distributions d on d.id = l.distribution_id
@@ -60,8 +64,9 @@ async function invariants() {
   for (const m of moved) expect(m.moved).toBe(m.given);
   // The season totals kept by save and cancel = the issued distribution lines grouped again
   // (rows either side missing from the other, none left at 0 lines).
-  const [drift] = await queryRows<{ n: number; zero: number }>(
+  const [drift] = await queryRows(
     t.db,
+    z.object({ n: z.number(), zero: z.number() }),
     sql`with kept as (select season_id, amcos_id, farmer_id, item_id, kind, lines, quantity, farmer_value, subsidy_value,
             cost_value from input_distribution_totals),
           recomputed as (select d.season_id, d.amcos_id, d.farmer_id, l.item_id, d.kind, count(*)::int as lines,
@@ -75,8 +80,9 @@ async function invariants() {
   );
   expect(drift).toEqual({ n: 0, zero: 0 });
   // Numbers taken at commit: none left provisional.
-  const [provisional] = await queryRows<{ n: number }>(
+  const [provisional] = await queryRows(
     t.db,
+    z.object({ n: z.number() }),
     sql`select ((select count(*) from input_distributions where distribution_no like '~%')
           + (select count(*) from farmer_loans where loan_no like '~%' or reason like '%~%')
           + (select count(*) from stock_movements where source_no like '~%')
@@ -84,8 +90,9 @@ async function invariants() {
   );
   expect(provisional?.n).toBe(0);
   // Nobody recovered beyond what they owe or beyond their crop money.
-  const [over] = await queryRows<{ n: number }>(
+  const [over] = await queryRows(
     t.db,
+    z.object({ n: z.number() }),
     sql`select ((select count(*) from farmer_loans where recovered > amount)
           + (select count(*) from settlement_farmers where loan_recovery > owed or net < 0))::int as n`,
   );

@@ -7,6 +7,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 import { makePaidLot } from '../../../../test/settlement-fixtures.ts';
@@ -37,8 +38,9 @@ const printedLayout = <T>(lang: Lang, table: (lang: Lang) => TableReport<T>) =>
 /** Rows that a refused distribution must not have written. */
 const written = async () =>
   (
-    await queryRows<{ n: string }>(
+    await queryRows(
       t.db,
+      z.object({ n: z.string() }),
       sql`select concat_ws('/', (select count(*) from input_distributions), (select count(*) from stock_movements),
             (select count(*) from journal_entries), (select count(*) from farmer_loans), (select count(*) from sms_outbox)) as n`,
     )
@@ -105,8 +107,9 @@ describe('a credit distribution from request to zero balance', () => {
     expect(await balanceOf(t, 'operation', '4203')).toBe('-68000.00');
     // Opening stock 200 x 52,500 + 100 x 18,000 = 12,300,000 less 264,000 issued.
     expect(await balanceOf(t, 'operation', '1301')).toBe('12036000.00');
-    const [sms] = await queryRows<{ body: string }>(
+    const [sms] = await queryRows(
       t.db,
+      z.object({ body: z.string() }),
       sql`select body from sms_outbox order by created_at desc limit 1`,
     );
     // The society first, each item with its quantity, the loan and all the farmer owes grouped
@@ -280,8 +283,9 @@ describe('kinds, cancellation and refusals', () => {
     expect(await balanceOf(t, 'operation', '1205')).toBe('0.00');
     expect(await held(t, w.storeId, w.sulphurId)).toBe(before.stock);
     expect(await balanceOf(t, 'operation', '1301')).toBe(before.inventory);
-    const [loan] = await queryRows<{ status: string }>(
+    const [loan] = await queryRows(
       t.db,
+      z.object({ status: z.string() }),
       sql`select status from farmer_loans where id = ${r.body.data.loanId}`,
     );
     expect(loan?.status).toBe('cancelled');

@@ -1,7 +1,8 @@
-import type { Distribution, DistributionDetail } from '@ushirika/contracts';
+import { type DistributionDetail, distribution, distributionDetail } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
+import { countRow, queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { currentLanguage, localNameParamSql } from '../../../platform/labels.ts';
@@ -58,11 +59,12 @@ export async function listDistributions(
 ) {
   const where = filterOf(actor, filters);
   const [rows, [total]] = await Promise.all([
-    queryRows<Distribution>(
+    queryRows(
       db,
+      distribution,
       sql`${select} where ${where} order by d.distributed_on desc, d.id desc limit ${page.limit} offset ${page.offset}`,
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from input_distributions d where ${where}`),
+    queryRows(db, countRow, sql`select count(*)::int as n from input_distributions d where ${where}`),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -72,34 +74,43 @@ export async function listDistributions(
  * prepared: its plan (seven joins) costs more than running it.
  */
 export async function getDistribution(db: DbOrTx, actor: Actor, id: string): Promise<DistributionDetail> {
-  const [row] = await queryRowsPrepared<DistributionDetail>(
+  const [row] = await queryRows(
     db,
-    'input_distribution_detail',
+    distributionDetail,
     sql`select x.*, (select coalesce(json_agg(json_build_object('id', l.id, 'itemId', l.item_id,
           'itemCode', i.code, 'itemName', ${localNameParamSql('i', currentLanguage())}, 'unit', i.unit, 'quantity', l.quantity::text,
           'unitPrice', l.unit_price::text, 'farmerValue', l.farmer_value::text, 'subsidyValue', l.subsidy_value::text,
           'unitCost', l.unit_cost::text, 'costValue', l.cost_value::text) order by l.line_no), '[]')
         from input_distribution_lines l join items i on i.id = l.item_id where l.distribution_id = x.id) as lines
       from (${select} where d.id = ${id}) x`,
+    { prepared: 'input_distribution_detail' },
   );
   if (!row) throw new NotFoundError('Distribution not found');
   assertSociety(actor, row.amcosId);
   return row;
 }
 
+const requestStoreRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  stock: z.array(z.object({ itemId: z.string(), quantity: z.string() })),
+});
+
 /**
  * The stores a request can be issued from: its AMCOS's open stores, with what each holds of the
  * request's items (the create form shows it before the clerk picks one).
  */
 export async function storesForRequest(db: DbOrTx, actor: Actor, requestId: string) {
-  const [request] = await queryRows<{ amcosId: string }>(
+  const [request] = await queryRows(
     db,
+    z.object({ amcosId: z.string() }),
     sql`select amcos_id as "amcosId" from input_requests where id = ${requestId}`,
   );
   if (!request) throw new NotFoundError('Request not found');
   assertSociety(actor, request.amcosId);
-  return queryRows<{ id: string; name: string; stock: { itemId: string; quantity: string }[] }>(
+  return queryRows(
     db,
+    requestStoreRow,
     sql`select s.id, s.name, coalesce((select json_agg(json_build_object('itemId', l.item_id,
             'quantity', coalesce(b.quantity, 0)::numeric(14,3)::text) order by l.line_no)
           from input_request_lines l left join stock_balances b on b.item_id = l.item_id and b.store_id = s.id

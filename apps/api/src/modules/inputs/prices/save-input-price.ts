@@ -1,4 +1,4 @@
-import { type InputPrice, type SaveInputPriceBody, saveInputPriceBody } from '@ushirika/contracts';
+import type { InputPrice, SaveInputPriceBody } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -10,8 +10,7 @@ import { getInputPrice } from './queries.ts';
 import { inputPrices } from './schema.ts';
 
 /** Sets (or changes) a season's price and credit limit of one item; a closed season is refused. */
-export async function saveInputPrice(db: Db, actor: Actor, body: SaveInputPriceBody): Promise<InputPrice> {
-  const input = saveInputPriceBody.parse(body);
+export async function saveInputPrice(db: Db, actor: Actor, input: SaveInputPriceBody): Promise<InputPrice> {
   return db.transaction(async (tx) => {
     const [season] = await tx
       .select({ status: seasons.status, name: seasons.name })

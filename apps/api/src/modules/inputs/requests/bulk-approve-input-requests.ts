@@ -1,11 +1,11 @@
-import { type BulkApproveBody, bulkApproveBody } from '@ushirika/contracts';
+import type { BulkApproveBody } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { countRow, queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { auditInsertSql } from '../../../platform/audit.ts';
 import { ValidationError } from '../../../platform/errors.ts';
-import { levelOf } from './approve-input-request.ts';
+import { levelOf } from './approval-level.ts';
 import { requestFilter } from './queries.ts';
 
 /**
@@ -14,8 +14,7 @@ import { requestFilter } from './queries.ts';
  * left out and counted, over-limit ones too unless asked for. Rows another approver takes at the
  * same moment are simply not matched any more (the update re-checks the status under its lock).
  */
-export async function bulkApproveInputRequests(db: Db, actor: Actor, body: BulkApproveBody) {
-  const input = bulkApproveBody.parse(body);
+export async function bulkApproveInputRequests(db: Db, actor: Actor, input: BulkApproveBody) {
   const level = levelOf(actor);
   if (input.status !== level.from)
     throw new ValidationError(
@@ -26,13 +25,15 @@ export async function bulkApproveInputRequests(db: Db, actor: Actor, body: BulkA
     );
   const where = requestFilter(actor, { ...input, status: level.from });
   return db.transaction(async (tx) => {
-    const [own] = await queryRows<{ n: number }>(
+    const [own] = await queryRows(
       tx,
+      countRow,
       sql`select count(*)::int as n from input_requests r where ${where}
             and (r.created_by = ${actor.userId} or r.amcos_approved_by = ${actor.userId})`,
     );
-    const [done] = await queryRows<{ n: number }>(
+    const [done] = await queryRows(
       tx,
+      countRow,
       sql`with approved as (
             update input_requests r set status = ${level.to}, ${sql.raw(level.by)} = ${actor.userId},
               ${sql.raw(level.at)} = now(), updated_at = now()

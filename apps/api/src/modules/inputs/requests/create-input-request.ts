@@ -1,8 +1,4 @@
-import {
-  type CreateInputRequestBody,
-  createInputRequestBody,
-  type InputRequestDetail,
-} from '@ushirika/contracts';
+import type { CreateInputRequestBody, InputRequestDetail } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -23,9 +19,8 @@ import { inputRequestLines, inputRequests } from './schema.ts';
 export async function createInputRequest(
   db: Db,
   actor: Actor,
-  body: CreateInputRequestBody,
+  input: CreateInputRequestBody,
 ): Promise<InputRequestDetail> {
-  const input = createInputRequestBody.parse(body);
   return db.transaction(async (tx) => {
     const ctx = await requestContext(tx, actor, input.farmerId, input.seasonCropId);
     const acres = await farmerAcres(tx, ctx.farmerId, ctx.cropId);

@@ -1,6 +1,7 @@
 import type { InputRequestLine } from '@ushirika/contracts';
 import { dec, toMoney } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ValidationError } from '../../../platform/errors.ts';
@@ -10,24 +11,26 @@ export type CheckedLine = Omit<InputRequestLine, 'id'>;
 
 /** The farmer's registered acres of a crop (all their farms of it). */
 export async function farmerAcres(db: DbOrTx, farmerId: string, cropId: string): Promise<string> {
-  const [row] = await queryRows<{ acres: string }>(
+  const [row] = await queryRows(
     db,
+    z.object({ acres: z.string() }),
     sql`select coalesce(sum(acres), 0)::numeric(10,2)::text as acres from farms
         where farmer_id = ${farmerId} and crop_id = ${cropId}`,
   );
   return row?.acres ?? '0.00';
 }
 
-type PriceRow = {
-  itemId: string;
-  itemCode: string;
-  itemName: string;
-  unit: string;
-  creditPrice: string;
-  limitBasis: 'per_acre' | 'fixed';
-  creditLimit: string;
-  usedElsewhere: string;
-};
+const priceRow = z.object({
+  itemId: z.string(),
+  itemCode: z.string(),
+  itemName: z.string(),
+  unit: z.string(),
+  creditPrice: z.string(),
+  limitBasis: z.enum(['per_acre', 'fixed']),
+  creditLimit: z.string(),
+  usedElsewhere: z.string(),
+});
+type PriceRow = z.infer<typeof priceRow>;
 
 /**
  * Prices each line at the season's credit price and checks it against the farmer's credit limit
@@ -47,8 +50,9 @@ export async function checkCredit(
   },
 ): Promise<CheckedLine[]> {
   const ids = [...new Set(o.lines.map((l) => l.itemId))];
-  const rows = await queryRows<PriceRow>(
+  const rows = await queryRows(
     db,
+    priceRow,
     sql`select i.id as "itemId", i.code as "itemCode", ${localNameSql('i')} as "itemName", i.unit,
           p.credit_price::text as "creditPrice", p.limit_basis as "limitBasis", p.credit_limit::text as "creditLimit",
           coalesce((select sum(l.credit_value) from input_request_lines l
@@ -97,8 +101,9 @@ export async function checkCredit(
  * inventory item (by code or name) priced for the season. BOQ items are free text.
  */
 export async function boqSuggestion(db: DbOrTx, seasonCropId: string, acres: string) {
-  const rows = await queryRows<{ boqName: string; itemId: string | null; perAcre: string }>(
+  const rows = await queryRows(
     db,
+    z.object({ boqName: z.string(), itemId: z.string().nullable(), perAcre: z.string() }),
     sql`select b.name as "boqName", i.id as "itemId", bi.quantity_per_acre::text as "perAcre"
         from boqs b join boq_items bi on bi.boq_id = b.id
         left join lateral (select it.id from items it

@@ -1,5 +1,6 @@
 import type { InputRequestImportResult } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -22,12 +23,14 @@ export async function importInputRequests(
 ): Promise<InputRequestImportResult> {
   const farmerNos = [...new Set(rows.map((r) => (r.cells.farmer_no ?? '').toUpperCase()))];
   const codes = [...new Set(rows.map((r) => (r.cells.item_code ?? '').toLowerCase()))];
-  const farmers = await queryRows<{ id: string; no: string }>(
+  const farmers = await queryRows(
     db,
+    z.object({ id: z.string(), no: z.string() }),
     sql`select id, farmer_no as no from farmers where farmer_no = any(${`{${farmerNos.map((n) => `"${n.replace(/"/g, '')}"`).join(',')}}`}::text[])`,
   );
-  const items = await queryRows<{ id: string; code: string }>(
+  const items = await queryRows(
     db,
+    z.object({ id: z.string(), code: z.string() }),
     sql`select id, lower(code) as code from items where lower(code) = any(${`{${codes.map((c) => `"${c.replace(/"/g, '')}"`).join(',')}}`}::text[])`,
   );
   const farmerOf = new Map(farmers.map((f) => [f.no, f.id]));

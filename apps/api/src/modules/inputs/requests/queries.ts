@@ -1,8 +1,14 @@
-import type { InputRequest, InputRequestDetail, InputRequestListQuery } from '@ushirika/contracts';
+import {
+  type InputRequest,
+  type InputRequestDetail,
+  type InputRequestListQuery,
+  inputRequest,
+  inputRequestLine,
+} from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { countRow, queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
@@ -52,11 +58,12 @@ export async function listInputRequests(
 ): Promise<{ rows: InputRequest[]; total: number }> {
   const where = requestFilter(actor, filters);
   const [rows, [total]] = await Promise.all([
-    queryRows<InputRequest>(
+    queryRows(
       db,
+      inputRequest,
       sql`${select} where ${where} order by r.requested_on desc, r.id desc limit ${page.limit} offset ${page.offset}`,
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from input_requests r where ${where}`),
+    queryRows(db, countRow, sql`select count(*)::int as n from input_requests r where ${where}`),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -70,11 +77,12 @@ const issuedRow = z.object({
 });
 
 export async function getInputRequest(db: DbOrTx, actor: Actor, id: string): Promise<InputRequestDetail> {
-  const [row] = await queryRows<InputRequest>(db, sql`${select} where r.id = ${id}`);
+  const [row] = await queryRows(db, inputRequest, sql`${select} where r.id = ${id}`);
   if (!row) throw new NotFoundError('Request not found');
   assertSociety(actor, row.amcosId);
-  const lines = await queryRows<InputRequestDetail['lines'][number]>(
+  const lines = await queryRows(
     db,
+    inputRequestLine,
     sql`select l.id, l.item_id as "itemId", i.code as "itemCode", ${localNameSql('i')} as "itemName", i.unit,
           l.suggested_quantity::text as "suggestedQuantity", l.quantity::text as quantity,
           l.credit_price::text as "creditPrice", l.credit_value::text as "creditValue",

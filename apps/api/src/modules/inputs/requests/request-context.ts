@@ -1,20 +1,22 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { idRow, queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety } from '../../../platform/access.ts';
 import { fieldError } from '../../../platform/errors.ts';
 
-export type RequestContext = {
-  farmerId: string;
-  farmerName: string;
-  amcosId: string;
-  farmerStatus: string;
-  seasonCropId: string;
-  seasonId: string;
-  seasonName: string;
-  seasonStatus: string;
-  cropId: string;
-};
+const requestContextRow = z.object({
+  farmerId: z.string(),
+  farmerName: z.string(),
+  amcosId: z.string(),
+  farmerStatus: z.string(),
+  seasonCropId: z.string(),
+  seasonId: z.string(),
+  seasonName: z.string(),
+  seasonStatus: z.string(),
+  cropId: z.string(),
+});
+export type RequestContext = z.infer<typeof requestContextRow>;
 
 /**
  * The farmer and season crop a request is for, refused when the farmer is another society's
@@ -26,8 +28,9 @@ export async function requestContext(
   farmerId: string,
   seasonCropId: string,
 ): Promise<RequestContext> {
-  const [row] = await queryRows<RequestContext>(
+  const [row] = await queryRows(
     db,
+    requestContextRow,
     sql`select f.id as "farmerId", concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
           f.amcos_id as "amcosId", f.status as "farmerStatus",
           sc.id as "seasonCropId", s.id as "seasonId", s.name as "seasonName", s.status as "seasonStatus",
@@ -36,7 +39,7 @@ export async function requestContext(
         where f.id = ${farmerId} and sc.id = ${seasonCropId}`,
   );
   if (!row) {
-    const [farmer] = await queryRows<{ id: string }>(db, sql`select id from farmers where id = ${farmerId}`);
+    const [farmer] = await queryRows(db, idRow, sql`select id from farmers where id = ${farmerId}`);
     throw farmer
       ? fieldError('seasonCropId', 'Season crop not found')
       : fieldError('farmerId', 'Farmer not found');

@@ -2,6 +2,7 @@ import type { InputRequestDetail, InputRequestSuggestion } from '@ushirika/contr
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { type Listed, upload } from '../../../../test/master-data.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -15,8 +16,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 const count = async () =>
   (
-    await queryRows<{ n: number }>(
+    await queryRows(
       t.db,
+      z.object({ n: z.number() }),
       sql`select (select count(*) from input_requests)::int + (select count(*) from input_request_lines)::int as n`,
     )
   )[0]?.n;
@@ -236,7 +238,11 @@ describe('two-level approval', () => {
     expect(suggestion.status).toBe(400);
     expect(suggestion.body).toMatchObject({ message: 'This farmer belongs to another society' });
     const sulphur = (
-      await queryRows<{ code: string }>(t.db, sql`select code from items where id = ${w.sulphurId}`)
+      await queryRows(
+        t.db,
+        z.object({ code: z.string() }),
+        sql`select code from items where id = ${w.sulphurId}`,
+      )
     )[0]?.code;
     const sheet = `farmer_no,item_code,quantity\r\n${w.farmers[4]?.farmerNo},${sulphur},1\r\n`;
     const imported = await upload<{ created: number; skipped: { errors: string[] }[] }>(
@@ -323,7 +329,11 @@ describe('bulk approve and import', () => {
   it('imports one request per farmer; a farmer with a bad row is skipped whole and nothing of it written', async () => {
     const [a, b] = [w.farmers[3], w.farmers[4]];
     const sulphur = (
-      await queryRows<{ code: string }>(t.db, sql`select code from items where id = ${w.sulphurId}`)
+      await queryRows(
+        t.db,
+        z.object({ code: z.string() }),
+        sql`select code from items where id = ${w.sulphurId}`,
+      )
     )[0]?.code;
     const csv = [
       'farmer_no,item_code,quantity,override_reason',
@@ -358,7 +368,11 @@ describe('bulk approve and import', () => {
   it('imports an xlsx sheet the same way (numbers as numbers), and offers the xlsx template', async () => {
     const [a, b] = [w.farmers[4], w.farmers[3]];
     const pesticide = (
-      await queryRows<{ code: string }>(t.db, sql`select code from items where id = ${w.pesticideId}`)
+      await queryRows(
+        t.db,
+        z.object({ code: z.string() }),
+        sql`select code from items where id = ${w.pesticideId}`,
+      )
     )[0]?.code;
     const book = new ExcelJS.Workbook();
     const ws = book.addWorksheet('Requests');
@@ -371,8 +385,9 @@ describe('bulk approve and import', () => {
     const bytes = new Uint8Array(await book.xlsx.writeBuffer());
     const before = await count();
     const requestsOf = async (farmerId: string | undefined) =>
-      queryRows<{ quantity: string; status: string }>(
+      queryRows(
         t.db,
+        z.object({ quantity: z.string(), status: z.string() }),
         sql`select l.quantity::text as quantity, r.status from input_requests r
             join input_request_lines l on l.request_id = r.id
             where r.farmer_id = ${farmerId} and l.item_id = ${w.pesticideId}`,

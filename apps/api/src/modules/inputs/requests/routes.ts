@@ -17,10 +17,11 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { access, tags } from '../access.ts';
-import { approveInputRequest, rejectInputRequest } from './approve-input-request.ts';
+import { approveInputRequest } from './approve-input-request.ts';
 import { bulkApproveInputRequests } from './bulk-approve-input-requests.ts';
 import { createInputRequest } from './create-input-request.ts';
 import { getInputRequest, listInputRequests } from './queries.ts';
+import { rejectInputRequest } from './reject-input-request.ts';
 import { suggestRequestLines } from './suggest-request-lines.ts';
 
 const path = '/collections/farmer-requests';
@@ -107,7 +108,7 @@ export function inputRequestsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Request approved successfully',
-      data: await approveInputRequest(deps.db, actorOf(req), req.params.id),
+      data: await approveInputRequest(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
   app.patch(

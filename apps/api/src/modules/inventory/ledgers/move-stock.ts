@@ -1,6 +1,7 @@
 import { dec, sum, toMoney } from '@ushirika/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
 import { type BusinessEvent, postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
@@ -115,15 +116,6 @@ export function movedDocumentLines<L extends { itemId: string; batchNo?: string 
 export const auditedMovedLines = (moved: Moved) =>
   moved.lines.map(({ itemId, quantity, unitCost, value }) => ({ itemId, quantity, unitCost, value }));
 
-type ItemRow = {
-  id: string;
-  name: string;
-  unit: string;
-  kind: string;
-  active: boolean;
-  tracksBatch: boolean;
-};
-
 /**
  * The store and items an issue checks, read by the caller inside its own first statement (one
  * round trip less each, for a save a clerk waits on): a json expression of the store `storeId`
@@ -138,7 +130,21 @@ export function stockReadSql(storeId: SQL, itemIds: SQL): SQL {
 }
 
 /** What `stockReadSql` answers. */
-export type StockRead = { store: { name: string; active: boolean } | null; items: ItemRow[] };
+export const stockRead = z.object({
+  store: z.object({ name: z.string(), active: z.boolean() }).nullable(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      unit: z.string(),
+      kind: z.string(),
+      active: z.boolean(),
+      tracksBatch: z.boolean(),
+    }),
+  ),
+});
+export type StockRead = z.infer<typeof stockRead>;
+type ItemRow = StockRead['items'][number];
 
 /** Refuses a closed or unknown store, unknown, inactive or service items, and bad quantities. */
 async function checkLines(
