@@ -37,6 +37,7 @@ import { rolesRoutes } from './modules/roles/routes.ts';
 import { auctionReportRoutes } from './modules/sales/auctions/report-routes.ts';
 import { auctionRoutes } from './modules/sales/auctions/routes.ts';
 import { buyersRoutes } from './modules/sales/buyers/routes.ts';
+import { buyerInvoicesOpening } from './modules/sales/invoices/opening-invoices.ts';
 import { salesInvoicesRoutes } from './modules/sales/invoices/routes.ts';
 import { buyerReceiptsRoutes } from './modules/sales/receipts/routes.ts';
 import { releaseNotesRoutes } from './modules/sales/release-notes/routes.ts';
@@ -97,6 +98,7 @@ const modules = [
     farmer_loans: farmerLoansOpening,
     stock: stockOpening,
     bank_balances: bankBalancesOpening,
+    buyer_invoices: buyerInvoicesOpening,
   }),
   collectionsRoutes,
   deliveryNotesRoutes,

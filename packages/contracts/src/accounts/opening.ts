@@ -57,6 +57,10 @@ export const OPENING_FATES = [
   'reconciled',
   /** A bank balance other than the opening trial balance's figure for the account (in detail). */
   'differs',
+  /** An invoice number already kept here (or one of the numbers Ushirika gives its own invoices). */
+  'number_taken',
+  /** A due date before the invoice date. */
+  'due_before_invoice',
 ] as const;
 export const openingFate = z.enum(OPENING_FATES);
 export type OpeningFate = z.infer<typeof openingFate>;

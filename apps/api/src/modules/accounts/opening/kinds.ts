@@ -50,5 +50,11 @@ export function fateOf(
   };
 }
 
+/** A real calendar date written YYYY-MM-DD (as the sheet reader gives a date cell). */
+export const isSheetDate = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+  !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+  new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
 /** A row's fate is one that goes in (or is left out harmlessly, a zero line). */
 export const isTaken = (r: OpeningPreviewRow) => r.fate === 'ok' || r.fate === 'zero';

@@ -12,7 +12,8 @@ export async function buyerStatement(db: DbOrTx, buyerId: string, from: string, 
   const [buyer] = await db.select({ name: buyers.name }).from(buyers).where(eq(buyers.id, buyerId));
   if (!buyer) throw new NotFoundError('Buyer not found');
   const moves = sql`
-    select si.invoice_date as d, si.invoice_no as doc, 'Invoice' as what, si.total as debit, 0 as credit, si.created_at as at
+    select si.invoice_date as d, si.invoice_no as doc,
+      case when si.opening_import_id is null then 'Invoice' else 'Opening invoice' end as what, si.total as debit, 0 as credit, si.created_at as at
       from sales_invoices si where si.buyer_id = ${buyerId}
     union all
     select je.entry_date, si.invoice_no, 'Invoice cancelled', 0, si.total, si.cancelled_at

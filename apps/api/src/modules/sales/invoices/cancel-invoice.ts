@@ -29,6 +29,8 @@ export async function cancelSalesInvoice(
     const [invoice] = await tx.select().from(salesInvoices).where(eq(salesInvoices.id, id)).for('update');
     if (!invoice) throw new NotFoundError('Invoice not found');
     if (invoice.status === 'cancelled') throw new ConflictError('This invoice is already cancelled');
+    if (invoice.openingImportId)
+      throw new ConflictError('An opening invoice is taken out by reversing its opening import');
     const [allocated] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(receiptAllocations)

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { authorship, cancellation, creation, id, kg, money, updatedAt } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
+import { openingImports } from '../../accounts/opening/schema.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { beneficiaries, deductionRules } from '../../deductions/schema.ts';
 import { buyers } from '../buyers/schema.ts';
@@ -35,6 +36,11 @@ export const salesInvoices = pgTable(
       .references(() => buyers.id),
     /** The auction it was made from; null for a manual invoice. A plain uuid (no FK) on purpose. */
     auctionId: uuid('auction_id'),
+    /**
+     * An unpaid invoice of the old books brought in at go-live (#36): what was still owed on it,
+     * posted nowhere (the opening trial balance holds the receivable), no goods.
+     */
+    openingImportId: uuid('opening_import_id').references(() => openingImports.id),
     invoiceDate: date('invoice_date').notNull(),
     dueDate: date('due_date').notNull(),
     status: text('status', { enum: SALES_INVOICE_STATUSES }).notNull().default('issued'),
@@ -54,6 +60,7 @@ export const salesInvoices = pgTable(
     index('sales_invoices_buyer_idx').on(t.buyerId, t.invoiceDate, t.id),
     index('sales_invoices_date_idx').on(t.invoiceDate, t.id),
     index('sales_invoices_auction_idx').on(t.auctionId),
+    index('sales_invoices_opening_idx').on(t.openingImportId).where(sql`${t.openingImportId} is not null`),
     check('sales_invoices_status_check', sql`${t.status} in ('issued', 'part_paid', 'paid', 'cancelled')`),
     check('sales_invoices_total_check', sql`${t.total} = ${t.subtotal} + ${t.leviesTotal}`),
     check('sales_invoices_paid_check', sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.total}`),

@@ -4,7 +4,12 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
-import { fateOf, type OpeningKindDefinition, type OpeningRecord } from '../../accounts/opening/kinds.ts';
+import {
+  fateOf,
+  isSheetDate,
+  type OpeningKindDefinition,
+  type OpeningRecord,
+} from '../../accounts/opening/kinds.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { farmerLoans, LOAN_SOURCES } from '../schema.ts';
 import { giveLoan } from './give-loan.ts';
@@ -17,12 +22,6 @@ type Loan = {
   recovered: string;
   source: (typeof LOAN_SOURCES)[number];
 };
-
-/** A real calendar date written YYYY-MM-DD. */
-const realDate = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) &&
-  !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
-  new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 const sourceOf = (text: string) => {
   const key = text
@@ -77,7 +76,7 @@ export const farmerLoansOpening: OpeningKindDefinition = {
         continue;
       }
       const given = cells.date_given ?? '';
-      if (!realDate(given)) {
+      if (!isSheetDate(given)) {
         preview.push(fateOf(row, given ? 'bad_date' : 'missing', { ...base, detail: 'date_given' }));
         continue;
       }

@@ -21,7 +21,13 @@ import { useImportOpening, usePreviewOpening } from './hooks.ts';
 import { OpeningPreviewTable } from './OpeningPreviewTable.tsx';
 
 /** The kinds the server imports today, in the order a union brings them in. */
-export const AVAILABLE_KINDS: OpeningKind[] = ['trial_balance', 'farmer_loans', 'stock', 'bank_balances'];
+export const AVAILABLE_KINDS: OpeningKind[] = [
+  'trial_balance',
+  'farmer_loans',
+  'buyer_invoices',
+  'stock',
+  'bank_balances',
+];
 
 /** Choose what to import and the book, download its template, check the file, then import it whole. */
 export function OpeningImportPanel() {

@@ -13,7 +13,10 @@ export const buyerReceivables: ControlCheckDefinition = {
     - (select coalesce(sum(amount - allocated), 0) from buyer_receipts)`,
 };
 
-/** Crop proceeds are held from the invoice until the lot's settlement shares them out. */
+/**
+ * Crop proceeds are held from the invoice until the lot's settlement shares them out. An opening
+ * invoice (#36) sold no goods here: what it owes came in with the opening trial balance.
+ */
 export const cropProceeds: ControlCheckDefinition = {
   key: 'crop_proceeds',
   name: 'Crop proceeds payable',
@@ -21,7 +24,8 @@ export const cropProceeds: ControlCheckDefinition = {
   control: ['crop_proceeds_payable'],
   side: 'credit',
   subledger: 'Invoiced goods - gross of approved settlements',
-  subledgerSql: sql`(select coalesce(sum(subtotal), 0) from sales_invoices where status <> 'cancelled')
+  subledgerSql: sql`(select coalesce(sum(subtotal), 0) from sales_invoices
+      where status <> 'cancelled' and opening_import_id is null)
     - (select coalesce(sum(sl.gross), 0) from settlement_lots sl join settlements s on s.id = sl.settlement_id
        where s.status = 'approved')`,
 };

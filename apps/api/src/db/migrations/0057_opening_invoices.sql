@@ -1,0 +1,3 @@
+ALTER TABLE "sales_invoices" ADD COLUMN "opening_import_id" uuid;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_opening_import_id_opening_imports_id_fk" FOREIGN KEY ("opening_import_id") REFERENCES "public"."opening_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sales_invoices_opening_idx" ON "sales_invoices" USING btree ("opening_import_id") WHERE "sales_invoices"."opening_import_id" is not null;

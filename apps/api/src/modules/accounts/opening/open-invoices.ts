@@ -1,0 +1,121 @@
+import type { OpeningPreviewRow } from '@ushirika/contracts';
+import { type Dec, dec, sheetFigure, sum } from '@ushirika/domain';
+import type { SheetRow } from '../../../platform/import-sheet.ts';
+import { fateOf, isSheetDate } from './kinds.ts';
+
+/** A party (buyer, supplier) as its sheet code finds it. */
+export type OpeningParty = { id: string; name: string };
+
+/** One unpaid invoice of the old books, as the import takes it: what is still owed on it. */
+export type OpenInvoice = {
+  partyId: string;
+  partyName: string;
+  invoiceNo: string;
+  invoiceDate: string;
+  dueDate: string;
+  amount: string;
+  alreadyPaid: string;
+  outstanding: Dec;
+};
+
+export type OpenInvoiceRules = {
+  /** The sheet's party column (buyer_code, supplier_code). */
+  codeColumn: string;
+  parties: Map<string, OpeningParty>;
+  /** The key a number must not share with an invoice already kept (see `numberKey`). */
+  taken: (invoice: { partyId: string; invoiceNo: string }) => boolean;
+  /** Two rows are the same invoice when their keys are equal. */
+  numberKey: (invoice: { partyId: string; invoiceNo: string }) => string;
+  openingDate: string;
+  /** The due date of a row that gives none. */
+  dueFrom: (invoiceDate: string) => string;
+};
+
+/**
+ * Checks the rows of an unpaid-invoices sheet (buyers' or suppliers'), shared by both kinds: each
+ * row's fate and the invoices taken, with the outstanding amount (amount - already paid) as the
+ * row's debit. An invoice kept whole: its own number and dates, dated on or before the opening date.
+ */
+export function checkOpenInvoiceRows(rows: SheetRow[], rules: OpenInvoiceRules) {
+  const preview: OpeningPreviewRow[] = [];
+  const invoices: OpenInvoice[] = [];
+  const seen = new Map<string, number>();
+  for (const { row, cells } of rows) {
+    const code = cells[rules.codeColumn] ?? '';
+    const invoiceNo = (cells.invoice_no ?? '').trim();
+    const party = rules.parties.get(code);
+    const base = { reference: invoiceNo || code, name: party?.name ?? null };
+    if (!code) {
+      preview.push(fateOf(row, 'missing', { ...base, detail: rules.codeColumn }));
+      continue;
+    }
+    if (!party) {
+      preview.push(fateOf(row, 'unknown_code', { ...base, detail: code }));
+      continue;
+    }
+    if (!invoiceNo) {
+      preview.push(fateOf(row, 'missing', { ...base, detail: 'invoice_no' }));
+      continue;
+    }
+    const key = rules.numberKey({ partyId: party.id, invoiceNo });
+    const other = seen.get(key);
+    if (other !== undefined) {
+      preview.push(fateOf(row, 'duplicate', { ...base, detail: String(other) }));
+      continue;
+    }
+    seen.set(key, row);
+    if (rules.taken({ partyId: party.id, invoiceNo })) {
+      preview.push(fateOf(row, 'number_taken', base));
+      continue;
+    }
+    const invoiceDate = cells.invoice_date ?? '';
+    if (!isSheetDate(invoiceDate)) {
+      preview.push(fateOf(row, invoiceDate ? 'bad_date' : 'missing', { ...base, detail: 'invoice_date' }));
+      continue;
+    }
+    if (invoiceDate > rules.openingDate) {
+      preview.push(fateOf(row, 'after_opening', base));
+      continue;
+    }
+    const typedDue = cells.due_date ?? '';
+    if (typedDue && !isSheetDate(typedDue)) {
+      preview.push(fateOf(row, 'bad_date', { ...base, detail: 'due_date' }));
+      continue;
+    }
+    const dueDate = typedDue || rules.dueFrom(invoiceDate);
+    if (dueDate < invoiceDate) {
+      preview.push(fateOf(row, 'due_before_invoice', base));
+      continue;
+    }
+    const amount = sheetFigure(cells.amount ?? '');
+    const alreadyPaid = sheetFigure(cells.already_paid ?? '');
+    if (amount === null || alreadyPaid === null) {
+      preview.push(
+        fateOf(row, 'not_a_number', { ...base, detail: amount === null ? 'amount' : 'already_paid' }),
+      );
+      continue;
+    }
+    const outstanding = dec(amount).minus(alreadyPaid);
+    const figures = { ...base, debit: outstanding.toFixed(2) };
+    if (outstanding.isNegative()) {
+      preview.push(fateOf(row, 'more_than_amount', figures));
+      continue;
+    }
+    if (outstanding.isZero()) {
+      preview.push(fateOf(row, 'zero', figures));
+      continue;
+    }
+    preview.push(fateOf(row, 'ok', figures));
+    invoices.push({
+      partyId: party.id,
+      partyName: party.name,
+      invoiceNo,
+      invoiceDate,
+      dueDate,
+      amount,
+      alreadyPaid,
+      outstanding,
+    });
+  }
+  return { preview, invoices, total: sum(invoices.map((i) => i.outstanding)) };
+}
