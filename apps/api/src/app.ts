@@ -20,6 +20,7 @@ import { collectionsRoutes } from './modules/crop-flow/collections/routes.ts';
 import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.ts';
 import { devicesRoutes } from './modules/crop-flow/devices/routes.ts';
 import { lotsRoutes } from './modules/crop-flow/lots/routes.ts';
+import { originRoutes } from './modules/crop-flow/origin/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { deductionsRoutes } from './modules/deductions/routes.ts';
 import { documentTextsRoutes } from './modules/document-texts/routes.ts';
@@ -104,6 +105,7 @@ const modules = [
   deliveryNotesRoutes,
   devicesRoutes,
   lotsRoutes,
+  originRoutes,
   auctionRoutes,
   auctionReportRoutes,
   buyersRoutes,

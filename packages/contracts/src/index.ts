@@ -19,6 +19,7 @@ export * from './crop-flow/collections.ts';
 export * from './crop-flow/delivery-notes.ts';
 export * from './crop-flow/devices.ts';
 export * from './crop-flow/lots.ts';
+export * from './crop-flow/origin.ts';
 export * from './dashboard.ts';
 export * from './deductions.ts';
 export * from './document-texts.ts';

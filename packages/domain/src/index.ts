@@ -1,4 +1,5 @@
 export * from './deductions.ts';
+export * from './geolocation.ts';
 export * from './ledger.ts';
 export * from './lots.ts';
 export * from './money.ts';
