@@ -1,7 +1,17 @@
+import { dec } from '@ushirika/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeItem, makeStore, makeSupplier, receiveAll } from './purchase-fixtures.ts';
-import { adminToken, api, createUser, launchBrowser, signedIn } from './support.ts';
+import {
+  adminToken,
+  adminUser,
+  api,
+  apiSignIn,
+  createUser,
+  launchBrowser,
+  must,
+  signedIn,
+} from './support.ts';
 
 /**
  * Purchasing in the browser, in English and in Swahili: the procurement officer reaches the
@@ -185,4 +195,172 @@ describe('purchasing in the browser', () => {
     () => orderToPayment('sw'),
     240_000,
   );
+});
+
+/** A submitted order of one line (no VAT) made by the procurement officer through the API. */
+async function submittedOrder(unitPrice: string) {
+  const supplier = await makeSupplier(token, `Mbolea ${Date.now()}`);
+  const buyerToken = await apiSignIn(users.buyer.email, users.buyer.password);
+  const order = (
+    await must(
+      api<{ data: { id: string; orderNo: string } }>(
+        'POST',
+        '/purchase/orders',
+        { supplierId: supplier.id, orderDate: today, lines: [{ itemId: item.id, quantity: '1', unitPrice }] },
+        buyerToken,
+      ),
+      'order',
+    )
+  ).data;
+  await must(api('PATCH', `/purchase/orders/${order.id}/submit`, {}, buyerToken), 'submit');
+  return { supplier, order, buyerToken };
+}
+
+/** The Operation bank's posted book balance (trial balance of the operation book, today). */
+async function operationBankBalance(): Promise<string> {
+  const tb = await api<{ data: { rows: { code: string; closingDebit: string; closingCredit: string }[] } }>(
+    'GET',
+    `/reports/trial-balance?book=operation&as_at=${today}`,
+    undefined,
+    token,
+  );
+  const row = tb.body.data.rows.find((r) => r.code === '1101');
+  return row ? dec(row.closingDebit).minus(row.closingCredit).toFixed(2) : '0.00';
+}
+
+const grouped = (value: string) => {
+  const [whole = '0', cents = '00'] = value.replace('-', '').split('.');
+  return `${value.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+};
+
+describe('purchasing decisions in the browser (#37)', () => {
+  it('the union refuses payments the bank cannot cover (settings), and the approval shows the book balance', async () => {
+    // A payment of more than the Operation bank holds in the books.
+    const held = await operationBankBalance();
+    const price = dec(held).gt(0) ? dec(held).plus(100000).toFixed(2) : '100000.00';
+    const { supplier, order, buyerToken } = await submittedOrder(price);
+    const managerToken = await apiSignIn(users.manager.email, users.manager.password);
+    await must(api('PATCH', `/purchase/orders/${order.id}/approve`, {}, managerToken), 'approve');
+    await receiveAll(token, order.id, store.id, today);
+    const orderLines = (
+      await must(
+        api<{ data: { lines: { id: string }[] } }>('GET', `/purchase/orders/${order.id}`, undefined, token),
+        'order',
+      )
+    ).data.lines;
+    const invoice = (
+      await must(
+        api<{ data: { id: string; total: string } }>(
+          'POST',
+          '/purchase/invoices',
+          {
+            orderId: order.id,
+            supplierInvoiceNo: `INV-${Date.now()}`,
+            invoiceDate: today,
+            lines: orderLines.map((l) => ({ orderLineId: l.id, quantity: '1', unitPrice: price })),
+          },
+          buyerToken,
+        ),
+        'invoice',
+      )
+    ).data;
+    const banks = (
+      await must(
+        api<{ data: { id: string; code: string; book: string }[] }>(
+          'GET',
+          '/payments/loans/bank-accounts',
+          undefined,
+          token,
+        ),
+        'banks',
+      )
+    ).data;
+    const bank = banks.find((b) => b.book === 'operation' && b.code === '1101');
+    const accountantToken = await apiSignIn(users.accountant.email, users.accountant.password);
+    const payment = (
+      await must(
+        api<{ data: { id: string } }>(
+          'POST',
+          '/purchase/payments',
+          {
+            supplierId: supplier.id,
+            paymentDate: today,
+            bankAccountId: bank?.id,
+            allocations: [{ invoiceId: invoice.id, amount: invoice.total }],
+          },
+          accountantToken,
+        ),
+        'payment',
+      )
+    ).data;
+
+    const before = (
+      await must(api<{ data: object }>('GET', '/payments/settings', undefined, token), 'settings')
+    ).data;
+    // The administrator turns refusing on where the union's settings are edited.
+    const admin = await signedIn(browser, adminUser());
+    const setRefuse = async (on: boolean) => {
+      // Settings > Union, the Payments tab beside the profile and the regions.
+      await admin.goto('/cooperative/union');
+      await admin.getByTestId('union-form').waitFor();
+      await admin.getByTestId('union-payments-tab').click();
+      const form = admin.getByTestId('payment-settings-form');
+      const toggle = form.getByRole('switch', { name: /Refuse payments the bank cannot cover/ });
+      if ((await toggle.isChecked()) !== on) await toggle.click({ force: true });
+      const saved = admin.waitForResponse(
+        (r) => r.url().endsWith('/api/payments/settings') && r.request().method() === 'PUT',
+      );
+      await form.getByRole('button', { name: 'Save' }).click();
+      expect((await saved).status()).toBe(200);
+      await admin.getByText('Payment settings saved').waitFor();
+      const now = await api<{ data: { refuseUncoveredPayments: boolean } }>(
+        'GET',
+        '/payments/settings',
+        undefined,
+        token,
+      );
+      expect(now.body.data.refuseUncoveredPayments).toBe(on);
+    };
+    try {
+      await setRefuse(true);
+      // The finance manager sees the balance and that the approval will be refused; it is.
+      const manager = await as('manager', 'en');
+      await manager.goto(`/purchase/payments/${payment.id}/details`);
+      const balance = await operationBankBalance();
+      const after = dec(balance).minus(invoice.total).toFixed(2);
+      const line = `holds TZS ${grouped(balance)} in the books; after this payment: TZS ${grouped(after)}.`;
+      await manager.getByTestId('approve-payment').click();
+      const cover = manager.getByRole('dialog').getByTestId('bank-cover');
+      await expect(cover.textContent()).resolves.toMatch(
+        new RegExp(
+          `^1101 .*${line.replace(/[.()]/g, '\\$&')}The book balance does not cover this payment, and the union's payment settings refuse it`,
+        ),
+      );
+      const refused = manager.waitForResponse((r) =>
+        r.url().endsWith(`/api/purchase/payments/${payment.id}/approve`),
+      );
+      await manager.getByTestId('confirm-action').click();
+      expect((await refused).status()).toBe(409);
+      await manager.getByText(/the union's settings refuse payments the bank cannot cover/).waitFor();
+      expect((await statusOf(manager, 'supplier-payment-status')).status).toBe('draft');
+
+      // Back to warning: the same approval goes through, and the screen says it went below zero.
+      await setRefuse(false);
+      await manager.reload();
+      await manager.getByTestId('approve-payment').click();
+      await manager
+        .getByRole('dialog')
+        .getByText('approving takes the account below zero', { exact: false })
+        .waitFor();
+      await manager.getByTestId('confirm-action').click();
+      await manager.getByText(/^Approved, but the bank account’s book balance did not cover it/).waitFor();
+      await expect
+        .poll(async () => (await statusOf(manager, 'supplier-payment-status')).status)
+        .toBe('approved');
+      await manager.close();
+    } finally {
+      await api('PUT', '/payments/settings', before, token);
+      await admin.close();
+    }
+  }, 240_000);
 });

@@ -1,3 +1,4 @@
+import { dec } from '@ushirika/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarmer, phone, tag } from './crop-flow-fixtures.ts';
@@ -38,6 +39,25 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => browser.close());
 
+/** The collection bank's posted book balance (trial balance of the collection book, today). */
+async function collectionBankBalance(): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const tb = await api<{ data: { rows: { code: string; closingDebit: string; closingCredit: string }[] } }>(
+    'GET',
+    `/reports/trial-balance?book=collection&as_at=${today}`,
+    undefined,
+    token,
+  );
+  const row = tb.body.data.rows.find((r) => r.code === '1101');
+  return row ? dec(row.closingDebit).minus(row.closingCredit).toFixed(2) : '0.00';
+}
+
+/** A figure as the screens group it: 1,234,567.50 (a minus kept in front). */
+const grouped = (value: string) => {
+  const [whole = '0', cents = '00'] = value.replace('-', '').split('.');
+  return `${value.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+};
+
 describe('advances and control accounts in the browser', () => {
   it('enters an advance paid from the collection bank; another person approves it in Swahili', async () => {
     let page = await signedIn(browser, officer);
@@ -45,7 +65,10 @@ describe('advances and control accounts in the browser', () => {
     await page.getByTestId('loans-table-create').click();
     const dialog = page.getByRole('dialog');
     await pickFarmer(page, 'loan-farmer', farmer.farmerNo, farmer.farmerNo);
-    await dialog.getByRole('textbox', { name: /^Amount/ }).fill('150000');
+    // More than the collection bank holds in the books, so its approval takes it below zero (#37).
+    const held = await collectionBankBalance();
+    const amount = dec(held).gt(0) ? dec(held).plus(150000).toFixed(2) : '150000.00';
+    await dialog.getByRole('textbox', { name: /^Amount/ }).fill(amount);
     await dialog.getByRole('combobox', { name: /^Paid from/ }).click();
     await page.getByRole('option', { name: 'Collection · 1101 Crop collection bank account' }).click();
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('School fees advance');
@@ -71,9 +94,20 @@ describe('advances and control accounts in the browser', () => {
       .getByRole('dialog')
       .getByText(/Hauwezi kutenguliwa/)
       .waitFor();
+    // The confirmation says what the bank holds in the books now and after, and that it goes below zero.
+    const balance = await collectionBankBalance();
+    const cover = page.getByRole('dialog').getByTestId('bank-cover');
+    await expect(cover.textContent()).resolves.toBe(
+      `1101 Crop collection bank account ina TZS ${grouped(balance)} vitabuni; baada ya malipo haya: TZS ${grouped(dec(balance).minus(amount).toFixed(2))}.` +
+        'Salio la vitabuni halitoshi malipo haya: kuidhinisha kutashusha akaunti chini ya sifuri.',
+    );
     const approved = page.waitForResponse((r) => r.url().includes(`/api/payments/loans/${loan.id}/approve`));
     await page.getByTestId('confirm-action').click();
     expect((await approved).status()).toBe(200);
+    // Approved all the same (the union's settings warn), and the screen says so after the success.
+    await page
+      .getByText(/^Imeidhinishwa, lakini salio la vitabuni la akaunti ya benki halikutosha/)
+      .waitFor();
     await page
       .getByTestId('loans-table')
       .getByRole('row', { name: new RegExp(loan.loanNo) })

@@ -100,3 +100,19 @@ export const journalEntryListQuery = listQuery.extend({
 export type JournalEntryListQuery = z.infer<typeof journalEntryListQuery>;
 export const journalEntryReply = z.object({ message: z.string(), data: journalEntry });
 export const journalEntryDetailReply = z.object({ data: journalEntry });
+
+/**
+ * What an approver sees before paying out of a bank or cash account (#37): the account's posted
+ * book balance now and after the payment; `covered` false when it would go below zero, `refuse`
+ * when the union's payment settings then refuse the approval.
+ */
+export const bankCover = z.object({
+  account: z.string(),
+  balance: z.string(),
+  amount: z.string(),
+  after: z.string(),
+  covered: z.boolean(),
+  refuse: z.boolean(),
+});
+export type BankCover = z.infer<typeof bankCover>;
+export const bankCoverReply = z.object({ data: bankCover });

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type UpdateUnionBody, updateUnionBody } from '@ushirika/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormLayout } from '../../components/FormLayout.tsx';
@@ -24,6 +24,7 @@ import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { UNION_ENTITY_ID, useUnionProfile, useUpdateUnion, useUploadLogo } from './hooks.ts';
+import { PaymentSettingsPanel } from './PaymentSettingsPanel.tsx';
 import { RegionsPanel } from './RegionsPanel.tsx';
 
 const EMPTY = { name: '', registrationNo: '', tin: '', address: '', region: '', phone: '', email: '' };
@@ -45,7 +46,10 @@ function UnionPage() {
   const canEdit = useCan('cooperative.union.update');
   const { reset } = form;
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'regions' ? 'regions' : 'profile';
+  const asked = params.get('tab');
+  // Kept in state as well as the address: a click on a tab changed the address but not the tab.
+  const [tab, setTab] = useState(asked === 'regions' || asked === 'payments' ? asked : 'profile');
+  const canEditPayments = useCan('settings.collection.update', 'union');
 
   useEffect(() => {
     if (!profile.data) return;
@@ -68,7 +72,10 @@ function UnionPage() {
       />
       <Tabs
         value={tab}
-        onChange={(v) => setParams(v === 'regions' ? { tab: v } : {}, { replace: true })}
+        onChange={(v) => {
+          setTab(v ?? 'profile');
+          setParams(v && v !== 'profile' ? { tab: v } : {}, { replace: true });
+        }}
         keepMounted={false}
       >
         <Tabs.List mb="md">
@@ -76,7 +83,13 @@ function UnionPage() {
           <Tabs.Tab value="regions" data-testid="union-regions-tab">
             {t('regionsMd.title')}
           </Tabs.Tab>
+          <Tabs.Tab value="payments" data-testid="union-payments-tab">
+            {t('union.paymentsTab')}
+          </Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="payments">
+          <PaymentSettingsPanel canEdit={canEditPayments} />
+        </Tabs.Panel>
         <Tabs.Panel value="regions">
           <RegionsPanel canEdit={canEdit} />
         </Tabs.Panel>

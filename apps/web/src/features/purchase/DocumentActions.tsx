@@ -1,4 +1,5 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/ConfirmAction.ts';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
@@ -32,7 +33,7 @@ export function usePurchaseStep(document: PurchaseDocument, action: 'submit' | '
           onSuccess: (r) => {
             toastSuccess(r.message);
             // A payment approved although the bank's book balance cannot cover it (#37).
-            if ((r as { warning?: string }).warning) toastError(t('purchaseMd.bankNotCovered'));
+            if ((r as { warning?: string }).warning) toastError(t('bankCover.approvedBelowZero'));
           },
           onError: (e) => toastError(e.message),
         },
@@ -45,12 +46,15 @@ export function usePurchaseStep(document: PurchaseDocument, action: 'submit' | '
 export function ApproveButton({
   confirmTitle,
   confirmMessage,
+  confirmNote,
   loading,
   onConfirm,
   testId,
 }: {
   confirmTitle: string;
   confirmMessage: string;
+  /** Read when the dialog opens, under the message (a payment's bank balance, #37). */
+  confirmNote?: ReactNode;
   loading: boolean;
   onConfirm: () => void;
   testId: string;
@@ -64,7 +68,14 @@ export function ApproveButton({
       onClick={() =>
         confirmAction({
           title: confirmTitle,
-          message: confirmMessage,
+          message: confirmNote ? (
+            <Stack gap="xs">
+              <div>{confirmMessage}</div>
+              {confirmNote}
+            </Stack>
+          ) : (
+            confirmMessage
+          ),
           confirmLabel: t('purchaseMd.approve'),
           danger: false,
           onConfirm,

@@ -1,6 +1,7 @@
+import type { BankCover } from '@ushirika/contracts';
 import { dec, toGroupedMoney } from '@ushirika/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessionAs } from '../../../../test/harness.ts';
+import { makeAmcos, sessionAs } from '../../../../test/harness.ts';
 import {
   accountant,
   bank,
@@ -406,6 +407,32 @@ describe('purchase invoices and supplier payments', () => {
     if (dec(amount).lte(balance)) throw new Error(`the scenario's bank (${balance}) covers ${amount}`);
     expect((await settings(true)).status).toBe(200);
     const refused = await pay(amount);
+    // What the approve confirmation shows (#37): the book balance now and after the payment.
+    const cover = await t.request<{ data: BankCover }>('GET', `/purchase/payments/${refused.id}/bank-cover`, {
+      token: manager.access,
+    });
+    expect(cover.status).toBe(200);
+    expect(cover.body.data).toEqual({
+      account: expect.stringMatching(/^1101 /),
+      balance,
+      amount: refused.amount,
+      after: dec(balance).minus(amount).toFixed(2),
+      covered: false,
+      refuse: true,
+    });
+    const society = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
+    for (const other of [buyer, society])
+      expect(
+        (await t.request('GET', `/purchase/payments/${refused.id}/bank-cover`, { token: other.access }))
+          .status,
+      ).toBe(403);
+    expect(
+      (
+        await t.request('GET', `/purchase/payments/${crypto.randomUUID()}/bank-cover`, {
+          token: manager.access,
+        })
+      ).status,
+    ).toBe(404);
     const no = await approve(refused.id);
     expect(no.status).toBe(409);
     expect(no.body.message).toContain(

@@ -1,10 +1,16 @@
-import type { SupplierPayment, SupplierPaymentDetail, supplierPaymentListQuery } from '@ushirika/contracts';
+import type {
+  BankCover,
+  SupplierPayment,
+  SupplierPaymentDetail,
+  supplierPaymentListQuery,
+} from '@ushirika/contracts';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { bankCoverOf } from '../../accounts/journal/bank-cover.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { users } from '../../users/schema.ts';
 import { purchaseInvoices } from '../invoices/schema.ts';
@@ -113,4 +119,15 @@ export async function getSupplierPayment(db: DbOrTx, id: string): Promise<Suppli
     approvedByName: approverFirst ? `${approverFirst} ${approverLast ?? ''}`.trim() : null,
     allocations,
   };
+}
+
+/** The paying account's book balance against a payment, for its approve confirmation (#37). */
+export async function supplierPaymentCover(db: DbOrTx, id: string): Promise<BankCover> {
+  const [payment] = await db
+    .select({ accountId: supplierPayments.bankAccountId, amount: supplierPayments.amount })
+    .from(supplierPayments)
+    .where(eq(supplierPayments.id, id));
+  const cover = payment && (await bankCoverOf(db, payment));
+  if (!cover) throw new NotFoundError('Supplier payment not found');
+  return cover;
 }

@@ -1,4 +1,5 @@
 import {
+  bankCoverReply,
   cancelSupplierPaymentBody,
   createSupplierPaymentBody,
   detailReply,
@@ -20,7 +21,7 @@ import { paymentApprove, paymentWrite, purchaseRead, today } from '../access.ts'
 import { remittancePdf, supplierAgedPdf } from '../pdf.ts';
 import { approveSupplierPayment, cancelSupplierPayment } from './approve-supplier-payment.ts';
 import { createSupplierPayment } from './create-supplier-payment.ts';
-import { getSupplierPayment, listSupplierPayments } from './queries.ts';
+import { getSupplierPayment, listSupplierPayments, supplierPaymentCover } from './queries.ts';
 import { supplierAged } from './supplier-aged.ts';
 
 const tags = ['supplier-payments'];
@@ -67,6 +68,14 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, response: { 200: detailReply(supplierPaymentDetail) } },
     },
     async (req) => ({ data: await getSupplierPayment(db, req.params.id) }),
+  );
+  app.get(
+    '/purchase/payments/:id/bank-cover',
+    {
+      config: { access: paymentApprove },
+      schema: { tags, params: idParams, response: { 200: bankCoverReply } },
+    },
+    async (req) => ({ data: await supplierPaymentCover(db, req.params.id) }),
   );
   app.patch(
     '/purchase/payments/:id/approve',

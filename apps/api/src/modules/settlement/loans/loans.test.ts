@@ -1,4 +1,5 @@
-import type { FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
+import type { BankCover, FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
+import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
@@ -252,6 +253,24 @@ describe('loans made before advances were posted (data migration)', () => {
     expect(made.status).toBe(201);
     const { id, loanNo } = made.body.data;
     expect((await settings(true)).status).toBe(200);
+    // What the approve confirmation shows: the account's book balance now and after the advance.
+    const cover = await t.request<{ data: BankCover }>('GET', `/payments/loans/${id}/bank-cover`, {
+      token: finance.access,
+    });
+    expect(cover.status).toBe(200);
+    const { balance } = cover.body.data;
+    expect(cover.body.data).toEqual({
+      account: '1101 Crop collection bank account',
+      balance,
+      amount: '1000000000.00',
+      after: dec(balance).minus('1000000000').toFixed(2),
+      covered: false,
+      refuse: true,
+    });
+    for (const other of [manager, officer])
+      expect(
+        (await t.request('GET', `/payments/loans/${id}/bank-cover`, { token: other.access })).status,
+      ).toBe(403);
     const refused = await approve(finance, id);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(

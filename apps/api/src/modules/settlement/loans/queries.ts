@@ -1,10 +1,11 @@
-import type { FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
+import type { BankCover, FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { bankCoverOf } from '../../accounts/journal/bank-cover.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
@@ -99,6 +100,15 @@ export async function getLoan(db: DbOrTx, actor: Actor, id: string): Promise<Far
   if (!row) throw new NotFoundError('Loan not found');
   assertSociety(actor, row.amcosId);
   return row as FarmerLoan;
+}
+
+/** The paying account's book balance against a cash advance, for its approve confirmation (#37). */
+export async function loanCover(db: DbOrTx, actor: Actor, id: string): Promise<BankCover> {
+  const loan = await getLoan(db, actor, id);
+  const cover =
+    loan.bankAccountId && (await bankCoverOf(db, { accountId: loan.bankAccountId, amount: loan.amount }));
+  if (!cover) throw new NotFoundError('This loan is not paid from a bank or cash account');
+  return cover;
 }
 
 /** Active bank and cash accounts of both books, in TZS: what an advance can be paid from. */

@@ -1,4 +1,5 @@
 import {
+  bankCoverReply,
   cancelLoanBody,
   createLoanBody,
   detailReply,
@@ -18,7 +19,7 @@ import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
 import { approveLoan, cancelLoan } from './approve-loan.ts';
 import { createLoan } from './create-loan.ts';
-import { getLoan, listLoans, loanBankAccounts } from './queries.ts';
+import { getLoan, listLoans, loanBankAccounts, loanCover } from './queries.ts';
 
 /** Farmers' cash advances, recovered from their next settlements. */
 export function loansRoutes(app: ZodApp, deps: AppDeps) {
@@ -79,6 +80,14 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
     '/payments/loans/bank-accounts',
     { config: { access: access.write }, schema: { tags, response: { 200: loanBankAccountsReply } } },
     async () => ({ data: await loanBankAccounts(deps.db) }),
+  );
+  app.get(
+    '/payments/loans/:id/bank-cover',
+    {
+      config: { access: access.approve },
+      schema: { tags, params: idParams, response: { 200: bankCoverReply } },
+    },
+    async (req) => ({ data: await loanCover(deps.db, actorOf(req), req.params.id) }),
   );
   app.patch(
     '/payments/loans/:id/approve',

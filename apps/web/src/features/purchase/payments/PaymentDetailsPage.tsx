@@ -13,6 +13,7 @@ import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { BankCoverNote } from '../../accounts/journal/BankCoverNote.tsx';
 import { ApproveButton, CancelButton, ReasonActionModal, usePurchaseStep } from '../DocumentActions.tsx';
 import { useSupplierPayment } from '../hooks.ts';
 
@@ -74,6 +75,7 @@ function PaymentDetailsPage() {
                 amount: moneyOrDash(p.amount),
                 supplier: p.supplierName,
               })}
+              confirmNote={<BankCoverNote path={`purchase/payments/${p.id}/bank-cover`} />}
               loading={approve.isPending}
               onConfirm={() => approve.run(p.id)}
               testId="approve-payment"

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { FarmerLoan } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ReasonModal } from '../../../components/ReasonModal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { BankCoverNote } from '../../accounts/journal/BankCoverNote.tsx';
 import { useApproveLoan, useCancelLoan } from './hooks.ts';
 
 /** Approve (another person than who entered it, after a confirmation) or cancel a draft advance. */
@@ -30,11 +31,18 @@ export function LoanActions({ loan }: { loan: FarmerLoan }) {
           onClick={() =>
             confirmAction({
               title: t('twoBooks.approveLoan'),
-              message: t('twoBooks.approveLoanHint', {
-                amount: formatMoney(loan.amount),
-                farmer: loan.farmerName,
-                account: loan.bankAccountName ?? '',
-              }),
+              message: (
+                <Stack gap="xs">
+                  <div>
+                    {t('twoBooks.approveLoanHint', {
+                      amount: formatMoney(loan.amount),
+                      farmer: loan.farmerName,
+                      account: loan.bankAccountName ?? '',
+                    })}
+                  </div>
+                  {loan.bankAccountId && <BankCoverNote path={`payments/loans/${loan.id}/bank-cover`} />}
+                </Stack>
+              ),
               confirmLabel: t('pay.approve'),
               danger: false,
               onConfirm: () => approve.mutate(undefined),

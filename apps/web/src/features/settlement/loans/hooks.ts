@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
 import { api } from '../../../lib/api.ts';
 import { invalidateBooks } from '../../../lib/books.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { toastError, toastSuccess } from '../../../lib/notify.ts';
 
 /** Query keys of what a loan's approval changes besides the books: the loans and their history. */
 const AFFECTED = ['farmer-loans', 'history'];
@@ -18,12 +19,16 @@ export function useLoanBankAccounts(enabled = true) {
   });
 }
 
-function useLoanAction<In>(call: (input: In) => Promise<{ message: string; data: FarmerLoan }>) {
+type LoanReply = { message: string; data: FarmerLoan; warning?: string };
+
+function useLoanAction<In>(call: (input: In) => Promise<LoanReply>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (reply) => {
       toastSuccess(reply.message);
+      // Approved although the paying account's book balance did not cover it (#37).
+      if (reply.warning) toastError(i18n.t('bankCover.approvedBelowZero'));
       for (const key of AFFECTED) void client.invalidateQueries({ queryKey: [key] });
       invalidateBooks(client);
     },
@@ -31,7 +36,7 @@ function useLoanAction<In>(call: (input: In) => Promise<{ message: string; data:
 }
 
 export const useApproveLoan = (id: string) =>
-  useLoanAction(() => api.patch<{ message: string; data: FarmerLoan }>(`payments/loans/${id}/approve`));
+  useLoanAction(() => api.patch<LoanReply>(`payments/loans/${id}/approve`));
 export const useCancelLoan = (id: string) =>
   useLoanAction((reason: string) =>
     api.patch<{ message: string; data: FarmerLoan }>(`payments/loans/${id}/cancel`, { reason }),
