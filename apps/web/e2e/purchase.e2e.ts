@@ -234,6 +234,32 @@ const grouped = (value: string) => {
 };
 
 describe('purchasing decisions in the browser (#37)', () => {
+  it('the approver rejects a submitted order with a reason, in Swahili', async () => {
+    const { order } = await submittedOrder('65000');
+    const manager = await as('manager', 'sw');
+    await manager.goto(`/purchase/orders/${order.id}/details`);
+    await manager.getByTestId('reject-order').click();
+    const form = manager.getByTestId('reject-order-form');
+    // No reason: asked for one, nothing sent.
+    await form.getByRole('button', { name: 'Kataa' }).click();
+    await form.getByText('Toa sababu').waitFor();
+    await form.getByRole('textbox', { name: /Sababu ya kukataa/ }).fill('Bei ni kubwa mno');
+    await form.getByRole('button', { name: 'Kataa' }).click();
+    const confirm = manager.getByRole('dialog').filter({ has: manager.getByTestId('confirm-action') });
+    await expect(confirm.textContent()).resolves.toContain(order.orderNo);
+    const rejected = manager.waitForResponse(
+      (r) => r.url().endsWith(`/api/purchase/orders/${order.id}/reject`) && r.request().method() === 'PATCH',
+    );
+    await manager.getByTestId('confirm-action').click();
+    expect((await rejected).status()).toBe(200);
+    await expect.poll(async () => (await statusOf(manager, 'order-status')).status).toBe('rejected');
+    expect((await statusOf(manager, 'order-status')).text).toBe('Imekataliwa');
+    await manager.getByText('Bei ni kubwa mno', { exact: true }).waitFor();
+    await expect(manager.getByTestId('approve-order').count()).resolves.toBe(0);
+    await expect(manager.getByTestId('reject-order').count()).resolves.toBe(0);
+    await manager.close();
+  }, 120_000);
+
   it('the union refuses payments the bank cannot cover (settings), and the approval shows the book balance', async () => {
     // A payment of more than the Operation bank holds in the books.
     const held = await operationBankBalance();
