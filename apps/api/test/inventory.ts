@@ -1,5 +1,6 @@
 import type { GrnDetail, Item, StockIssueDetail, StockTransferDetail, Store } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows } from '../src/db/rows.ts';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from './harness.ts';
 import { uniq } from './master-data.ts';
@@ -139,8 +140,9 @@ export const receiveAll = (
 
 /** Balance of the account mapped to a key in the operation book (debit - credit, posted entries). */
 export async function mappedBalance(t: TestApp, key: string): Promise<string> {
-  const [row] = await queryRows<{ balance: string }>(
+  const [row] = await queryRows(
     t.db,
+    z.object({ balance: z.string() }),
     sql`select coalesce(sum(l.debit - l.credit), 0)::numeric(18,2)::text as balance
         from journal_lines l join journal_entries e on e.id = l.entry_id
         join account_mappings m on m.account_id = l.account_id
@@ -151,8 +153,9 @@ export async function mappedBalance(t: TestApp, key: string): Promise<string> {
 
 /** Stock value held in all stores plus goods in transit: what the inventory account must show. */
 export async function stockValue(t: TestApp): Promise<{ stores: string; transit: string; total: string }> {
-  const [row] = await queryRows<{ stores: string; transit: string; total: string }>(
+  const [row] = await queryRows(
     t.db,
+    z.object({ stores: z.string(), transit: z.string(), total: z.string() }),
     sql`select s.v::text as stores, tr.v::text as transit, (s.v + tr.v)::numeric(18,2)::text as total from
         (select coalesce(sum(value), 0)::numeric(18,2) as v from stock_balances) s,
         (select coalesce(sum(total_value), 0)::numeric(18,2) as v from stock_transfers where status = 'in_transit') tr`,
@@ -163,8 +166,9 @@ export async function stockValue(t: TestApp): Promise<{ stores: string; transit:
 
 export const balanceOf = async (t: TestApp, itemId: string, storeId: string) =>
   (
-    await queryRows<{ quantity: string; value: string; avg_cost: string }>(
+    await queryRows(
       t.db,
+      z.object({ quantity: z.string(), value: z.string(), avg_cost: z.string() }),
       sql`select quantity::text, value::text, avg_cost::text from stock_balances where item_id = ${itemId} and store_id = ${storeId}`,
     )
   )[0] ?? { quantity: '0.000', value: '0.00', avg_cost: '0.000000' };
@@ -175,21 +179,24 @@ export async function approvedOrder(
   lines: { itemId: string; quantity: string; unitPrice: string; vat?: boolean }[],
   status: 'approved' | 'cancelled' | 'draft' = 'approved',
 ) {
-  const [supplier] = await queryRows<{ id: string; name: string }>(
+  const [supplier] = await queryRows(
     t.db,
+    z.object({ id: z.string(), name: z.string() }),
     sql`insert into suppliers (id, name) values (gen_random_uuid(), ${`Agro Supplies ${uniq()}`}) returning id, name`,
   );
   if (!supplier) throw new Error('no supplier');
-  const [order] = await queryRows<{ id: string; order_no: string }>(
+  const [order] = await queryRows(
     t.db,
+    z.object({ id: z.string(), order_no: z.string() }),
     sql`insert into purchase_orders (id, order_no, supplier_id, order_date, status, vat_rate, subtotal, vat_total, total)
         values (gen_random_uuid(), ${`PO-T-${uniq()}`}, ${supplier.id}, ${today()}, ${status}, 18, 0, 0, 0) returning id, order_no`,
   );
   if (!order) throw new Error('no order');
   const ids: string[] = [];
   for (const [i, l] of lines.entries()) {
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows(
       t.db,
+      z.object({ id: z.string() }),
       sql`insert into purchase_order_lines (id, order_id, line_no, item_id, description, quantity, unit_price, vat, amount)
           values (gen_random_uuid(), ${order.id}, ${i + 1}, ${l.itemId}, ${`Line ${i + 1}`}, ${l.quantity}, ${l.unitPrice}, ${l.vat ?? false}, 0)
           returning id`,

@@ -1,5 +1,6 @@
 import { dec, round, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/rows.ts';
 import { postBusinessEvent } from '../src/modules/accounts/journal/post-business-event.ts';
@@ -264,8 +265,9 @@ export async function makeRule(
 
 /** The balance (credit - debit) of the account mapped to a posting role. */
 export async function roleBalance(db: Db, role: string): Promise<string> {
-  const [row] = await queryRows<{ balance: string }>(
+  const [row] = await queryRows(
     db,
+    z.object({ balance: z.string() }),
     sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(16,2)::text as balance
         from journal_lines jl join account_mappings m on m.account_id = jl.account_id where m.key = ${role}`,
   );
@@ -274,8 +276,9 @@ export async function roleBalance(db: Db, role: string): Promise<string> {
 
 /** What the batch lines still owe: pending or failed, not yet paid nor moved to a retry. */
 export async function unpaidLines(db: Db, payableRole: string): Promise<string> {
-  const [row] = await queryRows<{ total: string }>(
+  const [row] = await queryRows(
     db,
+    z.object({ total: z.string() }),
     sql`select coalesce(sum(amount), 0)::numeric(16,2)::text as total from payment_lines
         where payable = ${payableRole} and status in ('pending', 'failed')`,
   );

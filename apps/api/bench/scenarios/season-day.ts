@@ -4,6 +4,7 @@ import { queryRows } from '../../src/db/rows.ts';
 import { controlAccounts } from '../../src/modules/accounts/reports/control-accounts.ts';
 import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
 import { previewSettlement } from '../../src/modules/settlement/runs/preview-settlement.ts';
+import { systemActor } from '../../src/platform/access.ts';
 import {
   type ChildServer,
   localServerEnv,
@@ -442,7 +443,9 @@ async function directCosts(db: Db, p: Prepared): Promise<Map<string, number>> {
     [TB, await timed(5, () => trialBalance(db, { book: 'collection' }))],
     [
       PREVIEW,
-      await timed(3, () => previewSettlement(db, { selection: { amcosId: p.settleSocieties[0] ?? '' } })),
+      await timed(3, () =>
+        previewSettlement(db, systemActor, { selection: { amcosId: p.settleSocieties[0] ?? '' } }),
+      ),
     ],
   ]);
 }

@@ -12,6 +12,7 @@ import {
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import type { Database, DbOrTx } from '../db/client.ts';
 import type { MigrationLevel } from '../db/migrate.ts';
 import { queryRows } from '../db/rows.ts';
@@ -39,16 +40,18 @@ export class BackupError extends Error {}
 
 /** Every table of the schema and of the migration bookkeeping, with its row count. */
 export async function tableCounts(db: DbOrTx): Promise<Record<string, number>> {
-  const tables = await queryRows<{ name: string }>(
+  const tables = await queryRows(
     db,
+    z.object({ name: z.string() }),
     sql`select table_schema || '.' || table_name as name from information_schema.tables
         where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     const [schema, table] = name.split('.');
-    const [row] = await queryRows<{ n: string }>(
+    const [row] = await queryRows(
       db,
+      z.object({ n: z.string() }),
       sql.raw(`select count(*)::text as n from "${schema}"."${table}"`),
     );
     counts[name] = Number(row?.n ?? 0);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
+import { z } from 'zod';
 import { childDatabase } from '../../test/hardening/child-server.ts';
 import { runMain } from '../../test/run-main.ts';
 import { migrationsFolder, openDatabase } from '../db/client.ts';
@@ -40,7 +41,13 @@ const SHAPE = `select
   (select count(*)::int from pg_namespace) as schemas,
   (select count(*)::int from drizzle.__drizzle_migrations) as applied`;
 
-type Shape = { relations: number; types: number; schemas: number; applied: number };
+const shape = z.object({
+  relations: z.number(),
+  types: z.number(),
+  schemas: z.number(),
+  applied: z.number(),
+});
+type Shape = z.infer<typeof shape>;
 
 /** Runs SQL on the child's database (PostgreSQL URL, or the PGlite data directory it will open). */
 async function onDatabase(env: Record<string, string>, statements: string[]): Promise<Shape> {
@@ -57,7 +64,7 @@ async function onDatabase(env: Record<string, string>, statements: string[]): Pr
   const database = await openDatabase({ dataDir: env.DATA_DIR });
   try {
     for (const s of statements) await database.db.execute(sql.raw(s));
-    return (await queryRows<Shape>(database.db, sql.raw(SHAPE)))[0] as Shape;
+    return (await queryRows(database.db, shape, sql.raw(SHAPE)))[0] as Shape;
   } finally {
     await database.close();
   }

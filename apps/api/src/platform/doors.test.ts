@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
 import { auditInsertSql, recordAudit } from './audit.ts';
@@ -29,8 +30,9 @@ describe('numbering door', () => {
 
 describe('audit door', () => {
   const trail = (entityId: string) =>
-    queryRows<{ action: string; before: unknown; after: unknown }>(
+    queryRows(
       t.db,
+      z.object({ action: z.string(), before: z.unknown(), after: z.unknown() }),
       sql`select action, before, after from audit_events where entity = 'door_test' and entity_id = ${entityId}`,
     );
 
@@ -76,8 +78,9 @@ describe('outbox door', () => {
           union all select ${randomUUID()}::uuid, null::text, ${body}::text`,
       ),
     );
-    const queued = await queryRows<{ recipient: string; status: string }>(
+    const queued = await queryRows(
       t.db,
+      z.object({ recipient: z.string(), status: z.string() }),
       sql`select recipient, status from sms_outbox where body = ${body}`,
     );
     expect(queued).toEqual([{ recipient: '255700000001', status: 'pending' }]);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 
@@ -35,8 +36,9 @@ export async function nextDocumentNumber(
   year: number,
   { prefix = type, width = 6 }: { prefix?: string; width?: number } = {},
 ): Promise<string> {
-  const [row] = await queryRows<{ number: string }>(
+  const [row] = await queryRows(
     tx,
+    z.object({ number: z.string() }),
     sql`with seq as (${takeNumberSql(sql`${type}::text`, sql`${year}::int`)})
         select ${documentNumberSql(sql`${prefix}::text`, sql`${year}::int`, sql`seq.last_value`, width)} as number
         from seq`,

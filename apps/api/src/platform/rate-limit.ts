@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { TooManyRequestsError } from './errors.ts';
@@ -15,8 +16,9 @@ export async function consumeRateLimit(
   windowSeconds: number,
 ): Promise<void> {
   const window = sql.raw(`interval '${Math.trunc(windowSeconds)} seconds'`);
-  const [row] = await queryRows<{ hits: number; retry_seconds: number }>(
+  const [row] = await queryRows(
     db,
+    z.object({ hits: z.number(), retry_seconds: z.number() }),
     sql`
     insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
     on conflict (key) do update set

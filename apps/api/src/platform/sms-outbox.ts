@@ -1,6 +1,7 @@
 import { maskMobile } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { logLine } from './safe-log.ts';
@@ -63,7 +64,7 @@ export const DEFAULT_SMS_OUTBOX: SmsOutboxOptions = {
   backoffMs: 30_000,
 };
 
-type Due = { id: string; recipient: string; body: string; attempts: number };
+const due = z.object({ id: z.string(), recipient: z.string(), body: z.string(), attempts: z.number() });
 
 /**
  * One round: claims up to `batchSize` due messages (`for update skip locked`, so two workers or
@@ -77,8 +78,9 @@ export async function deliverDueSms(
   log: SmsLog,
   options: SmsOutboxOptions = DEFAULT_SMS_OUTBOX,
 ): Promise<number> {
-  const claimed = await queryRows<Due>(
+  const claimed = await queryRows(
     db,
+    due,
     sql`update sms_outbox o set attempts = o.attempts + 1,
           next_attempt_at = now() + make_interval(secs => ${backoffSeconds(options, 1)})
         where o.id in (

@@ -1,5 +1,6 @@
 import { dec } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import type { StatementLine } from './document-pdf.ts';
@@ -18,12 +19,20 @@ export async function runningStatement(
   grows: 'debit' | 'credit',
 ): Promise<{ opening: string; closing: string; lines: StatementLine[] }> {
   const net = grows === 'debit' ? sql`debit - credit` : sql`credit - debit`;
-  const [opening] = await queryRows<{ amount: string }>(
+  const [opening] = await queryRows(
     db,
+    z.object({ amount: z.string() }),
     sql`select coalesce(sum(${net}), 0)::numeric(16,2)::text as amount from (${moves}) m where m.d < ${from}::date`,
   );
-  const rows = await queryRows<Omit<StatementLine, 'balance'>>(
+  const rows = await queryRows(
     db,
+    z.object({
+      date: z.string(),
+      document: z.string(),
+      description: z.string(),
+      debit: z.string(),
+      credit: z.string(),
+    }),
     sql`select d::text as date, doc as document, what as description,
           debit::numeric(16,2)::text as debit, credit::numeric(16,2)::text as credit
         from (${moves}) m where m.d between ${from}::date and ${to}::date order by m.d, m.at, m.doc`,

@@ -177,15 +177,14 @@ async function settleFirstAuction(
   const { actors, today } = input;
   const lastPaid = [...input.paidOn.values()].sort().at(-1) ?? input.first.date;
   const settledOn = earlier(addDays(lastPaid, 3), today);
-  const draft = await createSettlement(db, {
-    actor: actors.settlementOfficer,
+  const draft = await createSettlement(db, actors.settlementOfficer, {
     selection: settlementSelection.parse({
       auctionId: input.first.id,
       settledOn,
       remarks: `Paid lots of ${input.first.auctionNo}`,
     }),
   });
-  const settlement = await approveSettlement(db, { actor: actors.financeManager, id: draft.id });
+  const settlement = await approveSettlement(db, actors.financeManager, { id: draft.id });
 
   const batches = await db
     .select({ id: paymentBatches.id, partyType: paymentBatches.partyType })

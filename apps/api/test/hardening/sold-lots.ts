@@ -1,5 +1,6 @@
 import { dec } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { postBusinessEvent } from '../../src/modules/accounts/journal/post-business-event.ts';
@@ -34,8 +35,9 @@ export async function writeSoldPaidLot(db: Db, l: SoldPaidLot): Promise<void> {
   const kg = dec(l.kgPerFarmer).times(l.farmerCount);
   const amount = kg.times(l.pricePerKg).toFixed(2);
   const netKg = kg.toFixed(3);
-  const [ids] = await queryRows<{ dn: string; lot: string; invoice: string }>(
+  const [ids] = await queryRows(
     db,
+    z.object({ dn: z.string(), lot: z.string(), invoice: z.string() }),
     sql`with dn as (
         insert into delivery_notes (id, dn_no, amcos_id, season_crop_id, warehouse_id, transporter_id, vehicle_plate,
           driver_name, status, bags, net_kg, transport_charge, received_bags, received_kg)

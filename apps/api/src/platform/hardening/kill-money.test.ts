@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   accessToken,
   type ChildServer,
@@ -19,7 +20,7 @@ import { writeSoldPaidLot } from '../../../test/hardening/sold-lots.ts';
 import { makeBuyer, makeSalesSetup, type SalesSetup } from '../../../test/sales-lots.ts';
 import { makeRule, makeSettlementWorld, type SettlementWorld } from '../../../test/settlement-fixtures.ts';
 import { type Db, openDatabase } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { countRow, idRow, queryRows } from '../../db/rows.ts';
 import { controlAccounts } from '../../modules/accounts/reports/control-accounts.ts';
 import { trialBalance } from '../../modules/accounts/reports/trial-balance.ts';
 import { hashPassword } from '../passwords.ts';
@@ -113,8 +114,9 @@ async function makeAuctionStock(
   await db.execute(sql`insert into farmers (id, farmer_no, amcos_id, first_name, last_name, gender)
     select gen_random_uuid(), ${`KA${w}-`} || k, ${setup.amcosId}, 'Farmer', 'Auction ' || k, 'Female'
     from generate_series(1, 10) k`);
-  const lots = await queryRows<{ id: string }>(
+  const lots = await queryRows(
     db,
+    idRow,
     sql`insert into lots (id, whr_no, lot_no, warehouse_id, amcos_id, season_crop_id, grade_id, bags, net_kg,
         collected_kg, status)
       select gen_random_uuid(), ${`KAWHR${w}-`} || n, ${`KAL${w}-`} || lpad(n::text, 4, '0'), ${setup.warehouseId},
@@ -159,7 +161,7 @@ async function withDatabase<T>(env: Record<string, string>, read: (db: Db) => Pr
 }
 
 const count = async (db: Db, query: ReturnType<typeof sql>) =>
-  Number((await queryRows<{ n: number }>(db, query))[0]?.n ?? 0);
+  Number((await queryRows(db, countRow, query))[0]?.n ?? 0);
 
 async function factsOf(db: Db): Promise<Omit<Facts, 'settlement' | 'batch'>> {
   const balanced = [];
@@ -177,8 +179,13 @@ async function factsOf(db: Db): Promise<Omit<Facts, 'settlement' | 'batch'>> {
 
 const settlementFacts = (db: Db) => async (id: string) => ({
   status:
-    (await queryRows<{ status: string }>(db, sql`select status from settlements where id = ${id}`))[0]
-      ?.status ?? '',
+    (
+      await queryRows(
+        db,
+        z.object({ status: z.string() }),
+        sql`select status from settlements where id = ${id}`,
+      )
+    )[0]?.status ?? '',
   entries: await count(db, sql`select count(*)::int as n from journal_entries where source_id = ${id}`),
   batches: await count(db, sql`select count(*)::int as n from payment_batches where settlement_id = ${id}`),
   lines: await count(db, sql`select count(*)::int as n from payment_lines where settlement_id = ${id}`),
@@ -186,8 +193,9 @@ const settlementFacts = (db: Db) => async (id: string) => ({
 
 const auctionFacts = (db: Db) => async (id: string) => ({
   status:
-    (await queryRows<{ status: string }>(db, sql`select status from auctions where id = ${id}`))[0]?.status ??
-    '',
+    (
+      await queryRows(db, z.object({ status: z.string() }), sql`select status from auctions where id = ${id}`)
+    )[0]?.status ?? '',
   invoices: await count(db, sql`select count(*)::int as n from sales_invoices where auction_id = ${id}`),
   entries: await count(
     db,
@@ -217,8 +225,9 @@ const transferFacts = (db: Db) => async (storeId: string) => {
     movements: await count(db, sql`select count(*)::int as n from stock_movements where source_id in ${out}`),
     entries: await count(db, sql`select count(*)::int as n from journal_entries where source_id in ${out}`),
     quantity: (
-      await queryRows<{ q: string }>(
+      await queryRows(
         db,
+        z.object({ q: z.string() }),
         sql`select coalesce(sum(quantity), 0)::text as q from stock_balances where store_id = ${storeId}`,
       )
     )[0]?.q,
@@ -226,13 +235,15 @@ const transferFacts = (db: Db) => async (storeId: string) => {
 };
 
 const batchFacts = (db: Db) => async (id: string) => {
-  const lines = await queryRows<{ status: string; n: number }>(
+  const lines = await queryRows(
     db,
+    z.object({ status: z.string(), n: z.number() }),
     sql`select status, count(*)::int as n from payment_lines where batch_id = ${id} group by status`,
   );
   const sms = (
-    await queryRows<{ n: number; d: number }>(
+    await queryRows(
       db,
+      z.object({ n: z.number(), d: z.number() }),
       // The batch's own SMS, keyed by its lines (the settlement's approval sends the same farmers
       // its own SMS, #31).
       sql`select count(*)::int as n, count(distinct recipient)::int as d from sms_outbox
@@ -243,8 +254,13 @@ const batchFacts = (db: Db) => async (id: string) => {
   )[0];
   return {
     status:
-      (await queryRows<{ status: string }>(db, sql`select status from payment_batches where id = ${id}`))[0]
-        ?.status ?? '',
+      (
+        await queryRows(
+          db,
+          z.object({ status: z.string() }),
+          sql`select status from payment_batches where id = ${id}`,
+        )
+      )[0]?.status ?? '',
     lines: Object.fromEntries(lines.map((l) => [l.status, Number(l.n)])),
     entries: await count(db, sql`select count(*)::int as n from journal_entries where source_id = ${id}`),
     sms: Number(sms?.n ?? 0),
@@ -292,10 +308,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
     await db.execute(sql`insert into items (id, code, name, unit)
       select gen_random_uuid(), 'KIT' || lpad(n::text, 4, '0'), 'Kill item ' || n, 'bag'
       from generate_series(1, ${TRANSFER_LINES}) n`);
-    const [adminRow] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from users where email = ${ADMIN.email}`,
-    );
+    const [adminRow] = await queryRows(db, idRow, sql`select id from users where email = ${ADMIN.email}`);
     await db.execute(sql`
       with u as (insert into users (id, first_name, last_name, email, mobile, gender, password_hash, is_initial_password,
           active, created_by)

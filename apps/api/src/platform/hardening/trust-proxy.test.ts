@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -36,8 +37,9 @@ async function attempt(app: TestApp, forwardedFor: string, n: number) {
 }
 
 async function ipKeys(app: TestApp) {
-  const rows = await queryRows<{ key: string; hits: number }>(
+  const rows = await queryRows(
     app.db,
+    z.object({ key: z.string(), hits: z.number() }),
     sql`select key, hits from rate_limits where key like 'login:ip:%' order by key`,
   );
   return Object.fromEntries(rows.map((r) => [r.key, Number(r.hits)]));

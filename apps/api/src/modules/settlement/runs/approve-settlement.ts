@@ -24,7 +24,8 @@ import { queueSettlementSms } from './settlement-sms.ts';
  */
 export async function approveSettlement(
   db: DbOrTx,
-  { actor, id, timing }: { actor: Actor; id: string; timing?: boolean },
+  actor: Actor,
+  { id, timing }: { id: string; timing?: boolean },
 ): Promise<SettlementDetails> {
   return db.transaction(async (tx) => {
     const mark = phaseTimer(timing);

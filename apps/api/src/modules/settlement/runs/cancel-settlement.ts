@@ -11,7 +11,8 @@ import { getSettlement } from './queries.ts';
 /** Cancels a draft: its lots can be settled again and its planned recoveries are dropped. */
 export async function cancelSettlement(
   db: DbOrTx,
-  { actor, id, reason }: { actor: Actor; id: string; reason: string },
+  actor: Actor,
+  { id, reason }: { id: string; reason: string },
 ): Promise<SettlementDetails> {
   return db.transaction(async (tx) => {
     const row = await lockSettlement(tx, id);

@@ -10,28 +10,30 @@ import {
   splitExact,
 } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import { outstandingLoans } from '../loans/queries.ts';
 
 /** A paid, unsettled lot as settlement reads it: the lot, its sale and its AMCOS's council. */
-export type PaidLot = {
-  lotId: string;
-  lotNo: string;
-  whrNo: string;
-  amcosId: string;
-  amcosName: string;
-  councilId: string | null;
-  seasonCropId: string;
-  gradeId: string;
-  bags: number;
-  invoiceId: string;
-  auctionId: string | null;
-  invoiceDate: string;
-  kg: string;
-  pricePerKg: string;
-};
+const paidLot = z.object({
+  lotId: z.string(),
+  lotNo: z.string(),
+  whrNo: z.string(),
+  amcosId: z.string(),
+  amcosName: z.string(),
+  councilId: z.string().nullable(),
+  seasonCropId: z.string(),
+  gradeId: z.string(),
+  bags: z.number(),
+  invoiceId: z.string(),
+  auctionId: z.string().nullable(),
+  invoiceDate: z.string(),
+  kg: z.string(),
+  pricePerKg: z.string(),
+});
+export type PaidLot = z.infer<typeof paidLot>;
 
 export type ComputedSettlement = {
   lots: (LotSettlement & { lot: PaidLot })[];
@@ -72,8 +74,9 @@ export async function paidUnsettledLots(
     selection.amcosId ? sql`and l.amcos_id = ${selection.amcosId}` : sql``,
     selection.lotIds?.length ? sql`and l.id = any(${uuidArray(selection.lotIds)})` : sql``,
   ];
-  const rows = await queryRows<PaidLot>(
+  return queryRows(
     db,
+    paidLot,
     sql`
       select l.id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo", l.amcos_id as "amcosId",
         a.name as "amcosName", a.council_id as "councilId", l.season_crop_id as "seasonCropId",
@@ -88,26 +91,34 @@ export async function paidUnsettledLots(
       order by l.lot_no, l.id
       ${options.lock ? sql`for update of l` : sql``}`,
   );
-  return rows.map((r) => ({ ...r, bags: Number(r.bags) }));
 }
 
-type RuleRow = {
-  id: string;
-  seasonCropId: string;
-  gradeId: string | null;
-  name: string;
-  recipient: 'beneficiary' | 'amcos' | 'transporter';
-  beneficiaryId: string | null;
-  beneficiaryKind: string | null;
-  payer: 'farmer' | 'buyer';
-  basis: 'per_kg' | 'percent_of_gross' | 'per_bag' | 'fixed';
-  rate: string;
-  minimum: string | null;
-  maximum: string | null;
-  validFrom: string | null;
-  validTo: string | null;
-  order: number;
-};
+const ruleRow = z.object({
+  id: z.string(),
+  seasonCropId: z.string(),
+  gradeId: z.string().nullable(),
+  name: z.string(),
+  recipient: z.enum(['beneficiary', 'amcos', 'transporter']),
+  beneficiaryId: z.string().nullable(),
+  beneficiaryKind: z.string().nullable(),
+  payer: z.enum(['farmer', 'buyer']),
+  basis: z.enum(['per_kg', 'percent_of_gross', 'per_bag', 'fixed']),
+  rate: z.string(),
+  minimum: z.string().nullable(),
+  maximum: z.string().nullable(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  order: z.number(),
+});
+const councilRow = z.object({ id: z.string(), councilId: z.string() });
+const sourceRow = z.object({
+  lotId: z.string(),
+  dnId: z.string(),
+  collectedKg: z.string(),
+  transporterId: z.string().nullable(),
+  charge: z.string(),
+});
+const collectionRow = z.object({ lotId: z.string(), farmerId: z.string(), kg: z.string() });
 
 /**
  * Reads everything the lots' settlement needs (rules, councils, transporters and their charges,
@@ -124,61 +135,54 @@ export async function computeSettlement(
   const seasonCropIds = [...new Set(paid.map((l) => l.seasonCropId))];
 
   // One after another: `db` may be the caller's transaction (one connection).
-  const [ruleRows, councilRows, sourceRows, collectionRows] = await sequence([
-    () =>
-      queryRows<Record<string, unknown>>(
-        db,
-        sql`
+  const rules = await queryRows(
+    db,
+    ruleRow,
+    sql`
       select r.id, r.season_crop_id as "seasonCropId", r.grade_id as "gradeId", r.name, r.recipient,
         r.beneficiary_id as "beneficiaryId", b.kind as "beneficiaryKind", r.payer, r.basis,
         r.rate::text as rate, r.minimum::text as minimum, r.maximum::text as maximum,
         r.valid_from::text as "validFrom", r.valid_to::text as "validTo", r.sort_order as "order"
       from deduction_rules r left join beneficiaries b on b.id = r.beneficiary_id
       where r.season_crop_id = any(${uuidArray(seasonCropIds)})`,
-      ),
-    () =>
-      queryRows<Record<string, unknown>>(
-        db,
-        sql`
+  );
+  const councilRows = await queryRows(
+    db,
+    councilRow,
+    sql`
       select distinct on (council_id) id, council_id as "councilId" from beneficiaries
       where kind = 'council' and active and council_id is not null
       order by council_id, name`,
-      ),
-    // Each delivery note the lots came from, with every lot of that note (to share its charge).
-    () =>
-      queryRows<Record<string, unknown>>(
-        db,
-        sql`
+  );
+  // Each delivery note the lots came from, with every lot of that note (to share its charge).
+  const sources = await queryRows(
+    db,
+    sourceRow,
+    sql`
       select s.lot_id as "lotId", s.delivery_note_id as "dnId", s.collected_kg::text as "collectedKg",
         dn.transporter_id as "transporterId", coalesce(dn.transport_charge, 0)::text as charge
       from lot_sources s join delivery_notes dn on dn.id = s.delivery_note_id
       where s.delivery_note_id in (select delivery_note_id from lot_sources where lot_id = any(${uuidArray(lotIds)}))
       order by s.delivery_note_id, s.lot_id`,
-      ),
-    () =>
-      queryRows<Record<string, unknown>>(
-        db,
-        sql`
+  );
+  const collectionRows = await queryRows(
+    db,
+    collectionRow,
+    sql`
       select lot_id as "lotId", farmer_id as "farmerId", net_kg::text as kg
       from collections where lot_id = any(${uuidArray(lotIds)}) and status <> 'cancelled'
       order by lot_id, collected_on, id`,
-      ),
-  ]);
-  const rules = (ruleRows as RuleRow[]).map((r) => ({ ...r, order: Number(r.order) }));
-  const councilBeneficiary = new Map(
-    (councilRows as { id: string; councilId: string }[]).map((r) => [r.councilId, r.id]),
   );
+  const councilBeneficiary = new Map(councilRows.map((r) => [r.councilId, r.id]));
 
-  // Transport: each note's charge shared among its lots by collected kg, to the cent exactly.
-  const sources = sourceRows as {
-    lotId: string;
-    dnId: string;
-    collectedKg: string;
-    transporterId: string;
-    charge: string;
-  }[];
-  const byNote = new Map<string, typeof sources>();
-  for (const s of sources) byNote.set(s.dnId, [...(byNote.get(s.dnId) ?? []), s]);
+  // Transport: each note's charge shared among its lots by collected kg, to the cent exactly. A
+  // note with no transporter (the column allows it; the form does not) has nobody to pay.
+  type CarriedSource = (typeof sources)[number] & { transporterId: string };
+  const byNote = new Map<string, CarriedSource[]>();
+  for (const s of sources) {
+    if (s.transporterId === null) continue;
+    byNote.set(s.dnId, [...(byNote.get(s.dnId) ?? []), { ...s, transporterId: s.transporterId }]);
+  }
   const transportOf = new Map<string, { transporterId: string; kg: string; charge: string }[]>();
   for (const list of byNote.values()) {
     const first = list[0];
@@ -203,7 +207,7 @@ export async function computeSettlement(
   }
 
   const collectionsOf = new Map<string, { farmerId: string; kg: string }[]>();
-  for (const c of collectionRows as { lotId: string; farmerId: string; kg: string }[]) {
+  for (const c of collectionRows) {
     const list = collectionsOf.get(c.lotId) ?? [];
     list.push({ farmerId: c.farmerId, kg: c.kg });
     collectionsOf.set(c.lotId, list);
@@ -260,10 +264,4 @@ export async function computeSettlement(
     farmerCount: farmerIds.length,
     loans,
   };
-}
-
-async function sequence<T>(steps: (() => Promise<T>)[]): Promise<T[]> {
-  const results: T[] = [];
-  for (const step of steps) results.push(await step());
-  return results;
 }

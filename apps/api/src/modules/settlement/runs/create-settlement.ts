@@ -2,7 +2,7 @@ import type { SettlementDetails, SettlementSelection } from '@ushirika/contracts
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { countRow, queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { explainConstraints } from '../../../platform/constraints.ts';
@@ -33,7 +33,8 @@ const LOT_TAKEN = 'One of these lots is already in another settlement';
  */
 export async function createSettlement(
   db: DbOrTx,
-  { actor, selection, timing }: { actor: Actor; selection: SettlementSelection; timing?: boolean },
+  actor: Actor,
+  { selection, timing }: { selection: SettlementSelection; timing?: boolean },
 ): Promise<SettlementDetails> {
   return db.transaction(async (tx) => {
     const mark = phaseTimer(timing);
@@ -41,15 +42,17 @@ export async function createSettlement(
     mark('lock lots');
     // After the lock wait, a fresh statement sees what a concurrent officer committed.
     const wanted = selection.lotIds?.length ? selection.lotIds : paid.map((l) => l.lotId);
-    const [taken] = await queryRows<{ n: number }>(
+    const [taken] = await queryRows(
       tx,
+      countRow,
       sql`select count(*)::int as n from settlement_lots
           where live and lot_id = any(${`{${wanted.join(',')}}`}::uuid[])`,
     );
     if ((taken?.n ?? 0) > 0) throw new ConflictError(LOT_TAKEN);
     if (paid.length === 0) {
-      const [settledBefore] = await queryRows<{ n: number }>(
+      const [settledBefore] = await queryRows(
         tx,
+        countRow,
         sql`select count(*)::int as n from settlement_lots sl
             join sales_invoice_lines il on il.lot_id = sl.lot_id and il.kind = 'lot'
             join sales_invoices si on si.id = il.invoice_id and si.status = 'paid'

@@ -1,5 +1,6 @@
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -11,8 +12,9 @@ import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
  * rules alike), summed over its lots.
  */
 export async function unionIncomeOf(tx: DbOrTx, settlementId: string): Promise<string> {
-  const [row] = await queryRows<{ amount: string }>(
+  const [row] = await queryRows(
     tx,
+    z.object({ amount: z.string() }),
     sql`select coalesce(sum(sd.amount), 0)::numeric(16,2)::text as amount
         from settlement_deductions sd join beneficiaries b on b.id = sd.party_id
         where sd.settlement_id = ${settlementId} and sd.party_type = 'beneficiary' and b.union_income`,

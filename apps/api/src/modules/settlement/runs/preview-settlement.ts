@@ -1,8 +1,10 @@
 import type { SettlementPreview, SettlementSelection } from '@ushirika/contracts';
 import { dec, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import type { Actor, SystemActor } from '../../../platform/access.ts';
 import {
   type ComputedSettlement,
   computeSettlement,
@@ -15,6 +17,7 @@ import { groupDeductions, partyNames } from './queries.ts';
 /** What settling the selected paid lots would give; nothing is written. */
 export async function previewSettlement(
   db: DbOrTx,
+  _actor: Actor | SystemActor,
   { selection }: { selection: SettlementSelection },
 ): Promise<SettlementPreview> {
   const paid = await paidUnsettledLots(db, selection);
@@ -57,8 +60,9 @@ async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise
       byFarmer.set(f.farmerId, acc);
     }
   }
-  const farmerRows = await queryRows<{ id: string; farmerNo: string; farmerName: string }>(
+  const farmerRows = await queryRows(
     db,
+    z.object({ id: z.string(), farmerNo: z.string(), farmerName: z.string() }),
     sql`select id, farmer_no as "farmerNo", concat_ws(' ', first_name, middle_name, last_name) as "farmerName"
         from farmers where id = any(${uuidArray([...byFarmer.keys()])})
         order by farmer_no limit ${PREVIEW_FARMERS}`,

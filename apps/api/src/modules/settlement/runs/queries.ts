@@ -1,8 +1,16 @@
-import type { Settlement, SettlementDetails, SettlementFarmerRow, SettlementLot } from '@ushirika/contracts';
+import {
+  type Settlement,
+  type SettlementDetails,
+  type SettlementFarmerRow,
+  type SettlementLot,
+  settlementFarmerRow,
+  settlementLot,
+} from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { countRow, queryRows } from '../../../db/rows.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import type { PageWindow } from '../../../platform/list.ts';
 import { settlements } from '../schema.ts';
@@ -67,8 +75,9 @@ export async function getSettlement(
 ): Promise<SettlementDetails> {
   const [row] = await db.select().from(settlements).where(eq(settlements.id, id));
   if (!row) throw new NotFoundError('Settlement not found');
-  const lotRows = await queryRows<LotRow>(
+  const lotRows = await queryRows(
     db,
+    lotRow,
     sql`${lotSelect} where sl.settlement_id = ${id} ${society ? sql`and sl.amcos_id = ${society}` : sql``}
         order by l.lot_no, sl.id`,
   );
@@ -112,8 +121,9 @@ export async function settlementLots(
   if (!row) throw new NotFoundError('Settlement not found');
   const own = society ? sql`and sl.amcos_id = ${society}` : sql``;
   if (society) {
-    const [mine] = await queryRows<{ n: number }>(
+    const [mine] = await queryRows(
       db,
+      countRow,
       sql`select count(*)::int as n from settlement_lots sl where sl.settlement_id = ${settlementId} ${own}`,
     );
     if (!mine?.n) throw new ForbiddenError('This record belongs to another society');
@@ -122,37 +132,22 @@ export async function settlementLots(
   const where = sql`sl.settlement_id = ${settlementId} ${own}
     ${term ? sql`and (upper(l.lot_no) = ${term} or upper(l.whr_no) = ${term})` : sql``}`;
   const [lotRows, [total]] = await Promise.all([
-    queryRows<LotRow>(
+    queryRows(
       db,
+      lotRow,
       sql`${lotSelect} where ${where} order by l.lot_no, sl.id limit ${page.limit} offset ${page.offset}`,
     ),
-    queryRows<{ n: number }>(
+    queryRows(
       db,
+      countRow,
       sql`select count(*)::int as n from settlement_lots sl join lots l on l.id = sl.lot_id where ${where}`,
     ),
   ]);
   return { rows: await withDeductions(db, settlementId, lotRows), total: total?.n ?? 0 };
 }
 
-type LotRow = {
-  id: string;
-  lotId: string;
-  lotNo: string;
-  whrNo: string;
-  amcosId: string;
-  amcosName: string;
-  kg: string;
-  collectedKg: string;
-  pricePerKg: string;
-  gross: string;
-  beneficiaries: string;
-  transporters: string;
-  amcosShare: string;
-  farmersNet: string;
-  loanRecovery: string;
-  buyerLevies: string;
-  farmerCount: number;
-};
+const lotRow = settlementLot.omit({ deductions: true }).extend({ id: z.string() });
+type LotRow = z.infer<typeof lotRow>;
 
 const lotSelect = sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo",
     sl.amcos_id as "amcosId", a.name as "amcosName", sl.kg::text as kg, sl.collected_kg::text as "collectedKg",
@@ -163,18 +158,21 @@ const lotSelect = sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l
     (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"
   from settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id`;
 
+const deductionRow = z.object({
+  settlementLotId: z.string(),
+  name: z.string(),
+  payer: z.enum(['farmer', 'buyer']),
+  partyType: z.enum(['amcos', 'beneficiary', 'transporter']),
+  partyId: z.string(),
+  amount: z.string(),
+});
+
 /** The lots with their deduction lines grouped by rule and payee. */
 async function withDeductions(db: DbOrTx, settlementId: string, lotRows: LotRow[]): Promise<SettlementLot[]> {
   const lineIds = lotRows.map((l) => l.id);
-  const deductions = await queryRows<{
-    settlementLotId: string;
-    name: string;
-    payer: 'farmer' | 'buyer';
-    partyType: 'amcos' | 'beneficiary' | 'transporter';
-    partyId: string;
-    amount: string;
-  }>(
+  const deductions = await queryRows(
     db,
+    deductionRow,
     sql`select settlement_lot_id as "settlementLotId", name, payer, party_type as "partyType",
           party_id as "partyId", amount::text as amount
         from settlement_deductions where settlement_id = ${settlementId}
@@ -189,7 +187,6 @@ async function withDeductions(db: DbOrTx, settlementId: string, lotRows: LotRow[
   for (const d of deductions) byLot.set(d.settlementLotId, [...(byLot.get(d.settlementLotId) ?? []), d]);
   return lotRows.map(({ id: lotLineId, ...l }) => ({
     ...l,
-    farmerCount: Number(l.farmerCount),
     deductions: groupDeductions(byLot.get(lotLineId) ?? [], names),
   }));
 }
@@ -206,8 +203,9 @@ export async function settlementFarmers(
     ${society ? sql`and sf.amcos_id = ${society}` : sql``}
     ${search ? sql`and f.farmer_no = ${search.trim().toUpperCase()}` : sql``}`;
   const [rows, [total]] = await Promise.all([
-    queryRows<SettlementFarmerRow>(
+    queryRows(
       db,
+      settlementFarmerRow,
       sql`select sf.farmer_id as "farmerId", f.farmer_no as "farmerNo",
             concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
             sf.kg::text as kg, sf.gross_share::text as "grossShare", sf.deductions::text as deductions,
@@ -219,8 +217,9 @@ export async function settlementFarmers(
           order by f.farmer_no, l.lot_no
           limit ${page.limit} offset ${page.offset}`,
     ),
-    queryRows<{ n: number }>(
+    queryRows(
       db,
+      countRow,
       sql`select count(*)::int as n from settlement_farmers sf join farmers f on f.id = sf.farmer_id where ${where}`,
     ),
   ]);
@@ -235,8 +234,9 @@ export async function partyNames(
   const ids = (type: string) => [...new Set(parties.filter((p) => p.type === type).map((p) => p.id))];
   const names = new Map<string, string>();
   const [b, t, a] = [ids('beneficiary'), ids('transporter'), ids('amcos')];
-  const rows = await queryRows<{ id: string; name: string }>(
+  const rows = await queryRows(
     db,
+    z.object({ id: z.string(), name: z.string() }),
     sql`select id, name from beneficiaries where id = any(${uuidArray(b)})
         union all select id, name from transporters where id = any(${uuidArray(t)})
         union all select id, name from amcos where id = any(${uuidArray(a)})`,
@@ -266,8 +266,9 @@ export function groupDeductions(
 async function unionIncomeShown(db: DbOrTx, row: typeof settlements.$inferSelect): Promise<string> {
   if (row.status === 'draft') return unionIncomeOf(db, row.id);
   if (row.status === 'cancelled') return '0.00';
-  const [posted] = await queryRows<{ amount: string }>(
+  const [posted] = await queryRows(
     db,
+    z.object({ amount: z.string() }),
     sql`select coalesce(sum(total), 0)::numeric(16,2)::text as amount from journal_entries
         where source_type = 'settlement_union_income' and source_id = ${row.id} and book = 'collection'`,
   );

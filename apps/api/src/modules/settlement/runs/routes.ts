@@ -35,7 +35,7 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: access.write },
       schema: { tags, body: settlementSelection, response: { 200: detailReply(settlementPreview) } },
     },
-    async (req) => ({ data: await previewSettlement(deps.db, { selection: req.body }) }),
+    async (req) => ({ data: await previewSettlement(deps.db, actorOf(req), { selection: req.body }) }),
   );
   app.get(
     '/payments/settlements',
@@ -73,8 +73,7 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: settlementSelection, response: { 201: savedReply(settlementDetails) } },
     },
     async (req, reply) => {
-      const data = await createSettlement(deps.db, {
-        actor: actorOf(req),
+      const data = await createSettlement(deps.db, actorOf(req), {
         selection: req.body,
         timing: deps.config.settlementTiming,
       });
@@ -129,8 +128,7 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Settlement approved successfully',
-      data: await approveSettlement(deps.db, {
-        actor: actorOf(req),
+      data: await approveSettlement(deps.db, actorOf(req), {
         id: req.params.id,
         timing: deps.config.settlementTiming,
       }),
@@ -149,8 +147,7 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Settlement cancelled successfully',
-      data: await cancelSettlement(deps.db, {
-        actor: actorOf(req),
+      data: await cancelSettlement(deps.db, actorOf(req), {
         id: req.params.id,
         reason: req.body.reason,
       }),
