@@ -13,6 +13,7 @@ import { formatDate, formatKg, formatNumber } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
+import { OriginSection } from '../origin/OriginSection.tsx';
 import { lots, openWarehouseReceipt, useUpdateCertificate } from './hooks.ts';
 
 /** One lot: its warehouse receipt, quality certificate, delivery notes and the farmers' collections in it. */
@@ -123,6 +124,7 @@ export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) 
             lineKey={(c) => c.id}
             testId="lot-collections"
           />
+          <OriginSection source={{ kind: 'lot', id: l.id }} />
           <AttachmentsSection recordType="lot" recordId={l.id} />
           <HistoryPanel entity="lot" id={l.id} variant="bare" order={3} mt="lg" />
           {editing && <CertificateModal lot={l} onClose={() => setEditing(false)} />}

@@ -25,6 +25,7 @@ import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useLines } from '../../../lib/use-lines.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
+import { OriginSection } from '../../crop-flow/origin/OriginSection.tsx';
 import { DocumentNote } from '../../document-texts/DocumentNote.tsx';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useCreateSales, useInvoice, useSalesAction, useSalesSettings } from '../hooks.ts';
@@ -290,6 +291,7 @@ function InvoiceDetailsPage() {
           amount: a.amount,
         }))}
       />
+      <OriginSection source={{ kind: 'invoice', id: inv.id }} />
       {cancelling && <CancelInvoiceForm invoice={inv} onClose={() => setCancelling(false)} />}
       <DocumentNote kind="sales_invoice" id={id} />
       <AttachmentsSection recordType="sales-invoice" recordId={id} />

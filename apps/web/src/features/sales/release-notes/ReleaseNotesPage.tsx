@@ -1,4 +1,4 @@
-import { Checkbox, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Drawer, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { createReleaseNoteBody, type ReleaseNoteDetail } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { OriginSection } from '../../crop-flow/origin/OriginSection.tsx';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { releaseNotes, useCreateSales, useReleasableLots } from '../hooks.ts';
 import { useBuyerPicks } from '../use-buyer-picks.ts';
@@ -27,6 +28,7 @@ export default function ReleaseNotesRoute() {
 function ReleaseNotesPage() {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
+  const [origin, setOrigin] = useState<{ id: string; releaseNo: string } | null>(null);
   const canCreate = useCan('sales.invoice.create', 'union');
   return (
     <>
@@ -62,8 +64,33 @@ function ReleaseNotesPage() {
             header: t('salesMd.pdf'),
             render: (n) => <PdfButton path={`sales/release-notes/${n.id}/pdf`} name={n.releaseNo} />,
           },
+          {
+            key: 'origin',
+            header: t('originMd.title'),
+            render: (n) => (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => setOrigin(n)}
+                data-testid="release-origin"
+              >
+                {t('originMd.title')}
+              </Button>
+            ),
+          },
         ]}
       />
+      {origin && (
+        <Drawer
+          opened
+          onClose={() => setOrigin(null)}
+          position="right"
+          size="xl"
+          title={`${t('originMd.title')} · ${origin.releaseNo}`}
+        >
+          <OriginSection source={{ kind: 'release_note', id: origin.id }} />
+        </Drawer>
+      )}
       {creating && <ReleaseForm onClose={() => setCreating(false)} />}
     </>
   );
