@@ -58,6 +58,7 @@ export const VERBS = new Set([
   'reverse',
   'save',
   'seed',
+  'send',
   'submit',
   'suggest',
   'sync',

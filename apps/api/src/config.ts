@@ -8,6 +8,9 @@ const flag = z
   .default('false')
   .transform((v) => v === 'true' || v === '1');
 
+/** A fault rate of the payout simulator: 0 (never) to 1 (always). */
+const rate = z.coerce.number().min(0, 'must be 0 to 1').max(1, 'must be 0 to 1').default(0);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -82,6 +85,17 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   USSD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  PAYOUT_PROVIDER: z.enum(['none', 'simulator']).default('none'),
+  PAYOUT_SIM_TIMEOUT_RATE: rate,
+  PAYOUT_SIM_DUPLICATE_CALLBACK_RATE: rate,
+  PAYOUT_SIM_NAME_MISMATCH_RATE: rate,
+  PAYOUT_SIM_FAIL_RATE: rate,
+  PAYOUT_SIM_SEED: z.string().default('ushirika'),
+  PAYOUT_SIM_MIN_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+  PAYOUT_SIM_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  PAYOUT_WORKER_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  PAYOUT_QUERY_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  PAYOUT_NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
 });
 
 export type Config = {
@@ -135,6 +149,27 @@ export type Config = {
    * (empty: any), and the steps one phone may take in 5 minutes.
    */
   ussd: { secret: string | undefined; allowedIps: string[]; perPhone: number };
+  /**
+   * Paying payment lines through a provider's API (#30): which provider (none: batches are
+   * exported as files), the simulator's fault knobs and delays, how often the background worker
+   * runs, how long a sent line waits for its callback before its status is asked, and how long a
+   * line the provider has no record of waits before it is failed (docs/OPERATIONS.md).
+   */
+  payouts: {
+    provider: 'none' | 'simulator';
+    simulator: {
+      timeoutRate: number;
+      duplicateCallbackRate: number;
+      nameMismatchRate: number;
+      failRate: number;
+      seed: string;
+      minMs: number;
+      maxMs: number;
+    };
+    workerMs: number;
+    queryAfterMs: number;
+    notFoundGraceMs: number;
+  };
   /** The migrated PGlite image a new DATA_DIR starts from (built by `npm run build`). */
   templateFile: string;
   version: string;
@@ -224,6 +259,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     hsts: e.HSTS,
     ussd: { secret: e.USSD_SECRET, allowedIps: e.USSD_ALLOWED_IPS, perPhone: e.USSD_RATE_LIMIT },
+    payouts: {
+      provider: e.PAYOUT_PROVIDER,
+      simulator: {
+        timeoutRate: e.PAYOUT_SIM_TIMEOUT_RATE,
+        duplicateCallbackRate: e.PAYOUT_SIM_DUPLICATE_CALLBACK_RATE,
+        nameMismatchRate: e.PAYOUT_SIM_NAME_MISMATCH_RATE,
+        failRate: e.PAYOUT_SIM_FAIL_RATE,
+        seed: e.PAYOUT_SIM_SEED,
+        minMs: e.PAYOUT_SIM_MIN_MS,
+        maxMs: Math.max(e.PAYOUT_SIM_MIN_MS, e.PAYOUT_SIM_MAX_MS),
+      },
+      workerMs: e.PAYOUT_WORKER_MS,
+      queryAfterMs: e.PAYOUT_QUERY_AFTER_MS,
+      notFoundGraceMs: e.PAYOUT_NOT_FOUND_GRACE_MS,
+    },
     templateFile: path.join(API_ROOT, 'dist', 'pglite-template.tar'),
     version: readVersion(),
     codeFingerprint: readBuildHash(),

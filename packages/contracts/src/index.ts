@@ -55,6 +55,7 @@ export * from './sales/reports.ts';
 export * from './seasons.ts';
 export * from './settlement/loans.ts';
 export * from './settlement/payments.ts';
+export * from './settlement/payouts.ts';
 export * from './settlement/reports.ts';
 export * from './settlement/runs.ts';
 export * from './transporters.ts';

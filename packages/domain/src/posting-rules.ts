@@ -28,7 +28,9 @@ export type PostingRole =
   /** Operation book: what farmers paid over (or under) the cost of the inputs they were given (#14). */
   | 'input_margin_income'
   /** Operation book: the programme's share of subsidised inputs, owed to the union (#14). */
-  | 'input_subsidy_receivable';
+  | 'input_subsidy_receivable'
+  /** Collection book: what a payout provider charged for sending the farmers' money (#30). */
+  | 'payout_fees';
 
 export type PayableRole =
   | 'payable_amcos'
@@ -56,6 +58,8 @@ export type BusinessEventBody =
     }
   /** Dr the payable / Cr collection bank. */
   | { type: 'payout'; payable: PayableRole; amount: DecimalLike }
+  /** A payout provider's fees for a batch it sent (#30): Dr payout fees / Cr collection bank. */
+  | { type: 'payout_fee'; amount: DecimalLike }
   /** Dr inventory / Cr goods received not invoiced. */
   | { type: 'goods_received'; amount: DecimalLike }
   /** Dr GRNI and input VAT / Cr supplier payables. */
@@ -132,6 +136,8 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
     }
     case 'payout':
       return [dr(event.payable, event.amount), cr('collection_bank', event.amount)];
+    case 'payout_fee':
+      return [dr('payout_fees', event.amount), cr('collection_bank', event.amount)];
     case 'goods_received':
       return [dr('inventory', event.amount), cr('grni', event.amount)];
     case 'purchase_invoice':

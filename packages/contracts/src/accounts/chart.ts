@@ -127,6 +127,8 @@ export const MAPPING_KEYS = {
   // Farmer inputs (#14): margin on inputs given to farmers, and the programme's share of subsidised ones.
   input_margin_income: 'operation',
   input_subsidy_receivable: 'operation',
+  // Payouts through a provider's API (#30): the provider's fees, charged to the collection bank.
+  payout_fees: 'collection',
   // Not posting roles of business events: where closing a financial year puts each book's result.
   collection_retained_earnings: 'collection',
   operation_retained_earnings: 'operation',

@@ -7,6 +7,10 @@ import { isoDate, optionalPhone, requiredText } from '../fields.ts';
 export const payeeType = z.enum(['farmer', 'amcos', 'beneficiary', 'transporter']);
 export type SettlementPartyType = z.infer<typeof payeeType>;
 
+/** sending, partly_paid: sent through a payout provider's API (#30) instead of exported as a file. */
+export const batchStatus = z.enum(['draft', 'approved', 'exported', 'sending', 'paid', 'partly_paid']);
+export type BatchStatus = z.infer<typeof batchStatus>;
+
 export const paymentLine = z.object({
   id: uuid,
   batchId: uuid,
@@ -34,7 +38,7 @@ export const paymentBatch = z.object({
   settlementId: uuid.nullable(),
   settlementNo: z.string().nullable(),
   partyType: payeeType,
-  status: z.enum(['draft', 'approved', 'exported', 'paid']),
+  status: batchStatus,
   isRetry: z.boolean(),
   lineCount: z.number(),
   total: money,
@@ -48,7 +52,7 @@ export type PaymentBatch = z.infer<typeof paymentBatch>;
 
 export const paymentBatchListQuery = listQuery.extend({
   party_type: payeeType.optional(),
-  status: z.enum(['draft', 'approved', 'exported', 'paid']).optional(),
+  status: batchStatus.optional(),
   settlement_id: uuid.optional(),
 });
 export const paymentBatchList = paged(paymentBatch);

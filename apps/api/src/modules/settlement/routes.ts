@@ -2,6 +2,7 @@ import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { loansRoutes } from './loans/routes.ts';
 import { paymentBatchesRoutes, paymentLinesRoutes, paymentSettingsRoutes } from './payments/routes.ts';
+import { payoutsRoutes } from './payouts/routes.ts';
 import { settlementReportRoutes } from './reports/routes.ts';
 import { settlementRunsRoutes } from './runs/routes.ts';
 
@@ -13,4 +14,5 @@ export function settlementRoutes(app: ZodApp, deps: AppDeps) {
   paymentBatchesRoutes(app, deps);
   paymentLinesRoutes(app, deps);
   paymentSettingsRoutes(app, deps);
+  payoutsRoutes(app, deps);
 }

@@ -236,7 +236,8 @@ export const loanRecoveries = pgTable(
   ],
 );
 
-export const BATCH_STATUSES = ['draft', 'approved', 'exported', 'paid'] as const;
+/** sending and partly_paid: sent through a payout provider (#30) instead of exported as a file. */
+export const BATCH_STATUSES = ['draft', 'approved', 'exported', 'sending', 'paid', 'partly_paid'] as const;
 export const LINE_STATUSES = ['pending', 'paid', 'failed', 'retried'] as const;
 export const PAYABLE_ROLES = [
   'payable_farmers',
@@ -261,6 +262,7 @@ export const paymentBatches = pgTable(
     bankReference: text('bank_reference'),
     ...approval(),
     ...stamp('exported'),
+    ...stamp('sent'),
     ...stamp('paid'),
     paidOn: date('paid_on'),
     ...authorship(),
@@ -269,7 +271,10 @@ export const paymentBatches = pgTable(
     uniqueIndex('payment_batches_no_unique').on(t.batchNo),
     index('payment_batches_status_idx').on(t.status, t.partyType),
     index('payment_batches_settlement_idx').on(t.settlementId),
-    check('payment_batches_status_check', sql`${t.status} in ('draft', 'approved', 'exported', 'paid')`),
+    check(
+      'payment_batches_status_check',
+      sql`${t.status} in ('draft', 'approved', 'exported', 'sending', 'paid', 'partly_paid')`,
+    ),
     check(
       'payment_batches_party_check',
       sql`${t.partyType} in ('farmer', 'amcos', 'beneficiary', 'transporter')`,

@@ -5,14 +5,26 @@ const COLORS: Record<string, MantineColor> = {
   draft: 'gray',
   approved: 'blue',
   exported: 'indigo',
+  sending: 'cyan',
   paid: 'teal',
+  partly_paid: 'yellow',
   cancelled: 'red',
   pending: 'gray',
   failed: 'red',
   retried: 'orange',
 };
 
-type PayStatus = 'draft' | 'approved' | 'exported' | 'paid' | 'cancelled' | 'pending' | 'failed' | 'retried';
+type PayStatus =
+  | 'draft'
+  | 'approved'
+  | 'exported'
+  | 'sending'
+  | 'paid'
+  | 'partly_paid'
+  | 'cancelled'
+  | 'pending'
+  | 'failed'
+  | 'retried';
 
 /** Settlement, batch and line statuses, translated. */
 export function PayStatusBadge({ status }: { status: PayStatus }) {

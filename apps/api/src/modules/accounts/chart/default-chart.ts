@@ -126,6 +126,7 @@ export const DEFAULT_MAPPINGS: Record<MappingKey, string> = {
   due_from_collection: '1204',
   input_margin_income: '4203',
   input_subsidy_receivable: '1205',
+  payout_fees: '5301',
   collection_retained_earnings: '3101',
   operation_retained_earnings: '3102',
 };

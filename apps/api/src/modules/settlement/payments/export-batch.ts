@@ -23,6 +23,9 @@ export async function exportBatch(
   return db.transaction(async (tx) => {
     const row = await lockBatch(tx, id);
     if (row.status === 'draft') throw new ConflictError('Approve this payment batch before exporting it');
+    // A batch going out through the payout provider (#30) is not carried to the bank as a file too.
+    if (row.status === 'sending')
+      throw new ConflictError('This payment batch is being sent through the payout provider');
     if (row.status === 'approved') {
       await tx
         .update(paymentBatches)

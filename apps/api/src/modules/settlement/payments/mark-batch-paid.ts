@@ -75,26 +75,8 @@ export async function markBatchPaid(
         actorId: actor.userId,
       });
     }
-    // Farmers' collections in the settled lots are paid once their (or their AMCOS's) line is. The
-    // farmer and AMCOS lines are joined separately: one join with an `or` cannot be hashed and grew
-    // with the square of the batch (88 s for 3,000 lines).
-    await tx.execute(sql`
-      with paid as (
-        select pl.settlement_id, pl.party_type, pl.party_id from payment_lines pl
-        where pl.batch_id = ${id} and pl.status = 'paid' and pl.payable = 'payable_farmers'),
-      settled as (
-        select sf.lot_id, sf.farmer_id from paid
-        join settlement_farmers sf on sf.settlement_id = paid.settlement_id and sf.farmer_id = paid.party_id
-        where paid.party_type = 'farmer'
-        union
-        select sf.lot_id, sf.farmer_id from paid
-        join settlement_farmers sf on sf.settlement_id = paid.settlement_id and sf.amcos_id = paid.party_id
-        where paid.party_type = 'amcos')
-      update collections c set status = 'paid', updated_at = now()
-      from settled s
-      where c.lot_id = s.lot_id and c.farmer_id = s.farmer_id and c.status <> 'cancelled'`);
-    const settings = await paymentSettingsOf(tx);
-    if (settings.smsFarmers && row.partyType === 'farmer') await queuePaidSms(tx, id);
+    await markCollectionsPaid(tx, id);
+    await queueBatchSms(tx, id, row.partyType);
     await tx
       .update(paymentBatches)
       .set({
@@ -115,6 +97,37 @@ export async function markBatchPaid(
     });
     return getBatch(tx, id);
   });
+}
+
+/**
+ * A paid batch's farmers' collections become paid: the stage `markBatchPaid` and the payout sender
+ * (#30) share.
+ */
+export async function markCollectionsPaid(tx: DbOrTx, id: string): Promise<void> {
+  // Farmers' collections in the settled lots are paid once their (or their AMCOS's) line is. The
+  // farmer and AMCOS lines are joined separately: one join with an `or` cannot be hashed and grew
+  // with the square of the batch (88 s for 3,000 lines).
+  await tx.execute(sql`
+      with paid as (
+        select pl.settlement_id, pl.party_type, pl.party_id from payment_lines pl
+        where pl.batch_id = ${id} and pl.status = 'paid' and pl.payable = 'payable_farmers'),
+      settled as (
+        select sf.lot_id, sf.farmer_id from paid
+        join settlement_farmers sf on sf.settlement_id = paid.settlement_id and sf.farmer_id = paid.party_id
+        where paid.party_type = 'farmer'
+        union
+        select sf.lot_id, sf.farmer_id from paid
+        join settlement_farmers sf on sf.settlement_id = paid.settlement_id and sf.amcos_id = paid.party_id
+        where paid.party_type = 'amcos')
+      update collections c set status = 'paid', updated_at = now()
+      from settled s
+      where c.lot_id = s.lot_id and c.farmer_id = s.farmer_id and c.status <> 'cancelled'`);
+}
+
+/** The batch's farmer SMS when the payment settings say so (a stage shared with the payout sender). */
+export async function queueBatchSms(tx: DbOrTx, id: string, partyType: string): Promise<void> {
+  const settings = await paymentSettingsOf(tx);
+  if (settings.smsFarmers && partyType === 'farmer') await queuePaidSms(tx, id);
 }
 
 const paidSmsRow = z.object({

@@ -1,0 +1,10 @@
+import type { Config } from '../../../config.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { PayoutProvider } from './provider.ts';
+import { createSimulator } from './simulator.ts';
+
+/** The configured payout provider (PAYOUT_PROVIDER), or none: batches are then exported as files. */
+export function payoutProviderOf(db: DbOrTx, config: Config): PayoutProvider | null {
+  if (config.payouts.provider === 'simulator') return createSimulator(db, config.payouts.simulator);
+  return null;
+}

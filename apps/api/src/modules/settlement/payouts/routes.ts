@@ -1,0 +1,106 @@
+import {
+  decideHeldNamesBody,
+  detailReply,
+  idParams,
+  paymentBatch,
+  payoutProgress,
+  savedReply,
+  sendPayoutsBody,
+  simulatorLedger,
+  simulatorLedgerQuery,
+} from '@ushirika/contracts';
+import { z } from 'zod';
+import { actorOf } from '../../../platform/access.ts';
+import type { ZodApp } from '../../../platform/app-types.ts';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { tags } from '../access.ts';
+import { decideHeldNames } from './decide-held-names.ts';
+import { payoutProviderOf } from './providers.ts';
+import { payoutProgressOf, simulatorLedgerOf } from './queries.ts';
+import { sendPayouts } from './send-payouts.ts';
+import { applyCallback } from './settle-line.ts';
+import { startPayoutWorker } from './worker.ts';
+
+const access = {
+  read: { permission: 'payments.settlement.read', audience: 'union' },
+  /** Sending is the approver's: the batch was approved before (maker-checker stays). */
+  send: { permission: 'payments.batch.approve', audience: 'union' },
+  /** The simulator's ledger: the administrator's (only that role manages users). */
+  ledger: { permission: 'users.user.create', audience: 'union' },
+} as const;
+
+/**
+ * Paying approved batches through the payout provider (#30): send, watch the progress, confirm
+ * or correct held names; the simulator's ledger. The background worker runs beside the routes
+ * while the app is up (only when a provider is configured).
+ */
+export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
+  const provider = payoutProviderOf(deps.db, deps.config);
+  if (provider) {
+    provider.onCallback(async (headers, body) => {
+      await applyCallback(deps.db, provider.verifyCallback(headers, body));
+    });
+    const worker = startPayoutWorker(deps.db, provider, deps.config.payouts, app.log);
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      await provider.stop();
+    });
+  }
+  app.post(
+    '/payouts/batches/:id/send',
+    {
+      config: { access: access.send },
+      schema: { tags, params: idParams, body: sendPayoutsBody, response: { 202: savedReply(paymentBatch) } },
+    },
+    async (req, reply) => {
+      const data = await sendPayouts(deps.db, actorOf(req), {
+        ...req.body,
+        id: req.params.id,
+        provider: provider?.name ?? null,
+      });
+      return reply.code(202).send({ message: 'Payment batch sending started successfully', data });
+    },
+  );
+  app.get(
+    '/payouts/batches/:id',
+    {
+      config: { access: access.read },
+      schema: { tags, params: idParams, response: { 200: detailReply(payoutProgress) } },
+    },
+    async (req) => ({ data: await payoutProgressOf(deps.db, req.params.id) }),
+  );
+  app.patch(
+    '/payouts/batches/:id/held',
+    {
+      config: { access: access.send },
+      schema: {
+        tags,
+        params: idParams,
+        body: decideHeldNamesBody,
+        response: { 200: savedReply(z.object({ confirmed: z.number(), corrected: z.number() })) },
+      },
+    },
+    async (req) => ({
+      message: 'Held names saved successfully',
+      data: await decideHeldNames(deps.db, actorOf(req), { ...req.body, id: req.params.id }),
+    }),
+  );
+  app.get(
+    '/payouts/simulator/ledger',
+    {
+      config: { access: access.ledger },
+      schema: { tags, querystring: simulatorLedgerQuery, response: { 200: simulatorLedger } },
+    },
+    async (req) => {
+      if (provider?.name !== 'simulator') throw new NotFoundError('The payout simulator is not in use');
+      const { rows, total } = await simulatorLedgerOf(
+        deps.db,
+        { batchId: req.query.batch_id },
+        pageWindow(req.query),
+      );
+      return pagedReply(rows, total, req.query);
+    },
+  );
+}

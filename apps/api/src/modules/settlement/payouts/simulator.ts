@@ -1,0 +1,217 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { dec, toMoney } from '@ushirika/domain';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../../../config.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import {
+  CallbackRejectedError,
+  type NameLookup,
+  type PayoutAccount,
+  type PayoutCallback,
+  type PayoutChannel,
+  type PayoutProvider,
+  PayoutTimeoutError,
+  type SendReply,
+  type StatusReply,
+} from './provider.ts';
+
+type Knobs = Config['payouts']['simulator'];
+
+/** Names the simulator's register answers for an account whose holder is someone else. */
+const OTHER_NAMES = ['NEEMA JUMA KISANGA', 'PETRO MUSA MBWAMBO', 'ZAWADI ALLY OMARI', 'BARAKA HAMIS NDAKI'];
+
+const FAILURE = 'The receiving account refused the payment (simulated)';
+
+/**
+ * A roll in [0, 1) fixed by the seed, the knob and the key: the same line meets the same fault
+ * after a restart, and a run is repeatable. Probabilities only, never money.
+ */
+export function roll(seed: string, knob: string, key: string): number {
+  return createHash('sha256').update(`${seed}:${knob}:${key}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** The simulator's tariff: mobile 0.5 % (200 to 5,000 TZS), bank 1,500 TZS a payment. */
+export function simulatorFee(channel: PayoutChannel, amount: string): string {
+  if (channel === 'bank') return '1500.00';
+  const fee = dec(amount).times('0.005');
+  return toMoney(fee.lessThan(200) ? 200 : fee.greaterThan(5000) ? 5000 : fee);
+}
+
+const accountKey = (a: PayoutAccount) =>
+  a.channel === 'mobile' ? (a.phone ?? '') : `${a.bankName ?? ''}/${a.accountNo ?? ''}`;
+
+const ledgerRow = z.object({
+  key: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  providerReference: z.string(),
+  fee: z.string(),
+  failureReason: z.string().nullable(),
+  replyLost: z.number(),
+  due: z.boolean(),
+});
+
+/**
+ * The built-in payout provider for the demo, the tests and training: it behaves like a real one
+ * (a reply, then a callback some 50-200 ms later) and keeps its own ledger of money sent in the
+ * database, one row per idempotency key, so it survives a restart and never pays a key twice.
+ * Faults come from the environment (PAYOUT_SIM_*): a timeout (half of them before the request
+ * arrives, half after it was paid; either way no reply and no callback), a duplicate callback, a
+ * registered name that differs, a payment the receiving account refuses.
+ */
+export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
+  const secret = randomBytes(32);
+  const timers = new Set<NodeJS.Timeout>();
+  const pending = new Set<Promise<unknown>>();
+  let deliver: ((headers: Record<string, string>, body: string) => Promise<void>) | undefined;
+  let stopped = false;
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const latency = (key: string, knob: string) =>
+    Math.round(knobs.minMs + roll(knobs.seed, knob, key) * (knobs.maxMs - knobs.minMs));
+  const later = (ms: number, work: () => Promise<unknown>) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (stopped) return;
+      const running = work().catch(() => {});
+      pending.add(running);
+      void running.finally(() => pending.delete(running));
+    }, ms);
+    timers.add(timer);
+  };
+
+  /** Decides a due payment's end (once: only a pending row changes) and answers the row. */
+  async function settle(key: string) {
+    const failed = roll(knobs.seed, 'fail', key) < knobs.failRate;
+    await db.execute(sql`update payout_simulator_ledger
+      set status = ${failed ? 'failed' : 'succeeded'}, failure_reason = ${failed ? FAILURE : null},
+        settled_at = now()
+      where idempotency_key = ${key} and status = 'pending'`);
+    return read(key);
+  }
+
+  async function read(key: string) {
+    const [row] = await queryRows(
+      db,
+      ledgerRow,
+      sql`select idempotency_key as key, status, provider_reference as "providerReference", fee::text as fee,
+            failure_reason as "failureReason", reply_lost as "replyLost", due_at <= now() as due
+          from payout_simulator_ledger where idempotency_key = ${key}`,
+    );
+    return row;
+  }
+
+  function resultOf(row: z.output<typeof ledgerRow>): StatusReply {
+    if (row.status === 'pending') return { status: 'pending' };
+    if (row.status === 'failed')
+      return {
+        status: 'failed',
+        providerReference: row.providerReference,
+        reason: row.failureReason ?? FAILURE,
+      };
+    return { status: 'succeeded', providerReference: row.providerReference, fee: row.fee };
+  }
+
+  async function callBack(key: string) {
+    const row = await settle(key);
+    if (!row || row.replyLost || row.status === 'pending' || !deliver) return;
+    const result = resultOf(row);
+    if (result.status !== 'succeeded' && result.status !== 'failed') return;
+    const body = JSON.stringify({ ...result, idempotencyKey: key } satisfies PayoutCallback);
+    const copies = roll(knobs.seed, 'duplicate', key) < knobs.duplicateCallbackRate ? 2 : 1;
+    for (let i = 0; i < copies; i++) {
+      const send = async () => {
+        await db.execute(sql`update payout_simulator_ledger set callbacks = callbacks + 1
+          where idempotency_key = ${key}`);
+        await deliver?.({ 'x-simulator-signature': sign(body) }, body);
+      };
+      if (i === 0) await send();
+      else later(latency(key, 'duplicate-delay'), send);
+    }
+  }
+
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
+
+  return {
+    name: 'simulator',
+    async nameLookup(account, expectedName): Promise<NameLookup> {
+      await wait(latency(accountKey(account), 'lookup-delay'));
+      const key = accountKey(account);
+      if (!key || key === '/') return { found: false, reason: 'No account to look up' };
+      if (roll(knobs.seed, 'name', key) < knobs.nameMismatchRate)
+        return {
+          found: true,
+          name:
+            OTHER_NAMES[Math.floor(roll(knobs.seed, 'other-name', key) * OTHER_NAMES.length)] ?? 'UNKNOWN',
+        };
+      return { found: true, name: expectedName.toUpperCase() };
+    },
+    async send(request): Promise<SendReply> {
+      const key = request.idempotencyKey;
+      await wait(latency(key, 'send-delay'));
+      const timeout = roll(knobs.seed, 'timeout', key) < knobs.timeoutRate;
+      // Half the timeouts never reach the simulator: nothing is paid, the key stays unknown to it.
+      if (timeout && roll(knobs.seed, 'timeout-where', key) < 0.5) throw new PayoutTimeoutError('No reply');
+      const providerReference = `SIM${createHash('sha256').update(key).digest('hex').slice(0, 12).toUpperCase()}`;
+      const inserted = await queryRows(
+        db,
+        z.object({ key: z.string() }),
+        sql`insert into payout_simulator_ledger
+          (idempotency_key, channel, account, name, amount, fee, reference, provider_reference, status,
+           reply_lost, due_at)
+        values (${key}, ${request.account.channel}, ${accountKey(request.account)}, ${request.name},
+          ${request.amount}, ${simulatorFee(request.account.channel, request.amount)}, ${request.reference},
+          ${providerReference}, 'pending', ${timeout ? 1 : 0},
+          now() + make_interval(secs => ${latency(key, 'settle-delay') / 1000}))
+        on conflict (idempotency_key) do nothing
+        returning idempotency_key as key`,
+      );
+      if (inserted.length) later(latency(key, 'settle-delay'), () => callBack(key));
+      if (timeout) throw new PayoutTimeoutError('No reply');
+      return { outcome: 'accepted', providerReference };
+    },
+    async queryStatus(key): Promise<StatusReply> {
+      await wait(latency(key, 'query-delay'));
+      const row = await read(key);
+      if (!row) return { status: 'not_found' };
+      if (row.status === 'pending' && row.due) {
+        const settled = await settle(key);
+        return settled ? resultOf(settled) : { status: 'pending' };
+      }
+      return resultOf(row);
+    },
+    verifyCallback(headers, rawBody): PayoutCallback {
+      const given = Buffer.from(headers['x-simulator-signature'] ?? '', 'hex');
+      const expected = Buffer.from(sign(rawBody), 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new CallbackRejectedError('The callback signature does not match');
+      return callbackBody.parse(JSON.parse(rawBody));
+    },
+    fee: simulatorFee,
+    onCallback(handler) {
+      deliver = handler;
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+const callbackBody = z.discriminatedUnion('status', [
+  z.object({
+    idempotencyKey: z.string(),
+    status: z.literal('succeeded'),
+    providerReference: z.string(),
+    fee: z.string().regex(/^\d+(\.\d{1,2})?$/),
+  }),
+  z.object({
+    idempotencyKey: z.string(),
+    status: z.literal('failed'),
+    providerReference: z.string().nullable(),
+    reason: z.string(),
+  }),
+]);

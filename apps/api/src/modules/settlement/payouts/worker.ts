@@ -1,0 +1,71 @@
+import type { Config } from '../../../config.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { askStatuses } from './ask-statuses.ts';
+import { claimAndSend } from './claim-and-send.ts';
+import { completeFinishedBatches } from './complete-batches.ts';
+import { lookUpNames } from './look-up-names.ts';
+import type { PayoutProvider } from './provider.ts';
+
+const PER_ROUND = 200;
+
+export type PayoutWorker = { runOnce(): Promise<number>; stop(): Promise<void> };
+
+/**
+ * The background sender: every `workerMs` (and straight on while there is work) it looks names
+ * up, claims and sends lines, asks about lines with no known end, and closes finished batches.
+ * Everything it needs is in the database, so after a restart it resumes unfinished batches where
+ * they were; a line claimed before the restart is only ever asked about, never sent again.
+ */
+export function startPayoutWorker(
+  db: DbOrTx,
+  provider: PayoutProvider,
+  settings: Config['payouts'],
+  log: { warn(message: string): void },
+): PayoutWorker {
+  let running: Promise<number> | null = null;
+  let stopped = false;
+  const timings = {
+    queryAfterMs: settings.queryAfterMs,
+    notFoundGraceMs: settings.notFoundGraceMs,
+    recheckMs: Math.max(1000, settings.workerMs * 4),
+  };
+  const round = async () => {
+    let work = 0;
+    work += await lookUpNames(db, provider, PER_ROUND);
+    work += await claimAndSend(db, provider, PER_ROUND, (m) => log.warn(m));
+    work += await askStatuses(db, provider, PER_ROUND, timings);
+    work += await completeFinishedBatches(db);
+    return work;
+  };
+  const runOnce = (): Promise<number> => {
+    if (running) return running;
+    running = round().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const tick = async () => {
+    if (stopped) return;
+    let more = true;
+    while (more && !stopped) {
+      try {
+        more = (await runOnce()) > 0;
+      } catch (error) {
+        log.warn(`payout round failed: ${error instanceof Error ? error.message : String(error)}`);
+        more = false;
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    if (!running) void tick();
+  }, settings.workerMs);
+  timer.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}
