@@ -33,6 +33,7 @@ import { inputsRoutes } from './modules/inputs/routes.ts';
 import { stockOpening } from './modules/inventory/ledgers/opening-stock.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
+import { supplierInvoicesOpening } from './modules/purchase/invoices/opening-invoices.ts';
 import { purchaseRoutes } from './modules/purchase/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { auctionReportRoutes } from './modules/sales/auctions/report-routes.ts';
@@ -100,6 +101,7 @@ const modules = [
     stock: stockOpening,
     bank_balances: bankBalancesOpening,
     buyer_invoices: buyerInvoicesOpening,
+    supplier_invoices: supplierInvoicesOpening,
   }),
   collectionsRoutes,
   deliveryNotesRoutes,

@@ -17,8 +17,9 @@ export const purchaseInvoice = z.object({
   supplierInvoiceNo: z.string(),
   supplierId: uuid,
   supplierName: z.string(),
-  orderId: uuid,
-  orderNo: z.string(),
+  /** Null for an opening invoice of the old books (#36). */
+  orderId: uuid.nullable(),
+  orderNo: z.string().nullable(),
   invoiceDate: z.string(),
   dueDate: z.string(),
   status: purchaseInvoiceStatus,

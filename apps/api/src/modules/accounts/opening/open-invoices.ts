@@ -27,8 +27,8 @@ export type OpenInvoiceRules = {
   /** Two rows are the same invoice when their keys are equal. */
   numberKey: (invoice: { partyId: string; invoiceNo: string }) => string;
   openingDate: string;
-  /** The due date of a row that gives none. */
-  dueFrom: (invoiceDate: string) => string;
+  /** The due date of a row that gives none (a supplier's payment terms, the sales setting). */
+  dueFrom: (invoiceDate: string, partyId: string) => string;
 };
 
 /**
@@ -82,7 +82,7 @@ export function checkOpenInvoiceRows(rows: SheetRow[], rules: OpenInvoiceRules) 
       preview.push(fateOf(row, 'bad_date', { ...base, detail: 'due_date' }));
       continue;
     }
-    const dueDate = typedDue || rules.dueFrom(invoiceDate);
+    const dueDate = typedDue || rules.dueFrom(invoiceDate, party.id);
     if (dueDate < invoiceDate) {
       preview.push(fateOf(row, 'due_before_invoice', base));
       continue;

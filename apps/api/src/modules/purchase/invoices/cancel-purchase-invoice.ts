@@ -31,6 +31,8 @@ export async function cancelPurchaseInvoice(
     if (!invoice) throw new NotFoundError('Purchase invoice not found');
     if (invoice.status === 'cancelled')
       throw new ConflictError(`Purchase invoice ${invoice.invoiceNo} is already cancelled`);
+    if (invoice.openingImportId)
+      throw new ConflictError('An opening invoice is taken out by reversing its opening import');
     if (dec(invoice.paidAmount).gt(0) || !['awaiting_approval', 'open'].includes(invoice.status))
       throw new ConflictError(
         `Purchase invoice ${invoice.invoiceNo} is paid or part paid: it cannot be cancelled`,

@@ -70,7 +70,7 @@ export async function listPurchaseInvoices(
       .select(columns)
       .from(purchaseInvoices)
       .innerJoin(suppliers, eq(suppliers.id, purchaseInvoices.supplierId))
-      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId));
+      .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId));
   const [rows, [total]] = await Promise.all([
     from()
       .where(where)
@@ -88,7 +88,7 @@ export async function listPurchaseInvoices(
       .select({ value: count() })
       .from(purchaseInvoices)
       .innerJoin(suppliers, eq(suppliers.id, purchaseInvoices.supplierId))
-      .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId))
+      .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId))
       .where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
@@ -109,7 +109,7 @@ export async function getPurchaseInvoice(db: DbOrTx, id: string): Promise<Purcha
     })
     .from(purchaseInvoices)
     .innerJoin(suppliers, eq(suppliers.id, purchaseInvoices.supplierId))
-    .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId))
+    .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId))
     .leftJoin(approver, eq(approver.id, purchaseInvoices.approvedBy))
     .where(eq(purchaseInvoices.id, id));
   if (!row) throw new NotFoundError('Purchase invoice not found');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { approval, authorship, cancellation, id, money, qty } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
+import { openingImports } from '../../accounts/opening/schema.ts';
 import { itemRef } from '../../inventory/items/schema.ts';
 import { purchaseOrderLines, purchaseOrders } from '../orders/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
@@ -29,9 +30,13 @@ export const purchaseInvoices = pgTable(
     supplierId: uuid('supplier_id')
       .notNull()
       .references(() => suppliers.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => purchaseOrders.id),
+    /** The order it is matched to; null only for an opening invoice. */
+    orderId: uuid('order_id').references(() => purchaseOrders.id),
+    /**
+     * An unpaid invoice of the old books brought in at go-live (#36): what was still owed on it, no
+     * order or lines, posted nowhere (the opening trial balance holds the payable).
+     */
+    openingImportId: uuid('opening_import_id').references(() => openingImports.id),
     invoiceDate: date('invoice_date').notNull(),
     dueDate: date('due_date').notNull(),
     status: text('status', { enum: PURCHASE_INVOICE_STATUSES }).notNull(),
@@ -56,6 +61,8 @@ export const purchaseInvoices = pgTable(
     index('purchase_invoices_supplier_idx').on(t.supplierId, t.invoiceDate, t.id),
     index('purchase_invoices_order_idx').on(t.orderId),
     index('purchase_invoices_date_idx').on(t.invoiceDate, t.id),
+    index('purchase_invoices_opening_idx').on(t.openingImportId).where(sql`${t.openingImportId} is not null`),
+    check('purchase_invoices_order_check', sql`${t.orderId} is not null or ${t.openingImportId} is not null`),
     check(
       'purchase_invoices_status_check',
       sql`${t.status} in ('awaiting_approval', 'open', 'part_paid', 'paid', 'cancelled')`,

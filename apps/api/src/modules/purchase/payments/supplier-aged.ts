@@ -10,7 +10,8 @@ import { agedBucketSums, agedInvoiceColumns } from '../../../platform/aged.ts';
  * before it (its journal entry dated then) and not reversed by then, less the allocations of
  * payments approved with a payment date on or before it, aged by days since the invoice date. The
  * total is the invoices posted minus the payments posted up to the date: the supplier payables
- * control account (no payment leaves money unallocated).
+ * control account (no payment leaves money unallocated). An opening invoice (#36), posted nowhere
+ * (the opening trial balance holds it), stands from its own date.
  */
 function openInvoices(asAt: string, supplierId: string | undefined): SQL {
   return sql`
@@ -24,10 +25,11 @@ function openInvoices(asAt: string, supplierId: string | undefined): SQL {
       coalesce(p.amount, 0) as paid, pi.total - coalesce(p.amount, 0) as balance,
       (${asAt}::date - pi.invoice_date) as days
     from purchase_invoices pi
-    join journal_entries je on je.id = pi.journal_entry_id
+    left join journal_entries je on je.id = pi.journal_entry_id
     left join paid p on p.invoice_id = pi.id
     left join journal_entries rev on rev.id = pi.reversal_entry_id
-    where je.entry_date <= ${asAt}::date
+    where coalesce(je.entry_date, case when pi.opening_import_id is not null then pi.invoice_date end)
+        <= ${asAt}::date
       and (rev.id is null or rev.entry_date > ${asAt}::date)
       and pi.total - coalesce(p.amount, 0) <> 0
       ${supplierId ? sql`and pi.supplier_id = ${supplierId}` : sql``}`;

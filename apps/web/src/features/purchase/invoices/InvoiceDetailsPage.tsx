@@ -77,9 +77,13 @@ function InvoiceDetailsPage() {
             [t('purchaseMd.supplierInvoiceNo'), inv.supplierInvoiceNo],
             [
               t('purchaseMd.order'),
-              <Anchor key="o" component={Link} to={`/purchase/orders/${inv.orderId}/details`}>
-                {inv.orderNo}
-              </Anchor>,
+              inv.orderId ? (
+                <Anchor key="o" component={Link} to={`/purchase/orders/${inv.orderId}/details`}>
+                  {inv.orderNo}
+                </Anchor>
+              ) : (
+                t('purchaseMd.openingInvoice')
+              ),
             ],
             [t('purchaseMd.invoiceDate'), formatDate(inv.invoiceDate)],
             [t('purchaseMd.dueDate'), formatDate(inv.dueDate)],

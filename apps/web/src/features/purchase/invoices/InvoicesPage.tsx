@@ -60,7 +60,11 @@ function InvoicesPage() {
             sortField: 'supplierName',
             render: (i) => i.supplierName,
           },
-          { key: 'order', header: t('purchaseMd.order'), render: (i) => i.orderNo },
+          {
+            key: 'order',
+            header: t('purchaseMd.order'),
+            render: (i) => i.orderNo ?? t('purchaseMd.openingInvoice'),
+          },
           {
             key: 'date',
             header: t('purchaseMd.invoiceDate'),

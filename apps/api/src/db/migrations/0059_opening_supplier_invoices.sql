@@ -1,0 +1,5 @@
+ALTER TABLE "purchase_invoices" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "purchase_invoices" ADD COLUMN "opening_import_id" uuid;--> statement-breakpoint
+ALTER TABLE "purchase_invoices" ADD CONSTRAINT "purchase_invoices_opening_import_id_opening_imports_id_fk" FOREIGN KEY ("opening_import_id") REFERENCES "public"."opening_imports"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "purchase_invoices_opening_idx" ON "purchase_invoices" USING btree ("opening_import_id") WHERE "purchase_invoices"."opening_import_id" is not null;--> statement-breakpoint
+ALTER TABLE "purchase_invoices" ADD CONSTRAINT "purchase_invoices_order_check" CHECK ("purchase_invoices"."order_id" is not null or "purchase_invoices"."opening_import_id" is not null);
