@@ -53,6 +53,8 @@ const ALLOWED: Record<string, string> = {
     'sizes chart shapes only; every figure shown is the API string',
   'apps/api/bench/scenarios/collections.ts:Number(process.env.BENCH_SAVE_RATE ?? 5)':
     'saves per second per clerk in the bench, a count',
+  'apps/api/src/seed/demo-farm-boundaries.ts:Number(acresToHectares(acres))':
+    "the side in metres of a demo farm's square boundary, geometry; the areas checked and exported stay decimals",
 };
 
 function sourceFiles(dir: string): string[] {

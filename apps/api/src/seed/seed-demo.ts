@@ -11,6 +11,7 @@ import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
 import { loadDemoAccounts } from './demo-accounts.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
+import { loadDemoFarmBoundaries } from './demo-farm-boundaries.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
 import { loadDemoPurchase } from './demo-purchase.ts';
@@ -133,6 +134,7 @@ async function seedDemo(): Promise<void> {
     const accounts = await loadDemoUnion(database.db);
     const master = await loadDemoMasterData(database.db, await findAdministratorId(database.db));
     const cropFlow = await loadDemoCropFlow(database.db, await findAdministratorId(database.db));
+    const boundaries = await loadDemoFarmBoundaries(database.db, await findAdministratorId(database.db));
     // Stores and farmer inputs before the sales: the settlements recover the inputs' loans.
     const stores = await loadDemoStores(database.db);
     const inputs = await loadDemoInputs(database.db);
@@ -148,6 +150,11 @@ async function seedDemo(): Promise<void> {
       cropFlow.skipped
         ? `Crop flow: left as it was (${cropFlow.collections} collections in the season).`
         : `Crop flow: ${cropFlow.collections} collections, ${cropFlow.notes} delivery notes and ${cropFlow.lots} lots in store added.`,
+    );
+    console.log(
+      boundaries.lotNo
+        ? `Origin: ${boundaries.farms} farms of lot ${boundaries.lotNo}'s farmers given a boundary (its geolocation file can be made).`
+        : 'Origin: no lot to draw farm boundaries for.',
     );
     console.log(describeSales(sales));
     console.log(

@@ -13,6 +13,7 @@ import {
 } from '../../../../test/crop-flow-lots.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { makeBuyer, one, tag } from '../../../../test/sales-lots.ts';
+import { loadDemoFarmBoundaries } from '../../../seed/demo-farm-boundaries.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { councils, districts, regions } from '../../cooperative/schema.ts';
 import { salesInvoiceLines, salesInvoices } from '../../sales/invoices/schema.ts';
@@ -414,5 +415,19 @@ describe('tenancy and the invoice and release note origins', () => {
       expect(file.body.features).toHaveLength(16);
     }
     expect((await originOf('/sales/invoices/0190a0a0-0000-7000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('the demo (#33)', () => {
+  it("draws a boundary of each point farm's declared size around its point for the first lot's farmers; a second run changes nothing", async () => {
+    expect(await loadDemoFarmBoundaries(t.db, admin.userId)).toEqual({ lotNo: lot.lotNo, farms: 5 });
+    const o = (await originOf(`/collections/lots/${lot.id}`)).body.data;
+    expect(o.farms.every((f) => f.geometry === 'polygon')).toBe(true);
+    // Squares of the declared area: measured within 1 % of declared, so only Kubwa's gap is listed.
+    for (const f of o.farms.filter((x) => x.issues.length === 0)) {
+      expect(Math.abs(Number(f.measuredHa) / Number(f.declaredHa) - 1)).toBeLessThan(0.01);
+    }
+    expect(o.summary).toMatchObject({ blocking: 0, warnings: 1 });
+    expect(await loadDemoFarmBoundaries(t.db, admin.userId)).toEqual({ lotNo: lot.lotNo, farms: 0 });
   });
 });
