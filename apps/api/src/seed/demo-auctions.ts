@@ -1,6 +1,7 @@
 import { captureResultsBody, catalogueLotsBody, createAuctionBody, decisionsBody } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { catalogueLots } from '../modules/sales/auctions/catalogue-lots.ts';
@@ -42,7 +43,8 @@ export type DemoAuction = {
 /** How often each buyer (in BUYERS order) tops the bids: the big exporters win the most lots. */
 const BUYER_WEIGHTS = [20, 17, 9, 15, 12, 8, 11, 8];
 
-type PoolLot = { id: string; lot_no: string; grade: string; amcos_code: string };
+const poolLot = z.object({ id: z.string(), lot_no: z.string(), grade: z.string(), amcos_code: z.string() });
+type PoolLot = z.infer<typeof poolLot>;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const toFive = (value: number) => Math.round(value / 5) * 5;
@@ -70,8 +72,9 @@ export async function runDemoAuction(
 ): Promise<DemoAuction | null> {
   const { seasonCropId, date, plan, bidCodes, actors, rnd } = input;
   // The lots that were in store (warehouse receipt issued) before the auction day, oldest first.
-  const pool = await queryRows<PoolLot>(
+  const pool = await queryRows(
     db,
+    poolLot,
     sql`select l.id, l.lot_no, g.code as grade, a.code as amcos_code
         from lots l join grades g on g.id = l.grade_id join amcos a on a.id = l.amcos_id
         where l.season_crop_id = ${seasonCropId} and l.status = 'in_store'

@@ -1,8 +1,9 @@
 import { dec, splitExact, sum, toMoney } from '@ushirika/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
+import { countRow, queryRows } from '../db/rows.ts';
 import { todayInTanzania } from '../modules/crop-flow/collections/record-collection.ts';
 import { collections, deliveryNotes, lotSources, lots } from '../modules/crop-flow/schema.ts';
 import { seasons } from '../modules/seasons/schema.ts';
@@ -71,8 +72,9 @@ export async function loadDemoCropFlow(db: Db, actorId: string): Promise<DemoCro
     .from(seasons)
     .where(eq(seasons.name, '2026/2027'));
   if (!season) return { collections: 0, notes: 0, lots: 0, skipped: true };
-  const [existing] = await queryRows<{ n: number }>(
+  const [existing] = await queryRows(
     db,
+    countRow,
     sql`select count(*)::int as n from collections c join season_crops sc on sc.id = c.season_crop_id
         where sc.season_id = ${season.id}`,
   );
@@ -84,13 +86,9 @@ export async function loadDemoCropFlow(db: Db, actorId: string): Promise<DemoCro
   for (let d = season.start; d <= last; d = addDays(d, 1)) days.push(d);
   if (days.length < 10) return { collections: 0, notes: 0, lots: 0, skipped: true };
 
-  const cropRows = await queryRows<{
-    season_crop_id: string;
-    code: string;
-    grade_id: string;
-    grade_code: string;
-  }>(
+  const cropRows = await queryRows(
     db,
+    z.object({ season_crop_id: z.string(), code: z.string(), grade_id: z.string(), grade_code: z.string() }),
     sql`select sc.id as season_crop_id, c.code, g.id as grade_id, g.code as grade_code
         from season_crops sc join crops c on c.id = sc.crop_id join grades g on g.crop_id = c.id
         where sc.season_id = ${season.id} and sc.status = 'active' order by c.code, g.code`,
@@ -119,16 +117,18 @@ export async function loadDemoCropFlow(db: Db, actorId: string): Promise<DemoCro
     .from(transporters)
     .where(and(eq(transporters.name, 'Mtwara Haulage Ltd'), eq(transporters.active, true)));
   const trucks = carrier
-    ? await queryRows<{ id: string; plate_no: string }>(
+    ? await queryRows(
         db,
+        z.object({ id: z.string(), plate_no: z.string() }),
         sql`select id, plate_no from vehicles where transporter_id = ${carrier.id} order by plate_no`,
       )
     : [];
   if (!carrier || trucks.length === 0 || !port || !inland || !crops.has('CASHEW')) {
     return { collections: 0, notes: 0, lots: 0, skipped: true };
   }
-  const farmers = await queryRows<{ id: string; amcos_id: string; code: string; crop: string | null }>(
+  const farmers = await queryRows(
     db,
+    z.object({ id: z.string(), amcos_id: z.string(), code: z.string(), crop: z.string().nullable() }),
     sql`select f.id, f.amcos_id, a.code,
           (select c.code from farms fm join crops c on c.id = fm.crop_id where fm.farmer_id = f.id order by fm.created_at limit 1) as crop
         from farmers f join amcos a on a.id = f.amcos_id

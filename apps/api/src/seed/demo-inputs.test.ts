@@ -1,6 +1,7 @@
 import { sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeUser, sessionAs, startTestApp, type TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
 import { loadDemoAccounts } from './demo-accounts.ts';
@@ -24,10 +25,17 @@ beforeAll(async () => {
 }, 480_000);
 afterAll(() => t.close());
 
-type Loan = { id: string; source: string; amount: string; recovered: string; distributions: number };
+const loan = z.object({
+  id: z.string(),
+  source: z.string(),
+  amount: z.string(),
+  recovered: z.string(),
+  distributions: z.number(),
+});
 const loans = () =>
-  queryRows<Loan>(
+  queryRows(
     t.db,
+    loan,
     sql`select lo.id, lo.source, lo.amount::text as amount, lo.recovered::text as recovered,
           (select count(*)::int from input_distributions d where d.loan_id = lo.id and d.status = 'issued') as distributions
         from farmer_loans lo where lo.status <> 'cancelled' order by lo.loan_no`,
@@ -39,8 +47,9 @@ describe('demo farmer inputs', () => {
     // Per society: 2 + 3 (subsidised) + 4 + 2 bags issued, the fifth request waits for the union.
     // Loans: 2 x 65,000 + 3 x 20,000 + 4 x 65,000 + 2 x 65,000 = 580,000 per society.
     expect(first).toEqual({ skipped: false, prices: 1, requests: 10, distributions: 8, loans: '1160000.00' });
-    const statuses = await queryRows<{ status: string; n: number }>(
+    const statuses = await queryRows(
       t.db,
+      z.object({ status: z.string(), n: z.number() }),
       sql`select status, count(*)::int as n from input_requests group by status order by status`,
     );
     expect(statuses).toEqual([
@@ -61,8 +70,9 @@ describe('demo farmer inputs', () => {
     if (sales.skipped) throw new Error(`demo sales skipped: ${sales.reason}`);
     const settlementNo = sales.settlement?.settlementNo;
     expect(settlementNo).toBeDefined();
-    const recoveries = await queryRows<{ loanId: string; source: string; amount: string }>(
+    const recoveries = await queryRows(
       t.db,
+      z.object({ loanId: z.string(), source: z.string(), amount: z.string() }),
       sql`select r.loan_id as "loanId", lo.source, sum(r.amount)::numeric(16,2)::text as amount
           from loan_recoveries r join settlements s on s.id = r.settlement_id join farmer_loans lo on lo.id = r.loan_id
           where s.settlement_no = ${settlementNo ?? ''} and s.status = 'approved'
@@ -71,8 +81,9 @@ describe('demo farmer inputs', () => {
     // The settlement recovers loans, and every one of them is a distribution's.
     expect(recoveries.length).toBeGreaterThan(0);
     expect(recoveries.map((r) => r.source)).toEqual(recoveries.map(() => 'distribution'));
-    const [settled] = await queryRows<{ loanRecovery: string; farmers: string }>(
+    const [settled] = await queryRows(
       t.db,
+      z.object({ loanRecovery: z.string(), farmers: z.string() }),
       sql`select s.loan_recovery::text as "loanRecovery",
             (select sum(sf.loan_recovery)::numeric(16,2)::text from settlement_farmers sf where sf.settlement_id = s.id) as farmers
           from settlements s where s.settlement_no = ${settlementNo ?? ''}`,
@@ -87,8 +98,9 @@ describe('demo farmer inputs', () => {
       before.map((l) => [l.id, byId.get(l.id) ?? '0.00']),
     );
     // The farmer-loans account (Collection book 1401) holds what is left of them.
-    const [books] = await queryRows<{ ledger: string; open: string }>(
+    const [books] = await queryRows(
       t.db,
+      z.object({ ledger: z.string(), open: z.string() }),
       sql`select (select coalesce(sum(l.debit - l.credit), 0)::numeric(16,2)::text from journal_lines l
               join journal_entries e on e.id = l.entry_id join accounts a on a.id = l.account_id
               where e.status <> 'draft' and a.book = 'collection' and a.code = '1401') as ledger,

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/rows.ts';
+import { countRow, idRow, queryRows } from '../db/rows.ts';
 import { createDistribution } from '../modules/inputs/distributions/create-distribution.ts';
 import { saveInputPrice } from '../modules/inputs/prices/save-input-price.ts';
 import { approveInputRequest } from '../modules/inputs/requests/approve-input-request.ts';
 import { createInputRequest } from '../modules/inputs/requests/create-input-request.ts';
 import type { Actor } from '../platform/access.ts';
-import { demoActors } from './demo-sales-support.ts';
+import { actorByEmail, demoActors } from './demo-sales-support.ts';
 import { DEMO_SOCIETIES, plannedAccounts } from './demo-union.ts';
 
 export type DemoInputs = {
@@ -19,15 +20,7 @@ export type DemoInputs = {
 
 async function clerkOf(db: Db, code: string): Promise<Actor | null> {
   const email = plannedAccounts().find((a) => a.role === 'AMCOS Clerk' && a.society?.code === code)?.email;
-  const [row] = await queryRows<{ id: string; amcos_id: string | null; permissions: string[] }>(
-    db,
-    sql`select u.id, u.amcos_id, coalesce((select array_agg(distinct p) from user_roles ur
-          join roles r on r.id = ur.role_id, unnest(r.permissions) p where ur.user_id = u.id), '{}') as permissions
-        from users u where lower(u.email) = lower(${email ?? ''}) and u.active`,
-  );
-  return row
-    ? { userId: row.id, sessionId: 'seed-demo', amcosId: row.amcos_id, permissions: new Set(row.permissions) }
-    : null;
+  return email ? actorByEmail(db, email) : null;
 }
 
 /**
@@ -42,15 +35,17 @@ async function clerkOf(db: Db, code: string): Promise<Actor | null> {
 export async function loadDemoInputs(db: Db): Promise<DemoInputs> {
   const none = { skipped: true, prices: 0, requests: 0, distributions: 0, loans: '0.00' };
   const actors = await demoActors(db);
-  const [ctx] = await queryRows<{ seasonId: string; seasonCropId: string; itemId: string }>(
+  const [ctx] = await queryRows(
     db,
+    z.object({ seasonId: z.string(), seasonCropId: z.string(), itemId: z.string() }),
     sql`select s.id as "seasonId", sc.id as "seasonCropId", (select id from items where code = 'SUL25') as "itemId"
         from seasons s join season_crops sc on sc.season_id = s.id join crops c on c.id = sc.crop_id
         where s.status = 'open' and c.code = 'CASHEW'`,
   );
   if (!actors || !ctx?.itemId) return none;
-  const [done] = await queryRows<{ n: number }>(
+  const [done] = await queryRows(
     db,
+    countRow,
     sql`select count(*)::int as n from input_prices where season_id = ${ctx.seasonId}`,
   );
   if ((done?.n ?? 0) > 0) return none;
@@ -69,16 +64,18 @@ export async function loadDemoInputs(db: Db): Promise<DemoInputs> {
   for (const society of DEMO_SOCIETIES) {
     const clerk = await clerkOf(db, society.code);
     const manager = actors.managers.get(society.code);
-    const [store] = await queryRows<{ id: string; held: string }>(
+    const [store] = await queryRows(
       db,
+      z.object({ id: z.string(), held: z.string() }),
       sql`select s.id, b.quantity::text as held from stores s join amcos a on a.id = s.amcos_id
           join stock_balances b on b.store_id = s.id and b.item_id = ${ctx.itemId}
           where a.code = ${society.code} and b.quantity >= 30`,
     );
     if (!clerk || !manager || !store) continue;
     // Farmers with at least two acres of cashew and crop already in lots, most crop first.
-    const farmers = await queryRows<{ id: string }>(
+    const farmers = await queryRows(
       db,
+      idRow,
       sql`select f.id from farmers f join amcos a on a.id = f.amcos_id
           where a.code = ${society.code} and f.status = 'active'
             and (select coalesce(sum(acres), 0) from farms where farmer_id = f.id
@@ -104,8 +101,9 @@ export async function loadDemoInputs(db: Db): Promise<DemoInputs> {
       distributions++;
     }
   }
-  const [loans] = await queryRows<{ total: string }>(
+  const [loans] = await queryRows(
     db,
+    z.object({ total: z.string() }),
     sql`select coalesce(sum(amount), 0)::numeric(16,2)::text as total from farmer_loans where source = 'distribution'`,
   );
   return { skipped: false, prices: 1, requests, distributions, loans: loans?.total ?? '0.00' };

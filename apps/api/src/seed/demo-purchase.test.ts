@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startDemoUnion } from '../../test/demo.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
@@ -17,15 +18,17 @@ describe('demo purchasing', () => {
     const stores = await loadDemoStores(t.db);
     const first = await loadDemoPurchase(t.db, stores);
     expect(first).toEqual({ skipped: false, suppliers: 3, orders: 3, invoices: 2, payments: 1 });
-    const orders = await queryRows<{ status: string; total: string }>(
+    const orders = await queryRows(
       t.db,
+      z.object({ status: z.string(), total: z.string() }),
       sql`select status, total::text from purchase_orders order by order_date, order_no`,
     );
     // 200 x 61,500 + 100 x 70,000 = 19,300,000 + 18% VAT 3,474,000 = 22,774,000.00
     expect(orders.map((o) => o.status)).toEqual(['received', 'partly_received', 'submitted']);
     expect(orders[0]?.total).toBe('22774000.00');
-    const invoices = await queryRows<{ status: string; total: string; paid: string }>(
+    const invoices = await queryRows(
       t.db,
+      z.object({ status: z.string(), total: z.string(), paid: z.string() }),
       sql`select status, total::text, paid_amount::text as paid from purchase_invoices order by invoice_date`,
     );
     // 200 x 38,000 = 7,600,000 + VAT 1,368,000 = 8,968,000.00, 500 a bag above the order.

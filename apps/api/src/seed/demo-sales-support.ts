@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import type { Actor } from '../platform/access.ts';
@@ -31,9 +32,10 @@ export type DemoActors = {
 };
 
 /** A demo user as the API would see them after sign-in: id, society and their roles' permissions. */
-async function actorByEmail(db: Db, email: string): Promise<Actor | null> {
-  const [row] = await queryRows<{ id: string; amcos_id: string | null; permissions: string[] }>(
+export async function actorByEmail(db: Db, email: string): Promise<Actor | null> {
+  const [row] = await queryRows(
     db,
+    z.object({ id: z.string(), amcos_id: z.string().nullable(), permissions: z.array(z.string()) }),
     sql`select u.id, u.amcos_id, coalesce((select array_agg(distinct p) from user_roles ur
           join roles r on r.id = ur.role_id, unnest(r.permissions) p where ur.user_id = u.id), '{}') as permissions
         from users u where lower(u.email) = lower(${email}) and u.active`,

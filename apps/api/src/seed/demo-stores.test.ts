@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startDemoUnion } from '../../test/demo.ts';
 import type { TestApp } from '../../test/harness.ts';
 import { mappedBalance, stockValue } from '../../test/inventory.ts';
@@ -16,8 +17,9 @@ describe('demo stores', () => {
   it('loads stores, items, a GRN, transfers to two AMCOS stores (one short), one in transit and issues; a second run changes nothing', async () => {
     const first = await loadDemoStores(t.db);
     expect(first).toMatchObject({ skipped: false, stores: 5, items: 7, grns: 1, transfers: 3, issues: 2 });
-    const [counts] = await queryRows<{ in_transit: number; received: number; short: number }>(
+    const [counts] = await queryRows(
       t.db,
+      z.object({ in_transit: z.number(), received: z.number(), short: z.number() }),
       sql`select count(*) filter (where status = 'in_transit')::int as in_transit,
                  count(*) filter (where status = 'received')::int as received,
                  count(*) filter (where variance_value < 0)::int as short from stock_transfers`,

@@ -12,6 +12,7 @@ import { D, type Dec, dec, round, sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Session, TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
@@ -409,8 +410,9 @@ async function payBatch(batch: PaymentBatch, approver: Session, failed: PaymentL
 
 /** Per farmer: paid never exceeds the net owed, and paid + still owed lines are exactly the net. */
 async function expectNobodyPaidTwice(b: Built, totals: Map<string, FarmerTotals>): Promise<void> {
-  const rows = await queryRows<{ farmerId: string; paid: string; live: string }>(
+  const rows = await queryRows(
     t.db,
+    z.object({ farmerId: z.string(), paid: z.string(), live: z.string() }),
     sql`select party_id as "farmerId",
           coalesce(sum(amount) filter (where status = 'paid'), 0)::numeric(16,2)::text as paid,
           coalesce(sum(amount) filter (where status in ('paid', 'pending', 'failed')), 0)::numeric(16,2)::text as live
@@ -430,8 +432,9 @@ async function expectNobodyPaidTwice(b: Built, totals: Map<string, FarmerTotals>
  * at approval when nothing was left to pay them (deductions and loans took their whole share).
  */
 async function expectCollectionsFollowLines(b: Built, totals: Map<string, FarmerTotals>): Promise<void> {
-  const rows = await queryRows<{ farmerId: string; status: string; linePaid: boolean }>(
+  const rows = await queryRows(
     t.db,
+    z.object({ farmerId: z.string(), status: z.string(), linePaid: z.boolean() }),
     sql`select distinct c.farmer_id as "farmerId", c.status,
           exists (select 1 from payment_lines pl where pl.party_type = 'farmer' and pl.party_id = c.farmer_id
                   and pl.status = 'paid') as "linePaid"

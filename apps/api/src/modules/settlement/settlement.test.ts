@@ -8,6 +8,7 @@ import type {
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, type TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
@@ -20,7 +21,7 @@ import {
   startSettlementApp,
   unpaidLines,
 } from '../../../test/settlement-fixtures.ts';
-import { queryRows } from '../../db/rows.ts';
+import { countRow, queryRows } from '../../db/rows.ts';
 import { fitsOneSms } from '../../platform/sms-texts.ts';
 import { accountId } from '../accounts/testing.ts';
 
@@ -178,7 +179,7 @@ describe('settlement from paid lot to farmer paid', () => {
         [farmers[2]?.farmerNo, '200.000', '372210.00', '0.00', '372210.00'],
       ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
     );
-    const [saved] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from settlements`);
+    const [saved] = await queryRows(t.db, countRow, sql`select count(*)::int as n from settlements`);
     expect(saved?.n).toBe(0);
   });
 
@@ -324,8 +325,9 @@ describe('settlement from paid lot to farmer paid', () => {
     );
     expect(await payable('payable_farmers')).toBe('930525.00');
     expect(await payable('payable_farmers')).toBe(await unpaid('payable_farmers'));
-    const statuses = await queryRows<{ farmer_id: string; status: string }>(
+    const statuses = await queryRows(
       t.db,
+      z.object({ farmer_id: z.string(), status: z.string() }),
       sql`select distinct farmer_id, status from collections where lot_id = ${lot.lotId}`,
     );
     expect(Object.fromEntries(statuses.map((s) => [s.farmer_id, s.status]))).toEqual({
@@ -333,15 +335,17 @@ describe('settlement from paid lot to farmer paid', () => {
       [b.id]: 'sold',
       [c.id]: 'sold',
     });
-    const texts = await queryRows<{ recipient: string; body: string }>(
+    const texts = await queryRows(
       t.db,
+      z.object({ recipient: z.string(), body: z.string() }),
       sql`select recipient, body from sms_outbox where body like '%TZS 830,525 %'`,
     );
     const paidLine = lineOf(a.name);
     expect(texts.map((m) => m.recipient)).toEqual([paidLine.phone]);
     // The society first, the amount grouped without ".00", the crop, the channel, the reference (#35).
-    const [society] = await queryRows<{ name: string }>(
+    const [society] = await queryRows(
       t.db,
+      z.object({ name: z.string() }),
       sql`select name from amcos where id = ${world.amcosId}::uuid`,
     );
     expect(texts[0]?.body).toBe(
@@ -399,8 +403,9 @@ describe('settlement from paid lot to farmer paid', () => {
     ).toBe(409);
     expect(await payable('payable_farmers')).toBe('372210.00');
     expect(await payable('payable_farmers')).toBe(await unpaid('payable_farmers'));
-    const [bStatus] = await queryRows<{ status: string }>(
+    const [bStatus] = await queryRows(
       t.db,
+      z.object({ status: z.string() }),
       sql`select distinct status from collections where lot_id = ${lot.lotId} and farmer_id = ${b.id}`,
     );
     expect(bStatus?.status).toBe('paid');
@@ -583,8 +588,9 @@ describe('settlement from paid lot to farmer paid', () => {
     expect(
       newLines.body.data.map((l) => [l.payeeName, l.method, l.phone, l.status, l.retryOfLineId, l.amount]),
     ).toEqual([[c.name, 'mobile', '255754000111', 'pending', failed.id, failed.amount]]);
-    const [record] = await queryRows<{ phone: string | null }>(
+    const [record] = await queryRows(
       t.db,
+      z.object({ phone: z.string().nullable() }),
       sql`select phone from farmers where id = ${c.id}`,
     );
     expect(record?.phone).toBeNull();
@@ -612,8 +618,9 @@ describe('two officers settling the same lots at once', () => {
       t.request('POST', '/payments/settlements', { token: admin.access, body: { lotIds: [raced.lotId] } }),
     ]);
     expect([x.status, y.status].sort()).toEqual([201, 409]);
-    const [n] = await queryRows<{ n: number }>(
+    const [n] = await queryRows(
       t.db,
+      countRow,
       sql`select count(*)::int as n from settlement_lots where lot_id = ${raced.lotId} and live`,
     );
     expect(n?.n).toBe(1);
@@ -676,8 +683,9 @@ describe('paying farmers through their AMCOS (setting)', () => {
       body: { paidOn: new Date().toISOString().slice(0, 10), bankReference: 'CRDB-1' },
     });
     expect(paid.status).toBe(200);
-    const statuses = await queryRows<{ status: string }>(
+    const statuses = await queryRows(
       t.db,
+      z.object({ status: z.string() }),
       sql`select distinct status from collections where lot_id = ${paidLot.lotId}`,
     );
     expect(statuses.map((s) => s.status)).toEqual(['paid']);

@@ -1,5 +1,6 @@
 import { sum } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 
@@ -10,7 +11,8 @@ import { queryRows } from '../../../db/rows.ts';
  */
 
 export type Filter = { auctionId?: string; seasonCropId?: string; society: string | null };
-export type Row = Record<string, string | number>;
+const row = z.record(z.string(), z.union([z.string(), z.number()]));
+export type Row = z.infer<typeof row>;
 export type Column = { key: string; header: string; amount?: boolean };
 export type Report = {
   path: string;
@@ -44,8 +46,9 @@ export const REPORTS: Report[] = [
     ],
     // Per AMCOS: its farmers' shares of the settled lots, and what of it has been paid.
     rows: (db, f) =>
-      queryRows<Row>(
+      queryRows(
         db,
+        row,
         sql`with lots_f as (
               select sl.id, sl.settlement_id, sl.amcos_id, sl.collected_kg, sl.gross, sl.farmers_net, sl.loan_recovery
               from settlement_lots sl join settlements s on s.id = sl.settlement_id
@@ -90,8 +93,9 @@ export const REPORTS: Report[] = [
       { key: 'farmersNet', header: 'Farmers net', amount: true },
     ],
     rows: (db, f) =>
-      queryRows<Row>(
+      queryRows(
         db,
+        row,
         sql`select a.name as "amcosName", count(*)::int as lots, ${kgSum('sl.kg')} as kg, ${money('sl.gross')} as gross,
               ${money('sl.beneficiaries')} as beneficiaries, ${money('sl.transporters')} as transporters,
               ${money('sl.amcos_share')} as "amcosShare", ${money('sl.loan_recovery')} as "loanRecovery",
@@ -111,8 +115,9 @@ export const REPORTS: Report[] = [
       { key: 'amount', header: 'Amount', amount: true },
     ],
     rows: (db, f) =>
-      queryRows<Row>(
+      queryRows(
         db,
+        row,
         sql`select b.name as beneficiary, d.name as deduction,
               ${money("case when d.payer = 'farmer' then d.amount end")} as "farmerPaid",
               ${money("case when d.payer = 'buyer' then d.amount end")} as "buyerPaid",
@@ -137,8 +142,9 @@ export const REPORTS: Report[] = [
       ],
       // The lots' AMCOS place them; the cess is what went to council beneficiaries.
       rows: (db, f) =>
-        queryRows<Row>(
+        queryRows(
           db,
+          row,
           sql`select coalesce(${sql.raw(level === 'district' ? 'di.name' : 'c.name')}, 'Not set') as place,
                 count(*)::int as lots, ${kgSum('sl.kg')} as kg, ${money('sl.gross')} as gross,
                 coalesce(sum((select sum(d.amount) from settlement_deductions d join beneficiaries b on b.id = d.party_id
