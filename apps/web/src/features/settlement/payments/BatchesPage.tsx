@@ -185,7 +185,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
           {t('pay.markPaid')}
         </Button>
       )}
-      {b.status === 'paid' && canWrite && picked.length > 0 && (
+      {(b.status === 'paid' || b.status === 'partly_paid') && canWrite && picked.length > 0 && (
         <Button color="orange" data-testid="batch-retry" onClick={() => setRetrying(true)}>
           {t('pay.retryLines', { count: picked.length })}
         </Button>
@@ -215,7 +215,9 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
       <PaymentLinesTable
         testId="batch-lines"
         path={`payments/batches/${id}/lines`}
-        selectable={b.status === 'paid' ? (l) => l.status === 'failed' : undefined}
+        selectable={
+          b.status === 'paid' || b.status === 'partly_paid' ? (l) => l.status === 'failed' : undefined
+        }
         selected={picked}
         onSelect={setPicked}
       />
