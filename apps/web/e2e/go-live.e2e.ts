@@ -1,15 +1,27 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeItem, makeStore } from './purchase-fixtures.ts';
+import { createFarmer, type Farmer, tag } from './crop-flow-fixtures.ts';
+import { makeItem, makeStore, makeSupplier } from './purchase-fixtures.ts';
+import { type Buyer, createBuyer } from './sales-fixtures.ts';
 import { type Server, startServer } from './server.ts';
-import { adminToken, api, createUser, launchBrowser, must, signedIn, useOwnServer } from './support.ts';
+import {
+  adminToken,
+  api,
+  createAmcos,
+  createUser,
+  launchBrowser,
+  must,
+  signedIn,
+  useOwnServer,
+} from './support.ts';
 
 /**
  * Going live mid-life (#36) in the browser: an accountant sets each book's go-live date and
  * opening-balances account, checks and imports the opening trial balance and the sub-ledgers that
- * tie to it (stock and bank balances in the Operation book, in English; bank balances in the
- * Collection book, in Swahili), reads the go-live check at 0.00 and goes live; the control accounts
- * report then shows 0.00 everywhere. Going live forbids postings before its date for every user, so
+ * tie to it (stock, 3 suppliers' unpaid invoices and bank balances in the Operation book, in
+ * English; 50 farmers' loans, 10 buyers' unpaid invoices and bank balances in the Collection book,
+ * in Swahili), reads the go-live check at 0.00 and goes live; the control accounts report then
+ * shows 0.00 everywhere. Going live forbids postings before its date for every user, so
  * this file runs on a server of its own.
  */
 let server: Server;
@@ -18,6 +30,12 @@ let token: string;
 let accountant: { email: string; password: string };
 const year = new Date().getFullYear();
 const goLiveDate = `${year}-${new Date().toISOString().slice(5, 7)}-01`;
+/** The opening position's date: every old invoice and loan is dated then. */
+const openingDate = (() => {
+  const d = new Date(`${goLiveDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+})();
 
 beforeAll(async () => {
   server = await startServer();
@@ -89,17 +107,21 @@ async function goLive(page: Page, book: 'operation' | 'collection') {
 }
 
 describe('going live through the screens (#36)', () => {
-  it('the Operation book, in English: trial balance, stock and bank balances tie; it goes live', async () => {
+  it('the Operation book, in English: trial balance, stock, suppliers’ invoices and bank balances tie; it goes live', async () => {
     const store = await makeStore(token);
     const storeCode = (
       await api<{ data: { code: string } }>('GET', `/inventory/stores/${store.id}`, undefined, token)
     ).body.data.code;
     const items = [await makeItem(token, 'Opening sulphur'), await makeItem(token, 'Opening bags')];
+    const suppliers: { id: string; name: string }[] = [];
+    for (const name of ['Yara', 'Balton', 'Bajuta'])
+      suppliers.push(await makeSupplier(token, `${name} ${tag()}`));
     const page = await signedIn(browser, accountant);
     await page.goto('/account/settings/go-live');
     await setGoLive(page, 'operation', /^3190 Opening balances/);
 
-    // Bank 7,500,000 + petty cash 250,000 + stock 3,600,000 + 450,000 = 11,800,000 = reserve.
+    // Bank 7,500,000 + petty cash 250,000 + stock 3,600,000 + 450,000 = 11,800,000 = suppliers
+    // 1,200,000 + (800,000 - 300,000 paid) + 2,000,000 + 300,000 = 4,000,000 + reserve 7,800,000.
     await importSheet(
       page,
       /^Opening trial balance/,
@@ -108,9 +130,22 @@ describe('going live through the screens (#36)', () => {
         '1101,Operation bank account,7500000,',
         '1102,Petty cash,250000,',
         '1301,Farm inputs inventory,4050000,',
-        '3103,General reserve,,11800000',
+        '2101,Supplier payables,,4000000',
+        '3103,General reserve,,7800000',
       ]),
       /^Operation book/,
+    );
+    const [yara, balton, bajuta] = suppliers.map((s) => s.name);
+    await importSheet(
+      page,
+      /^Suppliers' unpaid invoices/,
+      csv('supplier-invoices.csv', [
+        'supplier_code,invoice_no,invoice_date,due_date,amount,already_paid',
+        `${yara},Y-101,${openingDate},,1200000,0`,
+        `${yara},Y-102,${openingDate},,800000,300000`,
+        `${balton},B-7,${openingDate},,2000000,`,
+        `${bajuta},BJ-3,${openingDate},,300000,0`,
+      ]),
     );
     await importSheet(
       page,
@@ -129,6 +164,7 @@ describe('going live through the screens (#36)', () => {
     );
     const check = page.getByTestId('go-live-operation').getByTestId('go-live-check');
     await check.getByText('4,050,000.00').first().waitFor();
+    await check.getByText('4,000,000.00').first().waitFor();
     await goLive(page, 'operation');
     expect(await page.getByTestId('go-live-operation').getByTestId('go-live-status').textContent()).toBe(
       'Live',
@@ -136,7 +172,27 @@ describe('going live through the screens (#36)', () => {
     await page.context().close();
   }, 240_000);
 
-  it('the Collection book, in Swahili; then the control accounts show 0.00 everywhere', async () => {
+  it('the Collection book, in Swahili (50 loans, 10 buyers’ invoices); then the control accounts show 0.00 everywhere', async () => {
+    const society = await createAmcos(token, `Opening AMCOS ${tag()}`);
+    const farmers: Farmer[] = [];
+    for (let i = 0; i < 50; i++)
+      farmers.push(
+        await createFarmer(token, { amcosId: society.id, firstName: 'Mkopo', lastName: `Mkulima ${tag()}` }),
+      );
+    const buyers: Buyer[] = [];
+    for (const name of ['Olam', 'ETG', 'Export Trading']) buyers.push(await createBuyer(token, name));
+    // 50 loans: farmer i owes 100,000 + 1,000 i (5,000,000 + 1,225,000), every fifth repaid
+    // 20,000 already (200,000): 6,025,000. 10 invoices: 1,000,000 + 100,000 i (10,000,000 +
+    // 4,500,000), the fourth paid 500,000: 14,000,000. Bank 2,000,000. Fund 22,025,000.
+    const loans = farmers.map(
+      (f, i) =>
+        `${f.farmerNo},${i % 2 === 0 ? 'distribution' : 'cash_advance'},${openingDate},${100_000 + 1_000 * i},${i % 5 === 0 ? 20_000 : 0}`,
+    );
+    const invoices = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `${buyers[i % 3]?.bidCode},OLD-${tag()}-${i},${openingDate},,${1_000_000 + 100_000 * i},${i === 3 ? 500_000 : 0}`,
+    );
     const page = await signedIn(browser, accountant);
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-sw').click();
@@ -148,10 +204,28 @@ describe('going live through the screens (#36)', () => {
       csv('collection-tb.csv', [
         'account_code,account_name,debit,credit',
         '1101,Crop collection bank account,2000000,',
-        '3101,Collection fund balance,,2000000',
+        '1201,Buyer receivables,14000000,',
+        '1401,Farmer input loans,6025000,',
+        '3101,Collection fund balance,,22025000',
       ]),
       /Makusanyo/,
     );
+    await importSheet(
+      page,
+      /^Mikopo ya wakulima ambayo haijarejeshwa/,
+      csv('loans.csv', ['farmer_no,source,date_given,amount,already_recovered', ...loans]),
+    );
+    await importSheet(
+      page,
+      /^Ankara za wanunuzi ambazo hazijalipwa/,
+      csv('buyer-invoices.csv', [
+        'buyer_code,invoice_no,invoice_date,due_date,amount,already_paid',
+        ...invoices,
+      ]),
+    );
+    const check = page.getByTestId('go-live-collection').getByTestId('go-live-check');
+    await check.getByText('14,000,000.00').first().waitFor();
+    await check.getByText('6,025,000.00').first().waitFor();
     await importSheet(
       page,
       /^Salio za benki/,

@@ -1,5 +1,6 @@
 import type { BuyerAgedReport } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { uniq } from '../../../../test/master-data.ts';
@@ -87,6 +88,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('going live: buyers’ unpaid invoices (#36)', () => {
+  it('offers a template that opens as a spreadsheet with the columns in order and an example', async () => {
+    const file = await t.request('GET', '/accounts/opening/buyer_invoices/template?format=xlsx', {
+      token: accountant.access,
+    });
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.raw);
+    const sheet = workbook.worksheets[0];
+    expect(((sheet?.getRow(1).values ?? []) as string[]).slice(1).join(',')).toBe(HEADER);
+    expect(sheet?.rowCount).toBe(2);
+  });
+
   it('dry-runs each invoice: unknown buyer, twice, a number in use, dates, figures, paid in full', async () => {
     const r = await sendOpening<Preview>(
       t,
