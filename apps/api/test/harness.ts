@@ -44,7 +44,7 @@ export type TestApp = {
   request<T = Record<string, unknown>>(
     method: string,
     path: string,
-    options?: { body?: unknown; token?: string; lang?: string },
+    options?: { body?: unknown; token?: string; lang?: string; dateFormat?: string },
   ): Promise<Reply<T>>;
   close(): Promise<void>;
 };
@@ -74,13 +74,15 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   async function request<T>(
     method: string,
     path: string,
-    options: { body?: unknown; token?: string; lang?: string } = {},
+    options: { body?: unknown; token?: string; lang?: string; dateFormat?: string } = {},
   ) {
     const headers: Record<string, string> = {};
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     // The web app sends its language; files and PDFs follow it.
     if (options.lang) headers['accept-language'] = options.lang;
+    // And the user's date order (#37), as the web app sends it.
+    if (options.dateFormat) headers['x-date-format'] = options.dateFormat;
     const response = await fetch(`${url}/api${path}`, {
       method,
       headers,

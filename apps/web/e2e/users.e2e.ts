@@ -93,4 +93,38 @@ describe('users', () => {
     expect(list.body.meta.total).toBe(1);
     await page.context().close();
   });
+
+  it('a user chooses day/month/year for English dates on their profile; it stays with them (#37)', async () => {
+    const token = await adminToken();
+    const user = await createUser(token, 'Accountant');
+    const page = await signedIn(browser, user);
+    await page.goto('/profile');
+    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    const created = page.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first();
+    await expect(created.textContent()).resolves.toBe(`${m}/${d}/${y}`);
+    const form = page.getByTestId('profile-form');
+    await form.getByRole('radio', { name: /^Day\/month\/year/ }).check();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/profile') && r.request().method() === 'PATCH',
+    );
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => created.textContent()).toBe(`${d}/${m}/${y}`);
+    // Kept on the user's record: a new page reads it, and asks the server for files in that order.
+    const asked = page.waitForRequest(
+      (r) => r.url().includes('/api/') && r.headers()['x-date-format'] === 'dmy',
+    );
+    await page.reload();
+    await asked;
+    await expect.poll(() => created.textContent()).toBe(`${d}/${m}/${y}`);
+    await expect(
+      page
+        .getByTestId('profile-form')
+        .getByRole('radio', { name: /^Day\/month\/year/ })
+        .isChecked(),
+    ).resolves.toBe(true);
+    const me = await api<{ data: { dateFormat: string } }>('GET', '/auth/me', undefined, token);
+    expect(me.body.data.dateFormat).toBe('mdy');
+    await page.context().close();
+  });
 });

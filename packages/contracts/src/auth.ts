@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageReply } from './common.ts';
-import { mobile, sessionUser, userLanguage } from './users.ts';
+import { mobile, sessionUser, userDateFormat, userLanguage } from './users.ts';
 
 // Field names below are binding (SPEC section 7).
 const email = z.email('Enter a valid email address').trim().toLowerCase();
@@ -71,6 +71,8 @@ export const updateProfileBody = z.object({
   mobile: mobile.optional(),
   /** The language the user last chose on a screen: their SMS are written in it (#35). */
   language: userLanguage.optional(),
+  /** How the user reads dates in English (#37): screens, PDFs and files follow it. */
+  dateFormat: userDateFormat.optional(),
 });
 
 /** Lock screen: the signed-in user proves they are still themselves. */

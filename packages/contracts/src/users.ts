@@ -10,6 +10,10 @@ export const roleRef = z.object({ id: uuid, name: z.string() });
 export const userLanguage = z.enum(['en', 'sw'], 'Choose English (en) or Swahili (sw)');
 export type UserLanguage = z.infer<typeof userLanguage>;
 
+/** How a user reads dates in English (#37): mdy, SPEC's default (03/11/2026 is March 11), or dmy. Swahili is always d/m/Y. */
+export const userDateFormat = z.enum(['mdy', 'dmy'], 'Choose month/day/year (mdy) or day/month/year (dmy)');
+export type UserDateFormat = z.infer<typeof userDateFormat>;
+
 /** A user as the API shows it. amcosId and amcosUuid are the same AMCOS id (null for union users). */
 export const user = z.object({
   id: uuid,
@@ -25,6 +29,8 @@ export const user = z.object({
   isInitialPassword: z.boolean(),
   active: z.boolean(),
   language: userLanguage,
+  /** Defaulted: a signed-in user kept by a browser from before the choice existed still reads. */
+  dateFormat: userDateFormat.default('mdy'),
   roles: z.array(roleRef),
   createdAt: z.string(),
 });

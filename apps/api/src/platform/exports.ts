@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { loadExcelJs } from './heavy-modules.ts';
 import {
   codeLabel,
+  currentDateOrder,
   currentLanguage,
   displayText,
   headerLabel,
@@ -100,7 +101,9 @@ export function toCsv<T>(columns: ExportColumn<T>[], rows: T[], lang: Reader = c
 
 /** Tanzania is UTC+3 all year: a timestamp cell shows the union's wall-clock time. */
 const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
-const DATE_FORMATS: Record<Lang, string> = { en: 'mm/dd/yyyy', sw: 'dd/mm/yyyy' };
+/** A date cell's format: the reader's order in English (#37), day first in Swahili. */
+const dateNumFmt = (lang: Lang) =>
+  lang === 'sw' || currentDateOrder() === 'dmy' ? 'dd/mm/yyyy' : 'mm/dd/yyyy';
 
 const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
 
@@ -172,10 +175,10 @@ export function addSheet<T>(
       if (!lang || typeof value !== 'string') return;
       if (isIsoDate(value)) {
         cell.value = new Date(`${value}T00:00:00Z`);
-        cell.numFmt = DATE_FORMATS[lang];
+        cell.numFmt = dateNumFmt(lang);
       } else if (isIsoTimestamp(value)) {
         cell.value = new Date(Date.parse(value) + EAT_OFFSET_MS);
-        cell.numFmt = `${DATE_FORMATS[lang]} hh:mm`;
+        cell.numFmt = `${dateNumFmt(lang)} hh:mm`;
       }
     });
   }

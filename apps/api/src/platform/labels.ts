@@ -191,12 +191,15 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 /** Tanzania is UTC+3 all year (no daylight saving): times print in the union's clock. */
 const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 
-/** A date in the language's rule (DESIGN section 3): en month/day/year, sw day/month/year. */
-export function formatDate(lang: Lang, iso: string): string {
+/**
+ * A date in the language's rule (DESIGN section 3): en month/day/year, or day/month/year for a
+ * reader who chose it (#37, `order`, by default the request's); sw always day/month/year.
+ */
+export function formatDate(lang: Lang, iso: string, order: DateOrder = currentDateOrder()): string {
   const m = ISO_DATE.exec(iso.slice(0, 10));
   if (!m) return iso;
   const [, y, mo, d] = m;
-  return lang === 'sw' ? `${d}/${mo}/${y}` : `${mo}/${d}/${y}`;
+  return lang === 'sw' || order === 'dmy' ? `${d}/${mo}/${y}` : `${mo}/${d}/${y}`;
 }
 
 /** A timestamp as the date in the language's rule and the time in Tanzania, e.g. "11/25/2026 14:05". */
@@ -218,12 +221,30 @@ export function displayText(lang: Lang, value: string): string {
 
 const readerLanguage = new AsyncLocalStorage<Lang>();
 
+/** How a reader writes dates in English: SPEC's month/day/year, or day/month/year (#37). */
+export type DateOrder = 'mdy' | 'dmy';
+const readerDateOrder = new AsyncLocalStorage<DateOrder>();
+
+/** The reader's date order: the web app sends the user's stored choice as X-Date-Format. */
+export function requestDateOrder(request: Pick<FastifyRequest, 'headers'>): DateOrder {
+  const header = request.headers['x-date-format'];
+  return (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() === 'dmy' ? 'dmy' : 'mdy';
+}
+
+/** The date order of the request being answered (month/day/year outside one). */
+export const currentDateOrder = (): DateOrder => readerDateOrder.getStore() ?? 'mdy';
+
+/** Runs `work` as if answering a reader who reads dates in `order` (tests). */
+export const withDateOrder = <R>(order: DateOrder, work: () => R): R => readerDateOrder.run(order, work);
+
 /**
- * Each request runs with its reader's language, so a PDF or file made anywhere below a route
- * prints in it without every route passing it down.
+ * Each request runs with its reader's language and date order, so a PDF or file made anywhere
+ * below a route prints in them without every route passing them down.
  */
 export function registerReaderLanguage(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => readerLanguage.run(requestLanguage(request), done));
+  app.addHook('onRequest', (request, _reply, done) =>
+    readerLanguage.run(requestLanguage(request), () => readerDateOrder.run(requestDateOrder(request), done)),
+  );
 }
 
 /** The language of the request being answered (English outside one). */

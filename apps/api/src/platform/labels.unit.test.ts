@@ -16,8 +16,10 @@ import {
   formatDateTime,
   hasSwahiliHeader,
   headerLabel,
+  requestDateOrder,
   SW_HEADERS,
   unitLabel,
+  withDateOrder,
 } from './labels.ts';
 
 const src = path.resolve(import.meta.dirname, '..');
@@ -56,6 +58,19 @@ describe('labels in the reader language (#20)', () => {
     expect(formatDateTime('sw', '2026-11-05T22:30:00.000Z')).toBe('06/11/2026 01:30');
     expect(displayText('en', '2026-11-05')).toBe('11/05/2026');
     expect(displayText('en', 'SI-2026-000001')).toBe('SI-2026-000001');
+  });
+
+  it('prints English dates day first for a reader who chose it (#37); Swahili stays day first', () => {
+    withDateOrder('dmy', () => {
+      expect(formatDate('en', '2026-11-05')).toBe('05/11/2026');
+      expect(formatDateTime('en', '2026-11-05T22:30:00.000Z')).toBe('06/11/2026 01:30');
+      expect(displayText('en', '2026-11-05')).toBe('05/11/2026');
+      expect(formatDate('en', '2026-11-05', 'mdy')).toBe('11/05/2026');
+    });
+    withDateOrder('mdy', () => expect(formatDate('sw', '2026-11-05')).toBe('05/11/2026'));
+    expect(requestDateOrder({ headers: { 'x-date-format': 'DMY' } })).toBe('dmy');
+    expect(requestDateOrder({ headers: { 'x-date-format': 'ymd' } })).toBe('mdy');
+    expect(requestDateOrder({ headers: {} })).toBe('mdy');
   });
 
   it('prints PDF values as the screens do: grouped amounts and kilograms, dates in sentences too', () => {

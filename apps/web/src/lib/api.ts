@@ -1,5 +1,6 @@
 import { refreshReply, routePath } from '@ushirika/contracts';
 import { ApiError, firstValueOf } from './api-error.ts';
+import { dateOrder } from './format.ts';
 import { i18n } from './i18n.ts';
 import { currentPath, type ErrorScreenState, navigateTo } from './navigation.ts';
 import { toastError } from './notify.ts';
@@ -99,7 +100,12 @@ async function send(path: string, options: RequestOptions, isRetry = false): Pro
 
 function init(path: string, options: RequestOptions): RequestInit {
   // The reader's language: files and PDFs the server makes follow it (labels, dates).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
+  // And their date order (#37), for the dates in those files.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': i18n.language,
+    'X-Date-Format': dateOrder(),
+  };
   const token = getAccessToken();
   if (token && !WITHOUT_TOKEN.includes(path)) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -1,13 +1,19 @@
+import type { UserDateFormat } from '@ushirika/contracts';
 import dayjs from 'dayjs';
 import { i18n } from './i18n.ts';
+import { getSession } from './session.ts';
 
-/** DESIGN section 3: dates m/d/Y in English and d/m/Y in Swahili. */
-const DATE_FORMATS: Record<string, string> = { en: 'MM/DD/YYYY', sw: 'DD/MM/YYYY' };
-
-/** The display format of dates in the current language (dayjs tokens). */
+/**
+ * The display format of dates (dayjs tokens), DESIGN section 3: m/d/Y in English unless the
+ * signed-in user chose d/m/Y (#37, kept on their record); d/m/Y in Swahili.
+ */
 export function dateFormat(): string {
-  return DATE_FORMATS[i18n.language] ?? 'MM/DD/YYYY';
+  if (i18n.language === 'sw' || dateOrder() === 'dmy') return 'DD/MM/YYYY';
+  return 'MM/DD/YYYY';
 }
+
+/** The signed-in user's date order (month/day/year before anyone signs in). */
+export const dateOrder = (): UserDateFormat => getSession().user?.dateFormat ?? 'mdy';
 
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';

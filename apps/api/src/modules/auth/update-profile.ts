@@ -1,4 +1,4 @@
-import type { SessionUser, UserLanguage } from '@ushirika/contracts';
+import type { SessionUser, UserDateFormat, UserLanguage } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -8,7 +8,7 @@ import { users } from '../users/schema.ts';
 
 /**
  * The signed-in user edits their own name and mobile, and keeps the language they chose on screen
- * (their SMS follow it); email, roles and society stay with the admin.
+ * (their SMS follow it) and how they read dates in English (#37); email, roles and society stay with the admin.
  */
 export async function updateProfile(
   db: Db,
@@ -18,6 +18,7 @@ export async function updateProfile(
     lastName?: string | undefined;
     mobile?: string | undefined;
     language?: UserLanguage | undefined;
+    dateFormat?: UserDateFormat | undefined;
   },
 ): Promise<SessionUser> {
   const { userId } = actor;

@@ -20,6 +20,7 @@ const userColumns = {
   isInitialPassword: users.isInitialPassword,
   active: users.active,
   language: users.language,
+  dateFormat: users.dateFormat,
   createdAt: users.createdAt,
   roles: sql<{ id: string; name: string }[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name)

@@ -22,6 +22,10 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'sw'] })
       .notNull()
       .default('en'),
+    /** How the user reads dates in English: mdy (SPEC's default) or dmy (#37); Swahili is always d/m/Y. */
+    dateFormat: text('date_format', { enum: ['mdy', 'dmy'] })
+      .notNull()
+      .default('mdy'),
     ...authorship(),
     /** Lower-cased names, email and mobile for one trigram-indexed "contains" search. */
     searchText: text('search_text').generatedAlwaysAs(
@@ -38,6 +42,7 @@ export const users = pgTable(
     check('users_gender_check', sql`${t.gender} in ('Male', 'Female')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_language_check', sql`${t.language} in ('en', 'sw')`),
+    check('users_date_format_check', sql`${t.dateFormat} in ('mdy', 'dmy')`),
   ],
 );
 

@@ -72,7 +72,14 @@ export default function AppLayout() {
         <Sidebar items={items} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main className="app-main">
-        <Box key={pathname} className="page-enter" id="main-content" tabIndex={-1} data-path={pathname}>
+        {/* Drawn again when the user changes how they read dates (#37): every date on it follows. */}
+        <Box
+          key={`${pathname}|${user.dateFormat}`}
+          className="page-enter"
+          id="main-content"
+          tabIndex={-1}
+          data-path={pathname}
+        >
           {route && <SectionNav route={route} viewer={user} />}
           <Outlet />
         </Box>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { updateProfileBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ export default function ProfilePage() {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     mobile: user?.mobile ?? '',
+    dateFormat: user?.dateFormat ?? 'mdy',
   });
 
   const submit = form.onSubmit(() => {
@@ -92,6 +93,18 @@ export default function ProfilePage() {
             <TextInput label={t('users.fields.firstName')} withAsterisk {...form.text('firstName')} />
             <TextInput label={t('users.fields.lastName')} withAsterisk {...form.text('lastName')} />
             <TextInput label={t('users.fields.mobile')} type="tel" withAsterisk {...form.text('mobile')} />
+            <Radio.Group
+              label={t('profile.dateFormat')}
+              description={t('profile.dateFormatHint')}
+              value={form.values.dateFormat}
+              onChange={(v) => form.setValue('dateFormat', v === 'dmy' ? 'dmy' : 'mdy')}
+              data-testid="profile-date-format"
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="mdy" label={t('profile.dateFormats.mdy')} />
+                <Radio value="dmy" label={t('profile.dateFormats.dmy')} />
+              </Stack>
+            </Radio.Group>
           </FormLayout>
         </Paper>
       </SimpleGrid>

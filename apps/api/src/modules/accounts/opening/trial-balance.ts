@@ -90,7 +90,7 @@ export const trialBalanceKind: OpeningKindDefinition = {
           {
             entryDate: openingDate,
             book,
-            narration: narrate('openingBalances', (lang) => ({ date: formatDate(lang, openingDate) })),
+            narration: narrate('openingBalances', (lang) => ({ date: formatDate(lang, openingDate, 'mdy') })),
             source: 'event',
             sourceType: 'opening_import',
             sourceId: importId,

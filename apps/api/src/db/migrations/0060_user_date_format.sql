@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "date_format" text DEFAULT 'mdy' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_date_format_check" CHECK ("users"."date_format" in ('mdy', 'dmy'));
