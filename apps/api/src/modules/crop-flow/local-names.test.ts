@@ -10,6 +10,7 @@ import type {
 } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { weighing } from '../../../test/crop-flow.ts';
 import { type CropWorld, lotsInStore } from '../../../test/crop-flow-lots.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -125,8 +126,9 @@ describe('crop and grade names in the reader language', () => {
     expect([en.cropName, en.gradeName]).toEqual([cashew.name, standard.name]);
     // The farmers' SMS is Swahili whatever the clerk's screen language: Korosho, not Cashew nuts.
     for (const saved of [sw, en]) {
-      const [sms] = await queryRows<{ body: string }>(
+      const [sms] = await queryRows(
         t.db,
+        z.object({ body: z.string() }),
         sql`select body from sms_outbox where body like ${`%${saved.receiptNo}%`}`,
       );
       expect(sms?.body).toContain(`za ${cashew.nameSw} daraja ${standard.code}`);

@@ -27,7 +27,7 @@ export async function bootstrap(db: Db, config: Config): Promise<FirstAdmin | nu
     await seedAccounting(db, systemActor);
     await ensureStatementLines(db);
     // Loans approved before advances were posted get their posting (#16; idempotent).
-    await backfillLoanPostings(db);
+    await backfillLoanPostings(db, systemActor);
     await seedMasterData(db, systemActor);
     await recordSeeded(db, config.codeFingerprint);
   }

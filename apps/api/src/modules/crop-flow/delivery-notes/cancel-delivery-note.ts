@@ -10,7 +10,8 @@ import { getDeliveryNote } from './queries.ts';
 /** Cancels a draft note: its collections return to the society's stock (status recorded). */
 export async function cancelDeliveryNote(
   db: Db,
-  { id, reason, actor }: { id: string; reason: string; actor: Actor },
+  actor: Actor,
+  { id, reason }: { id: string; reason: string },
 ): Promise<DeliveryNoteDetail> {
   return db.transaction(async (tx) => {
     const note = await lockNote(tx, actor, id);

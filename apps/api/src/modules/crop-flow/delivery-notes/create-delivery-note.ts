@@ -58,7 +58,8 @@ async function checkReferences(tx: Tx, amcosId: string, body: CreateDeliveryNote
 /** A draft delivery note with the chosen pending collections of one AMCOS and season crop. */
 export async function createDeliveryNote(
   db: Db,
-  { body, actor }: { body: CreateDeliveryNoteBody; actor: Actor },
+  actor: Actor,
+  { body }: { body: CreateDeliveryNoteBody },
 ): Promise<DeliveryNoteDetail> {
   return db.transaction(async (tx) => {
     const amcosId = noteSociety(actor, body.amcosId);

@@ -18,7 +18,8 @@ export function transportCharge(rateBasis: 'per_kg' | 'per_trip', rate: string, 
 /** The truck leaves: draft -> dispatched, the transport charge fixed from the transporter's rate. */
 export async function dispatchDeliveryNote(
   db: Db,
-  { id, actor }: { id: string; actor: Actor },
+  actor: Actor,
+  { id }: { id: string },
 ): Promise<DeliveryNoteDetail> {
   return db.transaction(async (tx) => {
     const note = await lockNote(tx, actor, id);

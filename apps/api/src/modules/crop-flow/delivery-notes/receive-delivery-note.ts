@@ -15,7 +15,8 @@ import { getDeliveryNote } from './queries.ts';
  */
 export async function receiveDeliveryNote(
   db: Db,
-  { id, body, actor }: { id: string; body: ReceiveDeliveryNoteBody; actor: Actor },
+  actor: Actor,
+  { id, body }: { id: string; body: ReceiveDeliveryNoteBody },
 ): Promise<DeliveryNoteDetail> {
   return db.transaction(async (tx) => {
     const note = await lockNote(tx, actor, id);

@@ -20,11 +20,8 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { societyDocumentRoutes } from '../../../platform/society-document.ts';
+import { addDeliveryNoteCollections } from './add-delivery-note-collections.ts';
 import { cancelDeliveryNote } from './cancel-delivery-note.ts';
-import {
-  addDeliveryNoteCollections,
-  removeDeliveryNoteCollections,
-} from './change-delivery-note-collections.ts';
 import { createDeliveryNote, noteSociety } from './create-delivery-note.ts';
 import { dispatchDeliveryNote } from './dispatch-delivery-note.ts';
 import { deliveryNotePdf, transportText } from './pdf.ts';
@@ -35,6 +32,7 @@ import {
   listPendingCollections,
 } from './queries.ts';
 import { receiveDeliveryNote } from './receive-delivery-note.ts';
+import { removeDeliveryNoteCollections } from './remove-delivery-note-collections.ts';
 
 const tags = ['delivery-notes'];
 const read = { permission: 'collections.delivery.read', audience: 'any' } as const;
@@ -122,7 +120,7 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createDeliveryNoteBody, response: { 201: savedReply(deliveryNoteDetail) } },
     },
     async (req, reply) => {
-      const data = await createDeliveryNote(deps.db, { body: req.body, actor: actorOf(req) });
+      const data = await createDeliveryNote(deps.db, actorOf(req), { body: req.body });
       return reply.code(201).send({ message: `Delivery note ${data.dnNo} created`, data });
     },
   );
@@ -134,10 +132,9 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Collections added',
-      data: await addDeliveryNoteCollections(deps.db, {
+      data: await addDeliveryNoteCollections(deps.db, actorOf(req), {
         id: req.params.id,
         selection: req.body.selection,
-        actor: actorOf(req),
       }),
     }),
   );
@@ -149,10 +146,9 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Collections removed',
-      data: await removeDeliveryNoteCollections(deps.db, {
+      data: await removeDeliveryNoteCollections(deps.db, actorOf(req), {
         id: req.params.id,
         collectionIds: req.body.collectionIds,
-        actor: actorOf(req),
       }),
     }),
   );
@@ -163,10 +159,9 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, body: cancelDeliveryNoteBody, response: saved },
     },
     async (req) => {
-      const data = await cancelDeliveryNote(deps.db, {
+      const data = await cancelDeliveryNote(deps.db, actorOf(req), {
         id: req.params.id,
         reason: req.body.reason,
-        actor: actorOf(req),
       });
       return { message: `Delivery note ${data.dnNo} cancelled`, data };
     },
@@ -175,7 +170,7 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
     `${base}/:id/dispatch`,
     { config: { access: write }, schema: { tags, params: idParams, response: saved } },
     async (req) => {
-      const data = await dispatchDeliveryNote(deps.db, { id: req.params.id, actor: actorOf(req) });
+      const data = await dispatchDeliveryNote(deps.db, actorOf(req), { id: req.params.id });
       return { message: `Delivery note ${data.dnNo} dispatched`, data };
     },
   );
@@ -186,10 +181,9 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, body: receiveDeliveryNoteBody, response: saved },
     },
     async (req) => {
-      const data = await receiveDeliveryNote(deps.db, {
+      const data = await receiveDeliveryNote(deps.db, actorOf(req), {
         id: req.params.id,
         body: req.body,
-        actor: actorOf(req),
       });
       return { message: `Delivery note ${data.dnNo} received`, data };
     },

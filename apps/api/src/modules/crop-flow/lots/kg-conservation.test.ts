@@ -12,14 +12,12 @@ import { AppError } from '../../../platform/errors.ts';
 import { cancelCollection, updateCollection } from '../collections/change-collection.ts';
 import { recordCollection } from '../collections/record-collection.ts';
 import { amcosStock } from '../collections/stock.ts';
+import { addDeliveryNoteCollections } from '../delivery-notes/add-delivery-note-collections.ts';
 import { cancelDeliveryNote } from '../delivery-notes/cancel-delivery-note.ts';
-import {
-  addDeliveryNoteCollections,
-  removeDeliveryNoteCollections,
-} from '../delivery-notes/change-delivery-note-collections.ts';
 import { createDeliveryNote } from '../delivery-notes/create-delivery-note.ts';
 import { dispatchDeliveryNote } from '../delivery-notes/dispatch-delivery-note.ts';
 import { receiveDeliveryNote } from '../delivery-notes/receive-delivery-note.ts';
+import { removeDeliveryNoteCollections } from '../delivery-notes/remove-delivery-note-collections.ts';
 import { issueLots } from './issue-lots.ts';
 import { listAwaitingLots } from './queries.ts';
 
@@ -130,7 +128,7 @@ async function run(a: Action): Promise<void> {
                 collectionIds: pending.slice(0, 1 + (a.pick % Math.max(1, pending.length))),
               };
       if (selection.mode === 'explicit' && selection.collectionIds.length === 0) return;
-      await createDeliveryNote(t.db, { body: { ...header, selection }, actor: clerk });
+      await createDeliveryNote(t.db, clerk, { body: { ...header, selection } });
       return;
     }
     case 'correct': {
@@ -151,10 +149,9 @@ async function run(a: Action): Promise<void> {
       const id = nth(await notesIn('draft'), a.note);
       const pick = nth(await pendingIds(), a.pick);
       if (!id || !pick) return;
-      await addDeliveryNoteCollections(t.db, {
+      await addDeliveryNoteCollections(t.db, clerk, {
         id,
         selection: { mode: 'explicit', collectionIds: [pick] },
-        actor: clerk,
       });
       return;
     }
@@ -165,17 +162,17 @@ async function run(a: Action): Promise<void> {
         sql`select id from collections where delivery_note_id = ${id} order by receipt_no`,
       );
       const pick = nth(on, a.pick);
-      if (pick) await removeDeliveryNoteCollections(t.db, { id, collectionIds: [pick], actor: clerk });
+      if (pick) await removeDeliveryNoteCollections(t.db, clerk, { id, collectionIds: [pick] });
       return;
     }
     case 'cancel': {
       const id = nth(await notesIn('draft'), a.note);
-      if (id) await cancelDeliveryNote(t.db, { id, reason: 'property', actor: clerk });
+      if (id) await cancelDeliveryNote(t.db, clerk, { id, reason: 'property' });
       return;
     }
     case 'dispatch': {
       const id = nth(await notesIn('draft'), a.note);
-      if (id) await dispatchDeliveryNote(t.db, { id, actor: clerk });
+      if (id) await dispatchDeliveryNote(t.db, clerk, { id });
       return;
     }
     case 'receive': {
@@ -187,10 +184,9 @@ async function run(a: Action): Promise<void> {
       );
       if (!n) return;
       const receivedKg = dec(n.net_kg).times(a.permille).div(1000).toDecimalPlaces(3).toFixed(3);
-      await receiveDeliveryNote(t.db, {
+      await receiveDeliveryNote(t.db, union, {
         id,
         body: { receivedBags: n.bags, receivedKg, remarks: null, confirm_over: a.permille > 1000 },
-        actor: union,
       });
       return;
     }

@@ -3,20 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { ConflictError, ForbiddenError } from '../../../platform/errors.ts';
 import { checkBankCover } from '../../accounts/journal/bank-cover.ts';
 import { farmers } from '../../farmers/schema.ts';
-import { farmerLoans } from '../schema.ts';
 import { postLoan } from './give-loan.ts';
 import { queueLoanGivenSms } from './loan-sms.ts';
+import { lockLoan } from './lock-loan.ts';
 import { getLoan } from './queries.ts';
-
-/** Loads a loan row for update (approvals and cancellations queue on it). */
-async function lockLoan(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(farmerLoans).where(eq(farmerLoans.id, id)).for('update');
-  if (!row) throw new NotFoundError('Loan not found');
-  return row;
-}
 
 const notDraft = (status: string) =>
   new ConflictError(
@@ -30,7 +23,8 @@ const notDraft = (status: string) =>
  */
 export async function approveLoan(
   db: DbOrTx,
-  { actor, id }: { actor: Actor; id: string },
+  actor: Actor,
+  { id }: { id: string },
 ): Promise<{ loan: FarmerLoan; warning?: string }> {
   return db.transaction(async (tx) => {
     const row = await lockLoan(tx, id);
@@ -59,32 +53,5 @@ export async function approveLoan(
       after: { status: 'active', journalEntryId: entryId },
     });
     return { loan: await getLoan(tx, actor, id), warning };
-  });
-}
-
-/** Cancels a draft advance (never paid out, nothing posted), with the reason. */
-export async function cancelLoan(
-  db: DbOrTx,
-  { actor, id, reason }: { actor: Actor; id: string; reason: string },
-): Promise<FarmerLoan> {
-  return db.transaction(async (tx) => {
-    const row = await lockLoan(tx, id);
-    if (row.status !== 'draft')
-      throw new ConflictError(
-        row.status === 'active' ? 'An approved loan cannot be cancelled' : 'This loan is already cancelled',
-      );
-    await tx
-      .update(farmerLoans)
-      .set({ status: 'cancelled', cancelReason: reason })
-      .where(eq(farmerLoans.id, id));
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'cancelled',
-      entity: 'farmer_loan',
-      entityId: id,
-      before: { status: 'draft' },
-      after: { status: 'cancelled', reason },
-    });
-    return getLoan(tx, actor, id);
   });
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import type { SystemActor } from '../../../platform/access.ts';
 import { farmerLoans } from '../schema.ts';
 import { postLoan } from './give-loan.ts';
 
@@ -11,9 +13,10 @@ import { postLoan } from './give-loan.ts';
  * locked period (the narration says so). Each loan is its own transaction; one that cannot post
  * (no open year at all) is left for the next start. Returns how many were posted.
  */
-export async function backfillLoanPostings(db: Db): Promise<number> {
-  const pending = await queryRows<{ id: string; firstOpen: string | null }>(
+export async function backfillLoanPostings(db: Db, _actor: SystemActor): Promise<number> {
+  const pending = await queryRows(
     db,
+    z.object({ id: z.string(), firstOpen: z.string().nullable() }),
     sql`select l.id,
           (select greatest(l.issued_on, y.start_date, coalesce(y.collection_locked_until + 1, y.start_date))::text
              from financial_years y

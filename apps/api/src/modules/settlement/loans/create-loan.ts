@@ -15,7 +15,8 @@ import { getLoan } from './queries.ts';
  */
 export async function createLoan(
   db: DbOrTx,
-  { actor, body }: { actor: Actor; body: CreateLoanBody },
+  actor: Actor,
+  { body }: { body: CreateLoanBody },
 ): Promise<FarmerLoan> {
   return db.transaction(async (tx) => {
     const [farmer] = await tx

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
@@ -40,8 +41,9 @@ export async function giveDistributionLoan(
  * refuses) or waits and finds it cancelled.
  */
 export async function cancelDistributionLoan(tx: DbOrTx, loanId: string, reason: string): Promise<void> {
-  const [loan] = await queryRows<{ recovered: string; status: string; loanNo: string }>(
+  const [loan] = await queryRows(
     tx,
+    z.object({ recovered: z.string(), status: z.string(), loanNo: z.string() }),
     sql`select recovered::text as recovered, status, loan_no as "loanNo" from farmer_loans where id = ${loanId} for update`,
   );
   if (!loan) throw new Error('Loan of the distribution is missing');
@@ -50,8 +52,9 @@ export async function cancelDistributionLoan(tx: DbOrTx, loanId: string, reason:
     throw new ConflictError(
       `Loan ${loan.loanNo} has already been recovered in part (${loan.recovered}): the distribution can no longer be cancelled`,
     );
-  const [planned] = await queryRows<{ no: string }>(
+  const [planned] = await queryRows(
     tx,
+    z.object({ no: z.string() }),
     sql`select s.settlement_no as no from loan_recoveries r join settlements s on s.id = r.settlement_id
         where r.loan_id = ${loanId} and s.status = 'draft' limit 1`,
   );

@@ -2,6 +2,7 @@ import type { BankCover, FarmerLoan, LoanBankAccount } from '@ushirika/contracts
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 import {
@@ -9,7 +10,8 @@ import {
   makeSettlementWorld,
   type SettlementWorld,
 } from '../../../../test/settlement-fixtures.ts';
-import { queryRows } from '../../../db/rows.ts';
+import { countRow, queryRows } from '../../../db/rows.ts';
+import { systemActor } from '../../../platform/access.ts';
 import { accountId, THIS_YEAR } from '../../accounts/testing.ts';
 import { farmerLoans } from '../schema.ts';
 import { backfillLoanPostings } from './backfill-loan-postings.ts';
@@ -58,8 +60,9 @@ const approve = (session: Session, id: string) =>
 /** An entry's lines as [book, account code, debit, credit], for one source. */
 async function postedLines(sourceType: string, sourceId: string) {
   return (
-    await queryRows<{ book: string; code: string; debit: string; credit: string }>(
+    await queryRows(
       t.db,
+      z.object({ book: z.string(), code: z.string(), debit: z.string(), credit: z.string() }),
       sql`select e.book, a.code, l.debit::text as debit, l.credit::text as credit
           from journal_entries e join journal_lines l on l.entry_id = e.id join accounts a on a.id = l.account_id
           where e.source_type = ${sourceType} and e.source_id = ${sourceId} and e.status = 'posted'
@@ -93,7 +96,7 @@ describe('cash advances', () => {
     const wrong = await advance(officer, { amount: '150000', bankAccountId: loans });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Choose a bank or cash account to pay the advance from');
-    const [count] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from farmer_loans`);
+    const [count] = await queryRows(t.db, countRow, sql`select count(*)::int as n from farmer_loans`);
     expect(count?.n).toBe(0);
   });
 
@@ -215,13 +218,14 @@ describe('loans made before advances were posted (data migration)', () => {
       sql`update financial_years set collection_locked_until = ${`${THIS_YEAR}-01-31`}::date where status = 'open'`,
     );
     try {
-      expect(await backfillLoanPostings(t.db)).toBe(2);
-      expect(await backfillLoanPostings(t.db)).toBe(0);
+      expect(await backfillLoanPostings(t.db, systemActor)).toBe(2);
+      expect(await backfillLoanPostings(t.db, systemActor)).toBe(0);
     } finally {
       await t.db.execute(sql`update financial_years set collection_locked_until = null`);
     }
-    const entries = await queryRows<{ loanNo: string; date: string; narration: string }>(
+    const entries = await queryRows(
       t.db,
+      z.object({ loanNo: z.string(), date: z.string(), narration: z.string() }),
       sql`select l.loan_no as "loanNo", e.entry_date::text as date, e.narration
           from farmer_loans l join journal_entries e on e.id = l.journal_entry_id
           where l.id in (${open}, ${locked}) order by l.loan_no`,

@@ -1,5 +1,6 @@
 import type { BankCover, FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
@@ -128,8 +129,9 @@ export async function outstandingLoans(
 ): Promise<Map<string, { loanId: string; outstanding: string }[]>> {
   const result = new Map<string, { loanId: string; outstanding: string }[]>();
   if (farmerIds.length === 0) return result;
-  const rows = await queryRows<{ id: string; farmer_id: string; outstanding: string }>(
+  const rows = await queryRows(
     db,
+    z.object({ id: z.string(), farmer_id: z.string(), outstanding: z.string() }),
     sql`
     select id, farmer_id, (amount - recovered)::text as outstanding
     from farmer_loans

@@ -17,7 +17,8 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { access, tags } from '../access.ts';
-import { approveLoan, cancelLoan } from './approve-loan.ts';
+import { approveLoan } from './approve-loan.ts';
+import { cancelLoan } from './cancel-loan.ts';
 import { createLoan } from './create-loan.ts';
 import { getLoan, listLoans, loanBankAccounts, loanCover } from './queries.ts';
 
@@ -72,7 +73,7 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createLoanBody, response: { 201: savedReply(farmerLoan) } },
     },
     async (req, reply) => {
-      const data = await createLoan(deps.db, { actor: actorOf(req), body: req.body });
+      const data = await createLoan(deps.db, actorOf(req), { body: req.body });
       return reply.code(201).send({ message: 'Loan created successfully', data });
     },
   );
@@ -96,7 +97,7 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, params: idParams, response: { 200: savedWarnedReply(farmerLoan) } },
     },
     async (req) => {
-      const { loan, warning } = await approveLoan(deps.db, { actor: actorOf(req), id: req.params.id });
+      const { loan, warning } = await approveLoan(deps.db, actorOf(req), { id: req.params.id });
       return { message: 'Loan approved and posted', data: loan, ...(warning ? { warning } : {}) };
     },
   );
@@ -108,7 +109,7 @@ export function loansRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Loan cancelled',
-      data: await cancelLoan(deps.db, { actor: actorOf(req), id: req.params.id, reason: req.body.reason }),
+      data: await cancelLoan(deps.db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
     }),
   );
   app.get(
