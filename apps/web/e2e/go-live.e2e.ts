@@ -120,8 +120,10 @@ describe('going live through the screens (#36)', () => {
     await page.goto('/account/settings/go-live');
     await setGoLive(page, 'operation', /^3190 Opening balances/);
 
-    // Bank 7,500,000 + petty cash 250,000 + stock 3,600,000 + 450,000 = 11,800,000 = suppliers
-    // 1,200,000 + (800,000 - 300,000 paid) + 2,000,000 + 300,000 = 4,000,000 + reserve 7,800,000.
+    // 20 accounts. Bank 7,500,000 + petty cash 250,000 + stock 3,600,000 + 450,000 = 11,800,000 =
+    // suppliers 1,200,000 + (800,000 - 300,000 paid) + 2,000,000 + 300,000 = 4,000,000 + reserve
+    // 7,800,000; the other debits (51,840,000) exceed the other credits (47,120,000) by the
+    // retained earnings, 4,720,000.
     await importSheet(
       page,
       /^Opening trial balance/,
@@ -129,9 +131,24 @@ describe('going live through the screens (#36)', () => {
         'account_code,account_name,debit,credit',
         '1101,Operation bank account,7500000,',
         '1102,Petty cash,250000,',
+        '1202,Staff advances,150000,',
         '1301,Farm inputs inventory,4050000,',
+        '1302,Packaging and gunny bags,350000,',
+        '1501,Motor vehicles,45000000,',
+        '1502,Office furniture and equipment,3200000,',
         '2101,Supplier payables,,4000000',
+        '2302,PAYE and statutory deductions,,420000',
+        '2401,Bank loans,,20000000',
+        '3101,Members share capital,,15000000',
+        '3102,Retained earnings,,4720000',
         '3103,General reserve,,7800000',
+        '4101,Union levy income,,9000000',
+        '4102,Commission on crop sales,,2500000',
+        '4201,Interest income,,80000',
+        '4202,Other income,,120000',
+        '5101,Office rent,1800000,',
+        '5102,Electricity and water,240000,',
+        '5103,Fuel and transport,1100000,',
       ]),
       /^Operation book/,
     );
