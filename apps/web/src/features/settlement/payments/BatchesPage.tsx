@@ -18,6 +18,7 @@ import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { batches, useApproveBatch, useBatchLines, useExportBatch, useMarkPaid } from '../hooks.ts';
 import { PayStatusBadge } from '../PayStatusBadge.tsx';
+import { PayoutPanel, SendPayoutsButton } from '../payouts/PayoutPanel.tsx';
 import { PaymentLinesTable } from './PaymentLinesTable.tsx';
 import { RetryLinesModal } from './RetryLinesModal.tsx';
 
@@ -151,6 +152,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
           {t('pay.approve')}
         </Button>
       )}
+      {b.status === 'approved' && canApprove && <SendPayoutsButton batch={b} />}
       {(b.status === 'approved' || b.status === 'exported') && canWrite && (
         <Menu>
           <Menu.Target>
@@ -211,6 +213,9 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
             {actions}
           </Group>
         </Paper>
+      )}
+      {['sending', 'paid', 'partly_paid'].includes(b.status) && (
+        <PayoutPanel batch={b} canDecide={canApprove} />
       )}
       <PaymentLinesTable
         testId="batch-lines"
