@@ -1,5 +1,5 @@
 import type { Book, OpeningFate, OpeningPreviewRow } from '@ushirika/contracts';
-import type { Dec } from '@ushirika/domain';
+import { type Dec, dec, sheetFigure } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import type { SheetRow } from '../../../platform/import-sheet.ts';
@@ -58,3 +58,28 @@ export const isSheetDate = (text: string) =>
 
 /** A row's fate is one that goes in (or is left out harmlessly, a zero line). */
 export const isTaken = (r: OpeningPreviewRow) => r.fate === 'ok' || r.fate === 'zero';
+
+/**
+ * What a row of an opening sheet still owes: its `amount` less what `paidColumn` says was already
+ * paid or recovered, with the row's fate (not a number, more paid than the amount, zero: left out,
+ * or ok). `owed` (the figures as read, and what is outstanding) only when the row goes in.
+ */
+export function owedOnRow(
+  { row, cells }: SheetRow,
+  paidColumn: string,
+  base: Partial<Omit<OpeningPreviewRow, 'row' | 'fate'>>,
+): { preview: OpeningPreviewRow; owed: { amount: string; paid: string; outstanding: Dec } | null } {
+  const amount = sheetFigure(cells.amount ?? '');
+  const paid = sheetFigure(cells[paidColumn] ?? '');
+  if (amount === null || paid === null)
+    return {
+      preview: fateOf(row, 'not_a_number', { ...base, detail: amount === null ? 'amount' : paidColumn }),
+      owed: null,
+    };
+  const outstanding = dec(amount).minus(paid);
+  const fate = outstanding.isNegative() ? 'more_than_amount' : outstanding.isZero() ? 'zero' : 'ok';
+  return {
+    preview: fateOf(row, fate, { ...base, debit: outstanding.toFixed(2) }),
+    owed: fate === 'ok' ? { amount, paid, outstanding } : null,
+  };
+}

@@ -1,7 +1,7 @@
 import type { OpeningPreviewRow } from '@ushirika/contracts';
-import { type Dec, dec, sheetFigure, sum } from '@ushirika/domain';
+import { type Dec, sum } from '@ushirika/domain';
 import type { SheetRow } from '../../../platform/import-sheet.ts';
-import { fateOf, isSheetDate } from './kinds.ts';
+import { fateOf, isSheetDate, owedOnRow } from './kinds.ts';
 
 /** A party (buyer, supplier) as its sheet code finds it. */
 export type OpeningParty = { id: string; name: string };
@@ -87,34 +87,18 @@ export function checkOpenInvoiceRows(rows: SheetRow[], rules: OpenInvoiceRules) 
       preview.push(fateOf(row, 'due_before_invoice', base));
       continue;
     }
-    const amount = sheetFigure(cells.amount ?? '');
-    const alreadyPaid = sheetFigure(cells.already_paid ?? '');
-    if (amount === null || alreadyPaid === null) {
-      preview.push(
-        fateOf(row, 'not_a_number', { ...base, detail: amount === null ? 'amount' : 'already_paid' }),
-      );
-      continue;
-    }
-    const outstanding = dec(amount).minus(alreadyPaid);
-    const figures = { ...base, debit: outstanding.toFixed(2) };
-    if (outstanding.isNegative()) {
-      preview.push(fateOf(row, 'more_than_amount', figures));
-      continue;
-    }
-    if (outstanding.isZero()) {
-      preview.push(fateOf(row, 'zero', figures));
-      continue;
-    }
-    preview.push(fateOf(row, 'ok', figures));
+    const { preview: fate, owed } = owedOnRow({ row, cells }, 'already_paid', base);
+    preview.push(fate);
+    if (!owed) continue;
     invoices.push({
       partyId: party.id,
       partyName: party.name,
       invoiceNo,
       invoiceDate,
       dueDate,
-      amount,
-      alreadyPaid,
-      outstanding,
+      amount: owed.amount,
+      alreadyPaid: owed.paid,
+      outstanding: owed.outstanding,
     });
   }
   return { preview, invoices, total: sum(invoices.map((i) => i.outstanding)) };

@@ -1,5 +1,5 @@
 import type { OpeningPreviewRow } from '@ushirika/contracts';
-import { dec, sheetFigure, sum } from '@ushirika/domain';
+import { dec, sum } from '@ushirika/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../../db/rows.ts';
@@ -9,6 +9,7 @@ import {
   isSheetDate,
   type OpeningKindDefinition,
   type OpeningRecord,
+  owedOnRow,
 } from '../../accounts/opening/kinds.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { farmerLoans, LOAN_SOURCES } from '../schema.ts';
@@ -84,31 +85,15 @@ export const farmerLoansOpening: OpeningKindDefinition = {
         preview.push(fateOf(row, 'after_opening', base));
         continue;
       }
-      const amount = sheetFigure(cells.amount ?? '');
-      const recovered = sheetFigure(cells.already_recovered ?? '');
-      if (amount === null || recovered === null) {
-        preview.push(
-          fateOf(row, 'not_a_number', { ...base, detail: amount === null ? 'amount' : 'already_recovered' }),
-        );
-        continue;
-      }
-      const outstanding = dec(amount).minus(recovered);
-      const figures = { ...base, debit: outstanding.toFixed(2) };
-      if (outstanding.isNegative()) {
-        preview.push(fateOf(row, 'more_than_amount', figures));
-        continue;
-      }
-      if (outstanding.isZero()) {
-        preview.push(fateOf(row, 'zero', figures));
-        continue;
-      }
-      preview.push(fateOf(row, 'ok', figures));
+      const { preview: fate, owed } = owedOnRow({ row, cells }, 'already_recovered', base);
+      preview.push(fate);
+      if (!owed) continue;
       loans.push({
         farmerId: farmer.id,
         amcosId: farmer.amcosId,
         issuedOn: given,
-        amount,
-        recovered,
+        amount: owed.amount,
+        recovered: owed.paid,
         source,
       });
     }
