@@ -1,4 +1,4 @@
-import { dec } from '@ushirika/domain';
+import { dec, toGroupedMoney } from '@ushirika/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeItem, makeStore, makeSupplier, receiveAll } from './purchase-fixtures.ts';
@@ -228,11 +228,6 @@ async function operationBankBalance(): Promise<string> {
   return row ? dec(row.closingDebit).minus(row.closingCredit).toFixed(2) : '0.00';
 }
 
-const grouped = (value: string) => {
-  const [whole = '0', cents = '00'] = value.replace('-', '').split('.');
-  return `${value.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-};
-
 describe('purchasing decisions in the browser (#37)', () => {
   it('the approver rejects a submitted order with a reason, in Swahili', async () => {
     const { order } = await submittedOrder('65000');
@@ -354,7 +349,7 @@ describe('purchasing decisions in the browser (#37)', () => {
       await manager.goto(`/purchase/payments/${payment.id}/details`);
       const balance = await operationBankBalance();
       const after = dec(balance).minus(invoice.total).toFixed(2);
-      const line = `holds TZS ${grouped(balance)} in the books; after this payment: TZS ${grouped(after)}.`;
+      const line = `holds TZS ${toGroupedMoney(balance)} in the books; after this payment: TZS ${toGroupedMoney(after)}.`;
       await manager.getByTestId('approve-payment').click();
       const cover = manager.getByRole('dialog').getByTestId('bank-cover');
       await expect(cover.textContent()).resolves.toMatch(

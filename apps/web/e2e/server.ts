@@ -34,8 +34,11 @@ async function admin(url: string, statement: string) {
 /** A running server and how to stop it and remove its data. */
 export type Server = { baseUrl: string; stop: () => Promise<void> };
 
-/** Starts the real server (built web app + API) on a fresh database, as `npm start` would. */
-export async function startServer(): Promise<Server> {
+/**
+ * Starts the real server (built web app + API) on a fresh database, as `npm start` would, with
+ * `settings` added to its environment (a payout provider, say).
+ */
+export async function startServer(settings: Record<string, string> = {}): Promise<Server> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-e2e-'));
   const port = await freePort();
   let databaseUrl: string | undefined;
@@ -58,6 +61,7 @@ export async function startServer(): Promise<Server> {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_IP: '10000',
     RATE_LIMIT_PER_ACCOUNT: '1000',
+    ...settings,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

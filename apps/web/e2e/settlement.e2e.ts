@@ -1,17 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  amcosWithClerk,
-  cashewSeasonCrop,
-  createFarmer,
-  deliverToWarehouse,
-  issueLots,
-  phone,
-  tag,
-  today,
-  weighCollection,
-} from './crop-flow-fixtures.ts';
-import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
+import { tag, today } from './crop-flow-fixtures.ts';
+import { paidLotOfTwoFarmers } from './settlement-fixtures.ts';
 import {
   adminToken,
   api,
@@ -36,55 +26,16 @@ let society: { id: string; name: string };
 let officer: { email: string; password: string };
 let finance: { email: string; password: string };
 let admin: { email: string; password: string };
-const farmerNames: string[] = [];
+let farmerNames: string[] = [];
 let settlementId = '';
 
-/** Two farmers (600 kg and 400 kg) in one lot, sold at 2,500/kg and paid for in full. */
-async function paidLot(): Promise<void> {
-  const crop = await cashewSeasonCrop(token);
-  const made = await amcosWithClerk(token, `Settle AMCOS ${tag()}`);
-  society = made.society;
-  const collectionIds: string[] = [];
-  for (const [firstName, kg] of [
-    ['Asha', 600],
-    ['Baraka', 400],
-  ] as const) {
-    const lastName = `Malipo ${tag()}`;
-    const farmer = await createFarmer(token, { amcosId: society.id, firstName, lastName, phone: phone() });
-    farmerNames.push(`${firstName} ${lastName}`);
-    const weighing = {
-      farmerNo: farmer.farmerNo,
-      bags: 5,
-      grossKg: `${kg + 5}.000`,
-      tareKg: '5.000',
-      moisture: '8.00',
-    };
-    collectionIds.push(await weighCollection(made.clerkToken, crop, weighing));
-  }
-  const { noteId } = await deliverToWarehouse(token, made.clerkToken, {
-    prefix: 'Settle',
-    seasonCropId: crop.seasonCropId,
-    collectionIds,
-    receivedBags: 10,
-    receivedKg: '1000.000',
-  });
-  const [lot] = await issueLots(token, {
-    noteId,
-    gradeId: crop.gradeId,
-    lots: [{ bags: 10, netKg: '1000.000' }],
-  });
-  if (!lot) throw new Error('no lot issued');
-  const buyer = await createBuyer(token, 'Settle Exporters');
-  const sale = { seasonCropId: crop.seasonCropId, lotId: lot.id, buyerId: buyer.id, pricePerKg: '2500.00' };
-  await payInFull(token, buyer.id, await sellLot(token, sale));
-}
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
   officer = await createUser(token, 'Settlement Officer');
   finance = await createUser(token, 'Finance Manager');
   admin = await createUser(token, 'Administrator');
-  await paidLot();
+  ({ society, farmerNames } = await paidLotOfTwoFarmers(token, 'Settle'));
 }, 180_000);
 afterAll(() => browser.close());
 

@@ -1,4 +1,4 @@
-import { dec } from '@ushirika/domain';
+import { dec, toGroupedMoney } from '@ushirika/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarmer, phone, tag } from './crop-flow-fixtures.ts';
@@ -53,11 +53,6 @@ async function collectionBankBalance(): Promise<string> {
 }
 
 /** A figure as the screens group it: 1,234,567.50 (a minus kept in front). */
-const grouped = (value: string) => {
-  const [whole = '0', cents = '00'] = value.replace('-', '').split('.');
-  return `${value.startsWith('-') ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-};
-
 describe('advances and control accounts in the browser', () => {
   it('enters an advance paid from the collection bank; another person approves it in Swahili', async () => {
     let page = await signedIn(browser, officer);
@@ -98,7 +93,7 @@ describe('advances and control accounts in the browser', () => {
     const balance = await collectionBankBalance();
     const cover = page.getByRole('dialog').getByTestId('bank-cover');
     await expect(cover.textContent()).resolves.toBe(
-      `1101 Crop collection bank account ina TZS ${grouped(balance)} vitabuni; baada ya malipo haya: TZS ${grouped(dec(balance).minus(amount).toFixed(2))}.` +
+      `1101 Crop collection bank account ina TZS ${toGroupedMoney(balance)} vitabuni; baada ya malipo haya: TZS ${toGroupedMoney(dec(balance).minus(amount).toFixed(2))}.` +
         'Salio la vitabuni halitoshi malipo haya: kuidhinisha kutashusha akaunti chini ya sifuri.',
     );
     const approved = page.waitForResponse((r) => r.url().includes(`/api/payments/loans/${loan.id}/approve`));
