@@ -31,6 +31,10 @@ export const heldPayee = z.object({
 });
 export type HeldPayee = z.infer<typeof heldPayee>;
 
+/** The payout provider this server sends through (PAYOUT_PROVIDER), or null: batches go as files. */
+export const payoutProviderInfo = z.object({ provider: z.string().nullable() });
+export type PayoutProviderInfo = z.infer<typeof payoutProviderInfo>;
+
 /** A batch's lines by state, what has left the bank so far, and the names held for a person. */
 export const payoutProgress = z.object({
   batchId: uuid,

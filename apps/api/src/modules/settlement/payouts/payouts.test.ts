@@ -305,6 +305,15 @@ describe('sending a batch through the simulator: names held, confirmed and corre
     await sim.stop();
   });
 
+  it('tells union staff which provider it sends through; not AMCOS users', async () => {
+    const reply = await w.t.request<{ data: { provider: string | null } }>('GET', '/payouts/provider', {
+      token: w.finance.access,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toEqual({ provider: 'simulator' });
+    expect((await w.t.request('GET', '/payouts/provider', { token: w.manager.access })).status).toBe(403);
+  });
+
   it('keeps the simulator ledger for the administrator only', async () => {
     expect((await w.t.request('GET', '/payouts/simulator/ledger', { token: w.finance.access })).status).toBe(
       403,
@@ -370,5 +379,30 @@ describe('every send times out: settled by status queries only, never sent again
     );
     expect(b.payable).toBe(b.unpaid);
     expect(b.payable).toBe(sum(lines.filter((l) => l.status === 'failed').map((l) => l.amount)).toFixed(2));
+  });
+});
+
+describe('a server with no payout provider', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await approvedBatch({}, ['mobile', 'bank']);
+  });
+  afterAll(() => w.t.close());
+
+  it('says it has none, and refuses to send: the batch goes as a file, unchanged', async () => {
+    const info = await w.t.request<{ data: { provider: string | null } }>('GET', '/payouts/provider', {
+      token: w.finance.access,
+    });
+    expect(info.body.data).toEqual({ provider: null });
+    const sent = await w.t.request<{ message: string }>('POST', `/payouts/batches/${w.batch.id}/send`, {
+      token: w.finance.access,
+      body: { total: w.batch.total },
+    });
+    expect(sent.status).toBe(409);
+    expect(sent.body.message).toBe('No payout provider is configured: export the batch as a file instead');
+    const batch = await w.t.request<{ data: PaymentBatch }>('GET', `/payments/batches/${w.batch.id}`, {
+      token: w.finance.access,
+    });
+    expect(batch.body.data.status).toBe('approved');
   });
 });

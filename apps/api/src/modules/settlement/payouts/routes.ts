@@ -4,6 +4,7 @@ import {
   idParams,
   paymentBatch,
   payoutProgress,
+  payoutProviderInfo,
   savedReply,
   sendPayoutsBody,
   simulatorLedger,
@@ -62,6 +63,14 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
       });
       return reply.code(202).send({ message: 'Payment batch sending started successfully', data });
     },
+  );
+  app.get(
+    '/payouts/provider',
+    {
+      config: { access: access.read },
+      schema: { tags, response: { 200: detailReply(payoutProviderInfo) } },
+    },
+    async () => ({ data: { provider: provider?.name ?? null } }),
   );
   app.get(
     '/payouts/batches/:id',

@@ -4,12 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { moneyOrDash } from '../../../lib/format.ts';
-import { useDecideHeld, usePayoutProgress, useSendPayouts } from './hooks.ts';
+import { useDecideHeld, usePayoutProgress, usePayoutProvider, useSendPayouts } from './hooks.ts';
 
-/** Send an approved batch through the payout provider (the approver's), after confirming its amount. */
+/**
+ * Send an approved batch through the payout provider (the approver's), after confirming its amount;
+ * not offered when the server has no provider (the batch is then exported as a file).
+ */
 export function SendPayoutsButton({ batch }: { batch: PaymentBatch }) {
   const { t } = useTranslation();
   const send = useSendPayouts(batch.id);
+  const provider = usePayoutProvider();
+  if (!provider.data?.data.provider) return null;
   return (
     <Button
       data-testid="batch-send"

@@ -1,8 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DecideHeldNamesBody, PaymentBatch, PayoutProgress } from '@ushirika/contracts';
+import type {
+  DecideHeldNamesBody,
+  PaymentBatch,
+  PayoutProgress,
+  PayoutProviderInfo,
+} from '@ushirika/contracts';
 import { api } from '../../../lib/api.ts';
 import { invalidateBooks } from '../../../lib/books.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
+
+/** The payout provider the server sends through, or null (batches then go as files). */
+export function usePayoutProvider() {
+  return useQuery({
+    queryKey: ['payout-provider'],
+    queryFn: ({ signal }) => api.get<{ data: PayoutProviderInfo }>('payouts/provider', undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /** A batch's sending progress, polled every 2 s while it is being sent. */
 export function usePayoutProgress(id: string, sending: boolean) {
