@@ -39,13 +39,16 @@ export const EXPORT_ROW_LIMIT = 100_000;
 
 export type PageWindow = { limit: number; offset: number };
 
+/** A list's page, from a list query (one that offers no file export has no `format`). */
+type PageQuery = Pick<ListQuery, 'page' | 'per_page'> & Partial<Pick<ListQuery, 'format'>>;
+
 /** The page the query asks for, or every row (up to the export limit) when it asks for a file. */
-export function pageWindow(query: ListQuery): PageWindow {
-  if (query.format !== 'json') return { limit: EXPORT_ROW_LIMIT, offset: 0 };
+export function pageWindow(query: PageQuery): PageWindow {
+  if (query.format !== undefined && query.format !== 'json') return { limit: EXPORT_ROW_LIMIT, offset: 0 };
   return { limit: query.per_page, offset: (query.page - 1) * query.per_page };
 }
 
-export function pagedReply<T>(data: T[], total: number, query: ListQuery): Paged<T> {
+export function pagedReply<T>(data: T[], total: number, query: PageQuery): Paged<T> {
   return { data, meta: { page: query.page, per_page: query.per_page, total } };
 }
 

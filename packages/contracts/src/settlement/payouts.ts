@@ -80,5 +80,8 @@ export const simulatorLedgerEntry = z.object({
 });
 export type SimulatorLedgerEntry = z.infer<typeof simulatorLedgerEntry>;
 
-export const simulatorLedgerQuery = listQuery.extend({ batch_id: uuid.optional() });
+/** The simulator's ledger is read by tests and trainers as a page; it offers no file export. */
+export const simulatorLedgerQuery = listQuery
+  .omit({ format: true, sort: true })
+  .extend({ batch_id: uuid.optional() });
 export const simulatorLedger = paged(simulatorLedgerEntry);
