@@ -76,6 +76,16 @@ beforeAll(async () => {
     gradeId: crop.gradeId,
     lots: [{ bags: 4, netKg: '400.000' }],
   })) as [Lot];
+  // A received note still waiting for its lots (the idle farmer's, not in the lot), so the page
+  // under the drawer shows its widest table too: on a phone it must scroll in its own region.
+  const waiting = await weighCollection(clerkToken, crop, { ...weighing, farmerNo: c.farmerNo });
+  await deliverToWarehouse(token, clerkToken, {
+    prefix: 'Origin waiting',
+    seasonCropId: crop.seasonCropId,
+    collectionIds: [waiting],
+    receivedBags: 2,
+    receivedKg: '200.000',
+  });
 }, 120_000);
 afterAll(() => browser?.close());
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
+import { LinesScroll } from '../../../components/LinesTable.tsx';
 import { ListFilter } from '../../../components/ListFilter.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -188,55 +189,57 @@ function AwaitingLots() {
       ) : rows.length === 0 ? (
         <EmptyBlock icon={IconTruckDelivery} title={t('lotsMd.nothingAwaiting')} />
       ) : (
-        <Table striped data-testid="awaiting-lots">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40} />
-              <Table.Th>{t('dnMd.dnNo')}</Table.Th>
-              <Table.Th>{t('fields.amcos')}</Table.Th>
-              <Table.Th>{t('dnMd.warehouse')}</Table.Th>
-              <Table.Th>{t('collectionsMd.grade')}</Table.Th>
-              <Table.Th>{t('dnMd.receivedAt')}</Table.Th>
-              <Table.Th ta="right">{t('dnMd.collectionCount')}</Table.Th>
-              <Table.Th ta="right">{t('lotsMd.collectedKg')}</Table.Th>
-              <Table.Th ta="right">{t('lotsMd.warehouseKgLeft')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => {
-              const key = rowKey(r);
-              const on = chosen.includes(key);
-              return (
-                <Table.Tr key={key}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`${r.dnNo} ${r.gradeName}`}
-                      checked={on}
-                      disabled={!on && anchor !== undefined && !sameLot(anchor, r)}
-                      onChange={(e) =>
-                        setChosen(
-                          e.currentTarget.checked ? [...chosen, key] : chosen.filter((k) => k !== key),
-                        )
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/collections/crop-DNs/${r.deliveryNoteId}/details`}>
-                      {r.dnNo}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{r.amcosName}</Table.Td>
-                  <Table.Td>{r.warehouseName}</Table.Td>
-                  <Table.Td>{r.gradeName}</Table.Td>
-                  <Table.Td>{formatDate(r.receivedAt)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(r.collections)}</Table.Td>
-                  <Table.Td ta="right">{formatKg(r.collectedKg)}</Table.Td>
-                  <Table.Td ta="right">{formatKg(r.warehouseKg)}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <LinesScroll label={t('lotsMd.awaiting')} minWidth={720}>
+          <Table striped data-testid="awaiting-lots">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40} />
+                <Table.Th>{t('dnMd.dnNo')}</Table.Th>
+                <Table.Th>{t('fields.amcos')}</Table.Th>
+                <Table.Th>{t('dnMd.warehouse')}</Table.Th>
+                <Table.Th>{t('collectionsMd.grade')}</Table.Th>
+                <Table.Th>{t('dnMd.receivedAt')}</Table.Th>
+                <Table.Th ta="right">{t('dnMd.collectionCount')}</Table.Th>
+                <Table.Th ta="right">{t('lotsMd.collectedKg')}</Table.Th>
+                <Table.Th ta="right">{t('lotsMd.warehouseKgLeft')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => {
+                const key = rowKey(r);
+                const on = chosen.includes(key);
+                return (
+                  <Table.Tr key={key}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`${r.dnNo} ${r.gradeName}`}
+                        checked={on}
+                        disabled={!on && anchor !== undefined && !sameLot(anchor, r)}
+                        onChange={(e) =>
+                          setChosen(
+                            e.currentTarget.checked ? [...chosen, key] : chosen.filter((k) => k !== key),
+                          )
+                        }
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/collections/crop-DNs/${r.deliveryNoteId}/details`}>
+                        {r.dnNo}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{r.amcosName}</Table.Td>
+                    <Table.Td>{r.warehouseName}</Table.Td>
+                    <Table.Td>{r.gradeName}</Table.Td>
+                    <Table.Td>{formatDate(r.receivedAt)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.collections)}</Table.Td>
+                    <Table.Td ta="right">{formatKg(r.collectedKg)}</Table.Td>
+                    <Table.Td ta="right">{formatKg(r.warehouseKg)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </LinesScroll>
       )}
       {issuing && (
         <IssueLotsModal
