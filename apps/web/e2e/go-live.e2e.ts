@@ -96,6 +96,10 @@ async function importSheet(page: Page, kind: RegExp, file: ReturnType<typeof csv
   const imported = page.waitForResponse((r) => /\/accounts\/opening\/\w+\/import/.test(r.url()));
   await page.getByTestId('confirm-action').click();
   expect((await imported).status()).toBe(200);
+  // Settled once the dialog has gone and the panel is cleared: the dialog hands focus back as it
+  // closes, which would close a dropdown the next sheet opened too early.
+  await page.getByTestId('confirm-action').waitFor({ state: 'detached' });
+  await panel.getByTestId('opening-summary').waitFor({ state: 'detached' });
 }
 
 async function goLive(page: Page, book: 'operation' | 'collection') {
