@@ -11,7 +11,7 @@ import { accountMappings } from '../modules/accounts/schema.ts';
 import { lots } from '../modules/crop-flow/schema.ts';
 import { salesInvoiceLines, salesInvoices } from '../modules/sales/invoices/schema.ts';
 import { createBuyerReceipt } from '../modules/sales/receipts/create-receipt.ts';
-import { createReleaseNote } from '../modules/sales/release-notes/release-notes.ts';
+import { createReleaseNote } from '../modules/sales/release-notes/create-release-note.ts';
 import { approveBatch } from '../modules/settlement/payments/approve-batch.ts';
 import { exportBatch } from '../modules/settlement/payments/export-batch.ts';
 import { markBatchPaid } from '../modules/settlement/payments/mark-batch-paid.ts';
@@ -142,9 +142,10 @@ export async function loadDemoPayments(
     const taken = n === 0 ? lotIds : lotIds.slice(0, Math.max(1, Math.floor(lotIds.length / 2)));
     const buyerId = lines[0]?.buyerId;
     if (!buyerId || taken.length === 0) continue;
-    await createReleaseNote(db, {
-      actorId: officer.userId,
-      body: createReleaseNoteBody.parse({
+    await createReleaseNote(
+      db,
+      officer,
+      createReleaseNoteBody.parse({
         buyerId,
         releaseDate: earlier(addDays(receiptDate, 2), today),
         lotIds: taken,
@@ -152,7 +153,7 @@ export async function loadDemoPayments(
         vehiclePlate: ['T 614 DKL', 'T 208 DGX'][n],
         remarks: 'Loaded for export',
       }),
-    });
+    );
     releaseNotes += 1;
     releasedLots += taken.length;
   }

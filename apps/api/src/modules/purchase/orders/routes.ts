@@ -27,9 +27,11 @@ import {
   rejectPurchaseOrder,
   submitPurchaseOrder,
 } from './change-order-status.ts';
-import { createPurchaseOrder, updatePurchaseOrder } from './create-purchase-order.ts';
+import { createPurchaseOrder } from './create-purchase-order.ts';
 import { getPurchaseOrder, listPurchaseOrders } from './queries.ts';
-import { getPurchaseSettings, updatePurchaseSettings } from './settings.ts';
+import { getPurchaseSettings } from './settings.ts';
+import { updatePurchaseOrder } from './update-purchase-order.ts';
+import { updatePurchaseSettings } from './update-purchase-settings.ts';
 
 const tags = ['purchase-orders'];
 const saved = { 200: savedReply(purchaseOrderDetail) };

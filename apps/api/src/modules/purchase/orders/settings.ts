@@ -1,7 +1,5 @@
 import type { PurchaseSettings } from '@ushirika/contracts';
-import type { Db, DbOrTx } from '../../../db/client.ts';
-import type { Actor } from '../../../platform/access.ts';
-import { recordAudit } from '../../../platform/audit.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { purchaseSettings } from './schema.ts';
 
 /** The id the one settings row's history is kept under (a valid RFC 4122 id, like sales settings). */
@@ -22,28 +20,4 @@ export async function getPurchaseSettings(db: DbOrTx): Promise<PurchaseSettings>
     })
     .from(purchaseSettings);
   return row ?? DEFAULTS;
-}
-
-export async function updatePurchaseSettings(
-  db: Db,
-  actor: Actor,
-  body: PurchaseSettings,
-): Promise<PurchaseSettings> {
-  return db.transaction(async (tx) => {
-    const before = await getPurchaseSettings(tx);
-    await tx
-      .insert(purchaseSettings)
-      .values({ id: 1, ...body, updatedBy: actor.userId })
-      .onConflictDoUpdate({ target: purchaseSettings.id, set: { ...body, updatedBy: actor.userId } });
-    const after = await getPurchaseSettings(tx);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'updated',
-      entity: 'purchase_settings',
-      entityId: PURCHASE_SETTINGS_AUDIT_ID,
-      before,
-      after,
-    });
-    return after;
-  });
 }

@@ -19,7 +19,8 @@ import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts'
 import { unionLetterhead } from '../../cooperative/union.ts';
 import { paymentApprove, paymentWrite, purchaseRead, today } from '../access.ts';
 import { remittancePdf, supplierAgedPdf } from '../pdf.ts';
-import { approveSupplierPayment, cancelSupplierPayment } from './approve-supplier-payment.ts';
+import { approveSupplierPayment } from './approve-supplier-payment.ts';
+import { cancelSupplierPayment } from './cancel-supplier-payment.ts';
 import { createSupplierPayment } from './create-supplier-payment.ts';
 import { getSupplierPayment, listSupplierPayments, supplierPaymentCover } from './queries.ts';
 import { supplierAged } from './supplier-aged.ts';

@@ -1,4 +1,4 @@
-import type { SupplierAgedReport } from '@ushirika/contracts';
+import { type SupplierAgedReport, supplierAgedDetailRow, supplierAgedSummaryRow } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -40,8 +40,9 @@ export async function supplierAged(
   { asAt, supplierId }: { asAt: string; supplierId?: string | undefined },
 ): Promise<SupplierAgedReport> {
   const [summary, details] = await Promise.all([
-    queryRows<SupplierAgedReport['summary'][number]>(
+    queryRows(
       db,
+      supplierAgedSummaryRow,
       sql`
         with o as (${openInvoices(asAt, supplierId)})
         select s.id as "supplierId", s.name as "supplierName",
@@ -51,8 +52,9 @@ export async function supplierAged(
         group by s.id, s.name
         order by s.name, s.id`,
     ),
-    queryRows<SupplierAgedReport['details'][number]>(
+    queryRows(
       db,
+      supplierAgedDetailRow,
       sql`
         with o as (${openInvoices(asAt, supplierId)})
         select o.supplier_id as "supplierId", s.name as "supplierName", o.id as "invoiceId",

@@ -20,11 +20,13 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { groupInvoicePdf, invoicePdf } from '../pdf.ts';
 import { invoiceWrite, read } from '../route-helpers.ts';
-import { cancelSalesInvoice } from './cancel-invoice.ts';
-import { createSalesInvoice } from './create-invoice.ts';
-import { createGroupInvoice, getGroupInvoice, listGroupInvoices } from './group-invoices.ts';
+import { cancelSalesInvoice } from './cancel-sales-invoice.ts';
+import { createGroupInvoice } from './create-group-invoice.ts';
+import { createSalesInvoice } from './create-sales-invoice.ts';
+import { getGroupInvoice, listGroupInvoices } from './group-invoices.ts';
 import { getSalesInvoice, listSalesInvoices } from './queries.ts';
-import { getSalesSettings, updateSalesSettings } from './settings.ts';
+import { getSalesSettings } from './settings.ts';
+import { updateSalesSettings } from './update-sales-settings.ts';
 
 /** Issue 6: the sales settings, sales invoices and group invoices. Union staff only. */
 export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
@@ -47,7 +49,7 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Sales settings updated successfully',
-      data: await updateSalesSettings(db, { body: req.body, actorId: actorOf(req).userId }),
+      data: await updateSalesSettings(db, actorOf(req), req.body),
     }),
   );
 
@@ -83,7 +85,7 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: createSalesInvoiceBody, response: { 201: savedReply(salesInvoiceDetail) } },
     },
     async (req, reply) => {
-      const data = await createSalesInvoice(db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createSalesInvoice(db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Invoice created successfully', data });
     },
   );
@@ -153,7 +155,7 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await createGroupInvoice(db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createGroupInvoice(db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Group invoice created successfully', data });
     },
   );

@@ -16,7 +16,8 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendPdf } from '../../../platform/exports.ts';
 import { releaseNotePdf } from '../pdf.ts';
 import { invoiceWrite, read } from '../route-helpers.ts';
-import { createReleaseNote, getReleaseNote, listReleasableLots, listReleaseNotes } from './release-notes.ts';
+import { createReleaseNote } from './create-release-note.ts';
+import { getReleaseNote, listReleasableLots, listReleaseNotes } from './queries.ts';
 
 /** Issue 6: release notes, the buyer taking paid lots out of the warehouse. Union staff only. */
 export function releaseNotesRoutes(app: ZodApp, deps: AppDeps) {
@@ -64,7 +65,7 @@ export function releaseNotesRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await createReleaseNote(db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createReleaseNote(db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Release note created successfully', data });
     },
   );

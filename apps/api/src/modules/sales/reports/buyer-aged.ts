@@ -1,4 +1,4 @@
-import type { BuyerAgedReport } from '@ushirika/contracts';
+import { type BuyerAgedReport, buyerAgedDetailRow, buyerAgedSummaryRow } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -46,16 +46,13 @@ function credits(asAt: string, buyerId: string | undefined): SQL {
     group by br.buyer_id`;
 }
 
-type Buckets = { current: string; d31to60: string; d61to90: string; over90: string };
-
 export async function buyerAgedSummary(
   db: DbOrTx,
   { asAt, buyerId }: { asAt: string; buyerId?: string | undefined },
 ): Promise<Pick<BuyerAgedReport, 'asAt' | 'summary' | 'totals'>> {
-  const rows = await queryRows<
-    Buckets & { buyerId: string; buyerName: string; invoiced: string; credit: string; balance: string }
-  >(
+  const rows = await queryRows(
     db,
+    buyerAgedSummaryRow,
     sql`
       with o as (${openInvoices(asAt, buyerId)}),
       c as (${credits(asAt, buyerId)}),
@@ -96,8 +93,9 @@ export async function buyerAgedDetails(
 ): Promise<BuyerAgedReport> {
   const [summary, details] = await Promise.all([
     buyerAgedSummary(db, { asAt, buyerId }),
-    queryRows<BuyerAgedReport['details'][number]>(
+    queryRows(
       db,
+      buyerAgedDetailRow,
       sql`
         with o as (${openInvoices(asAt, buyerId)})
         select o.buyer_id as "buyerId", b.name as "buyerName", o.id as "invoiceId",

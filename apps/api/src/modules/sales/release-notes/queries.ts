@@ -1,18 +1,15 @@
 import type {
-  createReleaseNoteBody,
   ReleasableLot,
   ReleaseNote,
   ReleaseNoteDetail,
   releaseNoteListQuery,
 } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../../db/client.ts';
-import { recordAudit } from '../../../platform/audit.ts';
-import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
 import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
-import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { grades } from '../../seasons/schema.ts';
@@ -117,77 +114,4 @@ export async function listReleasableLots(db: DbOrTx, buyerId: string): Promise<R
     .innerJoin(warehouses, eq(warehouses.id, lots.warehouseId))
     .where(and(eq(salesInvoices.buyerId, buyerId), eq(salesInvoices.status, 'paid'), eq(lots.status, 'sold')))
     .orderBy(asc(warehouses.name), asc(lots.lotNo));
-}
-
-/**
- * Releases sold lots to their buyer: every lot must be on a fully paid invoice of that buyer and
- * in one warehouse. The lots are locked and become `released`; a lot not fully paid is refused.
- */
-export async function createReleaseNote(
-  db: Db,
-  { body, actorId }: { body: z.infer<typeof createReleaseNoteBody>; actorId: string },
-): Promise<ReleaseNoteDetail> {
-  return db.transaction(async (tx) => {
-    const ids = [...new Set(body.lotIds)].sort();
-    const [buyer] = await tx.select({ id: buyers.id }).from(buyers).where(eq(buyers.id, body.buyerId));
-    if (!buyer) throw new NotFoundError('Buyer not found');
-    const lotRows = await tx
-      .select({ id: lots.id, lotNo: lots.lotNo, status: lots.status, warehouseId: lots.warehouseId })
-      .from(lots)
-      .where(inArray(lots.id, ids))
-      .orderBy(asc(lots.id))
-      .for('update');
-    if (lotRows.length !== ids.length) throw new NotFoundError('Lot not found');
-    const sales = await tx
-      .select({
-        lotId: salesInvoiceLines.lotId,
-        invoiceId: salesInvoices.id,
-        invoiceNo: salesInvoices.invoiceNo,
-        buyerId: salesInvoices.buyerId,
-        status: salesInvoices.status,
-      })
-      .from(salesInvoiceLines)
-      .innerJoin(salesInvoices, eq(salesInvoices.id, salesInvoiceLines.invoiceId))
-      .where(and(inArray(salesInvoiceLines.lotId, ids), ne(salesInvoices.status, 'cancelled')));
-    const links = lotRows.map((lot) => {
-      if (lot.status === 'released') throw new ConflictError(`Lot ${lot.lotNo} is already released`);
-      const sale = sales.find((s) => s.lotId === lot.id);
-      if (!sale || lot.status !== 'sold') throw fieldError('lotIds', `Lot ${lot.lotNo} is not sold`);
-      if (sale.buyerId !== body.buyerId)
-        throw fieldError('lotIds', `Lot ${lot.lotNo} was sold to another buyer`);
-      if (sale.status !== 'paid')
-        throw fieldError(
-          'lotIds',
-          `Lot ${lot.lotNo} cannot be released: invoice ${sale.invoiceNo} is not fully paid`,
-        );
-      return { lotId: lot.id, invoiceId: sale.invoiceId };
-    });
-    const warehouseIds = new Set(lotRows.map((l) => l.warehouseId));
-    const [warehouseId] = warehouseIds;
-    if (!warehouseId || warehouseIds.size > 1)
-      throw fieldError('lotIds', 'A release note takes lots of one warehouse; issue one per warehouse');
-    const releaseNo = await nextDocumentNumber(tx, 'RN', Number(body.releaseDate.slice(0, 4)));
-    const [row] = await tx
-      .insert(releaseNotes)
-      .values({
-        releaseNo,
-        buyerId: body.buyerId,
-        warehouseId,
-        releaseDate: body.releaseDate,
-        collectorName: body.collectorName,
-        vehiclePlate: body.vehiclePlate,
-        remarks: body.remarks,
-        createdBy: actorId,
-      })
-      .returning({ id: releaseNotes.id });
-    if (!row) throw new Error('Release note insert returned nothing');
-    await tx.insert(releaseNoteLots).values(links.map((l) => ({ ...l, releaseNoteId: row.id })));
-    await tx
-      .update(lots)
-      .set({ status: 'released' })
-      .where(and(inArray(lots.id, ids), eq(lots.status, 'sold')));
-    const after = await getReleaseNote(tx, row.id);
-    await recordAudit(tx, { actorId, action: 'created', entity: 'release_note', entityId: row.id, after });
-    return after;
-  });
 }
