@@ -82,23 +82,23 @@ export async function runDemoAuction(
         order by l.issued_at, l.lot_no limit ${plan.lots}`,
   );
   if (pool.length < 10 || bidCodes.length === 0) return null;
-  const officer = input.actors.cropOfficer.userId;
-  const auction = await createAuction(db, {
-    actorId: officer,
-    body: createAuctionBody.parse({
+  const officer = input.actors.cropOfficer;
+  const auction = await createAuction(
+    db,
+    officer,
+    createAuctionBody.parse({
       seasonCropId,
       auctionDate: date,
       platform: 'tmx_online',
       venue: 'TMX online trading platform, Mtwara',
     }),
-  });
+  );
   const reserve = (lot: PoolLot) => (lot.grade === 'UG' ? plan.reserveUg : plan.reserveStd);
-  await catalogueLots(db, {
+  await catalogueLots(db, officer, {
     auctionId: auction.id,
-    actorId: officer,
     body: catalogueLotsBody.parse({ lots: pool.map((l) => ({ lotId: l.id, reservePrice: reserve(l) })) }),
   });
-  await publishAuction(db, { id: auction.id, actorId: officer });
+  await publishAuction(db, officer, { id: auction.id });
 
   const underReserve = new Set<string>();
   const results = pool.map((lot) => {
@@ -124,7 +124,7 @@ export async function runDemoAuction(
   });
   await captureResults(db, {
     auctionId: auction.id,
-    actorId: officer,
+    actorId: officer.userId,
     body: captureResultsBody.parse({ results }),
   });
 
@@ -151,12 +151,12 @@ export async function runDemoAuction(
       byUnion.push([code, list]);
       continue;
     }
-    await decideLots(db, { auctionId: auction.id, body: decisionsOf([[code, list]]), actor: manager });
+    await decideLots(db, manager, { auctionId: auction.id, body: decisionsOf([[code, list]]) });
   }
   if (byUnion.length > 0)
-    await decideLots(db, { auctionId: auction.id, body: decisionsOf(byUnion), actor: actors.cropOfficer });
+    await decideLots(db, actors.cropOfficer, { auctionId: auction.id, body: decisionsOf(byUnion) });
 
-  const closed = await closeAuction(db, { id: auction.id, actorId: officer });
+  const closed = await closeAuction(db, officer, { id: auction.id });
   return {
     id: closed.id,
     auctionNo: closed.auctionNo,

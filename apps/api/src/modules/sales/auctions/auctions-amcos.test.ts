@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { upload } from '../../../../test/master-data.ts';
 import { makeBuyer, makeLot, makeSalesSetup, type SalesSetup } from '../../../../test/sales-lots.ts';
@@ -284,8 +285,9 @@ describe('property: invoices bill exactly the sold lots', () => {
             const milliCents = BigInt(s.grams) * BigInt(s.cents);
             expected += (milliCents + 500n) / 1_000n; // half-up to the cent
           }
-          const [got] = await queryRows<{ cents: string; invoices: number; buyers: number }>(
+          const [got] = await queryRows(
             t.db,
+            z.object({ cents: z.string(), invoices: z.number(), buyers: z.number() }),
             sql`select coalesce(sum(l.amount) * 100, 0)::bigint::text as cents, count(distinct i.id)::int as invoices,
               count(distinct i.buyer_id)::int as buyers
               from sales_invoices i join sales_invoice_lines l on l.invoice_id = i.id and l.kind = 'lot'

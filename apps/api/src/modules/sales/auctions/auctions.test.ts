@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { lotsInStore } from '../../../../test/crop-flow-lots.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { makeBuyer, makeLot, makeSalesSetup, type SalesSetup } from '../../../../test/sales-lots.ts';
@@ -216,8 +217,9 @@ describe('an auction from catalogue to close', () => {
     expect(collected.filter((r) => r.status === 'in_lot').map((r) => r.id)).toEqual(inD);
 
     // The invoices' lot lines, and the Collection book posting.
-    const lines = await queryRows<{ lotId: string; amount: string; buyerId: string }>(
+    const lines = await queryRows(
       t.db,
+      z.object({ lotId: z.string(), amount: z.string(), buyerId: z.string() }),
       sql`select l.lot_id as "lotId", l.amount::text as amount, i.buyer_id as "buyerId"
         from sales_invoice_lines l join sales_invoices i on i.id = l.invoice_id
         where i.auction_id = ${id} and l.kind = 'lot' order by l.amount`,
@@ -227,8 +229,9 @@ describe('an auction from catalogue to close', () => {
       { lotId: a.id, amount: '2500000.00', buyerId: olam.id },
       { lotId: b.id, amount: '2895886.77', buyerId: olam.id },
     ]);
-    const [posted] = await queryRows<{ debit: string }>(
+    const [posted] = await queryRows(
       t.db,
+      z.object({ debit: z.string() }),
       sql`select sum(jl.debit)::text as debit from journal_lines jl join journal_entries je on je.id = jl.entry_id
         where je.source_type = 'sales_invoice' and je.source_id in (select id from sales_invoices where auction_id = ${id})`,
     );
@@ -238,8 +241,9 @@ describe('an auction from catalogue to close', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('This auction is already closed');
     // Each farmer with crop in a sold lot hears the result once, even when the close is sent again.
-    const resultSms = await queryRows<{ recipient: string; body: string }>(
+    const resultSms = await queryRows(
       t.db,
+      z.object({ recipient: z.string(), body: z.string() }),
       sql`select recipient, body from sms_outbox where event_key like ${`auction-result:${id}:%`}`,
     );
     expect(resultSms).toHaveLength(1);
@@ -315,8 +319,9 @@ describe('an auction from catalogue to close', () => {
       t.request('PATCH', `/sales/auctions/${data.id}/close`, { token: officer.access }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    const [invoices] = await queryRows<{ n: number }>(
+    const [invoices] = await queryRows(
       t.db,
+      z.object({ n: z.number() }),
       sql`select count(*)::int as n from sales_invoices where auction_id = ${data.id}`,
     );
     expect(invoices?.n).toBe(1);
@@ -435,8 +440,9 @@ describe('an auction from catalogue to close', () => {
     // 600.000 kg x 2,650.00 = 1,590,000.00
     expect(closed.data).toMatchObject({ status: 'closed', soldKg: '600.000', soldAmount: '1590000.00' });
     expect(await statusOf([big.id, small.id])).toEqual({ [big.id]: 'sold', [small.id]: 'in_store' });
-    const byLot = await queryRows<{ lotId: string; status: string; n: number }>(
+    const byLot = await queryRows(
       t.db,
+      z.object({ lotId: z.string(), status: z.string(), n: z.number() }),
       sql`select lot_id as "lotId", status, count(*)::int as n from collections
         where lot_id in (${big.id}, ${small.id}) group by lot_id, status order by lot_id`,
     );

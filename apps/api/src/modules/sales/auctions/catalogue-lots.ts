@@ -1,13 +1,14 @@
 import type { AuctionDetail, CatalogueLotsBody } from '@ushirika/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { getAuction, lockAuction } from './queries.ts';
 import { auctionLots } from './schema.ts';
 
-const draftOnly = (status: string) => {
+export const draftOnly = (status: string) => {
   if (status !== 'draft')
     throw new ConflictError(
       'The catalogue is published: lots can be added or removed only while the auction is a draft',
@@ -20,7 +21,8 @@ const draftOnly = (status: string) => {
  */
 export async function catalogueLots(
   db: Db,
-  { auctionId, body, actorId }: { auctionId: string; body: CatalogueLotsBody; actorId: string },
+  actor: Actor,
+  { auctionId, body }: { auctionId: string; body: CatalogueLotsBody },
 ): Promise<AuctionDetail> {
   return db.transaction(async (tx) => {
     const auction = await lockAuction(tx, auctionId);
@@ -70,48 +72,11 @@ export async function catalogueLots(
     const added = ids.filter((id) => !inThis.has(id));
     if (added.length > 0) await tx.update(lots).set({ status: 'catalogued' }).where(inArray(lots.id, added));
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'lots_catalogued',
       entity: 'auction',
       entityId: auctionId,
       after: { added: added.length, reserveChanged: ids.length - added.length },
-    });
-    return getAuction(tx, auctionId);
-  });
-}
-
-/** Takes lots out of a draft catalogue: they go back in store. */
-export async function removeLots(
-  db: Db,
-  { auctionId, lotIds, actorId }: { auctionId: string; lotIds: string[]; actorId: string },
-): Promise<AuctionDetail> {
-  return db.transaction(async (tx) => {
-    const auction = await lockAuction(tx, auctionId);
-    draftOnly(auction.status);
-    const removed = await tx
-      .delete(auctionLots)
-      .where(and(eq(auctionLots.auctionId, auctionId), inArray(auctionLots.lotId, lotIds)))
-      .returning({ lotId: auctionLots.lotId });
-    if (removed.length !== new Set(lotIds).size) {
-      throw new ValidationError('Some of these lots are not in this catalogue', {
-        lotIds: ['Some of these lots are not in this catalogue'],
-      });
-    }
-    await tx
-      .update(lots)
-      .set({ status: 'in_store' })
-      .where(
-        inArray(
-          lots.id,
-          removed.map((r) => r.lotId),
-        ),
-      );
-    await recordAudit(tx, {
-      actorId,
-      action: 'lots_removed',
-      entity: 'auction',
-      entityId: auctionId,
-      after: { removed: removed.length },
     });
     return getAuction(tx, auctionId);
   });

@@ -1,7 +1,9 @@
 import type { AuctionDetail } from '@ushirika/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import { collections, lots } from '../../crop-flow/schema.ts';
@@ -10,18 +12,19 @@ import { queueAuctionResultSms } from './auction-sms.ts';
 import { getAuction, lockAuction } from './queries.ts';
 import { auctions } from './schema.ts';
 
-type CatalogueRow = {
-  lotId: string;
-  lotNo: string;
-  whrNo: string;
-  gradeName: string;
-  gradeNameSw: string;
-  netKg: string;
-  result: string | null;
-  decision: string | null;
-  buyerId: string | null;
-  pricePerKg: string | null;
-};
+const catalogueRow = z.object({
+  lotId: z.string(),
+  lotNo: z.string(),
+  whrNo: z.string(),
+  gradeName: z.string(),
+  gradeNameSw: z.string(),
+  netKg: z.string(),
+  result: z.string().nullable(),
+  decision: z.string().nullable(),
+  buyerId: z.string().nullable(),
+  pricePerKg: z.string().nullable(),
+});
+type CatalogueRow = z.infer<typeof catalogueRow>;
 
 /**
  * Closes an auction in one transaction: every lot needs a result, and every bid the society's
@@ -29,18 +32,16 @@ type CatalogueRow = {
  * through the invoices module (which posts it); rejected and unsold lots go back in store for the
  * next auction. The auction and its lots are row-locked, so a second close waits and gets 409.
  */
-export async function closeAuction(
-  db: Db,
-  { id, actorId }: { id: string; actorId: string },
-): Promise<AuctionDetail> {
+export async function closeAuction(db: Db, actor: Actor, { id }: { id: string }): Promise<AuctionDetail> {
   return db.transaction(async (tx) => {
     const auction = await lockAuction(tx, id);
     if (auction.status === 'closed') throw new ConflictError('This auction is already closed');
     if (auction.status === 'draft')
       throw new ConflictError('Publish the catalogue and record the results first');
 
-    const rows = await queryRows<CatalogueRow>(
+    const rows = await queryRows(
       tx,
+      catalogueRow,
       sql`
         select al.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo", g.name as "gradeName",
           coalesce(nullif(g.name_sw, ''), g.name) as "gradeNameSw",
@@ -86,7 +87,7 @@ export async function closeAuction(
           kg: r.netKg,
           pricePerKg: r.pricePerKg ?? '0',
         })),
-        actorId,
+        actorId: actor.userId,
       });
       invoices.push({ invoiceNo: invoice.invoiceNo, total: invoice.total });
       for (const r of list) invoiceOf.set(r.lotId, invoice.id);
@@ -119,10 +120,10 @@ export async function closeAuction(
     }
     await tx
       .update(auctions)
-      .set({ status: 'closed', closedAt: new Date(), closedBy: actorId })
+      .set({ status: 'closed', closedAt: new Date(), closedBy: actor.userId })
       .where(eq(auctions.id, id));
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'closed',
       entity: 'auction',
       entityId: id,

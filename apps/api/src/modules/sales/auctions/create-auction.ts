@@ -1,6 +1,7 @@
 import type { AuctionDetail, CreateAuctionBody } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
@@ -9,10 +10,7 @@ import { getAuction } from './queries.ts';
 import { auctions } from './schema.ts';
 
 /** A new auction in draft, numbered `AUC-<year>-000001` gap-free by its date's year. */
-export async function createAuction(
-  db: Db,
-  { body, actorId }: { body: CreateAuctionBody; actorId: string },
-): Promise<AuctionDetail> {
+export async function createAuction(db: Db, actor: Actor, body: CreateAuctionBody): Promise<AuctionDetail> {
   return db.transaction(async (tx) => {
     const [crop] = await tx
       .select({ id: seasonCrops.id, status: seasonCrops.status })
@@ -29,13 +27,13 @@ export async function createAuction(
         seasonCropId: body.seasonCropId,
         platform: body.platform,
         venue: body.venue ?? null,
-        createdBy: actorId,
+        createdBy: actor.userId,
       })
       .returning({ id: auctions.id });
     if (!row) throw new Error('Auction insert returned nothing');
     const auction = await getAuction(tx, row.id);
     await recordAudit(tx, {
-      actorId,
+      actorId: actor.userId,
       action: 'created',
       entity: 'auction',
       entityId: row.id,

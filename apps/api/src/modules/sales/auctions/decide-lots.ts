@@ -15,7 +15,8 @@ import { auctionLots } from './schema.ts';
  */
 export async function decideLots(
   db: Db,
-  { auctionId, body, actor }: { auctionId: string; body: DecisionsBody; actor: Actor },
+  actor: Actor,
+  { auctionId, body }: { auctionId: string; body: DecisionsBody },
 ): Promise<AuctionDetail> {
   return db.transaction(async (tx) => {
     const auction = await lockAuction(tx, auctionId);

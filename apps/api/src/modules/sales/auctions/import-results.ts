@@ -1,6 +1,7 @@
 import type { AuctionDetail, AuctionImportPreview, CaptureResultsBody, ResultRow } from '@ushirika/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { recordAudit } from '../../../platform/audit.ts';
@@ -8,7 +9,7 @@ import { fieldError, ValidationError } from '../../../platform/errors.ts';
 import { cellText, firstSheet, headerKey } from '../../../platform/import-sheet.ts';
 import { getAuction, lockAuction } from './queries.ts';
 import { assertResultsOpen, checkResults, storeResults } from './results.ts';
-import { auctions } from './schema.ts';
+import type { auctions } from './schema.ts';
 
 export type ResultSheetRow = { row: number; lotNo: string; bidCode: string; price: string };
 
@@ -55,8 +56,9 @@ export async function checkResultSheet(
   sheet: ResultSheetRow[],
   confirmBelowReserve: boolean,
 ) {
-  const catalogue = await queryRows<{ lotId: string; lotNo: string; whrNo: string }>(
+  const catalogue = await queryRows(
     tx,
+    z.object({ lotId: z.string(), lotNo: z.string(), whrNo: z.string() }),
     sql`select al.lot_id as "lotId", upper(l.lot_no) as "lotNo", upper(l.whr_no) as "whrNo"
       from auction_lots al join lots l on l.id = al.lot_id where al.auction_id = ${auction.id}`,
   );
@@ -117,20 +119,6 @@ export async function checkResultSheet(
   });
   const invalid = preview.filter((r) => r.errors.length > 0).length;
   return { preview: { rows: preview, valid: preview.length - invalid, invalid }, checked };
-}
-
-export async function previewResultImport(
-  db: Db,
-  {
-    auctionId,
-    sheet,
-    confirmBelowReserve,
-  }: { auctionId: string; sheet: ResultSheetRow[]; confirmBelowReserve: boolean },
-): Promise<AuctionImportPreview> {
-  const [auction] = await db.select().from(auctions).where(eq(auctions.id, auctionId));
-  if (!auction) throw fieldError('auctionId', 'Auction not found');
-  assertResultsOpen(auction);
-  return (await checkResultSheet(db, auction, sheet, confirmBelowReserve)).preview;
 }
 
 /** Applies a results sheet in one transaction, only when every row is valid. */

@@ -1,5 +1,12 @@
-import type { Auction, AuctionDetail, AuctionLot, AvailableLot } from '@ushirika/contracts';
+import {
+  type Auction,
+  type AuctionDetail,
+  type AuctionLot,
+  type AvailableLot,
+  auctionDetail,
+} from '@ushirika/contracts';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -125,8 +132,9 @@ export async function getAuction(
 ): Promise<AuctionDetail> {
   const [row] = await selectAuctions(db, society).where(eq(auctions.id, id));
   if (!row) throw new NotFoundError('Auction not found');
-  const [counts] = await queryRows<AuctionDetail['counts']>(
+  const [counts] = await queryRows(
     db,
+    auctionDetail.shape.counts,
     sql`
     select count(*)::int as lots,
       count(*) filter (where al.result is not null)::int as "withResult",
@@ -140,8 +148,9 @@ export async function getAuction(
   // Invoices are the union's business: an AMCOS user gets none listed.
   const invoices = society
     ? []
-    : await queryRows<AuctionDetail['invoices'][number]>(
+    : await queryRows(
         db,
+        auctionDetail.shape.invoices.element,
         sql`select si.id, si.invoice_no as "invoiceNo", b.name as "buyerName", si.total::text as total
           from sales_invoices si join buyers b on b.id = si.buyer_id
           where si.auction_id = ${id} order by si.invoice_no`,
@@ -245,7 +254,12 @@ export async function listAvailableLots(
     .limit(2000);
 }
 
-export type Facet = { id: string; name: string; lots: number };
+export const facetRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  lots: z.number(),
+});
+export type Facet = z.infer<typeof facetRow>;
 
 /** The AMCOS, grades and warehouses that have lots in store for the auction's season crop, for the filters. */
 export async function availableFacets(db: DbOrTx, auctionId: string) {
@@ -255,8 +269,9 @@ export async function availableFacets(db: DbOrTx, auctionId: string) {
     .where(eq(auctions.id, auctionId));
   if (!auction) throw new NotFoundError('Auction not found');
   const facet = (table: string, column: string) =>
-    queryRows<Facet>(
+    queryRows(
       db,
+      facetRow,
       sql`select x.id, x.name, count(*)::int as lots from lots l join ${sql.raw(table)} x on x.id = l.${sql.raw(column)}
         where l.status = 'in_store' and l.season_crop_id = ${auction.seasonCropId}
         group by x.id, x.name order by x.name`,

@@ -46,7 +46,7 @@ function subtitle(f: ReportFilter): string[] {
   ];
 }
 
-function register<T extends Record<string, string | number>>(app: ZodApp, deps: AppDeps, report: Report<T>) {
+function register<T extends Totaled>(app: ZodApp, deps: AppDeps, report: Report<T>) {
   app.get(
     `/reports/auction/${report.path}`,
     {
@@ -57,7 +57,7 @@ function register<T extends Record<string, string | number>>(app: ZodApp, deps: 
       const { format, ...query } = req.query;
       const filter = { ...query, society: societyOf(actorOf(req)) };
       const rows = await report.rows(deps, filter);
-      const totals = totalsOf(rows as unknown as Totaled[]);
+      const totals = totalsOf(rows);
       if (format === 'json') return { data: { rows, totals } };
       const total = (c: Column<T>) =>
         c.header === 'Lots'

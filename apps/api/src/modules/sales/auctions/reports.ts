@@ -1,5 +1,6 @@
 import type { AuctionReportQuery } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { localNameSql } from '../../../platform/labels.ts';
@@ -31,23 +32,25 @@ const soldFrom = sql`from auction_lots al
   join lots l on l.id = al.lot_id
   join grades g on g.id = l.grade_id`;
 
-export type PriceRow = {
-  auctionId: string;
-  auctionNo: string;
-  auctionDate: string;
-  gradeName: string;
-  lots: number;
-  kg: string;
-  minPrice: string;
-  maxPrice: string;
-  averagePrice: string;
-  amount: string;
-};
+export const priceRow = z.object({
+  auctionId: z.string(),
+  auctionNo: z.string(),
+  auctionDate: z.string(),
+  gradeName: z.string(),
+  lots: z.number(),
+  kg: z.string(),
+  minPrice: z.string(),
+  maxPrice: z.string(),
+  averagePrice: z.string(),
+  amount: z.string(),
+});
+export type PriceRow = z.infer<typeof priceRow>;
 
 /** Min, max and kg-weighted average price per grade per auction (average = amount / kg, to the cent). */
 export function auctionPrice(db: DbOrTx, f: ReportFilter) {
-  return queryRows<PriceRow>(
+  return queryRows(
     db,
+    priceRow,
     sql`select a.id as "auctionId", a.auction_no as "auctionNo", a.auction_date::text as "auctionDate",
       ${localNameSql('g')} as "gradeName", count(*)::int as lots, sum(l.net_kg)::numeric(16,3)::text as kg,
       min(al.price_per_kg)::text as "minPrice", max(al.price_per_kg)::text as "maxPrice",
@@ -59,26 +62,28 @@ export function auctionPrice(db: DbOrTx, f: ReportFilter) {
   );
 }
 
-export type DetailRow = {
-  auctionNo: string;
-  auctionDate: string;
-  lotNo: string;
-  whrNo: string;
-  amcosName: string;
-  warehouseName: string;
-  gradeName: string;
-  buyerName: string;
-  bidCode: string;
-  bags: number;
-  kg: string;
-  pricePerKg: string;
-  amount: string;
-};
+export const detailRow = z.object({
+  auctionNo: z.string(),
+  auctionDate: z.string(),
+  lotNo: z.string(),
+  whrNo: z.string(),
+  amcosName: z.string(),
+  warehouseName: z.string(),
+  gradeName: z.string(),
+  buyerName: z.string(),
+  bidCode: z.string(),
+  bags: z.number(),
+  kg: z.string(),
+  pricePerKg: z.string(),
+  amount: z.string(),
+});
+export type DetailRow = z.infer<typeof detailRow>;
 
 /** Every sold lot: auction, lot, society, warehouse, grade, buyer, kg, price and amount. */
 export function auctionDetails(db: DbOrTx, f: ReportFilter) {
-  return queryRows<DetailRow>(
+  return queryRows(
     db,
+    detailRow,
     sql`select a.auction_no as "auctionNo", a.auction_date::text as "auctionDate", l.lot_no as "lotNo",
       l.whr_no as "whrNo", s.name as "amcosName", w.name as "warehouseName", ${localNameSql('g')} as "gradeName",
       b.name as "buyerName", b.bid_code as "bidCode", l.bags, l.net_kg::text as kg,
@@ -91,16 +96,17 @@ export function auctionDetails(db: DbOrTx, f: ReportFilter) {
   );
 }
 
-export type GroupRow = {
-  auctionNo: string;
-  auctionDate: string;
-  name: string;
-  code: string;
-  lots: number;
-  kg: string;
-  averagePrice: string;
-  amount: string;
-};
+export const groupRow = z.object({
+  auctionNo: z.string(),
+  auctionDate: z.string(),
+  name: z.string(),
+  code: z.string(),
+  lots: z.number(),
+  kg: z.string(),
+  averagePrice: z.string(),
+  amount: z.string(),
+});
+export type GroupRow = z.infer<typeof groupRow>;
 
 /** Totals per buyer (or per warehouse) per auction. */
 export function groupedTotals(db: DbOrTx, f: ReportFilter, by: 'buyer' | 'warehouse') {
@@ -109,8 +115,9 @@ export function groupedTotals(db: DbOrTx, f: ReportFilter, by: 'buyer' | 'wareho
       ? sql`join buyers x on x.id = al.buyer_id`
       : sql`join warehouses x on x.id = l.warehouse_id`;
   const code = by === 'buyer' ? sql`x.bid_code` : sql`x.licence_no`;
-  return queryRows<GroupRow>(
+  return queryRows(
     db,
+    groupRow,
     sql`select a.auction_no as "auctionNo", a.auction_date::text as "auctionDate", x.name, ${code} as code,
       count(*)::int as lots, sum(l.net_kg)::numeric(16,3)::text as kg,
       round(sum(al.amount) / sum(l.net_kg), 2)::numeric(14,2)::text as "averagePrice",

@@ -25,11 +25,12 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { sendExport } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
-import { catalogueLots, removeLots } from './catalogue-lots.ts';
+import { catalogueLots } from './catalogue-lots.ts';
 import { closeAuction } from './close-auction.ts';
 import { createAuction } from './create-auction.ts';
 import { decideLots } from './decide-lots.ts';
-import { applyResultImport, previewResultImport, readResultSheet } from './import-results.ts';
+import { applyResultImport, readResultSheet } from './import-results.ts';
+import { previewResultImport } from './preview-result-import.ts';
 import { publishAuction } from './publish-auction.ts';
 import {
   assertAuctionVisible,
@@ -39,6 +40,7 @@ import {
   listAuctions,
   listAvailableLots,
 } from './queries.ts';
+import { removeLots } from './remove-lots.ts';
 import { captureResults } from './results.ts';
 
 const tags = ['auctions'];
@@ -89,7 +91,7 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
     '/sales/auctions',
     { config: { access: write }, schema: { tags, body: createAuctionBody, response: { 201: auctionReply } } },
     async (req, reply) => {
-      const data = await createAuction(deps.db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createAuction(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Auction created successfully', data });
     },
   );
@@ -146,11 +148,7 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Lots added to the catalogue',
-      data: await catalogueLots(deps.db, {
-        auctionId: req.params.id,
-        body: req.body,
-        actorId: actorOf(req).userId,
-      }),
+      data: await catalogueLots(deps.db, actorOf(req), { auctionId: req.params.id, body: req.body }),
     }),
   );
   app.post(
@@ -161,11 +159,7 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Lots removed from the catalogue',
-      data: await removeLots(deps.db, {
-        auctionId: req.params.id,
-        lotIds: req.body.lotIds,
-        actorId: actorOf(req).userId,
-      }),
+      data: await removeLots(deps.db, actorOf(req), { auctionId: req.params.id, lotIds: req.body.lotIds }),
     }),
   );
   app.patch(
@@ -173,7 +167,7 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: write }, schema: { tags, params: idParams, response: { 200: auctionReply } } },
     async (req) => ({
       message: 'Catalogue published successfully',
-      data: await publishAuction(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+      data: await publishAuction(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
   app.put(
@@ -207,7 +201,11 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
       const sheet = await uploadedSheet(req);
       const confirmBelowReserve = req.query.confirm_below_reserve === 'true';
       if (req.query.mode === 'preview') {
-        return previewResultImport(deps.db, { auctionId: req.params.id, sheet, confirmBelowReserve });
+        return previewResultImport(deps.db, actorOf(req), {
+          auctionId: req.params.id,
+          sheet,
+          confirmBelowReserve,
+        });
       }
       const data = await applyResultImport(deps.db, {
         auctionId: req.params.id,
@@ -229,7 +227,7 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
       await assertAuctionVisible(deps.db, actor, req.params.id);
       return {
         message: 'Decisions saved successfully',
-        data: await decideLots(deps.db, { auctionId: req.params.id, body: req.body, actor }),
+        data: await decideLots(deps.db, actor, { auctionId: req.params.id, body: req.body }),
       };
     },
   );
@@ -238,7 +236,7 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: write }, schema: { tags, params: idParams, response: { 200: auctionReply } } },
     async (req) => ({
       message: 'Auction closed successfully',
-      data: await closeAuction(deps.db, { id: req.params.id, actorId: actorOf(req).userId }),
+      data: await closeAuction(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
 }
