@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 
 /** The bootstrap's cashew crop with its first grade (standard) and its last (under-grade). */
 export async function cashewGrades(db: Db): Promise<{ crop_id: string; std: string; ug: string }> {
-  const [crop] = await queryRows<{ crop_id: string; std: string; ug: string }>(
+  const [crop] = await queryRows(
     db,
+    z.object({ crop_id: z.string(), std: z.string(), ug: z.string() }),
     sql`select c.id as crop_id,
       (select id from grades g where g.crop_id = c.id order by code limit 1) as std,
       (select id from grades g where g.crop_id = c.id order by code desc limit 1) as ug
@@ -26,13 +28,15 @@ export async function openCashewSeasonCrop(
   cropId: string,
   name: string,
 ): Promise<string> {
-  let [season] = await queryRows<{ id: string }>(
+  let [season] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`select id from seasons where status = 'open' and start_date <= ${today}::date and end_date >= ${today}::date`,
   );
   if (!season) {
-    [season] = await queryRows<{ id: string }>(
+    [season] = await queryRows(
       db,
+      z.object({ id: z.string() }),
       sql`insert into seasons (id, name, start_date, end_date, status)
         values (gen_random_uuid(), ${name}, ${today}::date - 200, ${today}::date + 100, 'open')
         returning id`,
@@ -40,8 +44,9 @@ export async function openCashewSeasonCrop(
   }
   await db.execute(sql`insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture, moisture_policy)
     values (gen_random_uuid(), ${season?.id}, ${cropId}, 2600, 80, 10, 'refuse') on conflict do nothing`);
-  const [sc] = await queryRows<{ id: string }>(
+  const [sc] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`select id from season_crops where season_id = ${season?.id} and crop_id = ${cropId}`,
   );
   if (!sc) throw new Error('no season crop');

@@ -1,8 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import { type Database, openDatabase } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
 
 /** One database the bench runs against, empty and its own; `dispose` closes and removes it. */
 export type BenchTarget = {
@@ -78,9 +81,11 @@ export async function openPostgresTarget(
     databaseUrl: withDatabaseName(adminUrl, BENCH_DATABASE),
     poolSize: POOL_SIZE,
   });
-  const [{ server_version: version = '?' } = {}] = (
-    (await database.db.execute('show server_version')) as unknown as { rows: { server_version?: string }[] }
-  ).rows;
+  const [{ server_version: version } = { server_version: '?' }] = await queryRows(
+    database.db,
+    z.object({ server_version: z.string() }),
+    sql`show server_version`,
+  );
   return {
     label: 'PostgreSQL',
     detail: `${version}, scratch database ${BENCH_DATABASE} on ${new URL(adminUrl).host}, pool ${POOL_SIZE}`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { generalLedger } from '../../src/modules/accounts/reports/general-ledger.ts';
@@ -32,8 +33,9 @@ export type Data = {
 
 export async function writeData(db: Db, adminId: string, lines: number): Promise<Data> {
   const started = performance.now();
-  const [year] = await queryRows<{ id: string; start_date: string }>(
+  const [year] = await queryRows(
     db,
+    z.object({ id: z.string(), start_date: z.string() }),
     sql`select id, start_date::text as start_date from financial_years where status = 'open'`,
   );
   if (!year) throw new Error('bootstrap opened no financial year');
@@ -70,9 +72,14 @@ export async function writeData(db: Db, adminId: string, lines: number): Promise
   // The load's dirty pages written out now, so the measured postings do not wait behind them
   // (their commits' fsyncs queue behind a checkpoint of a few GB otherwise).
   await db.execute(sql`checkpoint`);
-  const [busy] = await queryRows<{ id: string }>(db, sql`select id from accounts where code = 'B0001'`);
-  const [mid] = await queryRows<{ cursor: string }>(
+  const [busy] = await queryRows(
     db,
+    z.object({ id: z.string() }),
+    sql`select id from accounts where code = 'B0001'`,
+  );
+  const [mid] = await queryRows(
+    db,
+    z.object({ cursor: z.string() }),
     sql`select entry_date::text || '_' || id::text as cursor from journal_lines
         where posted and account_id = ${busy?.id} and entry_date = ${year.start_date}::date + 200 order by id limit 1`,
   );
@@ -117,8 +124,9 @@ export const accountsSuite: BenchSuite = {
     };
     const barePage = await timed(5, () => db.execute(pageSql(null)));
     const bareDeep = await timed(5, () => db.execute(pageSql(data.midCursor)));
-    const [busyLines] = await queryRows<{ n: string }>(
+    const [busyLines] = await queryRows(
       db,
+      z.object({ n: z.string() }),
       sql`select count(*)::text as n from journal_lines where account_id = ${data.busyAccountId}`,
     );
     const tbPath = `/api/reports/trial-balance?book=operation&as_at=${data.asAt}`;

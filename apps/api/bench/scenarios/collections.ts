@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { signIn } from '../../test/hardening/child-server.ts';
@@ -31,7 +32,7 @@ type Prepared = {
 };
 
 async function isPglite(db: Db): Promise<boolean> {
-  const [row] = await queryRows<{ v: string }>(db, sql`select version() as v`);
+  const [row] = await queryRows(db, z.object({ v: z.string() }), sql`select version() as v`);
   return /emscripten|wasm|emcc/i.test(row?.v ?? '');
 }
 
@@ -63,8 +64,9 @@ async function writeData(db: Db, adminId: string, passwordHash: string, total: n
   // load only: the ids come from the rows just written, and the totals are summed once afterwards.
   // The secondary indexes are dropped for the load and built once afterwards (a sorted build is
   // much cheaper than 2,000,000 single inserts into each of them).
-  const secondary = await queryRows<{ name: string; def: string }>(
+  const secondary = await queryRows(
     db,
+    z.object({ name: z.string(), def: z.string() }),
     sql`select indexname as name, indexdef as def from pg_indexes
       where tablename = 'collections' and indexdef not like '%UNIQUE%' and indexname <> 'collections_pkey'`,
   );
@@ -111,8 +113,9 @@ async function writeData(db: Db, adminId: string, passwordHash: string, total: n
     sql`vacuum analyze collections, collection_stock, farmers, amcos, users, user_roles, document_sequences`,
   );
 
-  const clerks = await queryRows<{ email: string; amcos_id: string; code: string }>(
+  const clerks = await queryRows(
     db,
+    z.object({ email: z.string(), amcos_id: z.string(), code: z.string() }),
     sql`select u.email, u.amcos_id, a.code from users u join amcos a on a.id = u.amcos_id
       where u.email like 'clerk.bc%@bench.test' order by a.code`,
   );

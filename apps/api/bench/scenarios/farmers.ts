@@ -1,6 +1,7 @@
 import { FARMER_IMPORT_COLUMNS } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, VILLAGES } from '../data/names.ts';
@@ -21,8 +22,9 @@ const searchPath = (q: string) => `/api/collections/farmers?search=${encodeURICo
 
 /** The bench's 150 AMCOS: those the users suite made, topped up if it did not run. */
 async function societies(db: Db): Promise<{ id: string; code: string }[]> {
-  let rows = await queryRows<{ id: string; code: string }>(
+  let rows = await queryRows(
     db,
+    z.object({ id: z.string(), code: z.string() }),
     sql`select id, code from amcos order by code limit ${SOCIETIES}`,
   );
   if (rows.length < SOCIETIES) {

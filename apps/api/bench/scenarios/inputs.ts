@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { createDistribution } from '../../src/modules/inputs/distributions/create-distribution.ts';
@@ -189,13 +190,15 @@ function saveScenario(take: ReturnType<typeof requestLists>, rate?: number): Sce
  */
 async function bareSave(db: Db, requestId: string, adminId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [r] = await queryRows<{ farmer_id: string; amcos_id: string; season_id: string; store_id: string }>(
+    const [r] = await queryRows(
       tx,
+      z.object({ farmer_id: z.string(), amcos_id: z.string(), season_id: z.string(), store_id: z.string() }),
       sql`select r.farmer_id, r.amcos_id, r.season_id, s.id as store_id from input_requests r
           join stores s on s.amcos_id = r.amcos_id where r.id = ${requestId} for update of r`,
     );
     if (!r) throw new Error('bare save: request missing');
-    const id = (await queryRows<{ id: string }>(tx, sql`select gen_random_uuid() as id`))[0]?.id ?? '';
+    const id =
+      (await queryRows(tx, z.object({ id: z.string() }), sql`select gen_random_uuid() as id`))[0]?.id ?? '';
     await tx.execute(sql`with b as (update stock_balances b set quantity = b.quantity - l.quantity,
           value = b.value - l.quantity * b.avg_cost from input_request_lines l
         where l.request_id = ${requestId} and b.item_id = l.item_id and b.store_id = ${r.store_id}
@@ -204,7 +207,8 @@ async function bareSave(db: Db, requestId: string, adminId: string): Promise<voi
         balance_quantity, balance_value, balance_avg_cost, source_type, source_id, source_no, created_by)
       select gen_random_uuid(), item_id, ${r.store_id}, current_date, 'issue', -quantity, avg_cost, -(quantity * avg_cost),
         bq, bv, avg_cost, 'distribution', ${id}, ${`~2026~${id}`}, ${adminId} from b`);
-    const loanId = (await queryRows<{ id: string }>(tx, sql`select gen_random_uuid() as id`))[0]?.id ?? '';
+    const loanId =
+      (await queryRows(tx, z.object({ id: z.string() }), sql`select gen_random_uuid() as id`))[0]?.id ?? '';
     await tx.execute(sql`insert into farmer_loans (id, loan_no, farmer_id, amcos_id, issued_on, amount, recovered, reason,
         source, status, created_by, approved_by, approved_at)
       values (${loanId}, ${`~2026~${loanId}`}, ${r.farmer_id}, ${r.amcos_id}, current_date, 260000, 0, 'bare',
@@ -250,8 +254,9 @@ export const inputsSuite: BenchSuite = {
   async prepare(db, { adminId }) {
     const loadSeconds = await writeData(db, adminId);
     await db.execute(sql`update users set is_initial_password = false where id = ${adminId}`);
-    const [season] = await queryRows<{ id: string }>(
+    const [season] = await queryRows(
       db,
+      z.object({ id: z.string() }),
       sql`select id from seasons where name = 'Bench 2031/2032'`,
     );
     const seasonId = season?.id ?? '';
@@ -282,8 +287,9 @@ export const inputsSuite: BenchSuite = {
         await bulkApproveInputRequests(db, admin, { status: 'amcos_approved', season_id: seasonId })
       ).approved;
     });
-    const ready = await queryRows<{ id: string; store: string }>(
+    const ready = await queryRows(
       db,
+      z.object({ id: z.string(), store: z.string() }),
       sql`select r.id, s.id as store from input_requests r join stores s on s.amcos_id = r.amcos_id
           where r.season_id = ${seasonId} and r.status = 'approved' and r.request_no >= 'FR-BENCH-180000' order by r.request_no`,
     );

@@ -1,6 +1,7 @@
 import { SYNC_BATCH } from '@ushirika/contracts';
 import { formatReceiptNo } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { signIn } from '../../test/hardening/child-server.ts';
@@ -41,13 +42,15 @@ async function writeData(db: Db, adminId: string, passwordHash: string): Promise
   const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
   const crop = await cashewGrades(db);
   const seasonCropId = await openCashewSeasonCrop(db, today, crop.crop_id, 'Bench offline season');
-  const [season] = await queryRows<{ id: string; year: number }>(
+  const [season] = await queryRows(
     db,
+    z.object({ id: z.string(), year: z.number() }),
     sql`select s.id, extract(year from s.start_date)::int as year from season_crops sc join seasons s on s.id = sc.season_id
       where sc.id = ${seasonCropId}`,
   );
-  const [amcos] = await queryRows<{ id: string }>(
+  const [amcos] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`insert into amcos (id, code, name) values (gen_random_uuid(), ${AMCOS_CODE}, 'Bench Offline AMCOS') returning id`,
   );
   if (!season || !amcos) throw new Error('offline bench: no season or society');
@@ -141,8 +144,9 @@ function scenarios(db: Db, p: Prepared): Scenario[] {
   let runs = 0;
   const signInAll = async (server: ServerContext) => {
     if (clerks.length > 0) return;
-    farmers = await queryRows<{ id: string; no: string }>(
+    farmers = await queryRows(
       db,
+      z.object({ id: z.string(), no: z.string() }),
       sql`select id, farmer_no as no from farmers where amcos_id = ${p.amcosId} order by farmer_no`,
     );
     for (let n = 0; n <= DEVICES; n++) {
@@ -236,8 +240,9 @@ function scenarios(db: Db, p: Prepared): Scenario[] {
       const replay = emptyReport();
       await Promise.all(devices.map((d) => sendQueue(server, d.clerk.token, d.device, d.queue, replay)));
       const numbers = `^${AMCOS_CODE}-(${devices.map((d) => d.device.code).join('|')})-`;
-      const [counts] = await queryRows<{ total: number; distinct: number }>(
+      const [counts] = await queryRows(
         db,
+        z.object({ total: z.number(), distinct: z.number() }),
         sql`select count(*)::int as total, count(distinct receipt_no)::int as distinct from collections
           where amcos_id = ${p.amcosId} and receipt_no ~ ${numbers}`,
       );

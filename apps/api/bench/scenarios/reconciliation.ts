@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { acceptMatches } from '../../src/modules/accounts/reconciliations/accept-matches.ts';
@@ -24,13 +25,15 @@ const DAYS = 330;
 const amount = (n: number) => `((${n}::bigint * 7919) % 10000000 + 100) / 100.0`;
 
 async function writeBook(db: Db, adminId: string, lines: number) {
-  const [year] = await queryRows<{ id: string; start: string }>(
+  const [year] = await queryRows(
     db,
+    z.object({ id: z.string(), start: z.string() }),
     sql`select id, start_date::text as start from financial_years where status = 'open'`,
   );
   if (!year) throw new Error('bootstrap opened no financial year');
-  const [group] = await queryRows<{ id: string }>(
+  const [group] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`select group_id as id from accounts where code = '1101' limit 1`,
   );
   await db.execute(sql`insert into accounts (id, code, name, book, group_id, currency, is_bank_or_cash) values

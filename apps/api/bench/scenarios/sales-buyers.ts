@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { getScenario } from '../lib/scenarios.ts';
@@ -15,8 +16,9 @@ export async function writeBuyerLedger(
   db: Db,
   adminId: string,
 ): Promise<{ invoices: number; receipts: number }> {
-  const [bank] = await queryRows<{ id: string }>(
+  const [bank] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`select id from accounts where book = 'collection' and is_bank_or_cash order by code limit 1`,
   );
   if (!bank) throw new Error('no collection bank account');
@@ -56,8 +58,9 @@ export async function writeBuyerLedger(
     select gen_random_uuid(), 'SBBR-C' || b.bid_code, b.id, current_date - 10, ${bank.id}, 1000000, 0, 'Advance', ${adminId}
     from buyers b where b.bid_code like 'SBB%' and substr(b.bid_code, 4)::int % 10 = 0`);
   await db.execute(sql`analyze sales_invoices; analyze buyer_receipts; analyze receipt_allocations`);
-  const [counts] = await queryRows<{ invoices: number; receipts: number }>(
+  const [counts] = await queryRows(
     db,
+    z.object({ invoices: z.number(), receipts: z.number() }),
     sql`select (select count(*)::int from sales_invoices) as invoices, (select count(*)::int from buyer_receipts) as receipts`,
   );
   return counts ?? { invoices: 0, receipts: 0 };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { cashewGrades } from '../lib/fixtures.ts';
@@ -30,8 +31,9 @@ async function writeData(db: Db, adminId: string): Promise<{ openIds: string[]; 
   const today = new Date().toISOString().slice(0, 10);
   const historyLots = LOTS - OPEN_AUCTIONS * LOTS_PER_OPEN;
   const crop = await cashewGrades(db);
-  const [sc] = await queryRows<{ id: string }>(
+  const [sc] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`with s as (insert into seasons (id, name, start_date, end_date, status)
         values (gen_random_uuid(), 'Bench sales season', ${today}::date - 200, ${today}::date + 100, 'planned') returning id)
       insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture)
@@ -86,8 +88,9 @@ async function writeData(db: Db, adminId: string): Promise<{ openIds: string[]; 
         else ${HISTORY_AUCTIONS} + 1 + (n - ${historyLots} - 1) / ${LOTS_PER_OPEN} end as k) x,
       (select array_agg(id order by bid_code) ids from buyers where bid_code like 'SBB%') b`);
   await db.execute(sql`analyze`);
-  const open = await queryRows<{ id: string }>(
+  const open = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`select id from auctions where auction_no like 'BAUC-%' and status = 'results' order by auction_no`,
   );
   return { openIds: open.map((o) => o.id), seconds: (performance.now() - started) / 1000 };

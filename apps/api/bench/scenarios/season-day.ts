@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { controlAccounts } from '../../src/modules/accounts/reports/control-accounts.ts';
@@ -73,8 +74,9 @@ async function writeData(db: Db, adminId: string, passwordHash: string): Promise
   const cashew = await cashewGrades(db);
   const crop = { crop_id: cashew.crop_id, grade: cashew.std };
   const sc = { id: await openCashewSeasonCrop(db, today, crop.crop_id, 'Bench season day') };
-  const [world] = await queryRows<{ warehouse: string; transporter: string; buyer: string }>(
+  const [world] = await queryRows(
     db,
+    z.object({ warehouse: z.string(), transporter: z.string(), buyer: z.string() }),
     sql`with w as (insert into warehouses (id, name, operator, licence_no)
           values (gen_random_uuid(), 'SD Warehouse', 'Bench operator', 'SDWL-1') returning id),
         t as (insert into transporters (id, name, phone, rate_basis, rate)
@@ -110,8 +112,9 @@ async function writeData(db: Db, adminId: string, passwordHash: string): Promise
     on conflict (type, year) do update set last_value = excluded.last_value`);
 
   // The settled societies: sold lots of 100 farmers each, invoiced and paid, posted as sales posts them.
-  const settle = await queryRows<{ id: string; code: string }>(
+  const settle = await queryRows(
     db,
+    z.object({ id: z.string(), code: z.string() }),
     sql`select id, code from amcos where code ~ '^SDS[0-9]+$' order by code`,
   );
   const perLot = SETTLE_FARMERS / SETTLE_LOTS;
@@ -153,13 +156,15 @@ async function writeData(db: Db, adminId: string, passwordHash: string): Promise
       select u.id, r.id from users u, roles r where u.email like ${`sd.${kind}%@bench.test`} and r.name = ${role}`);
   }
   await db.execute(sql`analyze`);
-  const societies = await queryRows<{ id: string; code: string }>(
+  const societies = await queryRows(
     db,
+    z.object({ id: z.string(), code: z.string() }),
     sql`select id, code from amcos where code ~ '^SD[0-9]+$' order by code`,
   );
   // The general ledger read is of the collection book's bank account (1101), else its first account.
-  const [account] = await queryRows<{ id: string }>(
+  const [account] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`select id from accounts where book = 'collection' order by code = '1101' desc, code limit 1`,
   );
   return {
@@ -420,8 +425,9 @@ async function workDay(p: Prepared, baseUrl: string, seconds: number): Promise<D
 /** The same work in-process, idle, without HTTP or sign-in: what the API adds is the ratio to this. */
 async function directCosts(db: Db, p: Prepared): Promise<Map<string, number>> {
   const society = p.societies[0];
-  const [farmer] = await queryRows<{ id: string }>(
+  const [farmer] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`select id from farmers where farmer_no = ${`${society?.code}-00001`}`,
   );
   class Rollback extends Error {}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { signIn } from '../../test/hardening/child-server.ts';
@@ -27,14 +28,16 @@ const auctionId = (k: number) => `00000000-0000-4000-b000-${k.toString(16).padSt
 async function writeData(db: Db, setup: { adminId: string; passwordHash: string }) {
   const started = performance.now();
   const today = new Date().toISOString().slice(0, 10);
-  const [crop] = await queryRows<{ crop_id: string; grade: string }>(
+  const [crop] = await queryRows(
     db,
+    z.object({ crop_id: z.string(), grade: z.string() }),
     sql`select c.id as crop_id, (select id from grades g where g.crop_id = c.id order by code limit 1) as grade
         from crops c where c.code = 'CASHEW'`,
   );
   if (!crop) throw new Error('bootstrap seeded no cashew');
-  const [sc] = await queryRows<{ id: string }>(
+  const [sc] = await queryRows(
     db,
+    z.object({ id: z.string() }),
     sql`with s as (insert into seasons (id, name, start_date, end_date, status)
         values (gen_random_uuid(), 'Bench settlement season', ${today}::date - 200, ${today}::date + 100, 'planned') returning id)
       insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture)

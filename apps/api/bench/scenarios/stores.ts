@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { listStockMovements, quantityByStore } from '../../src/modules/inventory/ledgers/queries.ts';
@@ -101,17 +102,20 @@ export const storesSuite: BenchSuite = {
     const loadSeconds = await writeData(db, adminId, wanted);
     // The bench signs in as the bootstrap administrator, who has not replaced the first password.
     await db.execute(sql`update users set is_initial_password = false where id = ${adminId}`);
-    const [busy] = await queryRows<{ item_id: string; n: number }>(
+    const [busy] = await queryRows(
       db,
+      z.object({ item_id: z.string(), n: z.number() }),
       sql`select item_id, count(*)::int as n from stock_movements group by item_id order by n desc limit 1`,
     );
     const itemId = busy?.item_id ?? '';
-    const unionStores = await queryRows<{ id: string }>(
+    const unionStores = await queryRows(
       db,
+      z.object({ id: z.string() }),
       sql`select id from stores where code like 'BS%' and kind = 'union' order by code`,
     );
-    const allItems = await queryRows<{ id: string }>(
+    const allItems = await queryRows(
       db,
+      z.object({ id: z.string() }),
       sql`select id from items where code like 'BI%' order by code`,
     );
     const today = new Date().toISOString().slice(0, 10);
@@ -160,7 +164,11 @@ export const storesSuite: BenchSuite = {
           from items where code like 'BI%' order by code limit 20`);
       }),
     );
-    const [pairs] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from stock_balances`);
+    const [pairs] = await queryRows(
+      db,
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from stock_balances`,
+    );
     return {
       description:
         `${wanted.toLocaleString('en')} stock movements, ${ITEMS.toLocaleString('en')} items, ${STORES} stores, ` +
