@@ -35,6 +35,14 @@ export const farmerUssd = z.object({
   lockedAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   language: z.enum(['sw', 'en']),
+  /** The farmer opted out of optional SMS (an auction's result); their money's SMS still go. */
+  smsOptOut: z.boolean(),
 });
 export type FarmerUssd = z.infer<typeof farmerUssd>;
 export const farmerUssdReply = z.object({ data: farmerUssd });
+
+/** Staff set whether a farmer gets optional SMS (#31): `optOut: true` stops them. */
+export const farmerSmsOptOutBody = z.object({
+  optOut: z.boolean({ error: 'optOut must be true or false' }),
+});
+export type FarmerSmsOptOutBody = z.infer<typeof farmerSmsOptOutBody>;

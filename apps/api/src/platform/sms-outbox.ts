@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { logLine } from './safe-log.ts';
 import type { SmsLog, SmsSender } from './sms.ts';
+import { type FarmerSmsKind, OPTIONAL_FARMER_SMS } from './sms-texts.ts';
 
 /**
  * Business SMS (a farmer's collection receipt...) go through the `sms_outbox` table: the message
@@ -29,20 +30,40 @@ export function enqueueSmsSql(rows: SQL): SQL {
     select r.id, r.recipient, r.body from (${rows}) r where r.recipient is not null`;
 }
 
-/** One SMS telling of one business event: `key` names the event (`payment-paid:<line>`). */
-export type EventSms = { key: string; recipient: string | null; body: string };
+/**
+ * One SMS telling of one business event: `key` names the event (`payment-paid:<line>`). A farmer's
+ * SMS names its `kind` and the farmer: an optional kind (`OPTIONAL_FARMER_SMS`) is not written for
+ * a farmer who opted out of optional SMS.
+ */
+export type EventSms = {
+  key: string;
+  recipient: string | null;
+  body: string;
+  farmer?: { id: string; kind: FarmerSmsKind };
+};
 
 /**
  * SMS of business events, each at most once (#31): the outbox keeps one row per event key, so an
  * action retried, run again after a restart, or a second code path reaching the same event adds no
  * second message. Written in the business transaction like `enqueueSms`; no recipient, no message.
+ * An optional farmer's SMS to a farmer who opted out is left out, read in the same statement.
  */
 export async function enqueueEventSms(tx: DbOrTx, messages: readonly EventSms[]): Promise<void> {
-  const rows = messages.filter((m) => m.recipient);
+  const rows = messages
+    .filter((m) => m.recipient)
+    .map((m) => ({
+      key: m.key,
+      recipient: m.recipient,
+      body: m.body,
+      optional_for: m.farmer && OPTIONAL_FARMER_SMS.has(m.farmer.kind) ? m.farmer.id : null,
+    }));
   if (rows.length === 0) return;
   await tx.execute(sql`insert into sms_outbox (id, recipient, body, event_key)
     select gen_random_uuid(), m.recipient, m.body, m.key
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as m(key text, recipient text, body text)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as m(key text, recipient text, body text, optional_for uuid)
+    where m.optional_for is null
+      or not exists (select 1 from farmers f where f.id = m.optional_for and f.sms_opt_out)
     on conflict do nothing`);
 }
 

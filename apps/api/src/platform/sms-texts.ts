@@ -79,6 +79,19 @@ export const FARMER_SMS = {
   },
 } as const satisfies Record<string, FarmerSms>;
 
+export type FarmerSmsKind = keyof typeof FARMER_SMS;
+
+/**
+ * The farmer's SMS a farmer may turn off (#31, "Farmers can opt out of non-essential messages"):
+ * news, not a record of their own crop or money. Essential, always sent: the collection receipt,
+ * inputs and loans given, the settlement approved, the loan recovered, the payment sent or failed
+ * (each the only written record the farmer gets of money they owe or are owed) and the USSD PIN
+ * (which they asked the AMCOS for). Optional: the auction result (their crop's price, before any
+ * money moves; the settlement's SMS tells them what they get). The outbox skips an optional SMS for
+ * a farmer whose `sms_opt_out` is set (`enqueueEventSms`).
+ */
+export const OPTIONAL_FARMER_SMS: ReadonlySet<FarmerSmsKind> = new Set<FarmerSmsKind>(['auctionResult']);
+
 /** How a paid farmer's money reached them, as the payment line records it. */
 export const PAYMENT_CHANNEL = {
   /** `{{bank}}`: the bank's name. */

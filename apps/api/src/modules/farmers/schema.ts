@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   date,
@@ -53,6 +54,11 @@ export const farmers = pgTable(
       .notNull()
       .default('active'),
     photo: text('photo'),
+    /**
+     * The farmer asked for no optional SMS (#31): news such as an auction's result. Messages about
+     * their own crop and money (receipts, loans and inputs, settlement, payment, PIN) still go.
+     */
+    smsOptOut: boolean('sms_opt_out').notNull().default(false),
     ...authorship(),
     /** Lower-cased names: the name search matches their prefixes and the list sorts by them. */
     firstKey: bytewiseText('first_key').generatedAlwaysAs(sql`lower(first_name)`),

@@ -78,6 +78,7 @@ const ussdRow = z.object({
   lockedAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   language: z.enum(['sw', 'en']).nullable(),
+  smsOptOut: z.boolean(),
 });
 
 /** A farmer's USSD state as the staff see it (never the PIN's hash). */
@@ -87,7 +88,8 @@ export async function farmerUssdOf(db: DbOrTx, farmerId: string): Promise<Farmer
     ussdRow,
     sql`select f.phone, p.farmer_id is not null as "hasPin", p.failed_attempts as "failedAttempts",
           p.issued_at::text as "issuedAt", p.changed_at::text as "changedAt",
-          p.locked_at::text as "lockedAt", p.last_used_at::text as "lastUsedAt", p.language
+          p.locked_at::text as "lockedAt", p.last_used_at::text as "lastUsedAt", p.language,
+          f.sms_opt_out as "smsOptOut"
         from farmers f left join farmer_pins p on p.farmer_id = f.id where f.id = ${farmerId}`,
   );
   if (!row) throw new NotFoundError('Farmer not found');
@@ -101,5 +103,6 @@ export async function farmerUssdOf(db: DbOrTx, farmerId: string): Promise<Farmer
     lockedAt: row.lockedAt,
     lastUsedAt: row.lastUsedAt,
     language: row.language ?? 'sw',
+    smsOptOut: row.smsOptOut,
   };
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { farmerUssdReply, idParams, ussdQuery, ussdStep } from '@ushirika/contracts';
+import { farmerSmsOptOutBody, farmerUssdReply, idParams, ussdQuery, ussdStep } from '@ushirika/contracts';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
@@ -9,6 +9,7 @@ import { farmerFor } from '../farmers/queries.ts';
 import { answerUssd } from './answer-ussd.ts';
 import { issueUssdPin } from './issue-ussd-pin.ts';
 import { farmerUssdOf } from './queries.ts';
+import { setSmsOptOut } from './set-sms-opt-out.ts';
 import { unlockUssdPin } from './unlock-ussd-pin.ts';
 
 const tags = ['farmers'];
@@ -88,5 +89,21 @@ export function ussdRoutes(app: ZodApp, deps: AppDeps) {
     '/collections/farmers/:id/ussd/unlock',
     { config: { access: manage }, schema: { tags, params: idParams, response: { 200: farmerUssdReply } } },
     async (req) => ({ data: await unlockUssdPin(deps.db, actorOf(req), { farmerId: req.params.id }) }),
+  );
+  app.patch(
+    '/collections/farmers/:id/ussd/sms',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: "Stop or restart a farmer's optional SMS (an auction's result); their money's SMS still go",
+        params: idParams,
+        body: farmerSmsOptOutBody,
+        response: { 200: farmerUssdReply },
+      },
+    },
+    async (req) => ({
+      data: await setSmsOptOut(deps.db, actorOf(req), { farmerId: req.params.id, ...req.body }),
+    }),
   );
 }

@@ -18,6 +18,7 @@ import {
   makeSettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
+import { enqueueEventSms } from '../../platform/sms-outbox.ts';
 import { fitsOneSms } from '../../platform/sms-texts.ts';
 import { accountId, TODAY } from '../accounts/testing.ts';
 import { queueLoanGivenSms } from '../settlement/loans/loan-sms.ts';
@@ -445,5 +446,65 @@ describe('SMS at money events (#31)', () => {
       await queueLoanGivenSms(tx, loanId);
     });
     expect(await eventMessages()).toEqual(before);
+  });
+});
+
+describe('optional SMS opt-out (#31)', () => {
+  const optOut = (farmerId: string, body: unknown, who = manager) =>
+    t.request<{ data: FarmerUssd; message?: string }>('PATCH', `/collections/farmers/${farmerId}/ussd/sms`, {
+      token: who.access,
+      body,
+    });
+  const news = (farmerId: string, phone: string, key: string) =>
+    t.db.transaction((tx) =>
+      enqueueEventSms(tx, [
+        {
+          key: `${key}:optional`,
+          recipient: phone,
+          body: 'auction',
+          farmer: { id: farmerId, kind: 'auctionResult' },
+        },
+        {
+          key: `${key}:essential`,
+          recipient: phone,
+          body: 'settled',
+          farmer: { id: farmerId, kind: 'settlementApproved' },
+        },
+      ]),
+    );
+  const keysLike = async (prefix: string) =>
+    (await eventMessages()).filter((m) => m.key.startsWith(prefix)).map((m) => m.key);
+
+  it('is set by the AMCOS on the farmer, audited, never by another society, and refuses a bad body', async () => {
+    expect((await status(a.id)).body.data.smsOptOut).toBe(false);
+    expect((await optOut(a.id, { optOut: true }, otherManager)).status).toBe(403);
+    const bad = await optOut(a.id, { optOut: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/optOut/);
+    expect((await status(a.id)).body.data.smsOptOut).toBe(false);
+    const set = await optOut(a.id, { optOut: true });
+    expect(set.status).toBe(200);
+    expect(set.body.data.smsOptOut).toBe(true);
+    expect((await status(a.id)).body.data.smsOptOut).toBe(true);
+    // Setting it again changes nothing and writes no second history row.
+    expect((await optOut(a.id, { optOut: true })).body.data.smsOptOut).toBe(true);
+    const audits = await queryRows(
+      t.db,
+      z.object({ action: z.string(), after: z.unknown() }),
+      sql`select action, after from audit_events where entity = 'farmer' and entity_id = ${a.id}
+            and action like 'sms_opted%' order by id`,
+    );
+    expect(audits).toEqual([{ action: 'sms_opted_out', after: { smsOptOut: true } }]);
+  });
+
+  it('leaves out an opted-out farmer’s optional SMS only; their money’s SMS and others’ still go', async () => {
+    await news(a.id, a.phone, 'test-a1');
+    await news(b.id, b.phone, 'test-b1');
+    expect(await keysLike('test-a1')).toEqual(['test-a1:essential']);
+    expect(await keysLike('test-b1')).toEqual(['test-b1:essential', 'test-b1:optional']);
+    const back = await optOut(a.id, { optOut: false });
+    expect(back.body.data.smsOptOut).toBe(false);
+    await news(a.id, a.phone, 'test-a2');
+    expect(await keysLike('test-a2')).toEqual(['test-a2:essential', 'test-a2:optional']);
   });
 });

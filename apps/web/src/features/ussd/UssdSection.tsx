@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { IconDeviceMobileMessage, IconLockOpen } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/ConfirmAction.ts';
@@ -6,20 +6,22 @@ import { InfoGrid } from '../../components/InfoGrid.tsx';
 import { Section } from '../../components/Section.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { toastSuccess } from '../../lib/notify.ts';
-import { useFarmerUssd, useUssdAction } from './hooks.ts';
+import { useFarmerUssd, useSmsOptOut, useUssdAction } from './hooks.ts';
 
 const COLORS = { none: 'gray', active: 'teal', locked: 'red' } as const;
 
 /**
  * A farmer's phone service (USSD, #31) on their page: whether they can use it, locked after three
  * wrong PINs, and for those who may change farmers, issuing or resetting the PIN (sent to the
- * farmer by SMS, shown to nobody) and unlocking.
+ * farmer by SMS, shown to nobody) and unlocking; and whether the farmer gets optional SMS (an
+ * auction's result: those of their own crop and money always go), which they may switch.
  */
 export function UssdSection({ farmerId, canManage }: { farmerId: string; canManage: boolean }) {
   const { t } = useTranslation();
   const ussd = useFarmerUssd(farmerId);
   const issue = useUssdAction(farmerId, 'pin');
   const unlock = useUssdAction(farmerId, 'unlock');
+  const optOut = useSmsOptOut(farmerId);
   const u = ussd.data;
   if (!u) return null;
   const issueLabel = u.status === 'none' ? t('ussd.issue') : t('ussd.reset');
@@ -83,6 +85,20 @@ export function UssdSection({ farmerId, canManage }: { farmerId: string; canMana
           [t('ussd.failedAttempts'), String(u.failedAttempts)],
           [t('ussd.language'), t(`ussd.languages.${u.language}`)],
         ]}
+      />
+      <Switch
+        mt="md"
+        label={t('ussd.optionalSms')}
+        description={t('ussd.optionalSmsHint')}
+        checked={!u.smsOptOut}
+        disabled={!canManage || optOut.isPending}
+        onChange={(event) => {
+          const wanted = !event.currentTarget.checked;
+          optOut.mutate(wanted, {
+            onSuccess: () => toastSuccess(t(wanted ? 'ussd.optedOut' : 'ussd.optedIn')),
+          });
+        }}
+        data-testid="ussd-sms-optional"
       />
     </Section>
   );

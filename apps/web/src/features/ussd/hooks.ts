@@ -18,6 +18,19 @@ export function useFarmerUssd(farmerId: string) {
   });
 }
 
+/** Stop or restart the farmer's optional SMS: the section and the farmer's history are read again. */
+export function useSmsOptOut(farmerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (optOut: boolean) =>
+      api.patch<{ data: FarmerUssd }>(`collections/farmers/${farmerId}/ussd/sms`, { optOut }),
+    onSuccess: async (reply) => {
+      client.setQueryData(ussdKeys.of(farmerId), reply);
+      await client.invalidateQueries({ queryKey: auditKeys.history('farmer', farmerId) });
+    },
+  });
+}
+
 /** Issue (or reset) the PIN, or unlock: the status and the farmer's history are read again. */
 export function useUssdAction(farmerId: string, action: 'pin' | 'unlock') {
   const client = useQueryClient();

@@ -53,6 +53,7 @@ export async function queueAuctionResultSms(
     results.map((r) => ({
       key: `auction-result:${auction.id}:${r.farmerId}`,
       recipient: r.recipient,
+      farmer: { id: r.farmerId, kind: 'auctionResult' },
       body: smsText(FARMER_SMS.auctionResult[r.lang], {
         society: r.society,
         no: auction.auctionNo,

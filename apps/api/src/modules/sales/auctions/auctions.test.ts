@@ -187,9 +187,15 @@ describe('an auction from catalogue to close', () => {
     });
     expect(noBidDecision.status).toBe(400);
 
-    // Lot A's farmer has a phone: the result reaches them by SMS (#31).
+    // Lot A's farmer has a phone: the result reaches them by SMS (#31). Lot B's farmer has one too
+    // but opted out of optional SMS, which an auction's result is: they get none.
     await t.db.execute(
       sql`update farmers set phone = '255700123456' where id = (select farmer_id from collections where id = ${inA[0]})`,
+    );
+    const [inB] = await collectionsInLot(t.db, setup, b.id, 1);
+    await t.db.execute(
+      sql`update farmers set phone = '255700123457', sms_opt_out = true
+          where id = (select farmer_id from collections where id = ${inB})`,
     );
     const closed = await must(
       t.request<Saved>('PATCH', `/sales/auctions/${id}/close`, { token: officer.access }),

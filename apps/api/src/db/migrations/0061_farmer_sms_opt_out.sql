@@ -1,0 +1,1 @@
+ALTER TABLE "farmers" ADD COLUMN "sms_opt_out" boolean DEFAULT false NOT NULL;
