@@ -199,7 +199,7 @@ async function settleFirstAuction(
       states.push('transporters draft');
       continue;
     }
-    await approveBatch(db, { actor: actors.administrator, id: batch.id });
+    await approveBatch(db, actors.administrator, { id: batch.id });
     if (batch.partyType !== 'farmer') {
       states.push(`${batch.partyType === 'amcos' ? 'AMCOS' : 'beneficiaries'} approved`);
       continue;
@@ -232,8 +232,8 @@ async function payFarmers(
 ): Promise<{ paid: number; failed: number }> {
   const { actors, batchId } = input;
   const officer = actors.settlementOfficer;
-  await exportBatch(db, { actor: officer, id: batchId, layout: 'mobile' });
-  await exportBatch(db, { actor: officer, id: batchId, layout: 'bank' });
+  await exportBatch(db, officer, { id: batchId, layout: 'mobile' });
+  await exportBatch(db, officer, { id: batchId, layout: 'bank' });
   const lines = await db
     .select({ id: paymentLines.id, method: paymentLines.method })
     .from(paymentLines)
@@ -245,14 +245,9 @@ async function payFarmers(
   const paidOn = earlier(addDays(input.settledOn, 2), input.today);
   const settings = await paymentSettingsOf(db);
   const quiet = settings.smsFarmers;
-  if (quiet)
-    await updatePaymentSettings(db, {
-      actor: actors.administrator,
-      body: { ...settings, smsFarmers: false },
-    });
+  if (quiet) await updatePaymentSettings(db, actors.administrator, { ...settings, smsFarmers: false });
   try {
-    await markBatchPaid(db, {
-      actor: officer,
+    await markBatchPaid(db, officer, {
       id: batchId,
       body: markBatchPaidBody.parse({
         paidOn,
@@ -261,7 +256,7 @@ async function payFarmers(
       }),
     });
   } finally {
-    if (quiet) await updatePaymentSettings(db, { actor: actors.administrator, body: settings });
+    if (quiet) await updatePaymentSettings(db, actors.administrator, settings);
   }
   const counted = await db
     .select({ status: paymentLines.status })

@@ -9,10 +9,7 @@ import { lockBatch } from './lock-batch.ts';
 import { getBatch } from './queries.ts';
 
 /** draft -> approved, by someone other than who drafted it. */
-export async function approveBatch(
-  db: DbOrTx,
-  { actor, id }: { actor: Actor; id: string },
-): Promise<PaymentBatch> {
+export async function approveBatch(db: DbOrTx, actor: Actor, { id }: { id: string }): Promise<PaymentBatch> {
   return db.transaction(async (tx) => {
     const row = await lockBatch(tx, id);
     if (row.status !== 'draft') throw new ConflictError('This payment batch is already approved');

@@ -18,7 +18,8 @@ export type ExportRow = PaymentLine & { note: string };
  */
 export async function exportBatch(
   db: DbOrTx,
-  { actor, id, layout }: { actor: Actor; id: string; layout: 'bank' | 'mobile' },
+  actor: Actor,
+  { id, layout }: { id: string; layout: 'bank' | 'mobile' },
 ): Promise<{ batch: PaymentBatch; rows: ExportRow[] }> {
   return db.transaction(async (tx) => {
     const row = await lockBatch(tx, id);

@@ -23,7 +23,8 @@ import { getBatch, paymentSettingsOf, UNPAYABLE } from './queries.ts';
  */
 export async function markBatchPaid(
   db: DbOrTx,
-  { actor, id, body }: { actor: Actor; id: string; body: MarkBatchPaidBody },
+  actor: Actor,
+  { id, body }: { id: string; body: MarkBatchPaidBody },
 ): Promise<PaymentBatch> {
   return db.transaction(async (tx) => {
     const row = await lockBatch(tx, id);
@@ -57,8 +58,9 @@ export async function markBatchPaid(
       .update(paymentLines)
       .set({ status: 'paid', paidAt: new Date() })
       .where(and(eq(paymentLines.batchId, id), eq(paymentLines.status, 'pending')));
-    const paid = await queryRows<{ payable: string; amount: string }>(
+    const paid = await queryRows(
       tx,
+      z.object({ payable: z.string(), amount: z.string() }),
       sql`select payable, sum(amount)::text as amount from payment_lines
           where batch_id = ${id} and status = 'paid' group by payable order by payable`,
     );

@@ -20,11 +20,8 @@ import { getBatch } from './queries.ts';
  */
 export async function retryLines(
   db: DbOrTx,
-  {
-    actor,
-    lineIds,
-    corrections = [],
-  }: { actor: Actor; lineIds: string[]; corrections?: PaymentLineCorrection[] },
+  actor: Actor,
+  { lineIds, corrections = [] }: { lineIds: string[]; corrections?: PaymentLineCorrection[] },
 ): Promise<PaymentBatch> {
   if (corrections.some((c) => !lineIds.includes(c.lineId)))
     throw new ValidationError('A correction must be for one of the lines paid again');

@@ -96,7 +96,7 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Payment batch approved successfully',
-      data: await approveBatch(deps.db, { actor: actorOf(req), id: req.params.id }),
+      data: await approveBatch(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
   app.post(
@@ -104,7 +104,7 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
     { config: { access: access.write }, schema: { tags, params: idParams, querystring: exportBatchQuery } },
     async (req, reply) => {
       const { layout, format } = req.query;
-      const { batch, rows } = await exportBatch(deps.db, { actor: actorOf(req), id: req.params.id, layout });
+      const { batch, rows } = await exportBatch(deps.db, actorOf(req), { id: req.params.id, layout });
       return sendExport(reply, {
         format,
         name: `${batch.batchNo}-${layout.toUpperCase()}`,
@@ -127,7 +127,7 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Payment batch marked paid successfully',
-      data: await markBatchPaid(deps.db, { actor: actorOf(req), id: req.params.id, body: req.body }),
+      data: await markBatchPaid(deps.db, actorOf(req), { id: req.params.id, body: req.body }),
     }),
   );
   app.post(
@@ -137,7 +137,7 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, body: retryLinesBody, response: { 201: savedReply(paymentBatch) } },
     },
     async (req, reply) => {
-      const data = await retryLines(deps.db, { actor: actorOf(req), ...req.body });
+      const data = await retryLines(deps.db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Payment batch created successfully', data });
     },
   );
@@ -214,7 +214,7 @@ export function paymentSettingsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Payment settings updated successfully',
-      data: await updatePaymentSettings(deps.db, { actor: actorOf(req), body: req.body }),
+      data: await updatePaymentSettings(deps.db, actorOf(req), req.body),
     }),
   );
 }

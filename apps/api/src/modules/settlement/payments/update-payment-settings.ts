@@ -10,7 +10,8 @@ export const PAYMENT_SETTINGS_AUDIT_ID = '00000000-0000-4000-8000-000000000002';
 
 export async function updatePaymentSettings(
   db: DbOrTx,
-  { actor, body }: { actor: Actor; body: PaymentSettings },
+  actor: Actor,
+  body: PaymentSettings,
 ): Promise<PaymentSettings> {
   return db.transaction(async (tx) => {
     const before = await paymentSettingsOf(tx);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
@@ -15,23 +16,25 @@ const PARTY = {
 /** The payment voucher of a batch: every line, its account or phone, and who prepared and approved it. */
 export async function batchVoucherPdf(db: DbOrTx, id: string): Promise<{ name: string; body: Buffer }> {
   const batch = await getBatch(db, id);
-  const lines = await queryRows<{
-    payee: string;
-    method: string;
-    account: string;
-    reference: string;
-    amount: string;
-    status: string;
-  }>(
+  const lines = await queryRows(
     db,
+    z.object({
+      payee: z.string(),
+      method: z.string(),
+      account: z.string(),
+      reference: z.string(),
+      amount: z.string(),
+      status: z.string(),
+    }),
     sql`select payee_name as payee, method,
           case method when 'bank' then coalesce(bank_name, '') || ' ' || coalesce(account_no, '')
-            when 'mobile' then phone else 'UNPAYABLE' end as account,
+            when 'mobile' then coalesce(phone, '') else 'UNPAYABLE' end as account,
           reference, amount::text as amount, status
         from payment_lines where batch_id = ${id} order by payee_name, id`,
   );
-  const [people] = await queryRows<{ prepared: string | null; approved: string | null }>(
+  const [people] = await queryRows(
     db,
+    z.object({ prepared: z.string().nullable(), approved: z.string().nullable() }),
     sql`select (select first_name || ' ' || last_name from users where id = b.created_by) as prepared,
           (select first_name || ' ' || last_name from users where id = b.approved_by) as approved
         from payment_batches b where b.id = ${id}`,
