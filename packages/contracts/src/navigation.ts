@@ -152,6 +152,7 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     offline_weighing: { permission: 'collections.collection.create', audience: 'amcos' },
     weighing_devices: { permission: 'collections.collection.read' },
     offline_receipts: { permission: 'collections.collection.read' },
+    weighing_limits: { permission: 'collections.collection.read', audience: 'amcos' },
     'crop-DNs': { permission: 'collections.delivery.read' },
     crop_dn_create: { permission: 'collections.delivery.create' },
     crop_dn_details: { permission: 'collections.delivery.read' },

@@ -132,6 +132,7 @@ const appScreens = {
     ['offline_weighing', '/collections/offline-weighing'],
     ['weighing_devices', '/collections/devices'],
     ['offline_receipts', '/collections/offline-receipts'],
+    ['weighing_limits', '/collections/weighing-limits'],
   ],
   sales: [
     ['sales_invoices', '/collections/sales/invoices/list'],

@@ -59,6 +59,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   offline_weighing: () => import('../features/crop-flow/devices/OfflineWeighingPage.tsx'),
   weighing_devices: () => import('../features/crop-flow/devices/DevicesPage.tsx'),
   offline_receipts: () => import('../features/crop-flow/devices/OfflineReceiptsPage.tsx'),
+  weighing_limits: () => import('../features/crop-flow/devices/WeighingLimitsPage.tsx'),
   'crop-DNs': () => import('../features/crop-flow/delivery-notes/DeliveryNotesPage.tsx'),
   crop_dn_create: () => import('../features/crop-flow/delivery-notes/DeliveryNoteCreatePage.tsx'),
   crop_dn_details: () => import('../features/crop-flow/delivery-notes/DeliveryNoteDetailsPage.tsx'),

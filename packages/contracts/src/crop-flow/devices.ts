@@ -207,9 +207,11 @@ export const reviewReceiptBody = z.object({
 export type ReviewReceiptBody = z.infer<typeof reviewReceiptBody>;
 
 /** A society's weighing limits: a receipt above them is kept for review (null: no limit). */
+/** A limit is a weight above zero (a zero limit would flag every receipt); null: no limit. */
+const limitKg = kgField.refine((v) => /[1-9]/.test(v), 'A weighing limit must be more than 0 kg').nullable();
 export const weighingLimits = z.object({
-  maxKgPerBag: kgField.nullable(),
-  maxNetKg: kgField.nullable(),
+  maxKgPerBag: limitKg,
+  maxNetKg: limitKg,
 });
 export type WeighingLimits = z.infer<typeof weighingLimits>;
 export const weighingLimitsReply = z.object({ data: weighingLimits });

@@ -535,4 +535,51 @@ describe('weighing limits', () => {
     });
     expect(pack.body.data.limits).toEqual({ maxKgPerBag: '50.000', maxNetKg: null });
   });
+
+  it("shows each society's user their own society's limits only; union staff hold none", async () => {
+    const set = await t.request('PUT', '/collections/weighing-limits', {
+      token: north.manager.access,
+      body: { maxKgPerBag: '85.5', maxNetKg: '2000' },
+    });
+    expect(set.status).toBe(200);
+    const read = (s: Session) =>
+      t.request<{ data: { maxKgPerBag: string | null; maxNetKg: string | null } }>(
+        'GET',
+        '/collections/weighing-limits',
+        { token: s.access },
+      );
+    expect((await read(north.clerk)).body.data).toEqual({ maxKgPerBag: '85.500', maxNetKg: '2000.000' });
+    // South's manager set South's own earlier: North's change never reaches it.
+    expect((await read(south.clerk)).body.data).toEqual({ maxKgPerBag: '50.000', maxNetKg: null });
+    expect((await read(admin)).status).toBe(403);
+    const union = await t.request('PUT', '/collections/weighing-limits', {
+      token: admin.access,
+      body: { maxKgPerBag: '1', maxNetKg: null },
+    });
+    expect(union.status).toBe(403);
+  });
+
+  it('refuses a zero or malformed limit and keeps the old ones', async () => {
+    for (const body of [
+      { maxKgPerBag: '0', maxNetKg: null },
+      { maxKgPerBag: null, maxNetKg: '0.000' },
+      { maxKgPerBag: '-5', maxNetKg: null },
+      { maxKgPerBag: 'lots', maxNetKg: null },
+    ]) {
+      const r = await t.request('PUT', '/collections/weighing-limits', {
+        token: north.manager.access,
+        body,
+      });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+    }
+    const kept = await t.request<{ data: unknown }>('GET', '/collections/weighing-limits', {
+      token: north.manager.access,
+    });
+    expect(kept.body.data).toEqual({ maxKgPerBag: '85.500', maxNetKg: '2000.000' });
+    const cleared = await t.request<{ data: unknown }>('PUT', '/collections/weighing-limits', {
+      token: north.manager.access,
+      body: { maxKgPerBag: null, maxNetKg: null },
+    });
+    expect(cleared.body.data).toEqual({ maxKgPerBag: null, maxNetKg: null });
+  });
 });

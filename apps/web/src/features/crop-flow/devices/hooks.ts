@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OfflineReceipt, WeighingDevice } from '@ushirika/contracts';
-import { api } from '../../../lib/api.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OfflineReceipt, WeighingDevice, WeighingLimits } from '@ushirika/contracts';
+import { api, apiRequest } from '../../../lib/api.ts';
 import { auditKeys } from '../../../lib/audit.ts';
 import { resource } from '../../../lib/resource.ts';
 
@@ -38,3 +38,27 @@ export const useApproveReceipt = (id: string) =>
   useReasoned<OfflineReceipt>('collections/offline-receipts', 'approve', 'offline_receipt', id);
 export const useVoidReceipt = (id: string) =>
   useReasoned<OfflineReceipt>('collections/offline-receipts', 'void', 'offline_receipt', id);
+
+/** The society's weighing limits (an AMCOS user's own society). */
+export function useWeighingLimits() {
+  return useQuery({
+    queryKey: ['weighing-limits'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: WeighingLimits }>('collections/weighing-limits', undefined, signal),
+    select: (reply) => reply.data,
+  });
+}
+
+/** The manager saves the society's limits; devices get them at their next sync. */
+export function useSaveWeighingLimits() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WeighingLimits) =>
+      apiRequest<{ message: string; data: WeighingLimits }>('collections/weighing-limits', {
+        method: 'PUT',
+        body,
+        silent: true,
+      }),
+    onSuccess: (reply) => client.setQueryData(['weighing-limits'], { data: reply.data }),
+  });
+}
