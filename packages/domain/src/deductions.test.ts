@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DeductionRuleInput, splitGross } from './deductions.ts';
+import { buyerLevies, type DeductionRuleInput, type LevyRule, splitGross } from './deductions.ts';
 import { dec, sum } from './money.ts';
 
 const rule = (over: Partial<DeductionRuleInput> & Pick<DeductionRuleInput, 'basis' | 'rate'>) => ({
@@ -133,5 +133,47 @@ describe('splitGross properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('buyerLevies', () => {
+  const levy = (over: Partial<LevyRule> & Pick<LevyRule, 'id' | 'basis' | 'rate'>): LevyRule => ({
+    name: over.id,
+    payer: 'buyer',
+    order: 1,
+    seasonCropId: 'cashew',
+    gradeId: null,
+    beneficiaryId: null,
+    ...over,
+  });
+  // 333.333 kg x 3.33 = 1,109.998... -> 1,110.00 a lot.
+  const lot = (gradeId: string, bags: number) => ({
+    seasonCropId: 'cashew',
+    gradeId,
+    bags,
+    kg: '333.333',
+    pricePerKg: '3.33',
+  });
+
+  it('rounds each lot to the cent before the sum, one line per rule in the rules order (by hand)', () => {
+    const rules = [
+      levy({ id: 'warehouse', basis: 'per_bag', rate: '1200', order: 2, gradeId: 'std', beneficiaryId: 'w' }),
+      levy({ id: 'board', basis: 'percent_of_gross', rate: '1.25', order: 1, beneficiaryId: 'b' }),
+      levy({ id: 'other crop', basis: 'per_kg', rate: '10', seasonCropId: 'coffee' }),
+      levy({ id: 'farmer cess', basis: 'per_kg', rate: '10', payer: 'farmer' }),
+      levy({ id: 'nothing', basis: 'fixed', rate: '0', order: 3 }),
+    ];
+    // Board: 1,110.00 x 1.25% = 13.875 -> 13.88 a lot, 27.76 for two (27.75 on the sum).
+    // Warehouse: the standard-grade lot's 4 bags x 1,200 = 4,800.00; the other grade pays none.
+    expect(buyerLevies([lot('std', 4), lot('ug', 3)], rules, '2026-11-01')).toEqual([
+      { ruleId: 'board', name: 'board', beneficiaryId: 'b', amount: '27.76' },
+      { ruleId: 'warehouse', name: 'warehouse', beneficiaryId: 'w', amount: '4800.00' },
+    ]);
+  });
+
+  it('charges nothing for a rule not valid on the invoice date, nor with no lots', () => {
+    const rules = [levy({ id: 'old', basis: 'per_kg', rate: '5', validTo: '2025-12-31' })];
+    expect(buyerLevies([lot('std', 1)], rules, '2026-11-01')).toEqual([]);
+    expect(buyerLevies([], rules, '2026-11-01')).toEqual([]);
   });
 });

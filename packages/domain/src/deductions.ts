@@ -137,3 +137,52 @@ export function splitGross(sale: SaleFigures, rules: DeductionRuleInput[]): Dedu
     buyerTotal: money(gross.plus(buyerDeductions)),
   };
 }
+
+/** A stored rule with what picks its lots (season crop, optional grade) and who receives it. */
+export type LevyRule = DeductionRuleInput & {
+  seasonCropId: string;
+  gradeId: string | null;
+  beneficiaryId: string | null;
+};
+/** One lot line of an invoice as its levies need it: kg 3 dp and price 2 dp strings. */
+export type LevyLot = {
+  seasonCropId: string;
+  gradeId: string | null;
+  bags: number;
+  kg: string;
+  pricePerKg: string;
+};
+export type LevyLine = { ruleId: string; name: string; beneficiaryId: string | null; amount: string };
+
+/**
+ * The buyer-borne levies of the lots on one invoice: each lot's buyer-paid rules (its season crop's,
+ * for every grade or its own, valid on the invoice date) through splitGross, so each lot's levy is
+ * rounded to the cent first; then one line per rule, the sum over the lots, in the rules' order
+ * (then name), leaving out a rule that came to nothing.
+ */
+export function buyerLevies(lots: LevyLot[], rules: LevyRule[], on: string): LevyLine[] {
+  const buyerRules = rules.filter((r) => r.payer === 'buyer');
+  const totals = new Map<string, { rule: LevyRule; name: string; amount: Dec }>();
+  for (const lot of lots) {
+    const applicable = buyerRules
+      .filter((r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId))
+      .map(ruleInput);
+    if (applicable.length === 0) continue;
+    const split = splitGross({ kg: lot.kg, pricePerKg: lot.pricePerKg, bags: lot.bags, on }, applicable);
+    for (const line of split.buyerLines) {
+      const had = totals.get(line.ruleId);
+      const rule = buyerRules.find((r) => r.id === line.ruleId);
+      if (had) had.amount = had.amount.plus(dec(line.amount));
+      else if (rule) totals.set(line.ruleId, { rule, name: line.name, amount: dec(line.amount) });
+    }
+  }
+  return [...totals.values()]
+    .filter((t) => t.amount.gt(0))
+    .sort((a, b) => a.rule.order - b.rule.order || a.name.localeCompare(b.name))
+    .map((t) => ({
+      ruleId: t.rule.id,
+      name: t.name,
+      beneficiaryId: t.rule.beneficiaryId,
+      amount: t.amount.toFixed(2),
+    }));
+}

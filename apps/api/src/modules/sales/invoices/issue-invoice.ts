@@ -1,4 +1,4 @@
-import { type Dec, type DeductionRuleInput, dec, round, ruleInput, splitGross, sum } from '@ushirika/domain';
+import { buyerLevies, type Dec, dec, type LevyLine, round, ruleInput, sum } from '@ushirika/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
@@ -48,39 +48,18 @@ export function addDays(date: string, days: number): string {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-type LevyLine = {
-  ruleId: string;
-  name: string;
-  beneficiaryId: string | null;
+type Good = {
+  lotId: string | null;
+  description: string;
+  descriptionSw: string | null;
+  kg: Dec;
+  price: Dec;
   amount: Dec;
-  order: number;
 };
 
-/**
- * Issues one sales invoice inside the caller's transaction: amount per line = kg x price (half-up
- * to the cent); for lot lines, the season crop's buyer-paid deduction rules (for all grades or the
- * lot's grade, valid on the invoice date) become one levy line per rule, summed over the lots (each
- * lot's levy rounded to the cent first); a gap-free number; audit; the posting (Dr buyer receivable
- * / Cr crop proceeds payable and Cr payable to beneficiaries for the levies). Lot statuses are left
- * to the caller (the auction close).
- */
-export async function issueInvoice(
-  tx: DbOrTx,
-  input: IssueInvoiceInput,
-): Promise<{ id: string; invoiceNo: string; total: string }> {
-  if (!ISO_DATE.test(input.invoiceDate)) throw fieldError('invoiceDate', 'Invalid invoice date');
-  if (input.lines.length === 0) throw fieldError('lines', 'An invoice needs at least one line');
-  const [buyer] = await tx
-    .select({ id: buyers.id, name: buyers.name })
-    .from(buyers)
-    .where(eq(buyers.id, input.buyerId));
-  if (!buyer) throw new NotFoundError('Buyer not found');
-
-  const dueDate = input.dueDate ?? addDays(input.invoiceDate, await invoiceDueDays(tx));
-  if (!ISO_DATE.test(dueDate) || dueDate < input.invoiceDate)
-    throw fieldError('dueDate', 'The due date cannot be before the invoice date');
-
-  const goods = input.lines.map((line, i) => {
+/** Stage 1: each line checked and priced, amount = kg x price half-up to the cent. */
+function priceGoods(lines: IssueInvoiceLine[]): Good[] {
+  return lines.map((line, i) => {
     let kg: Dec;
     let price: Dec;
     try {
@@ -96,91 +75,54 @@ export async function issueInvoice(
     const descriptionSw = line.descriptionSw?.trim() || null;
     return { lotId: line.lotId, description, descriptionSw, kg, price, amount: round(kg.times(price), 2) };
   });
+}
 
-  // Buyer-borne levies of the lots' season crops.
+/**
+ * Stage 2: the lots are sold once (on no other invoice unless that one was cancelled), and their
+ * season crops' buyer-borne levies (buyerLevies in the domain) become the invoice's levy lines.
+ */
+async function leviesOfLots(tx: DbOrTx, goods: Good[], invoiceDate: string): Promise<LevyLine[]> {
   const lotIds = [...new Set(goods.flatMap((g) => (g.lotId ? [g.lotId] : [])))];
   if (lotIds.length !== goods.filter((g) => g.lotId).length)
     throw fieldError('lines', 'A lot can be on an invoice once');
-  const levies = new Map<string, LevyLine>();
-  if (lotIds.length > 0) {
-    const lotRows = await tx
-      .select({ id: lots.id, seasonCropId: lots.seasonCropId, gradeId: lots.gradeId, bags: lots.bags })
-      .from(lots)
-      .where(inArray(lots.id, lotIds));
-    if (lotRows.length !== lotIds.length) throw new NotFoundError('Lot not found');
-    // A lot is sold once: on no other invoice unless that one was cancelled.
-    const [taken] = await tx
-      .select({ lotNo: lots.lotNo, invoiceNo: salesInvoices.invoiceNo })
-      .from(salesInvoiceLines)
-      .innerJoin(salesInvoices, eq(salesInvoices.id, salesInvoiceLines.invoiceId))
-      .innerJoin(lots, eq(lots.id, salesInvoiceLines.lotId))
-      .where(and(inArray(salesInvoiceLines.lotId, lotIds), ne(salesInvoices.status, 'cancelled')))
-      .limit(1);
-    if (taken) throw new ConflictError(`Lot ${taken.lotNo} is already on invoice ${taken.invoiceNo}`);
-    const seasonCropIds = [...new Set(lotRows.map((l) => l.seasonCropId))];
-    const rules = await tx
-      .select()
-      .from(deductionRules)
-      .where(inArray(deductionRules.seasonCropId, seasonCropIds));
-    const buyerRules = rules.filter((r) => r.payer === 'buyer');
-    if (buyerRules.length > 0) {
-      const lotById = new Map(lotRows.map((l) => [l.id, l]));
-      for (const g of goods) {
-        if (!g.lotId) continue;
-        const lot = lotById.get(g.lotId);
-        if (!lot) continue;
-        const applicable: DeductionRuleInput[] = buyerRules
-          .filter((r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId))
-          .map(ruleInput);
-        const split = splitGross(
-          { kg: g.kg.toFixed(3), pricePerKg: g.price.toFixed(2), bags: lot.bags, on: input.invoiceDate },
-          applicable,
-        );
-        for (const line of split.buyerLines) {
-          const rule = buyerRules.find((r) => r.id === line.ruleId);
-          const had = levies.get(line.ruleId);
-          if (had) had.amount = had.amount.plus(dec(line.amount));
-          else
-            levies.set(line.ruleId, {
-              ruleId: line.ruleId,
-              name: line.name,
-              beneficiaryId: rule?.beneficiaryId ?? null,
-              amount: dec(line.amount),
-              order: rule?.order ?? 0,
-            });
-        }
-      }
-    }
-  }
-  const levyLines = [...levies.values()]
-    .filter((l) => l.amount.gt(0))
-    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  if (lotIds.length === 0) return [];
+  const lotRows = await tx
+    .select({ id: lots.id, seasonCropId: lots.seasonCropId, gradeId: lots.gradeId, bags: lots.bags })
+    .from(lots)
+    .where(inArray(lots.id, lotIds));
+  if (lotRows.length !== lotIds.length) throw new NotFoundError('Lot not found');
+  const [taken] = await tx
+    .select({ lotNo: lots.lotNo, invoiceNo: salesInvoices.invoiceNo })
+    .from(salesInvoiceLines)
+    .innerJoin(salesInvoices, eq(salesInvoices.id, salesInvoiceLines.invoiceId))
+    .innerJoin(lots, eq(lots.id, salesInvoiceLines.lotId))
+    .where(and(inArray(salesInvoiceLines.lotId, lotIds), ne(salesInvoices.status, 'cancelled')))
+    .limit(1);
+  if (taken) throw new ConflictError(`Lot ${taken.lotNo} is already on invoice ${taken.invoiceNo}`);
+  const rules = await tx
+    .select()
+    .from(deductionRules)
+    .where(inArray(deductionRules.seasonCropId, [...new Set(lotRows.map((l) => l.seasonCropId))]));
+  const lotById = new Map(lotRows.map((l) => [l.id, l]));
+  const sold = goods.flatMap((g) => {
+    const lot = g.lotId ? lotById.get(g.lotId) : undefined;
+    return lot ? [{ ...lot, kg: g.kg.toFixed(3), pricePerKg: g.price.toFixed(2) }] : [];
+  });
+  return buyerLevies(
+    sold,
+    rules.map((r) => ({
+      ...ruleInput(r),
+      seasonCropId: r.seasonCropId,
+      gradeId: r.gradeId,
+      beneficiaryId: r.beneficiaryId,
+    })),
+    invoiceDate,
+  );
+}
 
-  const subtotal = sum(goods.map((g) => g.amount));
-  const leviesTotal = sum(levyLines.map((l) => l.amount));
-  const total = subtotal.plus(leviesTotal);
-  if (total.lte(0)) throw fieldError('lines', 'An invoice of nothing cannot be issued');
-
-  const year = Number(input.invoiceDate.slice(0, 4));
-  const invoiceNo = await nextDocumentNumber(tx, 'SI', year);
-  const [invoice] = await tx
-    .insert(salesInvoices)
-    .values({
-      invoiceNo,
-      buyerId: buyer.id,
-      auctionId: input.auctionId,
-      invoiceDate: input.invoiceDate,
-      dueDate,
-      status: 'issued',
-      subtotal: subtotal.toFixed(2),
-      leviesTotal: leviesTotal.toFixed(2),
-      total: total.toFixed(2),
-      createdBy: input.actorId,
-    })
-    .returning({ id: salesInvoices.id });
-  if (!invoice) throw new Error('Invoice insert returned nothing');
-
-  const lineRows = [
+/** Stage 3's rows: the goods, then one line per levy, numbered from 1. */
+function invoiceLineRows(invoiceId: string, goods: Good[], levies: LevyLine[]) {
+  return [
     ...goods.map((g) => ({
       kind: 'lot' as const,
       lotId: g.lotId,
@@ -192,18 +134,64 @@ export async function issueInvoice(
       deductionRuleId: null,
       beneficiaryId: null,
     })),
-    ...levyLines.map((l) => ({
+    ...levies.map((l) => ({
       kind: 'buyer_levy' as const,
       lotId: null,
       description: l.name,
       descriptionSw: null,
       kg: null,
       pricePerKg: null,
-      amount: l.amount.toFixed(2),
+      amount: l.amount,
       deductionRuleId: l.ruleId,
       beneficiaryId: l.beneficiaryId,
     })),
-  ].map((row, i) => ({ ...row, invoiceId: invoice.id, lineNo: i + 1 }));
+  ].map((row, i) => ({ ...row, invoiceId, lineNo: i + 1 }));
+}
+
+/**
+ * Issues one sales invoice inside the caller's transaction, in stages: price the lines; the lots'
+ * buyer-borne levies; a gap-free number, the invoice and its lines; the posting (Dr buyer
+ * receivable / Cr crop proceeds payable and Cr payable to beneficiaries for the levies); audit.
+ * Lot statuses are left to the caller (the auction close).
+ */
+export async function issueInvoice(
+  tx: DbOrTx,
+  input: IssueInvoiceInput,
+): Promise<{ id: string; invoiceNo: string; total: string }> {
+  if (!ISO_DATE.test(input.invoiceDate)) throw fieldError('invoiceDate', 'Invalid invoice date');
+  if (input.lines.length === 0) throw fieldError('lines', 'An invoice needs at least one line');
+  const [buyer] = await tx
+    .select({ id: buyers.id, name: buyers.name })
+    .from(buyers)
+    .where(eq(buyers.id, input.buyerId));
+  if (!buyer) throw new NotFoundError('Buyer not found');
+  const dueDate = input.dueDate ?? addDays(input.invoiceDate, await invoiceDueDays(tx));
+  if (!ISO_DATE.test(dueDate) || dueDate < input.invoiceDate)
+    throw fieldError('dueDate', 'The due date cannot be before the invoice date');
+  const goods = priceGoods(input.lines);
+  const levies = await leviesOfLots(tx, goods, input.invoiceDate);
+
+  const subtotal = sum(goods.map((g) => g.amount));
+  const leviesTotal = sum(levies.map((l) => l.amount));
+  const total = subtotal.plus(leviesTotal);
+  if (total.lte(0)) throw fieldError('lines', 'An invoice of nothing cannot be issued');
+  const invoiceNo = await nextDocumentNumber(tx, 'SI', Number(input.invoiceDate.slice(0, 4)));
+  const header = {
+    invoiceNo,
+    buyerId: buyer.id,
+    auctionId: input.auctionId,
+    invoiceDate: input.invoiceDate,
+    dueDate,
+    subtotal: subtotal.toFixed(2),
+    leviesTotal: leviesTotal.toFixed(2),
+    total: total.toFixed(2),
+  };
+  const [invoice] = await tx
+    .insert(salesInvoices)
+    .values({ ...header, status: 'issued', createdBy: input.actorId })
+    .returning({ id: salesInvoices.id });
+  if (!invoice) throw new Error('Invoice insert returned nothing');
+  const lineRows = invoiceLineRows(invoice.id, goods, levies);
   // Large auctions: insert in chunks to keep each statement's parameter count bounded.
   for (let i = 0; i < lineRows.length; i += 500) {
     await tx.insert(salesInvoiceLines).values(lineRows.slice(i, i + 500));
@@ -222,24 +210,12 @@ export async function issueInvoice(
     party: { type: 'buyer', id: buyer.id, name: buyer.name },
   });
   await tx.update(salesInvoices).set({ journalEntryId: posted.id }).where(eq(salesInvoices.id, invoice.id));
-
   await recordAudit(tx, {
     actorId: input.actorId,
     action: 'created',
     entity: 'sales_invoice',
     entityId: invoice.id,
-    after: {
-      invoiceNo,
-      buyerId: buyer.id,
-      auctionId: input.auctionId,
-      invoiceDate: input.invoiceDate,
-      dueDate,
-      subtotal: subtotal.toFixed(2),
-      leviesTotal: leviesTotal.toFixed(2),
-      total: total.toFixed(2),
-      journalEntryId: posted.id,
-      lines: lineRows.map(({ invoiceId: _i, ...l }) => l),
-    },
+    after: { ...header, journalEntryId: posted.id, lines: lineRows.map(({ invoiceId: _i, ...l }) => l) },
   });
   return { id: invoice.id, invoiceNo, total: total.toFixed(2) };
 }
