@@ -97,8 +97,8 @@ export async function createDistribution(
   return getDistribution(db, actor, id);
 }
 
-async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionBody): Promise<string> {
-  const date = input.distributedOn ?? todayInTanzania();
+/** Stage 1: the request locked with what the save checks, and refused unless it can be issued from the store. */
+async function lockRequest(tx: Tx, actor: Actor, input: CreateDistributionBody, date: string) {
   const [request] = await queryRows(
     tx,
     lockedRequest,
@@ -134,9 +134,18 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
   if (request.storeName === null) throw new NotFoundError('Store not found');
   if (request.storeAmcosId !== request.amcosId)
     throw fieldError('storeId', `${request.storeName} is not a store of the farmer's AMCOS`);
+  return request;
+}
 
+/**
+ * Stage 2: the lines issued (the approved ones when none are given), each within what was approved
+ * and priced in the request's season (with a subsidised price for subsidised inputs); the prices
+ * came with the request (the same columns `pricesOf` reads).
+ */
+function wantedLines(request: LockedRequest, input: CreateDistributionBody) {
   const { approved } = request;
   const wanted = input.lines ?? approved.map((l) => ({ itemId: l.itemId, quantity: l.quantity }));
+  const prices = new Map(approved.flatMap((a) => (a.price ? [[a.itemId, a.price] as const] : [])));
   wanted.forEach((line, i) => {
     const allowed = approved.find((a) => a.itemId === line.itemId);
     if (!allowed) throw fieldError(`lines.${i}.itemId`, 'This item is not on the approved request');
@@ -146,19 +155,55 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
         `At most ${dec(allowed.quantity).toString()} of ${allowed.name} was approved`,
       );
   });
-  // The approved items' prices came with the request (the same columns `pricesOf` reads).
-  const prices = new Map(approved.flatMap((a) => (a.price ? [[a.itemId, a.price] as const] : [])));
-  const kindPrice = input.kind === 'subsidised' ? 'subsidisedPrice' : null;
+  const priceOf = (itemId: string) => prices.get(itemId) as InputPrice;
   wanted.forEach((line, i) => {
     const price = prices.get(line.itemId);
     if (!price)
       throw fieldError(`lines.${i}.itemId`, `No price is set for this item in season ${request.seasonName}`);
-    if (kindPrice && price.subsidisedPrice === null)
+    if (input.kind === 'subsidised' && price.subsidisedPrice === null)
       throw fieldError(
         `lines.${i}.itemId`,
         `${price.itemName} has no subsidised price in season ${request.seasonName}`,
       );
   });
+  return { wanted, priceOf };
+}
+
+/** The farmer's SMS text (none without a phone), with what they owe after this distribution. */
+function distributionSms(
+  request: LockedRequest,
+  distribution: { distributionNo: string; kind: CreateDistributionBody['kind']; owes: boolean },
+  priced: ReturnType<typeof priceLines>,
+): string | null {
+  if (!request.farmerPhone) return null;
+  const nameOf = (itemId: string) =>
+    request.approved.find((a) => a.itemId === itemId) ?? { name: '', nameSw: null, unit: '' };
+  return distributionSmsText(
+    {
+      amcosName: request.amcosName,
+      distributionNo: distribution.distributionNo,
+      kind: distribution.kind,
+      farmerAmount: priced.farmer,
+      subsidyAmount: priced.subsidy,
+      lines: priced.lines.map((l) => ({
+        itemName: nameOf(l.itemId).name,
+        itemNameSw: nameOf(l.itemId).nameSw,
+        unit: nameOf(l.itemId).unit,
+        quantity: l.quantity,
+      })),
+    },
+    distribution.owes ? dec(request.owed).plus(dec(priced.farmer)).toFixed(2) : request.owed,
+  );
+}
+
+/**
+ * The save, in stages: lock and check the request; the lines and their prices; the farmer's loan;
+ * stock out; price the issue; the posting; one statement writing the rest.
+ */
+async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionBody): Promise<string> {
+  const date = input.distributedOn ?? todayInTanzania();
+  const request = await lockRequest(tx, actor, input, date);
+  const { wanted, priceOf } = wantedLines(request, input);
 
   const id = uuidv7();
   // Provisional until commit, when migration 0037's trigger puts the DS number in its place (on
@@ -168,11 +213,10 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
   // clerk of the store) are then held for the end of the save only. The loan is what the farmer
   // owes, quantity x their price, which does not depend on the stock's cost. Its LN number is
   // taken at commit before the JV and DS numbers, the order every transaction holding them keeps.
-  // Prices were checked above (a subsidised item without its price is refused there).
   const farmerOwes =
     farmerTotal(
       input.kind,
-      wanted.map((l) => ({ quantity: l.quantity, price: prices.get(l.itemId) as InputPrice })),
+      wanted.map((l) => ({ quantity: l.quantity, price: priceOf(l.itemId) })),
     ) ?? '0.00';
   const owes = (input.kind === 'credit' || input.kind === 'subsidised') && dec(farmerOwes).gt(0);
   const loan = owes
@@ -194,32 +238,8 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     read: request.stock,
     movementsInCallerStatement: true,
   });
-  const priced = priceLines(
-    input.kind,
-    moved.lines,
-    (itemId) => prices.get(itemId) as NonNullable<ReturnType<typeof prices.get>>,
-  );
+  const priced = priceLines(input.kind, moved.lines, priceOf);
   if (priced.farmer !== farmerOwes) throw new Error('Distribution priced differently from its loan');
-  const nameOf = (itemId: string) =>
-    approved.find((a) => a.itemId === itemId) ?? { name: '', nameSw: null, unit: '' };
-  const sms = request.farmerPhone
-    ? distributionSmsText(
-        {
-          amcosName: request.amcosName,
-          distributionNo,
-          kind: input.kind,
-          farmerAmount: priced.farmer,
-          subsidyAmount: priced.subsidy,
-          lines: priced.lines.map((l) => ({
-            itemName: nameOf(l.itemId).name,
-            itemNameSw: nameOf(l.itemId).nameSw,
-            unit: nameOf(l.itemId).unit,
-            quantity: l.quantity,
-          })),
-        },
-        owes ? dec(request.owed).plus(dec(priced.farmer)).toFixed(2) : request.owed,
-      )
-    : null;
   // The posting before the distribution's row, whose statement then links the loan to the
   // Collection-book entry and writes the stock ledger rows the stock door left to it. At commit
   // the numbers are thus taken LN, JV (with the account balances), then DS: the DS counter, taken
@@ -245,7 +265,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
     loanId: loan?.id ?? null,
     loanEntryId: loan ? (posted[0] ?? null) : null,
     actorId: actor.userId,
-    sms,
+    sms: distributionSms(request, { distributionNo, kind: input.kind, owes }, priced),
     movementsInsert: moved.movementsInsert ?? null,
   });
   return id;
