@@ -23,11 +23,17 @@ export async function enqueueSms(tx: DbOrTx, to: string, text: string): Promise<
 /**
  * The outbox as SQL: one message per row of `rows` (a query yielding `id`, `recipient`, `body`),
  * rows without a recipient skipped. `enqueueSms` runs it for one message; a statement that saves
- * its record in one round trip (the weighing save) embeds it.
+ * its record in one round trip (the weighing save) embeds it. With `keyed` the rows also yield
+ * `event_key` and each event's message is written once (a distribution's inputs SMS).
  */
-export function enqueueSmsSql(rows: SQL): SQL {
-  return sql`insert into sms_outbox (id, recipient, body)
-    select r.id, r.recipient, r.body from (${rows}) r where r.recipient is not null`;
+export function enqueueSmsSql(rows: SQL, { keyed = false }: { keyed?: boolean } = {}): SQL {
+  if (!keyed)
+    return sql`insert into sms_outbox (id, recipient, body)
+      select r.id, r.recipient, r.body from (${rows}) r where r.recipient is not null`;
+  // Keyed: the rows name their event too (`event_key`), written at most once (as enqueueEventSms).
+  return sql`insert into sms_outbox (id, recipient, body, event_key)
+    select r.id, r.recipient, r.body, r.event_key from (${rows}) r where r.recipient is not null
+    on conflict do nothing`;
 }
 
 /**

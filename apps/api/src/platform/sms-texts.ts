@@ -67,6 +67,14 @@ export const FARMER_SMS = {
     sw: '{{society}}: Umepewa mkopo wa fedha taslimu TZS {{amount}}. Deni lote TZS {{owed}}, litakatwa kwenye mauzo. Kumbukumbu: {{reference}}',
     en: '{{society}}: You were given a cash advance of TZS {{amount}}. All you owe: TZS {{owed}}, recovered from your crop sales. Reference: {{reference}}',
   },
+  /**
+   * A settlement recovered the farmer's loans (#31): how much of their crop money went to their
+   * loans, what they still owe on active loans afterwards, and the settlement's number.
+   */
+  loanRecovered: {
+    sw: '{{society}}: Mkopo wako umelipwa TZS {{amount}} kutoka mgawanyo wa mapato. Deni lililobaki TZS {{owed}}. Kumbukumbu: {{no}}',
+    en: '{{society}}: TZS {{amount}} of your loan was recovered from your settlement. Still owed: TZS {{owed}}. Reference: {{no}}',
+  },
   /** An auction closed (#31): each farmer with crop in its sold lots, their kg and its price. */
   auctionResult: {
     sw: '{{society}}: Mnada {{no}} {{date}}: kg {{kg}} za {{crop}} zimeuzwa, wastani TZS {{price}}/kg. Malipo baada ya mgawanyo wa mapato.',

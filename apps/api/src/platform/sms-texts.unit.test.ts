@@ -103,6 +103,15 @@ function everySms(): [string, string][] {
         }),
       ],
       [
+        `farmer (${lang}): loan recovered (#31)`,
+        smsText(FARMER_SMS.loanRecovered[lang], {
+          society: 'Mkombozi Kisemvule AMCOS Ltd',
+          amount: toGroupedAmount('12345678.50'),
+          owed: toGroupedAmount('98765432.10'),
+          no: 'ST-2026-000012',
+        }),
+      ],
+      [
         `farmer (${lang}): cash advance given (#31)`,
         smsText(FARMER_SMS.loanGiven[lang], {
           society: 'Kisemvule AMCOS',
@@ -166,6 +175,25 @@ describe('every SMS in one place (#35)', () => {
     expect(smsText(FARMER_SMS.paid.sw, FILLED.paidByBank)).toContain(
       'Umelipwa TZS 12,345,678.50 za korosho, ufuta kupitia benki CRDB Bank PLC.',
     );
+  });
+
+  it("writes the loan recovered from decimal strings, grouped, without '.00' (#31)", () => {
+    const values = {
+      society: 'Kisemvule AMCOS',
+      amount: toGroupedAmount('100000.00'),
+      owed: toGroupedAmount('2150000.50'),
+      no: 'ST-2026-000012',
+    };
+    expect(smsText(FARMER_SMS.loanRecovered.sw, values)).toBe(
+      'Kisemvule AMCOS: Mkopo wako umelipwa TZS 100,000 kutoka mgawanyo wa mapato. Deni lililobaki TZS 2,150,000.50. Kumbukumbu: ST-2026-000012',
+    );
+    expect(smsText(FARMER_SMS.loanRecovered.en, values)).toBe(
+      'Kisemvule AMCOS: TZS 100,000 of your loan was recovered from your settlement. Still owed: TZS 2,150,000.50. Reference: ST-2026-000012',
+    );
+    // A figure past a JS number's precision keeps every digit.
+    expect(
+      smsText(FARMER_SMS.loanRecovered.sw, { ...values, owed: toGroupedAmount('90071992547409.93') }),
+    ).toContain('TZS 90,071,992,547,409.93.');
   });
 
   it('names inputs by their Swahili names and shortens a long list instead of sending two SMS', () => {

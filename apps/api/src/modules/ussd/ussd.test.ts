@@ -21,7 +21,7 @@ import { queryRows } from '../../db/rows.ts';
 import { enqueueEventSms } from '../../platform/sms-outbox.ts';
 import { fitsOneSms } from '../../platform/sms-texts.ts';
 import { accountId, TODAY } from '../accounts/testing.ts';
-import { queueLoanGivenSms } from '../settlement/loans/loan-sms.ts';
+import { queueLoanGivenSms, queueLoanRecoveredSms } from '../settlement/loans/loan-sms.ts';
 import { queueSettlementSms } from '../settlement/runs/settlement-sms.ts';
 import { tzs } from './screens.ts';
 
@@ -414,6 +414,15 @@ describe('SMS at money events (#31)', () => {
     expect(of(`loan-given:${loanId}`)[0]?.body).toMatch(
       /Umepewa mkopo wa fedha taslimu TZS 100,000\. Deni lote TZS 100,000/,
     );
+    // A's advance was recovered by the settlement: told once, with what is left (nothing); B had no loan.
+    const recoveredA = of(`loan-recovered:${settlementId}:${a.id}`);
+    expect(recoveredA.map((m) => [m.recipient, m.body.replace(/^[^:]+: /, '')])).toEqual([
+      [
+        a.phone,
+        `Mkopo wako umelipwa TZS 100,000 kutoka mgawanyo wa mapato. Deni lililobaki TZS 0. Kumbukumbu: ${settlementNo}`,
+      ],
+    ]);
+    expect(messages.filter((m) => m.key.startsWith('loan-recovered:'))).toHaveLength(1);
     const paidA = messages.filter((m) => m.key.startsWith('payment-paid:') && m.recipient === a.phone);
     expect(paidA).toHaveLength(1);
     expect(paidA[0]?.body).toContain('Umelipwa TZS 860,000');
@@ -444,6 +453,7 @@ describe('SMS at money events (#31)', () => {
     await t.db.transaction(async (tx) => {
       await queueSettlementSms(tx, settlementId, settlementNo);
       await queueLoanGivenSms(tx, loanId);
+      await queueLoanRecoveredSms(tx, settlementId, settlementNo);
     });
     expect(await eventMessages()).toEqual(before);
   });

@@ -275,7 +275,7 @@ async function saveDistribution(tx: Tx, actor: Actor, input: CreateDistributionB
  * One statement writes what the distribution adds: its row and lines, the request distributed,
  * the season totals of the report (added to per AMCOS x farmer x item x kind), the loan's link to
  * its entry, the audit event and the farmer's SMS (the outbox row takes the distribution's id, so
- * the number trigger finds it).
+ * the number trigger finds it, and the event key `inputs-given:<id>`, so it is written once, #31).
  */
 async function writeDistribution(
   tx: Tx,
@@ -355,7 +355,9 @@ async function writeDistribution(
     ${
       o.sms && request.farmerPhone
         ? sql`, s as (${enqueueSmsSql(
-            sql`select d.id, ${request.farmerPhone}::text as recipient, ${o.sms}::text as body from d`,
+            sql`select d.id, ${request.farmerPhone}::text as recipient, ${o.sms}::text as body,
+              'inputs-given:' || d.id::text as event_key from d`,
+            { keyed: true },
           )} returning 1)`
         : sql``
     }

@@ -109,9 +109,11 @@ describe('a credit distribution from request to zero balance', () => {
     expect(await balanceOf(t, 'operation', '1301')).toBe('12036000.00');
     const [sms] = await queryRows(
       t.db,
-      z.object({ body: z.string() }),
-      sql`select body from sms_outbox order by created_at desc limit 1`,
+      z.object({ body: z.string(), key: z.string().nullable() }),
+      sql`select body, event_key as key from sms_outbox order by created_at desc limit 1`,
     );
+    // Keyed by its event (#31): written once, however often the save is retried.
+    expect(sms?.key).toBe(`inputs-given:${d.id}`);
     // The society first, each item with its quantity, the loan and all the farmer owes grouped
     // without ".00", the DS number the commit gave it last (#35); one SMS.
     expect(sms?.body).toMatch(new RegExp(`^${d.amcosName}: Umepokea `));
@@ -126,6 +128,18 @@ describe('a credit distribution from request to zero balance', () => {
       { token: w.clerk.access },
     );
     expect(request.body.data).toMatchObject({ status: 'distributed', distributionId: d.id });
+    // The save sent again (a clerk's double click, a reload) is refused and adds no second SMS.
+    const again = await t.request<Saved>('POST', path, {
+      token: w.clerk.access,
+      body: { requestId, storeId: w.storeId, kind: 'credit' },
+    });
+    expect(again.status).toBe(409);
+    const [count] = await queryRows(
+      t.db,
+      z.object({ n: z.number() }),
+      sql`select count(*)::int as n from sms_outbox where event_key = ${`inputs-given:${d.id}`}`,
+    );
+    expect(count?.n).toBe(1);
   });
 
   it('keeps the history of the request and the distribution for their society only', async () => {

@@ -48,3 +48,54 @@ export async function queueLoanGivenSms(tx: DbOrTx, loanId: string): Promise<voi
     },
   ]);
 }
+
+const recoveredRow = z.object({
+  farmerId: z.string(),
+  recipient: z.string().nullable(),
+  society: z.string(),
+  amount: z.string(),
+  owed: z.string(),
+  lang: z.enum(['sw', 'en']),
+});
+
+/**
+ * Each farmer whose loans an approved settlement recovered hears it (#31), in their language, once
+ * per settlement and farmer (the outbox's event key): the amount recovered (their loan_recoveries
+ * rows of the settlement, the same rows the settlement SMS's "loan" sums), what they still owe on
+ * active loans after it, and the settlement's number. Run after the loans are recovered.
+ */
+export async function queueLoanRecoveredSms(
+  tx: DbOrTx,
+  settlementId: string,
+  settlementNo: string,
+): Promise<void> {
+  const rows = await queryRows(
+    tx,
+    recoveredRow,
+    sql`select f.id as "farmerId", f.phone as recipient, a.name as society,
+          r.amount::text as amount, coalesce(fp.language, 'sw') as lang,
+          (select coalesce(sum(o.amount - o.recovered), 0) from farmer_loans o
+            where o.farmer_id = f.id and o.status = 'active')::numeric(16,2)::text as owed
+        from (select l.farmer_id, sum(lr.amount)::numeric(16,2) as amount
+              from loan_recoveries lr join farmer_loans l on l.id = lr.loan_id
+              where lr.settlement_id = ${settlementId} group by l.farmer_id) r
+        join farmers f on f.id = r.farmer_id
+        join amcos a on a.id = f.amcos_id
+        left join farmer_pins fp on fp.farmer_id = f.id
+        where coalesce(f.phone, '') <> '' and r.amount > 0`,
+  );
+  await enqueueEventSms(
+    tx,
+    rows.map((r) => ({
+      key: `loan-recovered:${settlementId}:${r.farmerId}`,
+      recipient: r.recipient,
+      farmer: { id: r.farmerId, kind: 'loanRecovered' },
+      body: smsText(FARMER_SMS.loanRecovered[r.lang], {
+        society: r.society,
+        amount: toGroupedAmount(r.amount),
+        owed: toGroupedAmount(r.owed),
+        no: settlementNo,
+      }),
+    })),
+  );
+}

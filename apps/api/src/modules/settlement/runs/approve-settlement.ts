@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError } from '../../../platform/errors.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { markCollectionsPaid } from '../../crop-flow/collections/mark-collections-paid.ts';
+import { queueLoanRecoveredSms } from '../loans/loan-sms.ts';
 import { draftPaymentBatches } from '../payments/draft-payment-batches.ts';
 import { paymentSettingsOf } from '../payments/queries.ts';
 import { settlements } from '../schema.ts';
@@ -88,7 +89,10 @@ export async function approveSettlement(
                                  group by farmer_id having sum(net) = 0)`,
     );
     mark('approve: batches');
-    if ((await paymentSettingsOf(tx)).smsFarmers) await queueSettlementSms(tx, id, row.settlementNo);
+    if ((await paymentSettingsOf(tx)).smsFarmers) {
+      await queueSettlementSms(tx, id, row.settlementNo);
+      await queueLoanRecoveredSms(tx, id, row.settlementNo);
+    }
     await recordAudit(tx, {
       actorId: actor.userId,
       action: 'approved',
