@@ -43,6 +43,12 @@ const saved = { 200: savedReply(deliveryNoteDetail) };
 
 /** Crop delivery notes: an AMCOS makes and dispatches its own; the union's warehouse receives them. */
 export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
+  noteReadRoutes(app, deps);
+  noteActionRoutes(app, deps);
+}
+
+/** A note and its PDF, the list, the collections waiting for a note and the form's options. */
+function noteReadRoutes(app: ZodApp, deps: AppDeps) {
   /** The note of the path's id and its PDF, refused to an AMCOS user of another society. */
   societyDocumentRoutes(app, deps.db, {
     base,
@@ -113,6 +119,10 @@ export function deliveryNotesRoutes(app: ZodApp, deps: AppDeps) {
     },
     async () => ({ data: await deliveryNoteFormOptions(deps.db) }),
   );
+}
+
+/** Creating a note, adding and removing its collections, cancelling, dispatching and receiving it. */
+function noteActionRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     base,
     {

@@ -30,6 +30,12 @@ const path = '/collections/distributions';
 
 /** Inputs issued to farmers from AMCOS stores, their notes and the season report. */
 export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
+  distributionRoutes(app, deps);
+  distributionFollowUpRoutes(app, deps);
+}
+
+/** Distributions: list, issue, the stores to issue from, one distribution. */
+function distributionRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     path,
     {
@@ -85,6 +91,10 @@ export function distributionsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({ data: await getDistribution(deps.db, actorOf(req), req.params.id) }),
   );
+}
+
+/** A distribution's note, cancelling it, and the distributions report. */
+function distributionFollowUpRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     `${path}/:id/note`,
     { config: { access: access.read }, schema: { tags, params: idParams } },

@@ -38,6 +38,13 @@ const saved = { 200: savedReply(purchaseOrderDetail) };
 
 /** Issue 13: purchase orders and the purchasing settings. Union staff only. */
 export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
+  purchaseSettingsRoutes(app, deps);
+  orderRoutes(app, deps);
+  orderWorkflowRoutes(app, deps);
+}
+
+/** The purchase settings (VAT rate, tolerances). */
+function purchaseSettingsRoutes(app: ZodApp, deps: AppDeps) {
   const { db } = deps;
   app.get(
     '/purchase/settings',
@@ -55,6 +62,11 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
       data: await updatePurchaseSettings(db, actorOf(req), req.body),
     }),
   );
+}
+
+/** Purchase orders: list, create, read and change a draft. */
+function orderRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
   app.get(
     '/purchase/orders',
     {
@@ -106,6 +118,11 @@ export function purchaseOrdersRoutes(app: ZodApp, deps: AppDeps) {
       data: await updatePurchaseOrder(db, actorOf(req), { id: req.params.id, body: req.body }),
     }),
   );
+}
+
+/** An order's way: submit, approve, reject, cancel, and its PDF. */
+function orderWorkflowRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
   app.patch(
     '/purchase/orders/:id/submit',
     { config: { access: purchaseWrite }, schema: { tags, params: idParams, response: saved } },

@@ -58,6 +58,13 @@ async function uploadedSheet(req: FastifyRequest) {
 }
 
 export function auctionRoutes(app: ZodApp, deps: AppDeps) {
+  auctionHeaderRoutes(app, deps);
+  catalogueRoutes(app, deps);
+  resultRoutes(app, deps);
+}
+
+/** The auctions: list, create and read one. */
+function auctionHeaderRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/sales/auctions',
     {
@@ -107,6 +114,10 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
       return { data: await getAuction(deps.db, req.params.id, societyOf(actor)) };
     },
   );
+}
+
+/** The catalogue: its lots, the lots available to it and their filters, adding, removing, publishing. */
+function catalogueRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/sales/auctions/:id/lots',
     {
@@ -170,6 +181,10 @@ export function auctionRoutes(app: ZodApp, deps: AppDeps) {
       data: await publishAuction(deps.db, actorOf(req), { id: req.params.id }),
     }),
   );
+}
+
+/** Results, typed or imported from the platform's sheet, the societies' decisions and the close. */
+function resultRoutes(app: ZodApp, deps: AppDeps) {
   app.put(
     '/sales/auctions/:id/results',
     {

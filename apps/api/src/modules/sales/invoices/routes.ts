@@ -30,9 +30,14 @@ import { updateSalesSettings } from './update-sales-settings.ts';
 
 /** Issue 6: the sales settings, sales invoices and group invoices. Union staff only. */
 export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
-  const { db } = deps;
+  salesSettingsRoutes(app, deps);
+  invoiceRoutes(app, deps);
+  groupInvoiceRoutes(app, deps);
+}
 
-  // Settings -------------------------------------------------------------------------------------
+/** The sales settings (the invoices' due days). */
+function salesSettingsRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
   app.get(
     '/sales/settings',
     {
@@ -52,8 +57,11 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       data: await updateSalesSettings(db, actorOf(req), req.body),
     }),
   );
+}
 
-  // Invoices ---------------------------------------------------------------------------------------
+/** Sales invoices: list, a manual invoice, one invoice and its PDF, cancelling. */
+function invoiceRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
   const tags = ['sales-invoices'];
   app.get(
     '/sales/invoices',
@@ -121,8 +129,11 @@ export function salesInvoicesRoutes(app: ZodApp, deps: AppDeps) {
       data: await cancelSalesInvoice(db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
     }),
   );
+}
 
-  // Group invoices -------------------------------------------------------------------------------
+/** Group invoices: several open invoices of one buyer sent as one document. */
+function groupInvoiceRoutes(app: ZodApp, deps: AppDeps) {
+  const { db } = deps;
   const groupTags = ['group-invoices'];
   app.get(
     '/sales/group-invoices',

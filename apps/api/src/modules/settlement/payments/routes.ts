@@ -30,6 +30,12 @@ import { batchVoucherPdf } from './voucher-pdf.ts';
 
 /** Payment batches of approved settlements: approve, export the bank or mobile file, mark paid, retry failed lines. */
 export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
+  batchReadRoutes(app, deps);
+  batchWorkflowRoutes(app, deps);
+}
+
+/** Payment batches: list, one batch and its lines. */
+function batchReadRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/payments/batches',
     {
@@ -88,6 +94,10 @@ export function paymentBatchesRoutes(app: ZodApp, deps: AppDeps) {
       return pagedReply(rows, total, req.query);
     },
   );
+}
+
+/** A batch's way: approve, export, mark paid, pay failed lines again, and its voucher. */
+function batchWorkflowRoutes(app: ZodApp, deps: AppDeps) {
   app.patch(
     '/payments/batches/:id/approve',
     {

@@ -29,6 +29,13 @@ import { getSettlement, listSettlements, settlementFarmers, settlementLots } fro
 
 /** Settlement runs: preview, save a draft, approve (maker-checker) or cancel it. */
 export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
+  settlementRoutes(app, deps);
+  settlementPartRoutes(app, deps);
+  settlementDecisionRoutes(app, deps);
+}
+
+/** Settlements: preview, list, create and read one. */
+function settlementRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     '/payments/settlements/preview',
     {
@@ -88,6 +95,10 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({ data: await getSettlement(deps.db, req.params.id, societyOf(actorOf(req))) }),
   );
+}
+
+/** A settlement's farmers and lots, a page at a time. */
+function settlementPartRoutes(app: ZodApp, deps: AppDeps) {
   /** A page of a settlement's farmers or lots; an AMCOS user (society) sees their own only. */
   function settlementPart<Row>(
     part: 'farmers' | 'lots',
@@ -120,6 +131,10 @@ export function settlementRunsRoutes(app: ZodApp, deps: AppDeps) {
   }
   settlementPart('farmers', settlementFarmerList, settlementFarmers);
   settlementPart('lots', settlementLotList, settlementLots);
+}
+
+/** Approving or cancelling a settlement. */
+function settlementDecisionRoutes(app: ZodApp, deps: AppDeps) {
   app.patch(
     '/payments/settlements/:id/approve',
     {
