@@ -19,6 +19,7 @@ import { cooperativeRoutes } from './modules/cooperative/routes.ts';
 import { collectionsRoutes } from './modules/crop-flow/collections/routes.ts';
 import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.ts';
 import { devicesRoutes } from './modules/crop-flow/devices/routes.ts';
+import { cropLotsOpening } from './modules/crop-flow/lots/opening-lots.ts';
 import { lotsRoutes } from './modules/crop-flow/lots/routes.ts';
 import { originRoutes } from './modules/crop-flow/origin/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -102,6 +103,7 @@ const modules = [
     bank_balances: bankBalancesOpening,
     buyer_invoices: buyerInvoicesOpening,
     supplier_invoices: supplierInvoicesOpening,
+    crop_lots: cropLotsOpening,
   }),
   collectionsRoutes,
   deliveryNotesRoutes,

@@ -1,11 +1,11 @@
 import { dec, round, sum } from '@ushirika/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../src/db/client.ts';
 import { queryRows } from '../src/db/rows.ts';
 import { postBusinessEvent } from '../src/modules/accounts/journal/post-business-event.ts';
 import { banks, councils } from '../src/modules/cooperative/schema.ts';
-import { collections, deliveryNotes, lotSources } from '../src/modules/crop-flow/schema.ts';
+import { collections, deliveryNotes, lotSources, lots } from '../src/modules/crop-flow/schema.ts';
 import { beneficiaries, deductionRules } from '../src/modules/deductions/schema.ts';
 import { farmers } from '../src/modules/farmers/schema.ts';
 import { salesInvoiceLines, salesInvoices } from '../src/modules/sales/invoices/schema.ts';
@@ -104,10 +104,20 @@ export type PaidLotOptions = {
 
 /** One lot from one delivery note, sold on an invoice (paid unless `partPaid`). */
 export async function makePaidLot(db: Db, world: SettlementWorld, o: PaidLotOptions) {
-  const t = tag();
   const collectedKg = sum(o.collections.map((c) => c.kg)).toFixed(3);
   const netKg = o.netKg ?? collectedKg;
   const bags = o.bags ?? o.collections.length;
+  const lot = await makeLotWithCollections(db, world, { ...o, collectedKg, netKg, bags });
+  return sellLot(db, world, lot, { ...o, netKg });
+}
+
+async function makeLotWithCollections(
+  db: Db,
+  world: SettlementWorld,
+  o: PaidLotOptions & { collectedKg: string; netKg: string; bags: number },
+) {
+  const { collectedKg, netKg, bags } = o;
+  const t = tag();
   const dn = one(
     await db
       .insert(deliveryNotes)
@@ -150,6 +160,26 @@ export async function makePaidLot(db: Db, world: SettlementWorld, o: PaidLotOpti
       lotId: lot.id,
     });
   }
+  return lot;
+}
+
+/**
+ * An invoice (paid unless `partPaid`) selling a lot already in store, e.g. one that came in at
+ * go-live (#36); the lot is marked sold.
+ */
+export async function sellLot(
+  db: Db,
+  world: SettlementWorld,
+  lot: { id: string; lotNo: string },
+  o: Omit<PaidLotOptions, 'collections'> & { netKg: string },
+) {
+  const t = tag();
+  const { netKg } = o;
+  await db.update(lots).set({ status: 'sold' }).where(eq(lots.id, lot.id));
+  await db
+    .update(collections)
+    .set({ status: 'sold' })
+    .where(and(eq(collections.lotId, lot.id), eq(collections.status, 'in_lot')));
   const amount = round(dec(netKg).times(dec(o.price)), 2).toFixed(2);
   const levies = o.buyerLevies ?? '0.00';
   const total = dec(amount).plus(dec(levies)).toFixed(2);

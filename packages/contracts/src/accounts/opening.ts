@@ -16,6 +16,7 @@ export const OPENING_KINDS = [
   'supplier_invoices',
   'stock',
   'bank_balances',
+  'crop_lots',
 ] as const;
 export const openingKind = z.enum(OPENING_KINDS);
 export type OpeningKind = z.infer<typeof openingKind>;
@@ -28,6 +29,20 @@ export const OPENING_COLUMNS: Record<OpeningKind, readonly string[]> = {
   supplier_invoices: ['supplier_code', 'invoice_no', 'invoice_date', 'due_date', 'amount', 'already_paid'],
   stock: ['store_code', 'item_code', 'quantity', 'value'],
   bank_balances: ['account_code', 'balance'],
+  /** One row per farmer's share of a lot; a lot without farmer detail is one row with no farmer. */
+  crop_lots: [
+    'warehouse',
+    'lot_no',
+    'amcos_code',
+    'season',
+    'crop_code',
+    'grade_code',
+    'bags',
+    'net_kg',
+    'farmer_no',
+    'farmer_bags',
+    'farmer_kg',
+  ],
 };
 
 /** The most rows one opening sheet may hold. */
@@ -61,6 +76,12 @@ export const OPENING_FATES = [
   'number_taken',
   /** A due date before the invoice date. */
   'due_before_invoice',
+  /** A lot's rows disagree on what the lot is (its society, crop, grade, bags or kg; in detail). */
+  'lot_differs',
+  /** The farmer belongs to another society than the lot. */
+  'other_amcos',
+  /** Imported, flagged: a lot whose farmers the union does not know (its kg in detail). */
+  'without_farmer_detail',
 ] as const;
 export const openingFate = z.enum(OPENING_FATES);
 export type OpeningFate = z.infer<typeof openingFate>;
@@ -176,4 +197,5 @@ export const OPENING_BOOK: Record<OpeningKind, z.infer<typeof book> | null> = {
   supplier_invoices: 'operation',
   stock: 'operation',
   bank_balances: null,
+  crop_lots: 'collection',
 };

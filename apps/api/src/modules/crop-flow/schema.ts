@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { authorship, cancellation, id, kg, money, stamp, timestamps } from '../../db/columns.ts';
+import { openingImports } from '../accounts/opening/schema.ts';
 import { amcosRef } from '../amcos/schema.ts';
 import { farmerRef } from '../farmers/schema.ts';
 import { grades, seasonCropRef } from '../seasons/schema.ts';
@@ -110,10 +111,15 @@ export const lots = pgTable(
     nutCount: integer('nut_count'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     issuedBy: uuid('issued_by'),
+    /** A lot already in the warehouse at go-live (#36), brought in by this opening import. */
+    openingImportId: uuid('opening_import_id').references(() => openingImports.id),
+    /** An opening lot whose farmers the union does not know: it has no collections to settle. */
+    withoutFarmerDetail: boolean('without_farmer_detail').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('lots_whr_no_unique').on(t.whrNo),
+    index('lots_opening_idx').on(t.openingImportId).where(sql`${t.openingImportId} is not null`),
     uniqueIndex('lots_lot_no_unique').on(t.warehouseId, t.lotNo),
     index('lots_status_idx').on(t.status, t.seasonCropId),
     index('lots_amcos_idx').on(t.amcosId, t.status),

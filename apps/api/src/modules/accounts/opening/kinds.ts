@@ -56,8 +56,9 @@ export const isSheetDate = (text: string) =>
   !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
   new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
-/** A row's fate is one that goes in (or is left out harmlessly, a zero line). */
-export const isTaken = (r: OpeningPreviewRow) => r.fate === 'ok' || r.fate === 'zero';
+/** A row's fate is one that goes in (flagged or not), or is left out harmlessly (a zero line). */
+export const isTaken = (r: OpeningPreviewRow) =>
+  r.fate === 'ok' || r.fate === 'zero' || r.fate === 'without_farmer_detail';
 
 /**
  * What a row of an opening sheet still owes: its `amount` less what `paidColumn` says was already

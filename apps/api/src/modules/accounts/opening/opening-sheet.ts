@@ -11,6 +11,7 @@ const WHAT: Record<OpeningKind, string> = {
   supplier_invoices: 'supplier invoices',
   stock: 'stock lines',
   bank_balances: 'bank balances',
+  crop_lots: 'crop lots',
 };
 
 /** The columns a row cannot go without (the rest may be empty). */
@@ -21,6 +22,7 @@ const REQUIRED: Record<OpeningKind, string[]> = {
   supplier_invoices: ['supplier_code', 'invoice_no', 'invoice_date', 'amount'],
   stock: ['store_code', 'item_code', 'quantity', 'value'],
   bank_balances: ['account_code', 'balance'],
+  crop_lots: ['warehouse', 'lot_no', 'amcos_code', 'season', 'crop_code', 'grade_code', 'bags', 'net_kg'],
 };
 
 /** Example rows of each template (figures written as numbers in the xlsx). */
@@ -34,6 +36,35 @@ const EXAMPLES: Record<OpeningKind, string[][]> = {
   supplier_invoices: [['YARA', 'Y-77812', '2026-05-02', '2026-06-01', '8400000.00', '0']],
   stock: [['MAIN', 'SULPHUR-25', '120', '3600000.00']],
   bank_balances: [['1101', '12500000.00']],
+  crop_lots: [
+    [
+      'Masasi Warehouse',
+      'A-0412',
+      'NAN02',
+      '2025/26',
+      'CASHEW',
+      'STD',
+      '12',
+      '960.000',
+      'NAN02-00001',
+      '7',
+      '560.000',
+    ],
+    [
+      'Masasi Warehouse',
+      'A-0412',
+      'NAN02',
+      '2025/26',
+      'CASHEW',
+      'STD',
+      '12',
+      '960.000',
+      'NAN02-00002',
+      '5',
+      '400.000',
+    ],
+    ['Masasi Warehouse', 'A-0413', 'NAN02', '2025/26', 'CASHEW', 'STD', '8', '640.000', '', '', ''],
+  ],
 };
 
 const FIGURES = new Set([
@@ -45,7 +76,14 @@ const FIGURES = new Set([
   'quantity',
   'value',
   'balance',
+  'bags',
+  'net_kg',
+  'farmer_bags',
+  'farmer_kg',
 ]);
+
+/** Figures counted in whole units (bags). */
+const WHOLE = new Set(['bags', 'farmer_bags']);
 
 /** Reads an uploaded opening sheet (xlsx, or csv) into rows keyed by the template's columns. */
 export function readOpeningSheet(kind: OpeningKind, bytes: Buffer, filename: string): Promise<SheetRow[]> {
@@ -81,7 +119,11 @@ export async function openingTemplate(kind: OpeningKind, format: 'xlsx' | 'csv')
     );
   for (const column of columns) {
     if (FIGURES.has(column))
-      sheet.getColumn(column).numFmt = column === 'quantity' ? '#,##0.000' : '#,##0.00';
+      sheet.getColumn(column).numFmt = WHOLE.has(column)
+        ? '#,##0'
+        : column === 'quantity' || column.endsWith('_kg')
+          ? '#,##0.000'
+          : '#,##0.00';
     // Codes and numbers typed as text keep their leading zeros.
     else sheet.getColumn(column).numFmt = '@';
   }

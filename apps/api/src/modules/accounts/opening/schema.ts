@@ -36,6 +36,7 @@ export const OPENING_IMPORT_KINDS = [
   'supplier_invoices',
   'stock',
   'bank_balances',
+  'crop_lots',
 ] as const;
 
 /**
@@ -70,7 +71,7 @@ export const openingImports = pgTable(
       .where(sql`${t.status} = 'imported' and ${t.kind} = 'trial_balance'`),
     check(
       'opening_imports_kind_check',
-      sql`${t.kind} in ('trial_balance', 'farmer_loans', 'buyer_invoices', 'supplier_invoices', 'stock', 'bank_balances')`,
+      sql`${t.kind} in ('trial_balance', 'farmer_loans', 'buyer_invoices', 'supplier_invoices', 'stock', 'bank_balances', 'crop_lots')`,
     ),
     check('opening_imports_status_check', sql`${t.status} in ('imported', 'reversed')`),
   ],

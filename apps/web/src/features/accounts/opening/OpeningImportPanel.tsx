@@ -28,6 +28,7 @@ export const AVAILABLE_KINDS: OpeningKind[] = [
   'supplier_invoices',
   'stock',
   'bank_balances',
+  'crop_lots',
 ];
 
 /** Choose what to import and the book, download its template, check the file, then import it whole. */

@@ -43,7 +43,15 @@ export function OpeningPreviewTable({ preview }: { preview: OpeningPreview }) {
                 <Table.Td>
                   <Badge
                     variant="light"
-                    color={r.fate === 'ok' ? 'teal' : r.fate === 'zero' ? 'gray' : 'red'}
+                    color={
+                      r.fate === 'ok'
+                        ? 'teal'
+                        : r.fate === 'zero'
+                          ? 'gray'
+                          : r.fate === 'without_farmer_detail'
+                            ? 'yellow'
+                            : 'red'
+                    }
                   >
                     {t(`goLive.fates.${r.fate}`, { detail: r.detail ?? '' })}
                   </Badge>
