@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ruleInput } from './deductions.ts';
 import { dec, splitExact, sum } from './money.ts';
 import {
+  addNamedDeductions,
+  farmerDeductionsByName,
   type LoanBalance,
   type LotToSettle,
   type SettlementRule,
@@ -271,6 +273,12 @@ describe('settlement properties', () => {
             }
             expect(sum(s.farmers.map((f) => f.grossShare)).toFixed(2)).toBe(s.gross);
             for (const d of [...s.deductions, ...s.buyerLines]) expect(dec(d.amount).gt(0)).toBe(true);
+            // Each farmer's deductions named line by line (#31) add up to their share to the cent.
+            for (const f of s.farmers) {
+              const named = farmerDeductionsByName(f.deductions, s.deductions);
+              expect(sum(named.map((d) => d.amount)).toFixed(2)).toBe(f.deductions);
+              for (const d of named) expect(dec(d.amount).gt(0)).toBe(true);
+            }
           }
           // Loans: never recover more than was outstanding, and what is left + recovered = before.
           const before = sum(rawLoans.map((l) => l.amount));
@@ -306,5 +314,48 @@ describe('splitUnits', () => {
     expect(scaled('1234.5', 2)).toBe(123450n);
     expect(unscaled(-5n, 2)).toBe('-0.05');
     expect(() => scaled('1.234', 2)).toThrow();
+  });
+});
+
+describe('farmerDeductionsByName (#31)', () => {
+  it("names a farmer's share of a lot's deductions, adding up to the share to the cent", () => {
+    const lines = [
+      { name: 'Council cess', amount: '30000.00' },
+      { name: 'AMCOS levy', amount: '10000.00' },
+      { name: 'Transport charge', amount: '3333.33' },
+      { name: 'Transport charge', amount: '6666.67' },
+    ];
+    expect(farmerDeductionsByName('40000.00', lines.slice(0, 2))).toEqual([
+      { name: 'Council cess', amount: '30000.00' },
+      { name: 'AMCOS levy', amount: '10000.00' },
+    ]);
+    // A third of a lot: 16,666.67 split 3:1:2 by the lines (transport lines are one name); the
+    // cent lost to rounding goes to the largest remainder, a tie to the earlier line.
+    const third = farmerDeductionsByName('16666.67', lines);
+    expect(third).toEqual([
+      { name: 'Council cess', amount: '10000.00' },
+      { name: 'AMCOS levy', amount: '3333.34' },
+      { name: 'Transport charge', amount: '3333.33' },
+    ]);
+    expect(farmerDeductionsByName('0.00', lines)).toEqual([]);
+    expect(farmerDeductionsByName('5.00', [])).toEqual([]);
+    // Beyond a JS number's precision, exact.
+    expect(farmerDeductionsByName('90071992547409.93', [{ name: 'Cess', amount: '1.00' }])).toEqual([
+      { name: 'Cess', amount: '90071992547409.93' },
+    ]);
+    expect(
+      addNamedDeductions([
+        third,
+        [
+          { name: 'AMCOS levy', amount: '0.01' },
+          { name: 'Road toll', amount: '5.00' },
+        ],
+      ]),
+    ).toEqual([
+      { name: 'Council cess', amount: '10000.00' },
+      { name: 'AMCOS levy', amount: '3333.35' },
+      { name: 'Transport charge', amount: '3333.33' },
+      { name: 'Road toll', amount: '5.00' },
+    ]);
   });
 });

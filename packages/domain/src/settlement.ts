@@ -321,3 +321,39 @@ export function splitUnits(total: bigint, weights: bigint[]): bigint[] {
   }
   return parts;
 }
+
+/** One named part of a farmer's deductions (`farmerDeductionsByName`). */
+export type NamedDeduction = { name: string; amount: string };
+
+/**
+ * A farmer's deductions of one lot named line by line (#31: the USSD payments screen lists each
+ * deduction by name): their share of the lot's farmer-paid deductions (`SettledFarmer.deductions`,
+ * the figure their statement shows) split across the lot's farmer-paid lines in proportion to the
+ * lines' amounts, largest remainder to the cent, so the named parts add up to the share exactly.
+ * Lines of the same name are one. A share of zero, or no lines, names nothing.
+ */
+export function farmerDeductionsByName(share: string, lines: readonly NamedDeduction[]): NamedDeduction[] {
+  const byName = new Map<string, bigint>();
+  for (const line of lines) byName.set(line.name, (byName.get(line.name) ?? 0n) + scaled(line.amount, 2));
+  const names = [...byName.keys()].filter((name) => (byName.get(name) ?? 0n) > 0n);
+  const total = scaled(share, 2);
+  if (total === 0n || names.length === 0) return [];
+  const parts = splitUnits(
+    total,
+    names.map((name) => byName.get(name) ?? 0n),
+  );
+  return names
+    .map((name, i) => ({ name, amount: unscaled(parts[i] ?? 0n, 2) }))
+    .filter((d) => scaled(d.amount, 2) > 0n);
+}
+
+/**
+ * Named parts of several lots (or settlements) added up by name, in the order the names first
+ * come. Exact: the sums of decimal strings, never through a JS number.
+ */
+export function addNamedDeductions(groups: readonly (readonly NamedDeduction[])[]): NamedDeduction[] {
+  const sums = new Map<string, bigint>();
+  for (const group of groups)
+    for (const d of group) sums.set(d.name, (sums.get(d.name) ?? 0n) + scaled(d.amount, 2));
+  return [...sums].map(([name, units]) => ({ name, amount: unscaled(units, 2) }));
+}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normalisePhone, type UssdStep } from '@ushirika/contracts';
+import { addNamedDeductions, farmerDeductionsByName, type NamedDeduction } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -8,7 +9,7 @@ import { withLanguage } from '../../platform/labels.ts';
 import { consumeRateLimit } from '../../platform/rate-limit.ts';
 import { readFarmerStatement } from '../farmer-statements/read-farmer-statement.ts';
 import { decoyPinHash, hashPin, isPinShape, verifyPin, verifyPinOnce } from './pin.ts';
-import { callerByPhone, latestAuctionPrices, type UssdCaller } from './queries.ts';
+import { callerByPhone, farmerDeductionLines, latestAuctionPrices, type UssdCaller } from './queries.ts';
 import { farmerPins, ussdReplies } from './schema.ts';
 import { con, end, kgOf, pageOfLines, say, tzs, type UssdLang } from './screens.ts';
 
@@ -220,8 +221,16 @@ async function screenLines(
     const rows = s.settlements.rows;
     if (rows.length === 0) return [say(lang, 'noPayments')];
     const t = s.settlements.totals;
+    const named = s.season
+      ? await deductionsByName(
+          tx,
+          { farmerId: farmer.farmerId, seasonId: s.season.id },
+          rows.map((r) => r.settlementId),
+          lang,
+        )
+      : new Map<string, NamedDeduction[]>();
     return [
-      ...rows.map((r) =>
+      ...rows.flatMap((r) => [
         say(lang, 'settlement', {
           no: r.settlementNo,
           gross: tzs(r.grossShare),
@@ -230,7 +239,10 @@ async function screenLines(
           net: tzs(r.net),
           status: paymentStatus(lang, r.payment),
         }),
-      ),
+        ...(named.get(r.settlementId) ?? []).map((d) =>
+          say(lang, 'deduction', { name: d.name, amount: tzs(d.amount) }),
+        ),
+      ]),
       say(lang, 'paymentTotals', { net: tzs(t.net), paid: tzs(t.paid), unpaid: tzs(t.unpaid) }),
     ];
   }
@@ -252,6 +264,32 @@ async function screenLines(
       }),
     ),
   ];
+}
+
+/**
+ * Each settlement's deductions named one by one (#31): per lot, the farmer's share of the lot's
+ * deductions split across its lines (`farmerDeductionsByName`), then added up by name over the
+ * settlement's lots, so the named amounts add up to the settlement's deductions shown above them.
+ */
+async function deductionsByName(
+  tx: DbOrTx,
+  { farmerId, seasonId }: { farmerId: string; seasonId: string },
+  settlementIds: string[],
+  lang: UssdLang,
+): Promise<Map<string, NamedDeduction[]>> {
+  const lots = new Map<string, { settlementId: string; share: string; lines: NamedDeduction[] }>();
+  for (const row of await farmerDeductionLines(tx, farmerId, seasonId, settlementIds)) {
+    const lot = lots.get(row.lotId) ?? { settlementId: row.settlementId, share: row.share, lines: [] };
+    lot.lines.push({ name: row.charge ? say(lang, 'transportCharge') : row.name, amount: row.amount });
+    lots.set(row.lotId, lot);
+  }
+  const bySettlement = new Map<string, NamedDeduction[][]>();
+  for (const lot of lots.values())
+    bySettlement.set(lot.settlementId, [
+      ...(bySettlement.get(lot.settlementId) ?? []),
+      farmerDeductionsByName(lot.share, lot.lines),
+    ]);
+  return new Map([...bySettlement].map(([id, groups]) => [id, addNamedDeductions(groups)]));
 }
 
 type Payment = Awaited<ReturnType<typeof readFarmerStatement>>['settlements']['rows'][number]['payment'];

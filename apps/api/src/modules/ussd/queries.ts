@@ -106,3 +106,47 @@ export async function farmerUssdOf(db: DbOrTx, farmerId: string): Promise<Farmer
     smsOptOut: row.smsOptOut,
   };
 }
+
+const deductionRow = z.object({
+  settlementId: z.string(),
+  lotId: z.string(),
+  /** The farmer's share of the lot's farmer-paid deductions (settlement_farmers.deductions). */
+  share: z.string(),
+  name: z.string(),
+  /** A transport charge (no rule: the lot's delivery notes' charge), named in the farmer's language. */
+  charge: z.boolean(),
+  amount: z.string(),
+});
+export type UssdDeductionRow = z.infer<typeof deductionRow>;
+
+/**
+ * The farmer-paid deduction lines of each lot of the season the farmer was settled in (of the given
+ * settlements: the lots their statement's settlement rows sum), with the farmer's share of the
+ * lot's deductions: `farmerDeductionsByName` names the share line by line. Lines in the order the
+ * settlement wrote them.
+ */
+export function farmerDeductionLines(
+  db: DbOrTx,
+  farmerId: string,
+  seasonId: string,
+  settlementIds: string[],
+): Promise<UssdDeductionRow[]> {
+  if (settlementIds.length === 0) return Promise.resolve([]);
+  return queryRows(
+    db,
+    deductionRow,
+    sql`select sf.settlement_id as "settlementId", sf.settlement_lot_id as "lotId", sf.deductions::text as share,
+          sd.name, sd.rule_id is null as charge, sum(sd.amount)::numeric(16,2)::text as amount
+        from settlement_farmers sf
+        join settlement_deductions sd on sd.settlement_lot_id = sf.settlement_lot_id and sd.payer = 'farmer'
+        join settlement_lots sl on sl.id = sf.settlement_lot_id
+        join season_crops sc on sc.id = sl.season_crop_id and sc.season_id = ${seasonId}
+        where sf.farmer_id = ${farmerId} and sf.deductions > 0
+          and sf.settlement_id in (${sql.join(
+            settlementIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+        group by sf.settlement_id, sf.settlement_lot_id, sf.deductions, sd.name, sd.rule_id is null
+        order by sf.settlement_id, sf.settlement_lot_id, min(sd.id::text)`,
+  );
+}

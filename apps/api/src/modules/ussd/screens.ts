@@ -41,6 +41,9 @@ export const USSD_TEXTS = {
     sw: '{{no}}: Jumla {{gross}}, makato {{deductions}}, mkopo {{loan}}, halisi TZS {{net}}. {{status}}',
     en: '{{no}}: gross {{gross}}, deductions {{deductions}}, loan {{loan}}, net TZS {{net}}. {{status}}',
   },
+  /** One deduction of a settlement, named (the farmer's share of it). */
+  deduction: { sw: '- {{name}}: {{amount}}', en: '- {{name}}: {{amount}}' },
+  transportCharge: { sw: 'Gharama ya usafiri', en: 'Transport charge' },
   paidStatus: { sw: 'Imelipwa, Kumbukumbu {{ref}}', en: 'Paid, ref {{ref}}' },
   pendingStatus: { sw: 'Inasubiri malipo', en: 'Payment pending' },
   failedStatus: {

@@ -252,12 +252,20 @@ describe('a farmer’s session', () => {
     expect(payments).toContain(
       `${row?.settlementNo}: Jumla 1,000,000, makato 40,000, mkopo 100,000, halisi TZS 860,000`,
     );
+    // Each deduction by name, A's share of the lot's (5/8: 500 of its 800 kg), adding up to 40,000.
+    const named = (await walk(a.phone, [pinA, '2', '98'])).slice(-2).join('\n');
+    expect(named).toMatch(/\n- Council cess: 30,000\n(98 Zaidi\n0 Menyu\n)?(CON )?- AMCOS levy: 10,000\n/);
     const all = (await walk(a.phone, [pinA, '2', '98'])).slice(-2).join('\n');
     expect(all).toContain(`Imelipwa, Kumbukumbu ${row?.payment?.reference}`);
     const loans = (await walk(a.phone, ['0', pinA, '3'])).at(-1) ?? '';
     expect(loans).toContain('Given TZS 100,000, recovered 100,000, owed 0');
     const enPayments = (await walk(a.phone, ['0', pinA, '2'])).at(-1) ?? '';
     expect(enPayments).toContain('gross 1,000,000, deductions 40,000, loan 100,000, net TZS 860,000');
+    const enNamed = (await walk(a.phone, ['0', pinA, '2', '98'])).slice(-2).join('\n');
+    expect(enNamed).toMatch(/- Council cess: 30,000\n(98 More\n0 Menu\n)?(CON )?- AMCOS levy: 10,000\n/);
+    // B's share: 3/8 of the lot's 48,000 and 16,000.
+    const bNamed = (await walk(b.phone, [pinB, '2', '98'])).slice(-2).join('\n');
+    expect(bNamed).toMatch(/- Council cess: 18,000\n(98 Zaidi\n0 Menyu\n)?(CON )?- AMCOS levy: 6,000\n/);
     // B's payment failed: told what to do.
     const bPayments = (await walk(b.phone, [pinB, '2', '98'])).slice(-2).join('\n');
     expect(bPayments).toMatch(/Malipo yameshindikana, wasiliana na AMCOS/);
