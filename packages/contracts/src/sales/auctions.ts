@@ -233,9 +233,12 @@ export const soldLotRow = z.object({
   pricePerKg: z.string(),
   amount: z.string(),
 });
+/** Totals per buyer (code: bid code) or per warehouse (code: licence number) per auction. */
 export const groupTotalRow = z.object({
-  key: z.string(),
+  auctionNo: z.string(),
+  auctionDate: z.string(),
   name: z.string(),
+  code: z.string(),
   lots: z.number(),
   kg: z.string(),
   averagePrice: z.string(),

@@ -1,6 +1,6 @@
-import type { AuctionReportQuery } from '@ushirika/contracts';
+import { type AuctionReportQuery, auctionPriceRow, groupTotalRow, soldLotRow } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { localNameSql } from '../../../platform/labels.ts';
@@ -32,25 +32,13 @@ const soldFrom = sql`from auction_lots al
   join lots l on l.id = al.lot_id
   join grades g on g.id = l.grade_id`;
 
-export const priceRow = z.object({
-  auctionId: z.string(),
-  auctionNo: z.string(),
-  auctionDate: z.string(),
-  gradeName: z.string(),
-  lots: z.number(),
-  kg: z.string(),
-  minPrice: z.string(),
-  maxPrice: z.string(),
-  averagePrice: z.string(),
-  amount: z.string(),
-});
-export type PriceRow = z.infer<typeof priceRow>;
+export type PriceRow = z.infer<typeof auctionPriceRow>;
 
 /** Min, max and kg-weighted average price per grade per auction (average = amount / kg, to the cent). */
 export function auctionPrice(db: DbOrTx, f: ReportFilter) {
   return queryRows(
     db,
-    priceRow,
+    auctionPriceRow,
     sql`select a.id as "auctionId", a.auction_no as "auctionNo", a.auction_date::text as "auctionDate",
       ${localNameSql('g')} as "gradeName", count(*)::int as lots, sum(l.net_kg)::numeric(16,3)::text as kg,
       min(al.price_per_kg)::text as "minPrice", max(al.price_per_kg)::text as "maxPrice",
@@ -62,28 +50,13 @@ export function auctionPrice(db: DbOrTx, f: ReportFilter) {
   );
 }
 
-export const detailRow = z.object({
-  auctionNo: z.string(),
-  auctionDate: z.string(),
-  lotNo: z.string(),
-  whrNo: z.string(),
-  amcosName: z.string(),
-  warehouseName: z.string(),
-  gradeName: z.string(),
-  buyerName: z.string(),
-  bidCode: z.string(),
-  bags: z.number(),
-  kg: z.string(),
-  pricePerKg: z.string(),
-  amount: z.string(),
-});
-export type DetailRow = z.infer<typeof detailRow>;
+export type DetailRow = z.infer<typeof soldLotRow>;
 
 /** Every sold lot: auction, lot, society, warehouse, grade, buyer, kg, price and amount. */
 export function auctionDetails(db: DbOrTx, f: ReportFilter) {
   return queryRows(
     db,
-    detailRow,
+    soldLotRow,
     sql`select a.auction_no as "auctionNo", a.auction_date::text as "auctionDate", l.lot_no as "lotNo",
       l.whr_no as "whrNo", s.name as "amcosName", w.name as "warehouseName", ${localNameSql('g')} as "gradeName",
       b.name as "buyerName", b.bid_code as "bidCode", l.bags, l.net_kg::text as kg,
@@ -96,17 +69,7 @@ export function auctionDetails(db: DbOrTx, f: ReportFilter) {
   );
 }
 
-export const groupRow = z.object({
-  auctionNo: z.string(),
-  auctionDate: z.string(),
-  name: z.string(),
-  code: z.string(),
-  lots: z.number(),
-  kg: z.string(),
-  averagePrice: z.string(),
-  amount: z.string(),
-});
-export type GroupRow = z.infer<typeof groupRow>;
+export type GroupRow = z.infer<typeof groupTotalRow>;
 
 /** Totals per buyer (or per warehouse) per auction. */
 export function groupedTotals(db: DbOrTx, f: ReportFilter, by: 'buyer' | 'warehouse') {
@@ -117,7 +80,7 @@ export function groupedTotals(db: DbOrTx, f: ReportFilter, by: 'buyer' | 'wareho
   const code = by === 'buyer' ? sql`x.bid_code` : sql`x.licence_no`;
   return queryRows(
     db,
-    groupRow,
+    groupTotalRow,
     sql`select a.auction_no as "auctionNo", a.auction_date::text as "auctionDate", x.name, ${code} as code,
       count(*)::int as lots, sum(l.net_kg)::numeric(16,3)::text as kg,
       round(sum(al.amount) / sum(l.net_kg), 2)::numeric(14,2)::text as "averagePrice",
