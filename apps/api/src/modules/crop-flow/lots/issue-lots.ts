@@ -78,10 +78,7 @@ async function lockNotes(tx: Tx, ids: string[]): Promise<Note[]> {
  * collections of that grade out to them (`allocateLots`). A note whose collections are all in
  * lots becomes receipted.
  */
-export async function issueLots(
-  db: Db,
-  { body, actor }: { body: IssueLotsBody; actor: Actor },
-): Promise<LotDetail[]> {
+export async function issueLots(db: Db, actor: Actor, body: IssueLotsBody): Promise<LotDetail[]> {
   return db.transaction(async (tx) => {
     const notes = await lockNotes(tx, body.deliveryNoteIds);
     const first = notes[0];

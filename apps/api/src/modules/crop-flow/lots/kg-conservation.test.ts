@@ -77,7 +77,8 @@ const wholeChain: Action[] = [
   { kind: 'lots', row: 0, count: 1, percent: 100 },
 ];
 
-const ids = async (q: ReturnType<typeof sql>) => (await queryRows<{ id: string }>(t.db, q)).map((r) => r.id);
+const ids = async (q: ReturnType<typeof sql>) =>
+  (await queryRows(t.db, z.object({ id: z.string() }), q)).map((r) => r.id);
 const nth = <T>(list: T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
 
 async function pendingIds(): Promise<string[]> {
@@ -178,8 +179,9 @@ async function run(a: Action): Promise<void> {
     case 'receive': {
       const id = nth(await notesIn('dispatched'), a.note);
       if (!id) return;
-      const [n] = await queryRows<{ bags: number; net_kg: string }>(
+      const [n] = await queryRows(
         t.db,
+        z.object({ bags: z.number(), net_kg: z.string() }),
         sql`select bags, net_kg from delivery_notes where id = ${id}`,
       );
       if (!n) return;
@@ -199,20 +201,17 @@ async function run(a: Action): Promise<void> {
         .div(100);
       const kgs = splitExact(total, Array(a.count).fill(1), 3).filter((k) => k.greaterThan(0));
       if (kgs.length === 0) return;
-      await issueLots(t.db, {
-        body: {
-          deliveryNoteIds: [row.deliveryNoteId],
-          gradeId: row.gradeId,
-          lots: kgs.map((k) => ({
-            bags: 1,
-            netKg: k.toFixed(3),
-            certificateNo: null,
-            moisture: null,
-            outturn: null,
-            nutCount: null,
-          })),
-        },
-        actor: union,
+      await issueLots(t.db, union, {
+        deliveryNoteIds: [row.deliveryNoteId],
+        gradeId: row.gradeId,
+        lots: kgs.map((k) => ({
+          bags: 1,
+          netKg: k.toFixed(3),
+          certificateNo: null,
+          moisture: null,
+          outturn: null,
+          nutCount: null,
+        })),
       });
       return;
     }
@@ -220,8 +219,9 @@ async function run(a: Action): Promise<void> {
 }
 
 async function assertConserved(): Promise<void> {
-  const [balance] = await queryRows<{ collected: string; stock: string; on_notes: string; in_lots: string }>(
+  const [balance] = await queryRows(
     t.db,
+    z.object({ collected: z.string(), stock: z.string(), on_notes: z.string(), in_lots: z.string() }),
     sql`select
       (select coalesce(sum(net_kg), 0) from collections where status <> 'cancelled')::text as collected,
       (select coalesce(sum(net_kg), 0) from collections where status = 'recorded')::text as stock,
@@ -233,16 +233,18 @@ async function assertConserved(): Promise<void> {
   expect(dec(balance.stock).plus(balance.on_notes).plus(balance.in_lots).toFixed(3)).toBe(
     dec(balance.collected).toFixed(3),
   );
-  const badLots = await queryRows<{ id: string }>(
+  const badLots = await queryRows(
     t.db,
+    z.object({ id: z.string() }),
     sql`select l.id from lots l where l.collected_kg <> (select coalesce(sum(net_kg), 0) from collections where lot_id = l.id)
       or l.collected_kg <> (select coalesce(sum(collected_kg), 0) from lot_sources where lot_id = l.id)
       or l.net_kg <> (select coalesce(sum(net_kg), 0) from lot_sources where lot_id = l.id)
       or exists (select 1 from collections c where c.lot_id = l.id and (c.grade_id <> l.grade_id or c.amcos_id <> l.amcos_id))`,
   );
   expect(badLots).toEqual([]);
-  const badNotes = await queryRows<{ id: string }>(
+  const badNotes = await queryRows(
     t.db,
+    z.object({ id: z.string() }),
     sql`select d.id from delivery_notes d where d.status <> 'cancelled' and (
         d.net_kg <> (select coalesce(sum(net_kg), 0) from collections where delivery_note_id = d.id)
         or d.bags <> (select coalesce(sum(bags), 0) from collections where delivery_note_id = d.id)
@@ -251,8 +253,9 @@ async function assertConserved(): Promise<void> {
       or (d.status = 'cancelled' and exists (select 1 from collections where delivery_note_id = d.id))`,
   );
   expect(badNotes).toEqual([]);
-  const badLinks = await queryRows<{ id: string; status: string }>(
+  const badLinks = await queryRows(
     t.db,
+    z.object({ id: z.string(), status: z.string() }),
     sql`select id, status from collections where
       (status = 'recorded' and (delivery_note_id is not null or lot_id is not null))
       or (status = 'in_delivery' and (delivery_note_id is null or lot_id is not null))
@@ -344,8 +347,9 @@ describe('kg conservation', () => {
     // The sequences exercised both paths.
     expect(done).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
-    const [counts] = await queryRows<{ lots: number; receipted: number }>(
+    const [counts] = await queryRows(
       t.db,
+      z.object({ lots: z.number(), receipted: z.number() }),
       sql`select (select count(*) from lots)::int as lots,
         (select count(*) from delivery_notes where status = 'receipted')::int as receipted`,
     );

@@ -97,7 +97,7 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await issueLots(deps.db, { body: req.body, actor: actorOf(req) });
+      const data = await issueLots(deps.db, actorOf(req), req.body);
       const numbers = data.map((l) => l.whrNo).join(', ');
       return reply.code(201).send({ message: `Warehouse receipts ${numbers} issued`, data });
     },
@@ -114,11 +114,7 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => {
-      const data = await updateLotCertificate(deps.db, {
-        id: req.params.id,
-        body: req.body,
-        actor: actorOf(req),
-      });
+      const data = await updateLotCertificate(deps.db, actorOf(req), { id: req.params.id, body: req.body });
       return { message: `Certificate of lot ${data.lotNo} saved`, data };
     },
   );

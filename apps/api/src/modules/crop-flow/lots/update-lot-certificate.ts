@@ -11,7 +11,8 @@ import { getLot } from './queries.ts';
 /** The quality certificate can be completed or corrected while the lot is in store. */
 export async function updateLotCertificate(
   db: Db,
-  { id, body, actor }: { id: string; body: z.infer<typeof updateLotCertificateBody>; actor: Actor },
+  actor: Actor,
+  { id, body }: { id: string; body: z.infer<typeof updateLotCertificateBody> },
 ): Promise<LotDetail> {
   return db.transaction(async (tx) => {
     const [lot] = await tx.select().from(lots).where(eq(lots.id, id)).for('update');
