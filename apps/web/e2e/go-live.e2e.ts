@@ -120,6 +120,26 @@ describe('going live through the screens (#36)', () => {
     const suppliers: { id: string; name: string }[] = [];
     for (const name of ['Yara', 'Balton', 'Bajuta'])
       suppliers.push(await makeSupplier(token, `${name} ${tag()}`));
+    // The share capital of 15,000,000 is the union's members' (#32): the member register brings
+    // them in with the shares they paid before going live (nothing is posted for those).
+    for (const [i, shares] of ['9000000', '6000000'].entries()) {
+      const member = await createAmcos(token, `Member AMCOS ${i} ${tag()}`);
+      await must(
+        api(
+          'POST',
+          '/members',
+          {
+            society: 'union',
+            memberAmcosId: member.id,
+            joinedOn: openingDate,
+            sharesSubscribed: shares,
+            openingSharesPaid: shares,
+          },
+          token,
+        ),
+        `union member ${i}`,
+      );
+    }
     const page = await signedIn(browser, accountant);
     await page.goto('/account/settings/go-live');
     await setGoLive(page, 'operation', /^3190 Opening balances/);

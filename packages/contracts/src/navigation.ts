@@ -57,6 +57,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'crop', area: 'collections', label: 'nav.sections.crop' },
   { key: 'inventory', area: 'inventory', permission: 'inventory.store.read', groups: ['stores', 'ledgers'] },
   { key: 'amcos', label: 'menu.amcos' },
+  // Members (#32): registers, shares, entrance fees and statements.
+  { key: 'members', label: 'menu.members', permission: 'amcos.farmer.read' },
   {
     key: 'collection-settings',
     area: 'settings',
@@ -110,6 +112,7 @@ const SECTION_BY_PREFIX: readonly (readonly [prefix: string, section: string, gr
   ['/inventory/categories', 'inventory', 'stores'],
   ['/inventory/', 'inventory', 'ledgers'],
   ['/amcos/', 'amcos'],
+  ['/members/', 'members'],
   ['/cooperative/', 'cooperative'],
   ['/users/', 'users'],
   ['/circulars/', 'circulars'],
@@ -173,6 +176,8 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     collection_farmer_details: { permission: 'amcos.farmer.read' },
     collection_amcos: { permission: 'amcos.society.read' },
     boq_create: { permission: 'settings.collection.update' },
+    // Members (#32): the union's register is union business; an AMCOS's, its own society's.
+    members_union: { permission: 'amcos.society.read', audience: 'union' },
     // Cooperative settings.
     union: { permission: 'cooperative.union.read' },
     banks: { permission: 'cooperative.union.read' },

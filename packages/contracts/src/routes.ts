@@ -27,6 +27,7 @@ export const WEB_MODULES = [
   'reports',
   'circulars',
   'inbox',
+  'members',
 ] as const;
 export type WebModule = (typeof WEB_MODULES)[number];
 
@@ -199,6 +200,12 @@ const appScreens = {
   ],
   // What waits for the signed-in user to approve or act on (#27), from the header.
   inbox: [['inbox', '/inbox']],
+  // Members and their money (#32): the union's register (its AMCOS) and each AMCOS's (its farmers).
+  members: [
+    ['members_union', '/members/union'],
+    ['members_society', '/members/societies'],
+    ['member_details', '/members/:id/details'],
+  ],
   // Circulars from the union to its AMCOS (#18).
   circulars: [
     ['circulars', '/circulars/list'],

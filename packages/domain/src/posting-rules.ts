@@ -30,7 +30,11 @@ export type PostingRole =
   /** Operation book: the programme's share of subsidised inputs, owed to the union (#14). */
   | 'input_subsidy_receivable'
   /** Collection book: what a payout provider charged for sending the farmers' money (#30). */
-  | 'payout_fees';
+  | 'payout_fees'
+  /** Operation book: the members' (the AMCOS') share capital in the union (#32). */
+  | 'share_capital'
+  /** Operation book: entrance fees members pay when they join (#32). */
+  | 'entrance_fee_income';
 
 export type PayableRole =
   | 'payable_amcos'
@@ -79,6 +83,11 @@ export type BusinessEventBody =
    * income (Operation). Spans both books: posted through due-to / due-from.
    */
   | { type: 'union_income'; amount: DecimalLike }
+  /**
+   * A member pays for its shares or its entrance fee into a bank or cash account (#32):
+   * Dr the account that received it (operation bank by default) / Cr share capital or entrance fees.
+   */
+  | { type: 'member_payment'; kind: 'shares' | 'entrance_fee'; amount: DecimalLike }
   /** Money moved from the collection bank to the operation bank (clears due-to / due-from). */
   | { type: 'book_transfer'; amount: DecimalLike }
   /**
@@ -154,6 +163,11 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
       return [dr('farmer_loans', event.amount), cr(event.against ?? 'collection_bank', event.amount)];
     case 'union_income':
       return [dr('payable_beneficiaries', event.amount), cr('levy_income', event.amount)];
+    case 'member_payment':
+      return [
+        dr('operation_bank', event.amount),
+        cr(event.kind === 'shares' ? 'share_capital' : 'entrance_fee_income', event.amount),
+      ];
     case 'book_transfer':
       return [dr('operation_bank', event.amount), cr('collection_bank', event.amount)];
     case 'input_distribution': {

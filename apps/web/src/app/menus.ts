@@ -2,6 +2,7 @@ import {
   IconBuildingWarehouse,
   IconCalculator,
   IconChartBar,
+  IconCoins,
   IconHome,
   IconId,
   IconPackages,
@@ -44,7 +45,8 @@ export type MenuLabel =
   | 'farmers'
   | 'farmerRequests'
   | 'inputDistributions'
-  | 'circulars';
+  | 'circulars'
+  | 'members';
 
 export interface MenuLink {
   kind: 'link';
@@ -100,6 +102,7 @@ export function unionMenu(): MenuItem[] {
     // screens so the page's title matches what was clicked (the section tabs hold the others).
     group('inventory', 'inventory', IconPackages, [link('stores', 'stores'), link('ledgers', 'ledgers')]),
     link('amcos', 'amcos', { icon: IconBuildingWarehouse }),
+    link('members', 'members_union', { icon: IconCoins }),
     link('circulars', 'circulars', { icon: IconSpeakerphone }),
     group('settings', 'settings', IconSettings, [
       link('settingsCollections', 'season_crops'),
@@ -131,6 +134,7 @@ export function amcosMenu(amcosId: string | null): MenuItem[] {
     ]),
     link('amcosDetails', 'amcos_detils', { icon: IconId, params: { id: amcosId ?? '' } }),
     link('farmers', 'farmers', { icon: IconUsersGroup }),
+    link('members', 'members_society', { icon: IconCoins }),
     link('circulars', 'circulars', { icon: IconSpeakerphone }),
     inventory,
     link('reports', 'store_ledger', { icon: IconChartBar }),

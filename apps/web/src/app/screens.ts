@@ -22,6 +22,10 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   distribution_details: () => import('../features/inputs/distributions/DistributionDetailsPage.tsx'),
   distributions_report: () => import('../features/inputs/distributions/DistributionsReportPage.tsx'),
   document_terms: () => import('../features/document-texts/DocumentTermsPage.tsx'),
+  // Members and their money (#32)
+  members_union: () => import('../features/members/register/UnionMembersPage.tsx'),
+  members_society: () => import('../features/members/register/SocietyMembersPage.tsx'),
+  member_details: () => import('../features/members/register/MemberDetailsPage.tsx'),
   // What waits for the user (#27)
   inbox: () => import('../features/inbox/InboxPage.tsx'),
   // Circulars (#18)

@@ -129,6 +129,9 @@ export const MAPPING_KEYS = {
   input_subsidy_receivable: 'operation',
   // Payouts through a provider's API (#30): the provider's fees, charged to the collection bank.
   payout_fees: 'collection',
+  // Members (#32): the AMCOS' share capital in the union and the entrance fees they pay.
+  share_capital: 'operation',
+  entrance_fee_income: 'operation',
   // Not posting roles of business events: where closing a financial year puts each book's result.
   collection_retained_earnings: 'collection',
   operation_retained_earnings: 'operation',

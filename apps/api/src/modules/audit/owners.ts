@@ -7,6 +7,7 @@ import { deliveryNoteAndLotAuditOwners } from '../crop-flow/delivery-notes/audit
 import { farmers } from '../farmers/schema.ts';
 import { inputsAuditOwners } from '../inputs/audit-owners.ts';
 import { inventoryAuditOwners } from '../inventory/audit-owners.ts';
+import { memberAuditOwners } from '../members/register/audit-owners.ts';
 import { settlementAuditOwners } from '../settlement/audit-owners.ts';
 import { users } from '../users/schema.ts';
 
@@ -21,6 +22,7 @@ export const owners: Record<string, Owner> = {
   ...settlementAuditOwners,
   ...inventoryAuditOwners,
   ...inputsAuditOwners,
+  ...memberAuditOwners,
   user: async (db, id) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.id, id)))[0] ? 'union' : undefined,
   amcos: async (db, id) => (await db.select({ id: amcos.id }).from(amcos).where(eq(amcos.id, id)))[0]?.id,

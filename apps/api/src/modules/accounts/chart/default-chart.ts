@@ -90,6 +90,7 @@ export const DEFAULT_ACCOUNTS: Record<Book, ChartAccount[]> = {
     { code: '4201', name: 'Interest income', nameSw: 'Mapato ya riba' },
     { code: '4202', name: 'Other income', nameSw: 'Mapato mengineyo' },
     { code: '4203', name: 'Margin on farm inputs', nameSw: 'Faida ya pembejeo za kilimo' },
+    { code: '4204', name: 'Entrance fees', nameSw: 'Ada za kiingilio' },
     { code: '5101', name: 'Office rent', nameSw: 'Kodi ya ofisi' },
     { code: '5102', name: 'Electricity and water', nameSw: 'Umeme na maji' },
     { code: '5103', name: 'Fuel and transport', nameSw: 'Mafuta na usafiri' },
@@ -127,6 +128,8 @@ export const DEFAULT_MAPPINGS: Record<MappingKey, string> = {
   input_margin_income: '4203',
   input_subsidy_receivable: '1205',
   payout_fees: '5301',
+  share_capital: '3101',
+  entrance_fee_income: '4204',
   collection_retained_earnings: '3101',
   operation_retained_earnings: '3102',
 };

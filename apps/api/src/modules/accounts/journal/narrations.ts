@@ -31,7 +31,9 @@ export type NarrationKey =
   | 'supplierPayment'
   | 'inputDistribution'
   | 'openingBalances'
-  | 'openingReversed';
+  | 'openingReversed'
+  | 'memberShares'
+  | 'memberEntranceFee';
 
 function render(lang: Lang, key: NarrationKey, params: Record<string, string | number>): string {
   const template = translate(lang, `narrations.${key}`);

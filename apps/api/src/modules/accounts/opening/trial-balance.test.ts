@@ -349,6 +349,25 @@ describe('going live: the check, confirming at zero, reversing (#36)', () => {
       tb('operation-tb.csv', BALANCED),
     );
     expect(again.status).toBe(200);
+    // The share capital of 12,000,000 is the union's members' (#32): the register brings them in
+    // with the shares they paid before going live, which post nothing.
+    const before = await t.request<Check>('GET', '/accounts/opening/books/operation/check', {
+      token: accountant.access,
+    });
+    expect(before.body.data.checks.find((c) => c.key === 'member_shares')?.difference).toBe('12000000.00');
+    for (const [i, shares] of ['7000000', '5000000'].entries()) {
+      const joined = await t.request('POST', '/members', {
+        token: accountant.access,
+        body: {
+          society: 'union',
+          memberAmcosId: (await makeAmcos(t, `Member ${i}`)).id,
+          joinedOn: `${Y}-01-01`,
+          sharesSubscribed: shares,
+          openingSharesPaid: shares,
+        },
+      });
+      expect(joined.status).toBe(201);
+    }
     const check = await t.request<Check>('GET', '/accounts/opening/books/operation/check', {
       token: accountant.access,
     });

@@ -2,6 +2,7 @@ import { dueBetweenBooks } from './between-books.ts';
 import type { ControlCheckDefinition } from './check.ts';
 import { buyerReceivables, cropProceeds } from './crop-sales.ts';
 import { inventoryStock } from './inventory.ts';
+import { memberShares } from './member-shares.ts';
 import { farmerLoans, payables } from './settlement.ts';
 import { supplierPayables } from './supplier-payables.ts';
 
@@ -13,5 +14,6 @@ export const CONTROL_CHECKS: ControlCheckDefinition[] = [
   ...payables,
   supplierPayables,
   inventoryStock,
+  memberShares,
   dueBetweenBooks,
 ];
