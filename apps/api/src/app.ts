@@ -15,6 +15,7 @@ import { actorLoader } from './modules/auth/load-actor.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { boqsRoutes } from './modules/boqs/routes.ts';
 import { circularsRoutes } from './modules/circulars/routes.ts';
+import { appManifestOf } from './modules/cooperative/app-manifest.ts';
 import { cooperativeRoutes } from './modules/cooperative/routes.ts';
 import { collectionsRoutes } from './modules/crop-flow/collections/routes.ts';
 import { deliveryNotesRoutes } from './modules/crop-flow/delivery-notes/routes.ts';
@@ -180,7 +181,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, deps.config.webDist, options.serveWeb !== false);
+  await registerWebApp(app, deps.config.webDist, options.serveWeb !== false, (built) =>
+    appManifestOf(deps.db, built),
+  );
   if (options.smsOutbox !== false) {
     const settings = { ...DEFAULT_SMS_OUTBOX, ...options.smsOutbox };
     let worker: SmsOutboxWorker | undefined;

@@ -179,6 +179,16 @@ describe('weighing at a buying post with no network (#29)', () => {
     });
     expect(cached.length).toBeGreaterThan(10);
     expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
+    // The installed app carries the union's own name, from its profile (so never precached).
+    expect(cached.filter((u) => u.endsWith('.webmanifest'))).toEqual([]);
+    const union = await api<{ data: { name: string } }>('GET', '/cooperative/union', undefined, token);
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '';
+      return (await fetch(href)).json() as Promise<{ name: string; short_name: string }>;
+    });
+    expect(manifest.name).toBe(`${union.body.data.name}: buying post`);
+    expect(manifest.short_name.length).toBeGreaterThan(0);
+    expect(manifest.short_name.length).toBeLessThanOrEqual(12);
     await page.close();
   });
 });

@@ -18,7 +18,13 @@ const SHELL_KEY = '/__app-shell';
 /** A weak network that has not answered a page in this long gets the kept page instead. */
 const SLOW_PAGE_MS = 4_000;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The manifest is never precached (vite-plugin-pwa always lists it): the server writes the
+// union's own name into it, so the browser reads it from the network when it installs the app.
+precacheAndRoute(
+  self.__WB_MANIFEST.filter(
+    (entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest'),
+  ),
+);
 cleanupOutdatedCaches();
 
 async function keepShell(response: Response): Promise<void> {

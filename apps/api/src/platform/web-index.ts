@@ -30,6 +30,28 @@ export async function sendIndexHtml(reply: FastifyReply, webDist: string): Promi
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache, no-store').send(html);
 }
 
+/** Makes the installed app's manifest from the built one (the union's name over the build's). */
+export type ManifestOf = (built: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/**
+ * The web app manifest: the built file with what `manifest` puts over it, never cached for long
+ * (the service worker does not precache it either), so a renamed union reaches the next install.
+ */
+async function sendManifest(
+  reply: FastifyReply,
+  webDist: string,
+  manifest: ManifestOf,
+): Promise<FastifyReply> {
+  const built = JSON.parse(await readFile(path.join(webDist, 'manifest.webmanifest'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  return reply
+    .type('application/manifest+json; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(JSON.stringify(await manifest(built)));
+}
+
 /**
  * A page opened before a rebuild still asks for its own build's lazy chunks: Vite names them by
  * their content, so one found in a build kept beside the current one (scripts/build.mjs keeps the
@@ -51,7 +73,12 @@ function keptBuildWith(webDist: string, urlPath: string): string | undefined {
  * index.html for every other non-API GET (the app routes in the browser). Unknown API addresses and
  * missing files answer 404 in the app's error shape.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string, enabled = true): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  enabled = true,
+  manifest?: ManifestOf,
+): Promise<void> {
   const serveWeb = enabled && existsSync(path.join(webDist, 'index.html'));
   // Wildcard serving finds files built after start (a rebuild while running); misses fall to index.html.
   // index.html is never served as a plain file: sendIndexHtml adds the response's CSP style nonce.
@@ -62,6 +89,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, enab
       allowedPath: (pathName) => pathName !== '/index.html',
     });
     app.get('/', (_request, reply) => sendIndexHtml(reply, webDist));
+    if (manifest)
+      app.get('/manifest.webmanifest', (_request, reply) => sendManifest(reply, webDist, manifest));
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '';
