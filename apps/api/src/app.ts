@@ -44,6 +44,7 @@ import { auctionRoutes } from './modules/sales/auctions/routes.ts';
 import { buyersRoutes } from './modules/sales/buyers/routes.ts';
 import { buyerInvoicesOpening } from './modules/sales/invoices/opening-invoices.ts';
 import { salesInvoicesRoutes } from './modules/sales/invoices/routes.ts';
+import { buyerCreditsOpening } from './modules/sales/receipts/opening-credits.ts';
 import { buyerReceiptsRoutes } from './modules/sales/receipts/routes.ts';
 import { releaseNotesRoutes } from './modules/sales/release-notes/routes.ts';
 import { salesReportRoutes } from './modules/sales/reports/routes.ts';
@@ -106,6 +107,7 @@ const modules = [
     buyer_invoices: buyerInvoicesOpening,
     supplier_invoices: supplierInvoicesOpening,
     crop_lots: cropLotsOpening,
+    buyer_credits: buyerCreditsOpening,
   }),
   collectionsRoutes,
   deliveryNotesRoutes,

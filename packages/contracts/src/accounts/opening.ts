@@ -17,6 +17,7 @@ export const OPENING_KINDS = [
   'stock',
   'bank_balances',
   'crop_lots',
+  'buyer_credits',
 ] as const;
 export const openingKind = z.enum(OPENING_KINDS);
 export type OpeningKind = z.infer<typeof openingKind>;
@@ -42,6 +43,14 @@ export const OPENING_COLUMNS: Record<OpeningKind, readonly string[]> = {
     'farmer_no',
     'farmer_bags',
     'farmer_kg',
+  ],
+  buyer_credits: [
+    'buyer_code',
+    'reference',
+    'date_received',
+    'amount',
+    'already_allocated',
+    'bank_account_code',
   ],
 };
 
@@ -198,4 +207,5 @@ export const OPENING_BOOK: Record<OpeningKind, z.infer<typeof book> | null> = {
   stock: 'operation',
   bank_balances: null,
   crop_lots: 'collection',
+  buyer_credits: 'collection',
 };

@@ -12,6 +12,7 @@ const WHAT: Record<OpeningKind, string> = {
   stock: 'stock lines',
   bank_balances: 'bank balances',
   crop_lots: 'crop lots',
+  buyer_credits: 'buyer credits',
 };
 
 /** The columns a row cannot go without (the rest may be empty). */
@@ -23,6 +24,7 @@ const REQUIRED: Record<OpeningKind, string[]> = {
   stock: ['store_code', 'item_code', 'quantity', 'value'],
   bank_balances: ['account_code', 'balance'],
   crop_lots: ['warehouse', 'lot_no', 'amcos_code', 'season', 'crop_code', 'grade_code', 'bags', 'net_kg'],
+  buyer_credits: ['buyer_code', 'date_received', 'amount', 'bank_account_code'],
 };
 
 /** Example rows of each template (figures written as numbers in the xlsx). */
@@ -65,6 +67,7 @@ const EXAMPLES: Record<OpeningKind, string[][]> = {
     ],
     ['Masasi Warehouse', 'A-0413', 'NAN02', '2025/26', 'CASHEW', 'STD', '8', '640.000', '', '', ''],
   ],
+  buyer_credits: [['OLAM', 'OLD-RCPT-311', '2026-06-02', '20000000.00', '5000000.00', '1101']],
 };
 
 const FIGURES = new Set([
@@ -73,6 +76,7 @@ const FIGURES = new Set([
   'amount',
   'already_recovered',
   'already_paid',
+  'already_allocated',
   'quantity',
   'value',
   'balance',

@@ -37,6 +37,7 @@ export const OPENING_IMPORT_KINDS = [
   'stock',
   'bank_balances',
   'crop_lots',
+  'buyer_credits',
 ] as const;
 
 /**
@@ -71,7 +72,7 @@ export const openingImports = pgTable(
       .where(sql`${t.status} = 'imported' and ${t.kind} = 'trial_balance'`),
     check(
       'opening_imports_kind_check',
-      sql`${t.kind} in ('trial_balance', 'farmer_loans', 'buyer_invoices', 'supplier_invoices', 'stock', 'bank_balances', 'crop_lots')`,
+      sql`${t.kind} in ('trial_balance', 'farmer_loans', 'buyer_invoices', 'supplier_invoices', 'stock', 'bank_balances', 'crop_lots', 'buyer_credits')`,
     ),
     check('opening_imports_status_check', sql`${t.status} in ('imported', 'reversed')`),
   ],

@@ -20,7 +20,9 @@ export async function buyerStatement(db: DbOrTx, buyerId: string, from: string, 
       from sales_invoices si join journal_entries je on je.id = si.reversal_entry_id
       where si.buyer_id = ${buyerId} and si.status = 'cancelled'
     union all
-    select br.receipt_date, br.receipt_no, 'Receipt' || coalesce(' ' || br.reference, ''), 0, br.amount, br.created_at
+    select br.receipt_date, br.receipt_no,
+      case when br.opening_import_id is null then 'Receipt' else 'Opening credit' end || coalesce(' ' || br.reference, ''),
+      0, br.amount, br.created_at
       from buyer_receipts br where br.buyer_id = ${buyerId}`;
   const statement = await runningStatement(db, moves, from, to, 'debit');
   return {

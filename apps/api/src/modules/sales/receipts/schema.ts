@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creation, id, money } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
+import { openingImports } from '../../accounts/opening/schema.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { buyers } from '../buyers/schema.ts';
 import { salesInvoices } from '../invoices/schema.ts';
@@ -26,10 +27,13 @@ export const buyerReceipts = pgTable(
     allocated: money('allocated').notNull().default('0'),
     reference: text('reference'),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    /** A buyer's credit unallocated at go-live (#36), brought in by this opening import: never posted. */
+    openingImportId: uuid('opening_import_id').references(() => openingImports.id),
     ...creation(),
   },
   (t) => [
     uniqueIndex('buyer_receipts_no_unique').on(t.receiptNo),
+    index('buyer_receipts_opening_idx').on(t.openingImportId).where(sql`${t.openingImportId} is not null`),
     index('buyer_receipts_buyer_idx').on(t.buyerId, t.receiptDate, t.id),
     index('buyer_receipts_date_idx').on(t.receiptDate, t.id),
     check('buyer_receipts_amount_check', sql`${t.amount} > 0`),

@@ -25,6 +25,7 @@ export const AVAILABLE_KINDS: OpeningKind[] = [
   'trial_balance',
   'farmer_loans',
   'buyer_invoices',
+  'buyer_credits',
   'supplier_invoices',
   'stock',
   'bank_balances',
