@@ -11,6 +11,7 @@ import { bootstrap, type FirstAdmin } from '../modules/system/bootstrap.ts';
 import { dataDirInUse } from './data-dir-in-use.ts';
 import { loadDemoAccounts } from './demo-accounts.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
+import { loadDemoDevice } from './demo-devices.ts';
 import { loadDemoFarmBoundaries } from './demo-farm-boundaries.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
@@ -134,6 +135,8 @@ async function seedDemo(): Promise<void> {
     const accounts = await loadDemoUnion(database.db);
     const master = await loadDemoMasterData(database.db, await findAdministratorId(database.db));
     const cropFlow = await loadDemoCropFlow(database.db, await findAdministratorId(database.db));
+    // After the crop flow (which stays away from a season that already has collections).
+    const device = await loadDemoDevice(database.db);
     const boundaries = await loadDemoFarmBoundaries(database.db, await findAdministratorId(database.db));
     // Stores and farmer inputs before the sales: the settlements recover the inputs' loans.
     const stores = await loadDemoStores(database.db);
@@ -150,6 +153,11 @@ async function seedDemo(): Promise<void> {
       cropFlow.skipped
         ? `Crop flow: left as it was (${cropFlow.collections} collections in the season).`
         : `Crop flow: ${cropFlow.collections} collections, ${cropFlow.notes} delivery notes and ${cropFlow.lots} lots in store added.`,
+    );
+    console.log(
+      device.skipped
+        ? 'Weighing device: left as it was.'
+        : `Weighing device: ${device.device} registered at Mkuranga AMCOS with weighing limits; ${device.stored} offline receipts synced and stored, ${device.flagged} kept for the manager's review (above the limits).`,
     );
     console.log(
       boundaries.lotNo
