@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { accountMappings } from '../modules/accounts/schema.ts';
 import { lots } from '../modules/crop-flow/schema.ts';
 import { salesInvoiceLines, salesInvoices } from '../modules/sales/invoices/schema.ts';
-import { createBuyerReceipt } from '../modules/sales/receipts/create-receipt.ts';
+import { createBuyerReceipt } from '../modules/sales/receipts/create-buyer-receipt.ts';
 import { createReleaseNote } from '../modules/sales/release-notes/create-release-note.ts';
 import { approveBatch } from '../modules/settlement/payments/approve-batch.ts';
 import { exportBatch } from '../modules/settlement/payments/export-batch.ts';
@@ -108,9 +108,10 @@ export async function loadDemoPayments(
       const pays = payment(k, j, invoices.length, invoice.total, rnd);
       if (!pays) continue;
       const receiptDate = earlier(addDays(invoice.invoiceDate, 2 + (j % 4)), today);
-      await createBuyerReceipt(db, {
-        actorId: officer.userId,
-        body: createBuyerReceiptBody.parse({
+      await createBuyerReceipt(
+        db,
+        officer,
+        createBuyerReceiptBody.parse({
           buyerId: invoice.buyerId,
           receiptDate,
           bankAccountId: bank.id,
@@ -118,7 +119,7 @@ export async function loadDemoPayments(
           reference: `${BANKS[j % BANKS.length]} TT ${receiptDate.replaceAll('-', '')}/${rnd.int(10_000, 99_999)}`,
           allocations: [{ invoiceId: invoice.id, amount: pays.allocate }],
         }),
-      });
+      );
       amounts.push(pays.amount);
       credit = credit.plus(dec(pays.amount).minus(pays.allocate));
       if (pays.allocate === invoice.total) paidOn.set(invoice.id, receiptDate);

@@ -117,7 +117,8 @@ export function fieldsOf(call: string): string[] {
 const WHOLE_SNAPSHOTS: [string, { shape: Record<string, unknown> }][] = [
   ['modules/accounts/chart/update-account.ts', account],
   ['modules/accounts/chart/update-account-group.ts', accountGroup],
-  ['modules/sales/receipts/create-receipt.ts', buyerReceiptDetail],
+  ['modules/sales/receipts/create-buyer-receipt.ts', buyerReceiptDetail],
+  ['modules/sales/receipts/allocate-buyer-receipt.ts', buyerReceiptDetail],
   ['modules/accounts/currencies/update-currency.ts', currency],
   ['modules/accounts/currencies/update-exchange-rate.ts', exchangeRate],
   ['modules/accounts/journal/reverse-journal-entry.ts', journalEntry],

@@ -14,7 +14,8 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport } from '../../../platform/exports.ts';
 import { read } from '../route-helpers.ts';
-import { allocateBuyerReceipt, createBuyerReceipt } from './create-receipt.ts';
+import { allocateBuyerReceipt } from './allocate-buyer-receipt.ts';
+import { createBuyerReceipt } from './create-buyer-receipt.ts';
 import { getBuyerReceipt, listBuyerReceipts } from './queries.ts';
 
 const receiptWrite = { permission: 'sales.receipt.create', audience: 'union' } as const;
@@ -59,7 +60,7 @@ export function buyerReceiptsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const data = await createBuyerReceipt(db, { body: req.body, actorId: actorOf(req).userId });
+      const data = await createBuyerReceipt(db, actorOf(req), req.body);
       return reply.code(201).send({ message: 'Receipt created successfully', data });
     },
   );
@@ -84,10 +85,9 @@ export function buyerReceiptsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: 'Receipt allocated successfully',
-      data: await allocateBuyerReceipt(db, {
+      data: await allocateBuyerReceipt(db, actorOf(req), {
         id: req.params.id,
         allocations: req.body.allocations,
-        actorId: actorOf(req).userId,
       }),
     }),
   );

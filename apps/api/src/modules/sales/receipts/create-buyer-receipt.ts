@@ -2,6 +2,7 @@ import type { BuyerReceiptDetail, createBuyerReceiptBody } from '@ushirika/contr
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError, NotFoundError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
@@ -13,7 +14,7 @@ import { type AllocationRequest, allocateReceipt } from './allocate.ts';
 import { getBuyerReceipt } from './queries.ts';
 import { buyerReceipts } from './schema.ts';
 
-const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Records money a buyer paid into a Collection-book bank account, posts Dr that bank / Cr buyer
@@ -22,7 +23,8 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export async function createBuyerReceipt(
   db: Db,
-  { body, actorId }: { body: z.infer<typeof createBuyerReceiptBody>; actorId: string },
+  actor: Actor,
+  body: z.infer<typeof createBuyerReceiptBody>,
 ): Promise<BuyerReceiptDetail> {
   return db.transaction(async (tx) => {
     const [buyer] = await tx
@@ -43,7 +45,7 @@ export async function createBuyerReceipt(
         bankAccountId: bank.id,
         amount: body.amount,
         reference: body.reference,
-        createdBy: actorId,
+        createdBy: actor.userId,
       })
       .returning({ id: buyerReceipts.id });
     if (!row) throw new Error('Receipt insert returned nothing');
@@ -55,7 +57,7 @@ export async function createBuyerReceipt(
       reference: body.reference ?? receiptNo,
       sourceType: 'buyer_receipt',
       sourceId: row.id,
-      actorId,
+      actorId: actor.userId,
       party: { type: 'buyer', id: buyer.id, name: buyer.name },
       bankAccountId: bank.id,
     });
@@ -64,31 +66,14 @@ export async function createBuyerReceipt(
       receiptId: row.id,
       allocations: body.allocations as AllocationRequest,
       on: body.receiptDate,
-      actorId,
+      actorId: actor.userId,
     });
     const after = await getBuyerReceipt(tx, row.id);
-    await recordAudit(tx, { actorId, action: 'created', entity: 'buyer_receipt', entityId: row.id, after });
-    return after;
-  });
-}
-
-/** Allocates what a receipt has left (the buyer's credit) to the buyer's open invoices. */
-export async function allocateBuyerReceipt(
-  db: Db,
-  { id, allocations, actorId }: { id: string; allocations: AllocationRequest; actorId: string },
-): Promise<BuyerReceiptDetail> {
-  return db.transaction(async (tx) => {
-    const before = await getBuyerReceipt(tx, id);
-    const now = await allocateReceipt(tx, { receiptId: id, allocations, on: today(), actorId });
-    if (now.isZero())
-      throw fieldError('allocations', 'Nothing to allocate: no open invoice or no credit left');
-    const after = await getBuyerReceipt(tx, id);
     await recordAudit(tx, {
-      actorId,
-      action: 'allocated',
+      actorId: actor.userId,
+      action: 'created',
       entity: 'buyer_receipt',
-      entityId: id,
-      before,
+      entityId: row.id,
       after,
     });
     return after;

@@ -1,0 +1,40 @@
+import type { BuyerReceiptDetail, createBuyerReceiptBody } from '@ushirika/contracts';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { fieldError, NotFoundError } from '../../../platform/errors.ts';
+import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { narrate } from '../../accounts/journal/narrations.ts';
+import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
+import { accounts } from '../../accounts/schema.ts';
+import { buyers } from '../buyers/schema.ts';
+import { type AllocationRequest, allocateReceipt } from './allocate.ts';
+import { today } from './create-buyer-receipt.ts';
+import { getBuyerReceipt } from './queries.ts';
+import { buyerReceipts } from './schema.ts';
+
+/** Allocates what a receipt has left (the buyer's credit) to the buyer's open invoices. */
+export async function allocateBuyerReceipt(
+  db: Db,
+  actor: Actor,
+  { id, allocations }: { id: string; allocations: AllocationRequest },
+): Promise<BuyerReceiptDetail> {
+  return db.transaction(async (tx) => {
+    const before = await getBuyerReceipt(tx, id);
+    const now = await allocateReceipt(tx, { receiptId: id, allocations, on: today(), actorId: actor.userId });
+    if (now.isZero())
+      throw fieldError('allocations', 'Nothing to allocate: no open invoice or no credit left');
+    const after = await getBuyerReceipt(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: 'allocated',
+      entity: 'buyer_receipt',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+}
