@@ -106,7 +106,7 @@ export const RECORD_TYPES: Record<AttachmentRecordType, RecordType> = {
   collection: {
     ...ATTACHMENT_RECORDS.collection,
     entity: 'collection',
-    // Editable while only recorded (change-collection.ts); delivered, sold or cancelled: posted.
+    // Editable while only recorded (update-collection.ts, cancel-collection.ts); delivered, sold or cancelled: posted.
     load: async (db, actor, id) => {
       const c = await scoped(actor, getCollection(db, id));
       return { amcosId: c.amcosId, locked: c.status !== 'recorded' };

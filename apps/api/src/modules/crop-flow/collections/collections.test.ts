@@ -447,8 +447,9 @@ describe('lists, exports and stock are confined to the society', () => {
     });
 
     // The stock is what the table holds, whoever changed it.
-    const [truth] = await queryRows<{ kg: string }>(
+    const [truth] = await queryRows(
       t.db,
+      z.object({ kg: z.string() }),
       sql`select coalesce(sum(net_kg), 0)::numeric(16,3)::text as kg from collections
           where amcos_id = ${fresh.amcos.id} and status = 'recorded'`,
     );
@@ -476,8 +477,9 @@ describe('lists, exports and stock are confined to the society', () => {
       society.clerk.access,
       weighing(cashew, farmer(society), { bags: 1 }),
     );
-    const [ids] = await queryRows<{ warehouse: string; transporter: string }>(
+    const [ids] = await queryRows(
       t.db,
+      z.object({ warehouse: z.string(), transporter: z.string() }),
       sql`with w as (insert into warehouses (id, name, operator, licence_no)
             values (gen_random_uuid(), 'Transit store', 'Op', 'LIC-T1') returning id),
           tr as (insert into transporters (id, name, rate_basis, rate)
@@ -599,8 +601,9 @@ describe('the SMS outbox', () => {
       silent,
       { intervalMs: 1000, batchSize: 500, maxAttempts: 6, backoffMs: 10_000 },
     );
-    const [row] = await queryRows<{ attempts: number; wait: number; status: string }>(
+    const [row] = await queryRows(
       t.db,
+      z.object({ attempts: z.number(), wait: z.number(), status: z.string() }),
       sql`select attempts, status, extract(epoch from next_attempt_at - now())::float as wait from sms_outbox where recipient = ${f.phone}`,
     );
     // Second try failed: the third waits 2 x 10 s.

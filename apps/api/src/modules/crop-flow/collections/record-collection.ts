@@ -1,19 +1,19 @@
 import {
   type Collection,
   compareDecimals,
-  type MoisturePolicy,
-  type RecordCollectionBody,
-  recordCollectionBody,
+  moisturePolicy,
+  type recordCollectionBody,
 } from '@ushirika/contracts';
 import { dec, toGroupedQuantity } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { queryRows, queryRowsPrepared } from '../../../db/rows.ts';
+import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { auditInsertSql } from '../../../platform/audit.ts';
 import { ConflictError, ForbiddenError, fieldError, ValidationError } from '../../../platform/errors.ts';
-import { currentLanguage, formatDate, type Lang, localNameParamSql } from '../../../platform/labels.ts';
+import { currentLanguage, formatDate, localNameParamSql } from '../../../platform/labels.ts';
 import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts';
 import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 import { FARMER_SMS, smsTextSql } from '../../../platform/sms-texts.ts';
@@ -21,31 +21,34 @@ import { FARMER_SMS, smsTextSql } from '../../../platform/sms-texts.ts';
 /** Today at the weighing point (East Africa Time, UTC+3 all year). */
 export const todayInTanzania = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
 
+type RecordCollection = z.infer<typeof recordCollectionBody>;
+
 /** What one query reads about the farmer, season crop and grade of a weighing. */
-type Context = {
-  farmer_id: string | null;
-  farmer_no: string | null;
-  farmer_name: string | null;
-  farmer_phone: string | null;
-  farmer_status: string | null;
-  amcos_id: string | null;
-  amcos_code: string | null;
-  amcos_name: string | null;
-  season_crop_id: string | null;
-  season_crop_status: string | null;
-  max_moisture: string | null;
-  moisture_policy: MoisturePolicy | null;
-  season_name: string | null;
-  season_status: string | null;
-  season_start: string | null;
-  season_end: string | null;
-  crop_name: string | null;
-  grade_id: string | null;
-  grade_code: string | null;
-  grade_name: string | null;
-  grade_of_crop: boolean | null;
-  actor_name: string | null;
-};
+const contextRow = z.object({
+  farmer_id: z.string().nullable(),
+  farmer_no: z.string().nullable(),
+  farmer_name: z.string().nullable(),
+  farmer_phone: z.string().nullable(),
+  farmer_status: z.string().nullable(),
+  amcos_id: z.string().nullable(),
+  amcos_code: z.string().nullable(),
+  amcos_name: z.string().nullable(),
+  season_crop_id: z.string().nullable(),
+  season_crop_status: z.string().nullable(),
+  max_moisture: z.string().nullable(),
+  moisture_policy: moisturePolicy.nullable(),
+  season_name: z.string().nullable(),
+  season_status: z.string().nullable(),
+  season_start: z.string().nullable(),
+  season_end: z.string().nullable(),
+  crop_name: z.string().nullable(),
+  grade_id: z.string().nullable(),
+  grade_code: z.string().nullable(),
+  grade_name: z.string().nullable(),
+  grade_of_crop: z.boolean().nullable(),
+  actor_name: z.string().nullable(),
+});
+type Context = z.infer<typeof contextRow>;
 
 /**
  * Reads everything a weighing is checked against in ONE round trip (the clerk is waiting at the
@@ -60,8 +63,9 @@ export async function loadContext(
   const farmerMatch = input.farmerId
     ? sql`f.id = ${input.farmerId}`
     : sql`f.farmer_no = ${(input.farmerNo ?? '').toUpperCase()}`;
-  const [row] = await queryRows<Context>(
+  const [row] = await queryRows(
     db,
+    contextRow,
     sql`select f.id as farmer_id, f.farmer_no,
           concat_ws(' ', f.first_name, f.middle_name, f.last_name) as farmer_name,
           f.phone as farmer_phone, f.status as farmer_status,
@@ -153,24 +157,24 @@ export function checkWeighing(
  * farmers' language), so it names the crop by its Swahili name (`crop_name_sw`) whatever the
  * clerk's screen language.
  */
-type Written = {
-  farmer_id: string;
-  farmer_no: string;
-  farmer_name: string;
-  farmer_phone: string | null;
-  amcos_id: string;
-  amcos_code: string;
-  amcos_name: string;
-  season_name: string;
-  crop_name: string;
-  crop_name_sw: string;
-  grade_code: string;
-  grade_name: string;
-  flagged: boolean;
-  actor_name: string | null;
-  receipt_no: string;
-  created_at: string | Date;
-};
+const writtenRow = z.object({
+  farmer_id: z.string(),
+  farmer_no: z.string(),
+  farmer_name: z.string(),
+  farmer_phone: z.string().nullable(),
+  amcos_id: z.string(),
+  amcos_code: z.string(),
+  amcos_name: z.string(),
+  season_name: z.string(),
+  crop_name: z.string(),
+  crop_name_sw: z.string(),
+  grade_code: z.string(),
+  grade_name: z.string(),
+  flagged: z.boolean(),
+  actor_name: z.string().nullable(),
+  receipt_no: z.string(),
+  created_at: z.union([z.string(), z.date()]),
+});
 
 /**
  * Records one farmer's delivery at the AMCOS. The clerk waits at the scale, so the whole action
@@ -183,16 +187,11 @@ type Written = {
  * event and the farmer's SMS into the outbox, each through the platform's SQL builder of that door
  * (numbering, audit, outbox) so the rules are the ones every other save uses. If it wrote nothing, the rules are checked one by
  * one to say which failed. The AMCOS is always the farmer's: a union user names it through the farmer.
- * The crop and grade names answered are in `lang` (the request's), a parameter of the statement so
+ * The crop and grade names answered are in the request's language, a parameter of the statement so
  * one prepared text serves both languages.
  */
-export async function recordCollection(
-  db: Db,
-  actor: Pick<Actor, 'userId' | 'amcosId'>,
-  body: RecordCollectionBody,
-  lang: Lang = currentLanguage(),
-): Promise<Collection> {
-  const input = recordCollectionBody.parse(body);
+export async function recordCollection(db: Db, actor: Actor, input: RecordCollection): Promise<Collection> {
+  const lang = currentLanguage();
   const collectedOn = input.collectedOn ?? todayInTanzania();
   const weights = { collectedOn, grossKg: input.grossKg, tareKg: input.tareKg, moisture: input.moisture };
   if (collectedOn > todayInTanzania()) {
@@ -220,9 +219,9 @@ export async function recordCollection(
   };
   // One prepared statement per variant of the text: farmer by id or number, society-bound or not.
   const variant = `${input.farmerId ? 'id' : 'no'}_${actor.amcosId ? 'amcos' : 'union'}`;
-  const [w] = await queryRowsPrepared<Written>(
+  const [w] = await queryRows(
     db,
-    `record_collection_${variant}`,
+    writtenRow,
     sql`with ctx as materialized (
         select f.id as farmer_id, f.farmer_no, concat_ws(' ', f.first_name, f.middle_name, f.last_name) as farmer_name,
           f.phone as farmer_phone, a.id as amcos_id, a.code as amcos_code, a.name as amcos_name,
@@ -277,6 +276,7 @@ export async function recordCollection(
         from ins, ctx`,
       )})
       select ctx.*, ins.receipt_no, ins.created_at from ins, ctx`,
+    { prepared: `record_collection_${variant}` },
   );
   if (!w) {
     // Nothing written: say which rule refused it (the checks throw); a rule that holds now

@@ -18,11 +18,12 @@ import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pagedReply, pageWindow, plainJsonSerializer, sendJsonText } from '../../../platform/list.ts';
-import { cancelCollection, updateCollection } from './change-collection.ts';
+import { cancelCollection } from './cancel-collection.ts';
 import { collectionExportColumns, getCollection, listCollections } from './queries.ts';
 import { collectionReceiptPdf } from './receipt-pdf.ts';
 import { recordCollection } from './record-collection.ts';
 import { amcosStock } from './stock.ts';
+import { updateCollection } from './update-collection.ts';
 
 const tags = ['collections'];
 const read = { permission: 'collections.collection.read', audience: 'any' } as const;
@@ -100,7 +101,7 @@ export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: collectionMessages.updated,
-      data: await updateCollection(deps.db, actorOf(req), req.params.id, req.body),
+      data: await updateCollection(deps.db, actorOf(req), { id: req.params.id, body: req.body }),
     }),
   );
   app.patch(
@@ -116,7 +117,7 @@ export function collectionsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({
       message: collectionMessages.cancelled,
-      data: await cancelCollection(deps.db, actorOf(req), req.params.id, req.body),
+      data: await cancelCollection(deps.db, actorOf(req), { id: req.params.id, reason: req.body.reason }),
     }),
   );
   app.get(

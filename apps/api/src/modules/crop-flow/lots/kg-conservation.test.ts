@@ -9,9 +9,10 @@ import { type Session, sessionAs, startTestApp, type TestApp } from '../../../..
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { cancelCollection, updateCollection } from '../collections/change-collection.ts';
+import { cancelCollection } from '../collections/cancel-collection.ts';
 import { recordCollection } from '../collections/record-collection.ts';
 import { amcosStock } from '../collections/stock.ts';
+import { updateCollection } from '../collections/update-collection.ts';
 import { addDeliveryNoteCollections } from '../delivery-notes/add-delivery-note-collections.ts';
 import { cancelDeliveryNote } from '../delivery-notes/cancel-delivery-note.ts';
 import { createDeliveryNote } from '../delivery-notes/create-delivery-note.ts';
@@ -135,15 +136,18 @@ async function run(a: Action): Promise<void> {
     case 'correct': {
       const id = nth(await pendingIds(), a.pick);
       if (id)
-        await updateCollection(t.db, clerk, id, {
-          grossKg: dec(a.kg).plus('1.5').toFixed(3),
-          tareKg: '1.500',
+        await updateCollection(t.db, clerk, {
+          id,
+          body: {
+            grossKg: dec(a.kg).plus('1.5').toFixed(3),
+            tareKg: '1.500',
+          },
         });
       return;
     }
     case 'void': {
       const id = nth(await pendingIds(), a.pick);
-      if (id) await cancelCollection(t.db, clerk, id, { reason: 'property' });
+      if (id) await cancelCollection(t.db, clerk, { id, reason: 'property' });
       return;
     }
     case 'add': {

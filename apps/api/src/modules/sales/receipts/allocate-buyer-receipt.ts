@@ -1,19 +1,11 @@
-import type { BuyerReceiptDetail, createBuyerReceiptBody } from '@ushirika/contracts';
-import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { BuyerReceiptDetail } from '@ushirika/contracts';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { fieldError, NotFoundError } from '../../../platform/errors.ts';
-import { nextDocumentNumber } from '../../../platform/numbering.ts';
-import { narrate } from '../../accounts/journal/narrations.ts';
-import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
-import { accounts } from '../../accounts/schema.ts';
-import { buyers } from '../buyers/schema.ts';
+import { fieldError } from '../../../platform/errors.ts';
 import { type AllocationRequest, allocateReceipt } from './allocate.ts';
 import { today } from './create-buyer-receipt.ts';
 import { getBuyerReceipt } from './queries.ts';
-import { buyerReceipts } from './schema.ts';
 
 /** Allocates what a receipt has left (the buyer's credit) to the buyer's open invoices. */
 export async function allocateBuyerReceipt(
