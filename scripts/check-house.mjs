@@ -170,7 +170,7 @@ function fault(file, message) {
 /** Rows typed by a cast: a type argument on queryRows, the old prepared reader, a cast of rows. */
 const UNTYPED_READS = [
   [/\bqueryRows<(?!Row extends\b)/g, 'types its rows with queryRows<...> (pass a row schema)'],
-  [/\bqueryRowsPrepared\b(?!<T>\(db: DbOrTx)/g, 'uses queryRowsPrepared (pass { prepared } to queryRows)'],
+  [/\bqueryRowsPrepared\b/g, 'uses queryRowsPrepared (pass { prepared } to queryRows)'],
   [/^.*\bas unknown as\b.*\brows?\b.*$|^.*\brows?\b.*\bas unknown as\b.*$/gm, 'casts rows through unknown'],
 ];
 

@@ -72,12 +72,3 @@ export const idRow = z.object({ id: z.string() });
 export async function executeSql(db: DbOrTx, query: SQL, options: { prepared?: string } = {}): Promise<void> {
   await run(db, query, options.prepared);
 }
-
-/**
- * @deprecated The rows' type is a cast, checked by nothing: use
- * `queryRows(db, row, query, { prepared: name })`. Kept while the areas listed in
- * scripts/house-pending.json convert.
- */
-export async function queryRowsPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
-  return rowsOf(await run(db, query, name)) as T[];
-}
