@@ -25,7 +25,8 @@ type Voucher = {
  * The year's own income and expenses that the crop and stores demos do not make, so that the
  * demo year's four financial statements (#28) have figures in both books: interest on the crop
  * collection account and its bank charges (Collection book: its income and expenditure, its
- * surplus), the AMCOS members' share capital paid in, salaries and office rent (Operation book).
+ * surplus), salaries and office rent (Operation book); the members' shares come through their
+ * register (demo-members.ts).
  * Payment and receipt vouchers through the real use cases, made by the administrator and approved
  * by the finance manager. Skipped when the first is there, or when the default chart's accounts
  * are not.
@@ -48,15 +49,6 @@ const VOUCHERS: Voucher[] = [
     narration: 'Bank charges on the crop collection account',
     reference: 'DEMO-CHG-01',
     lines: [{ code: '5301', amount: '186400.00', description: 'Ledger fees and transfer charges' }],
-  },
-  {
-    book: 'operation',
-    type: 'Receipt',
-    daysAgo: 30,
-    partyName: 'Member AMCOS',
-    narration: 'Share capital paid by member AMCOS',
-    reference: 'DEMO-SHR-01',
-    lines: [{ code: '3101', amount: '1500000.00', description: 'Three AMCOS, 500,000 each' }],
   },
   {
     book: 'operation',

@@ -8,6 +8,7 @@ import { loadDemoAccounts } from './demo-accounts.ts';
 import { loadDemoCropFlow } from './demo-crop-flow.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
+import { loadDemoMembers } from './demo-members.ts';
 import { loadDemoSales } from './demo-sales.ts';
 import { loadDemoStores } from './demo-stores.ts';
 import { findAdministratorId, loadDemoUnion } from './demo-union.ts';
@@ -121,14 +122,21 @@ describe("the demo year's financial statements", () => {
 
   it('have figures in all four statements of each book, and balance', async () => {
     const first = await loadDemoAccounts(t.db);
-    expect(first).toEqual({ skipped: false, vouchers: 5 });
+    expect(first).toEqual({ skipped: false, vouchers: 4 });
     expect((await loadDemoAccounts(t.db)).skipped).toBe(true);
+    // The members' shares come through the register (#32), so share capital agrees with it.
+    expect(await loadDemoMembers(t.db)).toEqual({ skipped: false, unionMembers: 3, farmerMembers: 5 });
+    expect((await loadDemoMembers(t.db)).skipped).toBe(true);
     const auditor = await sessionAs(t, 'Auditor');
     const get = async <T>(path: string) => {
       const r = await t.request<{ data: T }>('GET', path, { token: auditor.access });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.data;
     };
+    const controls = await get<{ checks: { key: string; difference: string }[] }>(
+      '/reports/control-accounts',
+    );
+    expect(controls.checks.find((c) => c.key === 'member_shares')?.difference).toBe('0.00');
     for (const book of ['collection', 'operation', 'union'] as const) {
       const position = await get<{ sections: Section[]; balanced: boolean }>(
         `/reports/financial-position?book=${book}&compare=previous-year`,

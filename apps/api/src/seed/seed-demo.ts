@@ -15,6 +15,7 @@ import { loadDemoDevice } from './demo-devices.ts';
 import { loadDemoFarmBoundaries } from './demo-farm-boundaries.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
+import { loadDemoMembers } from './demo-members.ts';
 import { loadDemoPurchase } from './demo-purchase.ts';
 import { type DemoSales, loadDemoSales, shillings } from './demo-sales.ts';
 import { loadDemoStores } from './demo-stores.ts';
@@ -144,6 +145,7 @@ async function seedDemo(): Promise<void> {
     const sales = await loadDemoSales(database.db);
     const purchase = await loadDemoPurchase(database.db, stores);
     const books = await loadDemoAccounts(database.db);
+    const members = await loadDemoMembers(database.db);
     printAccounts(accounts, firstAdmin);
     console.log(
       `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
@@ -183,7 +185,12 @@ async function seedDemo(): Promise<void> {
     console.log(
       books.skipped
         ? 'Accounts: left as they were.'
-        : `Accounts: ${books.vouchers} vouchers approved (interest and bank charges on the collection account, members' shares, salaries, rent), so the year's statements have figures in both books.`,
+        : `Accounts: ${books.vouchers} vouchers approved (interest and bank charges on the collection account, salaries, rent), so the year's statements have figures in both books.`,
+    );
+    console.log(
+      members.skipped
+        ? 'Members: left as they were.'
+        : `Members: ${members.unionMembers} AMCOS in the union's register, 500,000 of shares paid each (posted to share capital); ${members.farmerMembers} Mkuranga farmers in their AMCOS's register.`,
     );
   } finally {
     await database.close();
