@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery, money, paged, uuid } from '../common.ts';
-import { amountField, isAboveZero, isoDate, optionalText } from '../fields.ts';
+import { amountField, detailReply, isAboveZero, isoDate, optionalText, savedReply } from '../fields.ts';
 
 /**
  * Member registers (#32): the union's (its AMCOS) and each AMCOS's (its farmers). `society` is
@@ -115,11 +115,11 @@ export const memberStatementQuery = z.object({ format: z.enum(['json', 'pdf', 'x
 
 export const memberSettingsQuery = z.object({ society: memberSociety.default('union') });
 export const memberSettingsBody = z.object({ society: memberSociety, shareMinimum: amountField });
-export const memberSettingsReply = z.object({
-  data: z.object({ society: memberSociety, shareMinimum: money }),
-});
-export const memberSettingsSaved = memberSettingsReply.extend({ message: z.string() });
-export type MemberSettings = z.infer<typeof memberSettingsReply>['data'];
+/** A register's by-law share minimum, read and saved as one component. */
+export const memberSettings = z.object({ society: memberSociety, shareMinimum: money });
+export type MemberSettings = z.infer<typeof memberSettings>;
+export const memberSettingsReply = detailReply(memberSettings);
+export const memberSettingsSaved = savedReply(memberSettings);
 
 /** Candidates a register can add: AMCOS (union) or farmers (an AMCOS) not yet members. */
 export const memberCandidateQuery = z.object({
