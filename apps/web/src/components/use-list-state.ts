@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Query } from '../lib/api.ts';
 
@@ -37,20 +37,22 @@ export function useListState(filterNames: readonly string[] = [], prefix = '') {
     return result;
   }, [filterKey]);
 
+  // React Router hands a functional update the params of the last render, so two filters picked
+  // before the page re-renders would lose the first; each update builds on the one before it.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage = true) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(`${prefix}${key}`);
-            else next.set(`${prefix}${key}`, value);
-          }
-          if (resetPage) next.delete(`${prefix}page`);
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(`${prefix}${key}`);
+        else next.set(`${prefix}${key}`, value);
+      }
+      if (resetPage) next.delete(`${prefix}page`);
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams, prefix],
   );
