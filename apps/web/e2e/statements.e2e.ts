@@ -80,8 +80,15 @@ describe('the financial statements in the browser', () => {
     const table = page.getByTestId('financial-position');
     await table.locator('[data-testid="total-assets"]').waitFor();
     await expect(page.getByTestId('statement-balanced').textContent()).resolves.toBe('Balanced');
+    // Expand only once the Operation book's statement has answered: a line opened on the old
+    // book's figures closes again when the new ones arrive.
+    const operation = page.waitForResponse(
+      (r) => r.url().includes('/api/reports/financial-position?') && r.url().includes('book=operation'),
+    );
     await page.getByTestId('statement-book').getByText('Operation').click();
     await page.waitForURL(/book=operation/);
+    await operation;
+    await table.locator('[data-testid="total-assets"]').waitFor();
     await page.getByRole('button', { name: "Show the accounts of Members' share capital" }).click();
     const row = table.locator('[data-account="3101"]');
     const amount = (await row.locator('td').nth(1).textContent()) ?? '';
