@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Query } from '../lib/api.ts';
+import { type ParamsPatch, useSearchParamsPatch } from './use-search-params-patch.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 25;
@@ -19,7 +19,7 @@ export interface SortState {
  * A prefix keeps two lists on one page apart.
  */
 export function useListState(filterNames: readonly string[] = [], prefix = '') {
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const name = (key: string) => `${prefix}${key}`;
 
   const page = positiveInt(params.get(name('page')), 1);
@@ -37,24 +37,14 @@ export function useListState(filterNames: readonly string[] = [], prefix = '') {
     return result;
   }, [filterKey]);
 
-  // React Router hands a functional update the params of the last render, so two filters picked
-  // before the page re-renders would lose the first; each update builds on the one before it.
-  const latest = useRef(params);
-  useEffect(() => {
-    latest.current = params;
-  }, [params]);
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage = true) => {
-      const next = new URLSearchParams(latest.current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(`${prefix}${key}`);
-        else next.set(`${prefix}${key}`, value);
-      }
-      if (resetPage) next.delete(`${prefix}page`);
-      latest.current = next;
-      setParams(next, { replace: true });
+      const prefixed: ParamsPatch = {};
+      for (const [key, value] of Object.entries(changes)) prefixed[`${prefix}${key}`] = value;
+      if (resetPage) prefixed[`${prefix}page`] = null;
+      patch(prefixed);
     },
-    [setParams, prefix],
+    [patch, prefix],
   );
 
   const [searchInput, setSearchInput] = useState(search);

@@ -1,9 +1,9 @@
 import { Group, Select, Skeleton, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../components/RecordUnavailable.tsx';
+import { useSearchParamsPatch } from '../../components/use-search-params-patch.ts';
 import { seasons } from '../seasons/hooks.ts';
 import { CollectionsTab } from './CollectionsTab.tsx';
 import { useFarmerStatement } from './hooks.ts';
@@ -32,17 +32,8 @@ export function FarmerSeasonTabs({
   notes: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const [params, patch] = useSearchParamsPatch();
+  const set = (key: string, value: string | null) => patch({ [key]: value });
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'details';
   const statement = useFarmerStatement(farmerId, params.get('season'));
   const seasonOptions = seasons.useOptions();

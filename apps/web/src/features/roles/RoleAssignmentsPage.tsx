@@ -1,10 +1,10 @@
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
+import { useSearchParamsPatch } from '../../components/use-search-params-patch.ts';
 import { roleLabel } from '../../lib/roles.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useRoles } from '../users/hooks.ts';
@@ -27,23 +27,14 @@ export default function RoleAssignmentsPageRoute() {
 function RoleAssignmentsPage() {
   const { t } = useTranslation();
   const roles = useRoles();
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const selectedId = params.get('role') ?? roles.data?.[0]?.id ?? null;
   const selected = roles.data?.find((role) => role.id === selectedId) ?? null;
   const viewedId = params.get('user');
   const canEdit = useCan('users.user.update');
 
   const setParam = (key: string, value: string | null, clear: string[] = []) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const name of clear) next.delete(name);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+    patch({ ...Object.fromEntries(clear.map((name) => [name, null])), [key]: value });
 
   return (
     <>

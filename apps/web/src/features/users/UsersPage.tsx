@@ -3,11 +3,12 @@ import { IconShieldLock, IconUserPlus } from '@tabler/icons-react';
 import type { User } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useListState } from '../../components/use-list-state.ts';
+import { useSearchParamsPatch } from '../../components/use-search-params-patch.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { exportUsers, useUsers } from './hooks.ts';
 import { UserDetailsDrawer } from './UserDetailsDrawer.tsx';
@@ -32,22 +33,13 @@ function UsersPage() {
   const users = useUsers(list.query);
   const [editing, setEditing] = useState<Editing>(null);
   const [exporting, setExporting] = useState(false);
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const viewedId = params.get('user');
 
   const canCreate = useCan('users.user.create');
   const canEdit = useCan('users.user.update');
 
-  const view = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('user', id);
-        else next.delete('user');
-        return next;
-      },
-      { replace: true },
-    );
+  const view = (id: string | null) => patch({ user: id });
 
   const edit = (user: User) => {
     view(null);

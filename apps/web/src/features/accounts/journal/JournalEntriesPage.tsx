@@ -2,7 +2,6 @@ import { Button, Drawer, Group, Paper, SimpleGrid, Stack, Table, Text, Title } f
 import type { JournalEntry } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { LabelledValue } from '../../../components/LabelledValue.tsx';
@@ -11,6 +10,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
+import { useSearchParamsPatch } from '../../../components/use-search-params-patch.ts';
 import { formatDate, formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
@@ -34,18 +34,9 @@ function JournalEntriesPage() {
   const [book, setBook] = useBook();
   const [creating, setCreating] = useState(false);
   // The open entry is in the address (?entry=id), so a history panel or a link can open one.
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const openId = params.get('entry');
-  const setOpenId = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('entry', id);
-        else next.delete('entry');
-        return next;
-      },
-      { replace: !id },
-    );
+  const setOpenId = (id: string | null) => patch({ entry: id }, { replace: !id });
   const canCreate = useCan('accounts.journal.create');
   return (
     <>

@@ -1,5 +1,5 @@
 import type { StatementBook } from '@ushirika/contracts';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsPatch } from '../../../components/use-search-params-patch.ts';
 import { todayIso } from '../../../lib/format.ts';
 import type { StatementQuery } from './hooks.ts';
 
@@ -12,7 +12,7 @@ const isBook = (v: string | null): v is StatementBook => BOOKS.some((b) => b ===
  * expenditure, cash flows, changes in funds); else as at a date (financial position).
  */
 export function useStatementQuery(period: boolean) {
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const today = todayIso();
   const book = params.get('book');
   const query: StatementQuery = {
@@ -23,16 +23,6 @@ export function useStatementQuery(period: boolean) {
       : { as_at: params.get('as_at') || today }),
   };
   const set = (changes: Partial<Record<'book' | 'as_at' | 'from' | 'to' | 'compare', string>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    patch(changes);
   return { query, set };
 }

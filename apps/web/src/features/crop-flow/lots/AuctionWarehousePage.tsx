@@ -3,7 +3,7 @@ import { IconStack2, IconTruckDelivery } from '@tabler/icons-react';
 import { type AwaitingLotRow, LOT_STATUS_VALUES, type Lot } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { LinesScroll } from '../../../components/LinesTable.tsx';
 import { ListFilter } from '../../../components/ListFilter.tsx';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
+import { useSearchParamsPatch } from '../../../components/use-search-params-patch.ts';
 import { formatDate, formatKg, formatNumber, localName } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -46,18 +47,9 @@ function AuctionWarehousePage() {
   const { user } = useSession();
   const isUnion = !user?.amcosId;
   const canIssue = useCan('collections.warehouse.update', 'union');
-  const [params, setParams] = useSearchParams();
+  const [params, patch] = useSearchParamsPatch();
   const lotId = params.get('lot');
-  const openLot = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('lot', id);
-        else next.delete('lot');
-        return next;
-      },
-      { replace: true },
-    );
+  const openLot = (id: string | null) => patch({ lot: id });
   const stores = warehouses.useOptions({}, isUnion);
   const cropOptions = crops.useOptions();
   const grades = (cropOptions.data ?? []).flatMap((c) =>
