@@ -191,18 +191,44 @@ const writtenRow = z.object({
  * one prepared text serves both languages.
  */
 export async function recordCollection(db: Db, actor: Actor, input: RecordCollection): Promise<Collection> {
-  const lang = currentLanguage();
-  const collectedOn = input.collectedOn ?? todayInTanzania();
-  const weights = { collectedOn, grossKg: input.grossKg, tareKg: input.tareKg, moisture: input.moisture };
-  if (collectedOn > todayInTanzania()) {
+  const weighing = weighingOf(input);
+  if (weighing.collectedOn > todayInTanzania()) {
     throw fieldError('collectedOn', 'The collection date cannot be in the future');
   }
-  const id = uuidv7();
+  // One prepared statement per variant of the text: farmer by id or number, society-bound or not.
+  const variant = `${input.farmerId ? 'id' : 'no'}_${actor.amcosId ? 'amcos' : 'union'}`;
+  const [written] = await queryRows(db, writtenRow, recordStatement(actor, input, weighing), {
+    prepared: `record_collection_${variant}`,
+  });
+  if (!written) {
+    // Nothing written: say which rule refused it (the checks throw); a rule that holds now
+    // changed while the statement ran (the season was closed a moment ago...).
+    const ctx = await loadContext(db, input, actor.userId);
+    checkWeighing(ctx, weighing, actor, input.farmerNo ?? input.farmerId ?? '');
+    throw new ConflictError('The collection could not be saved: please try again');
+  }
+  return collectionOf(input, weighing, written);
+}
+
+type Weighing = Weights & { id: string; netKg: string };
+
+/** The weighing's figures as stored: kg to 3 places, moisture to 2; the date defaults to today. */
+function weighingOf(input: RecordCollection): Weighing {
+  return {
+    id: uuidv7(),
+    collectedOn: input.collectedOn ?? todayInTanzania(),
+    grossKg: dec(input.grossKg).toFixed(3),
+    tareKg: dec(input.tareKg).toFixed(3),
+    netKg: dec(input.grossKg).minus(input.tareKg).toFixed(3),
+    moisture: dec(input.moisture).toFixed(2),
+  };
+}
+
+/** The one statement that checks, numbers, inserts, audits and queues the farmer's SMS. */
+function recordStatement(actor: Actor, input: RecordCollection, w: Weighing) {
+  const lang = currentLanguage();
+  const { id, collectedOn, grossKg, tareKg, netKg, moisture } = w;
   const year = collectedOn.slice(0, 4);
-  const grossKg = dec(input.grossKg).toFixed(3);
-  const tareKg = dec(input.tareKg).toFixed(3);
-  const netKg = dec(input.grossKg).minus(input.tareKg).toFixed(3);
-  const moisture = dec(input.moisture).toFixed(2);
   const farmerMatch = input.farmerId
     ? sql`f.id = ${input.farmerId}::uuid`
     : sql`f.farmer_no = ${(input.farmerNo ?? '').toUpperCase()}`;
@@ -217,12 +243,7 @@ export async function recordCollection(db: Db, actor: Actor, input: RecordCollec
     moisture,
     createdBy: actor.userId,
   };
-  // One prepared statement per variant of the text: farmer by id or number, society-bound or not.
-  const variant = `${input.farmerId ? 'id' : 'no'}_${actor.amcosId ? 'amcos' : 'union'}`;
-  const [w] = await queryRows(
-    db,
-    writtenRow,
-    sql`with ctx as materialized (
+  return sql`with ctx as materialized (
         select f.id as farmer_id, f.farmer_no, concat_ws(' ', f.first_name, f.middle_name, f.last_name) as farmer_name,
           f.phone as farmer_phone, a.id as amcos_id, a.code as amcos_code, a.name as amcos_name,
           s.name as season_name, ${localNameParamSql('c', lang)} as crop_name,
@@ -275,45 +296,40 @@ export async function recordCollection(db: Db, actor: Actor, input: RecordCollec
         )} as body
         from ins, ctx`,
       )})
-      select ctx.*, ins.receipt_no, ins.created_at from ins, ctx`,
-    { prepared: `record_collection_${variant}` },
-  );
-  if (!w) {
-    // Nothing written: say which rule refused it (the checks throw); a rule that holds now
-    // changed while the statement ran (the season was closed a moment ago...).
-    const ctx = await loadContext(db, input, actor.userId);
-    checkWeighing(ctx, weights, actor, input.farmerNo ?? input.farmerId ?? '');
-    throw new ConflictError('The collection could not be saved: please try again');
-  }
+      select ctx.*, ins.receipt_no, ins.created_at from ins, ctx`;
+}
+
+/** The saved collection as the API answers it. */
+function collectionOf(input: RecordCollection, w: Weighing, row: z.infer<typeof writtenRow>): Collection {
   return {
-    id,
-    receiptNo: w.receipt_no,
-    collectedOn,
+    id: w.id,
+    receiptNo: row.receipt_no,
+    collectedOn: w.collectedOn,
     seasonCropId: input.seasonCropId,
-    seasonName: w.season_name,
-    cropName: w.crop_name,
-    amcosId: w.amcos_id,
-    amcosCode: w.amcos_code,
-    amcosName: w.amcos_name,
-    farmerId: w.farmer_id,
-    farmerNo: w.farmer_no,
-    farmerName: w.farmer_name,
-    farmerPhone: w.farmer_phone,
+    seasonName: row.season_name,
+    cropName: row.crop_name,
+    amcosId: row.amcos_id,
+    amcosCode: row.amcos_code,
+    amcosName: row.amcos_name,
+    farmerId: row.farmer_id,
+    farmerNo: row.farmer_no,
+    farmerName: row.farmer_name,
+    farmerPhone: row.farmer_phone,
     gradeId: input.gradeId,
-    gradeCode: w.grade_code,
-    gradeName: w.grade_name,
+    gradeCode: row.grade_code,
+    gradeName: row.grade_name,
     bags: input.bags,
-    grossKg,
-    tareKg,
-    netKg,
-    moisture,
-    moistureFlagged: Boolean(w.flagged),
+    grossKg: w.grossKg,
+    tareKg: w.tareKg,
+    netKg: w.netKg,
+    moisture: w.moisture,
+    moistureFlagged: Boolean(row.flagged),
     status: 'recorded',
     deliveryNoteId: null,
     lotId: null,
     cancelReason: null,
     cancelledAt: null,
-    createdByName: w.actor_name,
-    createdAt: new Date(w.created_at).toISOString(),
+    createdByName: row.actor_name,
+    createdAt: new Date(row.created_at).toISOString(),
   };
 }
