@@ -64,8 +64,7 @@ export const CARDS_BELOW = '(max-width: 40em)';
 /** One table for every list screen: server paging, search, filters, sort and export. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
-  const { label, columns, rows, total, loading, refreshing, rowKey, list, filters, onExport, exporting } =
-    props;
+  const { label, columns, rows, total, loading, refreshing, rowKey, list } = props;
   const { pages, shown, first, last } = pageRange(total, list.page, list.perPage, props.totalCapped);
   const asCards = useMediaQuery(CARDS_BELOW) ?? false;
   // An address past the last page (the list shrank, or an old link) moves to the last page.
@@ -73,27 +72,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   useEffect(() => {
     if (pastTheEnd) list.setPage(shown);
   }, [pastTheEnd, shown, list.setPage]);
-
-  const header = (column: Column<T>) => {
-    if (!column.sortField) return column.header;
-    const field = column.sortField;
-    const direction = list.sort?.field === field ? list.sort.direction : null;
-    const Icon =
-      direction === 'asc' ? IconSortAscending : direction === 'desc' ? IconSortDescending : IconArrowsSort;
-    return (
-      <UnstyledButton onClick={() => list.setSort(nextSort(list.sort, field))} fw={600} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          {column.header}
-          <Icon size={14} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    );
-  };
-
-  const ariaSort = (column: Column<T>) => {
-    if (!column.sortField || list.sort?.field !== column.sortField) return undefined;
-    return list.sort.direction === 'asc' ? 'ascending' : 'descending';
-  };
 
   const failed = props.error !== undefined && props.error !== null;
   const emptyBlock = failed ? (
@@ -121,65 +99,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   };
 
-  const body = () => {
-    if (loading && !rows) {
-      return Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-        <Table.Tr key={i}>
-          {columns.map((column) => (
-            <Table.Td key={column.key}>
-              <Skeleton height={14} radius="sm" />
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      ));
-    }
-    if (!rows || rows.length === 0) {
-      return (
-        <Table.Tr>
-          <Table.Td colSpan={columns.length}>{emptyBlock}</Table.Td>
-        </Table.Tr>
-      );
-    }
-    return rows.map((row) => (
-      <Table.Tr key={rowKey(row)}>
-        {columns.map((column) => (
-          <Table.Td key={column.key} ta={column.align}>
-            {column.render(row)}
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ));
-  };
-
   return (
     <Paper withBorder radius="md" p="md" data-testid={props.testId}>
-      <Group justify="space-between" mb="md" gap="sm" align="flex-end">
-        <Group gap="sm" align="flex-end" style={{ flex: 1 }}>
-          <TextInput
-            type="search"
-            aria-label={t('table.search')}
-            placeholder={t('table.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-            w={{ base: '100%', sm: 260 }}
-            data-testid="table-search"
-          />
-          {filters}
-        </Group>
-        {onExport && (
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={onExport}
-            loading={exporting}
-            data-testid="table-export"
-          >
-            {t('table.export')}
-          </Button>
-        )}
-      </Group>
+      <TableToolbar
+        list={list}
+        filters={props.filters}
+        onExport={props.onExport}
+        exporting={props.exporting}
+      />
       {asCards ? (
         cards()
       ) : (
@@ -195,13 +122,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} ta={column.align} w={column.width} aria-sort={ariaSort(column)}>
-                    {header(column)}
+                  <Table.Th
+                    key={column.key}
+                    ta={column.align}
+                    w={column.width}
+                    aria-sort={ariaSort(list, column)}
+                  >
+                    <SortHeader column={column} list={list} />
                   </Table.Th>
                 ))}
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>{body()}</Table.Tbody>
+            <Table.Tbody>
+              <TableRows columns={columns} rows={rows} rowKey={rowKey} loading={loading} empty={emptyBlock} />
+            </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
@@ -214,18 +148,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               total: props.totalCapped ? `${formatNumber(total)}+` : formatNumber(total),
             })}
           </Text>
-          <Select
-            aria-label={t('table.perPage')}
-            data={PAGE_SIZES.map((size) => ({
-              value: String(size),
-              label: t('table.perPageOption', { count: size }),
-            }))}
-            value={String(list.perPage)}
-            onChange={(value) => value && list.setPerPage(Number(value))}
-            allowDeselect={false}
-            w={130}
-            size="xs"
-          />
+          <PageSizeSelect list={list} />
         </Group>
         <Pagination
           total={pages}
@@ -236,5 +159,127 @@ export function DataTable<T>(props: DataTableProps<T>) {
         />
       </Group>
     </Paper>
+  );
+}
+
+/** The search box, the list's filters beside it, and the export button. */
+function TableToolbar({
+  list,
+  filters,
+  onExport,
+  exporting,
+}: Pick<DataTableProps<unknown>, 'list' | 'filters' | 'onExport' | 'exporting'>) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" mb="md" gap="sm" align="flex-end">
+      <Group gap="sm" align="flex-end" style={{ flex: 1 }}>
+        <TextInput
+          type="search"
+          aria-label={t('table.search')}
+          placeholder={t('table.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={list.searchInput}
+          onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+          data-testid="table-search"
+        />
+        {filters}
+      </Group>
+      {onExport && (
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={onExport}
+          loading={exporting}
+          data-testid="table-export"
+        >
+          {t('table.export')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** A column's header: a button that cycles its sort where the column sorts. */
+function SortHeader<T>({ column, list }: { column: Column<T>; list: ListState }) {
+  if (!column.sortField) return column.header;
+  const field = column.sortField;
+  const direction = list.sort?.field === field ? list.sort.direction : null;
+  const Icon =
+    direction === 'asc' ? IconSortAscending : direction === 'desc' ? IconSortDescending : IconArrowsSort;
+  return (
+    <UnstyledButton onClick={() => list.setSort(nextSort(list.sort, field))} fw={600} fz="sm">
+      <Group gap={4} wrap="nowrap">
+        {column.header}
+        <Icon size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function ariaSort<T>(list: ListState, column: Column<T>) {
+  if (!column.sortField || list.sort?.field !== column.sortField) return undefined;
+  return list.sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+/** The rows, skeleton rows while the first page loads, or the empty block across all columns. */
+function TableRows<T>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  empty,
+}: {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  loading: boolean;
+  empty: ReactNode;
+}) {
+  if (loading && !rows) {
+    return Array.from({ length: SKELETON_ROWS }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+      <Table.Tr key={i}>
+        {columns.map((column) => (
+          <Table.Td key={column.key}>
+            <Skeleton height={14} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+  if (!rows || rows.length === 0) {
+    return (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>{empty}</Table.Td>
+      </Table.Tr>
+    );
+  }
+  return rows.map((row) => (
+    <Table.Tr key={rowKey(row)}>
+      {columns.map((column) => (
+        <Table.Td key={column.key} ta={column.align}>
+          {column.render(row)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
+
+function PageSizeSelect({ list }: { list: ListState }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      aria-label={t('table.perPage')}
+      data={PAGE_SIZES.map((size) => ({
+        value: String(size),
+        label: t('table.perPageOption', { count: size }),
+      }))}
+      value={String(list.perPage)}
+      onChange={(value) => value && list.setPerPage(Number(value))}
+      allowDeselect={false}
+      w={130}
+      size="xs"
+    />
   );
 }
