@@ -1,34 +1,19 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Pagination, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingBank } from '@tabler/icons-react';
-import type { BookLine, ReconciliationAccount, StatementLine } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
+import type { ReconciliationAccount, StatementLine } from '@ushirika/contracts';
+import { type dec, sum } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
-import { EmptyBlock } from '../../../components/EmptyBlock.tsx';
-import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { successText } from '../../../lib/success-message.ts';
 import { useAcceptMatches, useMatchingLines, useUnmatch } from './hooks.ts';
-import { RecordedEntry } from './RecordedEntry.tsx';
+import { BookLinesTable, StatementLinesTable, signedBook, signedStatement } from './MatchingTables.tsx';
 import { StatementEntryModal } from './StatementEntryModal.tsx';
 import { SuggestionsPanel } from './SuggestionsPanel.tsx';
 
 const PER_PAGE = 50;
-const signedStatement = (l: StatementLine) => dec(l.amountIn).minus(l.amountOut);
-const signedBook = (l: BookLine) => dec(l.debit).minus(l.credit);
 
 /** Statement lines beside the account's book lines; automatic matches first, then by hand. */
 export function MatchingPanel({
@@ -121,115 +106,22 @@ export function MatchingPanel({
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <div>
-          <Title order={4} mb="xs">
-            {t('recon.statementLines', { count: data?.statementTotal ?? 0 })}
-          </Title>
-          {data && data.statementLines.length === 0 ? (
-            <EmptyBlock icon={IconBuildingBank} title={t('recon.noStatementLines')} />
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped highlightOnHover data-testid="recon-statement-lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th />
-                    <Table.Th>{t('acc.date')}</Table.Th>
-                    <Table.Th>{t('recon.reference')}</Table.Th>
-                    <Table.Th>{t('recon.description')}</Table.Th>
-                    <Table.Th ta="right">{t('acc.amount')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(data?.statementLines ?? []).map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td>
-                        {!l.matchId && canManage && (
-                          <Checkbox
-                            aria-label={`${l.reference ?? ''} ${l.description}`}
-                            checked={picked.statement.has(l.id)}
-                            onChange={() => toggle('statement', l.id)}
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td>{formatDate(l.lineDate)}</Table.Td>
-                      <Table.Td>{l.reference}</Table.Td>
-                      <Table.Td>{l.description}</Table.Td>
-                      <Table.Td ta="right">{formatDecimal(signedStatement(l).toFixed(2))}</Table.Td>
-                      <Table.Td>
-                        {l.matchId && canManage && (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => undo(l.matchId as string)}
-                          >
-                            {t('recon.unmatch')}
-                          </Button>
-                        )}
-                        {!l.matchId && <RecordedEntry line={l} />}
-                        {!l.matchId && !l.entryId && canManage && (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            onClick={() => setEntryLine(l)}
-                            data-testid="recon-record-entry"
-                          >
-                            {t('recon.recordEntry')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </div>
-        <div>
-          <Title order={4} mb="xs">
-            {t('recon.bookLines', { count: data?.bookTotal ?? 0 })}
-          </Title>
-          {data && data.bookLines.length === 0 ? (
-            <EmptyBlock icon={IconBuildingBank} title={t('recon.noBookLines')} />
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped highlightOnHover data-testid="recon-book-lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th />
-                    <Table.Th>{t('acc.date')}</Table.Th>
-                    <Table.Th>{t('acc.number')}</Table.Th>
-                    <Table.Th>{t('recon.description')}</Table.Th>
-                    <Table.Th ta="right">{t('acc.amount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(data?.bookLines ?? []).map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td>
-                        {!l.matchId && canManage && (
-                          <Checkbox
-                            aria-label={`${l.entryNumber} ${l.description}`}
-                            checked={picked.book.has(l.id)}
-                            onChange={() => toggle('book', l.id)}
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td>{formatDate(l.entryDate)}</Table.Td>
-                      <Table.Td>
-                        {l.entryNumber}
-                        {l.reference ? ` · ${l.reference}` : ''}
-                      </Table.Td>
-                      <Table.Td>{l.description}</Table.Td>
-                      <Table.Td ta="right">{formatDecimal(signedBook(l).toFixed(2))}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </div>
+        <StatementLinesTable
+          lines={data?.statementLines}
+          total={data?.statementTotal ?? 0}
+          picked={picked.statement}
+          onToggle={(id) => toggle('statement', id)}
+          canManage={canManage}
+          onUndo={undo}
+          onRecordEntry={setEntryLine}
+        />
+        <BookLinesTable
+          lines={data?.bookLines}
+          total={data?.bookTotal ?? 0}
+          picked={picked.book}
+          onToggle={(id) => toggle('book', id)}
+          canManage={canManage}
+        />
       </SimpleGrid>
       {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} />}
       {entryLine && (

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { offlineReceiptInput, type PackFarmer, type WeighingLimits } from '@ushirika/contracts';
 import { moistureVerdict, readNet } from '@ushirika/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ulid } from 'ulid';
 import { DateField } from '../../../components/DateField.tsx';
@@ -11,11 +11,12 @@ import { fullName, useSession } from '../../../lib/session.ts';
 import { useEnterChain } from '../../../lib/use-enter-chain.ts';
 import { MoistureField, NetKgReading } from '../collections/WeighingParts.tsx';
 import { packFarmerName, searchFarmers } from './farmer-search.ts';
-import { NoNumbersLeft, type QueuedReceipt } from './offline-store.ts';
+import { NoNumbersLeft, type PackMeta, type QueuedReceipt, type ReceiptPrint } from './offline-store.ts';
 import type { OfflineDevice } from './use-offline-device.ts';
 
 const FIELDS = ['farmer', 'gradeId', 'bags', 'grossKg', 'tareKg', 'moisture'] as const;
 const draftSchema = offlineReceiptInput.omit({ receiptNo: true });
+const BLANK = { seasonCropId: '', farmer: '', gradeId: '', bags: '', grossKg: '', tareKg: '', moisture: '' };
 
 /**
  * Weighing with no network (#29): the same keyboard flow as online (Enter picks the farmer and
@@ -32,38 +33,17 @@ export function OfflineWeighForm({
   const { t } = useTranslation();
   const { user } = useSession();
   const pack = device.pack;
-  const openCrops = useMemo(
-    () => (pack?.seasonCrops ?? []).filter((s) => s.seasonStatus === 'open' && s.status === 'active'),
-    [pack],
-  );
-  const form = useForm({
-    seasonCropId: '',
-    collectedOn: todayIso(),
-    farmer: '',
-    gradeId: '',
-    bags: '',
-    grossKg: '',
-    tareKg: '',
-    moisture: '',
-  });
+  const form = useForm<WeighValues>({ ...BLANK, collectedOn: todayIso() });
   const { values, setValue } = form;
+  const { openCrops, seasonCrop, grades } = usePackChoices(pack, values.seasonCropId);
   const [farmer, setFarmer] = useState<PackFarmer | null>(null);
-  const [saving, setSaving] = useState(false);
-  const seasonCrop = openCrops.find((s) => s.id === values.seasonCropId);
-  const crop = pack?.crops.find((c) => c.id === seasonCrop?.cropId);
-  const grades = crop?.grades ?? [];
+  const { keep, saving } = useKeepReceipt(device);
   const matches = useMemo(
     () => (farmer ? [] : searchFarmers(device.farmers, values.farmer)),
     [device.farmers, values.farmer, farmer],
   );
 
-  useEffect(() => {
-    if (!values.seasonCropId && openCrops[0]) setValue('seasonCropId', openCrops[0].id);
-  }, [openCrops, values.seasonCropId, setValue]);
-  useEffect(() => {
-    if (grades.length > 0 && !grades.some((g) => g.id === values.gradeId))
-      setValue('gradeId', grades[0]?.id ?? '');
-  }, [grades, values.gradeId, setValue]);
+  useDefaultChoices(form, openCrops, grades);
 
   const net = readNet(values.grossKg, values.tareKg);
   const moisture = seasonCrop
@@ -88,59 +68,29 @@ export function OfflineWeighForm({
       form.setErrors({ moisture: t('collectionsMd.tooWet') });
       return;
     }
-    const body = form.validate(draftSchema, {
-      clientId: ulid(),
-      seasonCropId: values.seasonCropId,
-      farmerId: farmer.id,
-      farmerNo: farmer.farmerNo,
-      gradeId: values.gradeId,
-      collectedOn: values.collectedOn,
-      bags: values.bags.trim() === '' ? undefined : Number(values.bags),
-      grossKg: values.grossKg.trim(),
-      tareKg: values.tareKg.trim(),
-      netKg: net.netKg ?? '',
-      moisture: values.moisture.trim(),
-      capturedAt: new Date().toISOString(),
-    });
+    const body = form.validate(draftSchema, draftOf(values, farmer, net.netKg));
     if (!body || !seasonCrop || !pack) return;
     if (net.tareTooHeavy) {
       form.setErrors({ tareKg: t('offlineMd.tareTooHeavy') });
       return;
     }
     const grade = grades.find((g) => g.id === body.gradeId);
-    setSaving(true);
-    try {
-      const kept = await device.save(
-        { ...body, seasonId: seasonCrop.seasonId },
-        {
-          amcosName: pack.amcos.name,
-          farmerName: packFarmerName(farmer),
-          cropName: seasonCrop.cropName,
-          seasonName: seasonCrop.seasonName,
-          gradeCode: grade?.code ?? '',
-          gradeName: grade ? localName(grade) : '',
-          clerkName: user ? fullName(user) : '',
-        },
-      );
-      onSaved(kept);
-      setFarmer(null);
-      form.reset({ ...values, farmer: '', bags: '', grossKg: '', tareKg: '', moisture: '' });
-      chain.focus('farmer');
-    } catch (error) {
-      form.setErrors({});
-      if (error instanceof NoNumbersLeft) form.setErrors({ farmer: t('offlineMd.noNumbers') });
-      else throw error;
-    } finally {
-      setSaving(false);
+    const kept = await keep(
+      { ...body, seasonId: seasonCrop.seasonId },
+      receiptNames(pack, seasonCrop, grade, farmer, user ? fullName(user) : ''),
+    );
+    if (!kept) {
+      form.setErrors({ farmer: t('offlineMd.noNumbers') });
+      return;
     }
+    onSaved(kept);
+    setFarmer(null);
+    form.reset({ ...values, ...BLANK, seasonCropId: values.seasonCropId, gradeId: values.gradeId });
+    chain.focus('farmer');
   }
 
   if (!pack) return <Alert color="yellow">{t('offlineMd.noPack')}</Alert>;
   if (openCrops.length === 0) return <Alert color="yellow">{t('collectionsMd.noOpenSeason')}</Alert>;
-  const field = (name: Exclude<(typeof FIELDS)[number], 'farmer'>) => ({
-    ...chain.bind(name),
-    ...form.text(name),
-  });
   return (
     <Paper withBorder radius="md" p="md" data-testid="offline-weigh-form">
       <form
@@ -152,79 +102,36 @@ export function OfflineWeighForm({
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NativeSelect
-              label={t('collectionsMd.seasonCrop')}
-              required
-              data={openCrops.map((s) => ({ value: s.id, label: `${s.seasonName} · ${s.cropName}` }))}
-              {...form.text('seasonCropId')}
+            <SeasonCropAndDate
+              openCrops={openCrops}
+              seasonCrop={form.text('seasonCropId')}
+              date={form.text('collectedOn')}
             />
-            <DateField label={t('collectionsMd.date')} required {...form.text('collectedOn')} />
-            <div>
-              <TextInput
-                label={t('collectionsMd.farmer')}
-                description={t('offlineMd.farmerHint')}
-                required
-                autoComplete="off"
-                data-testid="offline-farmer"
-                {...chain.bind('farmer')}
-                value={values.farmer}
-                error={form.errors.farmer}
-                onChange={(e) => {
-                  setFarmer(null);
-                  setValue('farmer', e.currentTarget.value);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key !== 'Enter') return;
-                  e.preventDefault();
-                  if (farmer) chain.focus('gradeId');
-                  else if (matches[0]) pick(matches[0]);
-                }}
-              />
-              {matches.length > 0 && (
-                <Stack gap={2} mt={4} data-testid="offline-farmer-matches">
-                  {matches.map((f) => (
-                    <Button
-                      key={f.id}
-                      variant="subtle"
-                      size="compact-sm"
-                      justify="start"
-                      onClick={() => pick(f)}
-                    >
-                      {f.farmerNo} · {packFarmerName(f)}
-                      {f.village ? ` · ${f.village}` : ''}
-                    </Button>
-                  ))}
-                </Stack>
-              )}
-            </div>
+            <OfflineFarmerField
+              input={chain.bind('farmer')}
+              value={values.farmer}
+              error={form.errors.farmer}
+              matches={matches}
+              onType={(text) => {
+                setFarmer(null);
+                setValue('farmer', text);
+              }}
+              onEnter={() => {
+                if (farmer) chain.focus('gradeId');
+                else if (matches[0]) pick(matches[0]);
+              }}
+              onPick={pick}
+            />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-            <NativeSelect
-              label={t('collectionsMd.grade')}
-              required
-              data={grades.map((g) => ({ value: g.id, label: `${g.code} · ${localName(g)}` }))}
-              {...field('gradeId')}
-            />
-            <TextInput label={t('collectionsMd.bags')} required inputMode="numeric" {...field('bags')} />
-            <TextInput
-              label={t('collectionsMd.grossKg')}
-              required
-              inputMode="decimal"
-              {...field('grossKg')}
-            />
-            <TextInput label={t('collectionsMd.tareKg')} required inputMode="decimal" {...field('tareKg')} />
-            <MoistureField maxMoisture={seasonCrop?.maxMoisture} verdict={moisture} {...field('moisture')} />
-            <NetKgReading net={net} verdict={moisture} />
-          </SimpleGrid>
+          <WeightFields
+            grades={grades}
+            field={(name) => ({ ...chain.bind(name), ...form.text(name) })}
+            maxMoisture={seasonCrop?.maxMoisture}
+            verdict={moisture}
+            net={net}
+          />
           <LimitsHint limits={pack.limits} />
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              {t('collectionsMd.keyboardHint')}
-            </Text>
-            <Button type="submit" loading={saving} data-testid="offline-save">
-              {t('offlineMd.save')}
-            </Button>
-          </Group>
+          <SaveRow saving={saving} />
         </Stack>
       </form>
     </Paper>
@@ -242,5 +149,222 @@ function LimitsHint({ limits }: { limits: WeighingLimits }) {
         net: limits.maxNetKg ? formatKg(limits.maxNetKg) : '—',
       })}
     </Text>
+  );
+}
+
+type WeighValues = {
+  seasonCropId: string;
+  collectedOn: string;
+  farmer: string;
+  gradeId: string;
+  bags: string;
+  grossKg: string;
+  tareKg: string;
+  moisture: string;
+};
+type WeighForm = ReturnType<typeof useForm<WeighValues>>;
+type PackSeasonCrop = PackMeta['seasonCrops'][number];
+type PackGrade = PackMeta['crops'][number]['grades'][number];
+
+/** The first open season crop, and the crop's first grade, until the clerk picks others. */
+function useDefaultChoices(
+  form: {
+    values: WeighValues;
+    setValue: <K extends keyof WeighValues>(key: K, value: WeighValues[K]) => void;
+  },
+  openCrops: PackSeasonCrop[],
+  grades: PackGrade[],
+) {
+  const { values, setValue } = form;
+  useEffect(() => {
+    if (!values.seasonCropId && openCrops[0]) setValue('seasonCropId', openCrops[0].id);
+  }, [openCrops, values.seasonCropId, setValue]);
+  useEffect(() => {
+    if (grades.length > 0 && !grades.some((g) => g.id === values.gradeId))
+      setValue('gradeId', grades[0]?.id ?? '');
+  }, [grades, values.gradeId, setValue]);
+}
+
+/** The receipt as the server will get it (its number comes from the device's block on save). */
+const draftOf = (values: WeighValues, farmer: PackFarmer, netKg: string | null) => ({
+  clientId: ulid(),
+  seasonCropId: values.seasonCropId,
+  farmerId: farmer.id,
+  farmerNo: farmer.farmerNo,
+  gradeId: values.gradeId,
+  collectedOn: values.collectedOn,
+  bags: values.bags.trim() === '' ? undefined : Number(values.bags),
+  grossKg: values.grossKg.trim(),
+  tareKg: values.tareKg.trim(),
+  netKg: netKg ?? '',
+  moisture: values.moisture.trim(),
+  capturedAt: new Date().toISOString(),
+});
+
+/** The names the printed receipt shows, as the device knows them. */
+const receiptNames = (
+  pack: PackMeta,
+  seasonCrop: PackSeasonCrop,
+  grade: PackGrade | undefined,
+  farmer: PackFarmer,
+  clerkName: string,
+): ReceiptPrint => ({
+  amcosName: pack.amcos.name,
+  farmerName: packFarmerName(farmer),
+  cropName: seasonCrop.cropName,
+  seasonName: seasonCrop.seasonName,
+  gradeCode: grade?.code ?? '',
+  gradeName: grade ? localName(grade) : '',
+  clerkName,
+});
+
+/** The farmer box: type a number or a name, Enter takes the first match, or click one. */
+function OfflineFarmerField({
+  input,
+  value,
+  error,
+  matches,
+  onType,
+  onEnter,
+  onPick,
+}: {
+  input: object;
+  value: string;
+  error: ReactNode;
+  matches: PackFarmer[];
+  onType: (text: string) => void;
+  onEnter: () => void;
+  onPick: (farmer: PackFarmer) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <TextInput
+        label={t('collectionsMd.farmer')}
+        description={t('offlineMd.farmerHint')}
+        required
+        autoComplete="off"
+        data-testid="offline-farmer"
+        {...input}
+        value={value}
+        error={error}
+        onChange={(e) => onType(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          onEnter();
+        }}
+      />
+      {matches.length > 0 && (
+        <Stack gap={2} mt={4} data-testid="offline-farmer-matches">
+          {matches.map((f) => (
+            <Button key={f.id} variant="subtle" size="compact-sm" justify="start" onClick={() => onPick(f)}>
+              {f.farmerNo} · {packFarmerName(f)}
+              {f.village ? ` · ${f.village}` : ''}
+            </Button>
+          ))}
+        </Stack>
+      )}
+    </div>
+  );
+}
+
+type FieldName = Exclude<(typeof FIELDS)[number], 'farmer'>;
+
+/** Grade, bags, gross, tare and moisture in the Enter chain, and the net they make. */
+function WeightFields({
+  grades,
+  field,
+  maxMoisture,
+  verdict,
+  net,
+}: {
+  grades: PackGrade[];
+  field: (name: FieldName) => object;
+  maxMoisture: string | undefined;
+  verdict: ReturnType<typeof moistureVerdict>;
+  net: ReturnType<typeof readNet>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+      <NativeSelect
+        label={t('collectionsMd.grade')}
+        required
+        data={grades.map((g) => ({ value: g.id, label: `${g.code} · ${localName(g)}` }))}
+        {...field('gradeId')}
+      />
+      <TextInput label={t('collectionsMd.bags')} required inputMode="numeric" {...field('bags')} />
+      <TextInput label={t('collectionsMd.grossKg')} required inputMode="decimal" {...field('grossKg')} />
+      <TextInput label={t('collectionsMd.tareKg')} required inputMode="decimal" {...field('tareKg')} />
+      <MoistureField maxMoisture={maxMoisture} verdict={verdict} {...field('moisture')} />
+      <NetKgReading net={net} verdict={verdict} />
+    </SimpleGrid>
+  );
+}
+
+/** Writes the receipt to the device; null when the device has no receipt numbers left. */
+function useKeepReceipt(device: OfflineDevice) {
+  const [saving, setSaving] = useState(false);
+  const keep = async (...args: Parameters<OfflineDevice['save']>) => {
+    setSaving(true);
+    try {
+      return await device.save(...args);
+    } catch (error) {
+      if (error instanceof NoNumbersLeft) return null;
+      throw error;
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { keep, saving };
+}
+
+/** The season crop weighed (open ones only) and the day of the weighing. */
+function SeasonCropAndDate({
+  openCrops,
+  seasonCrop,
+  date,
+}: {
+  openCrops: PackSeasonCrop[];
+  seasonCrop: ReturnType<WeighForm['text']>;
+  date: ReturnType<WeighForm['text']>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NativeSelect
+        label={t('collectionsMd.seasonCrop')}
+        required
+        data={openCrops.map((s) => ({ value: s.id, label: `${s.seasonName} · ${s.cropName}` }))}
+        {...seasonCrop}
+      />
+      <DateField label={t('collectionsMd.date')} required {...date} />
+    </>
+  );
+}
+
+/** The open season crops the pack holds, the one chosen, and its crop's grades. */
+function usePackChoices(pack: PackMeta | null, seasonCropId: string) {
+  const openCrops = useMemo(
+    () => (pack?.seasonCrops ?? []).filter((s) => s.seasonStatus === 'open' && s.status === 'active'),
+    [pack],
+  );
+  const seasonCrop = openCrops.find((s) => s.id === seasonCropId);
+  const grades = pack?.crops.find((c) => c.id === seasonCrop?.cropId)?.grades ?? [];
+  return { openCrops, seasonCrop, grades };
+}
+
+function SaveRow({ saving }: { saving: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between">
+      <Text size="xs" c="dimmed">
+        {t('collectionsMd.keyboardHint')}
+      </Text>
+      <Button type="submit" loading={saving} data-testid="offline-save">
+        {t('offlineMd.save')}
+      </Button>
+    </Group>
   );
 }
