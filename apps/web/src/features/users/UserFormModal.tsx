@@ -77,8 +77,7 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
   const form = useForm<UserFormValues>(valuesOf(user));
   const roles = useRoles();
   const amcos = useAmcosOptions(opened);
-  const create = useCreateUser();
-  const update = useUpdateUser();
+  const { save, saving } = useSaveUser(user, form, onClose);
   const { reset } = form;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a user
@@ -101,49 +100,6 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
     );
   };
 
-  const save = () => {
-    const { kind: chosenKind, active, password, ...rest } = form.values;
-    const payload = { ...rest, amcosId: chosenKind === 'amcos' ? rest.amcosId : null };
-    if (chosenKind === 'amcos' && !payload.amcosId) {
-      form.setErrors({ amcosId: t('users.form.chooseAmcos') });
-      return;
-    }
-    if (!user) {
-      const body = form.validate(createUserBody, { ...payload, password: password || undefined });
-      if (!body) return;
-      create.mutate(body, {
-        onSuccess: (reply) => {
-          toastSuccess(t('users.created'));
-          onClose();
-          if (reply.initialPassword) showInitialPassword(reply.data, reply.initialPassword);
-        },
-        onError: form.showApiError,
-      });
-      return;
-    }
-    const body = form.validate(updateUserBody, { ...payload, active });
-    if (!body) return;
-    const send = () =>
-      update.mutate(
-        { id: user.id, body },
-        {
-          onSuccess: () => {
-            toastSuccess(t('users.updated'));
-            onClose();
-          },
-          onError: form.showApiError,
-        },
-      );
-    if (user.active && !active) {
-      confirmAction({
-        title: t('users.deactivate.title'),
-        message: t('users.deactivate.message', { name: fullName(user) }),
-        confirmLabel: t('users.deactivate.confirm'),
-        onConfirm: send,
-      });
-    } else send();
-  };
-
   return (
     <FormModal
       opened={opened}
@@ -152,50 +108,10 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
       onSubmit={form.onSubmit(save)}
       error={form.formError}
       submitLabel={user ? t('common.save') : t('users.form.create')}
-      submitting={create.isPending || update.isPending}
+      submitting={saving}
       testId="user-form"
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          data-autofocus
-          label={t('users.fields.firstName')}
-          withAsterisk
-          {...form.text('firstName')}
-        />
-        <TextInput label={t('users.fields.lastName')} withAsterisk {...form.text('lastName')} />
-        <TextInput label={t('users.fields.email')} type="email" withAsterisk {...form.text('email')} />
-        <TextInput
-          label={t('users.fields.mobile')}
-          type="tel"
-          placeholder="255712345678"
-          withAsterisk
-          {...form.text('mobile')}
-        />
-      </SimpleGrid>
-      <Radio.Group
-        label={t('users.fields.gender')}
-        withAsterisk
-        value={form.values.gender}
-        onChange={(value) => form.setValue('gender', value === 'Female' ? 'Female' : 'Male')}
-        error={form.errors.gender}
-      >
-        <Group mt={6}>
-          <Radio value="Male" label={t('users.gender.Male')} />
-          <Radio value="Female" label={t('users.gender.Female')} />
-        </Group>
-      </Radio.Group>
-      <Radio.Group
-        label={t('users.fields.language')}
-        description={t('users.form.languageHint')}
-        value={form.values.language}
-        onChange={(value) => form.setValue('language', value === 'sw' ? 'sw' : 'en')}
-        data-testid="user-language"
-      >
-        <Group mt={6}>
-          <Radio value="en" label="English" />
-          <Radio value="sw" label="Kiswahili" />
-        </Group>
-      </Radio.Group>
+      <IdentityFields form={form} />
       <Stack gap={6}>
         <SegmentedControl
           aria-label={t('users.fields.kind')}
@@ -248,4 +164,106 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
       )}
     </FormModal>
   );
+}
+
+type UserForm = ReturnType<typeof useForm<UserFormValues>>;
+
+/** Who the user is: names, e-mail, mobile, gender, and the language of their SMS. */
+function IdentityFields({ form }: { form: UserForm }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          data-autofocus
+          label={t('users.fields.firstName')}
+          withAsterisk
+          {...form.text('firstName')}
+        />
+        <TextInput label={t('users.fields.lastName')} withAsterisk {...form.text('lastName')} />
+        <TextInput label={t('users.fields.email')} type="email" withAsterisk {...form.text('email')} />
+        <TextInput
+          label={t('users.fields.mobile')}
+          type="tel"
+          placeholder="255712345678"
+          withAsterisk
+          {...form.text('mobile')}
+        />
+      </SimpleGrid>
+      <Radio.Group
+        label={t('users.fields.gender')}
+        withAsterisk
+        value={form.values.gender}
+        onChange={(value) => form.setValue('gender', value === 'Female' ? 'Female' : 'Male')}
+        error={form.errors.gender}
+      >
+        <Group mt={6}>
+          <Radio value="Male" label={t('users.gender.Male')} />
+          <Radio value="Female" label={t('users.gender.Female')} />
+        </Group>
+      </Radio.Group>
+      <Radio.Group
+        label={t('users.fields.language')}
+        description={t('users.form.languageHint')}
+        value={form.values.language}
+        onChange={(value) => form.setValue('language', value === 'sw' ? 'sw' : 'en')}
+        data-testid="user-language"
+      >
+        <Group mt={6}>
+          <Radio value="en" label="English" />
+          <Radio value="sw" label="Kiswahili" />
+        </Group>
+      </Radio.Group>
+    </>
+  );
+}
+
+/** Creates or updates the user; deactivating someone asks first. */
+function useSaveUser(user: User | null, form: UserForm, onClose: () => void) {
+  const { t } = useTranslation();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const save = () => {
+    const { kind: chosenKind, active, password, ...rest } = form.values;
+    const payload = { ...rest, amcosId: chosenKind === 'amcos' ? rest.amcosId : null };
+    if (chosenKind === 'amcos' && !payload.amcosId) {
+      form.setErrors({ amcosId: t('users.form.chooseAmcos') });
+      return;
+    }
+    if (!user) {
+      const body = form.validate(createUserBody, { ...payload, password: password || undefined });
+      if (!body) return;
+      create.mutate(body, {
+        onSuccess: (reply) => {
+          toastSuccess(t('users.created'));
+          onClose();
+          if (reply.initialPassword) showInitialPassword(reply.data, reply.initialPassword);
+        },
+        onError: form.showApiError,
+      });
+      return;
+    }
+    const body = form.validate(updateUserBody, { ...payload, active });
+    if (!body) return;
+    const send = () =>
+      update.mutate(
+        { id: user.id, body },
+        {
+          onSuccess: () => {
+            toastSuccess(t('users.updated'));
+            onClose();
+          },
+          onError: form.showApiError,
+        },
+      );
+    if (user.active && !active) {
+      confirmAction({
+        title: t('users.deactivate.title'),
+        message: t('users.deactivate.message', { name: fullName(user) }),
+        confirmLabel: t('users.deactivate.confirm'),
+        onConfirm: send,
+      });
+    } else send();
+  };
+  return { save, saving: create.isPending || update.isPending };
 }

@@ -29,8 +29,6 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
   const [lines, setLines] = useState<Line[]>([blank(), blank()]);
   const [linesError, setLinesError] = useState<string | null>(null);
   const create = journalEntries.useCreate();
-  const amounts = lines.map((l) => ({ debit: asAmount(l.debit), credit: asAmount(l.credit) }));
-  const totals = entryTotals(amounts);
   const setLine = (key: number, patch: Partial<Line>) => {
     setLinesError(null);
     setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
@@ -101,83 +99,12 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
           <TextInput label={t('acc.reference')} {...form.text('reference')} />
         </Group>
         <TextInput label={t('acc.narration')} required {...form.text('narration')} />
-        <Table aria-label={t('acc.lines')} data-testid="journal-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="40%">{t('acc.account')}</Table.Th>
-              <Table.Th>{t('acc.description')}</Table.Th>
-              <Table.Th ta="right">{t('acc.debit')}</Table.Th>
-              <Table.Th ta="right">{t('acc.credit')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, i) => (
-              <Table.Tr key={line.key} data-testid={`journal-line-${i}`}>
-                <Table.Td>
-                  <Select
-                    aria-label={t('acc.account')}
-                    searchable
-                    data={accountData}
-                    value={line.accountId || null}
-                    onChange={(v) => setLine(line.key, { accountId: v ?? '' })}
-                    data-testid={`line-account-${i}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={t('acc.description')}
-                    value={line.description}
-                    onChange={(e) => setLine(line.key, { description: e.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={t('acc.debit')}
-                    inputMode="decimal"
-                    styles={{ input: { textAlign: 'right' } }}
-                    value={line.debit}
-                    onChange={(e) => setLine(line.key, { debit: e.currentTarget.value })}
-                    data-testid={`line-debit-${i}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={t('acc.credit')}
-                    inputMode="decimal"
-                    styles={{ input: { textAlign: 'right' } }}
-                    value={line.credit}
-                    onChange={(e) => setLine(line.key, { credit: e.currentTarget.value })}
-                    data-testid={`line-credit-${i}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('acc.removeLine')}
-                    disabled={lines.length <= 2}
-                    onClick={() => setLines((c) => c.filter((l) => l.key !== line.key))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={2}>{t('acc.totals')}</Table.Th>
-              <Table.Th ta="right" data-testid="total-debit">
-                {formatDecimal(totals.debit.toFixed(2))}
-              </Table.Th>
-              <Table.Th ta="right" data-testid="total-credit">
-                {formatDecimal(totals.credit.toFixed(2))}
-              </Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
+        <JournalLinesTable
+          lines={lines}
+          accounts={accountData}
+          onChange={setLine}
+          onRemove={(key) => setLines((c) => c.filter((l) => l.key !== key))}
+        />
         <Group justify="space-between">
           <Button
             variant="light"
@@ -203,5 +130,100 @@ export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () =>
         )}
       </FormLayout>
     </Modal>
+  );
+}
+
+/** The entry's lines, each an account, a description and a debit or a credit, with live totals. */
+function JournalLinesTable({
+  lines,
+  accounts,
+  onChange,
+  onRemove,
+}: {
+  lines: Line[];
+  accounts: { value: string; label: string }[];
+  onChange: (key: number, patch: Partial<Line>) => void;
+  onRemove: (key: number) => void;
+}) {
+  const { t } = useTranslation();
+  const totals = entryTotals(lines.map((l) => ({ debit: asAmount(l.debit), credit: asAmount(l.credit) })));
+  return (
+    <Table aria-label={t('acc.lines')} data-testid="journal-lines">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w="40%">{t('acc.account')}</Table.Th>
+          <Table.Th>{t('acc.description')}</Table.Th>
+          <Table.Th ta="right">{t('acc.debit')}</Table.Th>
+          <Table.Th ta="right">{t('acc.credit')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((line, i) => (
+          <Table.Tr key={line.key} data-testid={`journal-line-${i}`}>
+            <Table.Td>
+              <Select
+                aria-label={t('acc.account')}
+                searchable
+                data={accounts}
+                value={line.accountId || null}
+                onChange={(v) => onChange(line.key, { accountId: v ?? '' })}
+                data-testid={`line-account-${i}`}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={t('acc.description')}
+                value={line.description}
+                onChange={(e) => onChange(line.key, { description: e.currentTarget.value })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={t('acc.debit')}
+                inputMode="decimal"
+                styles={{ input: { textAlign: 'right' } }}
+                value={line.debit}
+                onChange={(e) => onChange(line.key, { debit: e.currentTarget.value })}
+                data-testid={`line-debit-${i}`}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={t('acc.credit')}
+                inputMode="decimal"
+                styles={{ input: { textAlign: 'right' } }}
+                value={line.credit}
+                onChange={(e) => onChange(line.key, { credit: e.currentTarget.value })}
+                data-testid={`line-credit-${i}`}
+              />
+            </Table.Td>
+            <Table.Td>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('acc.removeLine')}
+                disabled={lines.length <= 2}
+                onClick={() => onRemove(line.key)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={2}>{t('acc.totals')}</Table.Th>
+          <Table.Th ta="right" data-testid="total-debit">
+            {formatDecimal(totals.debit.toFixed(2))}
+          </Table.Th>
+          <Table.Th ta="right" data-testid="total-credit">
+            {formatDecimal(totals.credit.toFixed(2))}
+          </Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
   );
 }

@@ -64,11 +64,6 @@ function DistributionCreatePage() {
   const store = stores.data?.find((s) => s.id === form.values.storeId);
   const heldOf = (itemId: string) =>
     store?.stock.find((s: { itemId: string }) => s.itemId === itemId)?.quantity ?? null;
-  /** The store holds less of the item than the quantity typed. */
-  const shortOf = (itemId: string) => {
-    const held = heldOf(itemId);
-    return held !== null && dec(held).lt(dec(quantities[itemId] || '0'));
-  };
   const save = useCreateDistribution(
     (d) => navigate(`/collections/distributions/${d.id}/details`),
     form.showApiError,
@@ -84,15 +79,7 @@ function DistributionCreatePage() {
         () => save.mutate(body),
       );
   });
-  const options = (approved.data ?? []).map((r) => ({
-    value: r.id,
-    label: `${r.requestNo} · ${r.farmerNo} ${r.farmerName}`,
-  }));
-  if (request.data && !options.some((o) => o.value === request.data?.id))
-    options.unshift({
-      value: request.data.id,
-      label: `${request.data.requestNo} · ${request.data.farmerNo} ${request.data.farmerName}`,
-    });
+  const options = requestOptions(approved.data ?? [], request.data);
   return (
     <>
       <PageHeader title={t('inputs.distributions.create')} />
@@ -146,68 +133,107 @@ function DistributionCreatePage() {
             {t(`inputs.kindHelp.${(form.values.kind ?? 'credit') as 'credit'}`)}
           </Text>
           {request.data && (
-            <EditLines<RequestLine>
-              label={t('inputs.lines')}
-              testId="distribution-lines"
-              minWidth={560}
+            <DistributionLines
               lines={request.data.lines ?? []}
-              lineKey={(l) => l.itemId}
-              columns={[
-                {
-                  key: 'item',
-                  header: t('inputs.item'),
-                  role: 'item',
-                  render: (l) => `${l.itemName} (${unitLabel(l.unit)})`,
-                },
-                {
-                  key: 'approved',
-                  header: t('inputs.distributions.approvedQty'),
-                  role: 'extra',
-                  align: 'right',
-                  render: (l) => dec(l.quantity).toString(),
-                },
-                {
-                  key: 'held',
-                  header: t('inputs.distributions.inStore'),
-                  role: 'extra',
-                  align: 'right',
-                  render: (l) => {
-                    const held = heldOf(l.itemId);
-                    return (
-                      <Text span size="sm" c={shortOf(l.itemId) ? 'red' : undefined}>
-                        {held === null ? '—' : dec(held).toString()}
-                      </Text>
-                    );
-                  },
-                },
-                {
-                  key: 'quantity',
-                  header: t('inputs.quantity'),
-                  role: 'figure',
-                  render: (l) => (
-                    <TextInput
-                      w={110}
-                      maw="100%"
-                      inputMode="decimal"
-                      aria-label={t('inputs.quantityOf', { item: l.itemName })}
-                      value={quantities[l.itemId] ?? ''}
-                      onChange={(e) => setQuantities({ ...quantities, [l.itemId]: e.currentTarget.value })}
-                      error={shortOf(l.itemId) ? t('inputs.distributions.short') : undefined}
-                    />
-                  ),
-                },
-                {
-                  key: 'price',
-                  header: t('inputs.prices.creditPrice'),
-                  role: 'figure',
-                  align: 'right',
-                  render: (l) => formatDecimal(l.creditPrice),
-                },
-              ]}
+              quantities={quantities}
+              onChange={setQuantities}
+              heldOf={heldOf}
             />
           )}
         </FormLayout>
       </Paper>
     </>
+  );
+}
+
+type RequestOption = { id: string; requestNo: string; farmerNo: string; farmerName: string };
+
+/** The farmer's approved requests, and the one opened from the address even when not among them. */
+function requestOptions(approved: RequestOption[], current: RequestOption | undefined) {
+  const label = (r: RequestOption) => `${r.requestNo} · ${r.farmerNo} ${r.farmerName}`;
+  const options = approved.map((r) => ({ value: r.id, label: label(r) }));
+  if (current && !options.some((o) => o.value === current.id))
+    options.unshift({ value: current.id, label: label(current) });
+  return options;
+}
+
+/** The request's lines: approved, held in the store, the quantity to issue, the credit price. */
+function DistributionLines({
+  lines,
+  quantities,
+  onChange,
+  heldOf,
+}: {
+  lines: RequestLine[];
+  quantities: Record<string, string>;
+  onChange: (next: Record<string, string>) => void;
+  heldOf: (itemId: string) => string | null;
+}) {
+  const { t } = useTranslation();
+  /** The store holds less of the item than the quantity typed. */
+  const shortOf = (itemId: string) => {
+    const held = heldOf(itemId);
+    return held !== null && dec(held).lt(dec(quantities[itemId] || '0'));
+  };
+  return (
+    <EditLines<RequestLine>
+      label={t('inputs.lines')}
+      testId="distribution-lines"
+      minWidth={560}
+      lines={lines}
+      lineKey={(l) => l.itemId}
+      columns={[
+        {
+          key: 'item',
+          header: t('inputs.item'),
+          role: 'item',
+          render: (l) => `${l.itemName} (${unitLabel(l.unit)})`,
+        },
+        {
+          key: 'approved',
+          header: t('inputs.distributions.approvedQty'),
+          role: 'extra',
+          align: 'right',
+          render: (l) => dec(l.quantity).toString(),
+        },
+        {
+          key: 'held',
+          header: t('inputs.distributions.inStore'),
+          role: 'extra',
+          align: 'right',
+          render: (l) => {
+            const held = heldOf(l.itemId);
+            return (
+              <Text span size="sm" c={shortOf(l.itemId) ? 'red' : undefined}>
+                {held === null ? '—' : dec(held).toString()}
+              </Text>
+            );
+          },
+        },
+        {
+          key: 'quantity',
+          header: t('inputs.quantity'),
+          role: 'figure',
+          render: (l) => (
+            <TextInput
+              w={110}
+              maw="100%"
+              inputMode="decimal"
+              aria-label={t('inputs.quantityOf', { item: l.itemName })}
+              value={quantities[l.itemId] ?? ''}
+              onChange={(e) => onChange({ ...quantities, [l.itemId]: e.currentTarget.value })}
+              error={shortOf(l.itemId) ? t('inputs.distributions.short') : undefined}
+            />
+          ),
+        },
+        {
+          key: 'price',
+          header: t('inputs.prices.creditPrice'),
+          role: 'figure',
+          align: 'right',
+          render: (l) => formatDecimal(l.creditPrice),
+        },
+      ]}
+    />
   );
 }
