@@ -1,7 +1,7 @@
 import { Group, Select, Table, TextInput } from '@mantine/core';
 import { createPurchaseInvoiceBody, type PurchaseInvoiceDetail } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
-import { useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
@@ -111,62 +111,77 @@ function InvoiceCreatePage() {
           {...form.text('dueDate')}
         />
       </Group>
-      {order.data && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table data-testid="invoice-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('purchaseMd.item')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.ordered')}</Table.Th>
-                <Table.Th ta="right">{t('purchaseMd.receivedOpen')}</Table.Th>
-                <Table.Th w={130}>{t('purchaseMd.quantity')}</Table.Th>
-                <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.data.lines.map((l, i) => {
-                const e = entries[l.id] ?? { quantity: '', unitPrice: l.unitPrice };
-                const open = dec(l.receivedQuantity).minus(dec(l.invoicedQuantity)).toFixed(3);
-                const set = (patch: Partial<Entry>) =>
-                  setEntries((all) => ({ ...all, [l.id]: { ...e, ...patch } }));
-                const off =
-                  e.quantity !== '' && (differs(e.unitPrice, l.unitPrice) || differs(e.quantity, open));
-                return (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>
-                      {l.itemCode} {l.description}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {formatDecimal(l.quantity, 3)} × {moneyOrDash(l.unitPrice)}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatDecimal(open, 3)}</Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={t('purchaseMd.quantity')}
-                        inputMode="decimal"
-                        value={e.quantity}
-                        onChange={(ev) => set({ quantity: ev.currentTarget.value })}
-                        data-testid={`invoice-quantity-${i}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={t('purchaseMd.unitPrice')}
-                        inputMode="decimal"
-                        value={e.unitPrice}
-                        onChange={(ev) => set({ unitPrice: ev.currentTarget.value })}
-                        data-testid={`invoice-price-${i}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>{off && <MatchBadge matched={false} />}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      {order.data && <InvoiceLinesTable lines={order.data.lines} entries={entries} onChange={setEntries} />}
     </FormPage>
+  );
+}
+
+type OrderLine = NonNullable<ReturnType<typeof usePurchaseOrder>['data']>['lines'][number];
+
+/** Per order line: ordered, received and not yet invoiced, and what this invoice bills at what price. */
+function InvoiceLinesTable({
+  lines,
+  entries,
+  onChange,
+}: {
+  lines: OrderLine[];
+  entries: Record<string, Entry>;
+  onChange: Dispatch<SetStateAction<Record<string, Entry>>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table data-testid="invoice-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('purchaseMd.item')}</Table.Th>
+            <Table.Th ta="right">{t('purchaseMd.ordered')}</Table.Th>
+            <Table.Th ta="right">{t('purchaseMd.receivedOpen')}</Table.Th>
+            <Table.Th w={130}>{t('purchaseMd.quantity')}</Table.Th>
+            <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => {
+            const e = entries[l.id] ?? { quantity: '', unitPrice: l.unitPrice };
+            const open = dec(l.receivedQuantity).minus(dec(l.invoicedQuantity)).toFixed(3);
+            const set = (patch: Partial<Entry>) =>
+              onChange((all) => ({ ...all, [l.id]: { ...e, ...patch } }));
+            const off = e.quantity !== '' && (differs(e.unitPrice, l.unitPrice) || differs(e.quantity, open));
+            return (
+              <Table.Tr key={l.id}>
+                <Table.Td>
+                  {l.itemCode} {l.description}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {formatDecimal(l.quantity, 3)} × {moneyOrDash(l.unitPrice)}
+                </Table.Td>
+                <Table.Td ta="right">{formatDecimal(open, 3)}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('purchaseMd.quantity')}
+                    inputMode="decimal"
+                    value={e.quantity}
+                    onChange={(ev) => set({ quantity: ev.currentTarget.value })}
+                    data-testid={`invoice-quantity-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={t('purchaseMd.unitPrice')}
+                    inputMode="decimal"
+                    value={e.unitPrice}
+                    onChange={(ev) => set({ unitPrice: ev.currentTarget.value })}
+                    data-testid={`invoice-price-${i}`}
+                  />
+                </Table.Td>
+                <Table.Td>{off && <MatchBadge matched={false} />}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -109,67 +109,13 @@ function OrderCreatePage() {
         <DateField required label={t('purchaseMd.orderDate')} {...form.text('orderDate')} />
         <DateField label={t('purchaseMd.expectedDate')} {...form.text('expectedDate')} />
       </Group>
-      <Table.ScrollContainer minWidth={720}>
-        <Table data-testid="order-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('purchaseMd.item')}</Table.Th>
-              <Table.Th w={120}>{t('purchaseMd.quantity')}</Table.Th>
-              <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
-              <Table.Th w={70}>{t('purchaseMd.vat')}</Table.Th>
-              <Table.Th w={140} ta="right">
-                {t('purchaseMd.amount')}
-              </Table.Th>
-              <Table.Th w={40} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((l, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <Select
-                    aria-label={t('purchaseMd.item')}
-                    searchable
-                    data={itemData}
-                    value={l.itemId}
-                    onChange={(v) => setLine(i, { itemId: v })}
-                    nothingFoundMessage={t('common.nothingFound')}
-                    data-testid={`line-item-${i}`}
-                  />
-                </Table.Td>
-                <LineInputCell
-                  label={t('purchaseMd.quantity')}
-                  decimal
-                  value={l.quantity}
-                  onChange={(quantity) => setLine(i, { quantity })}
-                  testId={`line-quantity-${i}`}
-                />
-                <LineInputCell
-                  label={t('purchaseMd.unitPrice')}
-                  decimal
-                  value={l.unitPrice}
-                  onChange={(unitPrice) => setLine(i, { unitPrice })}
-                  testId={`line-price-${i}`}
-                />
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('purchaseMd.vat')}
-                    checked={l.vat}
-                    onChange={(e) => setLine(i, { vat: e.currentTarget.checked })}
-                  />
-                </Table.Td>
-                <Table.Td ta="right">
-                  {previews[i] ? moneyOrDash(previews[i].amount.toFixed(2)) : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <RemoveLineButton label={t('purchaseMd.removeLine')} {...removeButton(i)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <LinesTable
+        lines={lines}
+        previews={previews}
+        items={itemData}
+        onChange={setLine}
+        removeButton={removeButton}
+      />
       <Group justify="space-between">
         <AddLineButton label={t('purchaseMd.addLine')} onClick={addLine} />
         <Text size="sm" data-testid="order-totals">
@@ -190,5 +136,83 @@ function OrderCreatePage() {
       />
       <TextInput label={t('purchaseMd.remarks')} {...form.text('remarks')} />
     </FormPage>
+  );
+}
+
+/** The order's lines: item, quantity, unit price, VAT or not, and the amount each makes. */
+function LinesTable({
+  lines,
+  previews,
+  items,
+  onChange,
+  removeButton,
+}: {
+  lines: Line[];
+  previews: ReturnType<typeof preview>[];
+  items: { value: string; label: string }[];
+  onChange: (index: number, patch: Partial<Line>) => void;
+  removeButton: ReturnType<typeof useLines<Line>>['removeButton'];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table data-testid="order-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('purchaseMd.item')}</Table.Th>
+            <Table.Th w={120}>{t('purchaseMd.quantity')}</Table.Th>
+            <Table.Th w={150}>{t('purchaseMd.unitPrice')}</Table.Th>
+            <Table.Th w={70}>{t('purchaseMd.vat')}</Table.Th>
+            <Table.Th w={140} ta="right">
+              {t('purchaseMd.amount')}
+            </Table.Th>
+            <Table.Th w={40} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved
+            <Table.Tr key={i}>
+              <Table.Td>
+                <Select
+                  aria-label={t('purchaseMd.item')}
+                  searchable
+                  data={items}
+                  value={l.itemId}
+                  onChange={(v) => onChange(i, { itemId: v })}
+                  nothingFoundMessage={t('common.nothingFound')}
+                  data-testid={`line-item-${i}`}
+                />
+              </Table.Td>
+              <LineInputCell
+                label={t('purchaseMd.quantity')}
+                decimal
+                value={l.quantity}
+                onChange={(quantity) => onChange(i, { quantity })}
+                testId={`line-quantity-${i}`}
+              />
+              <LineInputCell
+                label={t('purchaseMd.unitPrice')}
+                decimal
+                value={l.unitPrice}
+                onChange={(unitPrice) => onChange(i, { unitPrice })}
+                testId={`line-price-${i}`}
+              />
+              <Table.Td>
+                <Checkbox
+                  aria-label={t('purchaseMd.vat')}
+                  checked={l.vat}
+                  onChange={(e) => onChange(i, { vat: e.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td ta="right">{previews[i] ? moneyOrDash(previews[i].amount.toFixed(2)) : '—'}</Table.Td>
+              <Table.Td>
+                <RemoveLineButton label={t('purchaseMd.removeLine')} {...removeButton(i)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

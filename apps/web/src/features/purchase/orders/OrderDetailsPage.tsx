@@ -1,7 +1,7 @@
 import { Anchor, Button } from '@mantine/core';
 import type { PurchaseOrderDetail, PurchaseOrderLine } from '@ushirika/contracts';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
@@ -42,15 +42,10 @@ const PRINTABLE = ['approved', 'partly_received', 'received'];
 
 function OrderDetailsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const order = usePurchaseOrder(id);
-  const canWrite = useCan('purchase.order.create', 'union');
-  const canApprove = useCan('purchase.order.approve', 'union');
   const [cancelling, setCancelling] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const submit = usePurchaseStep('purchase_order', 'submit');
-  const approve = usePurchaseStep('purchase_order', 'approve');
   const o = order.data;
   if (!o) return <RecordUnavailable error={order.error} />;
   return (
@@ -60,87 +55,11 @@ function OrderDetailsPage() {
       statusTestId="order-status"
       history={{ entity: 'purchase_order', id }}
       actions={
-        <>
-          {PRINTABLE.includes(o.status) && (
-            <PdfButton path={`purchase/orders/${o.id}/pdf`} name={o.orderNo} />
-          )}
-          {canWrite && o.status === 'draft' && (
-            <Button
-              variant="default"
-              component={Link}
-              to={`/purchase/orders/create?edit=${o.id}`}
-              data-testid="edit-order"
-            >
-              {t('common.edit')}
-            </Button>
-          )}
-          {canWrite && o.status === 'draft' && (
-            <Button onClick={() => submit.run(o.id)} loading={submit.isPending} data-testid="submit-order">
-              {t('purchaseMd.submit')}
-            </Button>
-          )}
-          {canApprove && o.status === 'submitted' && (
-            <ApproveButton
-              confirmTitle={t('purchaseMd.approveOrder')}
-              confirmMessage={t('purchaseMd.approveOrderConfirm', {
-                orderNo: o.orderNo,
-                total: moneyOrDash(o.total),
-              })}
-              loading={approve.isPending}
-              onConfirm={() => approve.run(o.id)}
-              testId="approve-order"
-            />
-          )}
-          {canApprove && o.status === 'submitted' && (
-            <RejectButton onClick={() => setRejecting(true)} testId="reject-order" />
-          )}
-          {canWrite && PRINTABLE.includes(o.status) && o.status !== 'received' && (
-            <Button variant="light" component={Link} to={`/inventory/grns/grn-create?order=${o.id}`}>
-              {t('purchaseMd.receiveGoods')}
-            </Button>
-          )}
-          {canWrite && PRINTABLE.includes(o.status) && (
-            <Button
-              variant="light"
-              onClick={() => navigate(`/purchase/invoices/create?order=${o.id}`)}
-              data-testid="invoice-order"
-            >
-              {t('purchaseMd.enterInvoice')}
-            </Button>
-          )}
-          {canWrite && CANCELLABLE.includes(o.status) && (
-            <CancelButton onClick={() => setCancelling(true)} testId="cancel-order" />
-          )}
-        </>
+        <OrderActions order={o} onCancel={() => setCancelling(true)} onReject={() => setRejecting(true)} />
       }
     >
       <Section>
-        <InfoGrid
-          items={[
-            [t('purchaseMd.supplier'), o.supplierName],
-            [t('purchaseMd.orderDate'), formatDate(o.orderDate)],
-            [t('purchaseMd.expectedDate'), formatDate(o.expectedDate) || '—'],
-            [t('purchaseMd.net'), moneyOrDash(o.subtotal)],
-            [t('purchaseMd.vatAt', { rate: o.vatRate }), moneyOrDash(o.vatTotal)],
-            [
-              t('purchaseMd.total'),
-              <span key="total" data-testid="order-total">
-                {moneyOrDash(o.total)}
-              </span>,
-            ],
-            [t('purchaseMd.approvedBy'), o.approvedByName ?? '—'],
-            [t('purchaseMd.terms'), o.terms ?? '—'],
-            ...(o.rejectReason
-              ? ([
-                  [t('purchaseMd.rejectedBy'), o.rejectedByName ?? '—'],
-                  [t('purchaseMd.rejectReason'), o.rejectReason],
-                ] as [string, string][])
-              : []),
-            ...(o.cancelReason
-              ? ([[t('purchaseMd.cancelReason'), o.cancelReason]] as [string, string][])
-              : []),
-          ]}
-        />
+        <InfoGrid items={orderFacts(t, o)} />
       </Section>
       <Section title={t('purchaseMd.lines')}>
         <LinesTable
@@ -191,3 +110,94 @@ function CancelOrderForm({ order, onClose }: { order: PurchaseOrderDetail; onClo
     />
   );
 }
+
+/** What may be done to the order in its status, by who may do it. */
+function OrderActions({
+  order: o,
+  onCancel,
+  onReject,
+}: {
+  order: PurchaseOrderDetail;
+  onCancel: () => void;
+  onReject: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canWrite = useCan('purchase.order.create', 'union');
+  const canApprove = useCan('purchase.order.approve', 'union');
+  const submit = usePurchaseStep('purchase_order', 'submit');
+  const approve = usePurchaseStep('purchase_order', 'approve');
+  return (
+    <>
+      {PRINTABLE.includes(o.status) && <PdfButton path={`purchase/orders/${o.id}/pdf`} name={o.orderNo} />}
+      {canWrite && o.status === 'draft' && (
+        <Button
+          variant="default"
+          component={Link}
+          to={`/purchase/orders/create?edit=${o.id}`}
+          data-testid="edit-order"
+        >
+          {t('common.edit')}
+        </Button>
+      )}
+      {canWrite && o.status === 'draft' && (
+        <Button onClick={() => submit.run(o.id)} loading={submit.isPending} data-testid="submit-order">
+          {t('purchaseMd.submit')}
+        </Button>
+      )}
+      {canApprove && o.status === 'submitted' && (
+        <ApproveButton
+          confirmTitle={t('purchaseMd.approveOrder')}
+          confirmMessage={t('purchaseMd.approveOrderConfirm', {
+            orderNo: o.orderNo,
+            total: moneyOrDash(o.total),
+          })}
+          loading={approve.isPending}
+          onConfirm={() => approve.run(o.id)}
+          testId="approve-order"
+        />
+      )}
+      {canApprove && o.status === 'submitted' && <RejectButton onClick={onReject} testId="reject-order" />}
+      {canWrite && PRINTABLE.includes(o.status) && o.status !== 'received' && (
+        <Button variant="light" component={Link} to={`/inventory/grns/grn-create?order=${o.id}`}>
+          {t('purchaseMd.receiveGoods')}
+        </Button>
+      )}
+      {canWrite && PRINTABLE.includes(o.status) && (
+        <Button
+          variant="light"
+          onClick={() => navigate(`/purchase/invoices/create?order=${o.id}`)}
+          data-testid="invoice-order"
+        >
+          {t('purchaseMd.enterInvoice')}
+        </Button>
+      )}
+      {canWrite && CANCELLABLE.includes(o.status) && (
+        <CancelButton onClick={onCancel} testId="cancel-order" />
+      )}
+    </>
+  );
+}
+
+const orderFacts = (t: TFunction, o: PurchaseOrderDetail): [string, ReactNode][] => [
+  [t('purchaseMd.supplier'), o.supplierName],
+  [t('purchaseMd.orderDate'), formatDate(o.orderDate)],
+  [t('purchaseMd.expectedDate'), formatDate(o.expectedDate) || '—'],
+  [t('purchaseMd.net'), moneyOrDash(o.subtotal)],
+  [t('purchaseMd.vatAt', { rate: o.vatRate }), moneyOrDash(o.vatTotal)],
+  [
+    t('purchaseMd.total'),
+    <span key="total" data-testid="order-total">
+      {moneyOrDash(o.total)}
+    </span>,
+  ],
+  [t('purchaseMd.approvedBy'), o.approvedByName ?? '—'],
+  [t('purchaseMd.terms'), o.terms ?? '—'],
+  ...(o.rejectReason
+    ? ([
+        [t('purchaseMd.rejectedBy'), o.rejectedByName ?? '—'],
+        [t('purchaseMd.rejectReason'), o.rejectReason],
+      ] as [string, string][])
+    : []),
+  ...(o.cancelReason ? ([[t('purchaseMd.cancelReason'), o.cancelReason]] as [string, string][]) : []),
+];
