@@ -36,16 +36,27 @@ function RequestCreatePage() {
   useEffect(() => {
     if (!suggestion.data) return;
     setLines(
-      suggestion.data.lines.map((l) => ({
-        itemId: l.itemId,
-        itemName: l.itemName,
-        unit: l.unit,
-        suggestedQuantity: l.suggestedQuantity,
-        quantity: l.quantity,
-        creditPrice: l.creditPrice,
-        creditLimit: l.creditLimit,
-        usedElsewhere: l.usedElsewhere,
-      })),
+      suggestion.data.lines.map(
+        ({
+          itemId,
+          itemName,
+          unit,
+          suggestedQuantity,
+          quantity,
+          creditPrice,
+          creditLimit,
+          usedElsewhere,
+        }) => ({
+          itemId,
+          itemName,
+          unit,
+          suggestedQuantity,
+          quantity,
+          creditPrice,
+          creditLimit,
+          usedElsewhere,
+        }),
+      ),
     );
   }, [suggestion.data]);
   const over = lines.some(isOverLimit);
@@ -117,41 +128,42 @@ function RequestCreatePage() {
               data={addable.map((p) => ({ value: p.itemId, label: `${p.itemCode} · ${p.itemName}` }))}
               onChange={(itemId) => {
                 const p = addable.find((x) => x.itemId === itemId);
-                if (!p) return;
-                const acres = suggestion.data?.acres ?? '0';
-                const limit =
-                  p.limitBasis === 'per_acre' ? toMoney(dec(p.creditLimit).times(dec(acres))) : p.creditLimit;
-                setLines([
-                  ...lines,
-                  {
-                    itemId: p.itemId,
-                    itemName: p.itemName,
-                    unit: p.unit,
-                    suggestedQuantity: null,
-                    quantity: '',
-                    creditPrice: p.creditPrice,
-                    creditLimit: limit,
-                    // What the farmer's other requests hold of it: the server checks it on saving.
-                    usedElsewhere: '0.00',
-                  },
-                ]);
+                if (p) setLines([...lines, lineOfPrice(p, suggestion.data?.acres ?? '0')]);
               }}
             />
           )}
-          {over && (
-            <Alert color="orange" title={t('inputs.requests.overTitle')}>
-              <Textarea
-                label={t('inputs.requests.overrideReason')}
-                required
-                autosize
-                minRows={2}
-                {...form.text('overrideReason')}
-              />
-            </Alert>
-          )}
+          {over && <OverrideReason field={form.text('overrideReason')} />}
           <TextInput label={t('fields.notes')} {...form.text('notes')} />
         </FormLayout>
       </Paper>
     </>
+  );
+}
+
+type InputPrice = NonNullable<ReturnType<typeof useInputPrices>['data']>[number];
+
+/** An item added by hand: no suggested quantity, its limit per acre times the farmer's acres. */
+function lineOfPrice(p: InputPrice, acres: string): EditableLine {
+  const limit = p.limitBasis === 'per_acre' ? toMoney(dec(p.creditLimit).times(dec(acres))) : p.creditLimit;
+  return {
+    itemId: p.itemId,
+    itemName: p.itemName,
+    unit: p.unit,
+    suggestedQuantity: null,
+    quantity: '',
+    creditPrice: p.creditPrice,
+    creditLimit: limit,
+    // What the farmer's other requests hold of it: the server checks it on saving.
+    usedElsewhere: '0.00',
+  };
+}
+
+/** Over a credit limit, the request needs a reason for the approvers. */
+function OverrideReason({ field }: { field: object }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" title={t('inputs.requests.overTitle')}>
+      <Textarea label={t('inputs.requests.overrideReason')} required autosize minRows={2} {...field} />
+    </Alert>
   );
 }

@@ -3,7 +3,7 @@ import { IconCheck, IconPackageExport, IconX } from '@tabler/icons-react';
 import type { InputRequestLine } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
@@ -61,14 +61,12 @@ export default function RequestDetailsRoute() {
 
 function RequestDetailsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
   const request = requests.useOne(id);
   const decide = useDecision(id);
   const [rejecting, setRejecting] = useState(false);
   const user = useSession().user;
   const canApprove = useCan('collections.input.approve');
-  const canDistribute = useCan('collections.collection.create');
   const r = request.data;
   if (!r) return <LoadingBlock />;
   const myLevel = user?.amcosId ? 'pending' : 'amcos_approved';
@@ -86,97 +84,16 @@ function RequestDetailsPage() {
       ]}
       history={{ entity: 'input_request', id: r.id }}
       actions={
-        <Group gap="xs">
-          {mayDecide && (
-            <>
-              <Button
-                leftSection={<IconCheck size={16} aria-hidden />}
-                loading={decide.isPending}
-                data-testid="request-approve"
-                onClick={() =>
-                  confirmAction({
-                    title: t('inputs.requests.approveTitle'),
-                    message: r.overLimit
-                      ? t('inputs.requests.approveOverMessage', { reason: r.overrideReason })
-                      : t('inputs.requests.approveMessage', { no: r.requestNo }),
-                    amount: formatMoney(r.creditValue),
-                    confirmLabel: t('inputs.requests.approve'),
-                    danger: false,
-                    onConfirm: () =>
-                      decide.mutate({ approve: true }, { onSuccess: (reply) => toastSuccess(reply.message) }),
-                  })
-                }
-              >
-                {t('inputs.requests.approve')}
-              </Button>
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconX size={16} aria-hidden />}
-                onClick={() => setRejecting(true)}
-              >
-                {t('inputs.requests.reject')}
-              </Button>
-            </>
-          )}
-          {r.status === 'approved' && canDistribute && (
-            <Button
-              leftSection={<IconPackageExport size={16} aria-hidden />}
-              data-testid="request-distribute"
-              onClick={() => navigate(`/collections/distributions/create?request=${r.id}`)}
-            >
-              {t('inputs.requests.distribute')}
-            </Button>
-          )}
-          {r.distributionId && (
-            <Anchor component={Link} to={`/collections/distributions/${r.distributionId}/details`}>
-              {t('inputs.requests.seeDistribution')}
-            </Anchor>
-          )}
-        </Group>
+        <RequestActions
+          request={r}
+          mayDecide={mayDecide}
+          decide={decide}
+          onReject={() => setRejecting(true)}
+        />
       }
     >
       <Section>
-        <InfoGrid
-          items={[
-            [t('inputs.date'), formatDate(r.requestedOn)],
-            [t('fields.season'), `${r.seasonName} · ${r.cropName}`],
-            [t('inputs.acres'), r.acres],
-            [
-              t('inputs.requests.creditValue'),
-              <Stack key="credit" gap={0}>
-                <Text span inherit data-testid="request-credit-value">
-                  {formatMoney(r.creditValue)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('inputs.requests.creditValueHint')}
-                </Text>
-              </Stack>,
-            ],
-            [
-              t('inputs.requests.farmerShare'),
-              r.issued ? (
-                <Text key="share" span inherit data-testid="request-farmer-share">
-                  {formatMoney(r.issued.farmerAmount)}
-                  {r.issued.loanNo ? ` · ${t('inputs.loan')} ${r.issued.loanNo}` : ''}
-                </Text>
-              ) : (
-                t('inputs.requests.notIssuedYet')
-              ),
-            ],
-            [t('inputs.subsidy'), r.issued ? formatMoney(r.issued.subsidyAmount) : '—'],
-            [
-              t('inputs.requests.amcosApproval'),
-              r.amcosApprovedAt ? formatDateTime(r.amcosApprovedAt) : null,
-            ],
-            [
-              t('inputs.requests.unionApproval'),
-              r.unionApprovedAt ? formatDateTime(r.unionApprovedAt) : null,
-            ],
-            [t('inputs.requests.overrideReason'), r.overrideReason],
-            [t('inputs.requests.rejectReason'), r.rejectReason],
-          ]}
-        />
+        <InfoGrid items={requestFacts(t, r)} />
       </Section>
       <Section title={t('inputs.lines')}>
         <LinesTable
@@ -206,3 +123,105 @@ function RequestDetailsPage() {
     </DetailsLayout>
   );
 }
+
+type InputRequest = NonNullable<ReturnType<typeof requests.useOne>['data']>;
+
+/** Approve or reject (when it is this user's level and not their own), distribute, or see the distribution. */
+function RequestActions({
+  request: r,
+  mayDecide,
+  decide,
+  onReject,
+}: {
+  request: InputRequest;
+  mayDecide: boolean;
+  decide: ReturnType<typeof useDecision>;
+  onReject: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canDistribute = useCan('collections.collection.create');
+  return (
+    <Group gap="xs">
+      {mayDecide && (
+        <>
+          <Button
+            leftSection={<IconCheck size={16} aria-hidden />}
+            loading={decide.isPending}
+            data-testid="request-approve"
+            onClick={() =>
+              confirmAction({
+                title: t('inputs.requests.approveTitle'),
+                message: r.overLimit
+                  ? t('inputs.requests.approveOverMessage', { reason: r.overrideReason })
+                  : t('inputs.requests.approveMessage', { no: r.requestNo }),
+                amount: formatMoney(r.creditValue),
+                confirmLabel: t('inputs.requests.approve'),
+                danger: false,
+                onConfirm: () =>
+                  decide.mutate({ approve: true }, { onSuccess: (reply) => toastSuccess(reply.message) }),
+              })
+            }
+          >
+            {t('inputs.requests.approve')}
+          </Button>
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconX size={16} aria-hidden />}
+            onClick={onReject}
+          >
+            {t('inputs.requests.reject')}
+          </Button>
+        </>
+      )}
+      {r.status === 'approved' && canDistribute && (
+        <Button
+          leftSection={<IconPackageExport size={16} aria-hidden />}
+          data-testid="request-distribute"
+          onClick={() => navigate(`/collections/distributions/create?request=${r.id}`)}
+        >
+          {t('inputs.requests.distribute')}
+        </Button>
+      )}
+      {r.distributionId && (
+        <Anchor component={Link} to={`/collections/distributions/${r.distributionId}/details`}>
+          {t('inputs.requests.seeDistribution')}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+const requestFacts = (t: TFunction, r: InputRequest): [string, ReactNode][] => [
+  [t('inputs.date'), formatDate(r.requestedOn)],
+  [t('fields.season'), `${r.seasonName} · ${r.cropName}`],
+  [t('inputs.acres'), r.acres],
+  [
+    t('inputs.requests.creditValue'),
+    <Stack key="credit" gap={0}>
+      <Text span inherit data-testid="request-credit-value">
+        {formatMoney(r.creditValue)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('inputs.requests.creditValueHint')}
+      </Text>
+    </Stack>,
+  ],
+  [
+    t('inputs.requests.farmerShare'),
+    r.issued ? (
+      <Text key="share" span inherit data-testid="request-farmer-share">
+        {formatMoney(r.issued.farmerAmount)}
+        {r.issued.loanNo ? ` · ${t('inputs.loan')} ${r.issued.loanNo}` : ''}
+      </Text>
+    ) : (
+      t('inputs.requests.notIssuedYet')
+    ),
+  ],
+  [t('inputs.subsidy'), r.issued ? formatMoney(r.issued.subsidyAmount) : '—'],
+  [t('inputs.requests.amcosApproval'), r.amcosApprovedAt ? formatDateTime(r.amcosApprovedAt) : null],
+  [t('inputs.requests.unionApproval'), r.unionApprovedAt ? formatDateTime(r.unionApprovedAt) : null],
+  [t('inputs.requests.overrideReason'), r.overrideReason],
+  [t('inputs.requests.rejectReason'), r.rejectReason],
+];
