@@ -74,6 +74,7 @@ function BudgetAddPage() {
   const form = useForm({ name: '', financialYearId: '' });
   const [rows, setRows] = useState<Row[]>([{ key: rowKey++, accountId: '', months: Array(12).fill('0.00') }]);
   const create = budgets.useCreate();
+  const accountData = (accountsList.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
   const setRow = (key: number, patch: Partial<Row>) =>
     setRows((c) => c.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const submit = form.onSubmit(() => {
@@ -129,54 +130,15 @@ function BudgetAddPage() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((r) => (
-                  <Table.Tr key={r.key}>
-                    <Table.Td>
-                      <Select
-                        aria-label={t('acc.account')}
-                        searchable
-                        data={(accountsList.data ?? []).map((a) => ({
-                          value: a.id,
-                          label: `${a.code} ${a.name}`,
-                        }))}
-                        value={r.accountId || null}
-                        onChange={(v) => setRow(r.key, { accountId: v ?? '' })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={t('acc.annual')}
-                        hideControls
-                        decimalScale={2}
-                        value={sum(r.months.map((m) => (isAmount(m) ? m : '0'))).toFixed(2)}
-                        onChange={(v) => {
-                          const text = String(v);
-                          if (isAmount(text))
-                            setRow(r.key, {
-                              months: splitExact(text, Array(12).fill(1)).map((m) => m.toFixed(2)),
-                            });
-                        }}
-                      />
-                    </Table.Td>
-                    {MONTHS.map((n) => (
-                      <Table.Td key={n}>
-                        <TextInput
-                          aria-label={t('acc.monthN', { n })}
-                          value={r.months[n - 1] ?? ''}
-                          onChange={(e) => {
-                            const value = e.currentTarget.value;
-                            setRow(r.key, { months: r.months.map((x, j) => (j === n - 1 ? value : x)) });
-                          }}
-                        />
-                      </Table.Td>
-                    ))}
-                    <Table.Td>
-                      <RemoveLineButton
-                        label={t('acc.removeLine')}
-                        disabled={rows.length <= 1}
-                        onClick={() => setRows((c) => c.filter((x) => x.key !== r.key))}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
+                  <BudgetRow
+                    key={r.key}
+                    row={r}
+                    accounts={accountData}
+                    onChange={(patch) => setRow(r.key, patch)}
+                    onRemove={
+                      rows.length > 1 ? () => setRows((c) => c.filter((x) => x.key !== r.key)) : undefined
+                    }
+                  />
                 ))}
               </Table.Tbody>
             </Table>
@@ -194,5 +156,63 @@ function BudgetAddPage() {
         </FormLayout>
       </Paper>
     </>
+  );
+}
+
+/** One account's budget: the year's amount (split exactly over the months) or month by month. */
+function BudgetRow({
+  row: r,
+  accounts,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  accounts: { value: string; label: string }[];
+  onChange: (patch: Partial<Row>) => void;
+  onRemove: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Select
+          aria-label={t('acc.account')}
+          searchable
+          data={accounts}
+          value={r.accountId || null}
+          onChange={(v) => onChange({ accountId: v ?? '' })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={t('acc.annual')}
+          hideControls
+          decimalScale={2}
+          value={sum(r.months.map((m) => (isAmount(m) ? m : '0'))).toFixed(2)}
+          onChange={(v) => {
+            const text = String(v);
+            if (isAmount(text))
+              onChange({
+                months: splitExact(text, Array(12).fill(1)).map((m) => m.toFixed(2)),
+              });
+          }}
+        />
+      </Table.Td>
+      {MONTHS.map((n) => (
+        <Table.Td key={n}>
+          <TextInput
+            aria-label={t('acc.monthN', { n })}
+            value={r.months[n - 1] ?? ''}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              onChange({ months: r.months.map((x, j) => (j === n - 1 ? value : x)) });
+            }}
+          />
+        </Table.Td>
+      ))}
+      <Table.Td>
+        <RemoveLineButton label={t('acc.removeLine')} disabled={!onRemove} onClick={() => onRemove?.()} />
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
-import type { GeneralLedgerLine } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -153,7 +152,6 @@ function GeneralLedgerPage() {
     accountId !== null,
   );
   const reset = () => setCursors([]);
-  const lines: GeneralLedgerLine[] = gl.data?.lines ?? [];
   return (
     <>
       <PageHeader
@@ -213,46 +211,7 @@ function GeneralLedgerPage() {
           }}
         />
       </Group>
-      {gl.data && (
-        <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-          <Table aria-label={t('acc.generalLedger')} data-testid="general-ledger" striped miw={800}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('acc.date')}</Table.Th>
-                <Table.Th>{t('acc.number')}</Table.Th>
-                <Table.Th>{t('acc.narration')}</Table.Th>
-                <Table.Th ta="right">{t('acc.debit')}</Table.Th>
-                <Table.Th ta="right">{t('acc.credit')}</Table.Th>
-                <Table.Th ta="right">{t('acc.balance')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td colSpan={5}>{after ? t('acc.broughtForward') : t('acc.openingBalance')}</Table.Td>
-                <Table.Td ta="right">{formatDecimal(gl.data.pageOpeningBalance)}</Table.Td>
-              </Table.Tr>
-              {lines.map((l) => (
-                <Table.Tr key={l.lineId}>
-                  <Table.Td>{formatDate(l.entryDate)}</Table.Td>
-                  <Table.Td>{l.entryNumber}</Table.Td>
-                  <Table.Td>{l.description ?? l.narration}</Table.Td>
-                  <Table.Td ta="right">{amount(l.debit)}</Table.Td>
-                  <Table.Td ta="right">{amount(l.credit)}</Table.Td>
-                  <Table.Td ta="right">{formatDecimal(l.balance)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={5}>{t('acc.closingBalance')}</Table.Th>
-                <Table.Th ta="right" data-testid="gl-closing">
-                  {formatDecimal(gl.data.closingBalance)}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Paper>
-      )}
+      {gl.data && <LedgerTable ledger={gl.data} continued={Boolean(after)} />}
       <Group mt="md">
         {cursors.length > 0 && (
           <Button variant="default" onClick={() => setCursors((c) => c.slice(0, -1))}>
@@ -266,5 +225,52 @@ function GeneralLedgerPage() {
         )}
       </Group>
     </>
+  );
+}
+
+type Ledger = NonNullable<ReturnType<typeof useGeneralLedger>['data']>;
+
+/** One page of an account's ledger: the balance brought in, the lines with their running balance, the closing balance. */
+function LedgerTable({ ledger, continued }: { ledger: Ledger; continued: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+      <Table aria-label={t('acc.generalLedger')} data-testid="general-ledger" striped miw={800}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('acc.date')}</Table.Th>
+            <Table.Th>{t('acc.number')}</Table.Th>
+            <Table.Th>{t('acc.narration')}</Table.Th>
+            <Table.Th ta="right">{t('acc.debit')}</Table.Th>
+            <Table.Th ta="right">{t('acc.credit')}</Table.Th>
+            <Table.Th ta="right">{t('acc.balance')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td colSpan={5}>{continued ? t('acc.broughtForward') : t('acc.openingBalance')}</Table.Td>
+            <Table.Td ta="right">{formatDecimal(ledger.pageOpeningBalance)}</Table.Td>
+          </Table.Tr>
+          {ledger.lines.map((l) => (
+            <Table.Tr key={l.lineId}>
+              <Table.Td>{formatDate(l.entryDate)}</Table.Td>
+              <Table.Td>{l.entryNumber}</Table.Td>
+              <Table.Td>{l.description ?? l.narration}</Table.Td>
+              <Table.Td ta="right">{amount(l.debit)}</Table.Td>
+              <Table.Td ta="right">{amount(l.credit)}</Table.Td>
+              <Table.Td ta="right">{formatDecimal(l.balance)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th colSpan={5}>{t('acc.closingBalance')}</Table.Th>
+            <Table.Th ta="right" data-testid="gl-closing">
+              {formatDecimal(ledger.closingBalance)}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Paper>
   );
 }

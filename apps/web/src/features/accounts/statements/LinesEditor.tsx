@@ -22,7 +22,6 @@ const ACTIVITIES = ['operating', 'investing', 'financing'] as const;
 export function LinesEditor({ state, canEdit }: { state: MappingState; canEdit: boolean }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState<StatementSection>('current_assets');
-  const activities = ACTIVITIES.map((a) => ({ value: a, label: t(`statements.mapping.activities.${a}`) }));
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} size="h4" mb="sm">
@@ -50,71 +49,7 @@ export function LinesEditor({ state, canEdit }: { state: MappingState; canEdit: 
                 .filter((l) => l.section === section)
                 .sort((a, b) => a.sortOrder - b.sortOrder)
                 .map((l) => (
-                  <Table.Tr key={l.code} data-line={l.code}>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`${t('statements.mapping.nameEn')}: ${l.name}`}
-                        value={l.name}
-                        disabled={!canEdit}
-                        onChange={(e) => state.setLine(l.code, { name: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`${t('statements.mapping.nameSw')}: ${l.name}`}
-                        value={l.nameSw}
-                        disabled={!canEdit}
-                        onChange={(e) => state.setLine(l.code, { nameSw: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {hasCashFlow(section) && (
-                        <Select
-                          aria-label={`${t('statements.mapping.cashFlow')}: ${l.name}`}
-                          data={activities}
-                          value={l.cashFlow}
-                          allowDeselect={false}
-                          disabled={!canEdit}
-                          onChange={(v) => {
-                            const cashFlow = ACTIVITIES.find((a) => a === v);
-                            if (cashFlow) state.setLine(l.code, { cashFlow });
-                          }}
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`${t('statements.mapping.order')}: ${l.name}`}
-                        value={l.sortOrder}
-                        min={0}
-                        max={10000}
-                        allowDecimal={false}
-                        disabled={!canEdit}
-                        onChange={(v) => typeof v === 'number' && state.setLine(l.code, { sortOrder: v })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {canEdit && (
-                        <Tooltip
-                          label={
-                            state.inUse(l.code)
-                              ? t('statements.mapping.lineInUse')
-                              : t('statements.mapping.removeLine')
-                          }
-                        >
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`${t('statements.mapping.removeLine')}: ${l.name}`}
-                            disabled={state.inUse(l.code)}
-                            onClick={() => state.removeLine(l.code)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
+                  <LineRow key={l.code} line={l} section={section} state={state} canEdit={canEdit} />
                 )),
             ])}
           </Table.Tbody>
@@ -152,5 +87,88 @@ export function LinesEditor({ state, canEdit }: { state: MappingState; canEdit: 
         </Group>
       )}
     </Paper>
+  );
+}
+
+type Line = MappingState['mapping']['lines'][number];
+
+/** One line: its names in English and Swahili, its cash-flow activity, its order, and remove. */
+function LineRow({
+  line: l,
+  section,
+  state,
+  canEdit,
+}: {
+  line: Line;
+  section: StatementSection;
+  state: MappingState;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const activities = ACTIVITIES.map((a) => ({ value: a, label: t(`statements.mapping.activities.${a}`) }));
+  return (
+    <Table.Tr data-line={l.code}>
+      <Table.Td>
+        <TextInput
+          aria-label={`${t('statements.mapping.nameEn')}: ${l.name}`}
+          value={l.name}
+          disabled={!canEdit}
+          onChange={(e) => state.setLine(l.code, { name: e.currentTarget.value })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={`${t('statements.mapping.nameSw')}: ${l.name}`}
+          value={l.nameSw}
+          disabled={!canEdit}
+          onChange={(e) => state.setLine(l.code, { nameSw: e.currentTarget.value })}
+        />
+      </Table.Td>
+      <Table.Td>
+        {hasCashFlow(section) && (
+          <Select
+            aria-label={`${t('statements.mapping.cashFlow')}: ${l.name}`}
+            data={activities}
+            value={l.cashFlow}
+            allowDeselect={false}
+            disabled={!canEdit}
+            onChange={(v) => {
+              const cashFlow = ACTIVITIES.find((a) => a === v);
+              if (cashFlow) state.setLine(l.code, { cashFlow });
+            }}
+          />
+        )}
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`${t('statements.mapping.order')}: ${l.name}`}
+          value={l.sortOrder}
+          min={0}
+          max={10000}
+          allowDecimal={false}
+          disabled={!canEdit}
+          onChange={(v) => typeof v === 'number' && state.setLine(l.code, { sortOrder: v })}
+        />
+      </Table.Td>
+      <Table.Td>
+        {canEdit && (
+          <Tooltip
+            label={
+              state.inUse(l.code) ? t('statements.mapping.lineInUse') : t('statements.mapping.removeLine')
+            }
+          >
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${t('statements.mapping.removeLine')}: ${l.name}`}
+              disabled={state.inUse(l.code)}
+              onClick={() => state.removeLine(l.code)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }
