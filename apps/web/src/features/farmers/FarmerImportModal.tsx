@@ -81,39 +81,7 @@ export function FarmerImportModal({ onClose }: { onClose: () => void }) {
             />
           </Stack>
         )}
-        {stage.kind === 'preview' && (
-          <>
-            <Alert color={stage.preview.invalid > 0 ? 'yellow' : 'teal'} data-testid="import-summary">
-              {t('farmersMd.import.summary', {
-                rows: stage.preview.rows,
-                valid: stage.preview.valid,
-                invalid: stage.preview.invalid,
-              })}
-            </Alert>
-            {stage.preview.errors.length > 0 && (
-              <Table.ScrollContainer minWidth={500} mah={260}>
-                <Table striped data-testid="import-errors">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('farmersMd.import.row')}</Table.Th>
-                      <Table.Th>{t('farmersMd.import.column')}</Table.Th>
-                      <Table.Th>{t('farmersMd.import.problem')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {stage.preview.errors.map((e) => (
-                      <Table.Tr key={`${e.row}-${e.column}-${e.message}`}>
-                        <Table.Td>{e.row}</Table.Td>
-                        <Table.Td>{e.column}</Table.Td>
-                        <Table.Td>{e.message}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </>
-        )}
+        {stage.kind === 'preview' && <ImportPreviewPanel preview={stage.preview} />}
         {stage.kind === 'done' && (
           <Alert color="teal" data-testid="import-done">
             {stage.result.message}{' '}
@@ -146,5 +114,43 @@ export function FarmerImportModal({ onClose }: { onClose: () => void }) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** How many rows are good and bad, and every bad row with its column and problem. */
+function ImportPreviewPanel({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert color={preview.invalid > 0 ? 'yellow' : 'teal'} data-testid="import-summary">
+        {t('farmersMd.import.summary', {
+          rows: preview.rows,
+          valid: preview.valid,
+          invalid: preview.invalid,
+        })}
+      </Alert>
+      {preview.errors.length > 0 && (
+        <Table.ScrollContainer minWidth={500} mah={260}>
+          <Table striped data-testid="import-errors">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('farmersMd.import.row')}</Table.Th>
+                <Table.Th>{t('farmersMd.import.column')}</Table.Th>
+                <Table.Th>{t('farmersMd.import.problem')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.errors.map((e) => (
+                <Table.Tr key={`${e.row}-${e.column}-${e.message}`}>
+                  <Table.Td>{e.row}</Table.Td>
+                  <Table.Td>{e.column}</Table.Td>
+                  <Table.Td>{e.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
   );
 }

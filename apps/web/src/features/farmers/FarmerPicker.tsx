@@ -101,11 +101,12 @@ export function FarmerPicker(props: FarmerPickerProps) {
     enterOn(matches);
   };
 
-  const status = (() => {
-    if (value) return [value.amcosName, value.phone, value.village].filter(Boolean).join(' · ') || undefined;
-    if (term === '') return props.placeholder ?? t('farmersMd.picker.hint');
-    return undefined;
-  })();
+  // Under the box: the chosen farmer's society, phone and village, else the hint while it is empty.
+  const status = value
+    ? [value.amcosName, value.phone, value.village].filter(Boolean).join(' · ') || undefined
+    : term === ''
+      ? (props.placeholder ?? t('farmersMd.picker.hint'))
+      : undefined;
 
   return (
     <Combobox
@@ -131,13 +132,7 @@ export function FarmerPicker(props: FarmerPickerProps) {
             const next = event.currentTarget.value;
             if (value) onChange(null);
             // Typing after a chosen farmer starts a new search with what was added; deleting, an empty one.
-            setText(
-              value
-                ? next.startsWith(chosenLabel(value))
-                  ? next.slice(chosenLabel(value).length)
-                  : ''
-                : next,
-            );
+            setText(typedAfter(next, value));
             setEnterWaiting(false);
             setRefusal(null);
             combobox.openDropdown();
@@ -147,47 +142,76 @@ export function FarmerPicker(props: FarmerPickerProps) {
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={onKeyDown}
           description={status}
-          error={
-            refusal ? (
-              <span data-testid={`${props.testId ?? 'farmer-picker'}-refusal`}>{refusal}</span>
-            ) : (
-              props.error
-            )
-          }
+          error={refusal ? <Refusal text={refusal} testId={props.testId} /> : props.error}
           data-testid={props.testId ?? 'farmer-picker'}
           data-chosen={value?.farmerNo}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={value !== null || term === ''}>
-        <Combobox.Options data-testid="farmer-picker-options">
-          {matches.map((f) => (
-            <Combobox.Option value={f.id} key={f.id} data-testid="farmer-picker-option">
-              <Group gap="xs" wrap="nowrap" justify="space-between">
-                <div>
-                  <Text size="sm" fw={600}>
-                    {f.farmerNo} · {farmerName(f)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {[f.amcosName, f.phone, f.village].filter(Boolean).join(' · ')}
-                  </Text>
-                </div>
-                {f.status !== 'active' && (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t('status.inactive')}
-                  </Badge>
-                )}
-              </Group>
-            </Combobox.Option>
-          ))}
-          {current && matches.length === 0 && (
-            <Combobox.Empty data-testid="farmer-picker-none">
-              {t('farmersMd.picker.none', { q: term })}
-            </Combobox.Empty>
-          )}
-          {waiting && <Combobox.Empty>{t('farmersMd.picker.searching')}</Combobox.Empty>}
-          {search.isError && <Combobox.Empty>{t('farmersMd.picker.failed')}</Combobox.Empty>}
-        </Combobox.Options>
+        <FarmerMatches
+          matches={matches}
+          none={current && matches.length === 0 ? term : null}
+          waiting={waiting}
+          failed={search.isError}
+        />
       </Combobox.Dropdown>
     </Combobox>
   );
 }
+
+/** The matches of what is typed, or why there are none (none found, still searching, failed). */
+function FarmerMatches({
+  matches,
+  none,
+  waiting,
+  failed,
+}: {
+  matches: FarmerOption[];
+  /** The term nothing matched, or null. */
+  none: string | null;
+  waiting: boolean;
+  failed: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Combobox.Options data-testid="farmer-picker-options">
+      {matches.map((f) => (
+        <Combobox.Option value={f.id} key={f.id} data-testid="farmer-picker-option">
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <div>
+              <Text size="sm" fw={600}>
+                {f.farmerNo} · {farmerName(f)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[f.amcosName, f.phone, f.village].filter(Boolean).join(' · ')}
+              </Text>
+            </div>
+            {f.status !== 'active' && (
+              <Badge size="xs" color="gray" variant="light">
+                {t('status.inactive')}
+              </Badge>
+            )}
+          </Group>
+        </Combobox.Option>
+      ))}
+      {none !== null && (
+        <Combobox.Empty data-testid="farmer-picker-none">
+          {t('farmersMd.picker.none', { q: none })}
+        </Combobox.Empty>
+      )}
+      {waiting && <Combobox.Empty>{t('farmersMd.picker.searching')}</Combobox.Empty>}
+      {failed && <Combobox.Empty>{t('farmersMd.picker.failed')}</Combobox.Empty>}
+    </Combobox.Options>
+  );
+}
+
+/** What is typed after (or instead of) a chosen farmer's label: a new search, or an empty one. */
+const typedAfter = (next: string, chosen: FarmerOption | null) => {
+  if (!chosen) return next;
+  const label = chosenLabel(chosen);
+  return next.startsWith(label) ? next.slice(label.length) : '';
+};
+
+const Refusal = ({ text, testId }: { text: string; testId: string | undefined }) => (
+  <span data-testid={`${testId ?? 'farmer-picker'}-refusal`}>{text}</span>
+);

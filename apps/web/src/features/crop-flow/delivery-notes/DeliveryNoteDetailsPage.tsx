@@ -95,7 +95,6 @@ function DeliveryNoteDetailsPage() {
   const actions = useNoteActions(id);
   const [modal, setModal] = useState<'receive' | 'cancel' | 'add' | null>(null);
   const canWrite = useCan('collections.delivery.create');
-  const canReceive = useCan('collections.warehouse.update', 'union');
   const n = note.data as DeliveryNoteDetail | undefined;
   if (!n) return <RecordUnavailable error={note.error} />;
   const isDraft = n.status === 'draft' && canWrite;
@@ -118,22 +117,6 @@ function DeliveryNoteDetailsPage() {
       confirmLabel: t('dnMd.removeShort'),
       onConfirm: () => actions.remove.mutate([c.id]),
     });
-  const fields: [string, string][] = [
-    [t('fields.amcos'), n.amcosName],
-    [t('collectionsMd.seasonCrop'), n.seasonCropName],
-    [t('dnMd.warehouse'), n.warehouseName],
-    [t('dnMd.transporter'), n.transporterName],
-    [t('dnMd.vehicle'), n.vehiclePlate],
-    [t('dnMd.driverName'), `${n.driverName}${n.driverPhone ? ` · ${n.driverPhone}` : ''}`],
-    [t('collectionsMd.bags'), formatNumber(n.bags)],
-    [t('collectionsMd.netKg'), formatKg(n.netKg)],
-    [t('dnMd.transportCharge'), transportFigure(n, t)],
-    [t('dnMd.dispatchedAt'), n.dispatchedAt ? formatDateTime(n.dispatchedAt) : '—'],
-    [t('dnMd.receivedBags'), n.receivedBags === null ? '—' : formatNumber(n.receivedBags)],
-    [t('dnMd.receivedKg'), n.receivedKg === null ? '—' : formatKg(n.receivedKg)],
-    [t('dnMd.varianceKg'), n.varianceKg === null ? '—' : formatKg(n.varianceKg)],
-    [t('dnMd.receivedAt'), n.receivedAt ? formatDateTime(n.receivedAt) : '—'],
-  ];
   return (
     <DetailsLayout
       title={`${t('dnMd.one')} ${n.dnNo}`}
@@ -141,54 +124,7 @@ function DeliveryNoteDetailsPage() {
       badge={<DnStatusBadge status={n.status} />}
       history={{ entity: 'delivery_note', id: n.id }}
       actions={
-        <>
-          <Button
-            variant="default"
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            onClick={() => void openDeliveryNotePdf(n)}
-            data-testid="dn-print"
-          >
-            {t('dnMd.print')}
-          </Button>
-          {isDraft && (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setModal('add')}
-                data-testid="dn-add"
-              >
-                {t('dnMd.addCollections')}
-              </Button>
-              <Button
-                leftSection={<IconTruck size={16} aria-hidden />}
-                onClick={dispatch}
-                loading={actions.dispatch.isPending}
-                data-testid="dn-dispatch"
-              >
-                {t('dnMd.dispatch')}
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconBan size={16} aria-hidden />}
-                onClick={() => setModal('cancel')}
-                data-testid="dn-cancel"
-              >
-                {t('dnMd.cancel')}
-              </Button>
-            </>
-          )}
-          {n.status === 'dispatched' && canReceive && (
-            <Button
-              leftSection={<IconTruckDelivery size={16} aria-hidden />}
-              onClick={() => setModal('receive')}
-              data-testid="dn-receive"
-            >
-              {t('dnMd.receive')}
-            </Button>
-          )}
-        </>
+        <NoteActions note={n} isDraft={isDraft} actions={actions} onOpen={setModal} onDispatch={dispatch} />
       }
     >
       <Section title={t('fields.details')}>
@@ -202,7 +138,7 @@ function DeliveryNoteDetailsPage() {
             {n.receiveRemarks}
           </Alert>
         )}
-        <InfoGrid cols={{ base: 1, sm: 2, lg: 3 }} items={fields} testId="dn-fields" />
+        <InfoGrid cols={{ base: 1, sm: 2, lg: 3 }} items={noteFacts(t, n)} testId="dn-fields" />
       </Section>
       <Section title={t('dnMd.byGrade')}>
         <LinesTable
@@ -230,3 +166,88 @@ function DeliveryNoteDetailsPage() {
     </DetailsLayout>
   );
 }
+
+/** Print; on a draft, add collections, dispatch or cancel; once dispatched, receive at the warehouse. */
+function NoteActions({
+  note: n,
+  isDraft,
+  actions,
+  onOpen,
+  onDispatch,
+}: {
+  note: DeliveryNoteDetail;
+  isDraft: boolean;
+  actions: ReturnType<typeof useNoteActions>;
+  onOpen: (modal: 'receive' | 'cancel' | 'add') => void;
+  onDispatch: () => void;
+}) {
+  const { t } = useTranslation();
+  const canReceive = useCan('collections.warehouse.update', 'union');
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconPrinter size={16} aria-hidden />}
+        onClick={() => void openDeliveryNotePdf(n)}
+        data-testid="dn-print"
+      >
+        {t('dnMd.print')}
+      </Button>
+      {isDraft && (
+        <>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => onOpen('add')}
+            data-testid="dn-add"
+          >
+            {t('dnMd.addCollections')}
+          </Button>
+          <Button
+            leftSection={<IconTruck size={16} aria-hidden />}
+            onClick={onDispatch}
+            loading={actions.dispatch.isPending}
+            data-testid="dn-dispatch"
+          >
+            {t('dnMd.dispatch')}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconBan size={16} aria-hidden />}
+            onClick={() => onOpen('cancel')}
+            data-testid="dn-cancel"
+          >
+            {t('dnMd.cancel')}
+          </Button>
+        </>
+      )}
+      {n.status === 'dispatched' && canReceive && (
+        <Button
+          leftSection={<IconTruckDelivery size={16} aria-hidden />}
+          onClick={() => onOpen('receive')}
+          data-testid="dn-receive"
+        >
+          {t('dnMd.receive')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+const noteFacts = (t: TFunction, n: DeliveryNoteDetail): [string, string][] => [
+  [t('fields.amcos'), n.amcosName],
+  [t('collectionsMd.seasonCrop'), n.seasonCropName],
+  [t('dnMd.warehouse'), n.warehouseName],
+  [t('dnMd.transporter'), n.transporterName],
+  [t('dnMd.vehicle'), n.vehiclePlate],
+  [t('dnMd.driverName'), `${n.driverName}${n.driverPhone ? ` · ${n.driverPhone}` : ''}`],
+  [t('collectionsMd.bags'), formatNumber(n.bags)],
+  [t('collectionsMd.netKg'), formatKg(n.netKg)],
+  [t('dnMd.transportCharge'), transportFigure(n, t)],
+  [t('dnMd.dispatchedAt'), n.dispatchedAt ? formatDateTime(n.dispatchedAt) : '—'],
+  [t('dnMd.receivedBags'), n.receivedBags === null ? '—' : formatNumber(n.receivedBags)],
+  [t('dnMd.receivedKg'), n.receivedKg === null ? '—' : formatKg(n.receivedKg)],
+  [t('dnMd.varianceKg'), n.varianceKg === null ? '—' : formatKg(n.varianceKg)],
+  [t('dnMd.receivedAt'), n.receivedAt ? formatDateTime(n.receivedAt) : '—'],
+];
