@@ -102,47 +102,7 @@ export function AttachmentsSection({ recordType, recordId }: AttachmentsSectionP
     <Section
       title={items.length ? `${t('attachments.title')} (${items.length})` : t('attachments.title')}
       data-testid="attachments"
-      actions={
-        canWrite && (
-          <>
-            <FileButton
-              onChange={attach}
-              accept={ACCEPT}
-              inputProps={{ 'data-testid': 'attach-file' } as object}
-            >
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  size="xs"
-                  loading={add.isPending}
-                  leftSection={<IconPaperclip size={16} aria-hidden />}
-                >
-                  {t('attachments.attach')}
-                </Button>
-              )}
-            </FileButton>
-            <FileButton
-              onChange={attach}
-              accept="image/jpeg,image/png"
-              capture="environment"
-              inputProps={{ 'data-testid': 'attach-photo' } as object}
-            >
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  size="xs"
-                  disabled={add.isPending}
-                  leftSection={<IconCamera size={16} aria-hidden />}
-                >
-                  {t('attachments.takePhoto')}
-                </Button>
-              )}
-            </FileButton>
-          </>
-        )
-      }
+      actions={canWrite && <AttachButtons onFile={attach} busy={add.isPending} />}
     >
       <Stack gap="sm">
         {canWrite && maxBytes > 0 && (
@@ -255,5 +215,45 @@ function PreviewImage({
       radius="sm"
       data-testid={large ? 'attachment-preview-large' : 'attachment-preview'}
     />
+  );
+}
+
+/** Attach a file (PDF, JPEG, PNG), or take a photo with the phone's back camera. */
+function AttachButtons({ onFile, busy }: { onFile: (file: File | null) => void; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FileButton onChange={onFile} accept={ACCEPT} inputProps={{ 'data-testid': 'attach-file' } as object}>
+        {(props) => (
+          <Button
+            {...props}
+            variant="default"
+            size="xs"
+            loading={busy}
+            leftSection={<IconPaperclip size={16} aria-hidden />}
+          >
+            {t('attachments.attach')}
+          </Button>
+        )}
+      </FileButton>
+      <FileButton
+        onChange={onFile}
+        accept="image/jpeg,image/png"
+        capture="environment"
+        inputProps={{ 'data-testid': 'attach-photo' } as object}
+      >
+        {(props) => (
+          <Button
+            {...props}
+            variant="default"
+            size="xs"
+            disabled={busy}
+            leftSection={<IconCamera size={16} aria-hidden />}
+          >
+            {t('attachments.takePhoto')}
+          </Button>
+        )}
+      </FileButton>
+    </>
   );
 }

@@ -57,7 +57,8 @@ export function RegionsPanel({ canEdit }: { canEdit: boolean }) {
       searchable
     />
   );
-  const edit = canEdit ? t('common.edit') : '';
+  // The edit column, on lists the user may change.
+  const edit = canEdit ? t('common.edit') : null;
   return (
     <>
       <SegmentedControl
@@ -89,15 +90,7 @@ export function RegionsPanel({ canEdit }: { canEdit: boolean }) {
               render: (r) => r.districtCount,
               align: 'right',
             },
-            ...(canEdit
-              ? [
-                  {
-                    key: 'edit',
-                    header: '',
-                    render: (r: Region) => editButton(edit, () => setEditing({ level: 'regions', row: r })),
-                  },
-                ]
-              : []),
+            ...editColumn<Region>(edit, (row) => setEditing({ level: 'regions', row })),
           ]}
         />
       )}
@@ -120,16 +113,7 @@ export function RegionsPanel({ canEdit }: { canEdit: boolean }) {
               render: (d) => d.regionName,
               sortField: 'region',
             },
-            ...(canEdit
-              ? [
-                  {
-                    key: 'edit',
-                    header: '',
-                    render: (d: District) =>
-                      editButton(edit, () => setEditing({ level: 'districts', row: d })),
-                  },
-                ]
-              : []),
+            ...editColumn<District>(edit, (row) => setEditing({ level: 'districts', row })),
           ]}
         />
       )}
@@ -159,15 +143,7 @@ export function RegionsPanel({ canEdit }: { canEdit: boolean }) {
               render: (c) => c.regionName,
               sortField: 'region',
             },
-            ...(canEdit
-              ? [
-                  {
-                    key: 'edit',
-                    header: '',
-                    render: (c: Council) => editButton(edit, () => setEditing({ level: 'councils', row: c })),
-                  },
-                ]
-              : []),
+            ...editColumn<Council>(edit, (row) => setEditing({ level: 'councils', row })),
           ]}
         />
       )}
@@ -271,4 +247,10 @@ function PlaceForm(props: {
       )}
     </FormModal>
   );
+}
+
+/** The pencil column of a place list, or no column where the user may not edit. */
+function editColumn<T>(label: string | null, onEdit: (row: T) => void) {
+  if (label === null) return [];
+  return [{ key: 'edit', header: '', render: (row: T) => editButton(label, () => onEdit(row)) }];
 }

@@ -41,7 +41,6 @@ function UnionPage() {
   const { t } = useTranslation();
   const profile = useUnionProfile();
   const update = useUpdateUnion();
-  const upload = useUploadLogo();
   const form = useForm(EMPTY);
   const canEdit = useCan('cooperative.union.update');
   const { reset } = form;
@@ -121,47 +120,54 @@ function UnionPage() {
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Paper withBorder p="lg" radius="md">
-                <Stack align="center">
-                  <Title order={3} size="h5">
-                    {t('union.logo')}
-                  </Title>
-                  {profile.data?.logo ? (
-                    <Image src={profile.data.logo} alt={t('union.logo')} h={120} w="auto" fit="contain" />
-                  ) : (
-                    <Text c="dimmed" size="sm">
-                      {t('union.noLogo')}
-                    </Text>
-                  )}
-                  {canEdit && (
-                    <FileButton
-                      accept="image/png,image/jpeg,image/gif,image/avif"
-                      onChange={(file) =>
-                        file && upload.mutate(file, { onSuccess: (r) => toastSuccess(r.message) })
-                      }
-                    >
-                      {(props) => (
-                        <Button
-                          {...props}
-                          variant="default"
-                          loading={upload.isPending}
-                          leftSection={<IconUpload size={16} aria-hidden />}
-                        >
-                          {t('union.uploadLogo')}
-                        </Button>
-                      )}
-                    </FileButton>
-                  )}
-                  <Text size="xs" c="dimmed">
-                    {t('union.logoHint')}
-                  </Text>
-                </Stack>
-              </Paper>
+              <LogoCard logo={profile.data?.logo ?? null} canEdit={canEdit} />
               <HistoryPanel entity="union" id={UNION_ENTITY_ID} order={3} mt="md" />
             </Grid.Col>
           </Grid>
         </Tabs.Panel>
       </Tabs>
     </>
+  );
+}
+
+/** The union's logo (on every document's letterhead), and its upload. */
+function LogoCard({ logo, canEdit }: { logo: string | null; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const upload = useUploadLogo();
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack align="center">
+        <Title order={3} size="h5">
+          {t('union.logo')}
+        </Title>
+        {logo ? (
+          <Image src={logo} alt={t('union.logo')} h={120} w="auto" fit="contain" />
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t('union.noLogo')}
+          </Text>
+        )}
+        {canEdit && (
+          <FileButton
+            accept="image/png,image/jpeg,image/gif,image/avif"
+            onChange={(file) => file && upload.mutate(file, { onSuccess: (r) => toastSuccess(r.message) })}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                loading={upload.isPending}
+                leftSection={<IconUpload size={16} aria-hidden />}
+              >
+                {t('union.uploadLogo')}
+              </Button>
+            )}
+          </FileButton>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('union.logoHint')}
+        </Text>
+      </Stack>
+    </Paper>
   );
 }

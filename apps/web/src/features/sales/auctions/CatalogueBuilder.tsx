@@ -34,7 +34,7 @@ export function CatalogueBuilder({
   }, [facets.data]);
   const rows = lots.data ?? [];
   const picks = usePicks(rows.map((r) => r.id));
-  const { picked, toggle } = picks;
+  const { picked } = picks;
   const set = (key: keyof Filters) => (value: string | null) =>
     setFilters((f) => ({ ...f, [key]: value || undefined }));
   const submit = () => {
@@ -95,38 +95,7 @@ export function CatalogueBuilder({
       ) : rows.length === 0 ? (
         <EmptyBlock icon={IconInbox} title={t('auctionsMd.noLotsInStore')} />
       ) : (
-        <Table.ScrollContainer minWidth={700} mah={360}>
-          <Table striped stickyHeader data-testid="available-lots">
-            <Table.Thead>
-              <Table.Tr>
-                <PickAllCell picks={picks} />
-                <Table.Th>{t('auctionsMd.lotNo')}</Table.Th>
-                <Table.Th>{t('auctionsMd.whrNo')}</Table.Th>
-                <Table.Th>{t('fields.amcos')}</Table.Th>
-                <Table.Th>{t('auctionsMd.warehouse')}</Table.Th>
-                <Table.Th>{t('auctionsMd.grade')}</Table.Th>
-                <Table.Th ta="right">{t('auctionsMd.bags')}</Table.Th>
-                <Table.Th ta="right">{t('auctionsMd.netKg')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Checkbox aria-label={r.lotNo} checked={picked.has(r.id)} onChange={() => toggle(r.id)} />
-                  </Table.Td>
-                  <Table.Td>{r.lotNo}</Table.Td>
-                  <Table.Td>{r.whrNo}</Table.Td>
-                  <Table.Td>{r.amcosName}</Table.Td>
-                  <Table.Td>{r.warehouseName}</Table.Td>
-                  <Table.Td>{r.gradeName}</Table.Td>
-                  <Table.Td ta="right">{r.bags}</Table.Td>
-                  <Table.Td ta="right">{formatKg(r.netKg)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AvailableLotsTable rows={rows} picks={picks} />
       )}
       <Group mt="sm" align="flex-end">
         <TextInput
@@ -143,5 +112,50 @@ export function CatalogueBuilder({
         <InlineError error={error} />
       </Group>
     </Paper>
+  );
+}
+
+type AvailableLot = NonNullable<ReturnType<typeof useAvailableLots>['data']>[number];
+
+/** The lots in store that may go into the catalogue, each to tick (or all at once). */
+function AvailableLotsTable({ rows, picks }: { rows: AvailableLot[]; picks: ReturnType<typeof usePicks> }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={700} mah={360}>
+      <Table striped stickyHeader data-testid="available-lots">
+        <Table.Thead>
+          <Table.Tr>
+            <PickAllCell picks={picks} />
+            <Table.Th>{t('auctionsMd.lotNo')}</Table.Th>
+            <Table.Th>{t('auctionsMd.whrNo')}</Table.Th>
+            <Table.Th>{t('fields.amcos')}</Table.Th>
+            <Table.Th>{t('auctionsMd.warehouse')}</Table.Th>
+            <Table.Th>{t('auctionsMd.grade')}</Table.Th>
+            <Table.Th ta="right">{t('auctionsMd.bags')}</Table.Th>
+            <Table.Th ta="right">{t('auctionsMd.netKg')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={r.lotNo}
+                  checked={picks.picked.has(r.id)}
+                  onChange={() => picks.toggle(r.id)}
+                />
+              </Table.Td>
+              <Table.Td>{r.lotNo}</Table.Td>
+              <Table.Td>{r.whrNo}</Table.Td>
+              <Table.Td>{r.amcosName}</Table.Td>
+              <Table.Td>{r.warehouseName}</Table.Td>
+              <Table.Td>{r.gradeName}</Table.Td>
+              <Table.Td ta="right">{r.bags}</Table.Td>
+              <Table.Td ta="right">{formatKg(r.netKg)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

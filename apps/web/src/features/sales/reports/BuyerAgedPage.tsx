@@ -64,92 +64,111 @@ function BuyerAgedPage() {
       ) : data.summary.length === 0 ? (
         <EmptyBlock icon={IconInbox} title={t('salesMd.noAged')} />
       ) : view === 'summary' ? (
-        <Section mb="lg">
-          <Table.ScrollContainer minWidth={800}>
-            <Table data-testid="aged-summary" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('salesMd.buyer')}</Table.Th>
-                  {buckets.map(([k, label]) => (
-                    <Table.Th key={k} ta="right">
-                      {label}
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">{t('salesMd.credit')}</Table.Th>
-                  <Table.Th ta="right">{t('salesMd.balance')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.summary.map((r) => (
-                  <Table.Tr key={r.buyerId}>
-                    <Table.Td>{r.buyerName}</Table.Td>
-                    {buckets.map(([k]) => (
-                      <Table.Td key={k} ta="right">
-                        {moneyOrDash(r[k])}
-                      </Table.Td>
-                    ))}
-                    <Table.Td ta="right">{moneyOrDash(r.credit)}</Table.Td>
-                    <Table.Td ta="right">{moneyOrDash(r.balance)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th>{t('salesMd.totals')}</Table.Th>
-                  {buckets.map(([k]) => (
-                    <Table.Th key={k} ta="right">
-                      {moneyOrDash(data.totals[k])}
-                    </Table.Th>
-                  ))}
-                  <Table.Th ta="right">{moneyOrDash(data.totals.credit)}</Table.Th>
-                  <Table.Th ta="right" data-testid="aged-total">
-                    {moneyOrDash(data.totals.balance)}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        </Section>
+        <AgedSummary report={data} buckets={buckets} />
       ) : (
-        <Section mb="lg">
-          <Table.ScrollContainer minWidth={900}>
-            <Table data-testid="aged-details" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('salesMd.buyer')}</Table.Th>
-                  <Table.Th>{t('salesMd.invoiceNo')}</Table.Th>
-                  <Table.Th>{t('salesMd.invoiceDate')}</Table.Th>
-                  <Table.Th ta="right">{t('salesMd.days')}</Table.Th>
-                  {buckets.map(([k, label]) => (
-                    <Table.Th key={k} ta="right">
-                      {label}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(data.details ?? []).map((r) => (
-                  <Table.Tr key={r.invoiceId}>
-                    <Table.Td>{r.buyerName}</Table.Td>
-                    <Table.Td>{r.invoiceNo}</Table.Td>
-                    <Table.Td>{formatDate(r.invoiceDate)}</Table.Td>
-                    <Table.Td ta="right">{r.days}</Table.Td>
-                    {buckets.map(([k]) => (
-                      <Table.Td key={k} ta="right">
-                        {moneyOrDash(r[k])}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Text mt="sm" ta="right" fw={700}>
-            {t('salesMd.credit')}: {moneyOrDash(data.totals.credit)} · {t('salesMd.balance')}:{' '}
-            {moneyOrDash(data.totals.balance)}
-          </Text>
-        </Section>
+        <AgedDetails report={data} buckets={buckets} />
       )}
     </>
+  );
+}
+
+type AgedReport = NonNullable<ReturnType<typeof useAgedReport>['data']>;
+type Buckets = ReturnType<typeof useAgedBuckets>;
+
+/** Per buyer: what is owed in each age bucket, credits, the balance; the totals below. */
+function AgedSummary({ report, buckets }: { report: AgedReport; buckets: Buckets }) {
+  const { t } = useTranslation();
+  return (
+    <Section mb="lg">
+      <Table.ScrollContainer minWidth={800}>
+        <Table data-testid="aged-summary" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('salesMd.buyer')}</Table.Th>
+              {buckets.map(([k, label]) => (
+                <Table.Th key={k} ta="right">
+                  {label}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">{t('salesMd.credit')}</Table.Th>
+              <Table.Th ta="right">{t('salesMd.balance')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.summary.map((r) => (
+              <Table.Tr key={r.buyerId}>
+                <Table.Td>{r.buyerName}</Table.Td>
+                {buckets.map(([k]) => (
+                  <Table.Td key={k} ta="right">
+                    {moneyOrDash(r[k])}
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right">{moneyOrDash(r.credit)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(r.balance)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>{t('salesMd.totals')}</Table.Th>
+              {buckets.map(([k]) => (
+                <Table.Th key={k} ta="right">
+                  {moneyOrDash(report.totals[k])}
+                </Table.Th>
+              ))}
+              <Table.Th ta="right">{moneyOrDash(report.totals.credit)}</Table.Th>
+              <Table.Th ta="right" data-testid="aged-total">
+                {moneyOrDash(report.totals.balance)}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
+/** Per invoice: its buyer, date, age in days and what is owed in its bucket. */
+function AgedDetails({ report, buckets }: { report: AgedReport; buckets: Buckets }) {
+  const { t } = useTranslation();
+  return (
+    <Section mb="lg">
+      <Table.ScrollContainer minWidth={900}>
+        <Table data-testid="aged-details" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('salesMd.buyer')}</Table.Th>
+              <Table.Th>{t('salesMd.invoiceNo')}</Table.Th>
+              <Table.Th>{t('salesMd.invoiceDate')}</Table.Th>
+              <Table.Th ta="right">{t('salesMd.days')}</Table.Th>
+              {buckets.map(([k, label]) => (
+                <Table.Th key={k} ta="right">
+                  {label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(report.details ?? []).map((r) => (
+              <Table.Tr key={r.invoiceId}>
+                <Table.Td>{r.buyerName}</Table.Td>
+                <Table.Td>{r.invoiceNo}</Table.Td>
+                <Table.Td>{formatDate(r.invoiceDate)}</Table.Td>
+                <Table.Td ta="right">{r.days}</Table.Td>
+                {buckets.map(([k]) => (
+                  <Table.Td key={k} ta="right">
+                    {moneyOrDash(r[k])}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text mt="sm" ta="right" fw={700}>
+        {t('salesMd.credit')}: {moneyOrDash(report.totals.credit)} · {t('salesMd.balance')}:{' '}
+        {moneyOrDash(report.totals.balance)}
+      </Text>
+    </Section>
   );
 }
