@@ -86,60 +86,16 @@ function BoqCreatePage() {
             />
           </Group>
           <TextInput label={t('fields.notes')} {...form.text('notes')} />
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('boqsMd.item')}</Table.Th>
-                <Table.Th>{t('boqsMd.unit')}</Table.Th>
-                <Table.Th>{t('boqsMd.quantity')}</Table.Th>
-                <Table.Th>{t('boqsMd.unitPrice')}</Table.Th>
-                <Table.Th>{t('boqsMd.costPerAcre')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((it, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
-                <Table.Tr key={i}>
-                  <LineInputCell
-                    label={t('boqsMd.item')}
-                    value={it.item}
-                    onChange={(item) => setItem(i, { item })}
-                  />
-                  <LineInputCell
-                    label={t('boqsMd.unit')}
-                    w={80}
-                    value={it.unit}
-                    onChange={(unit) => setItem(i, { unit })}
-                  />
-                  <LineInputCell
-                    label={t('boqsMd.quantity')}
-                    w={100}
-                    value={it.quantityPerAcre}
-                    onChange={(quantityPerAcre) => setItem(i, { quantityPerAcre })}
-                  />
-                  <LineInputCell
-                    label={t('boqsMd.unitPrice')}
-                    w={120}
-                    value={it.unitPrice}
-                    onChange={(unitPrice) => setItem(i, { unitPrice })}
-                  />
-                  <Table.Td>{formatMoney(cost(it))}</Table.Td>
-                  <Table.Td>
-                    <RemoveLineButton
-                      label={t('deductionsMd.delete')}
-                      onClick={() =>
-                        form.setValue(
-                          'items',
-                          items.filter((_, j) => j !== i),
-                        )
-                      }
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <BoqItemsTable
+            items={items}
+            onChange={setItem}
+            onRemove={(index) =>
+              form.setValue(
+                'items',
+                items.filter((_, j) => j !== index),
+              )
+            }
+          />
           <Group justify="space-between">
             <Button
               variant="subtle"
@@ -155,5 +111,66 @@ function BoqCreatePage() {
         </FormLayout>
       </Paper>
     </>
+  );
+}
+
+/** A BOQ's items per acre: item, unit, quantity, unit price, and what each costs per acre. */
+function BoqItemsTable({
+  items,
+  onChange,
+  onRemove,
+}: {
+  items: Item[];
+  onChange: (index: number, change: Partial<Item>) => void;
+  onRemove: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('boqsMd.item')}</Table.Th>
+          <Table.Th>{t('boqsMd.unit')}</Table.Th>
+          <Table.Th>{t('boqsMd.quantity')}</Table.Th>
+          <Table.Th>{t('boqsMd.unitPrice')}</Table.Th>
+          <Table.Th>{t('boqsMd.costPerAcre')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((it, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
+          <Table.Tr key={i}>
+            <LineInputCell
+              label={t('boqsMd.item')}
+              value={it.item}
+              onChange={(item) => onChange(i, { item })}
+            />
+            <LineInputCell
+              label={t('boqsMd.unit')}
+              w={80}
+              value={it.unit}
+              onChange={(unit) => onChange(i, { unit })}
+            />
+            <LineInputCell
+              label={t('boqsMd.quantity')}
+              w={100}
+              value={it.quantityPerAcre}
+              onChange={(quantityPerAcre) => onChange(i, { quantityPerAcre })}
+            />
+            <LineInputCell
+              label={t('boqsMd.unitPrice')}
+              w={120}
+              value={it.unitPrice}
+              onChange={(unitPrice) => onChange(i, { unitPrice })}
+            />
+            <Table.Td>{formatMoney(cost(it))}</Table.Td>
+            <Table.Td>
+              <RemoveLineButton label={t('deductionsMd.delete')} onClick={() => onRemove(i)} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

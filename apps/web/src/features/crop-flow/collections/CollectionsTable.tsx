@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import type { Collection } from '@ushirika/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Column } from '../../../components/DataTable.tsx';
 import { DateField } from '../../../components/DateField.tsx';
 import { ListFilter } from '../../../components/ListFilter.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
@@ -78,67 +80,68 @@ export function CollectionsTable({ amcosId, prefix }: { amcosId?: string; prefix
           />
         </Group>
       )}
-      columns={[
-        {
-          key: 'receipt',
-          header: t('collectionsMd.receiptNo'),
-          sortField: 'receipt_no',
-          render: (c) => (
-            <Anchor component={Link} to={`/collections/receips/${c.id}/receips`} size="sm">
-              {c.receiptNo}
-            </Anchor>
-          ),
-        },
-        {
-          key: 'date',
-          header: t('collectionsMd.date'),
-          sortField: 'collected_on',
-          render: (c) => formatDate(c.collectedOn),
-        },
-        ...(isUnion && !amcosId
-          ? [{ key: 'amcos', header: t('fields.amcos'), render: (c: Collection) => c.amcosCode }]
-          : []),
-        {
-          key: 'farmer',
-          header: t('collectionsMd.farmer'),
-          sortField: 'farmer',
-          render: (c) => `${c.farmerNo} · ${c.farmerName}`,
-        },
-        { key: 'grade', header: t('collectionsMd.grade'), render: (c) => c.gradeCode },
-        {
-          key: 'bags',
-          header: t('collectionsMd.bags'),
-          align: 'right',
-          sortField: 'bags',
-          render: (c) => formatNumber(c.bags),
-        },
-        {
-          key: 'net',
-          header: t('collectionsMd.netKg'),
-          align: 'right',
-          sortField: 'net_kg',
-          render: (c) => formatKg(c.netKg),
-        },
-        {
-          key: 'moisture',
-          header: t('collectionsMd.moisture'),
-          align: 'right',
-          render: (c) =>
-            c.moistureFlagged ? (
-              <Badge color="orange" variant="light">
-                {c.moisture} %
-              </Badge>
-            ) : (
-              `${c.moisture} %`
-            ),
-        },
-        {
-          key: 'status',
-          header: t('fields.status'),
-          sortField: 'status',
-          render: (c) => <CollectionStatusBadge status={c.status} />,
-        },
-      ]}
+      columns={collectionColumns(t, isUnion && !amcosId)}
     />
   );
 }
+
+/** The list's columns; the society's code where the list spans societies. */
+const collectionColumns = (t: TFunction, withAmcos: boolean): Column<Collection>[] => [
+  {
+    key: 'receipt',
+    header: t('collectionsMd.receiptNo'),
+    sortField: 'receipt_no',
+    render: (c) => (
+      <Anchor component={Link} to={`/collections/receips/${c.id}/receips`} size="sm">
+        {c.receiptNo}
+      </Anchor>
+    ),
+  },
+  {
+    key: 'date',
+    header: t('collectionsMd.date'),
+    sortField: 'collected_on',
+    render: (c) => formatDate(c.collectedOn),
+  },
+  ...(withAmcos ? [{ key: 'amcos', header: t('fields.amcos'), render: (c: Collection) => c.amcosCode }] : []),
+  {
+    key: 'farmer',
+    header: t('collectionsMd.farmer'),
+    sortField: 'farmer',
+    render: (c) => `${c.farmerNo} · ${c.farmerName}`,
+  },
+  { key: 'grade', header: t('collectionsMd.grade'), render: (c) => c.gradeCode },
+  {
+    key: 'bags',
+    header: t('collectionsMd.bags'),
+    align: 'right',
+    sortField: 'bags',
+    render: (c) => formatNumber(c.bags),
+  },
+  {
+    key: 'net',
+    header: t('collectionsMd.netKg'),
+    align: 'right',
+    sortField: 'net_kg',
+    render: (c) => formatKg(c.netKg),
+  },
+  {
+    key: 'moisture',
+    header: t('collectionsMd.moisture'),
+    align: 'right',
+    render: (c) =>
+      c.moistureFlagged ? (
+        <Badge color="orange" variant="light">
+          {c.moisture} %
+        </Badge>
+      ) : (
+        `${c.moisture} %`
+      ),
+  },
+  {
+    key: 'status',
+    header: t('fields.status'),
+    sortField: 'status',
+    render: (c) => <CollectionStatusBadge status={c.status} />,
+  },
+];

@@ -90,59 +90,75 @@ function GrnCreatePage() {
       {order.data?.lines.every((l) => l.remainingQuantity === '0.000') && (
         <Alert color="gray">{t('inventoryMd.orderReceived')}</Alert>
       )}
-      {order.data && (
-        <Table data-testid="grn-order-lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>{t('inventoryMd.item')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.ordered')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.remaining')}</Table.Th>
-              <Table.Th ta="right">{t('inventoryMd.unitCost')}</Table.Th>
-              <Table.Th>{t('inventoryMd.receivedNow')}</Table.Th>
-              <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
-              <Table.Th>{t('inventoryMd.expiry')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.data.lines.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.lineNo}</Table.Td>
-                <ItemQuantityCells line={l} />
-                <Table.Td ta="right">{formatDecimal(l.remainingQuantity, 3)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(l.unitPrice)}</Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`${t('inventoryMd.receivedNow')} ${l.lineNo}`}
-                    w={110}
-                    inputMode="decimal"
-                    disabled={l.remainingQuantity === '0.000'}
-                    value={count(l.id).quantity}
-                    onChange={(e) => setCount(l.id, { quantity: e.currentTarget.value })}
-                    data-testid={`receive-line-${l.lineNo}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    aria-label={`${t('inventoryMd.batchNo')} ${l.lineNo}`}
-                    w={110}
-                    required={l.tracksBatch}
-                    value={count(l.id).batchNo}
-                    onChange={(e) => setCount(l.id, { batchNo: e.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <DateField
-                    aria-label={`${t('inventoryMd.expiry')} ${l.lineNo}`}
-                    value={count(l.id).expiryDate}
-                    onChange={(e) => setCount(l.id, { expiryDate: e.currentTarget.value })}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      {order.data && <ReceiveLines lines={order.data.lines} count={count} onCount={setCount} />}
     </StockDocumentForm>
+  );
+}
+
+type OrderLine = NonNullable<ReturnType<typeof useReceivableOrder>['data']>['lines'][number];
+
+/** The order's lines: ordered, still to come, the price, and what is counted in now (batch, expiry). */
+function ReceiveLines({
+  lines,
+  count,
+  onCount,
+}: {
+  lines: OrderLine[];
+  count: (lineId: string) => Count;
+  onCount: (lineId: string, change: Partial<Count>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table data-testid="grn-order-lines">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>#</Table.Th>
+          <Table.Th>{t('inventoryMd.item')}</Table.Th>
+          <Table.Th ta="right">{t('inventoryMd.ordered')}</Table.Th>
+          <Table.Th ta="right">{t('inventoryMd.remaining')}</Table.Th>
+          <Table.Th ta="right">{t('inventoryMd.unitCost')}</Table.Th>
+          <Table.Th>{t('inventoryMd.receivedNow')}</Table.Th>
+          <Table.Th>{t('inventoryMd.batchNo')}</Table.Th>
+          <Table.Th>{t('inventoryMd.expiry')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((l) => (
+          <Table.Tr key={l.id}>
+            <Table.Td>{l.lineNo}</Table.Td>
+            <ItemQuantityCells line={l} />
+            <Table.Td ta="right">{formatDecimal(l.remainingQuantity, 3)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(l.unitPrice)}</Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={`${t('inventoryMd.receivedNow')} ${l.lineNo}`}
+                w={110}
+                inputMode="decimal"
+                disabled={l.remainingQuantity === '0.000'}
+                value={count(l.id).quantity}
+                onChange={(e) => onCount(l.id, { quantity: e.currentTarget.value })}
+                data-testid={`receive-line-${l.lineNo}`}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={`${t('inventoryMd.batchNo')} ${l.lineNo}`}
+                w={110}
+                required={l.tracksBatch}
+                value={count(l.id).batchNo}
+                onChange={(e) => onCount(l.id, { batchNo: e.currentTarget.value })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <DateField
+                aria-label={`${t('inventoryMd.expiry')} ${l.lineNo}`}
+                value={count(l.id).expiryDate}
+                onChange={(e) => onCount(l.id, { expiryDate: e.currentTarget.value })}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

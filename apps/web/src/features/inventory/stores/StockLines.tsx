@@ -97,66 +97,17 @@ export function StockLines({
         </Table.Thead>
         <Table.Tbody>
           {lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines are edited in place by position
-            <Table.Tr key={i}>
-              <Table.Td miw={220}>
-                <Select
-                  aria-label={t('inventoryMd.item')}
-                  searchable
-                  data={options}
-                  value={l.itemId}
-                  onChange={(v) => set(i, { itemId: v })}
-                  nothingFoundMessage={t('inventoryMd.nothingInStore')}
-                  data-testid={`line-${i}-item`}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={t('inventoryMd.quantity')}
-                  w={110}
-                  inputMode="decimal"
-                  value={l.quantity}
-                  onChange={(e) => set(i, { quantity: e.currentTarget.value })}
-                  data-testid={`line-${i}-quantity`}
-                />
-              </Table.Td>
-              {mode === 'receive' && (
-                <Table.Td>
-                  <TextInput
-                    aria-label={t('inventoryMd.unitCost')}
-                    w={130}
-                    inputMode="decimal"
-                    value={l.unitCost}
-                    onChange={(e) => set(i, { unitCost: e.currentTarget.value })}
-                    data-testid={`line-${i}-cost`}
-                  />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <TextInput
-                  aria-label={t('inventoryMd.batchNo')}
-                  w={120}
-                  value={l.batchNo}
-                  onChange={(e) => set(i, { batchNo: e.currentTarget.value })}
-                />
-              </Table.Td>
-              {mode === 'receive' && (
-                <Table.Td>
-                  <DateField
-                    aria-label={t('inventoryMd.expiry')}
-                    value={l.expiryDate}
-                    onChange={(e) => set(i, { expiryDate: e.currentTarget.value })}
-                  />
-                </Table.Td>
-              )}
-              <Table.Td ta="right">{formatMoney(lineValue(l))}</Table.Td>
-              <Table.Td>
-                <RemoveLineButton
-                  label={t('inventoryMd.removeLine')}
-                  onClick={() => onChange(lines.filter((_, j) => j !== i))}
-                />
-              </Table.Td>
-            </Table.Tr>
+            <StockLineRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are edited in place by position
+              key={i}
+              index={i}
+              line={l}
+              mode={mode}
+              options={options}
+              value={lineValue(l)}
+              onChange={(change) => set(i, change)}
+              onRemove={() => onChange(lines.filter((_, j) => j !== i))}
+            />
           ))}
         </Table.Tbody>
       </Table>
@@ -193,4 +144,83 @@ export function linesBody(lines: StockLine[], mode: 'receive' | 'issue') {
       batchNo: l.batchNo.trim() || null,
       ...(mode === 'receive' ? { unitCost: l.unitCost.trim(), expiryDate: l.expiryDate || null } : {}),
     }));
+}
+
+/** One line: the item, quantity, unit cost (receiving), batch, expiry (receiving), its value. */
+function StockLineRow({
+  index,
+  line: l,
+  mode,
+  options,
+  value,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  line: StockLine;
+  mode: 'receive' | 'issue';
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (change: Partial<StockLine>) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td miw={220}>
+        <Select
+          aria-label={t('inventoryMd.item')}
+          searchable
+          data={options}
+          value={l.itemId}
+          onChange={(v) => onChange({ itemId: v })}
+          nothingFoundMessage={t('inventoryMd.nothingInStore')}
+          data-testid={`line-${index}-item`}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          aria-label={t('inventoryMd.quantity')}
+          w={110}
+          inputMode="decimal"
+          value={l.quantity}
+          onChange={(e) => onChange({ quantity: e.currentTarget.value })}
+          data-testid={`line-${index}-quantity`}
+        />
+      </Table.Td>
+      {mode === 'receive' && (
+        <Table.Td>
+          <TextInput
+            aria-label={t('inventoryMd.unitCost')}
+            w={130}
+            inputMode="decimal"
+            value={l.unitCost}
+            onChange={(e) => onChange({ unitCost: e.currentTarget.value })}
+            data-testid={`line-${index}-cost`}
+          />
+        </Table.Td>
+      )}
+      <Table.Td>
+        <TextInput
+          aria-label={t('inventoryMd.batchNo')}
+          w={120}
+          value={l.batchNo}
+          onChange={(e) => onChange({ batchNo: e.currentTarget.value })}
+        />
+      </Table.Td>
+      {mode === 'receive' && (
+        <Table.Td>
+          <DateField
+            aria-label={t('inventoryMd.expiry')}
+            value={l.expiryDate}
+            onChange={(e) => onChange({ expiryDate: e.currentTarget.value })}
+          />
+        </Table.Td>
+      )}
+      <Table.Td ta="right">{formatMoney(value)}</Table.Td>
+      <Table.Td>
+        <RemoveLineButton label={t('inventoryMd.removeLine')} onClick={onRemove} />
+      </Table.Td>
+    </Table.Tr>
+  );
 }

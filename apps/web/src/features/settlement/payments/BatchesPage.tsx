@@ -123,76 +123,19 @@ export function BatchDetailsRoute() {
 export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolean }) {
   const { t } = useTranslation();
   const batch = batches.useOne(id);
-  const approve = useApproveBatch(id);
-  const exportFile = useExportBatch(id);
   const [paying, setPaying] = useState(false);
   const [retrying, setRetrying] = useState(false);
   const [picked, setPicked] = useState<PaymentLine[]>([]);
-  const canWrite = useCan('payments.settlement.create');
   const canApprove = useCan('payments.batch.approve');
   const b = batch.data;
   if (!b) return <LoadingBlock />;
   const actions = (
-    <Group>
-      <PayStatusBadge status={b.status} />
-      {b.status === 'draft' && canApprove && (
-        <Button
-          data-testid="batch-approve"
-          loading={approve.isPending}
-          onClick={() =>
-            confirmAction({
-              title: t('pay.approveBatch'),
-              message: t('pay.approveBatchHint', { amount: moneyOrDash(b.total), count: b.lineCount }),
-              confirmLabel: t('pay.approve'),
-              danger: false,
-              onConfirm: () => approve.mutate(undefined),
-            })
-          }
-        >
-          {t('pay.approve')}
-        </Button>
-      )}
-      {b.status === 'approved' && canApprove && <SendPayoutsButton batch={b} />}
-      {(b.status === 'approved' || b.status === 'exported') && canWrite && (
-        <Menu>
-          <Menu.Target>
-            <Button variant="light" loading={exportFile.isPending} data-testid="batch-export">
-              {t('pay.exportFile')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {(['bank', 'mobile'] as const).flatMap((layout) =>
-              (['xlsx', 'csv'] as const).map((format) => (
-                <Menu.Item
-                  key={`${layout}-${format}`}
-                  data-testid={`batch-export-${layout}-${format}`}
-                  onClick={() => exportFile.mutate({ layout, format })}
-                >
-                  {t(`pay.layouts.${layout}`)} ({format})
-                </Menu.Item>
-              )),
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      )}
-      <Button
-        variant="default"
-        data-testid="batch-voucher"
-        onClick={() => void downloadFile(`payments/batches/${id}/voucher`, {}, `VOUCHER-${b.batchNo}.pdf`)}
-      >
-        {t('pay.voucher')}
-      </Button>
-      {b.status === 'exported' && canWrite && (
-        <Button data-testid="batch-mark-paid" onClick={() => setPaying(true)}>
-          {t('pay.markPaid')}
-        </Button>
-      )}
-      {(b.status === 'paid' || b.status === 'partly_paid') && canWrite && picked.length > 0 && (
-        <Button color="orange" data-testid="batch-retry" onClick={() => setRetrying(true)}>
-          {t('pay.retryLines', { count: picked.length })}
-        </Button>
-      )}
-    </Group>
+    <BatchActions
+      batch={b}
+      picked={picked.length}
+      onMarkPaid={() => setPaying(true)}
+      onRetry={() => setRetrying(true)}
+    />
   );
   return (
     <>
@@ -331,5 +274,92 @@ function MarkPaidForm({ batch, onClose }: { batch: PaymentBatch; onClose: () => 
         />
       ))}
     </FormModal>
+  );
+}
+
+/** What may be done to the batch in its state: approve, send, export, voucher, mark paid, retry. */
+function BatchActions({
+  batch,
+  picked,
+  onMarkPaid,
+  onRetry,
+}: {
+  batch: PaymentBatch;
+  /** How many failed lines are ticked for a retry. */
+  picked: number;
+  onMarkPaid: () => void;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const approve = useApproveBatch(batch.id);
+  const exportFile = useExportBatch(batch.id);
+  const canWrite = useCan('payments.settlement.create');
+  const canApprove = useCan('payments.batch.approve');
+  return (
+    <Group>
+      <PayStatusBadge status={batch.status} />
+      {batch.status === 'draft' && canApprove && (
+        <Button
+          data-testid="batch-approve"
+          loading={approve.isPending}
+          onClick={() =>
+            confirmAction({
+              title: t('pay.approveBatch'),
+              message: t('pay.approveBatchHint', {
+                amount: moneyOrDash(batch.total),
+                count: batch.lineCount,
+              }),
+              confirmLabel: t('pay.approve'),
+              danger: false,
+              onConfirm: () => approve.mutate(undefined),
+            })
+          }
+        >
+          {t('pay.approve')}
+        </Button>
+      )}
+      {batch.status === 'approved' && canApprove && <SendPayoutsButton batch={batch} />}
+      {(batch.status === 'approved' || batch.status === 'exported') && canWrite && (
+        <Menu>
+          <Menu.Target>
+            <Button variant="light" loading={exportFile.isPending} data-testid="batch-export">
+              {t('pay.exportFile')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(['bank', 'mobile'] as const).flatMap((layout) =>
+              (['xlsx', 'csv'] as const).map((format) => (
+                <Menu.Item
+                  key={`${layout}-${format}`}
+                  data-testid={`batch-export-${layout}-${format}`}
+                  onClick={() => exportFile.mutate({ layout, format })}
+                >
+                  {t(`pay.layouts.${layout}`)} ({format})
+                </Menu.Item>
+              )),
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <Button
+        variant="default"
+        data-testid="batch-voucher"
+        onClick={() =>
+          void downloadFile(`payments/batches/${batch.id}/voucher`, {}, `VOUCHER-${batch.batchNo}.pdf`)
+        }
+      >
+        {t('pay.voucher')}
+      </Button>
+      {batch.status === 'exported' && canWrite && (
+        <Button data-testid="batch-mark-paid" onClick={onMarkPaid}>
+          {t('pay.markPaid')}
+        </Button>
+      )}
+      {(batch.status === 'paid' || batch.status === 'partly_paid') && canWrite && picked > 0 && (
+        <Button color="orange" data-testid="batch-retry" onClick={onRetry}>
+          {t('pay.retryLines', { count: picked })}
+        </Button>
+      )}
+    </Group>
   );
 }
