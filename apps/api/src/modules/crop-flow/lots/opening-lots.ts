@@ -210,55 +210,10 @@ export const cropLotsOpening: OpeningKindDefinition = {
       totalDebit: dec(0),
       totalCredit: dec(0),
       problem: lotsIn.length === 0 ? 'The sheet has no lots to import' : null,
-      async apply(t, actor, importId) {
-        const records: OpeningRecord[] = [];
-        const year = Number.parseInt(openingDate.slice(0, 4), 10);
-        for (const lot of lotsIn) {
-          const whrNo = await nextDocumentNumber(t, 'WHR', year);
-          const [made] = await t
-            .insert(lots)
-            .values({
-              whrNo,
-              lotNo: lot.lotNo,
-              warehouseId: lot.warehouseId,
-              amcosId: lot.amcosId,
-              seasonCropId: lot.seasonCropId,
-              gradeId: lot.gradeId,
-              bags: lot.bags,
-              netKg: lot.netKg,
-              collectedKg: lot.shares.length > 0 ? sum(lot.shares.map((s) => s.kg)).toFixed(3) : lot.netKg,
-              issuedAt: new Date(`${openingDate}T00:00:00Z`),
-              issuedBy: actor.userId,
-              openingImportId: importId,
-              withoutFarmerDetail: lot.shares.length === 0,
-            })
-            .returning({ id: lots.id });
-          if (!made) throw new Error('Lot insert returned nothing');
-          if (lot.shares.length > 0)
-            await t.insert(collections).values(
-              lot.shares.map((s, i) => ({
-                // The old books' receipts are not known: each share is numbered after its lot.
-                receiptNo: `${whrNo}-${i + 1}`,
-                collectedOn: openingDate,
-                seasonCropId: lot.seasonCropId,
-                amcosId: lot.amcosId,
-                farmerId: s.farmerId,
-                gradeId: lot.gradeId,
-                bags: s.bags,
-                grossKg: s.kg,
-                tareKg: '0',
-                netKg: s.kg,
-                // Not measured here: the lot was weighed and graded before go-live.
-                moisture: '0',
-                status: 'in_lot' as const,
-                lotId: made.id,
-                createdBy: actor.userId,
-              })),
-            );
-          records.push({ type: 'lot', id: made.id });
-        }
-        return { entryId: null, records };
-      },
+      apply: async (t, actor, importId) => ({
+        entryId: null,
+        records: await insertOpeningLots(t, actor.userId, importId, lotsIn, openingDate),
+      }),
     };
   },
   async undo(tx, records) {
@@ -286,3 +241,62 @@ export const cropLotsOpening: OpeningKindDefinition = {
     await tx.delete(lots).where(inArray(lots.id, ids));
   },
 };
+
+type ApplyTx = Parameters<Awaited<ReturnType<OpeningKindDefinition['check']>>['apply']>[0];
+
+/** Each lot as an issued warehouse receipt in store at the opening date, its shares as collections. */
+async function insertOpeningLots(
+  t: ApplyTx,
+  userId: string,
+  importId: string,
+  lotsIn: OpeningLot[],
+  openingDate: string,
+): Promise<OpeningRecord[]> {
+  const records: OpeningRecord[] = [];
+  const year = Number.parseInt(openingDate.slice(0, 4), 10);
+  for (const lot of lotsIn) {
+    const whrNo = await nextDocumentNumber(t, 'WHR', year);
+    const [made] = await t
+      .insert(lots)
+      .values({
+        whrNo,
+        lotNo: lot.lotNo,
+        warehouseId: lot.warehouseId,
+        amcosId: lot.amcosId,
+        seasonCropId: lot.seasonCropId,
+        gradeId: lot.gradeId,
+        bags: lot.bags,
+        netKg: lot.netKg,
+        collectedKg: lot.shares.length > 0 ? sum(lot.shares.map((s) => s.kg)).toFixed(3) : lot.netKg,
+        issuedAt: new Date(`${openingDate}T00:00:00Z`),
+        issuedBy: userId,
+        openingImportId: importId,
+        withoutFarmerDetail: lot.shares.length === 0,
+      })
+      .returning({ id: lots.id });
+    if (!made) throw new Error('Lot insert returned nothing');
+    if (lot.shares.length > 0)
+      await t.insert(collections).values(
+        lot.shares.map((s, i) => ({
+          // The old books' receipts are not known: each share is numbered after its lot.
+          receiptNo: `${whrNo}-${i + 1}`,
+          collectedOn: openingDate,
+          seasonCropId: lot.seasonCropId,
+          amcosId: lot.amcosId,
+          farmerId: s.farmerId,
+          gradeId: lot.gradeId,
+          bags: s.bags,
+          grossKg: s.kg,
+          tareKg: '0',
+          netKg: s.kg,
+          // Not measured here: the lot was weighed and graded before go-live.
+          moisture: '0',
+          status: 'in_lot' as const,
+          lotId: made.id,
+          createdBy: userId,
+        })),
+      );
+    records.push({ type: 'lot', id: made.id });
+  }
+  return records;
+}

@@ -52,6 +52,38 @@ const ledgerRow = z.object({
   due: z.boolean(),
 });
 
+/** Decides a due payment's end (once: only a pending row changes) and answers the row. */
+async function settle(db: DbOrTx, knobs: Knobs, key: string) {
+  const failed = roll(knobs.seed, 'fail', key) < knobs.failRate;
+  await db.execute(sql`update payout_simulator_ledger
+    set status = ${failed ? 'failed' : 'succeeded'}, failure_reason = ${failed ? FAILURE : null},
+      settled_at = now()
+    where idempotency_key = ${key} and status = 'pending'`);
+  return read(db, key);
+}
+
+async function read(db: DbOrTx, key: string) {
+  const [row] = await queryRows(
+    db,
+    ledgerRow,
+    sql`select idempotency_key as key, status, provider_reference as "providerReference", fee::text as fee,
+          failure_reason as "failureReason", reply_lost as "replyLost", due_at <= now() as due
+        from payout_simulator_ledger where idempotency_key = ${key}`,
+  );
+  return row;
+}
+
+function resultOf(row: z.output<typeof ledgerRow>): StatusReply {
+  if (row.status === 'pending') return { status: 'pending' };
+  if (row.status === 'failed')
+    return {
+      status: 'failed',
+      providerReference: row.providerReference,
+      reason: row.failureReason ?? FAILURE,
+    };
+  return { status: 'succeeded', providerReference: row.providerReference, fee: row.fee };
+}
+
 /**
  * The built-in payout provider for the demo, the tests and training: it behaves like a real one
  * (a reply, then a callback some 50-200 ms later) and keeps its own ledger of money sent in the
@@ -81,40 +113,8 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
     timers.add(timer);
   };
 
-  /** Decides a due payment's end (once: only a pending row changes) and answers the row. */
-  async function settle(key: string) {
-    const failed = roll(knobs.seed, 'fail', key) < knobs.failRate;
-    await db.execute(sql`update payout_simulator_ledger
-      set status = ${failed ? 'failed' : 'succeeded'}, failure_reason = ${failed ? FAILURE : null},
-        settled_at = now()
-      where idempotency_key = ${key} and status = 'pending'`);
-    return read(key);
-  }
-
-  async function read(key: string) {
-    const [row] = await queryRows(
-      db,
-      ledgerRow,
-      sql`select idempotency_key as key, status, provider_reference as "providerReference", fee::text as fee,
-            failure_reason as "failureReason", reply_lost as "replyLost", due_at <= now() as due
-          from payout_simulator_ledger where idempotency_key = ${key}`,
-    );
-    return row;
-  }
-
-  function resultOf(row: z.output<typeof ledgerRow>): StatusReply {
-    if (row.status === 'pending') return { status: 'pending' };
-    if (row.status === 'failed')
-      return {
-        status: 'failed',
-        providerReference: row.providerReference,
-        reason: row.failureReason ?? FAILURE,
-      };
-    return { status: 'succeeded', providerReference: row.providerReference, fee: row.fee };
-  }
-
   async function callBack(key: string) {
-    const row = await settle(key);
+    const row = await settle(db, knobs, key);
     if (!row || row.replyLost || row.status === 'pending' || !deliver) return;
     const result = resultOf(row);
     if (result.status !== 'succeeded' && result.status !== 'failed') return;
@@ -173,10 +173,10 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
     },
     async queryStatus(key): Promise<StatusReply> {
       await wait(latency(key, 'query-delay'));
-      const row = await read(key);
+      const row = await read(db, key);
       if (!row) return { status: 'not_found' };
       if (row.status === 'pending' && row.due) {
-        const settled = await settle(key);
+        const settled = await settle(db, knobs, key);
         return settled ? resultOf(settled) : { status: 'pending' };
       }
       return resultOf(row);

@@ -84,40 +84,18 @@ export function OpeningImportPanel() {
         <Title order={2} size="h4">
           {t('goLive.importHeading')}
         </Title>
-        <Group align="flex-end" wrap="wrap">
-          <Select
-            label={t('goLive.kind')}
-            data={AVAILABLE_KINDS.map((k) => ({ value: k, label: t(`goLive.kinds.${k}`) }))}
-            value={kind}
-            onChange={(v) => {
-              if (v) setKind(v as OpeningKind);
-              reset();
-            }}
-            allowDeselect={false}
-            data-testid="opening-kind"
-          />
-          {OPENING_BOOK[kind] === null ? (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('goLive.book')}
-              </Text>
-              <SegmentedControl
-                value={chosenBook}
-                onChange={(v) => {
-                  setChosenBook(v as Book);
-                  reset();
-                }}
-                data={(['collection', 'operation'] as const).map((b) => ({
-                  value: b,
-                  label: t(`goLive.books.${b}`),
-                }))}
-                data-testid="opening-book"
-              />
-            </Stack>
-          ) : (
-            <Text size="sm">{t('goLive.bookIs', { book: t(`goLive.books.${book}`) })}</Text>
-          )}
-        </Group>
+        <KindAndBook
+          kind={kind}
+          chosenBook={chosenBook}
+          onKind={(next) => {
+            setKind(next);
+            reset();
+          }}
+          onBook={(next) => {
+            setChosenBook(next);
+            reset();
+          }}
+        />
         <ImportSheetHeader
           help={t(`goLive.help.${kind}`)}
           templateLabel={t('goLive.template')}
@@ -162,5 +140,50 @@ export function OpeningImportPanel() {
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** What is imported, and into which book (chosen only where the kind does not fix it). */
+function KindAndBook({
+  kind,
+  chosenBook,
+  onKind,
+  onBook,
+}: {
+  kind: OpeningKind;
+  chosenBook: Book;
+  onKind: (kind: OpeningKind) => void;
+  onBook: (book: Book) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <Select
+        label={t('goLive.kind')}
+        data={AVAILABLE_KINDS.map((k) => ({ value: k, label: t(`goLive.kinds.${k}`) }))}
+        value={kind}
+        onChange={(v) => v && onKind(v as OpeningKind)}
+        allowDeselect={false}
+        data-testid="opening-kind"
+      />
+      {OPENING_BOOK[kind] === null ? (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('goLive.book')}
+          </Text>
+          <SegmentedControl
+            value={chosenBook}
+            onChange={(v) => onBook(v as Book)}
+            data={(['collection', 'operation'] as const).map((b) => ({
+              value: b,
+              label: t(`goLive.books.${b}`),
+            }))}
+            data-testid="opening-book"
+          />
+        </Stack>
+      ) : (
+        <Text size="sm">{t('goLive.bookIs', { book: t(`goLive.books.${OPENING_BOOK[kind]}`) })}</Text>
+      )}
+    </Group>
   );
 }

@@ -43,19 +43,11 @@ export function IssueLotsModal({ rows, onClose }: { rows: AwaitingLotRow[]; onCl
       'lots',
       lines.map((l, k) => (k === i ? { ...l, ...change } : l)),
     );
-  const optionalNumber = (v: string) => (v.trim() === '' ? null : Number(v));
   const submit = form.onSubmit(() => {
     const body = form.validate(issueLotsBody, {
       deliveryNoteIds: rows.map((r) => r.deliveryNoteId),
       gradeId: rows[0]?.gradeId,
-      lots: lines.map((l) => ({
-        bags: l.bags.trim() === '' ? undefined : Number(l.bags),
-        netKg: l.netKg,
-        certificateNo: l.certificateNo,
-        moisture: l.moisture.trim() || null,
-        outturn: l.outturn.trim() || null,
-        nutCount: optionalNumber(l.nutCount),
-      })),
+      lots: lines.map(lotOfLine),
     });
     if (!body) return;
     confirmAction({
@@ -91,59 +83,16 @@ export function IssueLotsModal({ rows, onClose }: { rows: AwaitingLotRow[]; onCl
           {t('lotsMd.notes')}: <b>{rows.map((r) => r.dnNo).join(', ')}</b>
         </Text>
       </SimpleGrid>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>#</Table.Th>
-            <Table.Th>{t('collectionsMd.bags')} *</Table.Th>
-            <Table.Th>{t('lotsMd.netKg')} *</Table.Th>
-            <Table.Th>{t('lotsMd.certificateNo')}</Table.Th>
-            <Table.Th>{t('collectionsMd.moisture')}</Table.Th>
-            <Table.Th>{t('lotsMd.outturn')}</Table.Th>
-            <Table.Th>{t('lotsMd.nutCount')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved
-            <Table.Tr key={i} data-testid={`lot-line-${i}`}>
-              <Table.Td>{i + 1}</Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={`${t('collectionsMd.bags')} ${i + 1}`}
-                  inputMode="numeric"
-                  w={80}
-                  data-autofocus={i === 0 ? true : undefined}
-                  value={l.bags}
-                  onChange={(e) => set(i, { bags: e.currentTarget.value })}
-                />
-              </Table.Td>
-              {(['netKg', 'certificateNo', 'moisture', 'outturn', 'nutCount'] as const).map((field) => (
-                <LineInputCell
-                  key={field}
-                  label={`${t(`lotsMd.column.${field}`)} ${i + 1}`}
-                  w={field === 'certificateNo' || field === 'netKg' ? 120 : 80}
-                  value={l[field]}
-                  onChange={(value) => set(i, { [field]: value })}
-                />
-              ))}
-              <Table.Td>
-                <RemoveLineButton
-                  label={t('lotsMd.removeLine', { n: i + 1 })}
-                  disabled={lines.length === 1}
-                  onClick={() =>
-                    form.setValue(
-                      'lots',
-                      lines.filter((_, k) => k !== i),
-                    )
-                  }
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <LotLinesTable
+        lines={lines}
+        onChange={set}
+        onRemove={(i) =>
+          form.setValue(
+            'lots',
+            lines.filter((_, k) => k !== i),
+          )
+        }
+      />
       <Group justify="space-between">
         <AddLineButton
           label={t('lotsMd.addLine')}
@@ -159,5 +108,80 @@ export function IssueLotsModal({ rows, onClose }: { rows: AwaitingLotRow[]; onCl
         </Text>
       </Group>
     </FormModal>
+  );
+}
+
+const optionalNumber = (v: string) => (v.trim() === '' ? null : Number(v));
+
+/** A typed lot line as the API takes it: blank optional figures as null. */
+const lotOfLine = (l: Line) => ({
+  bags: l.bags.trim() === '' ? undefined : Number(l.bags),
+  netKg: l.netKg,
+  certificateNo: l.certificateNo,
+  moisture: l.moisture.trim() || null,
+  outturn: l.outturn.trim() || null,
+  nutCount: optionalNumber(l.nutCount),
+});
+
+/** One line per lot: bags, warehouse kg, quality certificate and the crop's quality figures. */
+function LotLinesTable({
+  lines,
+  onChange,
+  onRemove,
+}: {
+  lines: Line[];
+  onChange: (index: number, change: Partial<Line>) => void;
+  onRemove: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>#</Table.Th>
+          <Table.Th>{t('collectionsMd.bags')} *</Table.Th>
+          <Table.Th>{t('lotsMd.netKg')} *</Table.Th>
+          <Table.Th>{t('lotsMd.certificateNo')}</Table.Th>
+          <Table.Th>{t('collectionsMd.moisture')}</Table.Th>
+          <Table.Th>{t('lotsMd.outturn')}</Table.Th>
+          <Table.Th>{t('lotsMd.nutCount')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved
+          <Table.Tr key={i} data-testid={`lot-line-${i}`}>
+            <Table.Td>{i + 1}</Table.Td>
+            <Table.Td>
+              <TextInput
+                aria-label={`${t('collectionsMd.bags')} ${i + 1}`}
+                inputMode="numeric"
+                w={80}
+                data-autofocus={i === 0 ? true : undefined}
+                value={l.bags}
+                onChange={(e) => onChange(i, { bags: e.currentTarget.value })}
+              />
+            </Table.Td>
+            {(['netKg', 'certificateNo', 'moisture', 'outturn', 'nutCount'] as const).map((field) => (
+              <LineInputCell
+                key={field}
+                label={`${t(`lotsMd.column.${field}`)} ${i + 1}`}
+                w={field === 'certificateNo' || field === 'netKg' ? 120 : 80}
+                value={l[field]}
+                onChange={(value) => onChange(i, { [field]: value })}
+              />
+            ))}
+            <Table.Td>
+              <RemoveLineButton
+                label={t('lotsMd.removeLine', { n: i + 1 })}
+                disabled={lines.length === 1}
+                onClick={() => onRemove(i)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
