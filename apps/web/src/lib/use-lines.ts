@@ -14,3 +14,10 @@ export function useLines<L>(emptyLine: () => L) {
   const removeButton = (i: number) => ({ disabled: lines.length === 1, onClick: () => removeLine(i) });
   return { lines, setLines, setLine, addLine, removeButton };
 }
+
+/** What a table of editable lines is given: the lines, a change to one, and its removal. */
+export interface EditableLines<L> {
+  lines: L[];
+  onChange: (index: number, change: Partial<L>) => void;
+  onRemove: (index: number) => void;
+}

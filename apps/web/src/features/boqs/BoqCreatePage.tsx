@@ -11,6 +11,7 @@ import { RemoveLineButton } from '../../components/RemoveLineButton.tsx';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useForm } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
+import type { EditableLines } from '../../lib/use-lines.ts';
 import { seasonCrops } from '../seasons/hooks.ts';
 import { boqs } from './hooks.ts';
 
@@ -87,7 +88,7 @@ function BoqCreatePage() {
           </Group>
           <TextInput label={t('fields.notes')} {...form.text('notes')} />
           <BoqItemsTable
-            items={items}
+            lines={items}
             onChange={setItem}
             onRemove={(index) =>
               form.setValue(
@@ -115,15 +116,7 @@ function BoqCreatePage() {
 }
 
 /** A BOQ's items per acre: item, unit, quantity, unit price, and what each costs per acre. */
-function BoqItemsTable({
-  items,
-  onChange,
-  onRemove,
-}: {
-  items: Item[];
-  onChange: (index: number, change: Partial<Item>) => void;
-  onRemove: (index: number) => void;
-}) {
+function BoqItemsTable({ lines: items, onChange, onRemove }: EditableLines<Item>) {
   const { t } = useTranslation();
   return (
     <Table>

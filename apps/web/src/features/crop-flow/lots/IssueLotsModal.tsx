@@ -8,6 +8,7 @@ import { LineInputCell } from '../../../components/LineInputCell.tsx';
 import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatKg, formatNumber } from '../../../lib/format.ts';
+import type { EditableLines } from '../../../lib/use-lines.ts';
 import { useIssueLots } from './hooks.ts';
 
 type Line = {
@@ -124,15 +125,7 @@ const lotOfLine = (l: Line) => ({
 });
 
 /** One line per lot: bags, warehouse kg, quality certificate and the crop's quality figures. */
-function LotLinesTable({
-  lines,
-  onChange,
-  onRemove,
-}: {
-  lines: Line[];
-  onChange: (index: number, change: Partial<Line>) => void;
-  onRemove: (index: number) => void;
-}) {
+function LotLinesTable({ lines, onChange, onRemove }: EditableLines<Line>) {
   const { t } = useTranslation();
   return (
     <Table>

@@ -36,27 +36,16 @@ function RequestCreatePage() {
   useEffect(() => {
     if (!suggestion.data) return;
     setLines(
-      suggestion.data.lines.map(
-        ({
-          itemId,
-          itemName,
-          unit,
-          suggestedQuantity,
-          quantity,
-          creditPrice,
-          creditLimit,
-          usedElsewhere,
-        }) => ({
-          itemId,
-          itemName,
-          unit,
-          suggestedQuantity,
-          quantity,
-          creditPrice,
-          creditLimit,
-          usedElsewhere,
-        }),
-      ),
+      suggestion.data.lines.map((l) => ({
+        itemId: l.itemId,
+        itemName: l.itemName,
+        unit: l.unit,
+        suggestedQuantity: l.suggestedQuantity,
+        quantity: l.quantity,
+        creditPrice: l.creditPrice,
+        creditLimit: l.creditLimit,
+        usedElsewhere: l.usedElsewhere,
+      })),
     );
   }, [suggestion.data]);
   const over = lines.some(isOverLimit);
