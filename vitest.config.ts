@@ -60,7 +60,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           exclude: ['apps/api/src/**/*.unit.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,

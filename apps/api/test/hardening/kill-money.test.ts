@@ -5,6 +5,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type Db, openDatabase } from '../../src/db/client.ts';
+import { countRow, idRow, queryRows } from '../../src/db/rows.ts';
+import { controlAccounts } from '../../src/modules/accounts/reports/control-accounts.ts';
+import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
+import { hashPassword } from '../../src/platform/passwords.ts';
+import { makeBuyer, makeSalesSetup, type SalesSetup } from '../sales-lots.ts';
+import { makeRule, makeSettlementWorld, type SettlementWorld } from '../settlement-fixtures.ts';
 import {
   accessToken,
   type ChildServer,
@@ -14,16 +21,9 @@ import {
   localServerEnv,
   startChildServer,
   stopGently,
-} from '../../../test/hardening/child-server.ts';
-import { seededRandom } from '../../../test/hardening/openapi-walk.ts';
-import { writeSoldPaidLot } from '../../../test/hardening/sold-lots.ts';
-import { makeBuyer, makeSalesSetup, type SalesSetup } from '../../../test/sales-lots.ts';
-import { makeRule, makeSettlementWorld, type SettlementWorld } from '../../../test/settlement-fixtures.ts';
-import { type Db, openDatabase } from '../../db/client.ts';
-import { countRow, idRow, queryRows } from '../../db/rows.ts';
-import { controlAccounts } from '../../modules/accounts/reports/control-accounts.ts';
-import { trialBalance } from '../../modules/accounts/reports/trial-balance.ts';
-import { hashPassword } from '../passwords.ts';
+} from './child-server.ts';
+import { seededRandom } from './openapi-walk.ts';
+import { writeSoldPaidLot } from './sold-lots.ts';
 
 /**
  * The heavy money actions under SIGKILL: the server runs as a child process (main.ts) on its own

@@ -2,8 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeFarmer } from '../../../test/crop-flow.ts';
-import { makeTransporter } from '../../../test/crop-flow-lots.ts';
+import { loadConfig } from '../../src/config.ts';
+import { TOO_LARGE_MESSAGE } from '../../src/platform/error-handler.ts';
+import { describeForLog, logLine } from '../../src/platform/safe-log.ts';
+import { makeFarmer } from '../crop-flow.ts';
+import { makeTransporter } from '../crop-flow-lots.ts';
 import {
   makeAmcos,
   makeUser,
@@ -13,10 +16,7 @@ import {
   startTestApp,
   type TestApp,
   useTestApp,
-} from '../../../test/harness.ts';
-import { loadConfig } from '../../config.ts';
-import { TOO_LARGE_MESSAGE } from '../error-handler.ts';
-import { describeForLog, logLine } from '../safe-log.ts';
+} from '../harness.ts';
 
 let t: TestApp;
 let admin: Session;
@@ -92,7 +92,7 @@ describe('numbers are never coerced from booleans, arrays or empty text', () => 
   });
 
   it('holds for contracts added later: no contract uses z.coerce (wholeNumber is the one coercion)', async () => {
-    const root = path.resolve(import.meta.dirname, '../../../../../packages/contracts/src');
+    const root = path.resolve(import.meta.dirname, '../../../../packages/contracts/src');
     const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts'));
     const coercing: string[] = [];
     for (const file of files)

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordCollectionOk } from '../../../test/crop-flow.ts';
-import { makeCropWorld, weighingOf } from '../../../test/crop-flow-lots.ts';
+import { recordCollectionOk } from '../crop-flow.ts';
+import { makeCropWorld, weighingOf } from '../crop-flow-lots.ts';
+import { type Session, sessionAs, startTestApp, type TestApp } from '../harness.ts';
 import {
   type Attempt,
   bodyAttempts,
@@ -11,9 +12,8 @@ import {
   queryAttempts,
   type Random,
   seededRandom,
-} from '../../../test/hardening/openapi-walk.ts';
-import { rowCounts } from '../../../test/hardening/row-counts.ts';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+} from './openapi-walk.ts';
+import { rowCounts } from './row-counts.ts';
 
 /**
  * Every route of the OpenAPI document that takes a body, a query or path parameters gets

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { nida } from '../master-data.ts';
 import {
   accessToken,
   type ChildServer,
@@ -12,9 +13,8 @@ import {
   localServerEnv,
   startChildServer,
   stopGently,
-} from '../../../test/hardening/child-server.ts';
-import { seededRandom } from '../../../test/hardening/openapi-walk.ts';
-import { nida } from '../../../test/master-data.ts';
+} from './child-server.ts';
+import { seededRandom } from './openapi-walk.ts';
 
 /**
  * The server as a child process, killed with SIGKILL in the middle of a 2,000-farmer import, then

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { queryRows } from '../../db/rows.ts';
+import { queryRows } from '../../src/db/rows.ts';
+import { startTestApp, type TestApp } from '../harness.ts';
 
 /**
  * TRUST_PROXY: the client address (and so the per-IP sign-in limit) comes from X-Forwarded-For only

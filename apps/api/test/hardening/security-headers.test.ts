@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { ZodApp } from '../app-types.ts';
-import { MAP_TILE_ORIGIN } from '../security-headers.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { ZodApp } from '../../src/platform/app-types.ts';
+import { MAP_TILE_ORIGIN } from '../../src/platform/security-headers.ts';
+import { type Session, sessionAs, startTestApp, type TestApp } from '../harness.ts';
 
 const PAGE = `<!doctype html>
 <html lang="en">

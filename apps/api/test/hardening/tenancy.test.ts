@@ -2,19 +2,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFarmer, recordCollectionOk } from '../../../test/crop-flow.ts';
-import { createNoteVia, makeCropWorld, noteBody, weighingOf } from '../../../test/crop-flow-lots.ts';
-import {
-  type OpenApi,
-  type Operation,
-  operationsOf,
-  plausible,
-  seededRandom,
-} from '../../../test/hardening/openapi-walk.ts';
-import { rowCounts } from '../../../test/hardening/row-counts.ts';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { actorLoader } from '../../modules/auth/load-actor.ts';
-import { registerAccessControl } from '../access.ts';
+import { actorLoader } from '../../src/modules/auth/load-actor.ts';
+import { registerAccessControl } from '../../src/platform/access.ts';
+import { makeFarmer, recordCollectionOk } from '../crop-flow.ts';
+import { createNoteVia, makeCropWorld, noteBody, weighingOf } from '../crop-flow-lots.ts';
+import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../harness.ts';
+import { type OpenApi, type Operation, operationsOf, plausible, seededRandom } from './openapi-walk.ts';
+import { rowCounts } from './row-counts.ts';
 
 /**
  * Generated from the route table: an AMCOS Manager of society A calls every route that takes an
