@@ -1,3 +1,4 @@
+export * from './appropriation.ts';
 export * from './deductions.ts';
 export * from './geolocation.ts';
 export * from './ledger.ts';
