@@ -31,6 +31,10 @@ export const lot = z.object({
   outturn: z.string().nullable(),
   nutCount: z.number().nullable(),
   issuedAt: z.string(),
+  /** Brought in by the go-live's opening crop lots import (#36), not issued from delivery notes here. */
+  opening: z.boolean(),
+  /** An opening lot whose farmers were not known: it cannot be settled to farmers. */
+  withoutFarmerDetail: z.boolean(),
 });
 export type Lot = z.infer<typeof lot>;
 

@@ -33,6 +33,8 @@ const columns = {
   outturn: lots.outturn,
   nutCount: lots.nutCount,
   issuedAt: lots.issuedAt,
+  opening: sql<boolean>`${lots.openingImportId} is not null`.mapWith(Boolean),
+  withoutFarmerDetail: lots.withoutFarmerDetail,
 };
 
 function baseQuery(db: DbOrTx) {

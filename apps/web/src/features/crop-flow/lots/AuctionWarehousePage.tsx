@@ -23,6 +23,7 @@ import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { lots, useAwaitingLots } from './hooks.ts';
 import { IssueLotsModal } from './IssueLotsModal.tsx';
 import { LotDrawer } from './LotDrawer.tsx';
+import { LotFlags } from './LotFlags.tsx';
 
 const FILTERS = ['warehouse_id', 'amcos_id', 'grade_id', 'status'] as const;
 const rowKey = (r: AwaitingLotRow) => `${r.deliveryNoteId}:${r.gradeId}`;
@@ -142,7 +143,16 @@ function AuctionWarehousePage() {
             sortField: 'issuedAt',
             render: (l) => formatDate(l.issuedAt),
           },
-          { key: 'status', header: t('fields.status'), render: (l) => <DnStatusBadge status={l.status} /> },
+          {
+            key: 'status',
+            header: t('fields.status'),
+            render: (l) => (
+              <Group gap={4} wrap="nowrap">
+                <DnStatusBadge status={l.status} />
+                <LotFlags lot={l} />
+              </Group>
+            ),
+          },
         ]}
       />
       {lotId && <LotDrawer id={lotId} onClose={() => openLot(null)} />}

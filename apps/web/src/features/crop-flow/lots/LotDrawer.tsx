@@ -15,6 +15,7 @@ import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { DnStatusBadge } from '../delivery-notes/DnStatusBadge.tsx';
 import { OriginSection } from '../origin/OriginSection.tsx';
 import { lots, openWarehouseReceipt, useUpdateCertificate } from './hooks.ts';
+import { LotFlags } from './LotFlags.tsx';
 
 /** One lot: its warehouse receipt, quality certificate, delivery notes and the farmers' collections in it. */
 /** The delivery notes a lot came from: bags, warehouse kg and the farmers' kg of each. */
@@ -58,7 +59,10 @@ export function LotDrawer({ id, onClose }: { id: string; onClose: () => void }) 
       ) : (
         <>
           <Group justify="space-between" mb="md">
-            <DnStatusBadge status={l.status} />
+            <Group gap="xs">
+              <DnStatusBadge status={l.status} />
+              <LotFlags lot={l} />
+            </Group>
             <Group gap="xs">
               <Button
                 variant="default"
