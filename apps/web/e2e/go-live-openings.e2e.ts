@@ -272,7 +272,9 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
     await rowOf(alone).getByRole('button').first().click();
     const drawer = warehouse.getByTestId('lot-drawer');
     expect(await drawer.getByTestId('lot-flag-opening').textContent()).toBe('Salio la kuanzia');
-    expect(await drawer.getByTestId('lot-flag-without-farmers').textContent()).toBe('Bila taarifa za wakulima');
+    expect(await drawer.getByTestId('lot-flag-without-farmers').textContent()).toBe(
+      'Bila taarifa za wakulima',
+    );
     await warehouse.context().close();
 
     // The lot with the farmer is sold and paid for; the officer settles the society.
