@@ -1,6 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashewSeasonCrop, createFarmer, createWarehouse, tag } from './crop-flow-fixtures.ts';
+import {
+  checkOf,
+  createOpeningAccounts,
+  csv,
+  importSheet,
+  openingDate,
+  setGoLive,
+} from './go-live-fixtures.ts';
 import { makeItem, makeStore } from './purchase-fixtures.ts';
 import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
 import { type Server, startServer } from './server.ts';
@@ -29,14 +37,6 @@ let token: string;
 let accountant: { email: string; password: string };
 let officer: { email: string; password: string };
 let manager: { email: string; password: string };
-const goLiveDate = `${new Date().toISOString().slice(0, 7)}-01`;
-const openingDate = (() => {
-  const d = new Date(`${goLiveDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-})();
-type Check = { data: { checks: { key: string; controlBalance: string; difference: string }[] } };
-
 beforeAll(async () => {
   server = await startServer();
   useOwnServer(server.baseUrl);
@@ -45,77 +45,13 @@ beforeAll(async () => {
   accountant = await createUser(token, 'Accountant');
   officer = await createUser(token, 'Settlement Officer');
   manager = await createUser(token, 'Administrator');
-  const groups = await api<{ data: { id: string; code: string }[] }>(
-    'GET',
-    '/accounts/groups?per_page=200',
-    undefined,
-    token,
-  );
-  const group = groups.body.data.find((g) => g.code === '31');
-  for (const book of ['operation', 'collection'] as const) {
-    await must(
-      api('POST', '/accounts', { code: '3190', name: 'Opening balances', book, groupId: group?.id }, token),
-      `opening account ${book}`,
-    );
-  }
+  await createOpeningAccounts(token);
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
   useOwnServer(null);
   await server?.stop();
 });
-
-const csv = (name: string, lines: string[]) => ({
-  name,
-  mimeType: 'text/csv',
-  buffer: Buffer.from(`${lines.join('\r\n')}\r\n`),
-});
-
-async function setGoLive(page: Page, book: 'operation' | 'collection') {
-  const card = page.getByTestId(`go-live-${book}`);
-  await card.getByTestId('go-live-date').fill(goLiveDate);
-  await card.getByTestId('go-live-account').click();
-  await page.getByRole('option', { name: /^3190 Opening balances/ }).click();
-  const saved = page.waitForResponse((r) => r.url().endsWith(`/accounts/opening/books/${book}`));
-  await card.getByTestId('go-live-save').click();
-  expect((await saved).status()).toBe(200);
-  await card.getByTestId('go-live-check').waitFor();
-}
-
-/** Checks a sheet (no row refused), imports it after the confirmation and waits for the panel to clear. */
-async function importSheet(page: Page, kind: RegExp, file: ReturnType<typeof csv>, book?: RegExp) {
-  const panel = page.getByTestId('opening-import');
-  if (!kind.test(await panel.getByTestId('opening-kind').inputValue())) {
-    // The list is opened again if something took focus from it before its options showed.
-    const option = page.getByRole('option', { name: kind });
-    for (let attempt = 1; ; attempt++) {
-      await panel.getByTestId('opening-kind').click();
-      const shown = await option.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      );
-      if (shown) break;
-      if (attempt === 3) throw new Error(`the kind list never offered ${kind}`);
-    }
-    await option.click();
-  }
-  if (book) await panel.getByTestId('opening-book').getByText(book).click();
-  await panel.locator('input[type=file]').setInputFiles(file);
-  await panel.getByTestId('opening-check').click();
-  await panel.getByTestId('opening-summary').waitFor();
-  expect(await panel.getByTestId('opening-problem').count()).toBe(0);
-  await panel.getByTestId('opening-save').click();
-  const imported = page.waitForResponse((r) => /\/accounts\/opening\/\w+\/import/.test(r.url()));
-  await page.getByTestId('confirm-action').click();
-  expect((await imported).status()).toBe(200);
-  await page.getByTestId('confirm-action').waitFor({ state: 'detached' });
-  await panel.getByTestId('opening-summary').waitFor({ state: 'detached' });
-}
-
-async function checkOf(book: 'operation' | 'collection') {
-  return (await api<Check>('GET', `/accounts/opening/books/${book}/check`, undefined, token)).body.data
-    .checks;
-}
 
 describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#36)', () => {
   it('30 stock lines in two stores are checked, imported and tie to the stock control account', async () => {
@@ -166,7 +102,7 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
       .getByText(shown)
       .first()
       .waitFor();
-    const stock = (await checkOf('operation')).find((c) => c.controlBalance === `${total}.00`);
+    const stock = (await checkOf(token, 'operation')).find((c) => c.controlBalance === `${total}.00`);
     expect(stock?.difference).toBe('0.00');
     await page.context().close();
   }, 240_000);
@@ -249,7 +185,7 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
     const check = page.getByTestId('go-live-collection').getByTestId('go-live-check');
     await check.getByText('3,000,000.00').first().waitFor();
     await check.getByText('150,000.00').first().waitFor();
-    const ties = (await checkOf('collection')).filter((c) =>
+    const ties = (await checkOf(token, 'collection')).filter((c) =>
       ['3000000.00', '150000.00'].includes(c.controlBalance),
     );
     expect(ties.map((c) => c.difference)).toEqual(['0.00', '0.00']);
