@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { Config } from '../../../../config.ts';
+import type { DbOrTx } from '../../../../db/client.ts';
+import type { PayoutProvider } from '../provider.ts';
+import { createSimulator } from '../simulator.ts';
+
+/** What an adapter may need beside its own settings: the database and the app's configuration. */
+export type ProviderDeps = { db: DbOrTx; config: Config };
+
+/** One setting a provider asks for, as the settings screen shows it; a secret is never shown again. */
+export type ProviderField = { key: string; label: string; labelSw?: string; secret: boolean };
+
+export type ProviderEntry<S extends z.ZodType = z.ZodType> = {
+  kind: string;
+  label: string;
+  /** The provider's settings, as stored (decrypted) for the union. */
+  schema: S;
+  fields: ProviderField[];
+  create(config: z.output<S>, deps: ProviderDeps): PayoutProvider;
+};
+
+const entry = <S extends z.ZodType>(e: ProviderEntry<S>) => e;
+
+/**
+ * The payout providers the union can configure (#30), keyed by kind. The simulator needs no
+ * settings: its fault knobs come from the environment (PAYOUT_SIM_*).
+ */
+export const payoutProviders = {
+  simulator: entry({
+    kind: 'simulator',
+    label: 'Simulator (demo and training)',
+    schema: z.object({}),
+    fields: [],
+    create: (_config, deps) => createSimulator(deps.db, deps.config.payouts.simulator),
+  }),
+};
+
+export type ProviderKind = keyof typeof payoutProviders;
+
+export const providerKinds = Object.keys(payoutProviders) as ProviderKind[];
+
+export const isProviderKind = (kind: string): kind is ProviderKind => Object.hasOwn(payoutProviders, kind);
+
+/** Reads a kind's stored settings and builds its adapter; bad settings throw a ZodError. */
+export function createPayoutProvider(
+  kind: ProviderKind,
+  config: unknown,
+  deps: ProviderDeps,
+): PayoutProvider {
+  const e: ProviderEntry = payoutProviders[kind];
+  return e.create(e.schema.parse(config), deps);
+}
