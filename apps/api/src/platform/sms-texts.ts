@@ -6,10 +6,11 @@ import type { Lang } from './labels.ts';
  * filled by `smsText` (or, inside one SQL statement, `smsTextSql`); the caller formats the values
  * (amounts with `toGroupedAmount`, quantities with `toGroupedQuantity`, never through a JS number).
  *
- * Farmers' SMS are Swahili, whatever the clerk's screen: the society's name first (a farmer trusts
+ * Farmers' SMS are in the farmer's language, whatever the clerk's screen: Swahili unless the farmer
+ * chose English on the phone service (`farmer_pins.language`). The society's name first (a farmer trusts
  * a message that says who sends it), then what happened, the amount grouped, the crop, and last
- * "Kumbukumbu:" with the number the farmer can quote at the AMCOS. Each has an English gloss (for
- * the glossary test and for readers of this file). A new one (#31: settlement approved, payment
+ * "Kumbukumbu:" with the number the farmer can quote at the AMCOS. Each has its English text (sent
+ * to a farmer who chose English, and read by the glossary test). A new one (#31: settlement approved, payment
  * sent or failed, loan given or recovered, auction result) is one more entry in `FARMER_SMS` with
  * the same shape, a test in sms-texts.unit.test.ts that fills it with long real values and checks
  * `fitsOneSms`, and a call of `smsText` where its event is saved (through the SMS outbox).
@@ -18,7 +19,7 @@ import type { Lang } from './labels.ts';
  * sign-in or reset code), else the language kept on their user record (welcome, notices).
  */
 
-/** A farmer's SMS: the Swahili text and what it says in English. */
+/** A farmer's SMS in Swahili and in English. */
 export type FarmerSms = { sw: string; en: string };
 
 export const FARMER_SMS = {
@@ -164,11 +165,16 @@ export function smsTextSql(template: string, values: Record<string, SQL>): SQL {
  * ("and N more"), else only how many (`counted`: "pembejeo 3"), so a long list never pushes the
  * rest of the message into a second SMS.
  */
-export function fitList(items: readonly string[], room: number, counted: string): string {
+export function fitList(
+  items: readonly string[],
+  room: number,
+  counted: string,
+  more: (left: number) => string = (left) => `na ${left} zaidi`,
+): string {
   const all = items.join(', ');
   if (all.length <= room) return all;
   for (let shown = items.length - 1; shown > 0; shown--) {
-    const text = `${items.slice(0, shown).join(', ')} na ${items.length - shown} zaidi`;
+    const text = `${items.slice(0, shown).join(', ')} ${more(items.length - shown)}`;
     if (text.length <= room) return text;
   }
   return counted;

@@ -221,6 +221,41 @@ describe('every SMS in one place (#35)', () => {
       'Kisemvule AMCOS: Umepokea Knapsack sprayer 16 L (kipande 1), umelipa TZS 85,000 taslimu. Kumbukumbu: DS-2026-000042',
     );
     expect(fitList(['a', 'b', 'c'], 10, 'vitu 3')).toBe('a, b, c');
+    // A farmer who chose English reads the English names, units and shortening (#31).
+    const english = (items: number) =>
+      distributionSmsText(
+        {
+          amcosName: usual.society,
+          distributionNo: 'DS-2026-000042',
+          kind: 'cash',
+          farmerAmount: '85000.00',
+          subsidyAmount: '0.00',
+          lines: [
+            {
+              itemName: 'Sulphur dust 25 kg',
+              itemNameSw: 'Salfa ya unga kg 25',
+              unit: 'bag',
+              quantity: '4.000',
+            },
+            {
+              itemName: 'Copper fungicide 1 L',
+              itemNameSw: 'Dawa ya ukungu lita 1',
+              unit: 'bottle',
+              quantity: '3.000',
+            },
+            { itemName: 'Knapsack sprayer 16 L', itemNameSw: null, unit: 'piece', quantity: '1.000' },
+          ].slice(0, items),
+        },
+        '0.00',
+        'en',
+      );
+    expect(english(1)).toBe(
+      'Kisemvule AMCOS: You received Sulphur dust 25 kg (4 bags) and paid TZS 85,000 in cash. Reference: DS-2026-000042',
+    );
+    expect(english(3)).toMatch(
+      /: You received Sulphur dust 25 kg \(4 bags\)(, Copper fungicide 1 L \(3 bottles\))? and \d more and paid/,
+    );
+    expect(fitsOneSms(english(3))).toBe(true);
     expect(fitList(['abcdef', 'ghijkl', 'mnopqr'], 17, 'vitu 3')).toBe('abcdef na 2 zaidi');
     expect(fitList(['abcdef', 'ghijkl', 'mnopqr'], 12, 'vitu 3')).toBe('vitu 3');
   });

@@ -38,6 +38,8 @@ const lockedRequest = z.object({
   farmerId: z.string(),
   farmerName: z.string(),
   farmerPhone: z.string().nullable(),
+  /** The language of the farmer's SMS: the one they chose on the phone service, else Swahili. */
+  farmerLang: z.enum(['sw', 'en']),
   seasonId: z.string(),
   seasonName: z.string(),
   seasonStatus: z.string(),
@@ -104,7 +106,9 @@ async function lockRequest(tx: Tx, actor: Actor, input: CreateDistributionBody, 
     lockedRequest,
     sql`select r.id, r.request_no as "requestNo", r.status, r.amcos_id as "amcosId", a.name as "amcosName",
           r.farmer_id as "farmerId", concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
-          f.phone as "farmerPhone", r.season_id as "seasonId", s.name as "seasonName", s.status as "seasonStatus",
+          f.phone as "farmerPhone",
+          coalesce((select fp.language from farmer_pins fp where fp.farmer_id = f.id), 'sw') as "farmerLang",
+          r.season_id as "seasonId", s.name as "seasonName", s.status as "seasonStatus",
           st.amcos_id as "storeAmcosId", st.name as "storeName",
           (select coalesce(sum(lo.amount - lo.recovered), 0)::numeric(16,2)::text from farmer_loans lo
             where lo.farmer_id = r.farmer_id and lo.status = 'active' and lo.recovered < lo.amount) as owed,
@@ -193,6 +197,7 @@ function distributionSms(
       })),
     },
     distribution.owes ? dec(request.owed).plus(dec(priced.farmer)).toFixed(2) : request.owed,
+    request.farmerLang,
   );
 }
 

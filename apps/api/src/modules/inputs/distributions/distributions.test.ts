@@ -243,6 +243,10 @@ describe('a credit distribution from request to zero balance', () => {
 
 describe('kinds, cancellation and refusals', () => {
   it('subsidised: the farmer owes 2 x 20,000, the programme 2 x 45,000; cancelling puts it all back', async () => {
+    // This farmer chose English on the phone service (#31): their SMS is in English.
+    await t.db.execute(
+      sql`insert into farmer_pins (farmer_id, pin_hash, language) values (${w.farmers[1]?.id}::uuid, 'x', 'en')`,
+    );
     const requestId = await approvedRequest(t, w, w.farmers[1]?.id as string, [
       { itemId: w.sulphurId, quantity: '2' },
     ]);
@@ -264,6 +268,16 @@ describe('kinds, cancellation and refusals', () => {
       margin: '25000.00',
     });
     expect(await balanceOf(t, 'operation', '1205')).toBe('90000.00');
+    const [sms] = await queryRows(
+      t.db,
+      z.object({ body: z.string() }),
+      sql`select body from sms_outbox where event_key = ${`inputs-given:${r.body.data.id}`}`,
+    );
+    expect(sms?.body).toMatch(
+      new RegExp(
+        `: You received (Sulphur dust .+|1 input) at the subsidised price, loan TZS 40,000\\. .* Reference: ${r.body.data.distributionNo}$`,
+      ),
+    );
     // The request says what its credit value became: 2 x 65,000 = 130,000 at the credit price, of
     // which the farmer's loan is 40,000 and the programme's subsidy 90,000.
     const request = async () =>
