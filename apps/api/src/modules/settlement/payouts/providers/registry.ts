@@ -3,6 +3,7 @@ import type { Config } from '../../../../config.ts';
 import type { DbOrTx } from '../../../../db/client.ts';
 import type { PayoutProvider } from '../provider.ts';
 import { createSimulator } from '../simulator.ts';
+import { createMpesaTz, mpesaTzConfig } from './mpesa-tz/mpesa-tz.ts';
 
 /** What an adapter may need beside its own settings: the database and the app's configuration. */
 export type ProviderDeps = { db: DbOrTx; config: Config };
@@ -32,6 +33,30 @@ export const payoutProviders = {
     schema: z.object({}),
     fields: [],
     create: (_config, deps) => createSimulator(deps.db, deps.config.payouts.simulator),
+  }),
+  'mpesa-tz': entry({
+    kind: 'mpesa-tz',
+    label: 'M-Pesa Tanzania (Vodacom open API)',
+    schema: mpesaTzConfig,
+    fields: [
+      {
+        key: 'environment',
+        label: 'Environment (sandbox or live)',
+        labelSw: 'Mazingira (sandbox au live)',
+        secret: false,
+      },
+      { key: 'apiKey', label: 'API key', labelSw: 'Ufunguo wa API', secret: true },
+      { key: 'publicKey', label: 'Public key', labelSw: 'Ufunguo wa umma', secret: false },
+      {
+        key: 'serviceProviderCode',
+        label: 'Service provider code',
+        labelSw: 'Namba ya mtoa huduma',
+        secret: false,
+      },
+      { key: 'callbackToken', label: 'Callback token', labelSw: 'Tokeni ya majibu', secret: true },
+      { key: 'fee', label: 'Fee per payment (TZS)', labelSw: 'Ada kwa kila malipo (TZS)', secret: false },
+    ],
+    create: (config) => createMpesaTz(config),
   }),
 };
 
