@@ -24,13 +24,14 @@ import { accountId, TODAY } from '../accounts/testing.ts';
 import { queueLoanGivenSms, queueLoanRecoveredSms } from '../settlement/loans/loan-sms.ts';
 import { queueSettlementSms } from '../settlement/runs/settlement-sms.ts';
 import { tzs } from './screens.ts';
+import { USSD_TEST_SECRET, type UssdStep, ussdClient } from './testing.ts';
 
 /**
  * The farmers' USSD service (#31) over a settled season (the farmer statement test's figures): A
  * delivered 500 kg, gross 1,000,000, deductions 40,000, advance 100,000 recovered, net 860,000
  * paid. Sessions are simulated as the aggregator sends them: every answer so far joined by '*'.
  */
-const SECRET = 'ussd-secret-for-the-tests-0123456789';
+const SECRET = USSD_TEST_SECRET;
 let t: TestApp;
 let officer: Session;
 let finance: Session;
@@ -41,55 +42,16 @@ let a: { id: string; phone: string };
 let b: { id: string; phone: string };
 let pinA = '';
 let pinB = '';
-let session = 0;
+let client: ReturnType<typeof ussdClient>;
 let settlementId = '';
 let settlementNo = '';
 let loanId = '';
 let batchId = '';
 
-const phoneRow = z.object({ phone: z.string() });
-async function phoneOf(farmerId: string): Promise<string> {
-  const [row] = await queryRows(t.db, phoneRow, sql`select phone from farmers where id = ${farmerId}`);
-  return row?.phone ?? '';
-}
-
-/** The PIN in the latest SMS to a phone. */
-async function pinSentTo(phone: string): Promise<string> {
-  const [row] = await queryRows(
-    t.db,
-    z.object({ body: z.string() }),
-    sql`select body from sms_outbox where recipient = ${phone} order by created_at desc, id desc limit 1`,
-  );
-  return /ni (\d{4})\./.exec(row?.body ?? '')?.[1] ?? '';
-}
-
-type Step = { sessionId?: string; phoneNumber: string; text: string };
-async function ussd(step: Step, key: string | null = SECRET) {
-  const form = new URLSearchParams({
-    sessionId: step.sessionId ?? `ATUid_${++session}`,
-    serviceCode: '*149*12#',
-    phoneNumber: step.phoneNumber,
-    text: step.text,
-  });
-  const response = await fetch(`${t.url}/api/ussd${key === null ? '' : `?key=${encodeURIComponent(key)}`}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-  });
-  return { status: response.status, text: await response.text() };
-}
-
-/** A whole walk's screens, each step sent as the aggregator sends it (the answers so far). */
-async function walk(phoneNumber: string, answers: string[]): Promise<string[]> {
-  const sessionId = `ATUid_${++session}`;
-  const screens: string[] = [];
-  for (let i = 0; i <= answers.length; i++) {
-    const r = await ussd({ sessionId, phoneNumber, text: answers.slice(0, i).join('*') });
-    expect(r.status).toBe(200);
-    screens.push(r.text);
-  }
-  return screens;
-}
+const ussd = (step: UssdStep, key: string | null = SECRET) => client.step(step, key);
+const walk = (phoneNumber: string, answers: string[]) => client.walk(phoneNumber, answers);
+const phoneOf = (farmerId: string) => client.phoneOf(farmerId);
+const pinSentTo = (phone: string) => client.pinSentTo(phone);
 
 const status = async (farmerId: string, who = manager) =>
   t.request<{ data: FarmerUssd; message?: string }>('GET', `/collections/farmers/${farmerId}/ussd`, {
@@ -98,6 +60,7 @@ const status = async (farmerId: string, who = manager) =>
 
 beforeAll(async () => {
   t = await startTestApp({ USSD_SECRET: SECRET, USSD_RATE_LIMIT: '1000' });
+  client = ussdClient(t);
   admin = await sessionAs(t, 'Administrator');
   officer = await sessionAs(t, 'Settlement Officer');
   finance = await sessionAs(t, 'Finance Manager');
