@@ -48,12 +48,21 @@ export const deductionBasis = z.enum(
 /** Who receives the money: a beneficiary, the AMCOS of the lot, or the lot's transporter. */
 export const deductionRecipient = z.enum(['beneficiary', 'amcos', 'transporter'], 'Choose who receives it');
 
+/**
+ * `levy`: an amount out of the gross by its basis. `member_shares` (#32): paid from what a member is
+ * owed after their loans, up to `rate` percent of it and never more than their unpaid shares, to the
+ * lot's AMCOS; never a levy.
+ */
+export const deductionRuleKind = z.enum(['levy', 'member_shares'], 'Choose the kind of deduction');
+export type DeductionRuleKind = z.infer<typeof deductionRuleKind>;
+
 export const deductionRule = z.object({
   id: uuid,
   seasonCropId: uuid,
   gradeId: uuid.nullable(),
   gradeName: z.string().nullable(),
   name: z.string(),
+  kind: deductionRuleKind,
   recipient: deductionRecipient,
   beneficiaryId: uuid.nullable(),
   beneficiaryName: z.string().nullable(),
@@ -71,6 +80,7 @@ export type DeductionRule = z.infer<typeof deductionRule>;
 const ruleFields = z.object({
   gradeId: uuid.nullish().transform((v) => v ?? null),
   name: requiredText('Enter the deduction name', 80),
+  kind: deductionRuleKind.default('levy'),
   recipient: deductionRecipient,
   beneficiaryId: uuid.nullish().transform((v) => v ?? null),
   payer: deductionPayer,
@@ -95,6 +105,22 @@ export function ruleProblems(r: RuleShape): { path: string; message: string }[] 
     problems.push({ path: 'rate', message: 'A percentage cannot be above 100' });
   if (r.minimum && r.maximum && compareDecimals(r.minimum, r.maximum) > 0)
     problems.push({ path: 'maximum', message: 'The maximum cannot be below the minimum' });
+  if (r.kind === 'member_shares') {
+    if (r.recipient !== 'amcos')
+      problems.push({ path: 'recipient', message: "Member shares are paid to the farmer's AMCOS" });
+    if (r.payer !== 'farmer')
+      problems.push({ path: 'payer', message: 'Member shares are paid by the farmer' });
+    if (r.basis !== 'percent_of_gross')
+      problems.push({
+        path: 'basis',
+        message: "Member shares take a percent of the farmer's money after loans: choose percent",
+      });
+    if (r.minimum || r.maximum)
+      problems.push({
+        path: 'minimum',
+        message: 'Member shares have no minimum or maximum: the unpaid shares are the limit',
+      });
+  }
   if (r.validFrom && r.validTo && r.validTo < r.validFrom)
     problems.push({ path: 'validTo', message: 'The rule must end after it starts' });
   return problems;

@@ -59,6 +59,8 @@ export type BusinessEventBody =
       beneficiaries: DecimalLike;
       transporters: DecimalLike;
       loanRecovery: DecimalLike;
+      /** Members' unpaid shares paid from crop money (#32): owed to their AMCOS, its own line. */
+      memberShares?: DecimalLike;
     }
   /** Dr the payable / Cr collection bank. */
   | { type: 'payout'; payable: PayableRole; amount: DecimalLike }
@@ -133,10 +135,19 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
     case 'buyer_receipt':
       return [dr('collection_bank', event.amount), cr('buyer_receivable', event.amount)];
     case 'settlement': {
-      const parts = [event.amcos, event.farmers, event.beneficiaries, event.transporters, event.loanRecovery];
+      const shares = event.memberShares ?? 0;
+      const parts = [
+        event.amcos,
+        event.farmers,
+        event.beneficiaries,
+        event.transporters,
+        event.loanRecovery,
+        shares,
+      ];
       return [
         dr('crop_proceeds_payable', sum(parts)),
         cr('payable_amcos', event.amcos),
+        cr('payable_amcos', shares),
         cr('payable_farmers', event.farmers),
         cr('payable_beneficiaries', event.beneficiaries),
         cr('payable_transporters', event.transporters),

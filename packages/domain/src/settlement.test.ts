@@ -7,6 +7,7 @@ import {
   farmerDeductionsByName,
   type LoanBalance,
   type LotToSettle,
+  type MemberShares,
   type SettlementRule,
   scaled,
   settleLot,
@@ -122,6 +123,7 @@ describe('settleLot', () => {
           { loanId: 'a1', amount: '100000.00' },
           { loanId: 'a2', amount: '50000.00' },
         ],
+        memberShares: '0.00',
         net: '780025.00',
       },
       {
@@ -132,6 +134,7 @@ describe('settleLot', () => {
         owed: '558015.00',
         loanRecovery: '0.00',
         recoveries: [],
+        memberShares: '0.00',
         net: '558015.00',
       },
       {
@@ -142,6 +145,7 @@ describe('settleLot', () => {
         owed: '372010.00',
         loanRecovery: '372010.00',
         recoveries: [{ loanId: 'c1', amount: '372010.00' }],
+        memberShares: '0.00',
         net: '0.00',
       },
     ]);
@@ -216,6 +220,7 @@ const lotArb = fc.record({
     minLength: 1,
     maxLength: 60,
   }),
+  sharesPercent: fc.option(fc.integer({ min: 0, max: 100 }).map(String), { nil: null }),
 });
 
 describe('settlement properties', () => {
@@ -224,7 +229,15 @@ describe('settlement properties', () => {
       fc.property(
         fc.array(lotArb, { minLength: 1, maxLength: 5 }),
         fc.array(fc.record({ farmer: fc.integer({ min: 0, max: 40 }), amount: money }), { maxLength: 30 }),
-        (rawLots, rawLoans) => {
+        fc.array(
+          fc.record({
+            farmer: fc.integer({ min: 0, max: 40 }),
+            society: fc.integer({ min: 0, max: 1 }),
+            unpaid: money,
+          }),
+          { maxLength: 30 },
+        ),
+        (rawLots, rawLoans, rawMembers) => {
           const lots: LotToSettle[] = rawLots.map((l, i) => {
             const hasCarrier = l.transporters.length > 0;
             return {
@@ -247,17 +260,28 @@ describe('settlement properties', () => {
                 charge: t.charge,
               })),
               collections: l.collections.map((c) => ({ farmerId: `F${c.farmer}`, kg: c.kg })),
+              sharesRule: l.sharesPercent ? { ruleId: 'S', name: 'Shares', percent: l.sharesPercent } : null,
             };
           });
+          const members = new Map<string, MemberShares>(
+            rawMembers.map((m) => [`F${m.farmer}`, { amcosId: `A${m.society}`, unpaid: m.unpaid }]),
+          );
           const loans = new Map<string, LoanBalance[]>();
           rawLoans.forEach((l, i) => {
             const list = loans.get(`F${l.farmer}`) ?? [];
             list.push({ loanId: `loan${i}`, outstanding: l.amount });
             loans.set(`F${l.farmer}`, list);
           });
-          const run = settleLots(lots, loans);
+          const run = settleLots(lots, loans, members);
           for (const s of run.lots) {
-            const parts = [s.beneficiaries, s.transporters, s.amcos, s.farmersNet, s.loanRecovery];
+            const parts = [
+              s.beneficiaries,
+              s.transporters,
+              s.amcos,
+              s.farmersNet,
+              s.loanRecovery,
+              s.memberShares,
+            ];
             expect(sum(parts).toFixed(2)).toBe(s.gross);
             expect(sum(s.deductions.map((d) => d.amount)).toFixed(2)).toBe(
               sum([s.beneficiaries, s.transporters, s.amcos]).toFixed(2),
@@ -265,10 +289,18 @@ describe('settlement properties', () => {
             const ids = s.farmers.map((f) => f.farmerId);
             expect(new Set(ids).size).toBe(ids.length);
             for (const f of s.farmers) {
-              for (const v of [f.net, f.owed, f.deductions, f.loanRecovery, f.grossShare]) {
+              for (const v of [f.net, f.owed, f.deductions, f.loanRecovery, f.grossShare, f.memberShares]) {
                 expect(dec(v).isNegative()).toBe(false);
               }
-              expect(dec(f.owed).minus(dec(f.loanRecovery)).toFixed(2)).toBe(f.net);
+              expect(dec(f.owed).minus(dec(f.loanRecovery)).minus(dec(f.memberShares)).toFixed(2)).toBe(
+                f.net,
+              );
+              // Shares only from a member of the lot's society, and only after the loans: a farmer
+              // whose shares took something has nothing left of their loans... or of their money.
+              if (dec(f.memberShares).gt(0)) {
+                expect(members.get(f.farmerId)?.amcosId).toBe(s.amcosId);
+                expect(s.farmers.length).toBeGreaterThan(0);
+              }
               expect(dec(f.owed).plus(dec(f.deductions)).toFixed(2)).toBe(f.grossShare);
             }
             expect(sum(s.farmers.map((f) => f.grossShare)).toFixed(2)).toBe(s.gross);
@@ -286,11 +318,89 @@ describe('settlement properties', () => {
           expect(after.plus(dec(run.totals.loanRecovery)).toFixed(2)).toBe(before.toFixed(2));
           for (const l of [...run.loansLeft.values()].flat())
             expect(dec(l.outstanding).isNegative()).toBe(false);
+          // Shares: never more than a member's unpaid shares over the whole run.
+          const paidBy = new Map<string, string[]>();
+          for (const s of run.lots)
+            for (const f of s.farmers)
+              paidBy.set(f.farmerId, [...(paidBy.get(f.farmerId) ?? []), f.memberShares]);
+          for (const [farmerId, paid] of paidBy) {
+            const unpaid = members.get(farmerId)?.unpaid ?? '0';
+            expect(sum(paid).lte(dec(unpaid))).toBe(true);
+          }
+          expect(sum(run.lots.map((l) => l.memberShares)).toFixed(2)).toBe(run.totals.memberShares);
         },
       ),
       { numRuns: 200 },
     );
   }, 60_000);
+});
+
+describe('member shares from crop money (#32)', () => {
+  const lot = (lotId: string, percent = '100'): LotToSettle => ({
+    lotId,
+    amcosId: 'A1',
+    kg: '400',
+    bags: 1,
+    pricePerKg: '1000',
+    rules: [],
+    transporters: [],
+    collections: [
+      { farmerId: 'F', kg: '100' },
+      { farmerId: 'P', kg: '100' },
+      { farmerId: 'N', kg: '100' },
+      { farmerId: 'O', kg: '100' },
+    ],
+    sharesRule: { ruleId: 'S', name: 'Member shares', percent },
+  });
+  // 400 kg x 1,000 = 400,000: each farmer is owed 100,000.
+  const members = new Map<string, MemberShares>([
+    ['F', { amcosId: 'A1', unpaid: '80000' }],
+    ['P', { amcosId: 'A1', unpaid: '0.00' }],
+    ['O', { amcosId: 'A2', unpaid: '50000' }],
+  ]);
+  const loans = new Map([['F', [{ loanId: 'x', outstanding: '60000' }]]]);
+
+  it('recovers the loan first, then the shares take what is left, never more than unpaid', () => {
+    const run = settleLots([lot('L1'), lot('L2')], loans, members);
+    const [l1, l2] = run.lots;
+    const f1 = l1?.farmers.find((f) => f.farmerId === 'F');
+    // F: 100,000 owed; loan 60,000 first; shares take the other 40,000; nothing paid.
+    expect(f1).toMatchObject({ loanRecovery: '60000.00', memberShares: '40000.00', net: '0.00' });
+    // Next lot: 40,000 of shares still unpaid; 60,000 left to F.
+    expect(l2?.farmers.find((f) => f.farmerId === 'F')).toMatchObject({
+      loanRecovery: '0.00',
+      memberShares: '40000.00',
+      net: '60000.00',
+    });
+    // P's shares are paid, N is no member, O is a member of another society: nothing deducted.
+    for (const id of ['P', 'N', 'O'])
+      expect(l1?.farmers.find((f) => f.farmerId === id)).toMatchObject({
+        memberShares: '0.00',
+        net: '100000.00',
+      });
+    expect(run.totals).toMatchObject({
+      gross: '800000.00',
+      loanRecovery: '60000.00',
+      memberShares: '80000.00',
+      farmersNet: '660000.00',
+    });
+    // the input balances are untouched
+    expect(members.get('F')?.unpaid).toBe('80000');
+  });
+
+  it('takes at most the percent of what is left after the loans, half-up to the cent', () => {
+    const run = settleLots([lot('L1', '33.333')], loans, members);
+    // (100,000 - 60,000) x 33.333% = 13,333.20
+    expect(run.lots[0]?.farmers.find((f) => f.farmerId === 'F')).toMatchObject({
+      memberShares: '13333.20',
+      net: '26666.80',
+    });
+  });
+
+  it('takes nothing without a member-shares rule', () => {
+    const run = settleLots([{ ...lot('L1'), sharesRule: null }], loans, members);
+    expect(run.totals.memberShares).toBe('0.00');
+  });
 });
 
 describe('splitUnits', () => {

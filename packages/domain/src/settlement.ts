@@ -1,5 +1,5 @@
 import { type DeductionLine, type DeductionRuleInput, splitGross } from './deductions.ts';
-import { D, type Dec, dec, splitExact, sum } from './money.ts';
+import { D, type Dec, dec, round, splitExact, sum } from './money.ts';
 
 /**
  * Settlement of one sold and paid lot: its gross (sold kg x price, rounded to the cent) is split
@@ -13,7 +13,9 @@ import { D, type Dec, dec, splitExact, sum } from './money.ts';
  * `collectedKg`. Farmers are paid their collected-kg share of the lot's value, so a loss (or gain)
  * in transit is borne by the lot's farmers pro rata, and the lot always reconciles:
  *
- *   gross = beneficiaries + transporters + AMCOS + farmers' net + loan recovery   (to the cent)
+ *   gross = beneficiaries + transporters + AMCOS + farmers' net + loan recovery + member shares
+ *
+ * (to the cent). A member's unpaid shares come after their loans: from what is left of their money.
  *
  * Buyer-paid rules were invoiced to the buyer on top of the price: they are paid to their
  * recipients from what the buyer paid and never touch the farmers (reported apart, `buyerLines`).
@@ -34,6 +36,19 @@ export type SettlementRule = DeductionRuleInput &
 
 export type LoanBalance = { loanId: string; outstanding: string };
 
+/**
+ * A farmer's membership of their society as settlement reads it (#32): the society whose register
+ * holds them and what of their subscribed shares is still unpaid. Carried from lot to lot, as loans.
+ */
+export type MemberShares = { amcosId: string; unpaid: string };
+
+/**
+ * The season crop's member-shares rule for a lot (deduction rule kind `member_shares`): after the
+ * loans, up to `percent` of what is left of each member's money (100 = all of it) pays their unpaid
+ * shares to the lot's AMCOS.
+ */
+export type SharesRule = { ruleId: string; name: string; percent: string };
+
 export type LotToSettle = {
   lotId: string;
   amcosId: string;
@@ -52,6 +67,8 @@ export type LotToSettle = {
   transporters: { transporterId: string; kg: string; charge: string }[];
   /** The farmers' collections in the lot (a farmer may appear on several collections). */
   collections: { farmerId: string; kg: string }[];
+  /** The member-shares rule valid for the lot, if the season crop has one. */
+  sharesRule?: SharesRule | null;
 };
 
 export type SettledDeduction = {
@@ -74,7 +91,9 @@ export type SettledFarmer = {
   owed: string;
   loanRecovery: string;
   recoveries: { loanId: string; amount: string }[];
-  /** What is paid to them. */
+  /** Their unpaid member shares paid from what was left after the loans (#32). */
+  memberShares: string;
+  /** What is paid to them: owed = loanRecovery + memberShares + net. */
   net: string;
 };
 
@@ -112,6 +131,29 @@ function payeesOf(rule: SettlementRule, lot: LotToSettle, amount: Dec): { payee:
   }));
 }
 
+function copyMembers(members: ReadonlyMap<string, MemberShares>): Map<string, MemberShares> {
+  return new Map([...members].map(([farmerId, m]) => [farmerId, { ...m }]));
+}
+
+/**
+ * What a member's shares take from `room` (what the farmer is owed after loans), in cents: up to
+ * the rule's percent of it (half-up), never more than the unpaid shares nor than the room. A farmer
+ * who is no member of the lot's society, or whose shares are paid, gives nothing.
+ */
+function sharesTaken(room: bigint, member: MemberShares | undefined, lot: LotToSettle): bigint {
+  if (!lot.sharesRule || !member || member.amcosId !== lot.amcosId || room <= 0n) return 0n;
+  const unpaid = scaled(member.unpaid, 2);
+  if (unpaid <= 0n) return 0n;
+  const cap = scaled(
+    round(dec(unscaled(room, 2)).times(dec(lot.sharesRule.percent)).div(100), 2).toFixed(2),
+    2,
+  );
+  let take = cap < room ? cap : room;
+  if (take > unpaid) take = unpaid;
+  member.unpaid = unscaled(unpaid - take, 2);
+  return take;
+}
+
 function copyLoans(loans: ReadonlyMap<string, readonly LoanBalance[]>): Map<string, LoanBalance[]> {
   const copy = new Map<string, LoanBalance[]>();
   for (const [farmerId, list] of loans)
@@ -126,13 +168,21 @@ function copyLoans(loans: ReadonlyMap<string, readonly LoanBalance[]>): Map<stri
 export function settleLot(
   lot: LotToSettle,
   loans: ReadonlyMap<string, readonly LoanBalance[]> = new Map(),
+  members: ReadonlyMap<string, MemberShares> = new Map(),
 ): { settlement: LotSettlement; loansLeft: Map<string, LoanBalance[]> } {
   const loansLeft = copyLoans(loans);
-  return { settlement: settleLotAgainst(lot, loansLeft), loansLeft };
+  return { settlement: settleLotAgainst(lot, loansLeft, copyMembers(members)), loansLeft };
 }
 
-/** Settles a lot, taking the recoveries out of `loansLeft` (changed in place). */
-function settleLotAgainst(lot: LotToSettle, loansLeft: Map<string, LoanBalance[]>): LotSettlement {
+/**
+ * Settles a lot, taking the recoveries out of `loansLeft` and the shares paid out of
+ * `membersLeft` (both changed in place).
+ */
+function settleLotAgainst(
+  lot: LotToSettle,
+  loansLeft: Map<string, LoanBalance[]>,
+  membersLeft: Map<string, MemberShares>,
+): LotSettlement {
   const transportRules: SettlementRule[] = lot.transporters
     .filter((t) => dec(t.charge).gt(0))
     .map((t, i) => ({
@@ -196,6 +246,7 @@ function settleLotAgainst(lot: LotToSettle, loansLeft: Map<string, LoanBalance[]
 
   let netTotal = 0n;
   let recoveredTotal = 0n;
+  let sharesTotal = 0n;
   const farmers: SettledFarmer[] = farmerIds.map((farmerId, i) => {
     const owed = owedParts[i] ?? 0n;
     const deducted = deductionParts[i] ?? 0n;
@@ -211,8 +262,12 @@ function settleLotAgainst(lot: LotToSettle, loansLeft: Map<string, LoanBalance[]
       recoveries.push({ loanId: loan.loanId, amount: unscaled(take, 2) });
     }
     const recovered = owed - room;
+    // Loans first, then the member's unpaid shares from what is left (docs/DECISIONS.md).
+    const shares = sharesTaken(room, membersLeft.get(farmerId), lot);
+    room -= shares;
     netTotal += room;
     recoveredTotal += recovered;
+    sharesTotal += shares;
     return {
       farmerId,
       kg: unscaled(gramsByFarmer.get(farmerId) ?? 0n, 3),
@@ -221,6 +276,7 @@ function settleLotAgainst(lot: LotToSettle, loansLeft: Map<string, LoanBalance[]
       owed: unscaled(owed, 2),
       loanRecovery: unscaled(recovered, 2),
       recoveries,
+      memberShares: unscaled(shares, 2),
       net: unscaled(room, 2),
     };
   });
@@ -241,6 +297,7 @@ function settleLotAgainst(lot: LotToSettle, loansLeft: Map<string, LoanBalance[]
     buyerLevies: split.buyerDeductions,
     farmersNet: unscaled(netTotal, 2),
     loanRecovery: unscaled(recoveredTotal, 2),
+    memberShares: unscaled(sharesTotal, 2),
     farmers,
   };
 }
@@ -253,6 +310,8 @@ export type SettlementTotals = {
   buyerLevies: string;
   farmersNet: string;
   loanRecovery: string;
+  /** Members' unpaid shares paid from crop money, owed to their AMCOS (#32). */
+  memberShares: string;
 };
 
 /**
@@ -262,9 +321,11 @@ export type SettlementTotals = {
 export function settleLots(
   lots: LotToSettle[],
   loans: ReadonlyMap<string, readonly LoanBalance[]> = new Map(),
+  members: ReadonlyMap<string, MemberShares> = new Map(),
 ): { lots: LotSettlement[]; totals: SettlementTotals; loansLeft: Map<string, LoanBalance[]> } {
   const left = copyLoans(loans);
-  const settled = lots.map((lot) => settleLotAgainst(lot, left));
+  const membersLeft = copyMembers(members);
+  const settled = lots.map((lot) => settleLotAgainst(lot, left, membersLeft));
   const add = (key: keyof SettlementTotals) => m(sum(settled.map((s) => s[key])));
   return {
     lots: settled,
@@ -276,6 +337,7 @@ export function settleLots(
       buyerLevies: add('buyerLevies'),
       farmersNet: add('farmersNet'),
       loanRecovery: add('loanRecovery'),
+      memberShares: add('memberShares'),
     },
     loansLeft: left,
   };

@@ -86,6 +86,9 @@ export const memberPayment = z.object({
   bankAccountName: z.string().nullable(),
   reference: z.string().nullable(),
   journalEntryId: uuid.nullable(),
+  /** Paid from crop money (#32): the settlement that deducted it, else null (cash). */
+  settlementId: uuid.nullable(),
+  settlementNo: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MemberPayment = z.infer<typeof memberPayment>;

@@ -16,7 +16,7 @@ export type SettlementSelection = z.infer<typeof settlementSelection>;
 
 /**
  * How a settlement's (or one lot's) gross is split: gross = beneficiaries + transporters +
- * amcosShare + farmersNet + loanRecovery; buyer levies are paid to the beneficiaries with it.
+ * amcosShare + farmersNet + loanRecovery + memberShares; buyer levies are paid to the beneficiaries with it.
  */
 const settlementSplit = {
   gross: money,
@@ -26,6 +26,8 @@ const settlementSplit = {
   farmersNet: money,
   loanRecovery: money,
   buyerLevies: money,
+  /** Members' unpaid shares paid from crop money after loans, to their AMCOS (#32). */
+  memberShares: money,
 };
 
 export const settlementTotals = z.object({
@@ -52,6 +54,7 @@ export const settlementFarmerLine = z.object({
   deductions: money,
   owed: money,
   loanRecovery: money,
+  memberShares: money,
   net: money,
 });
 

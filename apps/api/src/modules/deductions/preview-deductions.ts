@@ -27,8 +27,9 @@ export async function previewDeductions(
     .from(seasonCrops)
     .where(eq(seasonCrops.id, seasonCropId));
   if (!seasonCrop) throw new NotFoundError('Season crop not found');
+  // Member shares come out of a member's money after loans at settlement, not out of the gross.
   const rules = (await listDeductionRules(db, seasonCropId)).filter(
-    (r) => !r.gradeId || r.gradeId === sale.gradeId,
+    (r) => r.kind === 'levy' && (!r.gradeId || r.gradeId === sale.gradeId),
   );
   const inputs: DeductionRuleInput[] = rules.map((r) => ({ ...r }));
   return splitGross(

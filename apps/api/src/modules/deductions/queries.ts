@@ -12,6 +12,7 @@ const columns = {
   gradeId: deductionRules.gradeId,
   gradeName: localNameSql('grades'),
   name: deductionRules.name,
+  kind: deductionRules.kind,
   recipient: deductionRules.recipient,
   beneficiaryId: deductionRules.beneficiaryId,
   beneficiaryName: beneficiaries.name,

@@ -37,6 +37,13 @@ export const deductionRules = pgTable(
     seasonCropId: seasonCropRef(),
     gradeId: uuid('grade_id').references(() => grades.id),
     name: text('name').notNull(),
+    /**
+     * `levy`: an amount by its basis, out of the gross. `member_shares` (#32): after the loans, up to
+     * `rate` percent of what is left of a member's money pays their unpaid shares to the AMCOS.
+     */
+    kind: text('kind', { enum: ['levy', 'member_shares'] })
+      .notNull()
+      .default('levy'),
     recipient: text('recipient', { enum: ['beneficiary', 'amcos', 'transporter'] }).notNull(),
     beneficiaryId: uuid('beneficiary_id').references(() => beneficiaries.id),
     payer: text('payer', { enum: ['farmer', 'buyer'] }).notNull(),
@@ -57,6 +64,12 @@ export const deductionRules = pgTable(
       sql`(${t.recipient} = 'beneficiary') = (${t.beneficiaryId} is not null)`,
     ),
     check('deduction_rules_payer_check', sql`${t.payer} in ('farmer', 'buyer')`),
+    check('deduction_rules_kind_check', sql`${t.kind} in ('levy', 'member_shares')`),
+    check(
+      'deduction_rules_member_shares_check',
+      sql`${t.kind} <> 'member_shares' or (${t.recipient} = 'amcos' and ${t.payer} = 'farmer'
+        and ${t.basis} = 'percent_of_gross' and ${t.minimum} is null and ${t.maximum} is null)`,
+    ),
     check(
       'deduction_rules_basis_check',
       sql`${t.basis} in ('per_kg', 'percent_of_gross', 'per_bag', 'fixed')`,

@@ -85,6 +85,8 @@ const settlementSplit = () => ({
   farmersNet: money('farmers_net').notNull(),
   loanRecovery: money('loan_recovery').notNull(),
   buyerLevies: money('buyer_levies').notNull(),
+  /** Members' unpaid shares paid from the farmers' money after their loans, to their AMCOS (#32). */
+  memberShares: money('member_shares').notNull().default('0'),
 });
 
 /** One settlement run: a set of paid lots settled together, draft -> approved (or cancelled). */
@@ -113,7 +115,7 @@ export const settlements = pgTable(
     check('settlements_status_check', sql`${t.status} in ('draft', 'approved', 'cancelled')`),
     check(
       'settlements_reconcile_check',
-      sql`${t.gross} = ${t.beneficiaries} + ${t.transporters} + ${t.amcosShare} + ${t.farmersNet} + ${t.loanRecovery}`,
+      sql`${t.gross} = ${t.beneficiaries} + ${t.transporters} + ${t.amcosShare} + ${t.farmersNet} + ${t.loanRecovery} + ${t.memberShares}`,
     ),
   ],
 );
@@ -146,7 +148,7 @@ export const settlementLots = pgTable(
     index('settlement_lots_amcos_idx').on(t.amcosId),
     check(
       'settlement_lots_reconcile_check',
-      sql`${t.gross} = ${t.beneficiaries} + ${t.transporters} + ${t.amcosShare} + ${t.farmersNet} + ${t.loanRecovery}`,
+      sql`${t.gross} = ${t.beneficiaries} + ${t.transporters} + ${t.amcosShare} + ${t.farmersNet} + ${t.loanRecovery} + ${t.memberShares}`,
     ),
   ],
 );
@@ -200,6 +202,8 @@ export const settlementFarmers = pgTable(
     deductions: money('deductions').notNull(),
     owed: money('owed').notNull(),
     loanRecovery: money('loan_recovery').notNull(),
+    /** The member's unpaid shares paid from what was left after the loans (#32). */
+    memberShares: money('member_shares').notNull().default('0'),
     net: money('net').notNull(),
   },
   (t) => [
@@ -208,7 +212,7 @@ export const settlementFarmers = pgTable(
     index('settlement_farmers_farmer_idx').on(t.farmerId),
     check(
       'settlement_farmers_figures_check',
-      sql`${t.owed} = ${t.net} + ${t.loanRecovery} and ${t.grossShare} = ${t.owed} + ${t.deductions} and ${t.net} >= 0 and ${t.loanRecovery} >= 0 and ${t.deductions} >= 0`,
+      sql`${t.owed} = ${t.net} + ${t.loanRecovery} + ${t.memberShares} and ${t.grossShare} = ${t.owed} + ${t.deductions} and ${t.net} >= 0 and ${t.loanRecovery} >= 0 and ${t.deductions} >= 0 and ${t.memberShares} >= 0`,
     ),
   ],
 );

@@ -116,7 +116,9 @@ export async function memberStatement(db: DbOrTx, actor: Actor, id: string): Pro
     sql`select p.id, p.receipt_no as "receiptNo", p.kind, p.amount::text as amount, p.paid_on::text as "paidOn",
           p.bank_account_id as "bankAccountId",
           (select a.code || ' ' || a.name from accounts a where a.id = p.bank_account_id) as "bankAccountName",
-          p.reference, p.journal_entry_id as "journalEntryId", p.created_at::text as "createdAt"
+          p.reference, p.journal_entry_id as "journalEntryId", p.settlement_id as "settlementId",
+          (select s.settlement_no from settlements s where s.id = p.settlement_id) as "settlementNo",
+          p.created_at::text as "createdAt"
         from member_payments p where p.member_id = ${id} order by p.paid_on, p.created_at, p.id`,
   );
   let shares = dec(found.openingSharesPaid);

@@ -74,11 +74,17 @@ export const memberPayments = pgTable(
     bankAccountId: uuid('bank_account_id').references(() => accounts.id),
     reference: text('reference'),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    /** Paid from crop money (#32): the approved settlement that deducted it. */
+    settlementId: uuid('settlement_id'),
     ...creation(),
   },
   (t) => [
     check('member_payments_kind_check', sql`${t.kind} in ('shares', 'entrance_fee')`),
     check('member_payments_amount_check', sql`${t.amount} > 0`),
     index('member_payments_member_idx').on(t.memberId, t.paidOn),
+    /** One payment per member and settlement: approving again adds nothing. */
+    uniqueIndex('member_payments_settlement_uq')
+      .on(t.settlementId, t.memberId)
+      .where(sql`${t.settlementId} is not null`),
   ],
 );

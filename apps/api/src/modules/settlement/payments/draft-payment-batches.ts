@@ -36,8 +36,13 @@ function linesSelect(party: Party, settlementId: string, settlementNo: string, v
       return sql`select 'amcos' as party_type, a.id as party_id, a.id as amcos_id, 'payable_amcos' as payable,
           null::uuid as via_amcos_id, a.name as payee_name, ${methodSql('a.bank_id', 'a.account_no', 'a.phone')} as method,
           b.name as bank_name, a.account_no, a.phone, x.amount, ${settlementNo} || '/' || a.code as reference
-        from (select party_id, sum(amount) as amount from settlement_deductions
-              where settlement_id = ${settlementId} and party_type = 'amcos' group by party_id) x
+        from (select party_id, sum(amount) as amount from (
+                select party_id, amount from settlement_deductions
+                where settlement_id = ${settlementId} and party_type = 'amcos'
+                -- members' shares paid from crop money go to their AMCOS on the same line (#32)
+                union all select amcos_id, member_shares from settlement_farmers
+                where settlement_id = ${settlementId} and member_shares > 0) owed
+              group by party_id) x
         join amcos a on a.id = x.party_id left join banks b on b.id = a.bank_id`;
     case 'beneficiary':
       return sql`select 'beneficiary' as party_type, e.id as party_id, null::uuid as amcos_id,
@@ -89,8 +94,13 @@ export async function draftPaymentBatches(
             sql`select 1 from settlement_deductions sd join beneficiaries e on e.id = sd.party_id
                 where sd.settlement_id = ${input.settlementId} and sd.party_type = 'beneficiary'
                   and not e.union_income limit 1`
-          : sql`select 1 from settlement_deductions where settlement_id = ${input.settlementId}
-                and party_type = ${party} limit 1`;
+          : party === 'amcos'
+            ? sql`select 1 from settlement_deductions where settlement_id = ${input.settlementId}
+                    and party_type = 'amcos'
+                  union all select 1 from settlement_farmers where settlement_id = ${input.settlementId}
+                    and member_shares > 0 limit 1`
+            : sql`select 1 from settlement_deductions where settlement_id = ${input.settlementId}
+                  and party_type = ${party} limit 1`;
     if ((await queryRows(tx, owed)).length === 0) continue;
     const batchNo = await nextDocumentNumber(tx, 'PB', year);
     await tx.insert(paymentBatches).values({

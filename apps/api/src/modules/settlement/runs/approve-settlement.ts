@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError } from '../../../platform/errors.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { markCollectionsPaid } from '../../crop-flow/collections/mark-collections-paid.ts';
+import { paySharesFromCropMoney } from '../../members/register/pay-shares-from-crop-money.ts';
 import { queueLoanRecoveredSms } from '../loans/loan-sms.ts';
 import { draftPaymentBatches } from '../payments/draft-payment-batches.ts';
 import { paymentSettingsOf } from '../payments/queries.ts';
@@ -19,7 +20,7 @@ import { getSettlement } from './queries.ts';
 import { queueSettlementSms } from './settlement-sms.ts';
 
 /**
- * Approves a draft (maker-checker): recovers the loans, posts Dr crop proceeds payable / Cr the
+ * Approves a draft (maker-checker): recovers the loans, pays the members' shares it deducted, posts Dr crop proceeds payable / Cr the
  * payables and farmer loans, recognises the union's own share as income in the Operation book,
  * and drafts the payment batches (not for the union's own share), all in one transaction.
  */
@@ -48,7 +49,14 @@ export async function approveSettlement(
         );
       throw error;
     }
-    mark('approve: loans');
+    // Loans first, then the members' shares from what was left (#32, docs/DECISIONS.md).
+    await paySharesFromCropMoney(tx, {
+      settlementId: id,
+      settlementNo: row.settlementNo,
+      settledOn: row.settledOn,
+      actorId: actor.userId,
+    });
+    mark('approve: loans and shares');
     const posted = await postBusinessEvent(tx, {
       type: 'settlement',
       amcos: row.amcosShare,
@@ -56,6 +64,7 @@ export async function approveSettlement(
       beneficiaries: row.beneficiaries,
       transporters: row.transporters,
       loanRecovery: row.loanRecovery,
+      memberShares: row.memberShares,
       date: row.settledOn,
       narration: narrate('settlement', { settlementNo: row.settlementNo, lots: row.lotCount }),
       reference: row.settlementNo,

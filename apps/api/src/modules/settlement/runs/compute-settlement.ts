@@ -1,6 +1,7 @@
 import type { SettlementSelection } from '@ushirika/contracts';
 import {
   dec,
+  isRuleValidOn,
   type LotSettlement,
   type LotToSettle,
   ruleInput,
@@ -43,6 +44,24 @@ export type ComputedSettlement = {
   loans: Map<string, { loanId: string; outstanding: string }[]>;
 };
 
+const memberRow = z.object({ farmerId: z.string(), amcosId: z.string(), unpaid: z.string() });
+
+/**
+ * The farmers' memberships of their AMCOS with unpaid shares (#32); `lock` (approval) takes the
+ * members' rows, so a cash payment of the same shares waits for the settlement.
+ */
+export async function unpaidShares(db: DbOrTx, farmerIds: string[], lock = false) {
+  const rows = await queryRows(
+    db,
+    memberRow,
+    sql`select farmer_id as "farmerId", amcos_id as "amcosId", (shares_subscribed - shares_paid)::text as unpaid
+        from members where farmer_id = any(${uuidArray(farmerIds)}) and amcos_id is not null
+          and shares_paid < shares_subscribed
+        order by farmer_id ${lock ? sql`for update` : sql``}`,
+  );
+  return new Map(rows.map((r) => [r.farmerId, { amcosId: r.amcosId, unpaid: r.unpaid }]));
+}
+
 export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** A lot's or a run's split under its column and contract names (the AMCOS share is `amcosShare`). */
@@ -55,6 +74,7 @@ export function splitAmounts(split: SettlementTotals) {
     farmersNet: split.farmersNet,
     loanRecovery: split.loanRecovery,
     buyerLevies: split.buyerLevies,
+    memberShares: split.memberShares,
   };
 }
 
@@ -98,6 +118,7 @@ const ruleRow = z.object({
   seasonCropId: z.string(),
   gradeId: z.string().nullable(),
   name: z.string(),
+  kind: z.enum(['levy', 'member_shares']),
   recipient: z.enum(['beneficiary', 'amcos', 'transporter']),
   beneficiaryId: z.string().nullable(),
   beneficiaryKind: z.string().nullable(),
@@ -139,7 +160,7 @@ export async function computeSettlement(
     db,
     ruleRow,
     sql`
-      select r.id, r.season_crop_id as "seasonCropId", r.grade_id as "gradeId", r.name, r.recipient,
+      select r.id, r.season_crop_id as "seasonCropId", r.grade_id as "gradeId", r.name, r.kind, r.recipient,
         r.beneficiary_id as "beneficiaryId", b.kind as "beneficiaryKind", r.payer, r.basis,
         r.rate::text as rate, r.minimum::text as minimum, r.maximum::text as maximum,
         r.valid_from::text as "validFrom", r.valid_to::text as "validTo", r.sort_order as "order"
@@ -214,9 +235,14 @@ export async function computeSettlement(
   }
 
   const inputs: LotToSettle[] = paid.map((lot) => {
-    const applicable = rules.filter(
+    const forLot = rules.filter(
       (r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId),
     );
+    const applicable = forLot.filter((r) => r.kind === 'levy');
+    // The member-shares rule valid on the sale date, the first by order (#32).
+    const shares = forLot
+      .filter((r) => r.kind === 'member_shares' && isRuleValidOn(r, lot.invoiceDate))
+      .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name))[0];
     const hasTransporterRule = applicable.some((r) => r.recipient === 'transporter');
     const transporters = (transportOf.get(lot.lotId) ?? []).map((t) => ({
       ...t,
@@ -252,12 +278,14 @@ export async function computeSettlement(
       rules: settlementRules,
       transporters,
       collections,
+      sharesRule: shares ? { ruleId: shares.id, name: shares.name, percent: shares.rate } : null,
     };
   });
 
   const farmerIds = [...new Set(inputs.flatMap((l) => l.collections.map((c) => c.farmerId)))];
   const loans = await outstandingLoans(db, farmerIds, { lock: options.lockLoans });
-  const run = settleLots(inputs, loans);
+  const members = inputs.some((l) => l.sharesRule) ? await unpaidShares(db, farmerIds) : new Map();
+  const run = settleLots(inputs, loans, members);
   return {
     lots: run.lots.map((s, i) => ({ ...s, lot: paid[i] as PaidLot })),
     totals: run.totals,

@@ -9,7 +9,12 @@ import { explainConstraints } from '../../../platform/constraints.ts';
 import { ConflictError, ValidationError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { settlementDeductions, settlementLots, settlements } from '../schema.ts';
-import { computeSettlement, paidUnsettledLots, splitAmounts } from './compute-settlement.ts';
+import {
+  type ComputedSettlement,
+  computeSettlement,
+  paidUnsettledLots,
+  splitAmounts,
+} from './compute-settlement.ts';
 import { phaseTimer } from './phase-timer.ts';
 import { getSettlement } from './queries.ts';
 
@@ -118,59 +123,7 @@ export async function createSettlement(
     );
     await insertMany(deductionRows, 1000, (slice) => tx.insert(settlementDeductions).values(slice));
     mark('lots and deductions');
-    // 50,000 farmer lines in one statement: one array parameter per column.
-    const f = {
-      id: [] as string[],
-      lotLine: [] as string[],
-      lot: [] as string[],
-      farmer: [] as string[],
-      amcos: [] as string[],
-      kg: [] as string[],
-      grossShare: [] as string[],
-      deductions: [] as string[],
-      owed: [] as string[],
-      loanRecovery: [] as string[],
-      net: [] as string[],
-    };
-    const r = { loan: [] as string[], farmerLine: [] as string[], amount: [] as string[] };
-    computed.lots.forEach((l, i) => {
-      for (const x of l.farmers) {
-        const id = uuidv7();
-        f.id.push(id);
-        f.lotLine.push(lotRows[i]?.id as string);
-        f.lot.push(l.lotId);
-        f.farmer.push(x.farmerId);
-        f.amcos.push(l.amcosId);
-        f.kg.push(x.kg);
-        f.grossShare.push(x.grossShare);
-        f.deductions.push(x.deductions);
-        f.owed.push(x.owed);
-        f.loanRecovery.push(x.loanRecovery);
-        f.net.push(x.net);
-        for (const rec of x.recoveries) {
-          r.loan.push(rec.loanId);
-          r.farmerLine.push(id);
-          r.amount.push(rec.amount);
-        }
-      }
-    });
-    const p = sql.param;
-    await tx.execute(sql`
-      insert into settlement_farmers (id, settlement_id, settlement_lot_id, lot_id, farmer_id, amcos_id, kg,
-        gross_share, deductions, owed, loan_recovery, net)
-      select t.id, ${settlementId}, t.lot_line, t.lot, t.farmer, t.amcos, t.kg, t.gross_share, t.deductions, t.owed,
-        t.loan_recovery, t.net
-      from unnest(${p(f.id)}::uuid[], ${p(f.lotLine)}::uuid[], ${p(f.lot)}::uuid[], ${p(f.farmer)}::uuid[],
-        ${p(f.amcos)}::uuid[], ${p(f.kg)}::numeric[], ${p(f.grossShare)}::numeric[], ${p(f.deductions)}::numeric[],
-        ${p(f.owed)}::numeric[], ${p(f.loanRecovery)}::numeric[], ${p(f.net)}::numeric[])
-        as t(id, lot_line, lot, farmer, amcos, kg, gross_share, deductions, owed, loan_recovery, net)`);
-    // Planned recoveries: they count against the loans only when the settlement is approved.
-    if (r.loan.length > 0)
-      await tx.execute(sql`
-        insert into loan_recoveries (id, loan_id, settlement_id, settlement_farmer_id, amount)
-        select gen_random_uuid(), t.loan, ${settlementId}, t.farmer_line, t.amount
-        from unnest(${p(r.loan)}::uuid[], ${p(r.farmerLine)}::uuid[], ${p(r.amount)}::numeric[])
-          as t(loan, farmer_line, amount)`);
+    await insertFarmerLines(tx, settlementId, computed, lotRows);
     mark('farmers and recoveries');
     await recordAudit(tx, {
       actorId: actor.userId,
@@ -183,4 +136,71 @@ export async function createSettlement(
     mark('read back');
     return details;
   });
+}
+
+/**
+ * Each farmer's share of each lot (50,000 lines in one statement: one array parameter per column)
+ * and the planned loan recoveries, which count against the loans only when the settlement is approved.
+ */
+async function insertFarmerLines(
+  tx: DbOrTx,
+  settlementId: string,
+  computed: ComputedSettlement,
+  lotRows: { id: string }[],
+): Promise<void> {
+  // 50,000 farmer lines in one statement: one array parameter per column.
+  const f = {
+    id: [] as string[],
+    lotLine: [] as string[],
+    lot: [] as string[],
+    farmer: [] as string[],
+    amcos: [] as string[],
+    kg: [] as string[],
+    grossShare: [] as string[],
+    deductions: [] as string[],
+    owed: [] as string[],
+    loanRecovery: [] as string[],
+    memberShares: [] as string[],
+    net: [] as string[],
+  };
+  const r = { loan: [] as string[], farmerLine: [] as string[], amount: [] as string[] };
+  computed.lots.forEach((l, i) => {
+    for (const x of l.farmers) {
+      const id = uuidv7();
+      f.id.push(id);
+      f.lotLine.push(lotRows[i]?.id as string);
+      f.lot.push(l.lotId);
+      f.farmer.push(x.farmerId);
+      f.amcos.push(l.amcosId);
+      f.kg.push(x.kg);
+      f.grossShare.push(x.grossShare);
+      f.deductions.push(x.deductions);
+      f.owed.push(x.owed);
+      f.loanRecovery.push(x.loanRecovery);
+      f.memberShares.push(x.memberShares);
+      f.net.push(x.net);
+      for (const rec of x.recoveries) {
+        r.loan.push(rec.loanId);
+        r.farmerLine.push(id);
+        r.amount.push(rec.amount);
+      }
+    }
+  });
+  const p = sql.param;
+  await tx.execute(sql`
+    insert into settlement_farmers (id, settlement_id, settlement_lot_id, lot_id, farmer_id, amcos_id, kg,
+      gross_share, deductions, owed, loan_recovery, member_shares, net)
+    select t.id, ${settlementId}, t.lot_line, t.lot, t.farmer, t.amcos, t.kg, t.gross_share, t.deductions, t.owed,
+      t.loan_recovery, t.member_shares, t.net
+    from unnest(${p(f.id)}::uuid[], ${p(f.lotLine)}::uuid[], ${p(f.lot)}::uuid[], ${p(f.farmer)}::uuid[],
+      ${p(f.amcos)}::uuid[], ${p(f.kg)}::numeric[], ${p(f.grossShare)}::numeric[], ${p(f.deductions)}::numeric[],
+      ${p(f.owed)}::numeric[], ${p(f.loanRecovery)}::numeric[], ${p(f.memberShares)}::numeric[], ${p(f.net)}::numeric[])
+      as t(id, lot_line, lot, farmer, amcos, kg, gross_share, deductions, owed, loan_recovery, member_shares, net)`);
+  // Planned recoveries: they count against the loans only when the settlement is approved.
+  if (r.loan.length > 0)
+    await tx.execute(sql`
+      insert into loan_recoveries (id, loan_id, settlement_id, settlement_farmer_id, amount)
+      select gen_random_uuid(), t.loan, ${settlementId}, t.farmer_line, t.amount
+      from unnest(${p(r.loan)}::uuid[], ${p(r.farmerLine)}::uuid[], ${p(r.amount)}::numeric[])
+        as t(loan, farmer_line, amount)`);
 }

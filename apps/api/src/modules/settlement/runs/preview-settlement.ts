@@ -38,6 +38,7 @@ async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise
       deductions: string[];
       owed: string[];
       loanRecovery: string[];
+      memberShares: string[];
       net: string[];
     }
   >();
@@ -49,6 +50,7 @@ async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise
         deductions: [],
         owed: [],
         loanRecovery: [],
+        memberShares: [],
         net: [],
       };
       acc.kg.push(f.kg);
@@ -56,6 +58,7 @@ async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise
       acc.deductions.push(f.deductions);
       acc.owed.push(f.owed);
       acc.loanRecovery.push(f.loanRecovery);
+      acc.memberShares.push(f.memberShares);
       acc.net.push(f.net);
       byFarmer.set(f.farmerId, acc);
     }
@@ -79,6 +82,7 @@ async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise
       deductions: total(acc?.deductions),
       owed: total(acc?.owed),
       loanRecovery: total(acc?.loanRecovery),
+      memberShares: total(acc?.memberShares),
       net: total(acc?.net),
     };
   });

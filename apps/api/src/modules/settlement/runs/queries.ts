@@ -42,6 +42,7 @@ function toSettlement(r: typeof settlements.$inferSelect): Settlement {
     farmersNet: r.farmersNet,
     loanRecovery: r.loanRecovery,
     buyerLevies: r.buyerLevies,
+    memberShares: r.memberShares,
   };
 }
 
@@ -92,6 +93,7 @@ export async function getSettlement(
         farmersNet: sum(lotRows.map((l) => l.farmersNet)).toFixed(2),
         loanRecovery: sum(lotRows.map((l) => l.loanRecovery)).toFixed(2),
         buyerLevies: sum(lotRows.map((l) => l.buyerLevies)).toFixed(2),
+        memberShares: sum(lotRows.map((l) => l.memberShares)).toFixed(2),
         farmerCount: sum(lotRows.map((l) => String(l.farmerCount))).toNumber(),
       }
     : {};
@@ -154,7 +156,7 @@ const lotSelect = sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l
     sl.price_per_kg::text as "pricePerKg", sl.gross::text as gross, sl.beneficiaries::text as beneficiaries,
     sl.transporters::text as transporters, sl.amcos_share::text as "amcosShare",
     sl.farmers_net::text as "farmersNet", sl.loan_recovery::text as "loanRecovery",
-    sl.buyer_levies::text as "buyerLevies",
+    sl.buyer_levies::text as "buyerLevies", sl.member_shares::text as "memberShares",
     (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"
   from settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id`;
 
@@ -209,7 +211,8 @@ export async function settlementFarmers(
       sql`select sf.farmer_id as "farmerId", f.farmer_no as "farmerNo",
             concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
             sf.kg::text as kg, sf.gross_share::text as "grossShare", sf.deductions::text as deductions,
-            sf.owed::text as owed, sf.loan_recovery::text as "loanRecovery", sf.net::text as net,
+            sf.owed::text as owed, sf.loan_recovery::text as "loanRecovery",
+            sf.member_shares::text as "memberShares", sf.net::text as net,
             sf.lot_id as "lotId", l.lot_no as "lotNo", sf.amcos_id as "amcosId", a.name as "amcosName"
           from settlement_farmers sf join farmers f on f.id = sf.farmer_id
           join lots l on l.id = sf.lot_id join amcos a on a.id = sf.amcos_id
