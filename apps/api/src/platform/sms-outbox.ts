@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
 import { logLine } from './safe-log.ts';
 import type { SmsLog, SmsSender } from './sms.ts';
-import { type FarmerSmsKind, OPTIONAL_FARMER_SMS } from './sms-texts.ts';
+import { type FarmerSmsKind, OPTIONAL_FARMER_SMS, OPTIONAL_SMS_KEY_PREFIX } from './sms-texts.ts';
 
 /**
  * Business SMS (a farmer's collection receipt...) go through the `sms_outbox` table: the message
@@ -71,6 +71,23 @@ export async function enqueueEventSms(tx: DbOrTx, messages: readonly EventSms[])
     where m.optional_for is null
       or not exists (select 1 from farmers f where f.id = m.optional_for and f.sms_opt_out)
     on conflict do nothing`);
+}
+
+/** Why a withdrawn optional SMS was never sent (the outbox row's `last_error`). */
+export const WITHDRAWN_OPTIONAL_SMS = 'Not sent: the farmer opted out of optional SMS';
+
+/**
+ * Withdraws a farmer's optional SMS still waiting in the outbox (#31): one queued before the farmer
+ * opted out (a gateway down, a retry pending) is never sent after. Run in the opt-out's transaction;
+ * the rows end `failed` with WITHDRAWN_OPTIONAL_SMS, so the outbox keeps what was not sent and why.
+ */
+export async function withdrawOptionalSms(tx: DbOrTx, farmerId: string): Promise<void> {
+  const keys = Object.values(OPTIONAL_SMS_KEY_PREFIX).map((prefix) => `${prefix}%:${farmerId}`);
+  await tx.execute(sql`update sms_outbox set status = 'failed', last_error = ${WITHDRAWN_OPTIONAL_SMS}
+    where status = 'pending' and event_key like any (array[${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )}]::text[])`);
 }
 
 export type SmsOutboxOptions = {

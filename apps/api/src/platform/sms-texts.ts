@@ -101,6 +101,17 @@ export type FarmerSmsKind = keyof typeof FARMER_SMS;
  */
 export const OPTIONAL_FARMER_SMS: ReadonlySet<FarmerSmsKind> = new Set<FarmerSmsKind>(['auctionResult']);
 
+/**
+ * The event key of an optional farmer SMS: `<kind's prefix><event id>:<farmer id>`. Opting out
+ * withdraws the farmer's optional SMS still waiting in the outbox by these keys.
+ */
+export const OPTIONAL_SMS_KEY_PREFIX = { auctionResult: 'auction-result:' } as const;
+export const optionalSmsKey = (
+  kind: keyof typeof OPTIONAL_SMS_KEY_PREFIX,
+  eventId: string,
+  farmerId: string,
+) => `${OPTIONAL_SMS_KEY_PREFIX[kind]}${eventId}:${farmerId}`;
+
 /** How a paid farmer's money reached them, as the payment line records it. */
 export const PAYMENT_CHANNEL = {
   /** `{{bank}}`: the bank's name. */

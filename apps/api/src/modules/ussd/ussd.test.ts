@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   FarmerStatement,
   FarmerUssd,
@@ -18,8 +19,8 @@ import {
   makeSettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
-import { enqueueEventSms } from '../../platform/sms-outbox.ts';
-import { fitsOneSms } from '../../platform/sms-texts.ts';
+import { enqueueEventSms, WITHDRAWN_OPTIONAL_SMS } from '../../platform/sms-outbox.ts';
+import { fitsOneSms, optionalSmsKey } from '../../platform/sms-texts.ts';
 import { accountId, TODAY } from '../accounts/testing.ts';
 import { queueLoanGivenSms, queueLoanRecoveredSms } from '../settlement/loans/loan-sms.ts';
 import { queueSettlementSms } from '../settlement/runs/settlement-sms.ts';
@@ -483,6 +484,31 @@ describe('optional SMS opt-out (#31)', () => {
     await news(b.id, b.phone, 'test-b1');
     expect(await keysLike('test-a1')).toEqual(['test-a1:essential']);
     expect(await keysLike('test-b1')).toEqual(['test-b1:essential', 'test-b1:optional']);
+    // An optional SMS queued before the farmer opts out (the gateway was down) is withdrawn, not sent.
+    const waiting = optionalSmsKey('auctionResult', randomUUID(), b.id);
+    await t.db.transaction((tx) =>
+      enqueueEventSms(tx, [
+        { key: waiting, recipient: b.phone, body: 'auction', farmer: { id: b.id, kind: 'auctionResult' } },
+        {
+          key: `test-b2:${b.id}`,
+          recipient: b.phone,
+          body: 'settled',
+          farmer: { id: b.id, kind: 'settlementApproved' },
+        },
+      ]),
+    );
+    expect((await optOut(b.id, { optOut: true })).status).toBe(200);
+    const outbox = await queryRows(
+      t.db,
+      z.object({ key: z.string(), status: z.string(), error: z.string().nullable() }),
+      sql`select event_key as key, status, last_error as error from sms_outbox
+            where event_key in (${waiting}, ${`test-b2:${b.id}`}) order by event_key`,
+    );
+    expect(outbox[0]).toEqual({ key: waiting, status: 'failed', error: WITHDRAWN_OPTIONAL_SMS });
+    // The farmer's money SMS is not touched (pending, or sent if the outbox worker ran meanwhile).
+    expect(outbox[1]).toMatchObject({ key: `test-b2:${b.id}`, error: null });
+    expect(outbox[1]?.status).not.toBe('failed');
+    await optOut(b.id, { optOut: false });
     const back = await optOut(a.id, { optOut: false });
     expect(back.body.data.smsOptOut).toBe(false);
     await news(a.id, a.phone, 'test-a2');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { enqueueEventSms } from '../../../platform/sms-outbox.ts';
-import { FARMER_SMS, smsText } from '../../../platform/sms-texts.ts';
+import { FARMER_SMS, optionalSmsKey, smsText } from '../../../platform/sms-texts.ts';
 
 const farmerResult = z.object({
   farmerId: z.string(),
@@ -51,7 +51,7 @@ export async function queueAuctionResultSms(
   await enqueueEventSms(
     tx,
     results.map((r) => ({
-      key: `auction-result:${auction.id}:${r.farmerId}`,
+      key: optionalSmsKey('auctionResult', auction.id, r.farmerId),
       recipient: r.recipient,
       farmer: { id: r.farmerId, kind: 'auctionResult' },
       body: smsText(FARMER_SMS.auctionResult[r.lang], {
