@@ -4,7 +4,7 @@ import { CallbackRejectedError, PayoutTimeoutError } from '../provider.ts';
 
 /**
  * What the real payout adapters share (#30): one HTTP call with a deadline, the shared callback
- * token, phone numbers in the international form and money written as JSON numbers from strings.
+ * token, phone numbers in the international form, amounts as text.
  */
 
 export type HttpReply = { status: number; text: string };
@@ -67,19 +67,6 @@ export function msisdnOf(phone: string | null): string | null {
 /** A TZS amount as the provider's text: two decimals, from the string (never through a float). */
 export const amountText = (amount: string): string => toMoney(dec(amount));
 
-/** Matches a JSON string of an amount written by `amountText`; see `moneyAsJsonNumber`. */
-const MONEY_MARK = /"@money:(\d+\.\d{2})"/g;
-
-/**
- * JSON in which amounts marked `@money:<text>` are written as JSON numbers, digit for digit, for
- * providers whose documented field is a number: the amount never passes through a float.
- */
-export function moneyAsJsonNumber(body: unknown): string {
-  return JSON.stringify(body).replace(MONEY_MARK, '$1');
-}
-
-export const markMoney = (amount: string): string => `@money:${amountText(amount)}`;
-
 /** A callback's JSON body, or a CallbackRejectedError. */
 export function parseJson(rawBody: string): unknown {
   try {
@@ -88,3 +75,15 @@ export function parseJson(rawBody: string): unknown {
     throw new CallbackRejectedError('The callback is not JSON');
   }
 }
+
+/** A JSON string `"@money:<amount>"` written by `markMoney`. */
+const MONEY_MARK = /"@money:(\d+\.\d{2})"/g;
+
+/** Marks an amount to be written as a JSON number by `moneyJson`. */
+export const markMoney = (amount: string): string => `@money:${amountText(amount)}`;
+
+/**
+ * JSON in which marked amounts are JSON numbers, digit for digit, for a provider whose documented
+ * field is a number: the amount never passes through a float.
+ */
+export const moneyJson = (body: unknown): string => JSON.stringify(body).replace(MONEY_MARK, '$1');

@@ -3,6 +3,8 @@ import type { Config } from '../../../../config.ts';
 import type { DbOrTx } from '../../../../db/client.ts';
 import type { PayoutProvider } from '../provider.ts';
 import { createSimulator } from '../simulator.ts';
+import { azampayConfig, createAzampay } from './azampay/azampay.ts';
+import { sentPaymentReader } from './azampay/sent-payment.ts';
 import { createMpesaTz, mpesaTzConfig } from './mpesa-tz/mpesa-tz.ts';
 
 /** What an adapter may need beside its own settings: the database and the app's configuration. */
@@ -57,6 +59,62 @@ export const payoutProviders = {
       { key: 'fee', label: 'Fee per payment (TZS)', labelSw: 'Ada kwa kila malipo (TZS)', secret: false },
     ],
     create: (config) => createMpesaTz(config),
+  }),
+  azampay: entry({
+    kind: 'azampay',
+    label: 'AzamPay (mobile money and banks)',
+    schema: azampayConfig,
+    fields: [
+      {
+        key: 'environment',
+        label: 'Environment (sandbox or live)',
+        labelSw: 'Mazingira (sandbox au live)',
+        secret: false,
+      },
+      { key: 'appName', label: 'App name', labelSw: 'Jina la programu', secret: false },
+      { key: 'clientId', label: 'Client ID', labelSw: 'Kitambulisho cha mteja', secret: false },
+      { key: 'clientSecret', label: 'Client secret', labelSw: 'Siri ya mteja', secret: true },
+      { key: 'apiKey', label: 'API key', labelSw: 'Ufunguo wa API', secret: true },
+      {
+        key: 'sourceName',
+        label: 'Source account name',
+        labelSw: 'Jina la akaunti ya chanzo',
+        secret: false,
+      },
+      {
+        key: 'sourceBank',
+        label: 'Source bank or wallet',
+        labelSw: 'Benki au pochi ya chanzo',
+        secret: false,
+      },
+      {
+        key: 'sourceAccount',
+        label: 'Source account number',
+        labelSw: 'Namba ya akaunti ya chanzo',
+        secret: false,
+      },
+      { key: 'transferType', label: 'Transfer type', labelSw: 'Aina ya uhamisho', secret: false },
+      {
+        key: 'checksumPublicKey',
+        label: 'Checksum public key',
+        labelSw: 'Ufunguo wa umma wa checksum',
+        secret: false,
+      },
+      { key: 'callbackToken', label: 'Callback token', labelSw: 'Tokeni ya majibu', secret: true },
+      {
+        key: 'feeMobile',
+        label: 'Fee per mobile payment (TZS)',
+        labelSw: 'Ada kwa malipo ya simu (TZS)',
+        secret: false,
+      },
+      {
+        key: 'feeBank',
+        label: 'Fee per bank payment (TZS)',
+        labelSw: 'Ada kwa malipo ya benki (TZS)',
+        secret: false,
+      },
+    ],
+    create: (config, deps) => createAzampay(config, { sentPayment: sentPaymentReader(deps.db) }),
   }),
 };
 
