@@ -293,6 +293,27 @@ export async function makeRule(
   return { ruleId: r.id, beneficiaryId };
 }
 
+/**
+ * The usual two deductions of a test season: a council cess of 3 % of gross to a beneficiary and
+ * an AMCOS levy of 20 per kg (after the cess).
+ */
+export async function makeCessAndLevy(db: Db, world: SettlementWorld) {
+  await makeRule(db, world, {
+    name: 'Council cess',
+    recipient: 'beneficiary',
+    basis: 'percent_of_gross',
+    rate: '3',
+    kind: 'council',
+  });
+  await makeRule(db, world, {
+    name: 'AMCOS levy',
+    recipient: 'amcos',
+    basis: 'per_kg',
+    rate: '20',
+    order: 2,
+  });
+}
+
 /** The balance (credit - debit) of the account mapped to a posting role. */
 export async function roleBalance(db: Db, role: string): Promise<string> {
   const [row] = await queryRows(

@@ -11,9 +11,9 @@ import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, type TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
+  makeCessAndLevy,
   makeFarmers,
   makePaidLot,
-  makeRule,
   makeSettlementWorld,
   type SettlementWorld,
   startSettlementApp,
@@ -82,20 +82,7 @@ beforeAll(async () => {
   manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
   otherManager = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
   auditor = await sessionAs(t, 'Auditor');
-  await makeRule(t.db, world, {
-    name: 'Council cess',
-    recipient: 'beneficiary',
-    basis: 'percent_of_gross',
-    rate: '3',
-    kind: 'council',
-  });
-  await makeRule(t.db, world, {
-    name: 'AMCOS levy',
-    recipient: 'amcos',
-    basis: 'per_kg',
-    rate: '20',
-    order: 2,
-  });
+  await makeCessAndLevy(t.db, world);
   [a, b, c] = (await makeFarmers(t.db, world, ['bank', 'mobile', 'mobile'])) as [
     typeof a,
     typeof a,

@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
+  makeCessAndLevy,
   makeFarmers,
   makePaidLot,
-  makeRule,
   makeSettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -82,20 +82,7 @@ async function runSeason() {
   const finance = await sessionAs(t, 'Finance Manager');
   const admin = await sessionAs(t, 'Administrator');
   const manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
-  await makeRule(t.db, world, {
-    name: 'Council cess',
-    recipient: 'beneficiary',
-    basis: 'percent_of_gross',
-    rate: '3',
-    kind: 'council',
-  });
-  await makeRule(t.db, world, {
-    name: 'AMCOS levy',
-    recipient: 'amcos',
-    basis: 'per_kg',
-    rate: '20',
-    order: 2,
-  });
+  await makeCessAndLevy(t.db, world);
   const made = await makeFarmers(
     t.db,
     world,

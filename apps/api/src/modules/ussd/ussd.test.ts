@@ -13,9 +13,9 @@ import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
+  makeCessAndLevy,
   makeFarmers,
   makePaidLot,
-  makeRule,
   makeSettlementWorld,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -68,20 +68,7 @@ beforeAll(async () => {
   const world = await makeSettlementWorld(t.db);
   manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
   otherManager = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
-  await makeRule(t.db, world, {
-    name: 'Council cess',
-    recipient: 'beneficiary',
-    basis: 'percent_of_gross',
-    rate: '3',
-    kind: 'council',
-  });
-  await makeRule(t.db, world, {
-    name: 'AMCOS levy',
-    recipient: 'amcos',
-    basis: 'per_kg',
-    rate: '20',
-    order: 2,
-  });
+  await makeCessAndLevy(t.db, world);
   const [fa, fb] = await makeFarmers(t.db, world, ['bank', 'mobile']);
   a = { id: fa?.id ?? '', phone: await phoneOf(fa?.id ?? '') };
   b = { id: fb?.id ?? '', phone: await phoneOf(fb?.id ?? '') };
