@@ -34,6 +34,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inputsRoutes } from './modules/inputs/routes.ts';
 import { stockOpening } from './modules/inventory/ledgers/opening-stock.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { appropriationRoutes } from './modules/members/appropriations/routes.ts';
 import { memberRegisterRoutes } from './modules/members/register/routes.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { supplierInvoicesOpening } from './modules/purchase/invoices/opening-invoices.ts';
@@ -121,6 +122,7 @@ const modules = [
   buyerReceiptsRoutes,
   releaseNotesRoutes,
   salesReportRoutes,
+  appropriationRoutes,
   memberRegisterRoutes,
   settlementRoutes,
   inputsRoutes,

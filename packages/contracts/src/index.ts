@@ -38,6 +38,7 @@ export * from './inventory/items.ts';
 export * from './inventory/ledgers.ts';
 export * from './inventory/stores.ts';
 export * from './inventory/transfers.ts';
+export * from './members/appropriations.ts';
 export * from './members/register.ts';
 export * from './notes.ts';
 export * from './permissions.ts';

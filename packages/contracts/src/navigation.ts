@@ -178,6 +178,9 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     boq_create: { permission: 'settings.collection.update' },
     // Members (#32): the union's register is union business; an AMCOS's, its own society's.
     members_union: { permission: 'amcos.society.read', audience: 'union' },
+    // The appropriation of the union's surplus (#32): union business, read with the ledgers.
+    appropriations: { permission: 'accounts.ledger.read', audience: 'union' },
+    appropriation_details: { permission: 'accounts.ledger.read', audience: 'union' },
     // Cooperative settings.
     union: { permission: 'cooperative.union.read' },
     banks: { permission: 'cooperative.union.read' },

@@ -205,6 +205,8 @@ const appScreens = {
     ['members_union', '/members/union'],
     ['members_society', '/members/societies'],
     ['member_details', '/members/:id/details'],
+    ['appropriations', '/members/appropriations'],
+    ['appropriation_details', '/members/appropriations/:id/details'],
   ],
   // Circulars from the union to its AMCOS (#18).
   circulars: [

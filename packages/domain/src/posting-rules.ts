@@ -34,13 +34,20 @@ export type PostingRole =
   /** Operation book: the members' (the AMCOS') share capital in the union (#32). */
   | 'share_capital'
   /** Operation book: entrance fees members pay when they join (#32). */
-  | 'entrance_fee_income';
+  | 'entrance_fee_income'
+  /** Operation book: where the closed year's surplus sits until appropriated (#32). */
+  | 'operation_retained_earnings'
+  /** Operation book: the statutory reserve the appropriation credits (#32). */
+  | 'general_reserve'
+  /** Operation book: dividends and patronage bonus owed to the AMCOS until paid (#32). */
+  | 'dividends_payable';
 
 export type PayableRole =
   | 'payable_amcos'
   | 'payable_farmers'
   | 'payable_beneficiaries'
-  | 'payable_transporters';
+  | 'payable_transporters'
+  | 'dividends_payable';
 
 export type BusinessEventBody =
   /**
@@ -90,6 +97,11 @@ export type BusinessEventBody =
    * Dr the account that received it (operation bank by default) / Cr share capital or entrance fees.
    */
   | { type: 'member_payment'; kind: 'shares' | 'entrance_fee'; amount: DecimalLike }
+  /**
+   * The approved appropriation of a closed year's surplus (#32): Dr retained earnings for all of it
+   * / Cr the general reserve (the statutory reserve), Cr dividends payable (dividend + bonus).
+   */
+  | { type: 'surplus_appropriation'; reserve: DecimalLike; dividend: DecimalLike; bonus: DecimalLike }
   /** Money moved from the collection bank to the operation bank (clears due-to / due-from). */
   | { type: 'book_transfer'; amount: DecimalLike }
   /**
@@ -155,7 +167,11 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
       ];
     }
     case 'payout':
-      return [dr(event.payable, event.amount), cr('collection_bank', event.amount)];
+      // Dividends and bonus are the union's own money (#32): paid from the operation bank.
+      return [
+        dr(event.payable, event.amount),
+        cr(event.payable === 'dividends_payable' ? 'operation_bank' : 'collection_bank', event.amount),
+      ];
     case 'payout_fee':
       return [dr('payout_fees', event.amount), cr('collection_bank', event.amount)];
     case 'goods_received':
@@ -179,6 +195,14 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
         dr('operation_bank', event.amount),
         cr(event.kind === 'shares' ? 'share_capital' : 'entrance_fee_income', event.amount),
       ];
+    case 'surplus_appropriation': {
+      const payable = dec(event.dividend).plus(dec(event.bonus));
+      return [
+        dr('operation_retained_earnings', dec(event.reserve).plus(payable)),
+        cr('general_reserve', event.reserve),
+        cr('dividends_payable', payable),
+      ];
+    }
     case 'book_transfer':
       return [dr('operation_bank', event.amount), cr('collection_bank', event.amount)];
     case 'input_distribution': {

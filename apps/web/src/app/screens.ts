@@ -26,6 +26,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   members_union: () => import('../features/members/register/UnionMembersPage.tsx'),
   members_society: () => import('../features/members/register/SocietyMembersPage.tsx'),
   member_details: () => import('../features/members/register/MemberDetailsPage.tsx'),
+  appropriations: () => import('../features/members/appropriations/AppropriationsPage.tsx'),
+  appropriation_details: () => import('../features/members/appropriations/AppropriationDetailsPage.tsx'),
   // What waits for the user (#27)
   inbox: () => import('../features/inbox/InboxPage.tsx'),
   // Circulars (#18)

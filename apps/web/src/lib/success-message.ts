@@ -49,6 +49,7 @@ const ACTIONS = [
   'removed',
   'started',
   'reopened',
+  'proposed',
 ];
 const PATTERN = new RegExp(`^(.+?) (${ACTIONS.join('|')}) successfully\\.?$`);
 /** A document number or code the server put after the subject: "Collection CR-0001", "Farmer F-12". */

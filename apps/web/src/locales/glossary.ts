@@ -250,7 +250,7 @@ export const GLOSSARY: readonly GlossaryRule[] = [
   {
     idea: 'Reserve price',
     term: 'Bei ya chini inayokubalika',
-    en: /(?<!general )\breserve\b/i,
+    en: /(?<!general |statutory )\breserve\b/i,
     use: /bei ya chini inayokubalika/i,
     avoid: /akiba/i,
   },

@@ -132,6 +132,10 @@ export const MAPPING_KEYS = {
   // Members (#32): the AMCOS' share capital in the union and the entrance fees they pay.
   share_capital: 'operation',
   entrance_fee_income: 'operation',
+  // The appropriation of a year's surplus (#32): the statutory reserve, and the dividends and
+  // patronage bonus owed to the AMCOS until paid.
+  general_reserve: 'operation',
+  dividends_payable: 'operation',
   // Not posting roles of business events: where closing a financial year puts each book's result.
   collection_retained_earnings: 'collection',
   operation_retained_earnings: 'operation',

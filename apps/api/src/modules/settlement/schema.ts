@@ -248,6 +248,8 @@ export const PAYABLE_ROLES = [
   'payable_amcos',
   'payable_beneficiaries',
   'payable_transporters',
+  /** The dividends and bonus of an approved appropriation (#32), paid from the operation bank. */
+  'dividends_payable',
 ] as const;
 
 /** A payment batch: lines of one kind of party, draft -> approved -> exported -> paid. */
@@ -294,8 +296,11 @@ export const paymentLines = pgTable(
     batchId: uuid('batch_id')
       .notNull()
       .references(() => paymentBatches.id),
-    /** The settlement the line pays (no foreign key: written in bulk with the batch, see above). */
-    settlementId: uuid('settlement_id').notNull(),
+    /**
+     * The settlement the line pays (no foreign key: written in bulk with the batch, see above);
+     * null for an appropriation's dividends and bonus (#32), whose batch the appropriation names.
+     */
+    settlementId: uuid('settlement_id'),
     partyType: text('party_type', { enum: PARTY_TYPES }).notNull(),
     partyId: uuid('party_id').notNull(),
     /** The society a farmer or AMCOS line belongs to (AMCOS users' scope); null otherwise. */

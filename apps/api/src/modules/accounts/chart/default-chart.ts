@@ -79,6 +79,7 @@ export const DEFAULT_ACCOUNTS: Record<Book, ChartAccount[]> = {
     { code: '1502', name: 'Office furniture and equipment', nameSw: 'Samani na vifaa vya ofisi' },
     { code: '2101', name: 'Supplier payables', nameSw: 'Madeni ya wasambazaji' },
     { code: '2102', name: 'Goods received not invoiced', nameSw: 'Bidhaa zilizopokelewa bila ankara' },
+    { code: '2106', name: 'Dividends and bonus payable', nameSw: 'Gawio na bonasi vinavyodaiwa' },
     { code: '2301', name: 'VAT payable (output)', nameSw: 'VAT ya mauzo inayolipwa' },
     { code: '2302', name: 'PAYE and statutory deductions', nameSw: 'PAYE na makato ya kisheria' },
     { code: '2401', name: 'Bank loans', nameSw: 'Mikopo ya benki' },
@@ -130,6 +131,8 @@ export const DEFAULT_MAPPINGS: Record<MappingKey, string> = {
   payout_fees: '5301',
   share_capital: '3101',
   entrance_fee_income: '4204',
+  general_reserve: '3103',
+  dividends_payable: '2106',
   collection_retained_earnings: '3101',
   operation_retained_earnings: '3102',
 };

@@ -33,7 +33,8 @@ export type NarrationKey =
   | 'openingBalances'
   | 'openingReversed'
   | 'memberShares'
-  | 'memberEntranceFee';
+  | 'memberEntranceFee'
+  | 'surplusAppropriation';
 
 function render(lang: Lang, key: NarrationKey, params: Record<string, string | number>): string {
   const template = translate(lang, `narrations.${key}`);

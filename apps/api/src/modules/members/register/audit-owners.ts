@@ -12,4 +12,6 @@ export const memberAuditOwners: Record<string, Owner> = {
     return row.amcosId ?? 'union';
   },
   member_settings: async (_db, id) => (id === 'union' ? 'union' : id),
+  // The appropriation of the union's surplus (#32) is union business.
+  appropriation: async () => 'union',
 };

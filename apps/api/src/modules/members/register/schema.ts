@@ -48,11 +48,13 @@ export const members = pgTable(
 
 /**
  * Each society's by-law share minimum (#32): a member is active once it has paid at least this.
- * `society` is 'union' or the AMCOS's id.
+ * `society` is 'union' or the AMCOS's id. The union's row also holds its by-laws' statutory reserve,
+ * the percentage of a year's surplus its appropriation puts to the general reserve.
  */
 export const memberSettings = pgTable('member_settings', {
   society: text('society').primaryKey(),
   shareMinimum: numeric('share_minimum', { precision: 18, scale: 2 }).notNull(),
+  reservePercent: numeric('reserve_percent', { precision: 5, scale: 2 }).notNull().default('25'),
   ...timestamps(),
 });
 

@@ -1,0 +1,10 @@
+/**
+ * The appropriation of the surplus is union business (#32): read by who reads the ledgers, proposed
+ * by who may post, approved or rejected by who approves postings (another person than the proposer).
+ */
+export const tags = ['members'];
+export const access = {
+  read: { permission: 'accounts.ledger.read', audience: 'union' },
+  propose: { permission: 'accounts.journal.create', audience: 'union' },
+  approve: { permission: 'accounts.journal.approve', audience: 'union' },
+} as const;

@@ -1,0 +1,76 @@
+import {
+  type Appropriation,
+  type AppropriationStatus,
+  type AppropriationSummary,
+  appropriationLine,
+  appropriationSummary,
+} from '@ushirika/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import { NotFoundError } from '../../../platform/errors.ts';
+import type { PageWindow } from '../../../platform/list.ts';
+
+/** The by-laws' statutory reserve, a percentage of the surplus: the union's setting, 25 until saved. */
+export async function readReservePercent(db: DbOrTx): Promise<string> {
+  const [row] = await queryRows(
+    db,
+    z.object({ reservePercent: z.string() }),
+    sql`select reserve_percent::text as "reservePercent" from member_settings where society = 'union'`,
+  );
+  return row?.reservePercent ?? '25.00';
+}
+
+const userName = (column: SQL) =>
+  sql`(select u.first_name || ' ' || u.last_name from users u where u.id = ${column})`;
+
+/** An appropriation row as the contract has it; `p` is the appropriations table. */
+const summaryColumns = sql`p.id, p.appropriation_no as "appropriationNo", p.financial_year_id as "financialYearId",
+  y.name as "yearName", p.season_id as "seasonId", s.name as "seasonName", p.surplus::text as surplus,
+  p.reserve_percent::text as "reservePercent", p.dividend_percent::text as "dividendPercent",
+  p.bonus_per_kg::text as "bonusPerKg", p.reserve::text as reserve, p.dividend::text as dividend,
+  p.bonus::text as bonus, p.retained::text as retained, p.status,
+  ${userName(sql`p.proposed_by`)} as "proposedBy", p.proposed_by as "proposedById", p.proposed_at::text as "proposedAt",
+  ${userName(sql`p.approved_by`)} as "approvedBy", p.approved_at::text as "approvedAt",
+  ${userName(sql`p.rejected_by`)} as "rejectedBy", p.rejected_at::text as "rejectedAt",
+  p.reject_reason as "rejectReason", p.journal_entry_id as "journalEntryId",
+  p.payment_batch_id as "paymentBatchId", b.batch_no as "paymentBatchNo"`;
+const fromAppropriations = sql`appropriations p join financial_years y on y.id = p.financial_year_id
+  join seasons s on s.id = p.season_id left join payment_batches b on b.id = p.payment_batch_id`;
+
+/** The appropriations, newest first, optionally of one status. */
+export async function listAppropriations(
+  db: DbOrTx,
+  q: { status?: AppropriationStatus },
+  page: PageWindow,
+): Promise<{ rows: AppropriationSummary[]; total: number }> {
+  const where = q.status ? sql`where p.status = ${q.status}` : sql``;
+  const rows = await queryRows(
+    db,
+    appropriationSummary.extend({ total: z.coerce.number() }),
+    sql`select ${summaryColumns}, count(*) over () as total from ${fromAppropriations} ${where}
+        order by p.proposed_at desc, p.id limit ${page.limit} offset ${page.offset}`,
+  );
+  return { rows: rows.map(({ total: _, ...r }) => r), total: rows[0]?.total ?? 0 };
+}
+
+/** One appropriation with its lines per AMCOS. */
+export async function getAppropriation(db: DbOrTx, id: string): Promise<Appropriation> {
+  const [row] = await queryRows(
+    db,
+    appropriationSummary,
+    sql`select ${summaryColumns} from ${fromAppropriations} where p.id = ${id}`,
+  );
+  if (!row) throw new NotFoundError('Appropriation not found');
+  const lines = await queryRows(
+    db,
+    appropriationLine,
+    sql`select l.id, l.amcos_id as "amcosId", a.name as "amcosName", m.member_no as "memberNo",
+          l.paid_shares::text as "paidShares", l.kg::text as kg, l.dividend::text as dividend,
+          l.bonus::text as bonus, l.payable::text as payable
+        from appropriation_lines l join amcos a on a.id = l.amcos_id join members m on m.id = l.member_id
+        where l.appropriation_id = ${id} order by a.name, l.id`,
+  );
+  return { ...row, lines };
+}

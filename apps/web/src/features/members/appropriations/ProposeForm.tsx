@@ -1,0 +1,150 @@
+import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type AppropriationFigures, type FinancialYear, proposeAppropriationBody } from '@ushirika/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { confirmAction } from '../../../components/ConfirmAction.ts';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { api } from '../../../lib/api.ts';
+import { useForm } from '../../../lib/form.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { seasons } from '../../seasons/hooks.ts';
+import { AppropriationFiguresView } from './AppropriationFiguresView.tsx';
+import { appropriations, usePreviewAppropriation } from './hooks.ts';
+
+/** The closed financial years, newest first: only their surplus is final. */
+function useClosedYears() {
+  return useQuery({
+    queryKey: ['financial-years', 'list', { per_page: 50, sort: 'start_date:desc' }],
+    queryFn: ({ signal }) =>
+      api.get<{ data: FinancialYear[] }>(
+        'financial-years',
+        { per_page: 50, sort: 'start_date:desc' },
+        signal,
+      ),
+    select: (reply) => reply.data.filter((y) => y.status === 'closed'),
+  });
+}
+
+/**
+ * The board's proposal: the closed year, the season of the bonus, the dividend and bonus rates; the
+ * figures are previewed from the books before it is proposed (with a confirmation).
+ */
+export function ProposeForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const years = useClosedYears();
+  const seasonOptions = seasons.useOptions();
+  const form = useForm({ financialYearId: '', seasonId: '', dividendPercent: '', bonusPerKg: '' });
+  const [figures, setFigures] = useState<AppropriationFigures | null>(null);
+  const preview = usePreviewAppropriation();
+  const propose = appropriations.useCreate();
+  const body = () => form.validate(proposeAppropriationBody, form.values);
+  const showPreview = () => {
+    const valid = body();
+    if (valid) preview.mutate(valid, { onSuccess: (r) => setFigures(r.data), onError: form.showApiError });
+  };
+  const submit = form.onSubmit(() => {
+    const valid = body();
+    if (!valid) return;
+    preview.mutate(valid, {
+      onError: form.showApiError,
+      onSuccess: (r) => {
+        setFigures(r.data);
+        confirmAction({
+          title: t('appropriations.confirmProposeTitle'),
+          message: t('appropriations.confirmPropose', {
+            year: r.data.yearName,
+            reserve: formatMoney(r.data.reserve),
+            dividend: formatMoney(r.data.dividend),
+            bonus: formatMoney(r.data.bonus),
+          }),
+          confirmLabel: t('appropriations.propose'),
+          danger: false,
+          onConfirm: () =>
+            propose.mutate(
+              valid,
+              form.saved((reply) => navigate(`/members/appropriations/${reply.data.id}/details`)),
+            ),
+        });
+      },
+    });
+  });
+  const change = (key: keyof typeof form.values) => {
+    const field = form.text(key);
+    return {
+      ...field,
+      onChange: (e: { currentTarget: { value: string } }) => {
+        setFigures(null);
+        field.onChange(e);
+      },
+    };
+  };
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('appropriations.propose')}
+      onSubmit={submit}
+      error={form.formError}
+      submitLabel={t('appropriations.propose')}
+      submitting={propose.isPending}
+      size="xl"
+      testId="appropriation-form"
+    >
+      <Text size="sm" c="dimmed">
+        {t('appropriations.previewHint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          label={t('appropriations.year')}
+          description={t('appropriations.yearHint')}
+          required
+          data={[
+            { value: '', label: '' },
+            ...(years.data ?? []).map((y) => ({ value: y.id, label: y.name })),
+          ]}
+          data-testid="appropriation-year"
+          {...change('financialYearId')}
+        />
+        <NativeSelect
+          label={t('appropriations.season')}
+          description={t('appropriations.seasonHint')}
+          required
+          data={[
+            { value: '', label: '' },
+            ...(seasonOptions.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+          ]}
+          data-testid="appropriation-season"
+          {...change('seasonId')}
+        />
+        <TextInput
+          label={t('appropriations.dividendPercent')}
+          required
+          inputMode="decimal"
+          data-testid="appropriation-dividend"
+          {...change('dividendPercent')}
+        />
+        <TextInput
+          label={t('appropriations.bonusPerKg')}
+          required
+          inputMode="decimal"
+          data-testid="appropriation-bonus"
+          {...change('bonusPerKg')}
+        />
+      </SimpleGrid>
+      <Group>
+        <Button
+          variant="light"
+          onClick={showPreview}
+          loading={preview.isPending}
+          data-testid="appropriation-preview"
+        >
+          {t('appropriations.preview')}
+        </Button>
+      </Group>
+      {figures && <AppropriationFiguresView figures={figures} />}
+    </FormModal>
+  );
+}

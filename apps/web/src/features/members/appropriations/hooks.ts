@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Appropriation,
+  AppropriationFigures,
+  AppropriationSettings,
+  ProposeAppropriationBody,
+} from '@ushirika/contracts';
+import { api, apiRequest } from '../../../lib/api.ts';
+import { invalidateBooks } from '../../../lib/books.ts';
+import { resource } from '../../../lib/resource.ts';
+
+/** The appropriations of the surplus (#32): the list, one, proposing one (`useCreate`). */
+export const appropriations = resource<Appropriation, ProposeAppropriationBody>('members/appropriations', {
+  key: 'appropriations',
+  audit: 'appropriation',
+});
+
+/** The figures a proposal would have, computed by the server from the books (nothing saved). */
+export function usePreviewAppropriation() {
+  return useMutation({
+    mutationFn: (body: ProposeAppropriationBody) =>
+      api.post<{ data: AppropriationFigures }>('members/appropriations/preview', body, { silent: true }),
+  });
+}
+
+export function useAppropriationSettings() {
+  return useQuery({
+    queryKey: ['appropriations', 'settings'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: AppropriationSettings }>('members/appropriations/settings', undefined, signal),
+    select: (reply) => reply.data,
+  });
+}
+
+export function useSaveAppropriationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reservePercent: string }) =>
+      apiRequest<{ message: string; data: AppropriationSettings }>('members/appropriations/settings', {
+        method: 'PUT',
+        body,
+        silent: true,
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['appropriations'] });
+      invalidateBooks(client);
+    },
+  });
+}
