@@ -48,7 +48,6 @@ ALTER TABLE "appropriation_lines" ADD CONSTRAINT "appropriation_lines_amcos_id_a
 ALTER TABLE "appropriations" ADD CONSTRAINT "appropriations_financial_year_id_financial_years_id_fk" FOREIGN KEY ("financial_year_id") REFERENCES "public"."financial_years"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appropriations" ADD CONSTRAINT "appropriations_season_id_seasons_id_fk" FOREIGN KEY ("season_id") REFERENCES "public"."seasons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appropriations" ADD CONSTRAINT "appropriations_journal_entry_id_journal_entries_id_fk" FOREIGN KEY ("journal_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "appropriations" ADD CONSTRAINT "appropriations_payment_batch_id_payment_batches_id_fk" FOREIGN KEY ("payment_batch_id") REFERENCES "public"."payment_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "appropriation_lines_member_unique" ON "appropriation_lines" USING btree ("appropriation_id","amcos_id");--> statement-breakpoint
 CREATE INDEX "appropriation_lines_amcos_idx" ON "appropriation_lines" USING btree ("amcos_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "appropriations_no_unique" ON "appropriations" USING btree ("appropriation_no");--> statement-breakpoint

@@ -3,8 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
-import { methodSql, refreshBatchTotals } from '../../settlement/payments/draft-payment-batches.ts';
-import { paymentBatches } from '../../settlement/schema.ts';
+import { methodSql, refreshBatchTotals } from '../../../platform/payment-batches.ts';
 
 /**
  * An approved appropriation's payment batch (#32): one line per AMCOS owed a dividend or bonus, paid
@@ -22,14 +21,11 @@ export async function draftDividendBatch(
   );
   if (owed.length === 0) return null;
   const batchId = uuidv7();
-  await tx.insert(paymentBatches).values({
-    id: batchId,
-    batchNo: await nextDocumentNumber(tx, 'PB', new Date().getUTCFullYear()),
-    partyType: 'amcos',
-    lineCount: 0,
-    total: '0',
-    createdBy: input.actorId,
-  });
+  const batchNo = await nextDocumentNumber(tx, 'PB', new Date().getUTCFullYear());
+  // The batch is settlement's table, written here in SQL: members does not import settlement.
+  await tx.execute(sql`
+    insert into payment_batches (id, batch_no, party_type, line_count, total, created_by)
+    values (${batchId}, ${batchNo}, 'amcos', 0, 0, ${input.actorId})`);
   await tx.execute(sql`
     insert into payment_lines (id, batch_id, settlement_id, party_type, party_id, amcos_id, payable,
       payee_name, method, bank_name, account_no, phone, amount, reference)

@@ -5,7 +5,6 @@ import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { financialYears } from '../../financial-years/schema.ts';
 import { seasons } from '../../seasons/schema.ts';
-import { paymentBatches } from '../../settlement/schema.ts';
 import { members } from '../register/schema.ts';
 
 export const APPROPRIATION_STATUSES = ['proposed', 'approved', 'rejected'] as const;
@@ -42,7 +41,8 @@ export const appropriations = pgTable(
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectReason: text('reject_reason'),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
-    paymentBatchId: uuid('payment_batch_id').references(() => paymentBatches.id),
+    /** The batch paying the AMCOS (settlement's payment_batches; no foreign key: members does not import settlement). */
+    paymentBatchId: uuid('payment_batch_id'),
   },
   (t) => [
     uniqueIndex('appropriations_no_unique').on(t.appropriationNo),

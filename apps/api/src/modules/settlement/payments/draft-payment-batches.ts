@@ -3,14 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
+import { methodSql, refreshBatchTotals } from '../../../platform/payment-batches.ts';
 import { paymentBatches } from '../schema.ts';
 import { paymentSettingsOf } from './queries.ts';
 
-/** How a payee is paid: bank when they have a bank and an account, else mobile money, else unpayable. */
-export const methodSql = (bank: string, account: string, phone: string) =>
-  sql.raw(
-    `case when ${bank} is not null and coalesce(${account}, '') <> '' then 'bank' when coalesce(${phone}, '') <> '' then 'mobile' else 'none' end`,
-  );
+export { methodSql, refreshBatchTotals };
 
 type Party = 'farmer' | 'amcos' | 'beneficiary' | 'transporter';
 
@@ -120,12 +117,4 @@ export async function draftPaymentBatches(
       from (${select}) s`);
     await refreshBatchTotals(tx, batchId);
   }
-}
-
-/** Keeps a batch's line count and total equal to its lines. */
-export async function refreshBatchTotals(tx: DbOrTx, batchId: string): Promise<void> {
-  await tx.execute(sql`
-    update payment_batches b set line_count = x.n, total = x.total, updated_at = now()
-    from (select count(*)::int as n, coalesce(sum(amount), 0) as total from payment_lines where batch_id = ${batchId}) x
-    where b.id = ${batchId}`);
 }
