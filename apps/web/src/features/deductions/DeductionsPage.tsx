@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Grid,
   Group,
@@ -116,15 +117,21 @@ function RuleRow({
 }) {
   const { t } = useTranslation();
   const remove = useDeleteRule(seasonCropId);
+  const shares = rule.kind === 'member_shares';
   return (
     <Table.Tr>
       <Table.Td>{rule.order}</Table.Td>
       <Table.Td>
         {rule.name}
         {rule.gradeName ? ` (${rule.gradeName})` : ''}
+        {shares && (
+          <Badge ml="xs" variant="light" color="grape" data-testid="rule-kind">
+            {t('deductionsMd.kinds.member_shares')}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>{t(`deductionsMd.payers.${rule.payer}`)}</Table.Td>
-      <Table.Td>{t(`deductionsMd.bases.${rule.basis}`)}</Table.Td>
+      <Table.Td>{shares ? t('deductionsMd.afterLoans') : t(`deductionsMd.bases.${rule.basis}`)}</Table.Td>
       <Table.Td>{rule.rate}</Table.Td>
       <Table.Td>{rule.beneficiaryName ?? t(`deductionsMd.recipients.${rule.recipient}`)}</Table.Td>
       <Table.Td>
@@ -199,12 +206,11 @@ function SplitPreview({ seasonCropId }: { seasonCropId: string }) {
   );
 }
 
-function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  const create = useCreateRule(seasonCropId);
-  const beneficiaryOptions = beneficiaries.useOptions();
-  const form = useForm({
+/** The new rule's form: a levy by default. */
+const useRuleForm = () =>
+  useForm({
     name: '',
+    kind: 'levy' as string | null,
     recipient: 'beneficiary' as string | null,
     beneficiaryId: null as string | null,
     payer: 'farmer' as string | null,
@@ -216,12 +222,24 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
     validTo: '',
     order: 1 as number | string,
   });
+type RuleFormState = ReturnType<typeof useRuleForm>;
+
+function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateRule(seasonCropId);
+  const beneficiaryOptions = beneficiaries.useOptions();
+  const form = useRuleForm();
   const choices = (prefix: string, values: string[]) =>
     values.map((v) => ({
       value: v,
       label: t(`deductionsMd.${prefix}.${v}` as 'deductionsMd.payers.farmer'),
     }));
   const v = form.values;
+  // Member shares (#32): paid by the farmer to the AMCOS, a percent of what is left after loans.
+  const shares = v.kind === 'member_shares';
+  const fixed = shares
+    ? { payer: 'farmer', basis: 'percent_of_gross', recipient: 'amcos', beneficiaryId: null }
+    : {};
   return (
     <RecordFormModal
       title={t('deductionsMd.create')}
@@ -233,8 +251,9 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
       body={() =>
         form.validate(createDeductionRuleBody, {
           ...v,
-          minimum: v.minimum || null,
-          maximum: v.maximum || null,
+          ...fixed,
+          minimum: (!shares && v.minimum) || null,
+          maximum: (!shares && v.maximum) || null,
           validFrom: v.validFrom || null,
           validTo: v.validTo || null,
           order: Number(v.order) || 0,
@@ -248,36 +267,18 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
         <TextInput data-autofocus label={t('fields.name')} required {...form.text('name')} />
         <NumberInput label={t('deductionsMd.order')} min={0} {...form.control('order')} />
         <Select
-          label={t('deductionsMd.payer')}
+          label={t('deductionsMd.kind')}
           required
           allowDeselect={false}
-          data={choices('payers', ['farmer', 'buyer'])}
-          {...form.control('payer')}
+          data={choices('kinds', ['levy', 'member_shares'])}
+          description={shares ? t('deductionsMd.sharesHint') : undefined}
+          data-testid="rule-kind-select"
+          {...form.control('kind')}
         />
-        <Select
-          label={t('deductionsMd.basis')}
-          required
-          allowDeselect={false}
-          data={choices('bases', ['per_kg', 'percent_of_gross', 'per_bag', 'fixed'])}
-          {...form.control('basis')}
-        />
-        <TextInput label={t('deductionsMd.rate')} required {...form.text('rate')} />
-        <Select
-          label={t('deductionsMd.receives')}
-          required
-          allowDeselect={false}
-          data={choices('recipients', ['beneficiary', 'amcos', 'transporter'])}
-          {...form.control('recipient')}
-        />
-        {form.values.recipient === 'beneficiary' && (
-          <Select
-            label={t('beneficiariesMd.title')}
-            data={(beneficiaryOptions.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-            {...form.control('beneficiaryId')}
-          />
-        )}
-        <TextInput label={t('deductionsMd.minimum')} {...form.text('minimum')} />
-        <TextInput label={t('deductionsMd.maximum')} {...form.text('maximum')} />
+        {shares && <TextInput label={t('deductionsMd.sharesRate')} required {...form.text('rate')} />}
+      </SimpleGrid>
+      {!shares && <LevyFields form={form} choices={choices} beneficiaries={beneficiaryOptions.data ?? []} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
         <DateField label={t('deductionsMd.validFrom')} {...form.text('validFrom')} />
         <DateField
           label={t('deductionsMd.validTo')}
@@ -286,5 +287,53 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
         />
       </SimpleGrid>
     </RecordFormModal>
+  );
+}
+
+/** A levy's own fields: who pays, on what basis, how much, to whom, its limits. */
+function LevyFields({
+  form,
+  choices,
+  beneficiaries: options,
+}: {
+  form: RuleFormState;
+  choices: (prefix: string, values: string[]) => { value: string; label: string }[];
+  beneficiaries: { id: string; name: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+      <Select
+        label={t('deductionsMd.payer')}
+        required
+        allowDeselect={false}
+        data={choices('payers', ['farmer', 'buyer'])}
+        {...form.control('payer')}
+      />
+      <Select
+        label={t('deductionsMd.basis')}
+        required
+        allowDeselect={false}
+        data={choices('bases', ['per_kg', 'percent_of_gross', 'per_bag', 'fixed'])}
+        {...form.control('basis')}
+      />
+      <TextInput label={t('deductionsMd.rate')} required {...form.text('rate')} />
+      <Select
+        label={t('deductionsMd.receives')}
+        required
+        allowDeselect={false}
+        data={choices('recipients', ['beneficiary', 'amcos', 'transporter'])}
+        {...form.control('recipient')}
+      />
+      {form.values.recipient === 'beneficiary' && (
+        <Select
+          label={t('beneficiariesMd.title')}
+          data={options.map((b) => ({ value: b.id, label: b.name }))}
+          {...form.control('beneficiaryId')}
+        />
+      )}
+      <TextInput label={t('deductionsMd.minimum')} {...form.text('minimum')} />
+      <TextInput label={t('deductionsMd.maximum')} {...form.text('maximum')} />
+    </SimpleGrid>
   );
 }

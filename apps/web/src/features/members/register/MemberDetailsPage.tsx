@@ -110,7 +110,14 @@ function MemberDetailsPage() {
               kind: 'money',
               value: (l) => l.feesPaidAfter,
             },
-            { key: 'into', header: t('members.receivedInto'), value: (l) => l.bankAccountName ?? '—' },
+            {
+              key: 'into',
+              header: t('members.receivedInto'),
+              value: (l) =>
+                l.settlementNo
+                  ? t('members.fromCropMoney', { settlementNo: l.settlementNo })
+                  : (l.bankAccountName ?? '—'),
+            },
             { key: 'ref', header: t('members.reference'), value: (l) => l.reference ?? '' },
           ]}
         />

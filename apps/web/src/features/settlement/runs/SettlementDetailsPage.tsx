@@ -173,6 +173,12 @@ function SettlementFarmersTable({ id }: { id: string }) {
       align: 'right',
       render: (f) => moneyOrDash(f.loanRecovery),
     },
+    {
+      key: 'shares',
+      header: t('pay.memberShares'),
+      align: 'right',
+      render: (f) => moneyOrDash(f.memberShares),
+    },
     { key: 'net', header: t('pay.net'), align: 'right', render: (f) => moneyOrDash(f.net) },
   ];
   return (

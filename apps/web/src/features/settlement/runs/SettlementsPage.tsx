@@ -200,6 +200,7 @@ function PreviewView({ preview }: { preview: SettlementPreview }) {
               <Table.Th ta="right">{t('pay.deductions')}</Table.Th>
               <Table.Th ta="right">{t('pay.owed')}</Table.Th>
               <Table.Th ta="right">{t('pay.loanRecovery')}</Table.Th>
+              <Table.Th ta="right">{t('pay.memberShares')}</Table.Th>
               <Table.Th ta="right">{t('pay.net')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -212,6 +213,7 @@ function PreviewView({ preview }: { preview: SettlementPreview }) {
                 <Table.Td ta="right">{moneyOrDash(f.deductions)}</Table.Td>
                 <Table.Td ta="right">{moneyOrDash(f.owed)}</Table.Td>
                 <Table.Td ta="right">{moneyOrDash(f.loanRecovery)}</Table.Td>
+                <Table.Td ta="right">{moneyOrDash(f.memberShares)}</Table.Td>
                 <Table.Td ta="right">{moneyOrDash(f.net)}</Table.Td>
               </Table.Tr>
             ))}
@@ -263,6 +265,12 @@ export function lotSplitColumns(t: TFunction): Column<SettlementPreview['lots'][
       header: t('pay.loanRecovery'),
       align: 'right',
       render: (l) => moneyOrDash(l.loanRecovery),
+    },
+    {
+      key: 'shares',
+      header: t('pay.memberShares'),
+      align: 'right',
+      render: (l) => moneyOrDash(l.memberShares),
     },
     { key: 'net', header: t('pay.farmersNet'), align: 'right', render: (l) => moneyOrDash(l.farmersNet) },
   ];

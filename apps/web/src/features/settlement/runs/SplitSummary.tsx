@@ -10,6 +10,7 @@ type Totals = {
   farmersNet: string;
   loanRecovery: string;
   buyerLevies: string;
+  memberShares: string;
 };
 
 /** The split of a settlement or a preview: where the gross goes, reconciled to the cent. */
@@ -21,11 +22,12 @@ export function SplitSummary({ totals, testId }: { totals: Totals; testId?: stri
     [t('pay.transporters'), totals.transporters],
     [t('pay.amcosShare'), totals.amcosShare],
     [t('pay.loanRecovery'), totals.loanRecovery],
+    [t('pay.memberShares'), totals.memberShares],
     [t('pay.farmersNet'), totals.farmersNet],
     [t('pay.buyerLevies'), totals.buyerLevies],
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} data-testid={testId}>
+    <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} data-testid={testId}>
       {items.map(([label, value]) => (
         <Paper key={label} withBorder p="sm" radius="md">
           <Stack gap={2}>
