@@ -1,0 +1,220 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  amcosWithClerk,
+  cashewSeasonCrop,
+  createFarmer,
+  tag,
+  weighCollection,
+} from './crop-flow-fixtures.ts';
+import { type Server, startServer } from './server.ts';
+import {
+  adminToken,
+  api,
+  apiSignIn,
+  createUser,
+  type Listed,
+  launchBrowser,
+  must,
+  signedIn,
+  useOwnServer,
+} from './support.ts';
+
+/**
+ * The appropriation of the surplus (#32) in the browser, on a server of its own (this year is
+ * closed). This year the Operation book earned 1,000,000.00 of levy income; AMCOS A paid
+ * 300,000.00 in shares and its farmer delivered 1,000 kg, B 200,000.00 and 500 kg. The accountant
+ * proposes 10 % dividend and 10.00 a kg (English): reserve 25 % = 250,000.00, dividend 50,000.00
+ * (A 30,000.00, B 20,000.00), bonus 15,000.00 (A 10,000.00, B 5,000.00), retained 685,000.00. The
+ * finance manager approves it at the AGM next year; the details read in Swahili.
+ */
+let server: Server;
+let browser: Browser;
+let token: string;
+let accountant: { email: string; password: string };
+let manager: { email: string; password: string };
+let seasonName: string;
+const YEAR = new Date().toISOString().slice(0, 4);
+const NEXT = String(Number(YEAR) + 1);
+
+async function accountIdOf(code: string): Promise<string> {
+  const r = await api<Listed<{ id: string; code: string; book: string }>>(
+    'GET',
+    `/accounts?search=${code}&per_page=200`,
+    undefined,
+    token,
+  );
+  const found = r.body.data.find((a) => a.code === code && a.book === 'operation');
+  if (!found) throw new Error(`no operation account ${code}`);
+  return found.id;
+}
+
+async function member(
+  name: string,
+  shares: string,
+  kg: string,
+  bank: string,
+  crop: Awaited<ReturnType<typeof cashewSeasonCrop>>,
+) {
+  const { society, clerkToken } = await amcosWithClerk(token, `${name} ${tag()}`);
+  const joined = await must(
+    api<{ data: { id: string } }>(
+      'POST',
+      '/members',
+      { society: 'union', memberAmcosId: society.id, joinedOn: `${YEAR}-01-10`, sharesSubscribed: shares },
+      token,
+    ),
+    'member',
+  );
+  await must(
+    api(
+      'POST',
+      `/members/${joined.data.id}/payments`,
+      { kind: 'shares', amount: shares, paidOn: `${YEAR}-01-20`, bankAccountId: bank },
+      token,
+    ),
+    'shares',
+  );
+  const farmer = await createFarmer(token, {
+    amcosId: society.id,
+    firstName: 'Asha',
+    lastName: `Kg${tag()}`,
+  });
+  await weighCollection(clerkToken, crop, {
+    farmerNo: farmer.farmerNo,
+    bags: 20,
+    grossKg: kg,
+    tareKg: '0.000',
+    moisture: '8.00',
+  });
+  return society.name;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  useOwnServer(server.baseUrl);
+  browser = await launchBrowser();
+  token = await adminToken();
+  accountant = await createUser(token, 'Accountant');
+  manager = await createUser(token, 'Finance Manager');
+  const bank = await accountIdOf('1101');
+  const entry = await must(
+    api<{ data: { id: string } }>(
+      'POST',
+      '/accounts/journal-entries',
+      {
+        entryDate: `${YEAR}-01-15`,
+        book: 'operation',
+        narration: 'Levy income',
+        lines: [
+          { accountId: bank, debit: '1000000.00' },
+          { accountId: await accountIdOf('4101'), credit: '1000000.00' },
+        ],
+      },
+      await apiSignIn(accountant.email, accountant.password),
+    ),
+    'journal',
+  );
+  await must(api('PATCH', `/accounts/journal-entries/${entry.data.id}/approve`, undefined, token), 'approve');
+  const crop = await cashewSeasonCrop(token);
+  seasonName = crop.label.split(' · ')[0] ?? '';
+  await member('Alpha', '300000', '1000.000', bank, crop);
+  await member('Beta', '200000', '500.000', bank, crop);
+  const years = await api<Listed<{ id: string; name: string }>>('GET', '/financial-years', undefined, token);
+  const year = years.body.data.find((y) => y.name.includes(YEAR));
+  await must(api('PATCH', `/financial-years/${year?.id}/close`, undefined, token), 'close');
+  await must(
+    api(
+      'POST',
+      '/financial-years',
+      { name: `FY ${NEXT}`, startDate: `${NEXT}-01-01`, endDate: `${NEXT}-12-31` },
+      token,
+    ),
+    'next year',
+  );
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  useOwnServer(null);
+  await server?.stop();
+});
+
+async function lineOf(page: Page, name: RegExp) {
+  return page.getByTestId('appropriation-lines').locator('tr', { hasText: name }).innerText();
+}
+
+describe('the appropriation of the surplus (#32)', () => {
+  let detailsUrl = '';
+
+  it('the accountant previews and proposes it from Members, in English', async () => {
+    const page = await signedIn(browser, accountant);
+    await page.getByRole('link', { name: 'Members', exact: true }).first().click();
+    await page
+      .getByRole('tab', { name: 'Appropriation of the surplus' })
+      .or(page.getByRole('link', { name: 'Appropriation of the surplus' }))
+      .first()
+      .click();
+    await page.waitForURL(/\/members\/appropriations$/);
+    await page.getByTestId('appropriations-table-create').click();
+    const form = page.getByTestId('appropriation-form');
+    await page
+      .getByTestId('appropriation-year')
+      .selectOption({ label: `FY ${YEAR}` })
+      .catch(async () => {
+        const options = await page.getByTestId('appropriation-year').locator('option').allTextContents();
+        const label = options.find((o) => o.includes(YEAR));
+        await page.getByTestId('appropriation-year').selectOption({ label: label ?? '' });
+      });
+    await page.getByTestId('appropriation-season').selectOption({ label: seasonName });
+    await page.getByTestId('appropriation-dividend').fill('10');
+    await page.getByTestId('appropriation-bonus').fill('10');
+    await page.getByTestId('appropriation-preview').click();
+    await form.getByText('TZS 685,000.00').waitFor();
+    expect(await lineOf(page, /Alpha/)).toMatch(/30,000\.00[\s\S]*10,000\.00[\s\S]*40,000\.00/);
+    expect(await lineOf(page, /Beta/)).toMatch(/20,000\.00[\s\S]*5,000\.00[\s\S]*25,000\.00/);
+    await form.getByRole('button', { name: 'Propose appropriation' }).click();
+    await page.getByTestId('confirm-action').click();
+    await page.waitForURL(/\/members\/appropriations\/.+\/details$/);
+    detailsUrl = new URL(page.url()).pathname;
+    await page.getByText('Proposed', { exact: true }).first().waitFor();
+    // Whoever proposed it does not decide on it.
+    expect(await page.getByTestId('approve-appropriation').count()).toBe(0);
+    await page.context().close();
+  }, 180_000);
+
+  it('the finance manager approves it at the AGM next year; it reads in Swahili', async () => {
+    const page = await signedIn(browser, manager);
+    await page.goto(detailsUrl);
+    await page.getByTestId('approve-appropriation').click();
+    const form = page.getByTestId('appropriation-approve-form');
+    const date = form.getByLabel('AGM date');
+    await date.fill(`${NEXT}-03-15`);
+    await date.blur();
+    await form.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('confirm-action').click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByText('Approved', { exact: true }).first().waitFor();
+    const id = detailsUrl.split('/').at(-2) ?? '';
+    const saved = await api<{ data: { status: string; paymentBatchNo: string | null; reserve: string } }>(
+      'GET',
+      `/members/appropriations/${id}`,
+      undefined,
+      token,
+    );
+    expect(saved.body.data).toMatchObject({ status: 'approved', reserve: '250000.00' });
+    expect(saved.body.data.paymentBatchNo).toMatch(/^PB/);
+    await page.evaluate(() => window.localStorage.setItem('i18n_locale', 'sw'));
+    await page.reload();
+    await page.getByText('Imeidhinishwa', { exact: true }).first().waitFor();
+    for (const label of [
+      'Akiba ya kisheria',
+      'Gawio',
+      'Bonasi',
+      'Ziada inayobaki',
+      'Kwa kila AMCOS',
+      'Kundi la malipo',
+    ])
+      await page.getByText(label, { exact: true }).first().waitFor();
+    await page.context().close();
+  }, 180_000);
+});
