@@ -77,7 +77,7 @@ import {
 import { notFoundReply, registerWebApp } from './platform/web-index.ts';
 
 export type BuildOptions = {
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } | undefined };
   serveWeb?: boolean;
   /** The SMS outbox worker's settings; `false` runs no worker (a second process, a bench loader). */
   smsOutbox?: Partial<SmsOutboxOptions> | false;

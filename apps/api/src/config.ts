@@ -11,6 +11,22 @@ const flag = z
 /** A fault rate of the payout simulator: 0 (never) to 1 (always). */
 const rate = z.coerce.number().min(0, 'must be 0 to 1').max(1, 'must be 0 to 1').default(0);
 
+/**
+ * A 256-bit key for the payout providers' secrets (#30): 64 hex digits or 32 bytes in base64
+ * (`openssl rand -hex 32`). Empty means not set.
+ */
+const secretKey = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined)
+  .refine((v) => v === undefined || keyBytes(v) !== null, 'must be 32 bytes: 64 hex digits or base64')
+  .transform((v) => (v === undefined ? undefined : (keyBytes(v) ?? undefined)));
+
+function keyBytes(v: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -96,6 +112,8 @@ const envSchema = z.object({
   PAYOUT_WORKER_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   PAYOUT_QUERY_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   PAYOUT_NOT_FOUND_GRACE_MS: z.coerce.number().int().min(0).default(120_000),
+  PAYOUT_SETTINGS_KEY: secretKey,
+  PAYOUT_SETTINGS_KEY_PREVIOUS: secretKey,
 });
 
 export type Config = {
@@ -169,6 +187,12 @@ export type Config = {
     workerMs: number;
     queryAfterMs: number;
     notFoundGraceMs: number;
+    /**
+     * The key sealing the providers' secrets in the union's settings (PAYOUT_SETTINGS_KEY), and
+     * the one it replaced while a rotation is under way (PAYOUT_SETTINGS_KEY_PREVIOUS).
+     */
+    settingsKey: Buffer | undefined;
+    previousSettingsKey: Buffer | undefined;
   };
   /** The migrated PGlite image a new DATA_DIR starts from (built by `npm run build`). */
   templateFile: string;
@@ -273,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerMs: e.PAYOUT_WORKER_MS,
       queryAfterMs: e.PAYOUT_QUERY_AFTER_MS,
       notFoundGraceMs: e.PAYOUT_NOT_FOUND_GRACE_MS,
+      settingsKey: e.PAYOUT_SETTINGS_KEY,
+      previousSettingsKey: e.PAYOUT_SETTINGS_KEY_PREVIOUS,
     },
     templateFile: path.join(API_ROOT, 'dist', 'pglite-template.tar'),
     version: readVersion(),

@@ -52,7 +52,10 @@ export type TestApp = {
 export const TEST_PASSWORD = 'Test#Pass2026';
 
 /** Starts the real app on a loopback port over its own fresh database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(inject('pgliteImage'));
   const config = loadConfig({
     OTP_ECHO: 'true',
@@ -65,7 +68,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const sms = new RecordingSms();
   const deps: AppDeps = { db: database.db, config, tokens: new TokenService(config.jwtSecret), sms };
   // LOG_LEVEL other than silent (a test's env) prints the server log: what a 500 was.
-  const logger = config.logLevel === 'silent' ? false : { level: config.logLevel };
+  // A test that reads the log (that no secret is in it) passes a stream of its own.
+  const logger = config.logLevel === 'silent' ? false : { level: config.logLevel, stream: options.logStream };
   const app = await buildApp(deps, { serveWeb: false, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -43,6 +43,7 @@ export * from '../modules/sales/receipts/schema.ts';
 export * from '../modules/sales/release-notes/schema.ts';
 export * from '../modules/seasons/schema.ts';
 export * from '../modules/settlement/payouts/schema.ts';
+export * from '../modules/settlement/payouts/settings/schema.ts';
 export * from '../modules/settlement/schema.ts';
 export * from '../modules/transporters/schema.ts';
 export * from '../modules/users/schema.ts';

@@ -85,3 +85,57 @@ export const simulatorLedgerQuery = listQuery
   .omit({ format: true, sort: true })
   .extend({ batch_id: uuid.optional() });
 export const simulatorLedger = paged(simulatorLedgerEntry);
+
+/** The union's payout providers (#30): each provider's settings and which one pays each channel. */
+
+export const payoutChannel = z.enum(['mobile', 'bank']);
+export type PayoutChannelName = z.infer<typeof payoutChannel>;
+
+/** One setting a provider asks for; a secret one is never sent back, only whether it is set. */
+export const payoutProviderField = z.object({
+  key: z.string(),
+  label: z.string(),
+  labelSw: z.string().nullable(),
+  secret: z.boolean(),
+});
+
+export const payoutProviderSettings = z.object({
+  kind: z.string(),
+  label: z.string(),
+  fields: z.array(payoutProviderField),
+  /** Saved in the union's settings (a provider with no fields is configured once saved). */
+  configured: z.boolean(),
+  /** The plain (non-secret) settings as saved. */
+  values: z.record(z.string(), z.string()),
+  /** The secret fields that hold a value. */
+  secretsSet: z.array(z.string()),
+});
+export type PayoutProviderSettings = z.infer<typeof payoutProviderSettings>;
+
+const channelKinds = z.object({ mobile: z.string().nullable(), bank: z.string().nullable() });
+
+export const payoutSettings = z.object({
+  providers: z.array(payoutProviderSettings),
+  /** The provider each channel is paid through; null: none chosen (the server's PAYOUT_PROVIDER applies). */
+  channels: channelKinds,
+  /** Whether this server has PAYOUT_SETTINGS_KEY, without which secrets cannot be saved. */
+  keyConfigured: z.boolean(),
+});
+export type PayoutSettings = z.infer<typeof payoutSettings>;
+
+/**
+ * Saving: each provider listed is saved with its values (a blank secret keeps the stored one;
+ * a blank plain value clears it), and the channels are mapped to configured providers.
+ */
+export const payoutSettingsBody = z.object({
+  providers: z
+    .array(
+      z.object({
+        kind: z.string().trim().min(1).max(40),
+        values: z.record(z.string().max(60), z.string().max(8000)),
+      }),
+    )
+    .max(20),
+  channels: channelKinds,
+});
+export type PayoutSettingsBody = z.infer<typeof payoutSettingsBody>;

@@ -12,4 +12,5 @@ export const settlementAuditOwners: Record<string, Owner> = {
   settlement: async () => 'union',
   payment_batch: async () => 'union',
   payment_settings: async () => 'union',
+  payout_settings: async () => 'union',
 };

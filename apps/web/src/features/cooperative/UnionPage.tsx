@@ -25,6 +25,7 @@ import { toastSuccess } from '../../lib/notify.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { UNION_ENTITY_ID, useUnionProfile, useUpdateUnion, useUploadLogo } from './hooks.ts';
 import { PaymentSettingsPanel } from './PaymentSettingsPanel.tsx';
+import { PayoutSettingsPanel } from './PayoutSettingsPanel.tsx';
 import { RegionsPanel } from './RegionsPanel.tsx';
 
 const EMPTY = { name: '', registrationNo: '', tin: '', address: '', region: '', phone: '', email: '' };
@@ -88,6 +89,7 @@ function UnionPage() {
         </Tabs.List>
         <Tabs.Panel value="payments">
           <PaymentSettingsPanel canEdit={canEditPayments} />
+          <PayoutSettingsPanel canEdit={canEditPayments} />
         </Tabs.Panel>
         <Tabs.Panel value="regions">
           <RegionsPanel canEdit={canEdit} />

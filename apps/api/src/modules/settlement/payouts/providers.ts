@@ -1,10 +1,120 @@
+import type { PayoutChannelName } from '@ushirika/contracts';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { PayoutProvider } from './provider.ts';
-import { createPayoutProvider } from './providers/registry.ts';
+import { CallbackRejectedError, type PayoutChannel, type PayoutProvider } from './provider.ts';
+import { createPayoutProvider, isProviderKind } from './providers/registry.ts';
+import { payoutLines } from './schema.ts';
+import type { SecretKeys } from './settings/secret-box.ts';
+import { openedConfig, type StoredPayoutSettings, storedPayoutSettings } from './settings/stored.ts';
 
-/** The configured payout provider (PAYOUT_PROVIDER), or none: batches are then exported as files. */
-export function payoutProviderOf(db: DbOrTx, config: Config): PayoutProvider | null {
-  if (config.payouts.provider === 'simulator') return createPayoutProvider('simulator', {}, { db, config });
-  return null;
+/** Set on a callback by the router before it is verified: which provider's route received it. */
+const RECEIVED_BY = 'x-ushirika-payout-provider';
+/** How long the settings read from the database are trusted before they are read again. */
+const FRESH_MS = 5000;
+
+export type PayoutRouter = PayoutProvider & {
+  /** The provider kind paying each channel now: the union's settings, else PAYOUT_PROVIDER. */
+  kindsByChannel(): Record<PayoutChannelName, string | null>;
+  /** Whether any channel has a provider (from the last settings read). */
+  active(): boolean;
+  /** Reads the settings again (after a save, at start, and when they are older than a few seconds). */
+  refresh(): Promise<void>;
+};
+
+export const settingsKeysOf = (config: Config): SecretKeys => ({
+  current: config.payouts.settingsKey,
+  previous: config.payouts.previousSettingsKey,
+});
+
+/**
+ * The payout providers as one: each line goes through the provider its channel is mapped to in
+ * the union's settings (falling back to PAYOUT_PROVIDER), and once sent it stays with the
+ * provider recorded on it (its status is asked of that one). Each provider kind's adapter is built
+ * once from its settings (secrets opened with PAYOUT_SETTINGS_KEY) and again when they change.
+ */
+export function payoutProviderOf(db: DbOrTx, config: Config): PayoutRouter {
+  const fallback = config.payouts.provider === 'simulator' ? 'simulator' : null;
+  let settings: StoredPayoutSettings = { providers: new Map(), channels: { mobile: null, bank: null } };
+  let readAt = 0;
+  const adapters = new Map<string, { stamp: string; provider: PayoutProvider }>();
+  let deliver: ((headers: Record<string, string>, body: string) => Promise<void>) | undefined;
+
+  const kindsByChannel = () => ({
+    mobile: settings.channels.mobile ?? fallback,
+    bank: settings.channels.bank ?? fallback,
+  });
+  const refresh = async () => {
+    settings = await storedPayoutSettings(db);
+    readAt = Date.now();
+  };
+  const fresh = async () => {
+    if (Date.now() - readAt > FRESH_MS) await refresh();
+  };
+
+  function adapterOf(kind: string): PayoutProvider {
+    if (!isProviderKind(kind)) throw new Error(`There is no payout provider "${kind}"`);
+    const row = settings.providers.get(kind);
+    const stamp = row ? row.updatedAt.toISOString() : 'environment';
+    const built = adapters.get(kind);
+    if (built?.stamp === stamp) return built.provider;
+    const provider = createPayoutProvider(kind, row ? openedConfig(settingsKeysOf(config), row) : {}, {
+      db,
+      config,
+    });
+    provider.onCallback(async (headers, body) => deliver?.({ ...headers, [RECEIVED_BY]: kind }, body));
+    adapters.set(kind, { stamp, provider });
+    if (built) void built.provider.stop();
+    return provider;
+  }
+  const forChannel = async (channel: PayoutChannel) => {
+    await fresh();
+    const kind = kindsByChannel()[channel];
+    if (!kind) throw new Error(`No payout provider pays ${channel} accounts`);
+    return adapterOf(kind);
+  };
+  const forLine = async (key: string) => {
+    await fresh();
+    const [line] = await db
+      .select({ provider: payoutLines.provider })
+      .from(payoutLines)
+      .where(eq(payoutLines.paymentLineId, key));
+    if (!line) throw new Error(`No payout line ${key}`);
+    return adapterOf(line.provider);
+  };
+
+  return {
+    name: 'settings',
+    kindsByChannel,
+    active: () => Object.values(kindsByChannel()).some((k) => k !== null),
+    refresh,
+    async nameLookup(account, expectedName) {
+      return (await forChannel(account.channel)).nameLookup(account, expectedName);
+    },
+    async send(request) {
+      return (await forLine(request.idempotencyKey)).send(request);
+    },
+    async queryStatus(key) {
+      return (await forLine(key)).queryStatus(key);
+    },
+    verifyCallback(headers, rawBody) {
+      const kind = headers[RECEIVED_BY];
+      const adapter = kind ? adapters.get(kind)?.provider : undefined;
+      if (!adapter) throw new CallbackRejectedError('The callback came through no known provider');
+      return adapter.verifyCallback(headers, rawBody);
+    },
+    fee(channel, amount) {
+      const kind = kindsByChannel()[channel];
+      if (!kind) throw new Error(`No payout provider pays ${channel} accounts`);
+      return adapterOf(kind).fee(channel, amount);
+    },
+    onCallback(handler) {
+      deliver = handler;
+    },
+    async stop() {
+      const all = [...adapters.values()];
+      adapters.clear();
+      await Promise.all(all.map((a) => a.provider.stop()));
+    },
+  };
 }

@@ -18,11 +18,13 @@ import { NotFoundError } from '../../../platform/errors.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { tags } from '../access.ts';
 import { decideHeldNames } from './decide-held-names.ts';
-import { payoutProviderOf } from './providers.ts';
+import { type PayoutRouter, payoutProviderOf, settingsKeysOf } from './providers.ts';
 import { payoutProgressOf, simulatorLedgerOf } from './queries.ts';
 import { sendPayouts } from './send-payouts.ts';
+import { payoutSettingsRoutes } from './settings/routes.ts';
+import { keyMissingProblem } from './settings/stored.ts';
 import { applyCallback } from './settle-line.ts';
-import { startPayoutWorker } from './worker.ts';
+import { type PayoutWorker, startPayoutWorker } from './worker.ts';
 
 const access = {
   read: { permission: 'payments.settlement.read', audience: 'union' },
@@ -39,16 +41,7 @@ const access = {
  */
 export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
   const provider = payoutProviderOf(deps.db, deps.config);
-  if (provider) {
-    provider.onCallback(async (headers, body) => {
-      await applyCallback(deps.db, provider.verifyCallback(headers, body));
-    });
-    const worker = startPayoutWorker(deps.db, provider, deps.config.payouts, app.log);
-    app.addHook('onClose', async () => {
-      await worker.stop();
-      await provider.stop();
-    });
-  }
+  startWorkerBeside(app, deps, provider);
   app.post(
     '/payouts/batches/:id/send',
     {
@@ -59,7 +52,7 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
       const data = await sendPayouts(deps.db, actorOf(req), {
         ...req.body,
         id: req.params.id,
-        provider: provider?.name ?? null,
+        providers: await freshKinds(provider),
       });
       return reply.code(202).send({ message: 'Payment batch sending started successfully', data });
     },
@@ -70,7 +63,10 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: access.read },
       schema: { tags, response: { 200: detailReply(payoutProviderInfo) } },
     },
-    async () => ({ data: { provider: provider?.name ?? null } }),
+    async () => {
+      const kinds = await freshKinds(provider);
+      return { data: { provider: kinds.mobile ?? kinds.bank } };
+    },
   );
   app.get(
     '/payouts/batches/:id',
@@ -103,7 +99,9 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: simulatorLedgerQuery, response: { 200: simulatorLedger } },
     },
     async (req) => {
-      if (provider?.name !== 'simulator') throw new NotFoundError('The payout simulator is not in use');
+      const kinds = await freshKinds(provider);
+      if (kinds.mobile !== 'simulator' && kinds.bank !== 'simulator')
+        throw new NotFoundError('The payout simulator is not in use');
       const { rows, total } = await simulatorLedgerOf(
         deps.db,
         { batchId: req.query.batch_id },
@@ -112,4 +110,38 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
       return pagedReply(rows, total, req.query);
     },
   );
+}
+
+/** The providers each channel is paid through, read again from the union's settings. */
+async function freshKinds(provider: PayoutRouter) {
+  await provider.refresh();
+  return provider.kindsByChannel();
+}
+
+/**
+ * Runs the background worker while the app is up, from when a provider is configured (at start,
+ * or when the union's settings first choose one); callbacks are verified by the provider that
+ * received them.
+ */
+function startWorkerBeside(app: ZodApp, deps: AppDeps, provider: PayoutRouter) {
+  let worker: PayoutWorker | null = null;
+  provider.onCallback(async (headers, body) => {
+    await applyCallback(deps.db, provider.verifyCallback(headers, body));
+  });
+  const ensureWorker = async () => {
+    await provider.refresh();
+    if (!worker && provider.active())
+      worker = startPayoutWorker(deps.db, provider, deps.config.payouts, app.log);
+  };
+  app.addHook('onReady', async () => {
+    await ensureWorker();
+    const missing = await keyMissingProblem(deps.db, settingsKeysOf(deps.config));
+    if (missing) app.log.error(missing);
+  });
+  // A save of the payout settings on this server takes effect (and starts the worker) at once.
+  payoutSettingsRoutes(app, deps, ensureWorker);
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    await provider.stop();
+  });
 }
