@@ -10,6 +10,15 @@ import { CallbackRejectedError, PayoutTimeoutError } from '../provider.ts';
 export type HttpReply = { status: number; text: string };
 
 /**
+ * The request never reached the provider (the connection was refused, the host is unknown, or the
+ * token or session it needs could not be had): nothing was paid, so a send may be rejected. A
+ * PayoutTimeoutError still, for the callers that only wait and ask again.
+ */
+export class NothingSentError extends PayoutTimeoutError {}
+
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
  * One request with a deadline. No answer in time, a broken connection or a 5xx (the provider may
  * have acted before it failed) throws PayoutTimeoutError: the caller cannot know what happened.
  */
@@ -28,7 +37,9 @@ export async function callProvider(
     });
     text = await res.text();
   } catch (error) {
-    throw new PayoutTimeoutError(`No answer from ${new URL(url).host}: ${String(error)}`);
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    const Failure = code && NOT_CONNECTED.has(code) ? NothingSentError : PayoutTimeoutError;
+    throw new Failure(`No answer from ${new URL(url).host}: ${code ?? String(error)}`);
   }
   if (res.status >= 500) throw new PayoutTimeoutError(`${new URL(url).host} answered ${res.status}`);
   return { status: res.status, text };

@@ -10,7 +10,7 @@ import {
   type SendRequest,
   type StatusReply,
 } from '../../provider.ts';
-import { checkCallbackToken, markMoney, parseJson } from '../http.ts';
+import { checkCallbackToken, markMoney, NothingSentError, parseJson } from '../http.ts';
 import { channelOf, destinationOf, externalIdOf, keyOfExternalId } from './accounts.ts';
 import { type Answer, azampayClient } from './client.ts';
 
@@ -169,11 +169,15 @@ export function createAzampay(config: AzampayConfig, deps: AzampayDeps = {}): Pa
       remarks: request.reference.slice(0, 100),
     };
     const checksum = client.checksum(body, config.checksumDisburseFields);
-    const { status, a } = await client.call(
-      'POST',
-      '/api/v1/azampay/disburse',
-      checksum ? { ...body, checksum } : body,
-    );
+    let reply: { status: number; a: Answer };
+    try {
+      reply = await client.call('POST', '/api/v1/azampay/disburse', checksum ? { ...body, checksum } : body);
+    } catch (error) {
+      // The request never left (no token, no connection): nothing was paid.
+      if (error instanceof NothingSentError) return { outcome: 'rejected', reason: error.message };
+      throw error;
+    }
+    const { status, a } = reply;
     if (a.success === true && a.pgReferenceId) {
       sent.set(request.idempotencyKey, { pgReferenceId: a.pgReferenceId, bankName: to.bankName });
       return { outcome: 'accepted', providerReference: a.pgReferenceId };

@@ -70,7 +70,7 @@ describe('AzamPay disbursement adapter, against a fake of the API', () => {
       callbackToken: TOKEN,
       feeMobile: '300.00',
       feeBank: '1500.00',
-      timeoutMs: 400,
+      timeoutMs: 1_500,
     });
     provider = createPayoutProvider('azampay', config, {} as ProviderDeps);
   });
@@ -192,7 +192,7 @@ describe('AzamPay disbursement adapter, against a fake of the API', () => {
         reference: 'R5',
       }),
     ).rejects.toBeInstanceOf(PayoutTimeoutError);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(4_000);
     await waitFor(() => settled.some((c) => c.idempotencyKey === key));
     expect(settled.find((c) => c.idempotencyKey === key)?.status).toBe('succeeded');
   });
@@ -235,5 +235,22 @@ describe('AzamPay disbursement adapter, against a fake of the API', () => {
     });
     expect(refused).toEqual({ outcome: 'rejected', reason: 'AzamPay: Invalid checksum' });
     expect(fake.bad.checksum).toBe(2);
+  });
+
+  it('a payment that never left (no token) is rejected: nothing was paid', async () => {
+    const before = fake.paid.size;
+    const noToken = createAzampay({ ...config, clientSecret: 'wrong' });
+    const reply = await noToken.send({
+      idempotencyKey: randomUUID(),
+      account: mobile('0754123456'),
+      name: 'A',
+      amount: '1.00',
+      reference: 'R7',
+    });
+    expect(reply).toEqual({
+      outcome: 'rejected',
+      reason: 'AzamPay gave no token (HTTP 423)',
+    });
+    expect(fake.paid.size).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import { constants, createHash, createPublicKey, publicEncrypt } from 'node:crypto';
 import { z } from 'zod';
 import { PayoutTimeoutError } from '../../provider.ts';
-import { callProvider, type HttpReply, jsonOf, moneyJson } from '../http.ts';
+import { callProvider, type HttpReply, jsonOf, moneyJson, NothingSentError } from '../http.ts';
 
 export type ClientConfig = {
   authUrl: string;
@@ -68,7 +68,7 @@ export function azampayClient(config: ClientConfig) {
     });
     const t = token.safeParse(jsonOf(res));
     if (res.status !== 200 || !t.success)
-      throw new PayoutTimeoutError(`AzamPay gave no token (HTTP ${res.status})`);
+      throw new NothingSentError(`AzamPay gave no token (HTTP ${res.status})`);
     const expires = t.data.data.expire ? Date.parse(t.data.data.expire) : Number.NaN;
     const until = (Number.isNaN(expires) ? Date.now() + 3_600_000 : expires) - TOKEN_MARGIN_MS;
     return { value: t.data.data.accessToken, until };
@@ -82,7 +82,11 @@ export function azampayClient(config: ClientConfig) {
       mine,
       value: await mine.catch((error) => {
         if (bearer === mine) bearer = null;
-        throw error;
+        throw error instanceof NothingSentError
+          ? error
+          : new NothingSentError(
+              `AzamPay gave no token: ${error instanceof Error ? error.message : String(error)}`,
+            );
       }),
     };
   }

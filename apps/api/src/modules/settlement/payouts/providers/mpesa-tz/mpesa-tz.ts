@@ -19,6 +19,7 @@ import {
   type HttpReply,
   jsonOf,
   msisdnOf,
+  NothingSentError,
   parseJson,
 } from '../http.ts';
 
@@ -99,6 +100,40 @@ export function encryptForMpesa(publicKey: string, text: string): string {
 
 const describe = (r: Reply) => `${r.output_ResponseCode}: ${r.output_ResponseDesc}`.trim();
 
+/** M-Pesa's result, as it posts it to the callback URL. */
+const resultBody = (r: Reply) =>
+  JSON.stringify({
+    output_ResponseCode: r.output_ResponseCode,
+    output_ResponseDesc: r.output_ResponseDesc,
+    output_TransactionID: r.output_TransactionID,
+    output_ConversationID: r.output_ConversationID,
+    output_ThirdPartyConversationID: r.output_ThirdPartyConversationID,
+  });
+
+/** Reads a callback: its token checked, the line, and its end (only a final result). */
+function readCallback(
+  config: MpesaTzConfig,
+  headers: Record<string, string | undefined>,
+  rawBody: string,
+): PayoutCallback {
+  checkCallbackToken(headers, config.callbackToken);
+  const parsed = reply.safeParse(parseJson(rawBody));
+  const r = parsed.data;
+  if (!r?.output_ThirdPartyConversationID) throw new CallbackRejectedError('The callback names no payment');
+  const idempotencyKey = keyOf(r.output_ThirdPartyConversationID);
+  const providerReference = r.output_TransactionID ?? r.output_ConversationID ?? null;
+  if (r.output_ResponseCode === 'INS-0')
+    return {
+      idempotencyKey,
+      status: 'succeeded',
+      providerReference: providerReference ?? idempotencyKey,
+      fee: config.fee,
+    };
+  if (REFUSED.has(r.output_ResponseCode))
+    return { idempotencyKey, status: 'failed', providerReference, reason: describe(r) };
+  throw new CallbackRejectedError(`The callback is not a final result (${describe(r)})`);
+}
+
 /**
  * M-Pesa Tanzania's open API (Vodacom): session key, customer pay-out (B2C, single stage),
  * transaction status. The session key is fetched with the API key encrypted by the public key;
@@ -119,7 +154,7 @@ export function createMpesaTz(config: MpesaTzConfig): PayoutProvider {
     });
     const r = reply.safeParse(jsonOf(res));
     if (!r.success || r.data.output_ResponseCode !== 'INS-0' || !r.data.output_SessionID)
-      throw new PayoutTimeoutError(`M-Pesa gave no session key (HTTP ${res.status})`);
+      throw new NothingSentError(`M-Pesa gave no session key (HTTP ${res.status})`);
     return r.data.output_SessionID;
   }
 
@@ -130,7 +165,9 @@ export function createMpesaTz(config: MpesaTzConfig): PayoutProvider {
       const current = session;
       const sessionId = await current.catch((error) => {
         if (session === current) session = null;
-        throw error;
+        throw error instanceof NothingSentError
+          ? error
+          : new NothingSentError(`M-Pesa gave no session key: ${String(error)}`);
       });
       const res: HttpReply = await callProvider(`${base}${path}`, {
         method,
@@ -152,30 +189,28 @@ export function createMpesaTz(config: MpesaTzConfig): PayoutProvider {
     }
   }
 
-  const resultBody = (r: Reply) =>
-    JSON.stringify({
-      output_ResponseCode: r.output_ResponseCode,
-      output_ResponseDesc: r.output_ResponseDesc,
-      output_TransactionID: r.output_TransactionID,
-      output_ConversationID: r.output_ConversationID,
-      output_ThirdPartyConversationID: r.output_ThirdPartyConversationID,
-    });
-
   async function send(request: SendRequest): Promise<SendReply> {
     const msisdn = request.account.channel === 'mobile' ? msisdnOf(request.account.phone) : null;
     if (!msisdn) return { outcome: 'rejected', reason: 'M-Pesa pays Tanzanian mobile numbers only' };
     const conversationId = conversationIdOf(request.idempotencyKey);
-    const r = await call('POST', 'b2cPayment/', {
-      input_Amount: amountText(request.amount),
-      input_Country: 'TZN',
-      input_Currency: 'TZS',
-      input_CustomerMSISDN: msisdn,
-      input_ServiceProviderCode: config.serviceProviderCode,
-      input_ThirdPartyConversationID: conversationId,
-      input_TransactionReference:
-        request.reference.replace(/[^0-9A-Za-z]/g, '').slice(0, 20) || conversationId.slice(0, 20),
-      input_PaymentItemsDesc: request.reference.slice(0, 100) || 'Payment',
-    });
+    let r: Reply;
+    try {
+      r = await call('POST', 'b2cPayment/', {
+        input_Amount: amountText(request.amount),
+        input_Country: 'TZN',
+        input_Currency: 'TZS',
+        input_CustomerMSISDN: msisdn,
+        input_ServiceProviderCode: config.serviceProviderCode,
+        input_ThirdPartyConversationID: conversationId,
+        input_TransactionReference:
+          request.reference.replace(/[^0-9A-Za-z]/g, '').slice(0, 20) || conversationId.slice(0, 20),
+        input_PaymentItemsDesc: request.reference.slice(0, 100) || 'Payment',
+      });
+    } catch (error) {
+      // The request never left (no session key, no connection): nothing was paid.
+      if (error instanceof NothingSentError) return { outcome: 'rejected', reason: error.message };
+      throw error;
+    }
     if (r.output_ResponseCode === 'INS-0') {
       const body = resultBody({ ...r, output_ThirdPartyConversationID: conversationId });
       out.later({ [CALLBACK_TOKEN_HEADER]: config.callbackToken }, body);
@@ -224,25 +259,7 @@ export function createMpesaTz(config: MpesaTzConfig): PayoutProvider {
     },
     send,
     queryStatus,
-    verifyCallback(headers, rawBody): PayoutCallback {
-      checkCallbackToken(headers, config.callbackToken);
-      const parsed = reply.safeParse(parseJson(rawBody));
-      const r = parsed.data;
-      if (!r?.output_ThirdPartyConversationID)
-        throw new CallbackRejectedError('The callback names no payment');
-      const idempotencyKey = keyOf(r.output_ThirdPartyConversationID);
-      const providerReference = r.output_TransactionID ?? r.output_ConversationID ?? null;
-      if (r.output_ResponseCode === 'INS-0')
-        return {
-          idempotencyKey,
-          status: 'succeeded',
-          providerReference: providerReference ?? idempotencyKey,
-          fee: config.fee,
-        };
-      if (REFUSED.has(r.output_ResponseCode))
-        return { idempotencyKey, status: 'failed', providerReference, reason: describe(r) };
-      throw new CallbackRejectedError(`The callback is not a final result (${describe(r)})`);
-    },
+    verifyCallback: (headers, rawBody) => readCallback(config, headers, rawBody),
     fee: () => config.fee,
     onCallback: out.onCallback,
     stop: out.stop,
