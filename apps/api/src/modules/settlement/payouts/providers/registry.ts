@@ -100,6 +100,18 @@ export const payoutProviders = {
         labelSw: 'Ufunguo wa umma wa checksum',
         secret: false,
       },
+      {
+        key: 'checksumLookupFields',
+        label: 'Checksum fields of a name lookup (comma-separated)',
+        labelSw: 'Sehemu za checksum za kuhakiki jina (zikitenganishwa kwa koma)',
+        secret: false,
+      },
+      {
+        key: 'checksumDisburseFields',
+        label: 'Checksum fields of a payment (comma-separated)',
+        labelSw: 'Sehemu za checksum za malipo (zikitenganishwa kwa koma)',
+        secret: false,
+      },
       { key: 'callbackToken', label: 'Callback token', labelSw: 'Tokeni ya majibu', secret: true },
       {
         key: 'feeMobile',

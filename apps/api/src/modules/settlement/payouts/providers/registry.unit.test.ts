@@ -32,4 +32,39 @@ describe('payout provider registry', () => {
     expect(p.fee('bank', '1000.00')).toBe('1500.00');
     await p.stop();
   });
+
+  it('parses the real providers from the text the settings screen stores (every field a setting of the schema)', () => {
+    const text: Record<string, Record<string, string>> = {
+      'mpesa-tz': {
+        environment: 'live',
+        apiKey: 'k',
+        publicKey: 'p',
+        serviceProviderCode: '000000',
+        callbackToken: '0123456789abcdef',
+        fee: '250',
+      },
+      azampay: {
+        appName: 'a',
+        clientId: 'c',
+        clientSecret: 's',
+        apiKey: 'k',
+        sourceName: 'UNION',
+        sourceBank: 'Azampesa',
+        sourceAccount: '255650000001',
+        transferType: 'MNO',
+        callbackToken: '0123456789abcdef',
+        checksumDisburseFields: 'externalReferenceId, transferDetails.amount',
+      },
+    };
+    for (const kind of ['mpesa-tz', 'azampay'] as const) {
+      const e = payoutProviders[kind];
+      const shape = Object.keys((e.schema as unknown as { shape: Record<string, unknown> }).shape);
+      for (const f of e.fields) expect(shape, `${kind}.${f.key}`).toContain(f.key);
+      expect(e.schema.safeParse(text[kind]).success, kind).toBe(true);
+    }
+    expect(payoutProviders.azampay.schema.parse(text.azampay).checksumDisburseFields).toEqual([
+      'externalReferenceId',
+      'transferDetails.amount',
+    ]);
+  });
 });
