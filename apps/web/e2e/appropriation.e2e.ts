@@ -34,6 +34,7 @@ let token: string;
 let accountant: { email: string; password: string };
 let manager: { email: string; password: string };
 let seasonName: string;
+let alpha: { id: string; name: string };
 const YEAR = new Date().toISOString().slice(0, 4);
 const NEXT = String(Number(YEAR) + 1);
 
@@ -87,7 +88,7 @@ async function member(
     tareKg: '0.000',
     moisture: '8.00',
   });
-  return society.name;
+  return society;
 }
 
 beforeAll(async () => {
@@ -118,7 +119,7 @@ beforeAll(async () => {
   await must(api('PATCH', `/accounts/journal-entries/${entry.data.id}/approve`, undefined, token), 'approve');
   const crop = await cashewSeasonCrop(token);
   seasonName = crop.label.split(' · ')[0] ?? '';
-  await member('Alpha', '300000', '1000.000', bank, crop);
+  alpha = await member('Alpha', '300000', '1000.000', bank, crop);
   await member('Beta', '200000', '500.000', bank, crop);
   const years = await api<Listed<{ id: string; name: string }>>('GET', '/financial-years', undefined, token);
   const year = years.body.data.find((y) => y.name.includes(YEAR));
@@ -215,6 +216,18 @@ describe('the appropriation of the surplus (#32)', () => {
       'Kundi la malipo',
     ])
       await page.getByText(label, { exact: true }).first().waitFor();
+    await page.context().close();
+  }, 180_000);
+
+  it("an AMCOS manager reads their own society's line only, read-only", async () => {
+    const own = await createUser(token, 'AMCOS Manager', alpha.id);
+    const page = await signedIn(browser, own);
+    await page.goto('/members/societies');
+    const lines = page.getByTestId('own-appropriation-lines');
+    await lines.getByText(/40,000\.00/).first().waitFor();
+    expect(await lines.locator('tbody tr').count()).toBe(1);
+    await page.goto('/members/appropriations');
+    await page.getByTestId('no-access').waitFor();
     await page.context().close();
   }, 180_000);
 });

@@ -103,3 +103,12 @@ export const appropriationSaved = savedReply(appropriation);
 export const appropriationPreviewReply = detailReply(appropriationFigures);
 export const appropriationSettingsReply = detailReply(appropriationSettings);
 export const appropriationSettingsSaved = savedReply(appropriationSettings);
+
+/** An AMCOS's own line of each approved appropriation (#32): what the union owes it, read-only. */
+export const ownAppropriationLine = appropriationLine.extend({
+  appropriationNo: z.string(),
+  yearName: z.string(),
+  approvedAt: z.string(),
+});
+export type OwnAppropriationLine = z.infer<typeof ownAppropriationLine>;
+export const ownAppropriationLines = z.object({ data: z.array(ownAppropriationLine) });

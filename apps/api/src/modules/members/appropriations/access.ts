@@ -5,6 +5,8 @@
 export const tags = ['members'];
 export const access = {
   read: { permission: 'accounts.ledger.read', audience: 'union' },
+  /** An AMCOS user reads their own society's lines (scoped in the query). */
+  own: { permission: 'amcos.farmer.read', audience: 'any' },
   propose: { permission: 'accounts.journal.create', audience: 'union' },
   approve: { permission: 'accounts.journal.approve', audience: 'union' },
 } as const;

@@ -289,6 +289,18 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
     expect(list.body.data.map((a) => a.status)).toEqual(['approved', 'rejected']);
     const denied = await t.request('GET', '/members/appropriations', { token: amcosManager.access });
     expect(denied.status).toBe(403);
+    // An AMCOS user reads their own society's line only, read-only.
+    const own = await t.request<{ data: { amcosName: string; payable: string }[] }>(
+      'GET',
+      '/members/appropriations/mine',
+      { token: amcosManager.access },
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.data.map((l) => [l.amcosName.split(' ').slice(0, 2).join(' '), l.payable])).toEqual([
+      ['Alpha AMCOS', '384814.79'],
+    ]);
+    const union = await t.request('GET', '/members/appropriations/mine', { token: accountant.access });
+    expect(union.status).toBe(403);
   });
 
   it('keeps the statutory reserve as a union setting', async () => {

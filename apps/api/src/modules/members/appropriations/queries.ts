@@ -4,12 +4,15 @@ import {
   type AppropriationSummary,
   appropriationLine,
   appropriationSummary,
+  type OwnAppropriationLine,
+  ownAppropriationLine,
 } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { NotFoundError } from '../../../platform/errors.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import type { PageWindow } from '../../../platform/list.ts';
 
 /** The by-laws' statutory reserve, a percentage of the surplus: the union's setting, 25 until saved. */
@@ -73,4 +76,22 @@ export async function getAppropriation(db: DbOrTx, id: string): Promise<Appropri
         where l.appropriation_id = ${id} order by a.name, l.id`,
   );
   return { ...row, lines };
+}
+
+/** An AMCOS user's own society's lines of the approved appropriations, newest first; union staff read the whole. */
+export async function ownAppropriationLines(db: DbOrTx, actor: Actor): Promise<OwnAppropriationLine[]> {
+  if (!actor.amcosId) throw new ForbiddenError('For AMCOS users: union staff read each appropriation');
+  return queryRows(
+    db,
+    ownAppropriationLine,
+    sql`select l.id, l.amcos_id as "amcosId", a.name as "amcosName", m.member_no as "memberNo",
+          l.paid_shares::text as "paidShares", l.kg::text as kg, l.dividend::text as dividend,
+          l.bonus::text as bonus, l.payable::text as payable, p.appropriation_no as "appropriationNo",
+          y.name as "yearName", p.approved_at::text as "approvedAt"
+        from appropriation_lines l join appropriations p on p.id = l.appropriation_id
+        join financial_years y on y.id = p.financial_year_id
+        join amcos a on a.id = l.amcos_id join members m on m.id = l.member_id
+        where l.amcos_id = ${actor.amcosId} and p.status = 'approved'
+        order by p.approved_at desc, l.id`,
+  );
 }

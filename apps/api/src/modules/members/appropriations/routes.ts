@@ -9,6 +9,7 @@ import {
   appropriationSettingsSaved,
   approveAppropriationBody,
   idParams,
+  ownAppropriationLines as ownLinesReply,
   proposeAppropriationBody,
   rejectAppropriationBody,
 } from '@ushirika/contracts';
@@ -20,7 +21,12 @@ import { access, tags } from './access.ts';
 import { approveAppropriation } from './approve-appropriation.ts';
 import { computeAppropriation } from './compute-appropriation.ts';
 import { proposeAppropriation } from './propose-appropriation.ts';
-import { getAppropriation, listAppropriations, readReservePercent } from './queries.ts';
+import {
+  getAppropriation,
+  listAppropriations,
+  ownAppropriationLines,
+  readReservePercent,
+} from './queries.ts';
 import { rejectAppropriation } from './reject-appropriation.ts';
 import { saveAppropriationSettings } from './save-appropriation-settings.ts';
 
@@ -38,6 +44,11 @@ export function appropriationRoutes(app: ZodApp, deps: AppDeps) {
       const { rows, total } = await listAppropriations(deps.db, q, pageWindow(q));
       return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
     },
+  );
+  app.get(
+    `${base}/mine`,
+    { config: { access: access.own }, schema: { tags, response: { 200: ownLinesReply } } },
+    async (req) => ({ data: await ownAppropriationLines(deps.db, actorOf(req)) }),
   );
   app.get(
     `${base}/settings`,

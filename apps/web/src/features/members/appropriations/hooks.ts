@@ -3,6 +3,7 @@ import type {
   Appropriation,
   AppropriationFigures,
   AppropriationSettings,
+  OwnAppropriationLine,
   ProposeAppropriationBody,
 } from '@ushirika/contracts';
 import { api, apiRequest } from '../../../lib/api.ts';
@@ -45,5 +46,16 @@ export function useSaveAppropriationSettings() {
       void client.invalidateQueries({ queryKey: ['appropriations'] });
       invalidateBooks(client);
     },
+  });
+}
+
+/** An AMCOS user's own society's lines of the approved appropriations (read-only). */
+export function useOwnAppropriationLines(enabled: boolean) {
+  return useQuery({
+    queryKey: ['appropriations', 'mine'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: OwnAppropriationLine[] }>('members/appropriations/mine', undefined, signal),
+    select: (reply) => reply.data,
+    enabled,
   });
 }

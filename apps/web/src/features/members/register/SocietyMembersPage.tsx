@@ -8,6 +8,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
+import { OwnAppropriationLines } from '../appropriations/OwnAppropriationLines.tsx';
 import { MemberRegister } from './MemberRegister.tsx';
 
 /**
@@ -40,6 +41,7 @@ export default function SocietyMembersRoute() {
           onChange={(v) => setParams(v ? { amcos: v } : {})}
         />
       )}
+      {own && <OwnAppropriationLines />}
       {chosen ? (
         <MemberRegister key={chosen} society={chosen} canChange={canChange} />
       ) : (
