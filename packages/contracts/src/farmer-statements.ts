@@ -69,6 +69,8 @@ export const statementSettlement = z.object({
   grossShare: z.string(),
   deductions: z.string(),
   loanRecovery: z.string(),
+  /** Unpaid member shares paid from this crop money (#32), after the loans. */
+  memberShares: z.string(),
   net: z.string(),
   payment: statementPayment.nullable(),
 });
@@ -142,6 +144,7 @@ export const farmerStatement = z.object({
       grossShare: z.string(),
       deductions: z.string(),
       loanRecovery: z.string(),
+      memberShares: z.string(),
       net: z.string(),
       paid: z.string(),
       unpaid: z.string(),

@@ -58,6 +58,14 @@ export const FARMER_SMS = {
     sw: '{{society}}: Mgawanyo wa mapato {{no}}: jumla TZS {{gross}}, makato {{deductions}}, mkopo {{loan}}. Utapokea TZS {{net}}.',
     en: '{{society}}: Settlement {{no}}: gross TZS {{gross}}, deductions {{deductions}}, loan {{loan}}. You will receive TZS {{net}}.',
   },
+  /**
+   * A settlement approved that also paid the member's unpaid shares from the crop money (#32).
+   * Shorter than settlementApproved ("jumla" without "TZS", "Utapata") so it stays one SMS.
+   */
+  settlementApprovedWithShares: {
+    sw: '{{society}}: Mgawanyo wa mapato {{no}}: jumla {{gross}}, makato {{deductions}}, mkopo {{loan}}, hisa {{shares}}. Utapata TZS {{net}}.',
+    en: '{{society}}: Settlement {{no}}: gross {{gross}}, deductions {{deductions}}, loan {{loan}}, shares {{shares}}. You get TZS {{net}}.',
+  },
   /** A payment line the bank or wallet refused (#31): what to do. */
   paymentFailed: {
     sw: '{{society}}: Malipo yako ya TZS {{amount}} hayakufika. Hakikisha namba ya simu au akaunti yako kwa AMCOS. Kumbukumbu: {{reference}}',

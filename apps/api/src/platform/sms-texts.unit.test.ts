@@ -95,6 +95,18 @@ function everySms(): [string, string][] {
         }),
       ],
       [
+        `farmer (${lang}): settlement approved, shares paid (#32)`,
+        smsText(FARMER_SMS.settlementApprovedWithShares[lang], {
+          society: 'Mkombozi Kisemvule AMCOS Ltd',
+          no: 'ST-2026-000012',
+          gross: '12,345,678.50',
+          deductions: '1,234,567.50',
+          loan: '1,000,000',
+          shares: '300,000',
+          net: '9,811,111',
+        }),
+      ],
+      [
         `farmer (${lang}): payment failed (#31)`,
         smsText(FARMER_SMS.paymentFailed[lang], {
           society: 'Kisemvule AMCOS',

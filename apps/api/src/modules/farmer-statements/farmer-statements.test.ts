@@ -153,6 +153,7 @@ describe('a farmer’s season statement', () => {
         grossShare: '1000000.00',
         deductions: '40000.00',
         loanRecovery: '100000.00',
+        memberShares: '0.00',
         net: '860000.00',
         payment: expect.objectContaining({
           status: 'paid',
@@ -168,6 +169,7 @@ describe('a farmer’s season statement', () => {
       grossShare: '1000000.00',
       deductions: '40000.00',
       loanRecovery: '100000.00',
+      memberShares: '0.00',
       net: '860000.00',
       paid: '860000.00',
       unpaid: '0.00',

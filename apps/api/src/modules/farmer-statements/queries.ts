@@ -83,7 +83,8 @@ export const seasonSettlements = (db: DbOrTx, farmerId: string, seasonId: string
     sql`select s.id as "settlementId", s.settlement_no as "settlementNo", s.settled_on::text as "settledOn",
           count(*)::int as lots, sum(sf.kg)::numeric(14,3)::text as kg,
           sum(sf.gross_share)::numeric(16,2)::text as "grossShare", sum(sf.deductions)::numeric(16,2)::text as deductions,
-          sum(sf.loan_recovery)::numeric(16,2)::text as "loanRecovery", sum(sf.net)::numeric(16,2)::text as net
+          sum(sf.loan_recovery)::numeric(16,2)::text as "loanRecovery",
+          sum(sf.member_shares)::numeric(16,2)::text as "memberShares", sum(sf.net)::numeric(16,2)::text as net
         from settlement_farmers sf
         join settlements s on s.id = sf.settlement_id and s.status = 'approved'
         join settlement_lots sl on sl.id = sf.settlement_lot_id

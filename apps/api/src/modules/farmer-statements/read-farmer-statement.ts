@@ -65,6 +65,7 @@ function settlementTotals(rows: StatementSettlement[]): FarmerStatement['settlem
     grossShare: total(rows.map((r) => r.grossShare)),
     deductions: total(rows.map((r) => r.deductions)),
     loanRecovery: total(rows.map((r) => r.loanRecovery)),
+    memberShares: total(rows.map((r) => r.memberShares)),
     net,
     paid,
     unpaid: sum([net]).minus(paid).toFixed(2),

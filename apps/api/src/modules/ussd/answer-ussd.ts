@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normalisePhone, type UssdStep } from '@ushirika/contracts';
-import { addNamedDeductions, farmerDeductionsByName, type NamedDeduction } from '@ushirika/domain';
+import { addNamedDeductions, dec, farmerDeductionsByName, type NamedDeduction } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -231,11 +231,12 @@ async function screenLines(
       : new Map<string, NamedDeduction[]>();
     return [
       ...rows.flatMap((r) => [
-        say(lang, 'settlement', {
+        say(lang, dec(r.memberShares).isZero() ? 'settlement' : 'settlementWithShares', {
           no: r.settlementNo,
           gross: tzs(r.grossShare),
           deductions: tzs(r.deductions),
           loan: tzs(r.loanRecovery),
+          shares: tzs(r.memberShares),
           net: tzs(r.net),
           status: paymentStatus(lang, r.payment),
         }),

@@ -41,6 +41,11 @@ export const USSD_TEXTS = {
     sw: '{{no}}: Jumla {{gross}}, makato {{deductions}}, mkopo {{loan}}, halisi TZS {{net}}. {{status}}',
     en: '{{no}}: gross {{gross}}, deductions {{deductions}}, loan {{loan}}, net TZS {{net}}. {{status}}',
   },
+  /** A settlement that also paid the member's unpaid shares from the crop money (#32). */
+  settlementWithShares: {
+    sw: '{{no}}: Jumla {{gross}}, makato {{deductions}}, mkopo {{loan}}, hisa {{shares}}, halisi TZS {{net}}. {{status}}',
+    en: '{{no}}: gross {{gross}}, deductions {{deductions}}, loan {{loan}}, shares {{shares}}, net TZS {{net}}. {{status}}',
+  },
   /** One deduction of a settlement, named (the farmer's share of it). */
   deduction: { sw: '- {{name}}: {{amount}}', en: '- {{name}}: {{amount}}' },
   transportCharge: { sw: 'Gharama ya usafiri', en: 'Transport charge' },

@@ -86,6 +86,13 @@ export function SettlementsTab({ settlements }: { settlements: FarmerStatement['
           total: moneyOrDash(totals.loanRecovery),
         },
         {
+          key: 'shares',
+          header: t('pay.memberShares'),
+          render: (r) => moneyOrDash(r.memberShares),
+          align: 'right',
+          total: moneyOrDash(totals.memberShares),
+        },
+        {
           key: 'net',
           header: t('pay.reportColumns.net'),
           render: (r) => moneyOrDash(r.net),

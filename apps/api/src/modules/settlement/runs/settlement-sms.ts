@@ -1,4 +1,4 @@
-import { toGroupedAmount } from '@ushirika/domain';
+import { dec, toGroupedAmount } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -13,6 +13,7 @@ const farmerShare = z.object({
   gross: z.string(),
   deductions: z.string(),
   loan: z.string(),
+  shares: z.string(),
   net: z.string(),
   lang: z.enum(['sw', 'en']),
 });
@@ -20,7 +21,7 @@ const farmerShare = z.object({
 /**
  * Each farmer's SMS of an approved settlement (#31: what they will receive and why), in their
  * language, once per settlement and farmer (the outbox's event key): their gross share, the
- * deductions, the loan recovered and the net, summed from their settlement_farmers rows, the
+ * deductions, the loan recovered, the member's shares paid from it (when any) and the net, summed from their settlement_farmers rows, the
  * same rows their statement and the USSD menu sum.
  */
 export async function queueSettlementSms(
@@ -33,7 +34,7 @@ export async function queueSettlementSms(
     farmerShare,
     sql`select sf.farmer_id as "farmerId", f.phone as recipient, a.name as society,
           sum(sf.gross_share)::text as gross, sum(sf.deductions)::text as deductions,
-          sum(sf.loan_recovery)::text as loan, sum(sf.net)::text as net,
+          sum(sf.loan_recovery)::text as loan, sum(sf.member_shares)::text as shares, sum(sf.net)::text as net,
           coalesce(max(fp.language), 'sw') as lang
         from settlement_farmers sf
         join farmers f on f.id = sf.farmer_id
@@ -47,14 +48,20 @@ export async function queueSettlementSms(
     shares.map((s) => ({
       key: `settlement-approved:${settlementId}:${s.farmerId}`,
       recipient: s.recipient,
-      body: smsText(FARMER_SMS.settlementApproved[s.lang], {
-        society: s.society,
-        no: settlementNo,
-        gross: toGroupedAmount(s.gross),
-        deductions: toGroupedAmount(s.deductions),
-        loan: toGroupedAmount(s.loan),
-        net: toGroupedAmount(s.net),
-      }),
+      body: smsText(
+        (dec(s.shares).isZero() ? FARMER_SMS.settlementApproved : FARMER_SMS.settlementApprovedWithShares)[
+          s.lang
+        ],
+        {
+          society: s.society,
+          no: settlementNo,
+          gross: toGroupedAmount(s.gross),
+          deductions: toGroupedAmount(s.deductions),
+          loan: toGroupedAmount(s.loan),
+          shares: toGroupedAmount(s.shares),
+          net: toGroupedAmount(s.net),
+        },
+      ),
     })),
   );
 }

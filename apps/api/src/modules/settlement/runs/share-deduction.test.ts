@@ -2,12 +2,13 @@ import type {
   ControlAccounts,
   DeductionRule,
   FarmerLoan,
+  FarmerStatement,
   Member,
   MemberStatement,
   SettlementDetails,
   SettlementPreview,
 } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, toGroupedAmount } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -281,6 +282,28 @@ describe('paying unpaid shares from crop money at settlement', () => {
       ['88000.00', first.settlementNo, '188000.00'],
     ]);
     expect(s.body.data.lines[1]?.receiptNo).toBe(`${first.settlementNo}/${farmerNos()[0]}`);
+  });
+
+  it("tells the farmer what the shares took: the farmer's statement and the settlement SMS (#31)", async () => {
+    const d = farmers[3]?.id ?? '';
+    const statement = await t.request<Reply<FarmerStatement>>('GET', `/collections/farmers/${d}/statement`, {
+      token: manager.access,
+    });
+    const row = statement.body.data.settlements.rows.find((r) => r.settlementId === first.id);
+    expect(row).toMatchObject({ memberShares: '200000.00' });
+    // What the farmer was owed is what the loans, the shares and the net add up to.
+    expect(
+      dec(row?.grossShare ?? '0')
+        .minus(row?.deductions ?? '0')
+        .toFixed(2),
+    ).toBe(sum([row?.loanRecovery ?? '0', row?.memberShares ?? '0', row?.net ?? '0']).toFixed(2));
+    expect(statement.body.data.settlements.totals.memberShares).toBe('200000.00');
+    const [sms] = await queryRows(
+      t.db,
+      z.object({ body: z.string() }),
+      sql`select body from sms_outbox where event_key = ${`settlement-approved:${first.id}:${d}`}`,
+    );
+    expect(sms?.body).toContain(`mkopo 0, hisa 200,000. Utapata TZS ${toGroupedAmount(row?.net ?? '0')}.`);
   });
 
   it('approving again changes nothing', async () => {
