@@ -224,7 +224,10 @@ describe('the appropriation of the surplus (#32)', () => {
     const page = await signedIn(browser, own);
     await page.goto('/members/societies');
     const lines = page.getByTestId('own-appropriation-lines');
-    await lines.getByText(/40,000\.00/).first().waitFor();
+    await lines
+      .getByText(/40,000\.00/)
+      .first()
+      .waitFor();
     expect(await lines.locator('tbody tr').count()).toBe(1);
     await page.goto('/members/appropriations');
     await page.getByTestId('no-access').waitFor();
