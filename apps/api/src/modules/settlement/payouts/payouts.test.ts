@@ -305,6 +305,35 @@ describe('sending a batch through the simulator: names held, confirmed and corre
     await sim.stop();
   });
 
+  it('takes callbacks at the provider route only when genuine: a forged or unknown one is 401 and changes nothing', async () => {
+    const before = await progressOf(w);
+    const [line] = await linesOf(w);
+    const body = { idempotencyKey: line?.id, status: 'failed', providerReference: null, reason: 'forged' };
+    const post = (provider: string, signature: string) =>
+      fetch(`${w.t.url}/api/payouts/callbacks/${provider}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-simulator-signature': signature },
+        body: JSON.stringify(body),
+      });
+    const forged = await post('simulator', 'ab'.repeat(32));
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { message: string }).message).toBe(
+      'The callback signature does not match',
+    );
+    const unknown = await post('azampay', 'ab'.repeat(32));
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as { message: string }).message).toBe(
+      'No payout provider "azampay" is set up here',
+    );
+    const notJson = await fetch(`${w.t.url}/api/payouts/callbacks/simulator`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(notJson.status).toBe(400);
+    expect((await progressOf(w)).counts).toEqual(before.counts);
+  });
+
   it('tells union staff which provider it sends through; not AMCOS users', async () => {
     const reply = await w.t.request<{ data: { provider: string | null } }>('GET', '/payouts/provider', {
       token: w.finance.access,

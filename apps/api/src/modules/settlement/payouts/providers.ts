@@ -2,7 +2,12 @@ import type { PayoutChannelName } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { CallbackRejectedError, type PayoutChannel, type PayoutProvider } from './provider.ts';
+import {
+  CallbackRejectedError,
+  type PayoutCallback,
+  type PayoutChannel,
+  type PayoutProvider,
+} from './provider.ts';
 import { createPayoutProvider, isProviderKind } from './providers/registry.ts';
 import { payoutLines } from './schema.ts';
 import type { SecretKeys } from './settings/secret-box.ts';
@@ -20,6 +25,15 @@ export type PayoutRouter = PayoutProvider & {
   active(): boolean;
   /** Reads the settings again (after a save, at start, and when they are older than a few seconds). */
   refresh(): Promise<void>;
+  /**
+   * A callback posted to the provider's own route: read by that provider's adapter when it pays a
+   * channel or is set up in the settings; CallbackRejectedError otherwise, or when it is not genuine.
+   */
+  receive(
+    kind: string,
+    headers: Record<string, string | undefined>,
+    rawBody: string,
+  ): Promise<PayoutCallback>;
 };
 
 export const settingsKeysOf = (config: Config): SecretKeys => ({
@@ -96,6 +110,12 @@ export function payoutProviderOf(db: DbOrTx, config: Config): PayoutRouter {
     },
     async queryStatus(key) {
       return (await forLine(key)).queryStatus(key);
+    },
+    async receive(kind, headers, rawBody) {
+      await fresh();
+      const known = isProviderKind(kind) && (settings.providers.has(kind) || kind === fallback);
+      if (!known) throw new CallbackRejectedError(`No payout provider "${kind}" is set up here`);
+      return adapterOf(kind).verifyCallback(headers, rawBody);
     },
     verifyCallback(headers, rawBody) {
       const kind = headers[RECEIVED_BY];

@@ -14,10 +14,12 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { NotFoundError } from '../../../platform/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../../../platform/errors.ts';
 import { pagedReply, pageWindow } from '../../../platform/list.ts';
 import { tags } from '../access.ts';
 import { decideHeldNames } from './decide-held-names.ts';
+import { CallbackRejectedError } from './provider.ts';
+import { CALLBACK_TOKEN_HEADER } from './providers/http.ts';
 import { type PayoutRouter, payoutProviderOf, settingsKeysOf } from './providers.ts';
 import { payoutProgressOf, simulatorLedgerOf } from './queries.ts';
 import { sendPayouts } from './send-payouts.ts';
@@ -42,6 +44,7 @@ const access = {
 export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
   const provider = payoutProviderOf(deps.db, deps.config);
   startWorkerBeside(app, deps, provider);
+  callbackRoute(app, deps, provider);
   app.post(
     '/payouts/batches/:id/send',
     {
@@ -108,6 +111,44 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
         pageWindow(req.query),
       );
       return pagedReply(rows, total, req.query);
+    },
+  );
+}
+
+const callbackParams = z.object({ provider: z.string().max(40) });
+const callbackQuery = z.object({ token: z.string().max(200).optional() });
+
+/**
+ * Where a real provider posts its results (#30): `/api/payouts/callbacks/<kind>?token=…`, the URL
+ * registered with the provider. The provider's adapter checks the token (or signature) and reads
+ * the result; the line it names settles once, so a duplicate or late callback changes nothing.
+ * A callback that is not genuine is refused with 401 and changes nothing.
+ */
+function callbackRoute(app: ZodApp, deps: AppDeps, provider: PayoutRouter) {
+  app.post(
+    '/payouts/callbacks/:provider',
+    {
+      // Public in the access table: the provider, not a user, calls it; its token guards it.
+      config: { access: 'public' },
+      schema: {
+        tags,
+        params: callbackParams,
+        querystring: callbackQuery,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req) => {
+      const headers: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(req.headers))
+        headers[name] = Array.isArray(value) ? value[0] : value;
+      if (req.query.token) headers[CALLBACK_TOKEN_HEADER] = req.query.token;
+      const callback = await provider
+        .receive(req.params.provider, headers, JSON.stringify(req.body ?? null))
+        .catch((error: unknown) => {
+          throw error instanceof CallbackRejectedError ? new UnauthorizedError(error.message) : error;
+        });
+      await applyCallback(deps.db, callback);
+      return { message: 'Callback received' };
     },
   );
 }
