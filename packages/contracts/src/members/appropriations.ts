@@ -80,7 +80,10 @@ export type Appropriation = z.infer<typeof appropriation>;
 
 export const appropriationSummary = appropriation.omit({ lines: true });
 export type AppropriationSummary = z.infer<typeof appropriationSummary>;
-export const appropriationListQuery = listQuery.extend({ status: appropriationStatus.optional() });
+/** The list offers no export: a union has one appropriation a year (the exports test holds every offered one). */
+export const appropriationListQuery = listQuery
+  .omit({ format: true })
+  .extend({ status: appropriationStatus.optional() });
 export const appropriationList = paged(appropriationSummary);
 export type AppropriationList = z.infer<typeof appropriationList>;
 
