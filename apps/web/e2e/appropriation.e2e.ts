@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   amcosWithClerk,
   cashewSeasonCrop,
@@ -7,18 +7,8 @@ import {
   tag,
   weighCollection,
 } from './crop-flow-fixtures.ts';
-import { type Server, startServer } from './server.ts';
-import {
-  adminToken,
-  api,
-  apiSignIn,
-  createUser,
-  type Listed,
-  launchBrowser,
-  must,
-  signedIn,
-  useOwnServer,
-} from './support.ts';
+import { onOwnServer } from './own-server.ts';
+import { api, apiSignIn, createUser, type Listed, must, signedIn } from './support.ts';
 
 /**
  * The appropriation of the surplus (#32) in the browser, on a server of its own (this year is
@@ -28,9 +18,6 @@ import {
  * (A 30,000.00, B 20,000.00), bonus 15,000.00 (A 10,000.00, B 5,000.00), retained 685,000.00. The
  * finance manager approves it at the AGM next year; the details read in Swahili.
  */
-let server: Server;
-let browser: Browser;
-let token: string;
 let accountant: { email: string; password: string };
 let manager: { email: string; password: string };
 let seasonName: string;
@@ -43,7 +30,7 @@ async function accountIdOf(code: string): Promise<string> {
     'GET',
     `/accounts?search=${code}&per_page=200`,
     undefined,
-    token,
+    own.token,
   );
   const found = r.body.data.find((a) => a.code === code && a.book === 'operation');
   if (!found) throw new Error(`no operation account ${code}`);
@@ -57,13 +44,13 @@ async function member(
   bank: string,
   crop: Awaited<ReturnType<typeof cashewSeasonCrop>>,
 ) {
-  const { society, clerkToken } = await amcosWithClerk(token, `${name} ${tag()}`);
+  const { society, clerkToken } = await amcosWithClerk(own.token, `${name} ${tag()}`);
   const joined = await must(
     api<{ data: { id: string } }>(
       'POST',
       '/members',
       { society: 'union', memberAmcosId: society.id, joinedOn: `${YEAR}-01-10`, sharesSubscribed: shares },
-      token,
+      own.token,
     ),
     'member',
   );
@@ -72,11 +59,11 @@ async function member(
       'POST',
       `/members/${joined.data.id}/payments`,
       { kind: 'shares', amount: shares, paidOn: `${YEAR}-01-20`, bankAccountId: bank },
-      token,
+      own.token,
     ),
     'shares',
   );
-  const farmer = await createFarmer(token, {
+  const farmer = await createFarmer(own.token, {
     amcosId: society.id,
     firstName: 'Asha',
     lastName: `Kg${tag()}`,
@@ -91,13 +78,10 @@ async function member(
   return society;
 }
 
+const own = onOwnServer();
 beforeAll(async () => {
-  server = await startServer();
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  token = await adminToken();
-  accountant = await createUser(token, 'Accountant');
-  manager = await createUser(token, 'Finance Manager');
+  accountant = await createUser(own.token, 'Accountant');
+  manager = await createUser(own.token, 'Finance Manager');
   const bank = await accountIdOf('1101');
   const entry = await must(
     api<{ data: { id: string } }>(
@@ -116,29 +100,32 @@ beforeAll(async () => {
     ),
     'journal',
   );
-  await must(api('PATCH', `/accounts/journal-entries/${entry.data.id}/approve`, undefined, token), 'approve');
-  const crop = await cashewSeasonCrop(token);
+  await must(
+    api('PATCH', `/accounts/journal-entries/${entry.data.id}/approve`, undefined, own.token),
+    'approve',
+  );
+  const crop = await cashewSeasonCrop(own.token);
   seasonName = crop.label.split(' · ')[0] ?? '';
   alpha = await member('Alpha', '300000', '1000.000', bank, crop);
   await member('Beta', '200000', '500.000', bank, crop);
-  const years = await api<Listed<{ id: string; name: string }>>('GET', '/financial-years', undefined, token);
+  const years = await api<Listed<{ id: string; name: string }>>(
+    'GET',
+    '/financial-years',
+    undefined,
+    own.token,
+  );
   const year = years.body.data.find((y) => y.name.includes(YEAR));
-  await must(api('PATCH', `/financial-years/${year?.id}/close`, undefined, token), 'close');
+  await must(api('PATCH', `/financial-years/${year?.id}/close`, undefined, own.token), 'close');
   await must(
     api(
       'POST',
       '/financial-years',
       { name: `FY ${NEXT}`, startDate: `${NEXT}-01-01`, endDate: `${NEXT}-12-31` },
-      token,
+      own.token,
     ),
     'next year',
   );
 }, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
-});
 
 async function lineOf(page: Page, name: RegExp) {
   return page.getByTestId('appropriation-lines').locator('tr', { hasText: name }).innerText();
@@ -148,7 +135,7 @@ describe('the appropriation of the surplus (#32)', () => {
   let detailsUrl = '';
 
   it('the accountant previews and proposes it from Members, in English', async () => {
-    const page = await signedIn(browser, accountant);
+    const page = await signedIn(own.browser, accountant);
     await page.getByRole('link', { name: 'Members', exact: true }).first().click();
     await page
       .getByRole('tab', { name: 'Appropriation of the surplus' })
@@ -184,7 +171,7 @@ describe('the appropriation of the surplus (#32)', () => {
   }, 180_000);
 
   it('the finance manager approves it at the AGM next year; it reads in Swahili', async () => {
-    const page = await signedIn(browser, manager);
+    const page = await signedIn(own.browser, manager);
     await page.goto(detailsUrl);
     await page.getByTestId('approve-appropriation').click();
     const form = page.getByTestId('appropriation-approve-form');
@@ -200,7 +187,7 @@ describe('the appropriation of the surplus (#32)', () => {
       'GET',
       `/members/appropriations/${id}`,
       undefined,
-      token,
+      own.token,
     );
     expect(saved.body.data).toMatchObject({ status: 'approved', reserve: '250000.00' });
     expect(saved.body.data.paymentBatchNo).toMatch(/^PB/);
@@ -220,8 +207,8 @@ describe('the appropriation of the surplus (#32)', () => {
   }, 180_000);
 
   it("an AMCOS manager reads their own society's line only, read-only", async () => {
-    const own = await createUser(token, 'AMCOS Manager', alpha.id);
-    const page = await signedIn(browser, own);
+    const societyManager = await createUser(own.token, 'AMCOS Manager', alpha.id);
+    const page = await signedIn(own.browser, societyManager);
     await page.goto('/members/societies');
     const lines = page.getByTestId('own-appropriation-lines');
     await lines

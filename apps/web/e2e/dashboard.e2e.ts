@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   cashewSeasonCrop,
   createFarmer,
@@ -8,53 +8,35 @@ import {
   tag,
   weighCollection,
 } from './crop-flow-fixtures.ts';
-import { type Server, startServer } from './server.ts';
-import {
-  adminToken,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  newPage,
-  signInThroughBrowser,
-  useOwnServer,
-} from './support.ts';
+import { onOwnServer } from './own-server.ts';
+import { createAmcos, createUser, newPage, signInThroughBrowser } from './support.ts';
 
-let server: Server;
-let browser: Browser;
 let unionUser: { email: string; password: string };
 let northClerk: { email: string; password: string };
 let north: { id: string; name: string };
 let south: { id: string; name: string };
 
 /** A society with one farmer and the given collections (net kg = gross - 2.000 tare), recorded via the API. */
-async function societyWithCollections(token: string, crop: SeasonCrop, name: string, grossKgs: string[]) {
-  const society = await createAmcos(token, `${name} ${tag()}`);
+async function societyWithCollections(_token: string, crop: SeasonCrop, name: string, grossKgs: string[]) {
+  const society = await createAmcos(own.token, `${name} ${tag()}`);
   const farmer = { amcosId: society.id, firstName: 'Asha', lastName: 'Mkulima', phone: phone() };
-  const { farmerNo } = await createFarmer(token, farmer);
+  const { farmerNo } = await createFarmer(own.token, farmer);
   for (const grossKg of grossKgs)
-    await weighCollection(token, crop, { farmerNo, bags: 1, grossKg, tareKg: '2.000', moisture: '8.00' });
+    await weighCollection(own.token, crop, { farmerNo, bags: 1, grossKg, tareKg: '2.000', moisture: '8.00' });
   return society;
 }
 
 // On a server of its own: the chart names the season's ten biggest societies, and other files'
 // societies on a shared server would push these two into "others".
+const own = onOwnServer();
 beforeAll(async () => {
-  server = await startServer();
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  const token = await adminToken();
-  const crop = await cashewSeasonCrop(token);
+  const crop = await cashewSeasonCrop(own.token);
   // North: 100.250 + 50.000 = 150.250 kg; South: 75.500 kg.
-  north = await societyWithCollections(token, crop, 'Dashibodi North AMCOS', ['102.250', '52.000']);
-  south = await societyWithCollections(token, crop, 'Dashibodi South AMCOS', ['77.500']);
-  unionUser = await createUser(token, 'Crop Officer');
-  northClerk = await createUser(token, 'AMCOS Clerk', north.id);
+  north = await societyWithCollections(own.token, crop, 'Dashibodi North AMCOS', ['102.250', '52.000']);
+  south = await societyWithCollections(own.token, crop, 'Dashibodi South AMCOS', ['77.500']);
+  unionUser = await createUser(own.token, 'Crop Officer');
+  northClerk = await createUser(own.token, 'AMCOS Clerk', north.id);
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
-});
 
 async function amcosRows(page: Page) {
   // The shared machine can be slow: the season figures get longer than the default 15 s.
@@ -64,7 +46,7 @@ async function amcosRows(page: Page) {
 
 describe('season dashboard', () => {
   it('shows a union user every society’s exact kg', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(own.browser);
     await signInThroughBrowser(page, unionUser.email, unionUser.password);
     await page.goto('/');
     const rows = await amcosRows(page);
@@ -84,7 +66,7 @@ describe('season dashboard', () => {
   });
 
   it('shows an AMCOS user their own society only', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(own.browser);
     await signInThroughBrowser(page, northClerk.email, northClerk.password);
     await page.goto('/');
     const rows = await amcosRows(page);

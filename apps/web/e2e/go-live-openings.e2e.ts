@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cashewSeasonCrop, createFarmer, createWarehouse, tag } from './crop-flow-fixtures.ts';
 import {
   checkOf,
@@ -9,19 +8,10 @@ import {
   openingDate,
   setGoLive,
 } from './go-live-fixtures.ts';
+import { onOwnServer } from './own-server.ts';
 import { makeItem, makeStore } from './purchase-fixtures.ts';
 import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
-import { type Server, startServer } from './server.ts';
-import {
-  adminToken,
-  api,
-  createUser,
-  type Listed,
-  launchBrowser,
-  must,
-  signedIn,
-  useOwnServer,
-} from './support.ts';
+import { api, createUser, type Listed, must, signedIn } from './support.ts';
 
 /**
  * Going live mid-life (#36), the sheets go-live.e2e.ts leaves out, on a server of its own (a
@@ -31,39 +21,28 @@ import {
  * auction warehouse flags in English and Swahili; the lot with the farmer is sold and the next
  * settlement recovers the migrated loan on screen.
  */
-let server: Server;
-let browser: Browser;
-let token: string;
 let accountant: { email: string; password: string };
 let officer: { email: string; password: string };
 let manager: { email: string; password: string };
+const own = onOwnServer();
 beforeAll(async () => {
-  server = await startServer();
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  token = await adminToken();
-  accountant = await createUser(token, 'Accountant');
-  officer = await createUser(token, 'Settlement Officer');
-  manager = await createUser(token, 'Administrator');
-  await createOpeningAccounts(token);
+  accountant = await createUser(own.token, 'Accountant');
+  officer = await createUser(own.token, 'Settlement Officer');
+  manager = await createUser(own.token, 'Administrator');
+  await createOpeningAccounts(own.token);
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
-});
 
 describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#36)', () => {
   it('30 stock lines in two stores are checked, imported and tie to the stock control account', async () => {
-    const stores = [await makeStore(token), await makeStore(token)];
+    const stores = [await makeStore(own.token), await makeStore(own.token)];
     const codes: string[] = [];
     for (const s of stores)
       codes.push(
-        (await api<{ data: { code: string } }>('GET', `/inventory/stores/${s.id}`, undefined, token)).body
+        (await api<{ data: { code: string } }>('GET', `/inventory/stores/${s.id}`, undefined, own.token)).body
           .data.code,
       );
     const items: { code: string }[] = [];
-    for (let i = 0; i < 15; i++) items.push(await makeItem(token, `Opening item ${i} ${tag()}`));
+    for (let i = 0; i < 15; i++) items.push(await makeItem(own.token, `Opening item ${i} ${tag()}`));
     // Line k (0..29): 10 + k units worth 1,000 (10 + k) + 500 k; their sum is what the trial
     // balance's stock account holds.
     const lines = items.flatMap((item, i) =>
@@ -74,7 +53,7 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
     );
     expect(lines).toHaveLength(30);
     const total = lines.reduce((sum, l) => sum + l.value, 0);
-    const page = await signedIn(browser, accountant);
+    const page = await signedIn(own.browser, accountant);
     await page.goto('/account/settings/go-live');
     await setGoLive(page, 'operation');
     await importSheet(
@@ -102,13 +81,13 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
       .getByText(shown)
       .first()
       .waitFor();
-    const stock = (await checkOf(token, 'operation')).find((c) => c.controlBalance === `${total}.00`);
+    const stock = (await checkOf(own.token, 'operation')).find((c) => c.controlBalance === `${total}.00`);
     expect(stock?.difference).toBe('0.00');
     await page.context().close();
   }, 240_000);
 
   it('a loan, an invoice, a credit and two crop lots come in; the lots are flagged; the next settlement recovers the loan', async () => {
-    const crop = await cashewSeasonCrop(token);
+    const crop = await cashewSeasonCrop(own.token);
     const season = crop.label.split(' · ')[0] ?? '';
     const amcosCode = `G${tag()}`;
     const society = (
@@ -117,24 +96,24 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
           'POST',
           '/amcos',
           { code: amcosCode, name: `Opening lots AMCOS ${tag()}` },
-          token,
+          own.token,
         ),
         'amcos',
       )
     ).data;
     const warehouseName = `Opening warehouse ${tag()}`;
-    await createWarehouse(token, { name: warehouseName, operator: 'Opening Operators Ltd' });
-    const farmer = await createFarmer(token, {
+    await createWarehouse(own.token, { name: warehouseName, operator: 'Opening Operators Ltd' });
+    const farmer = await createFarmer(own.token, {
       amcosId: society.id,
       firstName: 'Deni',
       lastName: `Zamani ${tag()}`,
     });
-    const buyer = await createBuyer(token, 'Opening Exporters');
+    const buyer = await createBuyer(own.token, 'Opening Exporters');
     const [withFarmer, alone] = [`OLD-${tag()}`, `OLD-${tag()}`];
     const lotLine = (lot: string, rest: string) =>
       `${warehouseName},${lot},${amcosCode},${season},CASHEW,STD,${rest}`;
 
-    const page = await signedIn(browser, accountant);
+    const page = await signedIn(own.browser, accountant);
     await page.goto('/account/settings/go-live');
     await setGoLive(page, 'collection');
     // Loans 150,000; receivables 5,000,000 invoiced less 2,000,000 received unallocated.
@@ -185,7 +164,7 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
     const check = page.getByTestId('go-live-collection').getByTestId('go-live-check');
     await check.getByText('3,000,000.00').first().waitFor();
     await check.getByText('150,000.00').first().waitFor();
-    const ties = (await checkOf(token, 'collection')).filter((c) =>
+    const ties = (await checkOf(own.token, 'collection')).filter((c) =>
       ['3000000.00', '150000.00'].includes(c.controlBalance),
     );
     expect(ties.map((c) => c.difference)).toEqual(['0.00', '0.00']);
@@ -193,7 +172,7 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
     await page.context().close();
 
     // The auction warehouse marks both lots opening, the one without farmers as such.
-    const warehouse = await signedIn(browser, manager);
+    const warehouse = await signedIn(own.browser, manager);
     await warehouse.goto(`/collections/auction-warehouse?l_amcos_id=${society.id}`);
     const table = warehouse.getByTestId('lots-table');
     const rowOf = (lotNo: string) => table.getByRole('row').filter({ hasText: lotNo });
@@ -218,12 +197,12 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
       'GET',
       `/collections/lots?amcos_id=${society.id}`,
       undefined,
-      token,
+      own.token,
     );
     const lotId = lots.body.data.find((l) => l.lotNo === withFarmer)?.id ?? '';
     const sale = { seasonCropId: crop.seasonCropId, lotId, buyerId: buyer.id, pricePerKg: '2500.00' };
-    await payInFull(token, buyer.id, await sellLot(token, sale));
-    const settling = await signedIn(browser, officer);
+    await payInFull(own.token, buyer.id, await sellLot(own.token, sale));
+    const settling = await signedIn(own.browser, officer);
     await settling.goto('/collections/payments/whr');
     await settling.getByTestId('settlements-table-create').click();
     const dialog = settling.getByRole('dialog');

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFarmer, type Farmer, tag } from './crop-flow-fixtures.ts';
 import {
   createOpeningAccounts,
@@ -9,19 +8,10 @@ import {
   openingDate,
   setGoLive,
 } from './go-live-fixtures.ts';
+import { onOwnServer } from './own-server.ts';
 import { makeItem, makeStore, makeSupplier } from './purchase-fixtures.ts';
 import { type Buyer, createBuyer } from './sales-fixtures.ts';
-import { type Server, startServer } from './server.ts';
-import {
-  adminToken,
-  api,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  must,
-  signedIn,
-  useOwnServer,
-} from './support.ts';
+import { api, createAmcos, createUser, must, signedIn } from './support.ts';
 
 /**
  * Going live mid-life (#36) in the browser: an accountant sets each book's go-live date and
@@ -32,38 +22,27 @@ import {
  * shows 0.00 everywhere. Going live forbids postings before its date for every user, so
  * this file runs on a server of its own.
  */
-let server: Server;
-let browser: Browser;
-let token: string;
 let accountant: { email: string; password: string };
+const own = onOwnServer();
 beforeAll(async () => {
-  server = await startServer();
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  token = await adminToken();
-  accountant = await createUser(token, 'Accountant');
-  await createOpeningAccounts(token);
+  accountant = await createUser(own.token, 'Accountant');
+  await createOpeningAccounts(own.token);
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
-});
 
 describe('going live through the screens (#36)', () => {
   it('the Operation book, in English: trial balance, stock, suppliers’ invoices and bank balances tie; it goes live', async () => {
-    const store = await makeStore(token);
+    const store = await makeStore(own.token);
     const storeCode = (
-      await api<{ data: { code: string } }>('GET', `/inventory/stores/${store.id}`, undefined, token)
+      await api<{ data: { code: string } }>('GET', `/inventory/stores/${store.id}`, undefined, own.token)
     ).body.data.code;
-    const items = [await makeItem(token, 'Opening sulphur'), await makeItem(token, 'Opening bags')];
+    const items = [await makeItem(own.token, 'Opening sulphur'), await makeItem(own.token, 'Opening bags')];
     const suppliers: { id: string; name: string }[] = [];
     for (const name of ['Yara', 'Balton', 'Bajuta'])
-      suppliers.push(await makeSupplier(token, `${name} ${tag()}`));
+      suppliers.push(await makeSupplier(own.token, `${name} ${tag()}`));
     // The share capital of 15,000,000 is the union's members' (#32): the member register brings
     // them in with the shares they paid before going live (nothing is posted for those).
     for (const [i, shares] of ['9000000', '6000000'].entries()) {
-      const member = await createAmcos(token, `Member AMCOS ${i} ${tag()}`);
+      const member = await createAmcos(own.token, `Member AMCOS ${i} ${tag()}`);
       await must(
         api(
           'POST',
@@ -75,12 +54,12 @@ describe('going live through the screens (#36)', () => {
             sharesSubscribed: shares,
             openingSharesPaid: shares,
           },
-          token,
+          own.token,
         ),
         `union member ${i}`,
       );
     }
-    const page = await signedIn(browser, accountant);
+    const page = await signedIn(own.browser, accountant);
     await page.goto('/account/settings/go-live');
     await setGoLive(page, 'operation');
 
@@ -154,14 +133,18 @@ describe('going live through the screens (#36)', () => {
   }, 240_000);
 
   it('the Collection book, in Swahili (50 loans, 10 buyers’ invoices); then the control accounts show 0.00 everywhere', async () => {
-    const society = await createAmcos(token, `Opening AMCOS ${tag()}`);
+    const society = await createAmcos(own.token, `Opening AMCOS ${tag()}`);
     const farmers: Farmer[] = [];
     for (let i = 0; i < 50; i++)
       farmers.push(
-        await createFarmer(token, { amcosId: society.id, firstName: 'Mkopo', lastName: `Mkulima ${tag()}` }),
+        await createFarmer(own.token, {
+          amcosId: society.id,
+          firstName: 'Mkopo',
+          lastName: `Mkulima ${tag()}`,
+        }),
       );
     const buyers: Buyer[] = [];
-    for (const name of ['Olam', 'ETG', 'Export Trading']) buyers.push(await createBuyer(token, name));
+    for (const name of ['Olam', 'ETG', 'Export Trading']) buyers.push(await createBuyer(own.token, name));
     // 50 loans: farmer i owes 100,000 + 1,000 i (5,000,000 + 1,225,000), every fifth repaid
     // 20,000 already (200,000): 6,025,000. 10 invoices: 1,000,000 + 100,000 i (10,000,000 +
     // 4,500,000), the fourth paid 500,000: 14,000,000. Bank 2,000,000. Fund 22,025,000.
@@ -174,7 +157,7 @@ describe('going live through the screens (#36)', () => {
       (_, i) =>
         `${buyers[i % 3]?.bidCode},OLD-${tag()}-${i},${openingDate},,${1_000_000 + 100_000 * i},${i === 3 ? 500_000 : 0}`,
     );
-    const page = await signedIn(browser, accountant);
+    const page = await signedIn(own.browser, accountant);
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-sw').click();
     await page.goto('/account/settings/go-live');
@@ -221,7 +204,7 @@ describe('going live through the screens (#36)', () => {
       'GET',
       '/reports/control-accounts',
       undefined,
-      token,
+      own.token,
     );
     expect(report.body.data.checks.length).toBeGreaterThan(0);
     expect(report.body.data.checks.filter((c) => c.difference !== '0.00')).toEqual([]);

@@ -1,21 +1,18 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashewSeasonCrop, createFarmer, type Farmer, phone } from './crop-flow-fixtures.ts';
-import { type Server, startServer } from './server.ts';
+import { onOwnServer } from './own-server.ts';
 import {
-  adminToken,
   api,
   apiSignIn,
   contextOptions,
   createAmcos,
   createUser,
   E2E_PASSWORD,
-  launchBrowser,
   signInThroughBrowser,
-  useOwnServer,
 } from './support.ts';
 
 /**
@@ -32,11 +29,8 @@ import {
 
 const PER_DEVICE = 50;
 
-let server: Server;
 let sink: HttpServer;
 const smsSent: string[] = [];
-let browser: Browser;
-let token = '';
 let society: { id: string; name: string };
 const clerks: { email: string; password: string }[] = [];
 let manager: { email: string; password: string };
@@ -44,8 +38,8 @@ const farmers: Farmer[] = [];
 let leaving: Farmer;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  // The SMS gateway: records each message's text (the outbox worker posts JSON to it).
+/** The SMS gateway, started before the server that sends to it: records each message's text. */
+async function startSmsSink(): Promise<Record<string, string>> {
   sink = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -58,37 +52,35 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const { port } = sink.address() as AddressInfo;
-  server = await startServer({ SMS_GATEWAY_URL: `http://127.0.0.1:${port}/sms` });
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  token = await adminToken();
-  await cashewSeasonCrop(token);
-  society = await createAmcos(token, 'Vifaa Viwili AMCOS');
+  return { SMS_GATEWAY_URL: `http://127.0.0.1:${port}/sms` };
+}
+
+const own = onOwnServer(startSmsSink);
+beforeAll(async () => {
+  await cashewSeasonCrop(own.token);
+  society = await createAmcos(own.token, 'Vifaa Viwili AMCOS');
   for (const firstName of ['Amina', 'Baraka', 'Chausiku'])
     farmers.push(
-      await createFarmer(token, { amcosId: society.id, firstName, lastName: 'Mizani', phone: phone() }),
+      await createFarmer(own.token, { amcosId: society.id, firstName, lastName: 'Mizani', phone: phone() }),
     );
-  leaving = await createFarmer(token, {
+  leaving = await createFarmer(own.token, {
     amcosId: society.id,
     firstName: 'Daudi',
     lastName: 'Anahama',
     phone: phone(),
   });
-  clerks.push(await createUser(token, 'AMCOS Clerk', society.id));
-  clerks.push(await createUser(token, 'AMCOS Clerk', society.id));
-  manager = await createUser(token, 'AMCOS Manager', society.id);
+  clerks.push(await createUser(own.token, 'AMCOS Clerk', society.id));
+  clerks.push(await createUser(own.token, 'AMCOS Clerk', society.id));
+  manager = await createUser(own.token, 'AMCOS Manager', society.id);
 }, 240_000);
 afterAll(async () => {
   for (const c of contexts) await c.close();
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
   await new Promise((resolve) => sink?.close(resolve));
 });
 
 /** A phone with the app's service worker allowed (the other files block it). */
 async function phoneContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  const context = await own.browser.newContext({
     ...contextOptions(),
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -224,7 +216,7 @@ describe('two devices of one society weighing offline at once (#29)', () => {
       'PATCH',
       `/collections/farmers/${leaving.id}`,
       { status: 'inactive' },
-      token,
+      own.token,
     );
     expect(deactivated.status).toBe(200);
 
@@ -243,7 +235,7 @@ describe('two devices of one society weighing offline at once (#29)', () => {
       );
 
     // The manager approves the receipt kept for the deactivated farmer.
-    const office = await browser.newContext(contextOptions());
+    const office = await own.browser.newContext(contextOptions());
     contexts.push(office);
     const review = await office.newPage();
     review.setDefaultTimeout(30_000);

@@ -1,18 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFarmer } from './crop-flow-fixtures.ts';
-import { type Server, startServer } from './server.ts';
-import {
-  adminToken,
-  api,
-  apiSignIn,
-  contextOptions,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  signInThroughBrowser,
-  useOwnServer,
-} from './support.ts';
+import { onOwnServer } from './own-server.ts';
+import { api, apiSignIn, contextOptions, createAmcos, createUser, signInThroughBrowser } from './support.ts';
 
 /**
  * The farmer's phone service on their page (#31), as the AMCOS manager uses it: issue the PIN
@@ -22,26 +12,16 @@ import {
  * the test can dial the wrong PINs as the aggregator would.
  */
 const SECRET = 'e2e-ussd-secret-0123456789abcdef';
-let server: Server;
-let browser: Browser;
 let society: { id: string; name: string };
 let manager: { email: string; password: string };
 let managerToken: string;
 
+const own = onOwnServer({ USSD_SECRET: SECRET, USSD_RATE_LIMIT: '1000' });
 beforeAll(async () => {
-  server = await startServer({ USSD_SECRET: SECRET, USSD_RATE_LIMIT: '1000' });
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  const token = await adminToken();
-  society = await createAmcos(token, 'Simu Huduma AMCOS');
-  manager = await createUser(token, 'AMCOS Manager', society.id);
+  society = await createAmcos(own.token, 'Simu Huduma AMCOS');
+  manager = await createUser(own.token, 'AMCOS Manager', society.id);
   managerToken = await apiSignIn(manager.email, manager.password);
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
-});
 
 const TEXTS = {
   en: {
@@ -74,7 +54,7 @@ const TEXTS = {
 
 /** One step of a USSD session as the aggregator posts it. */
 async function dial(phone: string, text: string, session: string) {
-  const response = await fetch(`${server.baseUrl}/api/ussd?key=${SECRET}`, {
+  const response = await fetch(`${own.server.baseUrl}/api/ussd?key=${SECRET}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ sessionId: session, serviceCode: '*149*12#', phoneNumber: phone, text }),
@@ -89,7 +69,7 @@ const ussdOf = async (farmerId: string) =>
     .body.data;
 
 async function managerPage(locale: 'en' | 'sw'): Promise<Page> {
-  const context = await browser.newContext(contextOptions());
+  const context = await own.browser.newContext(contextOptions());
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await signInThroughBrowser(page, manager.email, manager.password);
