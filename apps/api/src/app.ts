@@ -36,6 +36,7 @@ import { stockOpening } from './modules/inventory/ledgers/opening-stock.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { appropriationRoutes } from './modules/members/appropriations/routes.ts';
 import { memberRegisterRoutes } from './modules/members/register/routes.ts';
+import { secondPaymentRoutes } from './modules/members/second-payments/routes.ts';
 import { notesRoutes } from './modules/notes/routes.ts';
 import { supplierInvoicesOpening } from './modules/purchase/invoices/opening-invoices.ts';
 import { purchaseRoutes } from './modules/purchase/routes.ts';
@@ -123,6 +124,7 @@ const modules = [
   releaseNotesRoutes,
   salesReportRoutes,
   appropriationRoutes,
+  secondPaymentRoutes,
   memberRegisterRoutes,
   settlementRoutes,
   inputsRoutes,

@@ -40,6 +40,7 @@ export * from './inventory/stores.ts';
 export * from './inventory/transfers.ts';
 export * from './members/appropriations.ts';
 export * from './members/register.ts';
+export * from './members/second-payments.ts';
 export * from './notes.ts';
 export * from './permissions.ts';
 export * from './purchase/invoices.ts';

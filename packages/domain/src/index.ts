@@ -8,6 +8,7 @@ export * from './offline-receipts.ts';
 export * from './posting-rules.ts';
 export * from './pricing.ts';
 export * from './receipt-numbers.ts';
+export * from './second-payment.ts';
 export * from './settlement.ts';
 export * from './statement-compare.ts';
 export * from './statement-flows.ts';

@@ -47,6 +47,12 @@ describe('the two books joined (#16)', () => {
       ['collection_bank', '0.00', '61387.50'],
     ]);
   });
+  it('a second payment moves retained earnings to the farmers payable (#32)', () => {
+    expect(show({ type: 'second_payment', amount: '39999.99' })).toEqual([
+      ['operation_retained_earnings', '39999.99', '0.00'],
+      ['payable_farmers', '0.00', '39999.99'],
+    ]);
+  });
   it('balances each book through due to Operation / due from Collection', () => {
     const due = (lines: Parameters<typeof interBookLines>[0]) =>
       interBookLines(lines).map((l) => [l.book, l.role, l.debit.toFixed(2), l.credit.toFixed(2)]);

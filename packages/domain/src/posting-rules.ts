@@ -102,6 +102,12 @@ export type BusinessEventBody =
    * / Cr the general reserve (the statutory reserve), Cr dividends payable (dividend + bonus).
    */
   | { type: 'surplus_appropriation'; reserve: DecimalLike; dividend: DecimalLike; bonus: DecimalLike }
+  /**
+   * A second payment to farmers the union approved (#32): Dr retained earnings (Operation, the
+   * union's own accumulated surplus) / Cr payable to farmers (Collection, paid from the collection
+   * bank like their crop money). Spans both books: posted through due-to / due-from.
+   */
+  | { type: 'second_payment'; amount: DecimalLike }
   /** Money moved from the collection bank to the operation bank (clears due-to / due-from). */
   | { type: 'book_transfer'; amount: DecimalLike }
   /**
@@ -203,6 +209,8 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
         cr('dividends_payable', payable),
       ];
     }
+    case 'second_payment':
+      return [dr('operation_retained_earnings', event.amount), cr('payable_farmers', event.amount)];
     case 'book_transfer':
       return [dr('operation_bank', event.amount), cr('collection_bank', event.amount)];
     case 'input_distribution': {

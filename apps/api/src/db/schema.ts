@@ -30,6 +30,7 @@ export * from '../modules/inventory/stores/schema.ts';
 export * from '../modules/inventory/transfers/schema.ts';
 export * from '../modules/members/appropriations/schema.ts';
 export * from '../modules/members/register/schema.ts';
+export * from '../modules/members/second-payments/schema.ts';
 export * from '../modules/notes/schema.ts';
 export * from '../modules/purchase/invoices/schema.ts';
 export * from '../modules/purchase/orders/schema.ts';

@@ -66,6 +66,11 @@ export const FARMER_SMS = {
     sw: '{{society}}: Mgawanyo wa mapato {{no}}: jumla {{gross}}, makato {{deductions}}, mkopo {{loan}}, hisa {{shares}}. Utapata TZS {{net}}.',
     en: '{{society}}: Settlement {{no}}: gross {{gross}}, deductions {{deductions}}, loan {{loan}}, shares {{shares}}. You get TZS {{net}}.',
   },
+  /** A second payment to farmers approved (#32): the rate, their kg and what they will receive. */
+  secondPayment: {
+    sw: '{{society}}: Malipo ya pili {{no}}: TZS {{rate}}/kg kwa kg {{kg}} za {{crop}}. Utapokea TZS {{amount}}.',
+    en: '{{society}}: Second payment {{no}}: TZS {{rate}} a kg on your {{kg}} kg of {{crop}}. You will receive TZS {{amount}}.',
+  },
   /** A payment line the bank or wallet refused (#31): what to do. */
   paymentFailed: {
     sw: '{{society}}: Malipo yako ya TZS {{amount}} hayakufika. Hakikisha namba ya simu au akaunti yako kwa AMCOS. Kumbukumbu: {{reference}}',

@@ -107,6 +107,17 @@ function everySms(): [string, string][] {
         }),
       ],
       [
+        `farmer (${lang}): second payment (#32)`,
+        smsText(FARMER_SMS.secondPayment[lang], {
+          society: 'Mkombozi Kisemvule AMCOS Ltd',
+          no: 'SP-2026-000012',
+          rate: toGroupedAmount('150.50'),
+          kg: toGroupedQuantity('12345.678'),
+          crop: lang === 'sw' ? 'korosho' : 'cashew',
+          amount: toGroupedAmount('1858024.54'),
+        }),
+      ],
+      [
         `farmer (${lang}): payment failed (#31)`,
         smsText(FARMER_SMS.paymentFailed[lang], {
           society: 'Kisemvule AMCOS',

@@ -34,7 +34,8 @@ export type NarrationKey =
   | 'openingReversed'
   | 'memberShares'
   | 'memberEntranceFee'
-  | 'surplusAppropriation';
+  | 'surplusAppropriation'
+  | 'secondPayment';
 
 function render(lang: Lang, key: NarrationKey, params: Record<string, string | number>): string {
   const template = translate(lang, `narrations.${key}`);

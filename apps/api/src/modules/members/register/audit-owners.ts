@@ -14,4 +14,6 @@ export const memberAuditOwners: Record<string, Owner> = {
   member_settings: async (_db, id) => (id === 'union' ? 'union' : id),
   // The appropriation of the union's surplus (#32) is union business.
   appropriation: async () => 'union',
+  // A second payment to farmers (#32) is union business.
+  second_payment: async () => 'union',
 };

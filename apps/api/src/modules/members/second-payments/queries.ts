@@ -1,0 +1,88 @@
+import {
+  type OwnSecondPaymentLine,
+  ownSecondPaymentLine,
+  type SecondPayment,
+  type SecondPaymentStatus,
+  type SecondPaymentSummary,
+  secondPaymentLine,
+  secondPaymentSummary,
+} from '@ushirika/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/rows.ts';
+import type { Actor } from '../../../platform/access.ts';
+import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import type { PageWindow } from '../../../platform/list.ts';
+
+const userName = (column: SQL) =>
+  sql`(select u.first_name || ' ' || u.last_name from users u where u.id = ${column})`;
+
+/** A second payment's row as the contract has it; `p` is the second_payments table. */
+const summaryColumns = sql`p.id, p.payment_no as "paymentNo", p.season_crop_id as "seasonCropId",
+  s.name as "seasonName", c.name as "cropName", p.rate_per_kg::text as "ratePerKg",
+  coalesce(p.amcos_ids::text[], '{}') as "amcosIds",
+  coalesce((select array_agg(a.name order by a.name) from amcos a where a.id = any(p.amcos_ids)), '{}') as "amcosNames",
+  p.kg::text as kg, p.total::text as total, p.line_count as "lineCount", p.status,
+  ${userName(sql`p.proposed_by`)} as "proposedBy", p.proposed_by as "proposedById", p.proposed_at::text as "proposedAt",
+  ${userName(sql`p.approved_by`)} as "approvedBy", p.approved_at::text as "approvedAt",
+  ${userName(sql`p.rejected_by`)} as "rejectedBy", p.rejected_at::text as "rejectedAt",
+  p.reject_reason as "rejectReason", p.payment_batch_id as "paymentBatchId", b.batch_no as "paymentBatchNo"`;
+const fromPayments = sql`second_payments p join season_crops sc on sc.id = p.season_crop_id
+  join seasons s on s.id = sc.season_id join crops c on c.id = sc.crop_id
+  left join payment_batches b on b.id = p.payment_batch_id`;
+
+const lineColumns = sql`l.id, l.farmer_id as "farmerId", f.farmer_no as "farmerNo",
+  concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName", l.amcos_id as "amcosId",
+  a.name as "amcosName", l.kg::text as kg, l.amount::text as amount`;
+
+/** The second payments, newest first, optionally of one status. */
+export async function listSecondPayments(
+  db: DbOrTx,
+  q: { status?: SecondPaymentStatus },
+  page: PageWindow,
+): Promise<{ rows: SecondPaymentSummary[]; total: number }> {
+  const where = q.status ? sql`where p.status = ${q.status}` : sql``;
+  const rows = await queryRows(
+    db,
+    secondPaymentSummary.extend({ total_rows: z.coerce.number() }),
+    sql`select ${summaryColumns}, count(*) over () as total_rows from ${fromPayments} ${where}
+        order by p.proposed_at desc, p.id limit ${page.limit} offset ${page.offset}`,
+  );
+  return { rows: rows.map(({ total_rows: _, ...r }) => r), total: rows[0]?.total_rows ?? 0 };
+}
+
+/** One second payment with a line per farmer. */
+export async function getSecondPayment(db: DbOrTx, id: string): Promise<SecondPayment> {
+  const [row] = await queryRows(
+    db,
+    secondPaymentSummary,
+    sql`select ${summaryColumns} from ${fromPayments} where p.id = ${id}`,
+  );
+  if (!row) throw new NotFoundError('Second payment not found');
+  const lines = await queryRows(
+    db,
+    secondPaymentLine,
+    sql`select ${lineColumns} from second_payment_lines l join farmers f on f.id = l.farmer_id
+        join amcos a on a.id = l.amcos_id where l.second_payment_id = ${id}
+        order by a.name, f.farmer_no, l.id`,
+  );
+  return { ...row, lines };
+}
+
+/** An AMCOS user's own farmers' lines of the approved second payments, newest first; union staff read the whole. */
+export async function ownSecondPaymentLines(db: DbOrTx, actor: Actor): Promise<OwnSecondPaymentLine[]> {
+  if (!actor.amcosId) throw new ForbiddenError('For AMCOS users: union staff read each second payment');
+  return queryRows(
+    db,
+    ownSecondPaymentLine,
+    sql`select ${lineColumns}, p.payment_no as "paymentNo", s.name as "seasonName", c.name as "cropName",
+          p.rate_per_kg::text as "ratePerKg", p.approved_at::text as "approvedAt"
+        from second_payment_lines l join second_payments p on p.id = l.second_payment_id
+        join season_crops sc on sc.id = p.season_crop_id join seasons s on s.id = sc.season_id
+        join crops c on c.id = sc.crop_id
+        join farmers f on f.id = l.farmer_id join amcos a on a.id = l.amcos_id
+        where l.amcos_id = ${actor.amcosId} and p.status = 'approved'
+        order by p.approved_at desc, f.farmer_no, l.id`,
+  );
+}
