@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { OUTBOX_SYNC_TAG } from './features/crop-flow/devices/offline-sync.ts';
+import { syncOutboxFromWorker } from './features/crop-flow/devices/worker-sync.ts';
 
 /**
  * The service worker of the installable app (#29), built by vite-plugin-pwa (injectManifest) with
@@ -10,8 +12,16 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
  * fresh CSP style nonce into every copy, so a navigation goes to the network first and the last
  * page the server sent is kept only as the offline fallback (served with its own CSP header, whose
  * nonce it matches). Nothing under /api is touched: API answers are never cached.
+ *
+ * Background Sync: a weighing device's waiting receipts are sent from here when the network
+ * returns, even with the tab closed (features/crop-flow/devices/worker-sync.ts; the page asks for
+ * the sync while receipts wait). Not through workbox-background-sync: its queue replays stored
+ * requests with the headers they had, while the outbox is the device's own IndexedDB queue, read by
+ * the page's sync too, and the session may need renewing before it is sent.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+/** The event Background Sync fires (Chromium browsers; not in TypeScript's worker types). */
+type SyncEvent = ExtendableEvent & { tag: string; lastChance: boolean };
 
 const SHELL_CACHE = 'ushirika-app-shell';
 const SHELL_KEY = '/__app-shell';
@@ -61,3 +71,15 @@ registerRoute(
     { denylist: [/^\/api(\/|$)/] },
   ),
 );
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    syncOutboxFromWorker().then(async (answered) => {
+      if (answered === 0) return;
+      for (const client of await self.clients.matchAll({ type: 'window' }))
+        client.postMessage({ type: OUTBOX_SYNC_TAG });
+    }),
+  );
+});

@@ -1,10 +1,20 @@
-import { refreshReply, routePath } from '@ushirika/contracts';
+import { routePath } from '@ushirika/contracts';
 import { ApiError, firstValueOf } from './api-error.ts';
 import { dateOrder } from './format.ts';
 import { i18n } from './i18n.ts';
 import { currentPath, type ErrorScreenState, navigateTo } from './navigation.ts';
 import { toastError } from './notify.ts';
 import { clearSessionAndReload, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
+import {
+  dropHandoff,
+  handoffKept,
+  newerInHandoff,
+  readHandoff,
+  renewPair,
+  type TokenPair,
+  withTokenLock,
+  writeHandoff,
+} from './token-handoff.ts';
 import { showTooLargeAlert } from './too-large-alert.ts';
 
 /**
@@ -178,23 +188,44 @@ export function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
-async function doRefresh(): Promise<boolean> {
-  const refresh = getRefreshToken();
-  if (!refresh) return false;
-  try {
-    const response = await fetch(buildUrl('auth/refresh-token'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refresh }),
-    });
-    if (!response.ok) return false;
-    const reply = refreshReply.safeParse(await response.json());
-    if (!reply.success) return false;
-    saveTokens(reply.data.access, reply.data.refresh_token);
+/**
+ * One renewal, under the token lock shared with the service worker (#29): on a weighing device the
+ * worker may have renewed the session since (lib/token-handoff.ts); its newer pair is taken first,
+ * so a refresh token is never presented twice, and the page's own renewal is written back there.
+ */
+function doRefresh(): Promise<boolean> {
+  return withTokenLock(async () => {
+    const kept = (await handoffKept()) ? await readHandoff() : null;
+    const newer = newerInHandoff(pageTokens(), kept);
+    if (newer) saveTokens(newer.access, newer.refresh);
+    const refresh = getRefreshToken();
+    if (!refresh) return false;
+    const pair = await renewPair(refresh);
+    if (!pair) return false;
+    saveTokens(pair.access, pair.refresh);
+    if (kept) await writeHandoff(pair);
     return true;
-  } catch {
-    return false;
-  }
+  });
+}
+
+function pageTokens(): TokenPair | null {
+  const access = getAccessToken();
+  const refresh = getRefreshToken();
+  return access && refresh ? { access, refresh } : null;
+}
+
+/**
+ * A weighing device's page hands its session to the service worker (#29): the kept pair when it is
+ * newer (the worker renewed it), else the page's own is written there. Nothing without a session.
+ */
+export function handTokensToWorker(): Promise<void> {
+  return withTokenLock(async () => {
+    const page = pageTokens();
+    if (!page) return;
+    const newer = newerInHandoff(page, (await handoffKept()) ? await readHandoff() : null);
+    if (newer) saveTokens(newer.access, newer.refresh);
+    else await writeHandoff(page);
+  });
 }
 
 /** SPEC: logout posts the refresh token, then clears all local storage, goes to login, reloads. */
@@ -213,5 +244,6 @@ export async function signOut(): Promise<void> {
   } catch {
     // Signing out locally matters more than telling the server.
   }
+  await dropHandoff().catch(() => undefined);
   clearSessionAndReload();
 }

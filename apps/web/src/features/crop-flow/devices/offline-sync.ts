@@ -44,6 +44,20 @@ export async function syncQueue(db: OfflineDb, send: SyncSend, batch = SYNC_BATC
   }
 }
 
+/** The tag of the Background Sync that sends the outbox from the service worker. */
+export const OUTBOX_SYNC_TAG = 'ushirika-outbox';
+
+/**
+ * Runs a sync of the outbox while holding this origin's one outbox lock (Web Locks, shared by the
+ * pages and the service worker): the page's sync and the worker's never send at the same time, so
+ * a receipt is never on its way from two paths at once (the server would still keep it once by its
+ * ULID). Without Web Locks (old browsers, which have no Background Sync either) it just runs.
+ */
+export function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request(OUTBOX_SYNC_TAG, work) : work();
+}
+
 /** Why a call to the server did not go through. */
 export class OfflineCallError extends Error {
   constructor(
@@ -54,11 +68,18 @@ export class OfflineCallError extends Error {
   }
 }
 
-/** How the page reaches the server: its tokens, and a refresh when the access token has expired. */
-export type Credentials = { token: () => string | null; refresh: () => Promise<boolean> };
+/**
+ * How the page or the service worker reaches the server: the access token, and a renewal when it
+ * has expired (the worker reads both from the token handoff, lib/token-handoff.ts).
+ */
+export type Credentials = {
+  token: () => string | null | Promise<string | null>;
+  refresh: () => Promise<boolean>;
+};
 
 async function call(credentials: Credentials, path: string, init: RequestInit = {}): Promise<unknown> {
   for (let attempt = 0; attempt < 2; attempt++) {
+    const token = await credentials.token();
     let response: Response;
     try {
       response = await fetch(`/api/${path}`, {
@@ -66,7 +87,7 @@ async function call(credentials: Credentials, path: string, init: RequestInit = 
         headers: {
           Accept: 'application/json',
           ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-          Authorization: `Bearer ${credentials.token() ?? ''}`,
+          Authorization: `Bearer ${token ?? ''}`,
         },
       });
     } catch {

@@ -2,6 +2,7 @@ import type { PackFarmer, RegisterDeviceBody, WeighingDevice } from '@ushirika/c
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, refreshTokens } from '../../../lib/api.ts';
 import { getAccessToken, useSession } from '../../../lib/session.ts';
+import { askBackgroundSync } from './background-sync.ts';
 import {
   clearSocietyData,
   countWaiting,
@@ -18,7 +19,15 @@ import {
   savePack,
   saveReceipt,
 } from './offline-store.ts';
-import { type Credentials, fetchPack, httpSend, OfflineCallError, syncQueue } from './offline-sync.ts';
+import {
+  type Credentials,
+  fetchPack,
+  httpSend,
+  OfflineCallError,
+  OUTBOX_SYNC_TAG,
+  syncQueue,
+  withOutboxLock,
+} from './offline-sync.ts';
 
 const credentials: Credentials = { token: getAccessToken, refresh: refreshTokens };
 
@@ -61,7 +70,9 @@ const EMPTY: OfflineState = {
 /**
  * The weighing device in the page (#29): what IndexedDB holds (registration, pack, queue), kept in
  * React state; registering, refreshing the pack, saving a receipt and syncing. Sync runs when the
- * page opens, when the network returns and on "Sync now"; one at a time.
+ * page opens, when the network returns and on "Sync now"; one at a time, and never beside the
+ * service worker's Background Sync of the same outbox (one outbox lock), which is asked for while
+ * receipts wait (background-sync.ts).
  */
 export function useOfflineDevice() {
   const { user } = useSession();
@@ -98,15 +109,22 @@ export function useOfflineDevice() {
     if (busy.current) return;
     const d = await db();
     const meta = await readDevice(d);
-    if (!meta || !navigator.onLine) return;
+    if (!meta) return;
+    if (!navigator.onLine) {
+      if ((await countWaiting(d)) > 0) void askBackgroundSync();
+      return;
+    }
     busy.current = true;
     setSyncing(true);
     try {
-      await syncQueue(d, httpSend(credentials, meta.device.id));
+      await withOutboxLock(() => syncQueue(d, httpSend(credentials, meta.device.id)));
       await savePack(d, await fetchPack(credentials));
       setProblem(null);
       setProblemText(null);
     } catch (error) {
+      // Still waiting: where the browser has Background Sync, the service worker sends them when
+      // the network returns, even after this tab is closed.
+      if ((await countWaiting(d)) > 0) void askBackgroundSync();
       setProblem(error instanceof OfflineCallError ? error.kind : 'failed');
       setProblemText(error instanceof Error ? error.message : null);
     } finally {
@@ -135,6 +153,7 @@ export function useOfflineDevice() {
     async (...args: Parameters<typeof saveReceipt> extends [unknown, ...infer R] ? R : never) => {
       const kept = await saveReceipt(await db(), ...args);
       await reload();
+      void askBackgroundSync();
       return kept;
     },
     [db, reload],
@@ -151,6 +170,16 @@ export function useOfflineDevice() {
   useEffect(() => {
     if (online) void syncNow();
   }, [online, syncNow]);
+  // The service worker synced the outbox (Background Sync): what the page shows follows.
+  useEffect(() => {
+    const worker = navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void reload();
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [reload]);
 
   return { ...state, loaded, online, syncing, problem, problemText, syncNow, register, save, clear };
 }
