@@ -143,6 +143,22 @@ describe('the appropriation of the surplus (#32)', () => {
       .first()
       .click();
     await page.waitForURL(/\/members\/appropriations$/);
+    // The by-laws' reserve, a one-figure dialog: shown as stored, a word refused on its box, kept.
+    await page.getByTestId('appropriation-reserve').click();
+    const reserve = page.getByTestId('appropriation-reserve-form');
+    const percent = reserve.getByLabel('Statutory reserve (%)');
+    expect(await percent.inputValue()).toBe('25.00');
+    await percent.fill('twenty');
+    await reserve.getByRole('button', { name: 'Save' }).click();
+    await reserve.locator('[aria-invalid="true"]').waitFor();
+    expect(await percent.getAttribute('aria-invalid')).toBe('true');
+    await percent.fill('25');
+    await reserve.getByRole('button', { name: 'Save' }).click();
+    await reserve.waitFor({ state: 'detached' });
+    await page
+      .getByTestId('appropriation-reserve')
+      .getByText(/25(\.00)? %/)
+      .waitFor();
     await page.getByTestId('appropriations-table-create').click();
     const form = page.getByTestId('appropriation-form');
     await page

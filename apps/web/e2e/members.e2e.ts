@@ -95,6 +95,24 @@ describe('member registers (#32)', () => {
     await page.getByTestId('members-table').getByText(farmer.farmerNo).first().waitFor();
     // The totals answer separately from the rows: wait for them rather than read them once.
     await page.getByTestId('members-totals').filter({ hasText: 'wanachama 1' }).waitFor();
+    // The society's by-law share minimum, a one-figure dialog: a word refused on its box, a figure kept.
+    await page.getByTestId('members-minimum').click();
+    const minimum = page.getByTestId('member-minimum-form');
+    const box = minimum.getByLabel('Kiwango cha chini cha hisa kwa masharti ya chama');
+    await box.fill('elfu ishirini');
+    await minimum.getByRole('button', { name: 'Hifadhi' }).click();
+    await minimum.locator('[aria-invalid="true"]').waitFor();
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    await box.fill('20000');
+    await minimum.getByRole('button', { name: 'Hifadhi' }).click();
+    await minimum.waitFor({ state: 'detached' });
+    const stored = await api<{ data: { shareMinimum: string } }>(
+      'GET',
+      `/members/settings?society=${own.id}`,
+      undefined,
+      token,
+    );
+    expect(stored.body.data.shareMinimum).toBe('20000.00');
     // The union's register is not theirs.
     await page.goto('/members/union');
     await page.getByTestId('no-access').waitFor();

@@ -87,11 +87,17 @@ export function useForm<V extends Record<string, unknown>>(initialValues: V) {
     handler();
   };
 
-  const reset = (next: V = initialValues) => {
-    setValues(next);
-    setErrors({});
-    setFormError(null);
-  };
+  // Stable, so a form can reset itself from data in an effect without running that effect (and
+  // undoing what the user typed) on every render; the initial values are the first render's.
+  const [firstValues] = useState(initialValues);
+  const reset = useCallback(
+    (next: V = firstValues) => {
+      setValues(next);
+      setErrors({});
+      setFormError(null);
+    },
+    [firstValues],
+  );
 
   return {
     values,
