@@ -181,6 +181,9 @@ const ACCESS_BY_ROUTE: Readonly<Record<string, { permission?: string | null; aud
     // The appropriation of the union's surplus (#32): union business, read with the ledgers.
     appropriations: { permission: 'accounts.ledger.read', audience: 'union' },
     appropriation_details: { permission: 'accounts.ledger.read', audience: 'union' },
+    // A second payment to farmers (#32): union business, read with the ledgers.
+    second_payments: { permission: 'accounts.ledger.read', audience: 'union' },
+    second_payment_details: { permission: 'accounts.ledger.read', audience: 'union' },
     // Cooperative settings.
     union: { permission: 'cooperative.union.read' },
     banks: { permission: 'cooperative.union.read' },

@@ -207,6 +207,8 @@ const appScreens = {
     ['member_details', '/members/:id/details'],
     ['appropriations', '/members/appropriations'],
     ['appropriation_details', '/members/appropriations/:id/details'],
+    ['second_payments', '/members/second-payments'],
+    ['second_payment_details', '/members/second-payments/:id/details'],
   ],
   // Circulars from the union to its AMCOS (#18).
   circulars: [

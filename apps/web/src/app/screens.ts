@@ -28,6 +28,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   member_details: () => import('../features/members/register/MemberDetailsPage.tsx'),
   appropriations: () => import('../features/members/appropriations/AppropriationsPage.tsx'),
   appropriation_details: () => import('../features/members/appropriations/AppropriationDetailsPage.tsx'),
+  second_payments: () => import('../features/members/second-payments/SecondPaymentsPage.tsx'),
+  second_payment_details: () => import('../features/members/second-payments/SecondPaymentDetailsPage.tsx'),
   // What waits for the user (#27)
   inbox: () => import('../features/inbox/InboxPage.tsx'),
   // Circulars (#18)

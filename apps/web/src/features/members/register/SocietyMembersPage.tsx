@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { OwnAppropriationLines } from '../appropriations/OwnAppropriationLines.tsx';
+import { OwnSecondPaymentLines } from '../second-payments/OwnSecondPaymentLines.tsx';
 import { MemberRegister } from './MemberRegister.tsx';
 
 /**
@@ -42,6 +43,7 @@ export default function SocietyMembersRoute() {
         />
       )}
       {own && <OwnAppropriationLines />}
+      {own && <OwnSecondPaymentLines />}
       {chosen ? (
         <MemberRegister key={chosen} society={chosen} canChange={canChange} />
       ) : (
