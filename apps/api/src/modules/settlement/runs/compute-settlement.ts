@@ -44,6 +44,22 @@ export type ComputedSettlement = {
   loans: Map<string, { loanId: string; outstanding: string }[]>;
 };
 
+/** A farmer line's figures: what create stores per line and preview adds up per farmer. */
+export const FARMER_FIGURES = [
+  'kg',
+  'grossShare',
+  'deductions',
+  'owed',
+  'loanRecovery',
+  'memberShares',
+  'net',
+] as const;
+export type FarmerFigure = (typeof FARMER_FIGURES)[number];
+
+/** One empty list per farmer figure, to gather the lines' values into. */
+export const farmerFigureLists = () =>
+  Object.fromEntries(FARMER_FIGURES.map((k) => [k, [] as string[]])) as Record<FarmerFigure, string[]>;
+
 const memberRow = z.object({ farmerId: z.string(), amcosId: z.string(), unpaid: z.string() });
 
 /**

@@ -12,6 +12,8 @@ import { settlementDeductions, settlementLots, settlements } from '../schema.ts'
 import {
   type ComputedSettlement,
   computeSettlement,
+  FARMER_FIGURES,
+  farmerFigureLists,
   paidUnsettledLots,
   splitAmounts,
 } from './compute-settlement.ts';
@@ -155,13 +157,7 @@ async function insertFarmerLines(
     lot: [] as string[],
     farmer: [] as string[],
     amcos: [] as string[],
-    kg: [] as string[],
-    grossShare: [] as string[],
-    deductions: [] as string[],
-    owed: [] as string[],
-    loanRecovery: [] as string[],
-    memberShares: [] as string[],
-    net: [] as string[],
+    ...farmerFigureLists(),
   };
   const r = { loan: [] as string[], farmerLine: [] as string[], amount: [] as string[] };
   computed.lots.forEach((l, i) => {
@@ -172,13 +168,7 @@ async function insertFarmerLines(
       f.lot.push(l.lotId);
       f.farmer.push(x.farmerId);
       f.amcos.push(l.amcosId);
-      f.kg.push(x.kg);
-      f.grossShare.push(x.grossShare);
-      f.deductions.push(x.deductions);
-      f.owed.push(x.owed);
-      f.loanRecovery.push(x.loanRecovery);
-      f.memberShares.push(x.memberShares);
-      f.net.push(x.net);
+      for (const k of FARMER_FIGURES) f[k].push(x[k]);
       for (const rec of x.recoveries) {
         r.loan.push(rec.loanId);
         r.farmerLine.push(id);

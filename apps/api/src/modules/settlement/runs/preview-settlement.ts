@@ -8,6 +8,9 @@ import type { Actor, SystemActor } from '../../../platform/access.ts';
 import {
   type ComputedSettlement,
   computeSettlement,
+  FARMER_FIGURES,
+  type FarmerFigure,
+  farmerFigureLists,
   paidUnsettledLots,
   splitAmounts,
   uuidArray,
@@ -30,37 +33,12 @@ export const PREVIEW_FARMERS = 500;
 async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise<SettlementPreview> {
   const parties = computed.lots.flatMap((l) => [...l.deductions, ...l.buyerLines].map((d) => d.payee));
   const names = await partyNames(db, parties);
-  const byFarmer = new Map<
-    string,
-    {
-      kg: string[];
-      grossShare: string[];
-      deductions: string[];
-      owed: string[];
-      loanRecovery: string[];
-      memberShares: string[];
-      net: string[];
-    }
-  >();
+  const byFarmer = new Map<string, Record<FarmerFigure, string[]>>();
   for (const lot of computed.lots) {
     for (const f of lot.farmers) {
-      const acc = byFarmer.get(f.farmerId) ?? {
-        kg: [],
-        grossShare: [],
-        deductions: [],
-        owed: [],
-        loanRecovery: [],
-        memberShares: [],
-        net: [],
-      };
-      acc.kg.push(f.kg);
-      acc.grossShare.push(f.grossShare);
-      acc.deductions.push(f.deductions);
-      acc.owed.push(f.owed);
-      acc.loanRecovery.push(f.loanRecovery);
-      acc.memberShares.push(f.memberShares);
-      acc.net.push(f.net);
-      byFarmer.set(f.farmerId, acc);
+      const lists = byFarmer.get(f.farmerId) ?? farmerFigureLists();
+      for (const k of FARMER_FIGURES) lists[k].push(f[k]);
+      byFarmer.set(f.farmerId, lists);
     }
   }
   const farmerRows = await queryRows(
@@ -71,19 +49,13 @@ async function presentPreview(db: DbOrTx, computed: ComputedSettlement): Promise
         order by farmer_no limit ${PREVIEW_FARMERS}`,
   );
   const farmers = farmerRows.map((f) => {
-    const acc = byFarmer.get(f.id);
-    const total = (values: string[] | undefined, dp = 2) => sum(values ?? []).toFixed(dp);
+    const lists = byFarmer.get(f.id);
+    const totals = FARMER_FIGURES.map((k) => [k, sum(lists?.[k] ?? []).toFixed(k === 'kg' ? 3 : 2)]);
     return {
       farmerId: f.id,
       farmerNo: f.farmerNo,
       farmerName: f.farmerName,
-      kg: total(acc?.kg, 3),
-      grossShare: total(acc?.grossShare),
-      deductions: total(acc?.deductions),
-      owed: total(acc?.owed),
-      loanRecovery: total(acc?.loanRecovery),
-      memberShares: total(acc?.memberShares),
-      net: total(acc?.net),
+      ...(Object.fromEntries(totals) as Record<FarmerFigure, string>),
     };
   });
   return {
