@@ -21,6 +21,7 @@ let accountant: { email: string; password: string };
 let manager: { email: string; password: string };
 let crop: SeasonCrop;
 let alphaId = '';
+let barakaId = '';
 
 const own = onOwnServer();
 beforeAll(async () => {
@@ -40,6 +41,7 @@ beforeAll(async () => {
       firstName: name,
       lastName: `Kg${tag()}`,
     });
+    if (name === 'Baraka') barakaId = farmer.id;
     await weighCollection(society.clerkToken, crop, {
       farmerNo: farmer.farmerNo,
       bags: 5,
@@ -117,6 +119,14 @@ describe('a second payment to farmers (#32)', () => {
       .waitFor();
     expect(await lines.locator('tbody tr').count()).toBe(2);
     expect(await lines.innerText()).not.toMatch(/Chausiku/);
+    // The farmer's statement shows it beside the settlements, its payment line drafted.
+    await page.goto(`/amcos/amcos-farmers/${barakaId}/details?tab=settlements`);
+    const statement = page.getByTestId('statement-second-payments');
+    await statement
+      .getByText(/2,468\.00/)
+      .first()
+      .waitFor();
+    expect(await statement.innerText()).toMatch(/200\.000[\s\S]*12\.34[\s\S]*2,468\.00/);
     await page.goto('/members/second-payments');
     await page.getByTestId('no-access').waitFor();
     await page.context().close();

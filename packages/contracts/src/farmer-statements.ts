@@ -76,6 +76,19 @@ export const statementSettlement = z.object({
 });
 export type StatementSettlement = z.infer<typeof statementSettlement>;
 
+/** The farmer's line of an approved second payment (#32) of a crop of the season, and its payment. */
+export const statementSecondPayment = z.object({
+  secondPaymentId: uuid,
+  paymentNo: z.string(),
+  approvedOn: z.string(),
+  cropName: z.string(),
+  ratePerKg: z.string(),
+  kg: z.string(),
+  amount: z.string(),
+  payment: statementPayment.nullable(),
+});
+export type StatementSecondPayment = z.infer<typeof statementSecondPayment>;
+
 /** A loan recovered (part) by an approved settlement. */
 export const statementRecovery = z.object({ settlementNo: z.string(), amount: z.string() });
 
@@ -150,6 +163,8 @@ export const farmerStatement = z.object({
       unpaid: z.string(),
     }),
   }),
+  /** Second payments (#32) on the season's crops: the farmer's amount and how it was paid. */
+  secondPayments: z.array(statementSecondPayment),
   /** The season's loans, and any older loan still owed: what the farmer owes today. */
   loans: z.object({
     rows: z.array(statementLoan),

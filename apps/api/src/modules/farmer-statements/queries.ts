@@ -5,6 +5,7 @@ import {
   statementPayment,
   statementRecovery,
   statementRequest,
+  statementSecondPayment,
   statementSettlement,
 } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
@@ -120,6 +121,36 @@ export const settlementPayments = (
                 or (pl.party_type = 'amcos' and pl.party_id = ${farmer.amcosId}))
             order by pl.settlement_id, b.created_at desc, pl.id`,
       );
+
+/**
+ * The farmer's lines of the approved second payments (#32) of the season's crops, each with the
+ * line paying it: the farmer's own or their AMCOS's, found by the second payment's number the
+ * batch references carry (`<SP no>/…`); a failed line paid again is `retried`: its retry stands.
+ */
+export const seasonSecondPayments = (db: DbOrTx, farmer: { id: string; amcosId: string }, seasonId: string) =>
+  queryRows(
+    db,
+    statementSecondPayment,
+    sql`select p.id as "secondPaymentId", p.payment_no as "paymentNo",
+          to_char(p.approved_at at time zone 'Africa/Dar_es_Salaam', 'YYYY-MM-DD') as "approvedOn",
+          ${localNameSql('crops')} as "cropName", p.rate_per_kg::text as "ratePerKg",
+          sum(l.kg)::numeric(14,3)::text as kg, sum(l.amount)::numeric(16,2)::text as amount,
+          (select json_build_object('batchId', b.id, 'batchNo', b.batch_no, 'batchStatus', b.status,
+                    'status', pl.status, 'reference', pl.reference, 'amount', pl.amount::text,
+                    'paidAt', to_json(pl.paid_at) #>> '{}', 'failureReason', pl.failure_reason,
+                    'viaAmcosName', case when pl.party_type = 'amcos' then pl.payee_name end)
+             from payment_lines pl join payment_batches b on b.id = pl.batch_id
+             where split_part(pl.reference, '/', 1) = p.payment_no and pl.payable = 'payable_farmers'
+               and pl.status <> 'retried'
+               and ((pl.party_type = 'farmer' and pl.party_id = ${farmer.id})
+                 or (pl.party_type = 'amcos' and pl.party_id = ${farmer.amcosId}))
+             order by b.created_at desc, pl.id limit 1) as payment
+        from second_payment_lines l join second_payments p on p.id = l.second_payment_id
+        join season_crops sc on sc.id = p.season_crop_id join crops on crops.id = sc.crop_id
+        where l.farmer_id = ${farmer.id} and sc.season_id = ${seasonId} and p.status = 'approved'
+        group by p.id, crops.name, crops.name_sw
+        order by p.approved_at, p.id`,
+  );
 
 /**
  * The farmer's loans of the season (inputs of its distributions, advances given within its dates),

@@ -8,6 +8,7 @@ import {
   seasonCollections,
   seasonInputs,
   seasonRequests,
+  seasonSecondPayments,
   seasonSettlements,
   settlementPayments,
   statementFarmer,
@@ -85,6 +86,7 @@ function loanTotals(rows: StatementLoan[]): FarmerStatement['loans']['totals'] {
 const EMPTY: Omit<FarmerStatement, 'farmer' | 'season'> = {
   collections: collectionsOf([]),
   settlements: { rows: [], totals: settlementTotals([]) },
+  secondPayments: [],
   loans: { rows: [], totals: loanTotals([]) },
   inputs: [],
   requests: [],
@@ -107,11 +109,12 @@ export async function readFarmerStatement(
   const season = await statementSeason(db, input.seasonId);
   if (input.seasonId && !season) throw new NotFoundError('Season not found');
   if (!season) return { farmer, season: null, ...EMPTY };
-  const [receipts, shares, inputs, requests] = await Promise.all([
+  const [receipts, shares, inputs, requests, secondPayments] = await Promise.all([
     seasonCollections(db, farmer.id, season.id),
     seasonSettlements(db, farmer.id, season.id),
     seasonInputs(db, farmer.id, season.id),
     seasonRequests(db, farmer.id, season.id),
+    seasonSecondPayments(db, farmer, season.id),
   ]);
   const settlementIds = shares.map((s) => s.settlementId);
   const [payments, loans] = await Promise.all([
@@ -127,6 +130,7 @@ export async function readFarmerStatement(
     season,
     collections: collectionsOf(receipts),
     settlements: { rows: settlements, totals: settlementTotals(settlements) },
+    secondPayments,
     loans: { rows: loans, totals: loanTotals(loans) },
     inputs,
     requests,

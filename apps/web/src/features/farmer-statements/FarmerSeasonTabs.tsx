@@ -1,4 +1,4 @@
-import { Group, Select, Skeleton, Tabs, Text } from '@mantine/core';
+import { Group, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../../components/PdfButton.tsx';
@@ -10,6 +10,7 @@ import { useFarmerStatement } from './hooks.ts';
 import { LoansTab } from './LoansTab.tsx';
 import { RequestsTab } from './RequestsTab.tsx';
 import { SeasonGlance } from './SeasonGlance.tsx';
+import { SecondPaymentsTable } from './SecondPaymentsTable.tsx';
 import { SettlementsTab } from './SettlementsTab.tsx';
 
 const TABS = ['details', 'collections', 'settlements', 'loans', 'requests', 'notes'] as const;
@@ -92,7 +93,10 @@ export function FarmerSeasonTabs({
               <CollectionsTab collections={s.collections} />
             </Tabs.Panel>
             <Tabs.Panel value="settlements" pt="md">
-              <SettlementsTab settlements={s.settlements} />
+              <Stack gap="md">
+                <SettlementsTab settlements={s.settlements} />
+                <SecondPaymentsTable rows={s.secondPayments} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="loans" pt="md">
               <LoansTab loans={s.loans} inputs={s.inputs} />

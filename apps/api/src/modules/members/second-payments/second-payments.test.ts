@@ -1,4 +1,9 @@
-import type { SecondPayment, SecondPaymentFigures, SecondPaymentList } from '@ushirika/contracts';
+import type {
+  FarmerStatement,
+  SecondPayment,
+  SecondPaymentFigures,
+  SecondPaymentList,
+} from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -313,6 +318,25 @@ describe('a second payment to farmers, hand-worked through the API', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await balanceOf('collection', '2102')).toBe('0.00');
     expect(await controlChecks()).toEqual([]);
+    // The farmer's statement shows it, paid.
+    const a2 = Object.keys(names).find((id) => names[id] === 'A2');
+    const statement = await t.request<{ data: FarmerStatement }>(
+      'GET',
+      `/collections/farmers/${a2}/statement`,
+      {
+        token: alphaManager.access,
+      },
+    );
+    expect(statement.status, JSON.stringify(statement.body)).toBe(200);
+    expect(
+      statement.body.data.secondPayments.map((p) => [
+        p.paymentNo,
+        p.ratePerKg,
+        p.kg,
+        p.amount,
+        p.payment?.status,
+      ]),
+    ).toEqual([[sp?.paymentNo, '37.37', '200.001', '7474.04', 'paid']]);
   });
 
   it('is rejected with a reason by another person: nothing posted, the crop may be proposed again', async () => {
