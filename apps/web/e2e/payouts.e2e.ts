@@ -2,11 +2,10 @@ import { toGroupedMoney } from '@ushirika/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Server, startServer } from './server.ts';
-import { paidLotOfTwoFarmers } from './settlement-fixtures.ts';
+import { approvedFarmerBatch as approvedBatchOf } from './settlement-fixtures.ts';
 import {
   adminToken,
   api,
-  apiSignIn,
   createUser,
   type Listed,
   launchBrowser,
@@ -46,34 +45,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A society's two farmers settled and their approved batch, ready to send. */
-async function approvedFarmerBatch(prefix: string) {
-  const { society, farmerNames } = await paidLotOfTwoFarmers(token, prefix);
-  const officerToken = await apiSignIn(officer.email, officer.password);
-  const financeToken = await apiSignIn(finance.email, finance.password);
-  const settlement = await must(
-    api<{ data: { id: string } }>('POST', '/payments/settlements', { amcosId: society.id }, officerToken),
-    'settlement',
-  );
-  await must(
-    api('PATCH', `/payments/settlements/${settlement.data.id}/approve`, {}, financeToken),
-    'approve settlement',
-  );
-  const batches = await must(
-    api<Listed<{ id: string; total: string }>>(
-      'GET',
-      `/payments/batches?settlement_id=${settlement.data.id}&party_type=farmer`,
-      undefined,
-      token,
-    ),
-    'batches',
-  );
-  const [batch] = batches.data;
-  if (!batch) throw new Error('no farmer batch');
-  await must(api('PATCH', `/payments/batches/${batch.id}/approve`, {}, token), 'approve batch');
-  return { batch, farmerNames };
-}
-
 const texts = {
   en: { succeeded: 'Succeeded: 2', held: 'Names held: 0' },
   sw: { succeeded: 'Zimefanikiwa: 2', held: 'Majina yaliyozuiwa: 0' },
@@ -82,7 +53,7 @@ const texts = {
 describe('payouts through the provider in the browser', () => {
   for (const language of ['en', 'sw'] as const) {
     it(`sends a batch, decides the held names and watches it paid (${language})`, async () => {
-      const { batch, farmerNames } = await approvedFarmerBatch(`Payout ${language}`);
+      const { batch, farmerNames } = await approvedBatchOf({ token, officer, finance }, `Payout ${language}`);
       const page = await signedIn(browser, finance);
       await page.goto(`/collections/farmer_payments?batch=${batch.id}`);
       if (language === 'sw') {

@@ -9,6 +9,7 @@ import {
   weighCollection,
 } from './crop-flow-fixtures.ts';
 import { createBuyer, payInFull, sellLot } from './sales-fixtures.ts';
+import { api, apiSignIn, type Listed, must } from './support.ts';
 
 /**
  * Through the API: a new society's two farmers (600 kg and 400 kg) in one lot, sold at 2,500/kg and
@@ -61,4 +62,43 @@ export async function paidLotOfTwoFarmers(
   const sale = { seasonCropId: crop.seasonCropId, lotId: lot.id, buyerId: buyer.id, pricePerKg: '2500.00' };
   await payInFull(token, buyer.id, await sellLot(token, sale));
   return { society: made.society, farmerNames };
+}
+
+/**
+ * A society's two farmers settled (by the officer, approved by the finance manager) and their
+ * farmers' batch approved by the administrator, ready to send through a payout provider (#30).
+ */
+export async function approvedFarmerBatch(
+  people: {
+    token: string;
+    officer: { email: string; password: string };
+    finance: { email: string; password: string };
+  },
+  prefix: string,
+) {
+  const { token, officer, finance } = people;
+  const { society, farmerNames } = await paidLotOfTwoFarmers(token, prefix);
+  const officerToken = await apiSignIn(officer.email, officer.password);
+  const financeToken = await apiSignIn(finance.email, finance.password);
+  const settlement = await must(
+    api<{ data: { id: string } }>('POST', '/payments/settlements', { amcosId: society.id }, officerToken),
+    'settlement',
+  );
+  await must(
+    api('PATCH', `/payments/settlements/${settlement.data.id}/approve`, {}, financeToken),
+    'approve settlement',
+  );
+  const batches = await must(
+    api<Listed<{ id: string; total: string }>>(
+      'GET',
+      `/payments/batches?settlement_id=${settlement.data.id}&party_type=farmer`,
+      undefined,
+      token,
+    ),
+    'batches',
+  );
+  const [batch] = batches.data;
+  if (!batch) throw new Error('no farmer batch');
+  await must(api('PATCH', `/payments/batches/${batch.id}/approve`, {}, token), 'approve batch');
+  return { batch, farmerNames };
 }

@@ -50,6 +50,7 @@ const ACTIONS = [
   'started',
   'reopened',
   'proposed',
+  'confirmed',
 ];
 const PATTERN = new RegExp(`^(.+?) (${ACTIONS.join('|')}) successfully\\.?$`);
 /** A document number or code the server put after the subject: "Collection CR-0001", "Farmer F-12". */

@@ -93,7 +93,8 @@ export const bookLine = z.object({
 });
 export type BookLine = z.infer<typeof bookLine>;
 
-export const matchReason = z.enum(['reference', 'amount_date', 'batch', 'manual']);
+/** payout_batch: one bank debit for a payment batch paid through a payout provider (sent plus fees, #30). */
+export const matchReason = z.enum(['reference', 'amount_date', 'batch', 'payout_batch', 'manual']);
 export type MatchReason = z.infer<typeof matchReason>;
 /** Usually statement lines against book lines; also a book entry and its reversal (no statement line). */
 export const matchProposal = z

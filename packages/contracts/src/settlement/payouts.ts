@@ -139,3 +139,82 @@ export const payoutSettingsBody = z.object({
   channels: channelKinds,
 });
 export type PayoutSettingsBody = z.infer<typeof payoutSettingsBody>;
+
+/**
+ * The provider's statement matched against a batch's lines (#30), per line or statement row:
+ * matched; amount_differs; status_differs (final here one way, at the provider the other);
+ * not_final (the provider reports an end for a line still sending or unknown here: settled when
+ * the reconciliation is confirmed); pending (neither side has an end yet); missing (paid here,
+ * absent from the statement); duplicate (a second row for a line already matched); unknown_row (a
+ * row the batch does not know).
+ */
+export const payoutReconciliationKind = z.enum([
+  'matched',
+  'amount_differs',
+  'status_differs',
+  'not_final',
+  'pending',
+  'missing',
+  'duplicate',
+  'unknown_row',
+]);
+export type PayoutReconciliationKind = z.infer<typeof payoutReconciliationKind>;
+
+/** Read the statement from the provider's API (where it offers one), or import its CSV file. */
+export const importPayoutStatementBody = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('provider') }),
+  z.object({
+    source: z.literal('file'),
+    fileName: z.string().trim().max(200).optional(),
+    content: z
+      .string()
+      .min(1, 'The file is empty')
+      .max(16 * 1024 * 1024),
+  }),
+]);
+export type ImportPayoutStatementBody = z.infer<typeof importPayoutStatementBody>;
+
+export const statementStatus = z.enum(['succeeded', 'failed', 'pending']);
+
+export const payoutReconciliationItem = z.object({
+  kind: payoutReconciliationKind,
+  lineId: uuid.nullable(),
+  payeeName: z.string().nullable(),
+  /** The statement's row (1 = the first under the header), or null for a line it lacks. */
+  rowNo: z.number().nullable(),
+  providerReference: z.string().nullable(),
+  account: z.string().nullable(),
+  statementAmount: money.nullable(),
+  lineAmount: money.nullable(),
+  statementStatus: statementStatus.nullable(),
+  lineState: payoutState.nullable(),
+  /** A not_final line settled by the confirmation. */
+  settled: z.boolean(),
+});
+export type PayoutReconciliationItem = z.infer<typeof payoutReconciliationItem>;
+
+export const payoutReconciliation = z.object({
+  id: uuid,
+  batchId: uuid,
+  source: z.enum(['provider', 'file']),
+  fileName: z.string().nullable(),
+  rowsRead: z.number(),
+  status: z.enum(['proposed', 'confirmed']),
+  importedBy: uuid,
+  importedByName: z.string().nullable(),
+  importedAt: z.string(),
+  confirmedByName: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  counts: z.record(payoutReconciliationKind, z.number()),
+  items: z.array(payoutReconciliationItem),
+});
+export type PayoutReconciliation = z.infer<typeof payoutReconciliation>;
+
+/** A batch's latest reconciliation, and whether its provider offers the statement through its API. */
+export const payoutReconciliationView = z.object({
+  statementFromProvider: z.boolean(),
+  reconciliation: payoutReconciliation.nullable(),
+});
+export type PayoutReconciliationView = z.infer<typeof payoutReconciliationView>;
+
+export const payoutReconciliationParams = z.object({ id: uuid, reconciliationId: uuid });

@@ -35,7 +35,7 @@ export function csvRows(text: string, delimiter: string): string[][] {
 }
 
 /** Comma, semicolon or tab: whichever splits the header line into the most columns. */
-function delimiterOf(text: string): string {
+export function delimiterOf(text: string): string {
   const header = text.slice(0, text.search(/\r?\n|$/));
   return [',', ';', '\t'].reduce(
     (best, d) => (header.split(d).length > header.split(best).length ? d : best),

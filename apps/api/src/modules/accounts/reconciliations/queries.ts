@@ -113,7 +113,10 @@ export async function unmatchedLines(db: DbOrTx, accountId: string) {
     queryRows(
       db,
       matchLine,
-      sql`select l.id, l.entry_date::text as date, e.reference, ${signedBookAmount}::text as amount
+      sql`select l.id, l.entry_date::text as date, e.reference, ${signedBookAmount}::text as amount,
+            (select pb.batch_no from payment_batches pb where e.source_type = 'payment_batch'
+               and pb.id = e.source_id and exists (select 1 from payout_lines po where po.batch_id = pb.id))
+              as "payoutBatch"
           from journal_lines l join journal_entries e on e.id = l.entry_id
           where l.account_id = ${accountId} and l.posted
             and not exists (select 1 from bank_matched_book_lines b where b.journal_line_id = l.id)`,

@@ -54,7 +54,9 @@ export const bankMatches = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
-    reason: text('reason', { enum: ['reference', 'amount_date', 'batch', 'manual'] }).notNull(),
+    reason: text('reason', {
+      enum: ['reference', 'amount_date', 'batch', 'payout_batch', 'manual'],
+    }).notNull(),
     /** Set when the reconciliation that cleared it closes: the match is then locked. */
     reconciliationId: uuid('reconciliation_id'),
     ...creation(),

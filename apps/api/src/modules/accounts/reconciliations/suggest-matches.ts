@@ -9,6 +9,8 @@ export const matchLine = z.object({
   date: z.string(),
   reference: z.string().nullable(),
   amount: z.string(),
+  /** A book line of a payment batch paid through a payout provider: the batch's number (#30). */
+  payoutBatch: z.string().nullable().optional(),
 });
 export type MatchLine = z.infer<typeof matchLine>;
 
@@ -27,9 +29,12 @@ const amountKey = (amount: string) =>
 /**
  * Automatic matches, each with its reason, in this order (a line is used once):
  * 1. reference: same amount and same reference (nearest date when several);
- * 2. batch: one statement line = several book lines with its reference, totalling its amount;
- * 3. amount_date: same amount within `days` days (nearest date, then the earlier book line);
- * 4. batch: one statement line = the book lines of one date (same direction) within `days` days
+ * 2. payout_batch: one statement line = what a payment batch paid through a payout provider posted
+ *    to the bank (sent plus fees), by its amount, with the batch number in its reference or within
+ *    `days` days;
+ * 3. batch: one statement line = several book lines with its reference, totalling its amount;
+ * 4. amount_date: same amount within `days` days (nearest date, then the earlier book line);
+ * 5. batch: one statement line = the book lines of one date (same direction) within `days` days
  *    totalling its amount (a payment batch paid as one debit).
  */
 export function suggestMatches(
@@ -54,6 +59,7 @@ export function suggestMatches(
       date: l.date,
       reference: l.reference,
       amount: l.amount,
+      payoutBatch: l.payoutBatch ?? null,
       day: dayNumber(l.date),
       key,
       ref: refKey(l.reference),
@@ -96,6 +102,8 @@ export function suggestMatches(
     if (hit) take('reference', s, [hit]);
   }
 
+  matchPayoutBatches(ordered, books, days, used, take);
+
   const byRef = groupBy(books, (l) => l.ref);
   for (const s of ordered) {
     if (used.has(s.id) || !s.ref) continue;
@@ -126,6 +134,35 @@ export function suggestMatches(
     if (group) take('batch', s, group);
   }
   return out;
+}
+
+/**
+ * One bank debit for all a payout batch posted to the bank (the payouts and the fees): the
+ * statement line of the group's total whose reference names the batch, else the nearest such
+ * line within `days` days of the batch's posting.
+ */
+function matchPayoutBatches(
+  ordered: Line[],
+  books: Line[],
+  days: number,
+  used: Set<string>,
+  take: (reason: MatchSuggestion['reason'], s: Line, lines: Line[]) => void,
+) {
+  for (const [batchNo, group] of groupBy(books, (l) => l.payoutBatch ?? null)) {
+    const lines = group.filter((l) => !used.has(l.id));
+    if (lines.length !== group.length || lines.length === 0) continue;
+    const cents = totalCents(lines);
+    const day = Math.max(...lines.map((l) => l.day));
+    const no = batchNo.toUpperCase();
+    const candidates = ordered.filter((s) => !used.has(s.id) && s.cents === cents);
+    const named = candidates.find((s) => s.ref?.includes(no));
+    let near: Line | undefined;
+    for (const s of candidates)
+      if (Math.abs(s.day - day) <= days && (!near || Math.abs(s.day - day) < Math.abs(near.day - day)))
+        near = s;
+    const hit = named ?? near;
+    if (hit) take('payout_batch', hit, lines);
+  }
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[]> {

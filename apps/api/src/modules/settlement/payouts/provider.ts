@@ -42,6 +42,22 @@ export type StatusReply = PayoutResult | { status: 'pending' } | { status: 'not_
 
 export type PayoutCallback = PayoutResult & { idempotencyKey: string };
 
+/**
+ * One row of a provider's statement of payments (#30 reconciliation): the provider's reference,
+ * the idempotency key it was sent with when the statement carries it, the account paid, the
+ * amount (TZS, two decimals), the fee when given, and the payment's end at the provider.
+ */
+export type StatementRow = {
+  rowNo: number;
+  providerReference: string | null;
+  idempotencyKey: string | null;
+  account: string | null;
+  amount: string;
+  fee: string | null;
+  status: 'succeeded' | 'failed' | 'pending';
+  reason: string | null;
+};
+
 export class PayoutTimeoutError extends Error {}
 export class CallbackRejectedError extends Error {}
 
@@ -54,6 +70,11 @@ export type PayoutProvider = {
   verifyCallback(headers: Record<string, string | undefined>, rawBody: string): PayoutCallback;
   /** The provider's fee for sending `amount` on a channel (what the collection bank pays on top). */
   fee(channel: PayoutChannel, amount: string): string;
+  /**
+   * The provider's statement of the payments sent with these idempotency keys, from its API; only
+   * providers that offer one have it (the others' statements are imported as CSV files).
+   */
+  statement?(idempotencyKeys: string[]): Promise<StatementRow[]>;
   /** Where callbacks go: the provider's callback route hands each request to this. */
   onCallback(deliver: (headers: Record<string, string>, rawBody: string) => Promise<void>): void;
   stop(): Promise<void>;

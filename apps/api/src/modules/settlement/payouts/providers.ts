@@ -7,6 +7,7 @@ import {
   type PayoutCallback,
   type PayoutChannel,
   type PayoutProvider,
+  type StatementRow,
 } from './provider.ts';
 import { createPayoutProvider, isProviderKind } from './providers/registry.ts';
 import { payoutLines } from './schema.ts';
@@ -29,6 +30,13 @@ export type PayoutRouter = PayoutProvider & {
    * A callback posted to the provider's own route: read by that provider's adapter when it pays a
    * channel or is set up in the settings; CallbackRejectedError otherwise, or when it is not genuine.
    */
+  /**
+   * The statement of these keys from the API of provider `kind`, or null when that provider offers
+   * none (its statement is then imported as a file).
+   */
+  statementOf(kind: string, idempotencyKeys: string[]): Promise<StatementRow[] | null>;
+  /** Whether provider `kind` offers its statement through its API. */
+  offersStatement(kind: string): Promise<boolean>;
   receive(
     kind: string,
     headers: Record<string, string | undefined>,
@@ -110,6 +118,20 @@ export function payoutProviderOf(db: DbOrTx, config: Config): PayoutRouter {
     },
     async queryStatus(key) {
       return (await forLine(key)).queryStatus(key);
+    },
+    async statementOf(kind, keys) {
+      await fresh();
+      const adapter = adapterOf(kind);
+      return adapter.statement ? adapter.statement(keys) : null;
+    },
+    async offersStatement(kind) {
+      await fresh();
+      if (!isProviderKind(kind)) return false;
+      try {
+        return typeof adapterOf(kind).statement === 'function';
+      } catch {
+        return false; // not set up here
+      }
     },
     async receive(kind, headers, rawBody) {
       await fresh();

@@ -22,6 +22,7 @@ import { CallbackRejectedError } from './provider.ts';
 import { CALLBACK_TOKEN_HEADER } from './providers/http.ts';
 import { type PayoutRouter, payoutProviderOf, settingsKeysOf } from './providers.ts';
 import { payoutProgressOf, simulatorLedgerOf } from './queries.ts';
+import { payoutReconciliationRoutes } from './reconciliation/routes.ts';
 import { sendPayouts } from './send-payouts.ts';
 import { payoutSettingsRoutes } from './settings/routes.ts';
 import { keyMissingProblem } from './settings/stored.ts';
@@ -45,6 +46,7 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
   const provider = payoutProviderOf(deps.db, deps.config);
   startWorkerBeside(app, deps, provider);
   callbackRoute(app, deps, provider);
+  payoutReconciliationRoutes(app, deps, provider);
   app.post(
     '/payouts/batches/:id/send',
     {

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { money, updatedAt } from '../../../db/columns.ts';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { creation, id, money, stamp, updatedAt } from '../../../db/columns.ts';
 import { paymentBatches, paymentLines } from '../schema.ts';
 
 /**
@@ -86,5 +96,76 @@ export const payoutSimulatorLedger = pgTable(
   (t) => [
     index('payout_simulator_ledger_due_idx').on(t.status, t.dueAt),
     check('payout_simulator_ledger_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A provider's statement matched against a batch's lines (#30): imported by one person (from the
+ * provider's API or its CSV file), confirmed by another, which settles the lines the provider
+ * reports final that were not final here. The same statement imported again is the same row
+ * (unique on the batch and the statement's hash), so it changes nothing.
+ */
+export const payoutReconciliations = pgTable(
+  'payout_reconciliations',
+  {
+    id: id(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => paymentBatches.id),
+    source: text('source', { enum: ['provider', 'file'] }).notNull(),
+    fileName: text('file_name'),
+    /** SHA-256 of the statement's rows as read: the same statement is recognised when imported again. */
+    statementHash: text('statement_hash').notNull(),
+    rowsRead: integer('rows_read').notNull(),
+    status: text('status', { enum: ['proposed', 'confirmed'] })
+      .notNull()
+      .default('proposed'),
+    ...stamp('confirmed'),
+    ...creation(),
+  },
+  (t) => [
+    uniqueIndex('payout_reconciliations_statement_unique').on(t.batchId, t.statementHash),
+    check('payout_reconciliations_status_check', sql`${t.status} in ('proposed', 'confirmed')`),
+  ],
+);
+
+export const PAYOUT_RECONCILIATION_KINDS = [
+  'matched',
+  'amount_differs',
+  'status_differs',
+  'not_final',
+  'pending',
+  'missing',
+  'duplicate',
+  'unknown_row',
+] as const;
+
+/** One statement row or batch line of a reconciliation, and what the matching found. */
+export const payoutReconciliationItems = pgTable(
+  'payout_reconciliation_items',
+  {
+    id: id(),
+    reconciliationId: uuid('reconciliation_id')
+      .notNull()
+      .references(() => payoutReconciliations.id),
+    kind: text('kind', { enum: PAYOUT_RECONCILIATION_KINDS }).notNull(),
+    paymentLineId: uuid('payment_line_id').references(() => paymentLines.id),
+    rowNo: integer('row_no'),
+    providerReference: text('provider_reference'),
+    account: text('account'),
+    statementAmount: money('statement_amount'),
+    statementFee: money('statement_fee'),
+    statementStatus: text('statement_status', { enum: ['succeeded', 'failed', 'pending'] }),
+    failureReason: text('failure_reason'),
+    /** The line's payout state when the statement was matched. */
+    lineState: text('line_state', { enum: PAYOUT_STATES }),
+    settled: boolean('settled').notNull().default(false),
+  },
+  (t) => [
+    index('payout_reconciliation_items_rec_idx').on(t.reconciliationId),
+    check(
+      'payout_reconciliation_items_kind_check',
+      sql`${t.kind} in ('matched', 'amount_differs', 'status_differs', 'not_final', 'pending', 'missing', 'duplicate', 'unknown_row')`,
+    ),
   ],
 );

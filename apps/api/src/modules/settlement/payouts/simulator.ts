@@ -14,6 +14,7 @@ import {
   type PayoutProvider,
   PayoutTimeoutError,
   type SendReply,
+  type StatementRow,
   type StatusReply,
 } from './provider.ts';
 
@@ -181,6 +182,26 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
       }
       return resultOf(row);
     },
+    async statement(keys): Promise<StatementRow[]> {
+      if (keys.length === 0) return [];
+      // The simulated network has settled every payment that is due by the time it is asked.
+      const due = await queryRows(
+        db,
+        z.object({ key: z.string() }),
+        sql`select idempotency_key as key from payout_simulator_ledger
+            where status = 'pending' and due_at <= now() and idempotency_key = any(${sql.param(keys)}::text[])`,
+      );
+      for (const { key } of due) await settle(db, knobs, key);
+      const rows = await queryRows(
+        db,
+        statementRow,
+        sql`select idempotency_key as "idempotencyKey", provider_reference as "providerReference", account,
+              amount::text as amount, fee::text as fee, status, failure_reason as reason
+            from payout_simulator_ledger where idempotency_key = any(${sql.param(keys)}::text[])
+            order by received_at, idempotency_key`,
+      );
+      return rows.map((r, i) => ({ ...r, rowNo: i + 1 }));
+    },
     verifyCallback(headers, rawBody): PayoutCallback {
       const given = Buffer.from(headers['x-simulator-signature'] ?? '', 'hex');
       const expected = Buffer.from(sign(rawBody), 'hex');
@@ -200,6 +221,16 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
     },
   };
 }
+
+const statementRow = z.object({
+  idempotencyKey: z.string(),
+  providerReference: z.string(),
+  account: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  reason: z.string().nullable(),
+});
 
 const callbackBody = z.discriminatedUnion('status', [
   z.object({

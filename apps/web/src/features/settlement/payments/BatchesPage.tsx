@@ -19,6 +19,7 @@ import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { batches, useApproveBatch, useBatchLines, useExportBatch, useMarkPaid } from '../hooks.ts';
 import { PayStatusBadge } from '../PayStatusBadge.tsx';
 import { PayoutPanel, SendPayoutsButton } from '../payouts/PayoutPanel.tsx';
+import { ReconciliationPanel } from '../payouts/ReconciliationPanel.tsx';
 import { PaymentLinesTable } from './PaymentLinesTable.tsx';
 import { RetryLinesModal } from './RetryLinesModal.tsx';
 
@@ -160,6 +161,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
       {['sending', 'paid', 'partly_paid'].includes(b.status) && (
         <PayoutPanel batch={b} canDecide={canApprove} />
       )}
+      {['sending', 'paid', 'partly_paid'].includes(b.status) && <ReconciliationPanel batch={b} />}
       <PaymentLinesTable
         testId="batch-lines"
         path={`payments/batches/${id}/lines`}

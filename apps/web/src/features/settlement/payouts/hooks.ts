@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DecideHeldNamesBody,
+  ImportPayoutStatementBody,
   PaymentBatch,
   PayoutProgress,
   PayoutProviderInfo,
+  PayoutReconciliation,
+  PayoutReconciliationView,
 } from '@ushirika/contracts';
 import { api } from '../../../lib/api.ts';
 import { invalidateBooks } from '../../../lib/books.ts';
@@ -60,5 +63,40 @@ export function useDecideHeld(id: string) {
       toastSuccess(reply.message);
       refresh();
     },
+  });
+}
+
+/** A batch's latest reconciliation with its provider's statement, and whether the provider offers one. */
+export function usePayoutReconciliation(id: string) {
+  return useQuery({
+    queryKey: ['payouts', id, 'reconciliation'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: PayoutReconciliationView }>(`payouts/batches/${id}/reconciliation`, undefined, signal),
+  });
+}
+
+/** Reads the provider's statement from its API, or imports its CSV file; 200 when it was read already. */
+export function useImportPayoutStatement(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: ImportPayoutStatementBody) =>
+      api.post<{ message: string; data: PayoutReconciliation }>(
+        `payouts/batches/${id}/reconciliations`,
+        body,
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** The checker confirms: lines the provider reports final that were open here settle. */
+export function useConfirmPayoutReconciliation(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (reconciliationId: string) =>
+      api.patch<{ message: string; data: PayoutReconciliation }>(
+        `payouts/batches/${id}/reconciliations/${reconciliationId}/confirm`,
+        {},
+      ),
+    onSuccess: () => refresh(),
   });
 }
