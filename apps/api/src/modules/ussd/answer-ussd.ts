@@ -219,7 +219,17 @@ async function screenLines(
   }
   if (choice === '2') {
     const rows = s.settlements.rows;
-    if (rows.length === 0) return [say(lang, 'noPayments')];
+    // Second payments (#32) after the settlements, each with its payment line's status.
+    const second = s.secondPayments.map((p) =>
+      say(lang, 'secondPayment', {
+        no: p.paymentNo,
+        kg: kgOf(p.kg),
+        rate: tzs(p.ratePerKg),
+        amount: tzs(p.amount),
+        status: paymentStatus(lang, p.payment),
+      }),
+    );
+    if (rows.length === 0) return second.length ? second : [say(lang, 'noPayments')];
     const t = s.settlements.totals;
     const named = s.season
       ? await deductionsByName(
@@ -245,6 +255,7 @@ async function screenLines(
         ),
       ]),
       say(lang, 'paymentTotals', { net: tzs(t.net), paid: tzs(t.paid), unpaid: tzs(t.unpaid) }),
+      ...second,
     ];
   }
   const active = s.loans.rows.filter((l) => l.status === 'active');

@@ -56,6 +56,11 @@ export const USSD_TEXTS = {
     en: 'Payment failed, please see your AMCOS',
   },
   unpaidStatus: { sw: 'Bado kulipwa', en: 'Not paid yet' },
+  /** A second payment to the farmer (#32): their kg at the rate, the amount and how its payment stands. */
+  secondPayment: {
+    sw: '{{no}} Malipo ya pili: kg {{kg}} x {{rate}} = TZS {{amount}}. {{status}}',
+    en: '{{no}} Second payment: {{kg}} kg x {{rate}} = TZS {{amount}}. {{status}}',
+  },
   paymentTotals: {
     sw: 'Jumla halisi TZS {{net}}, umelipwa {{paid}}, bado {{unpaid}}',
     en: 'Total net TZS {{net}}, paid {{paid}}, unpaid {{unpaid}}',

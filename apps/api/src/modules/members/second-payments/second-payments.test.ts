@@ -17,6 +17,7 @@ import {
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { TODAY } from '../../accounts/testing.ts';
+import { USSD_TEST_SECRET, ussdClient } from '../../ussd/testing.ts';
 
 /**
  * A second payment to farmers (#32), hand-worked. Five farmers delivered cashew this season:
@@ -109,7 +110,7 @@ const lineRows = (f: Pick<SecondPaymentFigures, 'lines'>) =>
 const HAND_WORKED = FARMERS.map(([n, , kg]) => [n, kg, AMOUNTS[n]]).sort();
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ USSD_SECRET: USSD_TEST_SECRET, USSD_RATE_LIMIT: '1000' });
   [admin, accountant, manager] = await Promise.all([
     sessionAs(t, 'Administrator'),
     sessionAs(t, 'Accountant'),
@@ -337,6 +338,20 @@ describe('a second payment to farmers, hand-worked through the API', () => {
         p.payment?.status,
       ]),
     ).toEqual([[sp?.paymentNo, '37.37', '200.001', '7474.04', 'paid']]);
+    // And A1's USSD payments screen (no settlement yet: the second payment alone), in Swahili.
+    const a1 = Object.keys(names).find((id) => names[id] === 'A1') ?? '';
+    const issued = await t.request('POST', `/collections/farmers/${a1}/ussd/pin`, {
+      token: alphaManager.access,
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const { walk, phoneOf, pinSentTo } = ussdClient(t);
+    const phone = await phoneOf(a1);
+    const screen = (await walk(phone, [await pinSentTo(phone), '2'])).at(-1) ?? '';
+    expect(screen).toMatch(
+      new RegExp(
+        `^CON ${sp?.paymentNo} Malipo ya pili: kg 123\\.456 x 37\\.37 = TZS 4,613\\.55\\. Imelipwa, Kumbukumbu ${sp?.paymentNo}/\\S+`,
+      ),
+    );
   });
 
   it('is rejected with a reason by another person: nothing posted, the crop may be proposed again', async () => {
