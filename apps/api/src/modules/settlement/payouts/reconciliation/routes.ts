@@ -62,7 +62,9 @@ export function payoutReconciliationRoutes(app: ZodApp, deps: AppDeps, provider:
       let rows: ReturnType<typeof parseStatementCsv>;
       if (body.source === 'file') rows = parseStatementCsv(body.content);
       else {
-        const read = await provider.statementOf(batch.provider, batch.keys);
+        // A provider without a statement API, or no longer set up here, is told apart from a fault.
+        const offered = await provider.offersStatement(batch.provider);
+        const read = offered ? await provider.statementOf(batch.provider, batch.keys) : null;
         if (!read)
           throw new ConflictError(
             `The provider "${batch.provider}" offers no statement through its API: import its statement file`,
