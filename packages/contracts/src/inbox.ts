@@ -6,7 +6,7 @@ import { listQuery, paged, uuid } from './common.ts';
  * sources. A source is one kind of record in one waiting state (draft journal entries, submitted
  * purchase orders, stock in transit to the user's store, receipts weighed offline and flagged
  * (#29)...). Another source is one more key here, one definition in the API's inbox/*-sources.ts
- * and one line in the web's inbox links: members' appropriations are expected next.
+ * and one line in the web's inbox links: a second payment to farmers (#32) is one.
  */
 export const INBOX_SOURCES = [
   'journal_entries',
@@ -26,6 +26,7 @@ export const INBOX_SOURCES = [
   'stock_transfers',
   'circulars',
   'offline_receipts',
+  'second_payments',
 ] as const;
 export const inboxSource = z.enum(INBOX_SOURCES);
 export type InboxSource = z.infer<typeof inboxSource>;

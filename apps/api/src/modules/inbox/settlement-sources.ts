@@ -7,6 +7,21 @@ import { type InboxSourceDef, itemColumns, notMadeBy } from './source.ts';
  */
 export const settlementSources: InboxSourceDef[] = [
   {
+    // A second payment to farmers (#32) proposed by someone else, to approve or reject.
+    key: 'second_payments',
+    permission: 'accounts.journal.approve',
+    audience: 'union',
+    waiting: (actor) =>
+      sql`from second_payments x where x.status = 'proposed' and ${notMadeBy(actor, 'x.proposed_by')}`,
+    item: itemColumns({
+      number: 'x.payment_no',
+      description: `(select s.name || ' · ' || c.name from season_crops sc join seasons s on s.id = sc.season_id
+        join crops c on c.id = sc.crop_id where sc.id = x.season_crop_id)`,
+      amount: 'x.total',
+      since: 'x.proposed_at',
+    }),
+  },
+  {
     key: 'settlements',
     permission: 'payments.settlement.approve',
     audience: 'union',

@@ -19,6 +19,7 @@ export const INBOX_LIST_ROUTE: Record<InboxSource, RouteName> = {
   stock_transfers: 'transfers',
   circulars: 'circulars',
   offline_receipts: 'offline_receipts',
+  second_payments: 'second_payments',
 };
 
 const search = (name: RouteName, item: InboxItem) =>
@@ -60,4 +61,5 @@ export const INBOX_LINK: Record<InboxSource, (item: InboxItem) => string> = {
   stock_transfers: (i) => routePath('transfer_details', { id: i.id }),
   circulars: (i) => routePath('circular_details', { id: i.id }),
   offline_receipts: (i) => `${search('offline_receipts', i)}&status=needs_review`,
+  second_payments: (i) => routePath('second_payment_details', { id: i.id }),
 };

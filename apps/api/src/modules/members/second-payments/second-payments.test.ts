@@ -1,5 +1,6 @@
 import type {
   FarmerStatement,
+  InboxCounts,
   SecondPayment,
   SecondPaymentFigures,
   SecondPaymentList,
@@ -201,6 +202,12 @@ describe('a second payment to farmers, hand-worked through the API', () => {
       `This season and crop already have a second payment waiting for approval (${sp.paymentNo})`,
     ]);
 
+    // It waits in the checker's inbox, not in the proposer's.
+    const waitingFor = async (who: Session) =>
+      (await t.request<{ data: InboxCounts }>('GET', '/inbox/counts', { token: who.access })).body.data
+        .sources.second_payments;
+    expect([await waitingFor(manager), await waitingFor(admin)]).toEqual([1, undefined]);
+
     const before = await counts();
     const self = await decide(admin, sp.id, 'approve');
     expect([self.status, self.body.message]).toEqual([
@@ -215,6 +222,7 @@ describe('a second payment to farmers, hand-worked through the API', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data).toMatchObject({ status: 'approved', approvedBy: expect.any(String) });
     expect(approved.body.data.paymentBatchNo).toMatch(/^PB-/);
+    expect(await waitingFor(manager)).toBeUndefined();
 
     // The postings: one entry per book, each balanced through due to / due from.
     const posted = await queryRows(
