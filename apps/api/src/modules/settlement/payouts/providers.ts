@@ -35,6 +35,8 @@ export type PayoutRouter = PayoutProvider & {
    * none (its statement is then imported as a file).
    */
   statementOf(kind: string, idempotencyKeys: string[]): Promise<StatementRow[] | null>;
+  /** The fee provider `kind` charges for a payment (the tariff of the provider that paid a line). */
+  feeOf(kind: string, channel: PayoutChannel, amount: string): Promise<string>;
   /** Whether provider `kind` offers its statement through its API. */
   offersStatement(kind: string): Promise<boolean>;
   receive(
@@ -123,6 +125,10 @@ export function payoutProviderOf(db: DbOrTx, config: Config): PayoutRouter {
       await fresh();
       const adapter = adapterOf(kind);
       return adapter.statement ? adapter.statement(keys) : null;
+    },
+    async feeOf(kind, channel, amount) {
+      await fresh();
+      return adapterOf(kind).fee(channel, amount);
     },
     async offersStatement(kind) {
       await fresh();

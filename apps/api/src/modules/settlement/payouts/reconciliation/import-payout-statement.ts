@@ -20,6 +20,7 @@ const lineRow = z.object({
   account: z.string().nullable(),
   amount: z.string(),
   channel: z.enum(['mobile', 'bank']),
+  provider: z.string(),
 });
 
 /** The provider that paid a batch's lines, and their keys; a batch never sent through one is refused. */
@@ -45,8 +46,8 @@ export type ImportInput = {
   source: 'provider' | 'file';
   fileName: string | null;
   rows: StatementRow[];
-  /** The provider's tariff, for a succeeded row that does not state its fee. */
-  feeOf: (channel: PayoutChannel, amount: string) => string;
+  /** The tariff of the provider that paid a line, for a succeeded row that does not state its fee. */
+  feeOf: (provider: string, channel: PayoutChannel, amount: string) => Promise<string>;
 };
 
 /**
@@ -77,18 +78,25 @@ export async function importPayoutStatement(
       lineRow,
       sql`select po.payment_line_id as "lineId", po.state, po.provider_reference as "providerReference",
             case pl.method when 'bank' then pl.account_no else pl.phone end as account,
-            pl.amount::text as amount, case pl.method when 'bank' then 'bank' else 'mobile' end as channel
+            pl.amount::text as amount, case pl.method when 'bank' then 'bank' else 'mobile' end as channel,
+            po.provider
           from payout_lines po join payment_lines pl on pl.id = po.payment_line_id
           where po.batch_id = ${input.batchId}`,
     );
-    const channelOf = new Map(lines.map((l) => [l.lineId, l.channel]));
-    const items = matchStatement(lines satisfies BatchLine[], input.rows).map((item) => ({
-      ...item,
-      statementFee:
-        item.kind === 'not_final' && item.statementStatus === 'succeeded' && item.statementFee === null
-          ? input.feeOf(channelOf.get(item.lineId ?? '') ?? 'mobile', item.statementAmount ?? '0')
-          : item.statementFee,
-    }));
+    const byLine = new Map(lines.map((l) => [l.lineId, l]));
+    const items = [];
+    for (const item of matchStatement(lines satisfies BatchLine[], input.rows)) {
+      const paidBy = byLine.get(item.lineId ?? '');
+      const untold = item.kind === 'not_final' && item.statementStatus === 'succeeded' && !item.statementFee;
+      items.push(
+        untold && paidBy
+          ? {
+              ...item,
+              statementFee: await input.feeOf(paidBy.provider, paidBy.channel, item.statementAmount ?? '0'),
+            }
+          : item,
+      );
+    }
     const [rec] = await tx
       .insert(payoutReconciliations)
       .values({

@@ -76,7 +76,7 @@ export function payoutReconciliationRoutes(app: ZodApp, deps: AppDeps, provider:
         source: body.source,
         fileName: body.source === 'file' ? (body.fileName ?? null) : null,
         rows,
-        feeOf: (channel, amount) => provider.fee(channel, amount),
+        feeOf: (kind, channel, amount) => provider.feeOf(kind, channel, amount),
       });
       return reply.code(created ? 201 : 200).send({
         message: created
