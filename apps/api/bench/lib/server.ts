@@ -40,11 +40,18 @@ export type BenchServer = {
   close(): Promise<void>;
 };
 
-/** The real app, as main.ts builds it, on a loopback port chosen by the system. */
-export async function startBenchServer(db: Db, config: Config): Promise<BenchServer> {
+/**
+ * The real app, as main.ts builds it, on a loopback port chosen by the system; with `serveWeb`
+ * also the built web app (the browser figures of the offline suite).
+ */
+export async function startBenchServer(
+  db: Db,
+  config: Config,
+  { serveWeb = false }: { serveWeb?: boolean } = {},
+): Promise<BenchServer> {
   const app = await buildApp(
     { db, config, tokens: new TokenService(config.jwtSecret), sms: new NoSms() },
-    { logger: false, serveWeb: false },
+    { logger: false, serveWeb, ...(serveWeb ? { smsOutbox: false as const } : {}) },
   );
   const serverTimes: number[] = [];
   app.addHook('onResponse', async (_request, reply) => {

@@ -7,7 +7,8 @@ import { queryRows } from '../../src/db/rows.ts';
 import { signIn } from '../../test/hardening/child-server.ts';
 import { cashewGrades, openCashewSeasonCrop } from '../lib/fixtures.ts';
 import type { LoadReport } from '../lib/measure.ts';
-import { BENCH_PASSWORD } from '../lib/server.ts';
+import { BENCH_PASSWORD, benchConfig } from '../lib/server.ts';
+import { BROWSER_FARMERS, browserBenchMissing, browserScenarios } from './offline-browser.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
 
 /**
@@ -20,8 +21,12 @@ import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
  *   again and the society must hold each receipt number exactly once (the run fails otherwise).
  * A request here is a batch of up to 500 receipts (200 for the 20 devices): the figure per receipt is
  * its time over its receipts.
+ * A second society (BO002) keeps 20,000 farmers on a device in Chromium (offline-browser.ts): the
+ * device's farmer search and the installed app's first offline opening, with the CPU slowed 4×.
  */
 const AMCOS_CODE = 'BO001';
+const BROWSER_CODE = 'BO002';
+const BROWSER_CLERK = 'clerk.browser@bench.test';
 const FARMERS = 2_000;
 const DEVICES = 20;
 const BATCH = SYNC_BATCH;
@@ -63,8 +68,23 @@ async function writeData(db: Db, adminId: string, passwordHash: string): Promise
     select gen_random_uuid(), 'Clerk', 'Offline ' || n, 'clerk.offline' || n || '@bench.test',
       '2556' || lpad(n::text, 8, '0'), 'Female', ${amcos.id}, ${passwordHash}, false, true, ${adminId}
     from generate_series(0, ${DEVICES}) n`);
+  const [browserSociety] = await queryRows(
+    db,
+    z.object({ id: z.string() }),
+    sql`insert into amcos (id, code, name) values (gen_random_uuid(), ${BROWSER_CODE}, 'Bench Device AMCOS') returning id`,
+  );
+  if (!browserSociety) throw new Error('offline bench: no device society');
+  await db.execute(sql`insert into farmers (id, farmer_no, amcos_id, first_name, last_name, gender, phone, village)
+    select gen_random_uuid(), ${BROWSER_CODE} || '-' || lpad(j::text, 5, '0'), ${browserSociety.id}, 'Mkulima',
+      'Offline ' || j, case when j % 2 = 0 then 'Female' else 'Male' end, '2558' || lpad(j::text, 8, '0'), 'Kijiji ' || (j % 40)
+    from generate_series(1, ${BROWSER_FARMERS}) j`);
+  await db.execute(sql`insert into users (id, first_name, last_name, email, mobile, gender, amcos_id, password_hash,
+      is_initial_password, active, created_by)
+    values (gen_random_uuid(), 'Clerk', 'Browser', ${BROWSER_CLERK}, '255699999999', 'Female', ${browserSociety.id},
+      ${passwordHash}, false, true, ${adminId})`);
   await db.execute(sql`insert into user_roles (user_id, role_id)
-    select u.id, r.id from users u, roles r where u.email like 'clerk.offline%@bench.test' and r.name = 'AMCOS Clerk'`);
+    select u.id, r.id from users u, roles r
+    where (u.email like 'clerk.offline%@bench.test' or u.email = ${BROWSER_CLERK}) and r.name = 'AMCOS Clerk'`);
   return { amcosId: amcos.id, seasonId: season.id, seasonCropId, gradeId: crop.std, year: season.year };
 }
 
@@ -265,9 +285,14 @@ export const offlineSuite: BenchSuite = {
   name: 'offline',
   async prepare(db, { adminId, passwordHash }) {
     const p = await writeData(db, adminId, passwordHash);
+    const config = benchConfig();
+    const missing = browserBenchMissing(config);
+    const browser = missing
+      ? []
+      : browserScenarios(db, config, { code: BROWSER_CODE, clerkEmail: BROWSER_CLERK });
     return {
-      description: `one society of ${FARMERS.toLocaleString('en')} farmers, ${DEVICES + 1} clerks; a request is a batch of ${BATCH} receipts`,
-      scenarios: scenarios(db, p),
+      description: `one society of ${FARMERS.toLocaleString('en')} farmers, ${DEVICES + 1} clerks; a request is a batch of ${BATCH} receipts; a device of ${BROWSER_FARMERS.toLocaleString('en')} farmers in Chromium${missing ? ` skipped: ${missing}` : ''}`,
+      scenarios: [...scenarios(db, p), ...browser],
     };
   },
 };
