@@ -8,7 +8,7 @@ import { unionDocumentPdf } from '../cooperative/union.ts';
 const code = (namespaces: string[], value: string) => codeLabel(currentLanguage(), namespaces, value);
 
 /** How a settlement's money stands: the payment line's status and reference, or not drafted. */
-function paymentText(row: FarmerStatement['settlements']['rows'][number]): string {
+function paymentText(row: Pick<FarmerStatement['settlements']['rows'][number], 'payment'>): string {
   const p = row.payment;
   if (!p) return '-';
   const status = code(['pay.status', 'status'], p.status);
@@ -92,6 +92,24 @@ export function farmerStatementDocument(s: FarmerStatement, printedOn: string): 
           '',
         ],
       },
+      // Second payments to the farmer (#32), when the season has any.
+      ...(s.secondPayments.length
+        ? [
+            {
+              title: 'Second payment to farmers',
+              headers: ['Number', 'Crop', 'Kg delivered', 'Amount per kg', 'Amount', 'Payment'],
+              right: [2, 3, 4],
+              rows: s.secondPayments.map((p) => [
+                `${p.paymentNo} ${p.approvedOn}`,
+                p.cropName,
+                p.kg,
+                money(p.ratePerKg),
+                money(p.amount),
+                paymentText(p),
+              ]),
+            },
+          ]
+        : []),
       {
         title: 'Loans and inputs',
         headers: ['Loan', 'Reason', 'Status', 'Amount', 'Recovered', 'Outstanding'],

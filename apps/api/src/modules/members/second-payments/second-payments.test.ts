@@ -17,7 +17,9 @@ import {
 } from '../../../../test/crop-flow.ts';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { hasSwahiliHeader } from '../../../platform/labels.ts';
 import { TODAY } from '../../accounts/testing.ts';
+import { farmerStatementDocument } from '../../farmer-statements/statement-pdf.ts';
 import { USSD_TEST_SECRET, ussdClient } from '../../ussd/testing.ts';
 
 /**
@@ -346,6 +348,12 @@ describe('a second payment to farmers, hand-worked through the API', () => {
         p.payment?.status,
       ]),
     ).toEqual([[sp?.paymentNo, '37.37', '200.001', '7474.04', 'paid']]);
+    // The printed statement has it too, its headers in both languages.
+    const table = farmerStatementDocument(statement.body.data, TODAY).tables.find(
+      (x) => x.title === 'Second payment to farmers',
+    );
+    expect(table?.headers.every((h) => hasSwahiliHeader(h))).toBe(true);
+    expect(table?.rows.map((r) => r.slice(2, 5))).toEqual([['200.001', '37.37', '7,474.04']]);
     // And A1's USSD payments screen (no settlement yet: the second payment alone), in Swahili.
     const a1 = Object.keys(names).find((id) => names[id] === 'A1') ?? '';
     const issued = await t.request('POST', `/collections/farmers/${a1}/ussd/pin`, {
