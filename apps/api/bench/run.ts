@@ -45,6 +45,7 @@ import { farmersSuite } from './scenarios/farmers.ts';
 import { inboxSuite } from './scenarios/inbox.ts';
 import { inputsSuite } from './scenarios/inputs.ts';
 import { offlineSuite } from './scenarios/offline.ts';
+import { payoutsSuite } from './scenarios/payouts.ts';
 import { reconciliationSuite } from './scenarios/reconciliation.ts';
 import { salesSuite } from './scenarios/sales.ts';
 import type {
@@ -75,6 +76,7 @@ const SUITES: BenchSuite[] = [
   inboxSuite,
   offlineSuite,
   ussdSuite,
+  payoutsSuite,
   // Last: a day of everyone at once, on top of the data the suites above wrote.
   seasonDaySuite,
 ];

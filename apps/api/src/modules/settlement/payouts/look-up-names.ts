@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
@@ -17,8 +17,9 @@ const pendingRow = z.object({
 
 /**
  * Looks up the account holder's name of pending lines: a matching name moves the line on to be
- * sent; another name, or no account, holds it for a person. A lookup pays nothing, so one repeated
- * after a restart does no harm; the state changes only from pending.
+ * sent; another name, or no account, holds it for a person. The answers are written together once
+ * the round's lookups are done. A lookup pays nothing, so one repeated after a restart does no
+ * harm; the state changes only from pending.
  */
 export async function lookUpNames(db: DbOrTx, provider: PayoutProvider, limit: number): Promise<number> {
   const lines = await queryRows(
@@ -29,15 +30,26 @@ export async function lookUpNames(db: DbOrTx, provider: PayoutProvider, limit: n
         from payout_lines po join payment_lines pl on pl.id = po.payment_line_id
         where po.state = 'pending' order by po.batch_id, po.payment_line_id limit ${limit}`,
   );
-  await inParallel(lines, 50, async (line) => {
+  const answers: SQL[] = [];
+  await inParallel(lines, WIDTH, async (line) => {
     const found = await provider.nameLookup(
       { channel: line.method, phone: line.phone, bankName: line.bankName, accountNo: line.accountNo },
       line.payeeName,
     );
     const name = found.found ? found.name : null;
     const state = name && namesMatch(line.payeeName, name) ? 'looked_up' : 'held_name';
-    await db.execute(sql`update payout_lines set state = ${state}, looked_up_name = ${name}, updated_at = now()
-      where payment_line_id = ${line.id} and state = 'pending'`);
-  });
+    answers.push(sql`(${line.id}::uuid, ${state}, ${name})`);
+  }).finally(() => record(db, answers));
   return lines.length;
+}
+
+/** Lookups asked at the same time. */
+const WIDTH = 50;
+
+/** The round's answers in one statement (each line changes only from pending). */
+async function record(db: DbOrTx, answers: SQL[]): Promise<void> {
+  if (!answers.length) return;
+  await db.execute(sql`update payout_lines po set state = a.state, looked_up_name = a.name, updated_at = now()
+    from (values ${sql.join(answers, sql`, `)}) as a(id, state, name)
+    where po.payment_line_id = a.id and po.state = 'pending'`);
 }

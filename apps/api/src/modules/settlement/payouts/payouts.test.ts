@@ -294,6 +294,93 @@ describe('sending a batch through the simulator: names held, confirmed and corre
   });
 });
 
+describe('a callback the simulator really signed, posted to the provider route', () => {
+  let w: World;
+  beforeAll(async () => {
+    // No status query for ten minutes: only the callback can settle the line.
+    w = await approvedBatch(
+      { ...FAST, PAYOUT_QUERY_AFTER_MS: '600000', PAYOUT_NOT_FOUND_GRACE_MS: '600000' },
+      ['mobile'],
+    );
+  });
+  afterAll(() => w.t.close());
+
+  it('settles its line once through POST /api/payouts/callbacks/simulator; the same callback again changes nothing', async () => {
+    const [line] = await linesOf(w);
+    if (!line) throw new Error('no line');
+    // The line as the sender leaves it once the provider has accepted it: sent, its callback to come.
+    await w.t.db.execute(sql`update payment_batches set status = 'sending' where id = ${w.batch.id}`);
+    await w.t.db.execute(sql`insert into payout_lines (payment_line_id, batch_id, provider, state, looked_up_name, sent_at)
+      values (${line.id}, ${w.batch.id}, 'simulator', 'sending', ${line.payeeName.toUpperCase()}, now())`);
+    // A simulator of this process pays the line and signs its callback; the test catches it on the way.
+    const sim = createSimulator(w.t.db, {
+      timeoutRate: 0,
+      duplicateCallbackRate: 0,
+      nameMismatchRate: 0,
+      failRate: 0,
+      seed: 'route',
+      minMs: 0,
+      maxMs: 0,
+    });
+    const caught: { headers: Record<string, string>; body: string }[] = [];
+    sim.onCallback(async (headers, body) => {
+      caught.push({ headers, body });
+    });
+    const accepted = await sim.send({
+      idempotencyKey: line.id,
+      account: { channel: 'mobile', phone: line.phone, bankName: null, accountNo: null },
+      name: line.payeeName,
+      amount: line.amount,
+      reference: line.reference,
+    });
+    expect(accepted.outcome).toBe('accepted');
+    await until(
+      async () => caught.length,
+      (n) => n === 1,
+    );
+    await sim.stop();
+    const callback = caught[0] as { headers: Record<string, string>; body: string };
+    const sent = z
+      .object({ status: z.literal('succeeded'), providerReference: z.string(), fee: z.string() })
+      .parse(JSON.parse(callback.body));
+    const post = (body: string) =>
+      fetch(`${w.t.url}/api/payouts/callbacks/simulator`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...callback.headers },
+        body,
+      });
+    const payoutLine = () =>
+      queryRows(
+        w.t.db,
+        z.object({ state: z.string(), providerReference: z.string().nullable(), fee: z.string().nullable() }),
+        sql`select state, provider_reference as "providerReference", fee::text as fee
+            from payout_lines where payment_line_id = ${line.id}`,
+      );
+    // The genuine signature on another body is refused, and changes nothing.
+    const tampered = await post(callback.body.replace(sent.fee, '0.01'));
+    expect(tampered.status).toBe(401);
+    expect(await payoutLine()).toEqual([{ state: 'sending', providerReference: null, fee: null }]);
+    const first = await post(callback.body);
+    expect(first.status).toBe(200);
+    const settled = [{ state: 'succeeded', providerReference: sent.providerReference, fee: sent.fee }];
+    expect(await payoutLine()).toEqual(settled);
+    const again = await post(callback.body);
+    expect(again.status).toBe(200);
+    expect(await payoutLine()).toEqual(settled);
+    // The batch closes paid: the farmer paid once, the bank credited with the money and the fee once.
+    await until(
+      () => batchStatus(w),
+      (s) => s === 'paid',
+    );
+    const ledger = await ledgerOf(w);
+    expect(ledger.map((e) => [e.idempotencyKey, e.amount, e.callbacks])).toEqual([[line.id, line.amount, 1]]);
+    const b = await books(w);
+    expect(b.bankCredit).toBe(sum([line.amount, sent.fee]).toFixed(2));
+    expect(b.payable).toBe(b.unpaid);
+    expect((await linesOf(w)).map((l) => l.status)).toEqual(['paid']);
+  });
+});
+
 describe('every send times out: settled by status queries only, never sent again', () => {
   let w: World;
   beforeAll(async () => {

@@ -22,6 +22,8 @@ export type SendRequest = {
   /** TZS, two decimals, as a string. */
   amount: string;
   reference: string;
+  /** The provider kind recorded on the line, when the sender read it with the line (saves a query). */
+  providerKind?: string;
 };
 
 /**

@@ -116,7 +116,9 @@ export function payoutProviderOf(db: DbOrTx, config: Config): PayoutRouter {
       return (await forChannel(account.channel)).nameLookup(account, expectedName);
     },
     async send(request) {
-      return (await forLine(request.idempotencyKey)).send(request);
+      if (!request.providerKind) return (await forLine(request.idempotencyKey)).send(request);
+      await fresh();
+      return adapterOf(request.providerKind).send(request);
     },
     async queryStatus(key) {
       return (await forLine(key)).queryStatus(key);

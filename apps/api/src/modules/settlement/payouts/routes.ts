@@ -26,7 +26,7 @@ import { payoutReconciliationRoutes } from './reconciliation/routes.ts';
 import { sendPayouts } from './send-payouts.ts';
 import { payoutSettingsRoutes } from './settings/routes.ts';
 import { keyMissingProblem } from './settings/stored.ts';
-import { applyCallback } from './settle-line.ts';
+import { callbackSettler } from './settle-line.ts';
 import { type PayoutWorker, startPayoutWorker } from './worker.ts';
 
 const access = {
@@ -44,8 +44,9 @@ const access = {
  */
 export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
   const provider = payoutProviderOf(deps.db, deps.config);
-  startWorkerBeside(app, deps, provider);
-  callbackRoute(app, deps, provider);
+  const settle = callbackSettler(deps.db);
+  startWorkerBeside(app, deps, provider, settle);
+  callbackRoute(app, provider, settle);
   payoutReconciliationRoutes(app, deps, provider);
   app.post(
     '/payouts/batches/:id/send',
@@ -117,6 +118,8 @@ export function payoutsRoutes(app: ZodApp, deps: AppDeps) {
   );
 }
 
+type CallbackSettler = ReturnType<typeof callbackSettler>;
+
 const callbackParams = z.object({ provider: z.string().max(40) });
 const callbackQuery = z.object({ token: z.string().max(200).optional() });
 
@@ -126,7 +129,7 @@ const callbackQuery = z.object({ token: z.string().max(200).optional() });
  * the result; the line it names settles once, so a duplicate or late callback changes nothing.
  * A callback that is not genuine is refused with 401 and changes nothing.
  */
-function callbackRoute(app: ZodApp, deps: AppDeps, provider: PayoutRouter) {
+function callbackRoute(app: ZodApp, provider: PayoutRouter, settle: CallbackSettler) {
   app.post(
     '/payouts/callbacks/:provider',
     {
@@ -149,7 +152,7 @@ function callbackRoute(app: ZodApp, deps: AppDeps, provider: PayoutRouter) {
         .catch((error: unknown) => {
           throw error instanceof CallbackRejectedError ? new UnauthorizedError(error.message) : error;
         });
-      await applyCallback(deps.db, callback);
+      await settle(callback);
       return { message: 'Callback received' };
     },
   );
@@ -166,10 +169,10 @@ async function freshKinds(provider: PayoutRouter) {
  * or when the union's settings first choose one); callbacks are verified by the provider that
  * received them.
  */
-function startWorkerBeside(app: ZodApp, deps: AppDeps, provider: PayoutRouter) {
+function startWorkerBeside(app: ZodApp, deps: AppDeps, provider: PayoutRouter, settle: CallbackSettler) {
   let worker: PayoutWorker | null = null;
   provider.onCallback(async (headers, body) => {
-    await applyCallback(deps.db, provider.verifyCallback(headers, body));
+    await settle(provider.verifyCallback(headers, body));
   });
   const ensureWorker = async () => {
     await provider.refresh();

@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { dec, toMoney } from '@ushirika/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { groupWrites } from './group-writes.ts';
 import {
   CallbackRejectedError,
   type NameLookup,
@@ -19,6 +20,14 @@ import {
 } from './provider.ts';
 
 type Knobs = Config['payouts']['simulator'];
+
+/**
+ * The simulator's signing key, drawn once per process and never leaving it: every simulator built
+ * here (the one the settings build, again after a save; one a test builds to send a payment of
+ * its own) signs alike, as a provider signs every callback of an account with one key. A callback
+ * not signed in this process is refused.
+ */
+const SECRET = randomBytes(32);
 
 /** Names the simulator's register answers for an account whose holder is someone else. */
 const OTHER_NAMES = ['NEEMA JUMA KISANGA', 'PETRO MUSA MBWAMBO', 'ZAWADI ALLY OMARI', 'BARAKA HAMIS NDAKI'];
@@ -53,24 +62,60 @@ const ledgerRow = z.object({
   due: z.boolean(),
 });
 
-/** Decides a due payment's end (once: only a pending row changes) and answers the row. */
-async function settle(db: DbOrTx, knobs: Knobs, key: string) {
-  const failed = roll(knobs.seed, 'fail', key) < knobs.failRate;
-  await db.execute(sql`update payout_simulator_ledger
-    set status = ${failed ? 'failed' : 'succeeded'}, failure_reason = ${failed ? FAILURE : null},
-      settled_at = now()
-    where idempotency_key = ${key} and status = 'pending'`);
-  return read(db, key);
-}
+/** A ledger row's columns, the ledger named `l`. */
+const ledgerColumns = sql`l.idempotency_key as key, l.status, l.provider_reference as "providerReference",
+  l.fee::text as fee, l.failure_reason as "failureReason", l.reply_lost as "replyLost", l.due_at <= now() as due`;
 
-async function read(db: DbOrTx, key: string) {
-  const [row] = await queryRows(
+/**
+ * Decides due payments' ends (once: only a pending row changes) and answers each key's row, in
+ * one statement for all the keys. With `calling`, the callback about to be delivered is counted in
+ * the same statement (when its reply was not lost): `counted` says whether this call settled the
+ * row and counted it.
+ */
+async function settleAll(db: DbOrTx, knobs: Knobs, keys: string[], calling: boolean) {
+  const outcomes = [...new Set(keys)].map((key) => {
+    const failed = roll(knobs.seed, 'fail', key) < knobs.failRate;
+    return sql`(${key}, ${failed ? 'failed' : 'succeeded'}, ${failed ? FAILURE : null})`;
+  });
+  const settled = await queryRows(
     db,
     ledgerRow,
-    sql`select idempotency_key as key, status, provider_reference as "providerReference", fee::text as fee,
-          failure_reason as "failureReason", reply_lost as "replyLost", due_at <= now() as due
-        from payout_simulator_ledger where idempotency_key = ${key}`,
+    sql`update payout_simulator_ledger l
+      set status = o.status, failure_reason = o.reason, settled_at = now(),
+        callbacks = callbacks + case when ${calling} and l.reply_lost = 0 then 1 else 0 end
+      from (values ${sql.join(outcomes, sql`, `)}) as o(key, status, reason)
+      where l.idempotency_key = o.key and l.status = 'pending'
+      returning ${ledgerColumns}`,
   );
+  const rows = new Map(settled.map((r) => [r.key, { ...r, counted: calling }]));
+  const others = keys.filter((k) => !rows.has(k));
+  if (others.length)
+    for (const r of await readAll(db, others))
+      if (!rows.has(r.key)) rows.set(r.key, { ...r, counted: false });
+  // A key named twice is counted once: its first answer says so, the others do not.
+  const seen = new Set<string>();
+  return keys.map((k) => {
+    const row = rows.get(k);
+    if (!row) return undefined;
+    const first = !seen.has(k);
+    seen.add(k);
+    return first ? row : { ...row, counted: false };
+  });
+}
+
+const readAll = (db: DbOrTx, keys: string[]) =>
+  queryRows(
+    db,
+    ledgerRow,
+    sql`select ${ledgerColumns} from payout_simulator_ledger l
+        where l.idempotency_key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
+
+async function read(db: DbOrTx, key: string) {
+  const [row] = await readAll(db, [key]);
   return row;
 }
 
@@ -94,7 +139,6 @@ function resultOf(row: z.output<typeof ledgerRow>): StatusReply {
  * registered name that differs, a payment the receiving account refuses.
  */
 export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
-  const secret = randomBytes(32);
   const timers = new Set<NodeJS.Timeout>();
   const pending = new Set<Promise<unknown>>();
   let deliver: ((headers: Record<string, string>, body: string) => Promise<void>) | undefined;
@@ -114,8 +158,31 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
     timers.add(timer);
   };
 
+  // The simulator's own writes, grouped (group commit) like a provider's busy ledger would be.
+  const settleForCallback = groupWrites((keys: string[]) =>
+    settleAll(db, knobs, keys, deliver !== undefined),
+  );
+  const record = groupWrites(async (rows: { key: string; values: SQL }[]) => {
+    const inserted = await queryRows(
+      db,
+      z.object({ key: z.string() }),
+      sql`insert into payout_simulator_ledger
+          (idempotency_key, channel, account, name, amount, fee, reference, provider_reference, status,
+           reply_lost, due_at)
+        values ${sql.join(
+          rows.map((r) => r.values),
+          sql`, `,
+        )}
+        on conflict (idempotency_key) do nothing
+        returning idempotency_key as key`,
+    );
+    // Whether each send wrote its key's row (a key sent twice in one statement: the first did).
+    const written = new Set(inserted.map((r) => r.key));
+    return rows.map((r) => written.delete(r.key));
+  });
+
   async function callBack(key: string) {
-    const row = await settle(db, knobs, key);
+    const row = await settleForCallback(key);
     if (!row || row.replyLost || row.status === 'pending' || !deliver) return;
     const result = resultOf(row);
     if (result.status !== 'succeeded' && result.status !== 'failed') return;
@@ -123,8 +190,9 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
     const copies = roll(knobs.seed, 'duplicate', key) < knobs.duplicateCallbackRate ? 2 : 1;
     for (let i = 0; i < copies; i++) {
       const send = async () => {
-        await db.execute(sql`update payout_simulator_ledger set callbacks = callbacks + 1
-          where idempotency_key = ${key}`);
+        if (i > 0 || !row.counted)
+          await db.execute(sql`update payout_simulator_ledger set callbacks = callbacks + 1
+            where idempotency_key = ${key}`);
         await deliver?.({ 'x-simulator-signature': sign(body) }, body);
       };
       if (i === 0) await send();
@@ -132,7 +200,7 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
     }
   }
 
-  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('hex');
+  const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
 
   return {
     name: 'simulator',
@@ -155,20 +223,14 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
       // Half the timeouts never reach the simulator: nothing is paid, the key stays unknown to it.
       if (timeout && roll(knobs.seed, 'timeout-where', key) < 0.5) throw new PayoutTimeoutError('No reply');
       const providerReference = `SIM${createHash('sha256').update(key).digest('hex').slice(0, 12).toUpperCase()}`;
-      const inserted = await queryRows(
-        db,
-        z.object({ key: z.string() }),
-        sql`insert into payout_simulator_ledger
-          (idempotency_key, channel, account, name, amount, fee, reference, provider_reference, status,
-           reply_lost, due_at)
-        values (${key}, ${request.account.channel}, ${accountKey(request.account)}, ${request.name},
-          ${request.amount}, ${simulatorFee(request.account.channel, request.amount)}, ${request.reference},
-          ${providerReference}, 'pending', ${timeout ? 1 : 0},
-          now() + make_interval(secs => ${latency(key, 'settle-delay') / 1000}))
-        on conflict (idempotency_key) do nothing
-        returning idempotency_key as key`,
-      );
-      if (inserted.length) later(latency(key, 'settle-delay'), () => callBack(key));
+      const wrote = await record({
+        key,
+        values: sql`(${key}, ${request.account.channel}, ${accountKey(request.account)},
+          ${request.name}, ${request.amount}::numeric, ${simulatorFee(request.account.channel, request.amount)}::numeric,
+          ${request.reference}, ${providerReference}, 'pending', ${timeout ? 1 : 0}::int,
+          now() + make_interval(secs => ${latency(key, 'settle-delay') / 1000}))`,
+      });
+      if (wrote) later(latency(key, 'settle-delay'), () => callBack(key));
       if (timeout) throw new PayoutTimeoutError('No reply');
       return { outcome: 'accepted', providerReference };
     },
@@ -177,7 +239,7 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
       const row = await read(db, key);
       if (!row) return { status: 'not_found' };
       if (row.status === 'pending' && row.due) {
-        const settled = await settle(db, knobs, key);
+        const [settled] = await settleAll(db, knobs, [key], false);
         return settled ? resultOf(settled) : { status: 'pending' };
       }
       return resultOf(row);
@@ -191,7 +253,13 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
         sql`select idempotency_key as key from payout_simulator_ledger
             where status = 'pending' and due_at <= now() and idempotency_key = any(${sql.param(keys)}::text[])`,
       );
-      for (const { key } of due) await settle(db, knobs, key);
+      if (due.length)
+        await settleAll(
+          db,
+          knobs,
+          due.map((d) => d.key),
+          false,
+        );
       const rows = await queryRows(
         db,
         statementRow,

@@ -6,7 +6,7 @@ import { completeFinishedBatches } from './complete-batches.ts';
 import { lookUpNames } from './look-up-names.ts';
 import type { PayoutProvider } from './provider.ts';
 
-const PER_ROUND = 200;
+const PER_ROUND = 500;
 
 export type PayoutWorker = { runOnce(): Promise<number>; stop(): Promise<void> };
 
@@ -31,8 +31,13 @@ export function startPayoutWorker(
   };
   const round = async () => {
     let work = 0;
-    work += await lookUpNames(db, provider, PER_ROUND);
-    work += await claimAndSend(db, provider, PER_ROUND, (m) => log.warn(m));
+    // Looking names up and sending touch lines in different states (pending; looked up), so they
+    // run side by side: this round sends what the last round looked up while it looks up the next.
+    const [looked, sent] = await Promise.all([
+      lookUpNames(db, provider, PER_ROUND),
+      claimAndSend(db, provider, PER_ROUND, (m) => log.warn(m)),
+    ]);
+    work += looked + sent;
     work += await askStatuses(db, provider, PER_ROUND, timings);
     work += await completeFinishedBatches(db);
     return work;
