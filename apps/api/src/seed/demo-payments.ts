@@ -20,6 +20,7 @@ import { updatePaymentSettings } from '../modules/settlement/payments/update-pay
 import { approveSettlement } from '../modules/settlement/runs/approve-settlement.ts';
 import { createSettlement } from '../modules/settlement/runs/create-settlement.ts';
 import { paymentBatches, paymentLines } from '../modules/settlement/schema.ts';
+import type { Actor } from '../platform/access.ts';
 import type { DemoAuction } from './demo-auctions.ts';
 import { addDays, type DemoActors, earlier, type Random } from './demo-sales-support.ts';
 
@@ -223,9 +224,7 @@ async function settleFirstAuction(
 
 /**
  * Exports the farmers' batch (both layouts, as the officer downloads both files) and marks it paid
- * with two lines the bank refused. The demo farmers' phone numbers are made up, so the "you were
- * paid" SMS is switched off for this one payment (and the setting put back): the outbox would
- * otherwise send a thousand texts, through the console or a real gateway, at the next start.
+ * with two lines the bank refused, the farmers' SMS switched off meanwhile (withFarmerSmsOff).
  */
 async function payFarmers(
   db: Db,
@@ -244,21 +243,16 @@ async function payFarmers(
     line ? [{ lineId: line.id, reason: line.method === 'bank' ? REFUSALS.bank : REFUSALS.mobile }] : [],
   );
   const paidOn = earlier(addDays(input.settledOn, 2), input.today);
-  const settings = await paymentSettingsOf(db);
-  const quiet = settings.smsFarmers;
-  if (quiet) await updatePaymentSettings(db, actors.administrator, { ...settings, smsFarmers: false });
-  try {
-    await markBatchPaid(db, officer, {
+  await withFarmerSmsOff(db, actors.administrator, () =>
+    markBatchPaid(db, officer, {
       id: batchId,
       body: markBatchPaidBody.parse({
         paidOn,
         bankReference: `CRDB BULK ${paidOn.replaceAll('-', '')}/0147`,
         failed,
       }),
-    });
-  } finally {
-    if (quiet) await updatePaymentSettings(db, actors.administrator, settings);
-  }
+    }),
+  );
   const counted = await db
     .select({ status: paymentLines.status })
     .from(paymentLines)
@@ -267,4 +261,19 @@ async function payFarmers(
     paid: counted.filter((l) => l.status === 'paid').length,
     failed: counted.filter((l) => l.status === 'failed').length,
   };
+}
+
+/**
+ * Runs `work` with the farmers' "you were paid" SMS switched off, then puts the setting back: the
+ * demo farmers' phone numbers are made up, and the outbox would otherwise text them all.
+ */
+export async function withFarmerSmsOff<T>(db: Db, administrator: Actor, work: () => Promise<T>): Promise<T> {
+  const settings = await paymentSettingsOf(db);
+  const quiet = settings.smsFarmers;
+  if (quiet) await updatePaymentSettings(db, administrator, { ...settings, smsFarmers: false });
+  try {
+    return await work();
+  } finally {
+    if (quiet) await updatePaymentSettings(db, administrator, settings);
+  }
 }

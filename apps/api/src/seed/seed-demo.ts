@@ -16,6 +16,7 @@ import { loadDemoFarmBoundaries } from './demo-farm-boundaries.ts';
 import { loadDemoInputs } from './demo-inputs.ts';
 import { loadDemoMasterData } from './demo-master-data.ts';
 import { loadDemoMembers } from './demo-members.ts';
+import { loadDemoPayouts } from './demo-payouts.ts';
 import { loadDemoPurchase } from './demo-purchase.ts';
 import { type DemoSales, loadDemoSales, shillings } from './demo-sales.ts';
 import { loadDemoStores } from './demo-stores.ts';
@@ -146,6 +147,8 @@ async function seedDemo(): Promise<void> {
     const purchase = await loadDemoPurchase(database.db, stores);
     const books = await loadDemoAccounts(database.db);
     const members = await loadDemoMembers(database.db);
+    // After the sales: the farmers' lines the bank refused are paid again through the simulator.
+    const payouts = await loadDemoPayouts(database.db, config);
     printAccounts(accounts, firstAdmin);
     console.log(
       `Master data: ${master.societies} AMCOS; ${master.farmersCreated} farmers added (${master.farmersKept} already there); ` +
@@ -191,6 +194,12 @@ async function seedDemo(): Promise<void> {
       members.skipped
         ? 'Members: left as they were.'
         : `Members: ${members.unionMembers} AMCOS in the union's register, 500,000 of shares paid each (posted to share capital); ${members.farmerMembers} Mkuranga farmers in their AMCOS's register.`,
+    );
+    console.log(
+      `Payouts: the simulator ${payouts.configured ? 'set up in the payout settings, paying mobile money and bank accounts' : 'already set up'}; ` +
+        (payouts.skipped
+          ? `nothing sent (${payouts.reason}).`
+          : `batch ${payouts.batchNo} (${payouts.lines} farmers' lines the bank had refused) sent through it: ${payouts.status}.`),
     );
   } finally {
     await database.close();
