@@ -108,8 +108,11 @@ describe('payout providers in the union settings', () => {
     await expect(mpesa.getByTestId('payout-field-mpesa-tz-apiKey').getAttribute('placeholder')).resolves.toBe(
       'Imewekwa',
     );
+    // The providers' names in Swahili too, on their cards and in the channel choice.
+    await page.getByTestId('payout-provider-simulator').getByText('Kiigaji (maonyesho na mafunzo)').waitFor();
+    await mpesa.getByText('M-Pesa Tanzania (API huria ya Vodacom)').waitFor();
     await expect(page.getByTestId('payout-channel-mobile').inputValue()).resolves.toBe(
-      'Simulator (demo and training)',
+      'Kiigaji (maonyesho na mafunzo)',
     );
     await expect(form.getByRole('button', { name: 'Hifadhi' }).count()).resolves.toBe(1);
   }, 120_000);

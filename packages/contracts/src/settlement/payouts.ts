@@ -91,11 +91,14 @@ export const simulatorLedger = paged(simulatorLedgerEntry);
 export const payoutChannel = z.enum(['mobile', 'bank']);
 export type PayoutChannelName = z.infer<typeof payoutChannel>;
 
-/** One setting a provider asks for; a secret one is never sent back, only whether it is set. */
+/**
+ * One setting a provider asks for; a secret one is never sent back, only whether it is set. The
+ * screens name it in the reader's language by its key (union.payouts.fields.<key>); `label` is
+ * the English name, for a provider the screens do not know yet.
+ */
 export const payoutProviderField = z.object({
   key: z.string(),
   label: z.string(),
-  labelSw: z.string().nullable(),
   secret: z.boolean(),
 });
 

@@ -18,6 +18,7 @@ import { FormLayout } from '../../components/FormLayout.tsx';
 import { api, apiRequest } from '../../lib/api.ts';
 import { useForm } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/notify.ts';
+import { providerLabel } from '../../lib/provider-label.ts';
 
 const KEY = ['payout-settings'];
 const PATH = 'payments/settings/payouts';
@@ -99,7 +100,7 @@ function PayoutSettingsForm({ initial, canEdit }: { initial: PayoutSettings; can
       ...form.values.providers,
       [kind]: { ...form.values.providers[kind], [key]: value },
     });
-  const options = initial.providers.map((p) => ({ value: p.kind, label: p.label }));
+  const options = initial.providers.map((p) => ({ value: p.kind, label: providerLabel(t, p.kind, p.label) }));
   const needsKey = !initial.keyConfigured && initial.providers.some((p) => p.fields.some((f) => f.secret));
   return (
     <Paper withBorder p="lg" radius="md" maw={720} mt="lg">
@@ -154,15 +155,16 @@ function ProviderCard(props: {
   onChange: (key: string, value: string) => void;
   canEdit: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { provider: p } = props;
+  // In the reader's language by the field's key; the server's English name for one not listed.
   const labelOf = (f: PayoutProviderSettings['fields'][number]) =>
-    (i18n.language === 'sw' && f.labelSw) || f.label;
+    t(`union.payouts.fields.${f.key}`, { defaultValue: f.label });
   return (
     <Paper withBorder p="md" radius="md" data-testid={`payout-provider-${p.kind}`}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Text fw={600}>{p.label}</Text>
+          <Text fw={600}>{providerLabel(t, p.kind, p.label)}</Text>
           <Badge color={p.configured ? 'green' : 'gray'} variant="light">
             {t(p.configured ? 'union.payouts.configured' : 'union.payouts.notConfigured')}
           </Badge>

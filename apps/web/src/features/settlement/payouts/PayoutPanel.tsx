@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { moneyOrDash } from '../../../lib/format.ts';
+import { providerLabel } from '../../../lib/provider-label.ts';
 import { useDecideHeld, usePayoutProgress, usePayoutProvider, useSendPayouts } from './hooks.ts';
 
 /**
@@ -53,6 +54,11 @@ export function PayoutPanel({ batch, canDecide }: { batch: PaymentBatch; canDeci
     <Paper withBorder p="sm" radius="md" data-testid="payout-progress">
       <Stack gap="xs">
         <Group>
+          {p.provider && (
+            <Text size="sm" data-testid="payout-provider">
+              {t('payouts.provider')}: <b>{providerLabel(t, p.provider)}</b>
+            </Text>
+          )}
           {counts.map(([key, n]) => (
             <Text key={key} size="sm" data-testid={`payout-${key}`}>
               {t(`payouts.counts.${key}`)}: <b>{n}</b>

@@ -10,8 +10,11 @@ import { createMpesaTz, mpesaTzConfig } from './mpesa-tz/mpesa-tz.ts';
 /** What an adapter may need beside its own settings: the database and the app's configuration. */
 export type ProviderDeps = { db: DbOrTx; config: Config };
 
-/** One setting a provider asks for, as the settings screen shows it; a secret is never shown again. */
-export type ProviderField = { key: string; label: string; labelSw?: string; secret: boolean };
+/**
+ * One setting a provider asks for, as the settings screen shows it (by its key, in the reader's
+ * language: union.payouts.fields.<key>; `label` is its English name); a secret is never shown again.
+ */
+export type ProviderField = { key: string; label: string; secret: boolean };
 
 export type ProviderEntry<S extends z.ZodType = z.ZodType> = {
   kind: string;
@@ -44,19 +47,17 @@ export const payoutProviders = {
       {
         key: 'environment',
         label: 'Environment (sandbox or live)',
-        labelSw: 'Mazingira (sandbox au live)',
         secret: false,
       },
-      { key: 'apiKey', label: 'API key', labelSw: 'Ufunguo wa API', secret: true },
-      { key: 'publicKey', label: 'Public key', labelSw: 'Ufunguo wa umma', secret: false },
+      { key: 'apiKey', label: 'API key', secret: true },
+      { key: 'publicKey', label: 'Public key', secret: false },
       {
         key: 'serviceProviderCode',
         label: 'Service provider code',
-        labelSw: 'Namba ya mtoa huduma',
         secret: false,
       },
-      { key: 'callbackToken', label: 'Callback token', labelSw: 'Tokeni ya majibu', secret: true },
-      { key: 'fee', label: 'Fee per payment (TZS)', labelSw: 'Ada kwa kila malipo (TZS)', secret: false },
+      { key: 'callbackToken', label: 'Callback token', secret: true },
+      { key: 'fee', label: 'Fee per payment (TZS)', secret: false },
     ],
     create: (config) => createMpesaTz(config),
   }),
@@ -68,61 +69,52 @@ export const payoutProviders = {
       {
         key: 'environment',
         label: 'Environment (sandbox or live)',
-        labelSw: 'Mazingira (sandbox au live)',
         secret: false,
       },
-      { key: 'appName', label: 'App name', labelSw: 'Jina la programu', secret: false },
-      { key: 'clientId', label: 'Client ID', labelSw: 'Kitambulisho cha mteja', secret: false },
-      { key: 'clientSecret', label: 'Client secret', labelSw: 'Siri ya mteja', secret: true },
-      { key: 'apiKey', label: 'API key', labelSw: 'Ufunguo wa API', secret: true },
+      { key: 'appName', label: 'App name', secret: false },
+      { key: 'clientId', label: 'Client ID', secret: false },
+      { key: 'clientSecret', label: 'Client secret', secret: true },
+      { key: 'apiKey', label: 'API key', secret: true },
       {
         key: 'sourceName',
         label: 'Source account name',
-        labelSw: 'Jina la akaunti ya chanzo',
         secret: false,
       },
       {
         key: 'sourceBank',
         label: 'Source bank or wallet',
-        labelSw: 'Benki au pochi ya chanzo',
         secret: false,
       },
       {
         key: 'sourceAccount',
         label: 'Source account number',
-        labelSw: 'Namba ya akaunti ya chanzo',
         secret: false,
       },
-      { key: 'transferType', label: 'Transfer type', labelSw: 'Aina ya uhamisho', secret: false },
+      { key: 'transferType', label: 'Transfer type', secret: false },
       {
         key: 'checksumPublicKey',
         label: 'Checksum public key',
-        labelSw: 'Ufunguo wa umma wa checksum',
         secret: false,
       },
       {
         key: 'checksumLookupFields',
         label: 'Checksum fields of a name lookup (comma-separated)',
-        labelSw: 'Sehemu za checksum za kuhakiki jina (zikitenganishwa kwa koma)',
         secret: false,
       },
       {
         key: 'checksumDisburseFields',
         label: 'Checksum fields of a payment (comma-separated)',
-        labelSw: 'Sehemu za checksum za malipo (zikitenganishwa kwa koma)',
         secret: false,
       },
-      { key: 'callbackToken', label: 'Callback token', labelSw: 'Tokeni ya majibu', secret: true },
+      { key: 'callbackToken', label: 'Callback token', secret: true },
       {
         key: 'feeMobile',
         label: 'Fee per mobile payment (TZS)',
-        labelSw: 'Ada kwa malipo ya simu (TZS)',
         secret: false,
       },
       {
         key: 'feeBank',
         label: 'Fee per bank payment (TZS)',
-        labelSw: 'Ada kwa malipo ya benki (TZS)',
         secret: false,
       },
     ],

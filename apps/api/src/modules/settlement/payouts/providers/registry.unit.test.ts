@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../../../config.ts';
 import type { DbOrTx } from '../../../../db/client.ts';
@@ -66,5 +68,38 @@ describe('payout provider registry', () => {
       'externalReferenceId',
       'transferDetails.amount',
     ]);
+  });
+});
+
+describe('payout providers on the screens, in English and Swahili', () => {
+  type Tree = { [key: string]: string | Tree };
+  const locales = path.resolve(import.meta.dirname, '../../../../../../web/src/locales');
+  const payoutTexts = (lang: string) => {
+    const tree = JSON.parse(readFileSync(path.join(locales, `${lang}.json`), 'utf8')) as Tree;
+    const payouts = (tree.union as Tree).payouts as Tree;
+    return {
+      providers: payouts.providers as Record<string, string>,
+      fields: payouts.fields as Record<string, string>,
+    };
+  };
+  const en = payoutTexts('en');
+  const sw = payoutTexts('sw');
+
+  it('names every provider and every setting it asks for in both languages (the English as the server names it)', () => {
+    for (const kind of providerKinds) {
+      const entry = payoutProviders[kind];
+      expect(en.providers[kind], kind).toBe(entry.label);
+      expect(sw.providers[kind], kind).toMatch(/\S/);
+      expect(sw.providers[kind], kind).not.toBe(entry.label);
+      for (const field of entry.fields) {
+        expect(en.fields[field.key], `${kind}.${field.key}`).toBe(field.label);
+        expect(sw.fields[field.key], `${kind}.${field.key}`).toMatch(/\S/);
+      }
+    }
+    // No text for a provider or a setting that no longer exists.
+    expect(Object.keys(en.providers).sort()).toEqual([...providerKinds].sort());
+    const keys = new Set(providerKinds.flatMap((k) => payoutProviders[k].fields.map((f) => f.key)));
+    expect(Object.keys(en.fields).sort()).toEqual([...keys].sort());
+    expect(sw.fields.callbackToken).toBe('Tokeni ya majibu');
   });
 });

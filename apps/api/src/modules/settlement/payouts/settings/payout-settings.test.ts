@@ -27,8 +27,8 @@ const vault: ProviderEntry = {
   label: 'Test vault',
   schema: z.object({ accountId: z.string().min(3), apiKey: z.string().min(8) }),
   fields: [
-    { key: 'accountId', label: 'Account ID', labelSw: 'Namba ya akaunti', secret: false },
-    { key: 'apiKey', label: 'API key', labelSw: 'Ufunguo wa API', secret: true },
+    { key: 'accountId', label: 'Account ID', secret: false },
+    { key: 'apiKey', label: 'API key', secret: true },
   ],
   create: (_config, deps) => createSimulator(deps.db, deps.config.payouts.simulator),
 };
@@ -79,8 +79,8 @@ describe('the payout provider settings', () => {
       kind: VAULT,
       label: 'Test vault',
       fields: [
-        { key: 'accountId', label: 'Account ID', labelSw: 'Namba ya akaunti', secret: false },
-        { key: 'apiKey', label: 'API key', labelSw: 'Ufunguo wa API', secret: true },
+        { key: 'accountId', label: 'Account ID', secret: false },
+        { key: 'apiKey', label: 'API key', secret: true },
       ],
       configured: false,
       values: {},

@@ -46,7 +46,6 @@ export async function readPayoutSettings(db: DbOrTx, keys: SecretKeys): Promise<
         fields: entry.fields.map((f) => ({
           key: f.key,
           label: f.label,
-          labelSw: f.labelSw ?? null,
           secret: f.secret,
         })),
         configured: row !== undefined,
