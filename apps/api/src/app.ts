@@ -34,6 +34,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { inputsRoutes } from './modules/inputs/routes.ts';
 import { stockOpening } from './modules/inventory/ledgers/opening-stock.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { agmPackRoutes } from './modules/members/appropriations/agm-pack-routes.ts';
 import { appropriationRoutes } from './modules/members/appropriations/routes.ts';
 import { memberRegisterRoutes } from './modules/members/register/routes.ts';
 import { secondPaymentRoutes } from './modules/members/second-payments/routes.ts';
@@ -124,6 +125,7 @@ const modules = [
   releaseNotesRoutes,
   salesReportRoutes,
   appropriationRoutes,
+  agmPackRoutes,
   secondPaymentRoutes,
   memberRegisterRoutes,
   settlementRoutes,

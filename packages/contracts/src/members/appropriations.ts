@@ -115,3 +115,7 @@ export const ownAppropriationLine = appropriationLine.extend({
 });
 export type OwnAppropriationLine = z.infer<typeof ownAppropriationLine>;
 export const ownAppropriationLines = z.object({ data: z.array(ownAppropriationLine) });
+
+/** GET /api/members/agm-pack: the AGM pack of a closed financial year, one PDF (#32). */
+export const agmPackQuery = z.object({ financial_year_id: uuid });
+export type AgmPackQuery = z.infer<typeof agmPackQuery>;

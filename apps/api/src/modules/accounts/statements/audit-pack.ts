@@ -45,7 +45,7 @@ const BOOKS: StatementBook[] = ['union', 'collection', 'operation'];
 const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_');
 
 /** The four statements of a book over the year, with the previous year beside them. */
-async function bookStatements(
+export async function bookStatements(
   db: DbOrTx,
   lang: Lang,
   book: StatementBook,

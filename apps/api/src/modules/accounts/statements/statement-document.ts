@@ -28,8 +28,18 @@ export type DocumentRow = {
 
 /** One statement as the xlsx sheet and the PDF page print it, in the reader's language. */
 export type StatementDocument = {
-  /** Which statement (the screen's name names its sheet in the auditors' pack). */
-  kind: 'financial_position' | 'income_and_expenditure' | 'cash_flows' | 'changes_in_funds';
+  /**
+   * Which statement (the screen's name names its sheet in the auditors' pack), or which part of the
+   * AGM pack printed the same way (the member register, the appropriation, the budget).
+   */
+  kind:
+    | 'financial_position'
+    | 'income_and_expenditure'
+    | 'cash_flows'
+    | 'changes_in_funds'
+    | 'member_register'
+    | 'appropriation'
+    | 'budget';
   /** File and sheet base name, e.g. `UNION_FINANCIAL_POSITION_2026-12-31`. */
   name: string;
   title: string;

@@ -55,18 +55,24 @@ function statementContent(lang: Lang, letterhead: Letterhead, doc: StatementDocu
   ];
 }
 
+/** The pdfmake definition of statements as one A4 document, each on its own page (what `statementsPdf` prints). */
+export function statementsDefinition(lang: Lang, letterhead: Letterhead, docs: StatementDocument[]) {
+  return {
+    pageSize: 'A4',
+    pageMargins: [36, 36, 36, 48],
+    defaultStyle: { fontSize: 9 },
+    content: docs.flatMap((doc, i) => statementContent(lang, letterhead, doc, i === 0)),
+  };
+}
+
 /** Statements as one A4 PDF under the union's letterhead, each on its own page, in the reader's language. */
 export function statementsPdf(
   lang: Lang,
   letterhead: Letterhead,
   docs: StatementDocument[],
+  title = docs[0]?.title ?? '',
 ): Promise<Buffer> {
-  return renderPdf(docs[0]?.title ?? '', {
-    pageSize: 'A4',
-    pageMargins: [36, 36, 36, 48],
-    defaultStyle: { fontSize: 9 },
-    content: docs.flatMap((doc, i) => statementContent(lang, letterhead, doc, i === 0)),
-  });
+  return renderPdf(title, statementsDefinition(lang, letterhead, docs));
 }
 
 /** A sheet name Excel accepts: at most 31 characters, none of \ / ? * [ ] :, unique in the book. */

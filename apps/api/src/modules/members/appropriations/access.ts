@@ -9,4 +9,6 @@ export const access = {
   own: { permission: 'amcos.farmer.read', audience: 'any' },
   propose: { permission: 'accounts.journal.create', audience: 'union' },
   approve: { permission: 'accounts.journal.approve', audience: 'union' },
+  /** The AGM pack (register, statements, appropriation, budget): union staff who read the registers. */
+  agmPack: { permission: 'amcos.farmer.read', audience: 'union' },
 } as const;
