@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, startServer } from './server.ts';
-import { adminToken, adminUser, api, launchBrowser, must, signedIn, useOwnServer } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { onOwnServer } from './own-server.ts';
+import { adminUser, api, must, signedIn } from './support.ts';
 
 /**
  * The union's payout providers (#30), on a server of its own (with PAYOUT_SETTINGS_KEY and no
@@ -11,33 +10,20 @@ import { adminToken, adminUser, api, launchBrowser, must, signedIn, useOwnServer
  * the secrets then show only as set, the API never returns them, and the server sends mobile lines
  * through the simulator. In Swahili the same cards and choices read in Swahili.
  */
-let server: Server;
-let browser: Browser;
-let token: string;
 const API_KEY = `e2e-api-key-${randomBytes(8).toString('hex')}`;
 const CALLBACK_TOKEN = `e2e-callback-${randomBytes(8).toString('hex')}`;
 
-beforeAll(async () => {
-  server = await startServer({ PAYOUT_SETTINGS_KEY: randomBytes(32).toString('hex') });
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  token = await adminToken();
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
-});
+const own = onOwnServer({ PAYOUT_SETTINGS_KEY: randomBytes(32).toString('hex') });
 
 describe('payout providers in the union settings', () => {
   it('saves M-Pesa Tanzania and the simulator for mobile money in English and reads the settings in Swahili', async () => {
     const before = await must(
-      api<{ data: { provider: string | null } }>('GET', '/payouts/provider', undefined, token),
+      api<{ data: { provider: string | null } }>('GET', '/payouts/provider', undefined, own.token),
       'provider before',
     );
     expect(before.data.provider).toBeNull();
 
-    const page = await signedIn(browser, adminUser());
+    const page = await signedIn(own.browser, adminUser());
     await page.goto('/cooperative/union?tab=payments');
     const form = page.getByTestId('payout-settings-form');
     await form.getByText('Payout providers').waitFor();
@@ -82,7 +68,7 @@ describe('payout providers in the union settings', () => {
         'GET',
         '/payments/settings/payouts',
         undefined,
-        token,
+        own.token,
       ),
       'settings',
     );
@@ -92,7 +78,7 @@ describe('payout providers in the union settings', () => {
     expect(text).not.toContain(CALLBACK_TOKEN);
     expect(text).toContain('"secretsSet":["apiKey","callbackToken"]');
     const after = await must(
-      api<{ data: { provider: string | null } }>('GET', '/payouts/provider', undefined, token),
+      api<{ data: { provider: string | null } }>('GET', '/payouts/provider', undefined, own.token),
       'provider after',
     );
     expect(after.data.provider).toBe('simulator');

@@ -1,17 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, startServer } from './server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { onOwnServer } from './own-server.ts';
 import { approvedFarmerBatch } from './settlement-fixtures.ts';
-import {
-  adminToken,
-  api,
-  apiSignIn,
-  createUser,
-  launchBrowser,
-  must,
-  signedIn,
-  useOwnServer,
-} from './support.ts';
+import { api, apiSignIn, createUser, must, signedIn } from './support.ts';
 
 /**
  * Reconciling a batch paid through the simulator with the provider's statement (#30), on a server
@@ -20,25 +10,14 @@ import {
  * statement file with a row the batch does not know; the finance manager confirms the
  * reconciliation after a confirmation dialog. Once in English, once in Swahili.
  */
-let server: Server;
-let browser: Browser;
-let token: string;
 let officer: { email: string; password: string };
 let finance: { email: string; password: string };
 
+const own = onOwnServer({ PAYOUT_PROVIDER: 'simulator', PAYOUT_SIM_SEED: 'e2e-reconcile' });
 beforeAll(async () => {
-  server = await startServer({ PAYOUT_PROVIDER: 'simulator', PAYOUT_SIM_SEED: 'e2e-reconcile' });
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  token = await adminToken();
-  officer = await createUser(token, 'Settlement Officer');
-  finance = await createUser(token, 'Finance Manager');
+  officer = await createUser(own.token, 'Settlement Officer');
+  finance = await createUser(own.token, 'Finance Manager');
 }, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
-});
 
 const texts = {
   en: {
@@ -58,12 +37,12 @@ const texts = {
 } as const;
 
 async function paidBatch(prefix: string) {
-  const { batch } = await approvedFarmerBatch({ token, officer, finance }, prefix);
+  const { batch } = await approvedFarmerBatch({ token: own.token, officer, finance }, prefix);
   const financeToken = await apiSignIn(finance.email, finance.password);
   await must(api('POST', `/payouts/batches/${batch.id}/send`, { total: batch.total }, financeToken), 'send');
   for (let i = 0; i < 300; i++) {
     const b = await must(
-      api<{ data: { status: string } }>('GET', `/payments/batches/${batch.id}`, undefined, token),
+      api<{ data: { status: string } }>('GET', `/payments/batches/${batch.id}`, undefined, own.token),
       'batch',
     );
     if (b.data.status === 'paid') return batch;
@@ -87,7 +66,7 @@ describe("a batch's reconciliation with the provider's statement in the browser"
   for (const language of ['en', 'sw'] as const) {
     it(`reads the statement, imports a file, and another person confirms (${language})`, async () => {
       const batch = await paidBatch(`Reconcile ${language}`);
-      const page = await signedIn(browser, officer);
+      const page = await signedIn(own.browser, officer);
       await page.goto(`/collections/farmer_payments?batch=${batch.id}`);
       await inLanguage(page, language);
       const panel = page.getByTestId('payout-reconciliation');
@@ -130,17 +109,17 @@ describe("a batch's reconciliation with the provider's statement in the browser"
       await expect(panel.getByTestId('rec-confirm').count()).resolves.toBe(0);
       await page.close();
 
-      const checker = await signedIn(browser, finance);
+      const checker = await signedIn(own.browser, finance);
       await checker.goto(`/collections/farmer_payments?batch=${batch.id}`);
       await inLanguage(checker, language);
-      const own = checker.getByTestId('payout-reconciliation');
-      await own.getByTestId('rec-confirm').click();
+      const checkerPanel = checker.getByTestId('payout-reconciliation');
+      await checkerPanel.getByTestId('rec-confirm').click();
       await checker.getByTestId('confirm-action').waitFor();
       const confirmed = checker.waitForResponse((r) => r.url().endsWith('/confirm'));
       await checker.getByTestId('confirm-action').click();
       expect((await confirmed).status()).toBe(200);
       await checker.locator('.mantine-Notification-root').getByText(texts[language].confirmed).waitFor();
-      await own.getByTestId('rec-confirm').waitFor({ state: 'detached' });
+      await checkerPanel.getByTestId('rec-confirm').waitFor({ state: 'detached' });
       await checker.close();
     }, 240_000);
   }

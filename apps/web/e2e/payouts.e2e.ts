@@ -1,18 +1,8 @@
 import { toGroupedMoney } from '@ushirika/domain';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Server, startServer } from './server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { onOwnServer } from './own-server.ts';
 import { approvedFarmerBatch as approvedBatchOf } from './settlement-fixtures.ts';
-import {
-  adminToken,
-  api,
-  createUser,
-  type Listed,
-  launchBrowser,
-  must,
-  signedIn,
-  useOwnServer,
-} from './support.ts';
+import { api, createUser, type Listed, must, signedIn } from './support.ts';
 
 /**
  * Paying farmers through the payout provider's API (#30), on a server of its own with the built-in
@@ -21,29 +11,18 @@ import {
  * approved. In the browser, the finance manager sends the batch, confirms one held name and corrects
  * the other's mobile number, and watches both lines paid; once in English, once in Swahili.
  */
-let server: Server;
-let browser: Browser;
-let token: string;
 let officer: { email: string; password: string };
 let finance: { email: string; password: string };
 
-beforeAll(async () => {
-  server = await startServer({
-    PAYOUT_PROVIDER: 'simulator',
-    PAYOUT_SIM_NAME_MISMATCH_RATE: '1',
-    PAYOUT_SIM_SEED: 'e2e',
-  });
-  useOwnServer(server.baseUrl);
-  browser = await launchBrowser();
-  token = await adminToken();
-  officer = await createUser(token, 'Settlement Officer');
-  finance = await createUser(token, 'Finance Manager');
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  useOwnServer(null);
-  await server?.stop();
+const own = onOwnServer({
+  PAYOUT_PROVIDER: 'simulator',
+  PAYOUT_SIM_NAME_MISMATCH_RATE: '1',
+  PAYOUT_SIM_SEED: 'e2e',
 });
+beforeAll(async () => {
+  officer = await createUser(own.token, 'Settlement Officer');
+  finance = await createUser(own.token, 'Finance Manager');
+}, 240_000);
 
 const texts = {
   en: { succeeded: 'Succeeded: 2', held: 'Names held: 0' },
@@ -53,8 +32,11 @@ const texts = {
 describe('payouts through the provider in the browser', () => {
   for (const language of ['en', 'sw'] as const) {
     it(`sends a batch, decides the held names and watches it paid (${language})`, async () => {
-      const { batch, farmerNames } = await approvedBatchOf({ token, officer, finance }, `Payout ${language}`);
-      const page = await signedIn(browser, finance);
+      const { batch, farmerNames } = await approvedBatchOf(
+        { token: own.token, officer, finance },
+        `Payout ${language}`,
+      );
+      const page = await signedIn(own.browser, finance);
       await page.goto(`/collections/farmer_payments?batch=${batch.id}`);
       if (language === 'sw') {
         await page.getByTestId('language-switch').click();
@@ -75,7 +57,7 @@ describe('payouts through the provider in the browser', () => {
       const rows = held.locator('tbody tr');
       await expect(rows.count()).resolves.toBe(2);
       const before = await must(
-        api<Listed<unknown>>('GET', `/payouts/simulator/ledger?batch_id=${batch.id}`, undefined, token),
+        api<Listed<unknown>>('GET', `/payouts/simulator/ledger?batch_id=${batch.id}`, undefined, own.token),
         'ledger before',
       );
       expect(before.data).toHaveLength(0);
@@ -103,14 +85,14 @@ describe('payouts through the provider in the browser', () => {
           'GET',
           `/payouts/simulator/ledger?batch_id=${batch.id}`,
           undefined,
-          token,
+          own.token,
         ),
         'ledger',
       );
       expect(ledger.data.map((l) => l.status)).toEqual(['succeeded', 'succeeded']);
       expect(ledger.data.some((l) => l.account.endsWith('754321987'))).toBe(true);
       const after = await must(
-        api<{ data: { status: string } }>('GET', `/payments/batches/${batch.id}`, undefined, token),
+        api<{ data: { status: string } }>('GET', `/payments/batches/${batch.id}`, undefined, own.token),
         'batch',
       );
       expect(after.data.status).toBe('paid');
