@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +17,8 @@ import { api, apiSignIn, createUser, type Listed, must, signedIn } from './suppo
  * 300,000.00 in shares and its farmer delivered 1,000 kg, B 200,000.00 and 500 kg. The accountant
  * proposes 10 % dividend and 10.00 a kg (English): reserve 25 % = 250,000.00, dividend 50,000.00
  * (A 30,000.00, B 20,000.00), bonus 15,000.00 (A 10,000.00, B 5,000.00), retained 685,000.00. The
- * finance manager approves it at the AGM next year; the details read in Swahili.
+ * finance manager approves it at the AGM next year; the details read in Swahili, and the AGM pack
+ * of the closed year downloads from the Appropriations page (Swahili: its file name).
  */
 let accountant: { email: string; password: string };
 let manager: { email: string; password: string };
@@ -219,6 +221,24 @@ describe('the appropriation of the surplus (#32)', () => {
       'Kundi la malipo',
     ])
       await page.getByText(label, { exact: true }).first().waitFor();
+    await page.context().close();
+  }, 180_000);
+
+  it('the finance manager downloads the AGM pack of the closed year from Appropriations, in Swahili', async () => {
+    const page = await signedIn(own.browser, manager);
+    await page.evaluate(() => window.localStorage.setItem('i18n_locale', 'sw'));
+    await page.goto('/members/appropriations');
+    await page.getByTestId('agm-pack').getByText('Kifurushi cha mkutano mkuu').waitFor();
+    await page.getByTestId('agm-pack').click();
+    const form = page.getByTestId('agm-pack-form');
+    await form.getByLabel('Mwaka wa fedha uliofungwa').selectOption({ label: `FY ${YEAR}` });
+    const download = page.waitForEvent('download');
+    await form.getByRole('button', { name: 'Pakua kifurushi cha mkutano mkuu' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`KIFURUSHI_CHA_MKUTANO_MKUU_FY_${YEAR}.pdf`);
+    const bytes = await readFile((await file.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await form.waitFor({ state: 'detached' });
     await page.context().close();
   }, 180_000);
 

@@ -1,5 +1,5 @@
 import { Anchor, Button } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { IconFileDownload, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { AgmPackForm } from './AgmPackForm.tsx';
 import { appropriations, useAppropriationSettings } from './hooks.ts';
 import { ProposeForm } from './ProposeForm.tsx';
 import { ReserveForm } from './ReserveForm.tsx';
@@ -19,6 +20,8 @@ export default function AppropriationsRoute() {
   const canPropose = useCan('accounts.journal.create', 'union');
   const [proposing, setProposing] = useState(false);
   const [settings, setSettings] = useState(false);
+  const [pack, setPack] = useState(false);
+  const canReadPack = useCan('amcos.farmer.read', 'union');
   const reserve = useAppropriationSettings();
   return (
     <RequirePermission permission="accounts.ledger.read" unionOnly>
@@ -35,19 +38,31 @@ export default function AppropriationsRoute() {
         {...(canPropose
           ? { onCreate: () => setProposing(true), createLabel: t('appropriations.propose') }
           : {})}
-        filters={() =>
-          canPropose && (
-            <Button
-              variant="default"
-              leftSection={<IconSettings size={16} aria-hidden />}
-              onClick={() => setSettings(true)}
-              data-testid="appropriation-reserve"
-            >
-              {t('appropriations.settings')}
-              {reserve.data ? `: ${reserve.data.reservePercent} %` : ''}
-            </Button>
-          )
-        }
+        filters={() => (
+          <>
+            {canReadPack && (
+              <Button
+                variant="default"
+                leftSection={<IconFileDownload size={16} aria-hidden />}
+                onClick={() => setPack(true)}
+                data-testid="agm-pack"
+              >
+                {t('appropriations.agmPack')}
+              </Button>
+            )}
+            {canPropose && (
+              <Button
+                variant="default"
+                leftSection={<IconSettings size={16} aria-hidden />}
+                onClick={() => setSettings(true)}
+                data-testid="appropriation-reserve"
+              >
+                {t('appropriations.settings')}
+                {reserve.data ? `: ${reserve.data.reservePercent} %` : ''}
+              </Button>
+            )}
+          </>
+        )}
         columns={[
           {
             key: 'no',
@@ -94,6 +109,7 @@ export default function AppropriationsRoute() {
       />
       {proposing && <ProposeForm onClose={() => setProposing(false)} />}
       {settings && <ReserveForm onClose={() => setSettings(false)} />}
+      {pack && <AgmPackForm onClose={() => setPack(false)} />}
     </RequirePermission>
   );
 }

@@ -1,31 +1,15 @@
 import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { type AppropriationFigures, type FinancialYear, proposeAppropriationBody } from '@ushirika/contracts';
+import { type AppropriationFigures, proposeAppropriationBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { api } from '../../../lib/api.ts';
 import { useForm } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { seasons } from '../../seasons/hooks.ts';
 import { AppropriationFiguresView } from './AppropriationFiguresView.tsx';
-import { appropriations, usePreviewAppropriation } from './hooks.ts';
-
-/** The closed financial years, newest first: only their surplus is final. */
-function useClosedYears() {
-  return useQuery({
-    queryKey: ['financial-years', 'list', { per_page: 50, sort: 'start_date:desc' }],
-    queryFn: ({ signal }) =>
-      api.get<{ data: FinancialYear[] }>(
-        'financial-years',
-        { per_page: 50, sort: 'start_date:desc' },
-        signal,
-      ),
-    select: (reply) => reply.data.filter((y) => y.status === 'closed'),
-  });
-}
+import { appropriations, useClosedYears, usePreviewAppropriation } from './hooks.ts';
 
 /**
  * The board's proposal: the closed year, the season of the bonus, the dividend and bonus rates; the

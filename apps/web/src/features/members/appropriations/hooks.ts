@@ -3,11 +3,13 @@ import type {
   Appropriation,
   AppropriationFigures,
   AppropriationSettings,
+  FinancialYear,
   OwnAppropriationLine,
   ProposeAppropriationBody,
 } from '@ushirika/contracts';
 import { api, apiRequest } from '../../../lib/api.ts';
 import { invalidateBooks } from '../../../lib/books.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { resource } from '../../../lib/resource.ts';
 
 /** The appropriations of the surplus (#32): the list, one, proposing one (`useCreate`). */
@@ -59,3 +61,21 @@ export function useOwnAppropriationLines(enabled: boolean) {
     enabled,
   });
 }
+
+/** The closed financial years, newest first: only their surplus is final. */
+export function useClosedYears() {
+  return useQuery({
+    queryKey: ['financial-years', 'list', { per_page: 50, sort: 'start_date:desc' }],
+    queryFn: ({ signal }) =>
+      api.get<{ data: FinancialYear[] }>(
+        'financial-years',
+        { per_page: 50, sort: 'start_date:desc' },
+        signal,
+      ),
+    select: (reply) => reply.data.filter((y) => y.status === 'closed'),
+  });
+}
+
+/** A closed year's AGM pack: one PDF in the reader's language. */
+export const downloadAgmPack = (financialYearId: string) =>
+  downloadFile('members/agm-pack', { financial_year_id: financialYearId }, 'AGM_PACK.pdf');
