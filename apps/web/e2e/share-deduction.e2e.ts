@@ -12,10 +12,16 @@ import { adminToken, api, createUser, launchBrowser, must, signedIn } from './su
  * at the end through the API), and the officer's
  * preview shows 100,000.00 of member shares in its summary and on Asha's line only, in English and
  * in Swahili.
+ * The union's shares (#32): the society joins the union's register with 5,000 of shares unpaid; an
+ * AMCOS levy of 10/kg (10,000 on the lot, through the API) and an AMCOS-shares rule (100% of the
+ * levy, added on the deductions screen) make the preview's summary show 5,000.00 of "AMCOS shares to
+ * the union" (Swahili "Hisa za AMCOS kwa Chama Kikuu"). Both rules are removed at the end.
  */
 let browser: Browser;
 let token: string;
 let ruleId = '';
+let levyId = '';
+let unionRuleId = '';
 let seasonCropId = '';
 let admin: { email: string; password: string };
 let society: { id: string; name: string };
@@ -49,9 +55,36 @@ beforeAll(async () => {
     ),
     'join',
   );
+  await must(
+    api(
+      'POST',
+      '/members',
+      { society: 'union', memberAmcosId: society.id, joinedOn: '2026-01-10', sharesSubscribed: '5000' },
+      token,
+    ),
+    'join the union',
+  );
+  const levy = await must(
+    api<{ data: { id: string } }>(
+      'POST',
+      `/settings/collection/season-crops/${seasonCropId}/deduction-rules`,
+      {
+        name: 'AMCOS levy (shares e2e)',
+        recipient: 'amcos',
+        payer: 'farmer',
+        basis: 'per_kg',
+        rate: '10',
+        order: 5,
+      },
+      token,
+    ),
+    'levy',
+  );
+  levyId = levy.data.id;
 }, 180_000);
 afterAll(async () => {
-  if (ruleId) await api('DELETE', `/settings/collection/deduction-rules/${ruleId}`, undefined, token);
+  for (const id of [ruleId, levyId, unionRuleId])
+    if (id) await api('DELETE', `/settings/collection/deduction-rules/${id}`, undefined, token);
   await browser.close();
 });
 
@@ -103,6 +136,28 @@ describe('member shares in the settlement preview', () => {
     await page.context().close();
   });
 
+  it("adds an AMCOS-shares rule, the AMCOS's union shares from its levy", async () => {
+    const page = await signedIn(browser, admin);
+    await page.goto(`/collections/deductions?season_crop=${seasonCropId}`);
+    await page.getByTestId('rule-create').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('AMCOS shares');
+    await dialog.getByRole('combobox', { name: /^Kind/ }).click();
+    await page.getByRole('option', { name: 'AMCOS shares to the union (from its levy)' }).click();
+    await expect(dialog.getByRole('combobox', { name: /^Basis/ }).count()).resolves.toBe(0);
+    await dialog.getByRole('textbox', { name: /^At most this % of the AMCOS levy/ }).fill('100');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/deduction-rules') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const reply = await saved;
+    expect(reply.status()).toBe(201);
+    unionRuleId = ((await reply.json()) as { data: { id: string } }).data.id;
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('% of the AMCOS levy').first().waitFor();
+    await page.context().close();
+  });
+
   it('shows the share deduction in the summary and on the member’s line, in English and Swahili', async () => {
     const page = await signedIn(browser, officer);
     for (const [locale, label] of [
@@ -112,6 +167,8 @@ describe('member shares in the settlement preview', () => {
       await page.evaluate((l) => window.localStorage.setItem('i18n_locale', l), locale);
       await previewIn(page);
       await expect(page.getByTestId(`preview-totals-${label}`).textContent()).resolves.toBe('100,000.00');
+      const union = locale === 'en' ? 'AMCOS shares to the union' : 'Hisa za AMCOS kwa Chama Kikuu';
+      await expect(page.getByTestId(`preview-totals-${union}`).textContent()).resolves.toBe('5,000.00');
       const { header, rows } = await farmersTable(page);
       const column = header.indexOf(label);
       expect(column, header.join(' | ')).toBeGreaterThan(0);

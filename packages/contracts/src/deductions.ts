@@ -51,9 +51,14 @@ export const deductionRecipient = z.enum(['beneficiary', 'amcos', 'transporter']
 /**
  * `levy`: an amount out of the gross by its basis. `member_shares` (#32): paid from what a member is
  * owed after their loans, up to `rate` percent of it and never more than their unpaid shares, to the
- * lot's AMCOS; never a levy.
+ * lot's AMCOS; never a levy. `amcos_shares` (#32): paid by the lot's AMCOS from its levy on the lot,
+ * up to `rate` percent of it and never more than its unpaid union shares, to the union (its share
+ * capital). Both are stored as recipient `amcos`, payer `farmer`, basis percent, no limits.
  */
-export const deductionRuleKind = z.enum(['levy', 'member_shares'], 'Choose the kind of deduction');
+export const deductionRuleKind = z.enum(
+  ['levy', 'member_shares', 'amcos_shares'],
+  'Choose the kind of deduction',
+);
 export type DeductionRuleKind = z.infer<typeof deductionRuleKind>;
 
 export const deductionRule = z.object({
@@ -119,6 +124,25 @@ export function ruleProblems(r: RuleShape): { path: string; message: string }[] 
       problems.push({
         path: 'minimum',
         message: 'Member shares have no minimum or maximum: the unpaid shares are the limit',
+      });
+  }
+  if (r.kind === 'amcos_shares') {
+    // Stored in the same fixed shape as member shares: the AMCOS's levy is what it takes from.
+    if (r.recipient !== 'amcos' || r.payer !== 'farmer')
+      problems.push({
+        path: 'recipient',
+        message:
+          "AMCOS shares are paid from the AMCOS's levy to the union: leave who pays and receives as they are",
+      });
+    if (r.basis !== 'percent_of_gross')
+      problems.push({
+        path: 'basis',
+        message: "AMCOS shares take a percent of the AMCOS's levy: choose percent",
+      });
+    if (r.minimum || r.maximum)
+      problems.push({
+        path: 'minimum',
+        message: "AMCOS shares have no minimum or maximum: the AMCOS's unpaid union shares are the limit",
       });
   }
   if (r.validFrom && r.validTo && r.validTo < r.validFrom)

@@ -53,6 +53,12 @@ describe('the two books joined (#16)', () => {
       ['payable_farmers', '0.00', '39999.99'],
     ]);
   });
+  it("an AMCOS's union shares from its levy move the AMCOS payable to share capital (#32)", () => {
+    expect(show({ type: 'amcos_shares', amount: '37500.00' })).toEqual([
+      ['payable_amcos', '37500.00', '0.00'],
+      ['share_capital', '0.00', '37500.00'],
+    ]);
+  });
   it('balances each book through due to Operation / due from Collection', () => {
     const due = (lines: Parameters<typeof interBookLines>[0]) =>
       interBookLines(lines).map((l) => [l.book, l.role, l.debit.toFixed(2), l.credit.toFixed(2)]);

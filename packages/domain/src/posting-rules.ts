@@ -98,6 +98,11 @@ export type BusinessEventBody =
    */
   | { type: 'member_payment'; kind: 'shares' | 'entrance_fee'; amount: DecimalLike }
   /**
+   * AMCOS pay their unpaid union shares from their levy at a settlement (#32): Dr payable to AMCOS
+   * (Collection) / Cr share capital (Operation). Spans both books: posted through due-to / due-from.
+   */
+  | { type: 'amcos_shares'; amount: DecimalLike }
+  /**
    * The approved appropriation of a closed year's surplus (#32): Dr retained earnings for all of it
    * / Cr the general reserve (the statutory reserve), Cr dividends payable (dividend + bonus).
    */
@@ -201,6 +206,8 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
         dr('operation_bank', event.amount),
         cr(event.kind === 'shares' ? 'share_capital' : 'entrance_fee_income', event.amount),
       ];
+    case 'amcos_shares':
+      return [dr('payable_amcos', event.amount), cr('share_capital', event.amount)];
     case 'surplus_appropriation': {
       const payable = dec(event.dividend).plus(dec(event.bonus));
       return [

@@ -403,6 +403,63 @@ describe('member shares from crop money (#32)', () => {
   });
 });
 
+describe("an AMCOS's union shares from its levy (#32)", () => {
+  // 1,000 kg x 1,000 = 1,000,000; AMCOS levy 10 per kg = 10,000 on each lot.
+  const lot = (lotId: string, amcosId: string, percent: string | null): LotToSettle => ({
+    lotId,
+    amcosId,
+    kg: '1000',
+    bags: 10,
+    pricePerKg: '1000',
+    rules: [
+      {
+        id: 'levy',
+        name: 'AMCOS levy',
+        recipient: 'amcos',
+        payer: 'farmer',
+        basis: 'per_kg',
+        rate: '10',
+        order: 1,
+      },
+    ],
+    transporters: [],
+    collections: [{ farmerId: 'F', kg: '1000' }],
+    amcosSharesRule: percent ? { ruleId: 'U', name: 'AMCOS shares', percent } : null,
+  });
+
+  it('takes up to the percent of the levy, never more than the unpaid shares, carried lot to lot', () => {
+    const union = new Map([
+      ['A1', '7500.00'],
+      ['A2', '0.00'],
+    ]);
+    const run = settleLots(
+      [lot('L1', 'A1', '50'), lot('L2', 'A1', '50'), lot('L3', 'A2', '100')],
+      new Map(),
+      new Map(),
+      union,
+    );
+    // L1: half of 10,000 = 5,000; L2: half again, but only 2,500 is still unpaid; A2 is paid up.
+    expect(run.lots.map((l) => [l.amcos, l.amcosShares])).toEqual([
+      ['10000.00', '5000.00'],
+      ['10000.00', '2500.00'],
+      ['10000.00', '0.00'],
+    ]);
+    expect(run.totals).toMatchObject({ amcos: '30000.00', amcosShares: '7500.00', farmersNet: '2970000.00' });
+    expect(union.get('A1')).toBe('7500.00');
+  });
+
+  it('never takes more than the levy, rounds half-up, and takes nothing without a rule', () => {
+    const union = new Map([['A1', '1000000']]);
+    expect(settleLots([lot('L1', 'A1', '100')], new Map(), new Map(), union).totals.amcosShares).toBe(
+      '10000.00',
+    );
+    expect(settleLots([lot('L1', 'A1', '33.33335')], new Map(), new Map(), union).totals.amcosShares).toBe(
+      '3333.34',
+    );
+    expect(settleLots([lot('L1', 'A1', null)], new Map(), new Map(), union).totals.amcosShares).toBe('0.00');
+  });
+});
+
 describe('splitUnits', () => {
   it('splits exactly like splitExact (largest remainder, ties to the earlier part)', () => {
     fc.assert(

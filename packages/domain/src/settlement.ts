@@ -49,6 +49,13 @@ export type MemberShares = { amcosId: string; unpaid: string };
  */
 export type SharesRule = { ruleId: string; name: string; percent: string };
 
+/**
+ * An AMCOS's unpaid shares in the union (#32): the union's register, by the AMCOS's id. With the
+ * lot's `amcosSharesRule` (deduction rule kind `amcos_shares`), up to its percent of the AMCOS's
+ * levy on the lot pays them to the union. Carried from lot to lot, as loans.
+ */
+export type UnionShares = ReadonlyMap<string, string>;
+
 export type LotToSettle = {
   lotId: string;
   amcosId: string;
@@ -69,6 +76,8 @@ export type LotToSettle = {
   collections: { farmerId: string; kg: string }[];
   /** The member-shares rule valid for the lot, if the season crop has one. */
   sharesRule?: SharesRule | null;
+  /** The AMCOS-shares rule valid for the lot (#32): its AMCOS's union shares from its levy. */
+  amcosSharesRule?: SharesRule | null;
 };
 
 export type SettledDeduction = {
@@ -154,6 +163,21 @@ function sharesTaken(room: bigint, member: MemberShares | undefined, lot: LotToS
   return take;
 }
 
+/**
+ * What the lot's AMCOS pays of its unpaid union shares from its levy on the lot, in cents: up to
+ * the rule's percent of the levy (half-up), never more than the unpaid shares nor than the levy.
+ */
+function amcosSharesTaken(levy: Dec, unionLeft: Map<string, string>, lot: LotToSettle): bigint {
+  const unpaid = scaled(unionLeft.get(lot.amcosId) ?? '0', 2);
+  const owed = scaled(m(levy), 2);
+  if (!lot.amcosSharesRule || unpaid <= 0n || owed <= 0n) return 0n;
+  const cap = scaled(round(levy.times(dec(lot.amcosSharesRule.percent)).div(100), 2).toFixed(2), 2);
+  let take = cap < owed ? cap : owed;
+  if (take > unpaid) take = unpaid;
+  unionLeft.set(lot.amcosId, unscaled(unpaid - take, 2));
+  return take;
+}
+
 function copyLoans(loans: ReadonlyMap<string, readonly LoanBalance[]>): Map<string, LoanBalance[]> {
   const copy = new Map<string, LoanBalance[]>();
   for (const [farmerId, list] of loans)
@@ -169,9 +193,13 @@ export function settleLot(
   lot: LotToSettle,
   loans: ReadonlyMap<string, readonly LoanBalance[]> = new Map(),
   members: ReadonlyMap<string, MemberShares> = new Map(),
+  union: UnionShares = new Map(),
 ): { settlement: LotSettlement; loansLeft: Map<string, LoanBalance[]> } {
   const loansLeft = copyLoans(loans);
-  return { settlement: settleLotAgainst(lot, loansLeft, copyMembers(members)), loansLeft };
+  return {
+    settlement: settleLotAgainst(lot, loansLeft, copyMembers(members), new Map(union)),
+    loansLeft,
+  };
 }
 
 /**
@@ -182,6 +210,7 @@ function settleLotAgainst(
   lot: LotToSettle,
   loansLeft: Map<string, LoanBalance[]>,
   membersLeft: Map<string, MemberShares>,
+  unionLeft: Map<string, string>,
 ): LotSettlement {
   const transportRules: SettlementRule[] = lot.transporters
     .filter((t) => dec(t.charge).gt(0))
@@ -228,6 +257,7 @@ function settleLotAgainst(
   const buyerLines = split.buyerLines.flatMap(settled).filter((d) => dec(d.amount).gt(0));
   const total = (lines: SettledDeduction[], type: Payee['type']) =>
     sum(lines.filter((l) => l.payee.type === type).map((l) => l.amount));
+  const levy = total(deductions, 'amcos');
 
   // One line per farmer, whatever number of collections they have in the lot. The per-farmer
   // arithmetic is exact integers (grams and cents): the same largest-remainder split as
@@ -293,11 +323,12 @@ function settleLotAgainst(
     buyerLines,
     beneficiaries: m(total(deductions, 'beneficiary')),
     transporters: m(total(deductions, 'transporter')),
-    amcos: m(total(deductions, 'amcos')),
+    amcos: m(levy),
     buyerLevies: split.buyerDeductions,
     farmersNet: unscaled(netTotal, 2),
     loanRecovery: unscaled(recoveredTotal, 2),
     memberShares: unscaled(sharesTotal, 2),
+    amcosShares: unscaled(amcosSharesTaken(levy, unionLeft, lot), 2),
     farmers,
   };
 }
@@ -312,6 +343,11 @@ export type SettlementTotals = {
   loanRecovery: string;
   /** Members' unpaid shares paid from crop money, owed to their AMCOS (#32). */
   memberShares: string;
+  /**
+   * Part of `amcos` (its levy) the AMCOS pays the union for its unpaid union shares (#32): its
+   * payment line is amcos + memberShares - amcosShares.
+   */
+  amcosShares: string;
 };
 
 /**
@@ -322,10 +358,12 @@ export function settleLots(
   lots: LotToSettle[],
   loans: ReadonlyMap<string, readonly LoanBalance[]> = new Map(),
   members: ReadonlyMap<string, MemberShares> = new Map(),
+  union: UnionShares = new Map(),
 ): { lots: LotSettlement[]; totals: SettlementTotals; loansLeft: Map<string, LoanBalance[]> } {
   const left = copyLoans(loans);
   const membersLeft = copyMembers(members);
-  const settled = lots.map((lot) => settleLotAgainst(lot, left, membersLeft));
+  const unionLeft = new Map(union);
+  const settled = lots.map((lot) => settleLotAgainst(lot, left, membersLeft, unionLeft));
   const add = (key: keyof SettlementTotals) => m(sum(settled.map((s) => s[key])));
   return {
     lots: settled,
@@ -338,6 +376,7 @@ export function settleLots(
       farmersNet: add('farmersNet'),
       loanRecovery: add('loanRecovery'),
       memberShares: add('memberShares'),
+      amcosShares: add('amcosShares'),
     },
     loansLeft: left,
   };

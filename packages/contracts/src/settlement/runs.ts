@@ -28,6 +28,11 @@ const settlementSplit = {
   buyerLevies: money,
   /** Members' unpaid shares paid from crop money after loans, to their AMCOS (#32). */
   memberShares: money,
+  /**
+   * Part of amcosShare (the AMCOS's levy) that pays the AMCOS's unpaid shares in the union (#32);
+   * the AMCOS's payment line is amcosShare + memberShares - amcosShares.
+   */
+  amcosShares: money,
 };
 
 export const settlementTotals = z.object({

@@ -40,8 +40,10 @@ export const deductionRules = pgTable(
     /**
      * `levy`: an amount by its basis, out of the gross. `member_shares` (#32): after the loans, up to
      * `rate` percent of what is left of a member's money pays their unpaid shares to the AMCOS.
+     * `amcos_shares` (#32): up to `rate` percent of the AMCOS's levy on a lot pays its unpaid union
+     * shares to the union (stored in member shares' fixed shape).
      */
-    kind: text('kind', { enum: ['levy', 'member_shares'] })
+    kind: text('kind', { enum: ['levy', 'member_shares', 'amcos_shares'] })
       .notNull()
       .default('levy'),
     recipient: text('recipient', { enum: ['beneficiary', 'amcos', 'transporter'] }).notNull(),
@@ -64,10 +66,10 @@ export const deductionRules = pgTable(
       sql`(${t.recipient} = 'beneficiary') = (${t.beneficiaryId} is not null)`,
     ),
     check('deduction_rules_payer_check', sql`${t.payer} in ('farmer', 'buyer')`),
-    check('deduction_rules_kind_check', sql`${t.kind} in ('levy', 'member_shares')`),
+    check('deduction_rules_kind_check', sql`${t.kind} in ('levy', 'member_shares', 'amcos_shares')`),
     check(
       'deduction_rules_member_shares_check',
-      sql`${t.kind} <> 'member_shares' or (${t.recipient} = 'amcos' and ${t.payer} = 'farmer'
+      sql`${t.kind} = 'levy' or (${t.recipient} = 'amcos' and ${t.payer} = 'farmer'
         and ${t.basis} = 'percent_of_gross' and ${t.minimum} is null and ${t.maximum} is null)`,
     ),
     check(

@@ -87,6 +87,11 @@ const settlementSplit = () => ({
   buyerLevies: money('buyer_levies').notNull(),
   /** Members' unpaid shares paid from the farmers' money after their loans, to their AMCOS (#32). */
   memberShares: money('member_shares').notNull().default('0'),
+  /**
+   * Part of amcos_share (the AMCOS's levy) paying its unpaid shares in the union (#32), within the
+   * reconcile: the AMCOS's payment line is amcos_share + member_shares - amcos_shares.
+   */
+  amcosShares: money('amcos_shares').notNull().default('0'),
 });
 
 /** One settlement run: a set of paid lots settled together, draft -> approved (or cancelled). */
@@ -113,6 +118,10 @@ export const settlements = pgTable(
     uniqueIndex('settlements_no_unique').on(t.settlementNo),
     index('settlements_status_idx').on(t.status, t.settledOn),
     check('settlements_status_check', sql`${t.status} in ('draft', 'approved', 'cancelled')`),
+    check(
+      'settlements_amcos_shares_check',
+      sql`${t.amcosShares} >= 0 and ${t.amcosShares} <= ${t.amcosShare}`,
+    ),
     check(
       'settlements_reconcile_check',
       sql`${t.gross} = ${t.beneficiaries} + ${t.transporters} + ${t.amcosShare} + ${t.farmersNet} + ${t.loanRecovery} + ${t.memberShares}`,
@@ -146,6 +155,10 @@ export const settlementLots = pgTable(
     uniqueIndex('settlement_lots_live_unique').on(t.lotId).where(sql`${t.live}`),
     index('settlement_lots_settlement_idx').on(t.settlementId),
     index('settlement_lots_amcos_idx').on(t.amcosId),
+    check(
+      'settlement_lots_amcos_shares_check',
+      sql`${t.amcosShares} >= 0 and ${t.amcosShares} <= ${t.amcosShare}`,
+    ),
     check(
       'settlement_lots_reconcile_check',
       sql`${t.gross} = ${t.beneficiaries} + ${t.transporters} + ${t.amcosShare} + ${t.farmersNet} + ${t.loanRecovery} + ${t.memberShares}`,

@@ -118,22 +118,36 @@ function RuleRow({
   const { t } = useTranslation();
   const remove = useDeleteRule(seasonCropId);
   const shares = rule.kind === 'member_shares';
+  // An AMCOS's union shares (#32): the AMCOS pays from its levy, to the union.
+  const union = rule.kind === 'amcos_shares';
   return (
     <Table.Tr>
       <Table.Td>{rule.order}</Table.Td>
       <Table.Td>
         {rule.name}
         {rule.gradeName ? ` (${rule.gradeName})` : ''}
-        {shares && (
+        {(shares || union) && (
           <Badge ml="xs" variant="light" color="grape" data-testid="rule-kind">
-            {t('deductionsMd.kinds.member_shares')}
+            {t(`deductionsMd.kinds.${rule.kind}`)}
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>{t(`deductionsMd.payers.${rule.payer}`)}</Table.Td>
-      <Table.Td>{shares ? t('deductionsMd.afterLoans') : t(`deductionsMd.bases.${rule.basis}`)}</Table.Td>
+      <Table.Td>
+        {union ? t('deductionsMd.recipients.amcos') : t(`deductionsMd.payers.${rule.payer}`)}
+      </Table.Td>
+      <Table.Td>
+        {shares
+          ? t('deductionsMd.afterLoans')
+          : union
+            ? t('deductionsMd.ofAmcosLevy')
+            : t(`deductionsMd.bases.${rule.basis}`)}
+      </Table.Td>
       <Table.Td>{rule.rate}</Table.Td>
-      <Table.Td>{rule.beneficiaryName ?? t(`deductionsMd.recipients.${rule.recipient}`)}</Table.Td>
+      <Table.Td>
+        {union
+          ? t('deductionsMd.union')
+          : (rule.beneficiaryName ?? t(`deductionsMd.recipients.${rule.recipient}`))}
+      </Table.Td>
       <Table.Td>
         <ActionIcon
           variant="subtle"
@@ -236,7 +250,9 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
     }));
   const v = form.values;
   // Member shares (#32): paid by the farmer to the AMCOS, a percent of what is left after loans.
-  const shares = v.kind === 'member_shares';
+  // AMCOS shares (#32): paid by the AMCOS from its levy to the union; stored in the same shape.
+  const union = v.kind === 'amcos_shares';
+  const shares = v.kind === 'member_shares' || union;
   const fixed = shares
     ? { payer: 'farmer', basis: 'percent_of_gross', recipient: 'amcos', beneficiaryId: null }
     : {};
@@ -270,12 +286,20 @@ function RuleForm({ seasonCropId, onClose }: { seasonCropId: string; onClose: ()
           label={t('deductionsMd.kind')}
           required
           allowDeselect={false}
-          data={choices('kinds', ['levy', 'member_shares'])}
-          description={shares ? t('deductionsMd.sharesHint') : undefined}
+          data={choices('kinds', ['levy', 'member_shares', 'amcos_shares'])}
+          description={
+            union ? t('deductionsMd.amcosSharesHint') : shares ? t('deductionsMd.sharesHint') : undefined
+          }
           data-testid="rule-kind-select"
           {...form.control('kind')}
         />
-        {shares && <TextInput label={t('deductionsMd.sharesRate')} required {...form.text('rate')} />}
+        {shares && (
+          <TextInput
+            label={union ? t('deductionsMd.amcosSharesRate') : t('deductionsMd.sharesRate')}
+            required
+            {...form.text('rate')}
+          />
+        )}
       </SimpleGrid>
       {!shares && <LevyFields form={form} choices={choices} beneficiaries={beneficiaryOptions.data ?? []} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">

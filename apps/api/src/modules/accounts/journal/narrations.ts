@@ -33,6 +33,7 @@ export type NarrationKey =
   | 'openingBalances'
   | 'openingReversed'
   | 'memberShares'
+  | 'settlementAmcosShares'
   | 'memberEntranceFee'
   | 'surplusAppropriation'
   | 'secondPayment';

@@ -38,8 +38,11 @@ function linesSelect(party: Party, settlementId: string, settlementNo: string, v
                 where settlement_id = ${settlementId} and party_type = 'amcos'
                 -- members' shares paid from crop money go to their AMCOS on the same line (#32)
                 union all select amcos_id, member_shares from settlement_farmers
-                where settlement_id = ${settlementId} and member_shares > 0) owed
-              group by party_id) x
+                where settlement_id = ${settlementId} and member_shares > 0
+                -- less the AMCOS's union shares taken from its levy (#32): they went to share capital
+                union all select amcos_id, -amcos_shares from settlement_lots
+                where settlement_id = ${settlementId} and amcos_shares > 0) owed
+              group by party_id having sum(amount) > 0) x
         join amcos a on a.id = x.party_id left join banks b on b.id = a.bank_id`;
     case 'beneficiary':
       return sql`select 'beneficiary' as party_type, e.id as party_id, null::uuid as amcos_id,
@@ -92,10 +95,8 @@ export async function draftPaymentBatches(
                 where sd.settlement_id = ${input.settlementId} and sd.party_type = 'beneficiary'
                   and not e.union_income limit 1`
           : party === 'amcos'
-            ? sql`select 1 from settlement_deductions where settlement_id = ${input.settlementId}
-                    and party_type = 'amcos'
-                  union all select 1 from settlement_farmers where settlement_id = ${input.settlementId}
-                    and member_shares > 0 limit 1`
+            ? // levies + members' shares - the AMCOS's union shares, per AMCOS (#32)
+              sql`select 1 from (${select}) s limit 1`
             : sql`select 1 from settlement_deductions where settlement_id = ${input.settlementId}
                   and party_type = ${party} limit 1`;
     if ((await queryRows(tx, owed)).length === 0) continue;

@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError } from '../../../platform/errors.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { markCollectionsPaid } from '../../crop-flow/collections/mark-collections-paid.ts';
+import { payAmcosSharesFromCropMoney } from '../../members/register/pay-amcos-shares-from-crop-money.ts';
 import { paySharesFromCropMoney } from '../../members/register/pay-shares-from-crop-money.ts';
 import { queueLoanRecoveredSms } from '../loans/loan-sms.ts';
 import { draftPaymentBatches } from '../payments/draft-payment-batches.ts';
@@ -22,6 +23,7 @@ import { queueSettlementSms } from './settlement-sms.ts';
 /**
  * Approves a draft (maker-checker): recovers the loans, pays the members' shares it deducted, posts Dr crop proceeds payable / Cr the
  * payables and farmer loans, recognises the union's own share as income in the Operation book,
+ * pays the AMCOS' union shares taken from their levies (Dr payable to AMCOS / Cr share capital),
  * and drafts the payment batches (not for the union's own share), all in one transaction.
  */
 export async function approveSettlement(
@@ -82,6 +84,13 @@ export async function approveSettlement(
       })
       .where(eq(settlements.id, id));
     await postUnionIncome(tx, { id, settlementNo: row.settlementNo, settledOn: row.settledOn, actor });
+    // The AMCOS' unpaid union shares from their levies (#32): out of payable to AMCOS, into share capital.
+    await payAmcosSharesFromCropMoney(tx, {
+      id,
+      settlementNo: row.settlementNo,
+      settledOn: row.settledOn,
+      actor,
+    });
     mark('approve: posting');
     await draftPaymentBatches(tx, {
       settlementId: id,

@@ -7,6 +7,7 @@ import {
   ruleInput,
   type SettlementRule,
   type SettlementTotals,
+  type SharesRule,
   settleLots,
   splitExact,
 } from '@ushirika/domain';
@@ -78,6 +79,30 @@ export async function unpaidShares(db: DbOrTx, farmerIds: string[], lock = false
   return new Map(rows.map((r) => [r.farmerId, { amcosId: r.amcosId, unpaid: r.unpaid }]));
 }
 
+/** A lot's member-shares or AMCOS-shares rule (#32): the one valid on the sale date, first by order. */
+function sharesRuleOf(
+  forLot: z.infer<typeof ruleRow>[],
+  kind: 'member_shares' | 'amcos_shares',
+  on: string,
+): SharesRule | null {
+  const rule = forLot
+    .filter((r) => r.kind === kind && isRuleValidOn(r, on))
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name))[0];
+  return rule ? { ruleId: rule.id, name: rule.name, percent: rule.rate } : null;
+}
+
+/** The AMCOS' unpaid shares in the union (#32), by the AMCOS's id: the union's register. */
+export async function unpaidUnionShares(db: DbOrTx, amcosIds: string[]): Promise<Map<string, string>> {
+  const rows = await queryRows(
+    db,
+    z.object({ amcosId: z.string(), unpaid: z.string() }),
+    sql`select member_amcos_id as "amcosId", (shares_subscribed - shares_paid)::text as unpaid
+        from members where amcos_id is null and member_amcos_id = any(${uuidArray(amcosIds)})
+          and shares_paid < shares_subscribed`,
+  );
+  return new Map(rows.map((r) => [r.amcosId, r.unpaid]));
+}
+
 export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** A lot's or a run's split under its column and contract names (the AMCOS share is `amcosShare`). */
@@ -91,6 +116,7 @@ export function splitAmounts(split: SettlementTotals) {
     loanRecovery: split.loanRecovery,
     buyerLevies: split.buyerLevies,
     memberShares: split.memberShares,
+    amcosShares: split.amcosShares,
   };
 }
 
@@ -134,7 +160,7 @@ const ruleRow = z.object({
   seasonCropId: z.string(),
   gradeId: z.string().nullable(),
   name: z.string(),
-  kind: z.enum(['levy', 'member_shares']),
+  kind: z.enum(['levy', 'member_shares', 'amcos_shares']),
   recipient: z.enum(['beneficiary', 'amcos', 'transporter']),
   beneficiaryId: z.string().nullable(),
   beneficiaryKind: z.string().nullable(),
@@ -255,10 +281,6 @@ export async function computeSettlement(
       (r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId),
     );
     const applicable = forLot.filter((r) => r.kind === 'levy');
-    // The member-shares rule valid on the sale date, the first by order (#32).
-    const shares = forLot
-      .filter((r) => r.kind === 'member_shares' && isRuleValidOn(r, lot.invoiceDate))
-      .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name))[0];
     const hasTransporterRule = applicable.some((r) => r.recipient === 'transporter');
     const transporters = (transportOf.get(lot.lotId) ?? []).map((t) => ({
       ...t,
@@ -294,14 +316,18 @@ export async function computeSettlement(
       rules: settlementRules,
       transporters,
       collections,
-      sharesRule: shares ? { ruleId: shares.id, name: shares.name, percent: shares.rate } : null,
+      sharesRule: sharesRuleOf(forLot, 'member_shares', lot.invoiceDate),
+      amcosSharesRule: sharesRuleOf(forLot, 'amcos_shares', lot.invoiceDate),
     };
   });
 
   const farmerIds = [...new Set(inputs.flatMap((l) => l.collections.map((c) => c.farmerId)))];
   const loans = await outstandingLoans(db, farmerIds, { lock: options.lockLoans });
   const members = inputs.some((l) => l.sharesRule) ? await unpaidShares(db, farmerIds) : new Map();
-  const run = settleLots(inputs, loans, members);
+  const union = inputs.some((l) => l.amcosSharesRule)
+    ? await unpaidUnionShares(db, [...new Set(inputs.map((l) => l.amcosId))])
+    : new Map<string, string>();
+  const run = settleLots(inputs, loans, members, union);
   return {
     lots: run.lots.map((s, i) => ({ ...s, lot: paid[i] as PaidLot })),
     totals: run.totals,

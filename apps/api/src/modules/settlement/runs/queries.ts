@@ -43,6 +43,7 @@ function toSettlement(r: typeof settlements.$inferSelect): Settlement {
     loanRecovery: r.loanRecovery,
     buyerLevies: r.buyerLevies,
     memberShares: r.memberShares,
+    amcosShares: r.amcosShares,
   };
 }
 
@@ -94,6 +95,7 @@ export async function getSettlement(
         loanRecovery: sum(lotRows.map((l) => l.loanRecovery)).toFixed(2),
         buyerLevies: sum(lotRows.map((l) => l.buyerLevies)).toFixed(2),
         memberShares: sum(lotRows.map((l) => l.memberShares)).toFixed(2),
+        amcosShares: sum(lotRows.map((l) => l.amcosShares)).toFixed(2),
         farmerCount: sum(lotRows.map((l) => String(l.farmerCount))).toNumber(),
       }
     : {};
@@ -157,6 +159,7 @@ const lotSelect = sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l
     sl.transporters::text as transporters, sl.amcos_share::text as "amcosShare",
     sl.farmers_net::text as "farmersNet", sl.loan_recovery::text as "loanRecovery",
     sl.buyer_levies::text as "buyerLevies", sl.member_shares::text as "memberShares",
+    sl.amcos_shares::text as "amcosShares",
     (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"
   from settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id`;
 

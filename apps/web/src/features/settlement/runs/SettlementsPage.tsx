@@ -261,6 +261,12 @@ export function lotSplitColumns(t: TFunction): Column<SettlementPreview['lots'][
         )),
     },
     {
+      key: 'amcosShares',
+      header: t('pay.amcosShares'),
+      align: 'right',
+      render: (l) => moneyOrDash(l.amcosShares),
+    },
+    {
       key: 'loan',
       header: t('pay.loanRecovery'),
       align: 'right',

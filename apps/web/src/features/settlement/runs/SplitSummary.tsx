@@ -11,6 +11,7 @@ type Totals = {
   loanRecovery: string;
   buyerLevies: string;
   memberShares: string;
+  amcosShares: string;
 };
 
 /** The split of a settlement or a preview: where the gross goes, reconciled to the cent. */
@@ -21,13 +22,15 @@ export function SplitSummary({ totals, testId }: { totals: Totals; testId?: stri
     [t('pay.beneficiaries'), totals.beneficiaries],
     [t('pay.transporters'), totals.transporters],
     [t('pay.amcosShare'), totals.amcosShare],
+    // Part of the AMCOS share: its unpaid union shares, to the union's share capital (#32).
+    [t('pay.amcosShares'), totals.amcosShares],
     [t('pay.loanRecovery'), totals.loanRecovery],
     [t('pay.memberShares'), totals.memberShares],
     [t('pay.farmersNet'), totals.farmersNet],
     [t('pay.buyerLevies'), totals.buyerLevies],
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} data-testid={testId}>
+    <SimpleGrid cols={{ base: 2, sm: 4, lg: 9 }} data-testid={testId}>
       {items.map(([label, value]) => (
         <Paper key={label} withBorder p="sm" radius="md">
           <Stack gap={2}>
