@@ -24,16 +24,19 @@ import { USSD_TEST_SECRET, ussdClient } from './testing.ts';
 
 /**
  * #31's figure check over a generated season: twelve farmers with kg, two lots at two prices, a
- * council cess and an AMCOS levy, cash advances (one larger than the farmer's crop money), one
- * settlement, its farmers' batch paid with two lines failed. Every figure a farmer hears on the
- * USSD menu or reads in an SMS is compared with the record it comes from: the settlement's
- * farmer line, the payment line, the loan.
+ * council cess and an AMCOS levy, cash advances (one larger than the farmer's crop money), a
+ * member-shares rule (#32: half of what is left after loans pays unpaid shares; four farmers are
+ * members, one of them paid up, one with a loan), one settlement, its farmers' batch paid with two
+ * lines failed. Every figure a farmer hears on the
+ * USSD menu or reads in an SMS or on their statement is compared with the record it comes from:
+ * the settlement's farmer line, the payment line, the loan.
  */
 let t: TestApp;
 let client: ReturnType<typeof ussdClient>;
 let settlement: SettlementDetails;
+let admin: Session;
 /** The settlement's farmer lines (one per farmer and lot) added up per farmer. */
-type Owed = Pick<SettlementFarmerRow, 'grossShare' | 'deductions' | 'loanRecovery' | 'net'>;
+type Owed = Pick<SettlementFarmerRow, 'grossShare' | 'deductions' | 'loanRecovery' | 'memberShares' | 'net'>;
 const owedTo = new Map<string, Owed>();
 let paymentLines: PaymentLine[];
 const farmers: { id: string; phone: string; pin: string }[] = [];
@@ -64,12 +67,12 @@ async function farmerTotals(officer: Session) {
   const totals = new Map<string, Owed>();
   for (const id of new Set(rows.map((r) => r.farmerId))) {
     const mine = rows.filter((r) => r.farmerId === id);
-    const total = (key: 'grossShare' | 'deductions' | 'loanRecovery' | 'net') =>
-      sum(mine.map((r) => r[key])).toFixed(2);
+    const total = (key: keyof Owed) => sum(mine.map((r) => r[key])).toFixed(2);
     totals.set(id, {
       grossShare: total('grossShare'),
       deductions: total('deductions'),
       loanRecovery: total('loanRecovery'),
+      memberShares: total('memberShares'),
       net: total('net'),
     });
   }
@@ -80,7 +83,7 @@ async function runSeason() {
   const world = await makeSettlementWorld(t.db);
   const officer = await sessionAs(t, 'Settlement Officer');
   const finance = await sessionAs(t, 'Finance Manager');
-  const admin = await sessionAs(t, 'Administrator');
+  admin = await sessionAs(t, 'Administrator');
   const manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
   await makeCessAndLevy(t.db, world);
   const made = await makeFarmers(
@@ -88,6 +91,38 @@ async function runSeason() {
     world,
     Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? 'bank' : 'mobile')),
   );
+  // Members' shares from crop money (#32): half of what is left after loans, up to the unpaid shares.
+  const rule = await t.request(
+    'POST',
+    `/settings/collection/season-crops/${world.seasonCropId}/deduction-rules`,
+    {
+      token: admin.access,
+      body: {
+        name: 'Member shares',
+        kind: 'member_shares',
+        recipient: 'amcos',
+        payer: 'farmer',
+        basis: 'percent_of_gross',
+        rate: '50',
+        order: 9,
+      },
+    },
+  );
+  if (rule.status !== 201) throw new Error(JSON.stringify(rule.body));
+  for (const [i, f] of made.entries()) {
+    if (i % 3 !== 2) continue;
+    const member = await t.request<{ data: { id: string } }>('POST', '/members', {
+      token: manager.access,
+      body: { society: world.amcosId, farmerId: f.id, joinedOn: '2026-01-10', sharesSubscribed: '600000' },
+    });
+    if (member.status !== 201) throw new Error(JSON.stringify(member.body));
+    // The last member's shares are paid in cash: nothing is taken from their crop money.
+    if (i === 11)
+      await t.request('POST', `/members/${member.body.data.id}/payments`, {
+        token: manager.access,
+        body: { kind: 'shares', amount: '600000', paidOn: '2026-02-01' },
+      });
+  }
   const random = generator(31);
   const kg = () => `${40 + random(900)}.${String(random(1000)).padStart(3, '0')}`;
   for (const price of ['2135', '1987.50'])
@@ -179,20 +214,38 @@ describe('every figure a farmer is told equals its record (#31, a generated seas
     for (const f of farmers) {
       const line = owedTo.get(f.id);
       if (!line) throw new Error('farmer not in the settlement');
-      const figures = `Jumla ${tzs(line.grossShare)}, makato ${tzs(line.deductions)}, mkopo ${tzs(line.loanRecovery)}, halisi TZS ${tzs(line.net)}`;
+      // The farmer's statement reads the same figures, the shares among them (#32).
+      const statement = (
+        await t.request<{ data: FarmerStatement }>('GET', `/collections/farmers/${f.id}/statement`, {
+          token: admin.access,
+        })
+      ).body.data;
+      const row = statement.settlements.rows.find((r) => r.settlementId === settlement.id);
+      expect(row).toMatchObject(line);
+      const shares = line.memberShares !== '0.00';
+      const sw = shares ? `, hisa ${tzs(line.memberShares)}` : '';
+      const en = shares ? `, shares ${tzs(line.memberShares)}` : '';
+      const figures = `Jumla ${tzs(line.grossShare)}, makato ${tzs(line.deductions)}, mkopo ${tzs(line.loanRecovery)}${sw}, halisi TZS ${tzs(line.net)}`;
       const screen = (await client.walk(f.phone, [f.pin, '2'])).at(-1) ?? '';
       expect(screen).toContain(`${settlement.settlementNo}: ${figures}`);
       const english = (await client.walk(f.phone, ['0', f.pin, '2'])).at(-1) ?? '';
       expect(english).toContain(
-        `gross ${tzs(line.grossShare)}, deductions ${tzs(line.deductions)}, loan ${tzs(line.loanRecovery)}, net TZS ${tzs(line.net)}`,
+        `gross ${tzs(line.grossShare)}, deductions ${tzs(line.deductions)}, loan ${tzs(line.loanRecovery)}${en}, net TZS ${tzs(line.net)}`,
       );
       const sms = await smsOf(`settlement-approved:${settlement.id}:${f.id}`);
       expect(sms?.recipient).toBe(f.phone);
+      expect(sms?.body.length).toBeLessThanOrEqual(160);
       // The farmer last chose English on the menu: the SMS was written before, in Swahili.
       expect(sms?.body).toContain(
-        `jumla TZS ${tzs(line.grossShare)}, makato ${tzs(line.deductions)}, mkopo ${tzs(line.loanRecovery)}. Utapokea TZS ${tzs(line.net)}.`,
+        shares
+          ? `jumla ${tzs(line.grossShare)}, makato ${tzs(line.deductions)}, mkopo ${tzs(line.loanRecovery)}${sw}. Utapata TZS ${tzs(line.net)}.`
+          : `jumla TZS ${tzs(line.grossShare)}, makato ${tzs(line.deductions)}, mkopo ${tzs(line.loanRecovery)}. Utapokea TZS ${tzs(line.net)}.`,
       );
     }
+    // Three members paid shares from crop money (one of them after a loan); the paid-up one did not.
+    const paying = [...owedTo.values()].filter((l) => l.memberShares !== '0.00');
+    expect(paying).toHaveLength(3);
+    expect(sum(paying.map((l) => l.memberShares)).toFixed(2)).toBe(settlement.memberShares);
   });
 
   it('the payment: paid or failed as its line says, with its amount and reference', async () => {
