@@ -69,6 +69,7 @@ import { registerReaderLanguage } from './platform/labels.ts';
 import { registerRequestMetrics } from './platform/metrics.ts';
 import { openApiOptions } from './platform/openapi.ts';
 import { registerRecordActions } from './platform/record-actions.ts';
+import { registerReportReads } from './platform/report-reads.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import {
   DEFAULT_SMS_OUTBOX,
@@ -179,6 +180,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         actorCacheMs: deps.config.authCacheMs,
       });
       registerInputGuard(api);
+      // Report routes (reportRead) read the streaming replica while it is usable (#34).
+      registerReportReads(api, deps.replica);
       registerRecordActions(api, notFoundReply);
       // Files and PDFs print in the reader's language (Accept-Language), wherever they are made.
       registerReaderLanguage(api);

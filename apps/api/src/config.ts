@@ -35,6 +35,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
   JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   OTP_ECHO: flag,
   ADMIN_EMAIL: z.email('must be an email address').default('admin@ushirika.local'),
@@ -121,6 +126,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Reports on a streaming replica (#34, PostgreSQL only): the replica's URL (DATABASE_REPLICA_URL;
+   * unset: everything reads the primary) and the lag beyond which reports read the primary again.
+   */
+  replica: { url: string; maxLagSeconds: number } | undefined;
   jwtSecret: string;
   otpEcho: boolean;
   admin: { email: string; password: string | undefined; mobile: string };
@@ -254,6 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    replica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagSeconds: e.REPLICA_MAX_LAG_SECONDS }
+      : undefined,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     otpEcho: e.OTP_ECHO,
     admin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, mobile: e.ADMIN_MOBILE },

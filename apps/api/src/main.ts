@@ -81,6 +81,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       templateFile: config.templateFile,
+      replica: config.replica,
     }),
   );
   if (database.fromTemplate) console.log('start: new database made from the migrated template');
@@ -93,6 +94,8 @@ async function main() {
     buildApp(
       {
         db: database.db,
+        reportDb: database.reportDb,
+        ...(database.replica ? { replica: database.replica } : {}),
         config,
         tokens: new TokenService(config.jwtSecret),
         sms: createSmsSender(config.sms),

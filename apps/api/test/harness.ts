@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Db } from '../src/db/client.ts';
+import { type Db, openReplica } from '../src/db/client.ts';
 import { createAmcos } from '../src/modules/amcos/create-amcos.ts';
 import { roleIdByName } from '../src/modules/roles/queries.ts';
 import { createUser } from '../src/modules/users/create-user.ts';
@@ -66,7 +66,22 @@ export async function startTestApp(
     ...env,
   });
   const sms = new RecordingSms();
-  const deps: AppDeps = { db: database.db, config, tokens: new TokenService(config.jwtSecret), sms };
+  // DATABASE_REPLICA_URL names the replica server; the test's own database is read there (#34).
+  const replicated =
+    config.replica && database.url
+      ? openReplica(database.db, sameDatabase(config.replica.url, database.url), {
+          poolSize: 4,
+          maxLagSeconds: config.replica.maxLagSeconds,
+        })
+      : undefined;
+  const deps: AppDeps = {
+    db: database.db,
+    reportDb: replicated?.reportDb ?? database.db,
+    ...(replicated ? { replica: replicated.replica } : {}),
+    config,
+    tokens: new TokenService(config.jwtSecret),
+    sms,
+  };
   // LOG_LEVEL other than silent (a test's env) prints the server log: what a 500 was.
   // A test that reads the log (that no secret is in it) passes a stream of its own.
   const logger = config.logLevel === 'silent' ? false : { level: config.logLevel, stream: options.logStream };
@@ -112,9 +127,17 @@ export async function startTestApp(
     request,
     close: async () => {
       await app.close();
+      await replicated?.replica.close();
       await database.drop();
     },
   };
+}
+
+/** The server of `server`, the database of `database`. */
+function sameDatabase(server: string, database: string): string {
+  const u = new URL(server);
+  u.pathname = new URL(database).pathname;
+  return u.toString();
 }
 
 const unique = () => randomUUID().slice(0, 8);

@@ -59,6 +59,8 @@ describe('season dashboard', () => {
     );
     expect(await page.getByTestId('stat-in-store').innerText()).toContain('not yet in an auction catalogue');
     expect(await page.getByTestId('stat-sold').innerText()).toMatch(/already released to their buyers/);
+    // No report replica on this server: no "as of" line (#34).
+    expect(await page.getByTestId('report-freshness').count()).toBe(0);
     expect(await page.getByTestId('stat-outstanding').innerText()).toMatch(
       /lower by buyers' unallocated credit \(TZS [\d,]+\.\d{2}: money paid and not yet applied to an invoice\)/,
     );
@@ -81,6 +83,27 @@ describe('season dashboard', () => {
     expect(await page.getByTestId('stat-paid-out-value').innerText()).toBe('TZS 0.00');
     expect(await page.getByTestId('stat-payables-due-farmers').count()).toBe(1);
     expect(await page.getByTestId('stat-payables-due-beneficiaries').count()).toBe(0);
+    await page.close();
+  });
+
+  it('says how fresh the figures are when a report replica answers, or why the main database did (en and sw)', async () => {
+    const page = await newPage(own.browser);
+    await signInThroughBrowser(page, unionUser.email, unionUser.password);
+    // This server has no replica: the dashboard's reply gets the headers a replica's would carry.
+    let headers: Record<string, string> = { 'x-report-source': 'replica', 'x-report-lag-seconds': '4' };
+    await page.route('**/api/dashboard/season**', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), ...headers } });
+    });
+    await page.goto('/');
+    await page.getByTestId('report-freshness').getByText('As of 4 s ago').waitFor({ timeout: 30_000 });
+    headers = { 'x-report-source': 'primary', 'x-report-fallback': 'behind', 'x-report-lag-seconds': '45' };
+    await page.evaluate(() => window.localStorage.setItem('i18n_locale', 'sw'));
+    await page.reload();
+    await page
+      .getByTestId('report-freshness')
+      .getByText('Kutoka hifadhidata kuu: nakala ya ripoti imechelewa')
+      .waitFor({ timeout: 30_000 });
     await page.close();
   });
 });

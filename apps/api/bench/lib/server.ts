@@ -50,7 +50,7 @@ export async function startBenchServer(
   { serveWeb = false }: { serveWeb?: boolean } = {},
 ): Promise<BenchServer> {
   const app = await buildApp(
-    { db, config, tokens: new TokenService(config.jwtSecret), sms: new NoSms() },
+    { db, reportDb: db, config, tokens: new TokenService(config.jwtSecret), sms: new NoSms() },
     { logger: false, serveWeb, ...(serveWeb ? { smsOutbox: false as const } : {}) },
   );
   const serverTimes: number[] = [];

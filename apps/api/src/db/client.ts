@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +17,7 @@ import {
   readMigrations,
   type SqlRunner,
 } from './migrate.ts';
+import { LAG_QUERY, type Replica, ReplicaMonitor, routedDb } from './replica.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -26,6 +28,13 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
+  /**
+   * Where report routes read (#34): the streaming replica while it is usable (DATABASE_REPLICA_URL,
+   * PostgreSQL only) inside a route declared `reportRead`, else the primary (`db`).
+   */
+  reportDb: Db;
+  /** The replica, when DATABASE_REPLICA_URL is set on PostgreSQL. */
+  replica?: Replica;
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (one transaction each, under a lock); returns the tags applied. */
   migrate(options?: { folder?: string }): Promise<string[]>;
@@ -54,10 +63,15 @@ export type DatabaseOptions = {
    */
   templateFile?: string | undefined;
   poolSize?: number;
+  /** Reports on a streaming replica (PostgreSQL only; the embedded database ignores it, saying so). */
+  replica?: { url: string; maxLagSeconds: number } | undefined;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.replica);
+  if (options.replica) {
+    console.log('DATABASE_REPLICA_URL is ignored: the embedded database has no replica (PostgreSQL only)');
+  }
   return openPglite(options.dataDir ?? 'memory://', options.loadDataDir, options.templateFile);
 }
 
@@ -72,15 +86,20 @@ export function usableTemplate(templateFile: string | undefined): string | undef
   }
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+function openPostgres(url: string, poolSize: number, replicaOptions: DatabaseOptions['replica']): Database {
   // NUMERIC stays a string (pg's default); timestamps become Date.
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (a server restart, a terminated backend) must not crash the process:
   // the pool drops that client and the next query opens a new connection.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const replicated = replicaOptions
+    ? openReplica(db, replicaOptions.url, { poolSize, maxLagSeconds: replicaOptions.maxLagSeconds })
+    : undefined;
   return {
-    db: db as unknown as Db,
+    db,
+    reportDb: replicated?.reportDb ?? db,
+    ...(replicated ? { replica: replicated.replica } : {}),
     kind: 'postgres',
     async migrate(options) {
       // Several processes may start at once: one migrates, the others wait on the lock.
@@ -100,7 +119,10 @@ function openPostgres(url: string, poolSize: number): Database {
       await assertNotNewer(run, migrations);
       return migrationLevel(run, migrations);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await replicated?.replica.close();
+      await pool.end();
+    },
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
@@ -160,11 +182,12 @@ async function openPglite(
     extensions: { pg_trgm },
     ...(image ? { loadDataDir: image } : {}),
   });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   // exec: the simple protocol, so a migration chunk may hold several statements.
   const run: SqlRunner = async (statement) => (await client.exec(statement)).at(-1)?.rows ?? [];
   return {
-    db: db as unknown as Db,
+    db,
+    reportDb: db,
     kind: 'pglite',
     // One process per data directory (the pid lock above), so that lock is the migration lock.
     migrate: (options) => applyMigrations(run, readMigrations(options?.folder ?? migrationsFolder)),
@@ -179,5 +202,41 @@ async function openPglite(
     },
     dump: (compression = 'none') => client.dumpDataDir(compression),
     fromTemplate,
+  };
+}
+
+/** Opens the replica's pool; nothing connects until the first look or report. */
+export function openReplica(
+  primary: Db,
+  url: string,
+  options: { poolSize: number; maxLagSeconds: number; everyMs?: number },
+): { replica: Replica; reportDb: Db } {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize, connectionTimeoutMillis: 2000 });
+  // A replica going away must not crash the process: reports fall back to the primary.
+  pool.on('error', (error) => console.error(`PostgreSQL replica connection lost: ${error.message}`));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const reads = new AsyncLocalStorage<Db>();
+  const monitor = new ReplicaMonitor(
+    async () => {
+      const { rows } = await pool.query<{ in_recovery: boolean; lag: number | null }>(LAG_QUERY);
+      const row = rows[0];
+      return { inRecovery: row?.in_recovery ?? false, lagSeconds: row?.lag ?? null };
+    },
+    options.maxLagSeconds,
+    options.everyMs === undefined ? {} : { everyMs: options.everyMs },
+  );
+  return {
+    replica: {
+      monitor,
+      onReplica: (read) => reads.run(db, read),
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: options.poolSize,
+      }),
+      close: () => pool.end(),
+    },
+    reportDb: routedDb(primary, () => reads.getStore()),
   };
 }

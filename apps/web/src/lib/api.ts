@@ -4,6 +4,7 @@ import { dateOrder } from './format.ts';
 import { i18n } from './i18n.ts';
 import { currentPath, type ErrorScreenState, navigateTo } from './navigation.ts';
 import { toastError } from './notify.ts';
+import { noteReportReply } from './report-freshness.ts';
 import { clearSessionAndReload, getAccessToken, getRefreshToken, saveTokens } from './session.ts';
 import {
   dropHandoff,
@@ -85,7 +86,11 @@ async function send(path: string, options: RequestOptions, isRetry = false): Pro
     goToErrorScreen('/server-not-available');
     throw new ApiError(0, null, true);
   }
-  if (response.ok) return response;
+  if (response.ok) {
+    // A report read from the replica says how fresh it is (#34): the report pages show it.
+    noteReportReply(path, response.headers);
+    return response;
+  }
 
   const body = await readBody(response);
   const status = response.status;

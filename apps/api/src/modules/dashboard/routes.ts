@@ -12,13 +12,13 @@ export function dashboardRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/dashboard/season',
     {
-      config: { access: { permission: 'collections.collection.read', audience: 'any' } },
+      config: { access: { permission: 'collections.collection.read', audience: 'any' }, reportRead: true },
       serializerCompiler: plainJsonSerializer,
       schema: { tags, querystring: dashboardQuery, response: { 200: dashboardReply } },
     },
     async (req) => {
       const society = societyScope(actorOf(req), req.query.amcos_id);
-      return seasonDashboard(deps.db, req.query, society);
+      return seasonDashboard(deps.reportDb, req.query, society);
     },
   );
 }

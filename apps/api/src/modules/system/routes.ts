@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps.ts';
 import { ForbiddenError } from '../../platform/errors.ts';
 import { bearerToken } from '../../platform/tokens.ts';
 import { actorLoader } from '../auth/load-actor.ts';
-import { databaseLevel, operationalGauges } from './status.ts';
+import { databaseLevel, operationalGauges, replicaHealth } from './status.ts';
 
 const healthReply = z
   .object({
@@ -17,6 +17,15 @@ const healthReply = z
       .object({ applied: z.number(), latest: z.string().nullable(), pending: z.number() })
       .nullable(),
     message: z.string().optional(),
+    /** Only when DATABASE_REPLICA_URL is set (#34): where the report routes read now. */
+    replica: z
+      .object({
+        status: z.enum(['ok', 'behind', 'unavailable']),
+        lagSeconds: z.number().nullable(),
+        maxLagSeconds: z.number(),
+        message: z.string().optional(),
+      })
+      .optional(),
   })
   .meta({ id: 'Health' });
 
@@ -43,7 +52,8 @@ export function systemRoutes(app: ZodApp, deps: AppDeps) {
       const version = deps.config.version;
       try {
         const migrations = await databaseLevel(deps);
-        return { status: 'ok' as const, database: 'ok' as const, version, migrations };
+        const replica = await replicaHealth(deps);
+        return { status: 'ok' as const, database: 'ok' as const, version, migrations, ...replica };
       } catch (error) {
         return reply.code(503).send({
           status: 'error' as const,

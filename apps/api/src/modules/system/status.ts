@@ -43,6 +43,7 @@ export async function operationalGauges(deps: AppDeps): Promise<string[]> {
     '# TYPE process_uptime_seconds gauge',
     `process_uptime_seconds ${Math.round(process.uptime())}`,
   ];
+  lines.push(...(await replicaGauges(deps)));
   const pool = deps.database?.pool?.();
   if (pool) {
     lines.push(
@@ -55,4 +56,40 @@ export async function operationalGauges(deps: AppDeps): Promise<string[]> {
     );
   }
   return lines;
+}
+
+/** The replica's part of /api/health (#34): nothing without DATABASE_REPLICA_URL. */
+export async function replicaHealth(deps: AppDeps) {
+  if (!deps.replica) return {};
+  const status = await deps.replica.monitor.current();
+  const maxLagSeconds = deps.replica.monitor.maxLagSeconds;
+  const lagSeconds = status.lagSeconds === null ? null : Math.round(status.lagSeconds * 10) / 10;
+  if (status.source === 'replica') return { replica: { status: 'ok' as const, lagSeconds, maxLagSeconds } };
+  if (status.reason === 'behind')
+    return { replica: { status: 'behind' as const, lagSeconds, maxLagSeconds } };
+  return { replica: { status: 'unavailable' as const, lagSeconds, maxLagSeconds, message: status.error } };
+}
+
+/** The replica's gauges (#34): whether reports read it, its lag, its pool. None without a replica. */
+async function replicaGauges(deps: AppDeps): Promise<string[]> {
+  if (!deps.replica) return [];
+  const status = await deps.replica.monitor.current();
+  const pool = deps.replica.pool();
+  return [
+    '# HELP ushirika_replica_up Whether the report routes read the replica now (1) or the primary (0).',
+    '# TYPE ushirika_replica_up gauge',
+    `ushirika_replica_up ${status.source === 'replica' ? 1 : 0}`,
+    '# HELP ushirika_replica_lag_seconds How far the replica is behind the primary (NaN: unreachable).',
+    '# TYPE ushirika_replica_lag_seconds gauge',
+    `ushirika_replica_lag_seconds ${status.lagSeconds === null ? 'NaN' : status.lagSeconds.toFixed(3)}`,
+    '# HELP ushirika_replica_max_lag_seconds Beyond this lag the reports read the primary (REPLICA_MAX_LAG_SECONDS).',
+    '# TYPE ushirika_replica_max_lag_seconds gauge',
+    `ushirika_replica_max_lag_seconds ${deps.replica.monitor.maxLagSeconds}`,
+    '# HELP ushirika_db_replica_pool_connections Replica connections of this process, by state.',
+    '# TYPE ushirika_db_replica_pool_connections gauge',
+    `ushirika_db_replica_pool_connections{state="total"} ${pool.total}`,
+    `ushirika_db_replica_pool_connections{state="idle"} ${pool.idle}`,
+    `ushirika_db_replica_pool_connections{state="waiting"} ${pool.waiting}`,
+    `ushirika_db_replica_pool_connections{state="max"} ${pool.max}`,
+  ];
 }

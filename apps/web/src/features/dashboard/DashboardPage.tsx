@@ -3,6 +3,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ReportFreshness } from '../../components/ReportFreshness.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { roleLabel } from '../../lib/roles.ts';
 import { fullName, useSession } from '../../lib/session.ts';
@@ -25,6 +26,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title={t('dashboard.title')} />
+      <ReportFreshness path="dashboard/season" />
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg" data-testid="welcome-card">
           <Group gap="md" align="flex-start" wrap="nowrap">

@@ -122,7 +122,7 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/budget-vs-actual',
     {
-      config: { access: read },
+      config: { access: read, reportRead: true },
       schema: {
         tags: ['reports'],
         querystring: budgetVsActualQuery,
@@ -132,9 +132,14 @@ export function budgetRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const report = await budgetVsActual(deps.db, req.query.budget_id);
+      const report = await budgetVsActual(deps.reportDb, req.query.budget_id);
       if (req.query.format === 'json') return { data: report };
-      return sendReport(reply, req.query.format, budgetVsActualFile(report), await unionLetterhead(deps.db));
+      return sendReport(
+        reply,
+        req.query.format,
+        budgetVsActualFile(report),
+        await unionLetterhead(deps.reportDb),
+      );
     },
   );
 }

@@ -30,20 +30,25 @@ function balanceReportRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/control-accounts',
     {
-      config: { access: read },
+      config: { access: read, reportRead: true },
       schema: { tags, querystring: controlAccountsQuery, response: { 200: controlAccountsReply } },
     },
     async (req, reply) => {
-      const report = await controlAccounts(deps.db);
+      const report = await controlAccounts(deps.reportDb);
       if (req.query.format === 'json') return { data: report };
-      return sendReport(reply, req.query.format, controlAccountsFile(report), await unionLetterhead(deps.db));
+      return sendReport(
+        reply,
+        req.query.format,
+        controlAccountsFile(report),
+        await unionLetterhead(deps.reportDb),
+      );
     },
   );
 
   app.get(
     '/reports/trial-balance',
     {
-      config: { access: read },
+      config: { access: read, reportRead: true },
       schema: {
         tags,
         querystring: trialBalanceQuery,
@@ -51,13 +56,13 @@ function balanceReportRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const tb = await trialBalance(deps.db, {
+      const tb = await trialBalance(deps.reportDb, {
         book: req.query.book,
         asAt: req.query.as_at,
         from: req.query.from,
       });
       if (req.query.format === 'json') return { data: tb };
-      return sendReport(reply, req.query.format, trialBalanceFile(tb), await unionLetterhead(deps.db));
+      return sendReport(reply, req.query.format, trialBalanceFile(tb), await unionLetterhead(deps.reportDb));
     },
   );
 }
@@ -67,7 +72,7 @@ function ledgerReportRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/general-ledger',
     {
-      config: { access: read },
+      config: { access: read, reportRead: true },
       schema: {
         tags,
         querystring: generalLedgerQuery,
@@ -77,7 +82,7 @@ function ledgerReportRoutes(app: ZodApp, deps: AppDeps) {
     async (req, reply) => {
       const q = req.query;
       const file = q.format !== 'json';
-      const gl = await generalLedger(deps.db, {
+      const gl = await generalLedger(deps.reportDb, {
         accountId: q.account_id,
         from: q.from,
         to: q.to,
@@ -98,7 +103,7 @@ function ledgerReportRoutes(app: ZodApp, deps: AppDeps) {
       const body =
         q.format === 'xlsx'
           ? await toXlsx(name, cols.xlsx, gl.lines)
-          : await tablePdf(await unionLetterhead(deps.db), {
+          : await tablePdf(await unionLetterhead(deps.reportDb), {
               title: `General ledger: ${gl.account.code} ${gl.account.name} (${gl.account.book})`,
               subtitle: [
                 `${gl.from} to ${gl.to}, amounts in TZS`,

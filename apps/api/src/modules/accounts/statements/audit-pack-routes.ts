@@ -10,15 +10,15 @@ export function auditPackRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/audit-pack',
     {
-      config: { access: { permission: 'accounts.ledger.read', audience: 'union' } },
+      config: { access: { permission: 'accounts.ledger.read', audience: 'union' }, reportRead: true },
       schema: { tags: ['reports'], querystring: auditPackQuery },
     },
     async (req, reply) => {
-      const pack = await auditPack(deps.db, {
+      const pack = await auditPack(deps.reportDb, {
         financialYearId: req.query.financial_year_id,
         threshold: req.query.threshold,
         lang: currentLanguage(),
-        letterhead: await unionLetterhead(deps.db),
+        letterhead: await unionLetterhead(deps.reportDb),
       });
       reply.header('content-disposition', `attachment; filename="${pack.name}.zip"`);
       return reply.type('application/zip').send(pack.body);

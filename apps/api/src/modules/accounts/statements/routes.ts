@@ -49,7 +49,7 @@ async function sendStatement(
 
 /** The year's accounts (#28): the four statements of a book or of the union, JSON, xlsx or PDF. */
 export function statementRoutes(app: ZodApp, deps: AppDeps) {
-  const config = { access: statementsRead };
+  const config = { access: statementsRead, reportRead: true };
   app.get(
     '/reports/financial-position',
     {
@@ -58,13 +58,13 @@ export function statementRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req, reply) => {
       const q = req.query;
-      const data = await financialPositionStatement(deps.db, {
+      const data = await financialPositionStatement(deps.reportDb, {
         book: q.book,
         asAt: q.as_at,
         compare: q.compare,
       });
       if (q.format === 'json') return { data };
-      return sendStatement(reply, deps.db, q.format, positionDocument(currentLanguage(), data));
+      return sendStatement(reply, deps.reportDb, q.format, positionDocument(currentLanguage(), data));
     },
   );
   app.get(
@@ -74,27 +74,27 @@ export function statementRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: statementPeriodQuery, response: { 200: incomeAndExpenditureReply } },
     },
     async (req, reply) => {
-      const data = await incomeAndExpenditureStatement(deps.db, req.query);
+      const data = await incomeAndExpenditureStatement(deps.reportDb, req.query);
       if (req.query.format === 'json') return { data };
-      return sendStatement(reply, deps.db, req.query.format, incomeDocument(currentLanguage(), data));
+      return sendStatement(reply, deps.reportDb, req.query.format, incomeDocument(currentLanguage(), data));
     },
   );
   app.get(
     '/reports/cash-flows',
     { config, schema: { tags, querystring: statementPeriodQuery, response: { 200: cashFlowsReply } } },
     async (req, reply) => {
-      const data = await cashFlowsStatement(deps.db, req.query);
+      const data = await cashFlowsStatement(deps.reportDb, req.query);
       if (req.query.format === 'json') return { data };
-      return sendStatement(reply, deps.db, req.query.format, cashFlowDocument(currentLanguage(), data));
+      return sendStatement(reply, deps.reportDb, req.query.format, cashFlowDocument(currentLanguage(), data));
     },
   );
   app.get(
     '/reports/changes-in-funds',
     { config, schema: { tags, querystring: statementPeriodQuery, response: { 200: changesInFundsReply } } },
     async (req, reply) => {
-      const data = await changesInFundsStatement(deps.db, req.query);
+      const data = await changesInFundsStatement(deps.reportDb, req.query);
       if (req.query.format === 'json') return { data };
-      return sendStatement(reply, deps.db, req.query.format, changesDocument(currentLanguage(), data));
+      return sendStatement(reply, deps.reportDb, req.query.format, changesDocument(currentLanguage(), data));
     },
   );
   statementMappingRoutes(app, deps);

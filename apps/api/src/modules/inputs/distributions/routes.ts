@@ -124,7 +124,7 @@ function distributionFollowUpRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/distributions',
     {
-      config: { access: access.report },
+      config: { access: access.report, reportRead: true },
       schema: { tags, querystring: distributionReportQuery, response: { 200: distributionReport } },
       serializerCompiler: plainJsonSerializer,
     },
@@ -132,7 +132,7 @@ function distributionFollowUpRoutes(app: ZodApp, deps: AppDeps) {
       const q = req.query;
       // A page of rows as every list (the shared page window and reply); the files take all rows.
       const report = await buildReport(
-        deps.db,
+        deps.reportDb,
         actorOf(req),
         { seasonId: q.season_id, amcosId: q.amcos_id, kind: q.kind, search: q.search },
         q.format === 'json' ? pageWindow({ ...q, format: 'json' }) : null,
@@ -144,7 +144,7 @@ function distributionFollowUpRoutes(app: ZodApp, deps: AppDeps) {
         return sendPdf(
           reply,
           `DISTRIBUTIONS-${report.seasonName}`,
-          await distributionReportPdf(report, await unionLetterhead(deps.db)),
+          await distributionReportPdf(report, await unionLetterhead(deps.reportDb)),
         );
       return sendExport(reply, {
         format: 'xlsx',

@@ -77,14 +77,14 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/inventory/quantity-by-store',
     {
-      config: { access: read },
+      config: { access: read, reportRead: true },
       schema: { tags, querystring: quantityByStoreQuery, response: { 200: quantityByStoreReply } },
       // Every item in every store (12,000 rows in the bench): typed rows, no zod pass over each.
       serializerCompiler: plainJsonSerializer,
     },
     async (req, reply) => {
       const q = req.query;
-      const report = await quantityByStore(deps.db, q, societyOf(actorOf(req)));
+      const report = await quantityByStore(deps.reportDb, q, societyOf(actorOf(req)));
       if (q.format === 'json') return report;
       const name = q.scope === 'amcos' ? 'QUANTITY_BY_STORE_AMCOS' : 'QUANTITY_BY_STORE';
       const out = quantityByStoreFiles(report);
@@ -93,7 +93,7 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
           reply,
           name,
           await out.pdf(
-            await unionLetterhead(deps.db),
+            await unionLetterhead(deps.reportDb),
             `Quantity by store${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
             [
               `As at ${q.to ?? new Date().toISOString().slice(0, 10)} · goods in transit ${report.totals.inTransitValue}`,
@@ -106,12 +106,12 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/inventory/store-ledger',
     {
-      config: { access: read },
+      config: { access: read, reportRead: true },
       schema: { tags, querystring: storeLedgerQuery, response: { 200: storeLedgerReply } },
     },
     async (req, reply) => {
       const q = req.query;
-      const report = await storeLedger(deps.db, q, societyOf(actorOf(req)));
+      const report = await storeLedger(deps.reportDb, q, societyOf(actorOf(req)));
       if (q.format === 'json') return report;
       const name =
         q.scope === 'amcos'
@@ -125,7 +125,7 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
           reply,
           name,
           await out.pdf(
-            await unionLetterhead(deps.db),
+            await unionLetterhead(deps.reportDb),
             `Store ledger${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
             [period(q)],
           ),

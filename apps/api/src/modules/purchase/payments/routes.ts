@@ -110,16 +110,23 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.get(
     '/reports/supplier/aged',
-    { config: { access: purchaseRead }, schema: { tags: ['reports'], querystring: supplierAgedQuery } },
+    {
+      config: { access: purchaseRead, reportRead: true },
+      schema: { tags: ['reports'], querystring: supplierAgedQuery },
+    },
     async (req, reply) => {
-      const report = await supplierAged(db, {
+      const report = await supplierAged(deps.reportDb, {
         asAt: req.query.as_at ?? today(),
         supplierId: req.query.supplier_id,
       });
       if (req.query.format === 'json') return reply.send({ data: report });
       const name = `SUPPLIER_AGED_${report.asAt}`;
       if (req.query.format === 'pdf') {
-        return sendPdf(reply, name, await supplierAgedPdf(report, await unionLetterhead(db), 'details'));
+        return sendPdf(
+          reply,
+          name,
+          await supplierAgedPdf(report, await unionLetterhead(deps.reportDb), 'details'),
+        );
       }
       return sendExport(reply, {
         format: 'xlsx',

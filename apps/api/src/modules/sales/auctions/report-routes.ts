@@ -1,6 +1,7 @@
 import { auctionReportQuery, auctionReportReply } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../../../db/client.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
@@ -18,7 +19,7 @@ type Report<T> = {
   path: string;
   title: string;
   file: string;
-  rows: (deps: AppDeps, f: ReportFilter) => Promise<T[]>;
+  rows: (db: Db, f: ReportFilter) => Promise<T[]>;
   columns: Column<T>[];
 };
 
@@ -50,13 +51,13 @@ function register<T extends Totaled>(app: ZodApp, deps: AppDeps, report: Report<
   app.get(
     `/reports/auction/${report.path}`,
     {
-      config: { access: read },
+      config: { access: read, reportRead: true },
       schema: { tags, querystring: auctionReportQuery, response: { 200: auctionReportReply } },
     },
     async (req, reply) => {
       const { format, ...query } = req.query;
       const filter = { ...query, society: societyOf(actorOf(req)) };
-      const rows = await report.rows(deps, filter);
+      const rows = await report.rows(deps.reportDb, filter);
       const totals = totalsOf(rows);
       if (format === 'json') return { data: { rows, totals } };
       const total = (c: Column<T>) =>
@@ -75,7 +76,7 @@ function register<T extends Totaled>(app: ZodApp, deps: AppDeps, report: Report<
         );
         return sendFile(reply, report.file, 'xlsx', body);
       }
-      const body = await tablePdf(await unionLetterhead(deps.db), {
+      const body = await tablePdf(await unionLetterhead(deps.reportDb), {
         title: report.title,
         subtitle: subtitle(filter),
         columns: report.columns.map((c) => ({
@@ -99,7 +100,7 @@ export function auctionReportRoutes(app: ZodApp, deps: AppDeps) {
     path: 'auction-price',
     title: 'Auction prices per grade',
     file: 'AUCTION_PRICE',
-    rows: (d, f) => auctionPrice(d.db, f),
+    rows: auctionPrice,
     columns: [
       { header: 'Auction', value: (r) => r.auctionNo },
       { header: 'Date', value: (r) => r.auctionDate },
@@ -116,7 +117,7 @@ export function auctionReportRoutes(app: ZodApp, deps: AppDeps) {
     path: 'auction-details',
     title: 'Auction details',
     file: 'AUCTION_DETAILS',
-    rows: (d, f) => auctionDetails(d.db, f),
+    rows: auctionDetails,
     columns: [
       { header: 'Auction', value: (r) => r.auctionNo },
       { header: 'Date', value: (r) => r.auctionDate },
@@ -137,7 +138,7 @@ export function auctionReportRoutes(app: ZodApp, deps: AppDeps) {
       path: `${by}-auction-details`,
       title: by === 'buyer' ? 'Auction sales per buyer' : 'Auction sales per warehouse',
       file: by === 'buyer' ? 'BUYER_AUCTION_DETAILS' : 'WAREHOUSE_AUCTION_DETAILS',
-      rows: (d, f) => groupedTotals(d.db, f, by),
+      rows: (db, f) => groupedTotals(db, f, by),
       columns: [
         { header: 'Auction', value: (r) => r.auctionNo },
         { header: 'Date', value: (r) => r.auctionDate },

@@ -14,7 +14,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Issue 6: the buyer aged summary and details reports (JSON, PDF or XLSX). Union staff only. */
 export function salesReportRoutes(app: ZodApp, deps: AppDeps) {
-  const { db } = deps;
+  const db = deps.reportDb;
   const agedReport = async (
     req: { query: z.infer<typeof buyerAgedQuery> },
     reply: FastifyReply,
@@ -36,12 +36,18 @@ export function salesReportRoutes(app: ZodApp, deps: AppDeps) {
   };
   app.get(
     '/reports/buyer/aged-summary',
-    { config: { access: reportRead }, schema: { tags: ['reports'], querystring: buyerAgedQuery } },
+    {
+      config: { access: reportRead, reportRead: true },
+      schema: { tags: ['reports'], querystring: buyerAgedQuery },
+    },
     (req, reply) => agedReport(req, reply, 'summary'),
   );
   app.get(
     '/reports/buyer/aged-details',
-    { config: { access: reportRead }, schema: { tags: ['reports'], querystring: buyerAgedQuery } },
+    {
+      config: { access: reportRead, reportRead: true },
+      schema: { tags: ['reports'], querystring: buyerAgedQuery },
+    },
     (req, reply) => agedReport(req, reply, 'details'),
   );
 }

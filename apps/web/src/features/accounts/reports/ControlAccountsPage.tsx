@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { downloadReport } from '../hooks.ts';
@@ -36,6 +37,7 @@ function ControlAccountsPage() {
           />
         }
       />
+      <ReportFreshness path="reports/control-accounts" />
       {!r ? (
         <LoadingBlock />
       ) : (

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
@@ -53,6 +54,7 @@ function TrialBalancePage() {
           />
         }
       />
+      <ReportFreshness path="reports/trial-balance" />
       <Group mb="md" align="flex-end">
         <BookSwitch value={book} onChange={setBook} />
         <DateField
@@ -172,6 +174,7 @@ function GeneralLedgerPage() {
           )
         }
       />
+      <ReportFreshness path="reports/general-ledger" />
       <Group mb="md" align="flex-end">
         <BookSwitch
           value={book}

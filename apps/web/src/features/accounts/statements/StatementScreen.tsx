@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useRouteLink } from '../../../lib/route-link.ts';
 import { downloadStatement, type StatementPaths, type StatementQuery } from './hooks.ts';
@@ -76,6 +77,7 @@ export function StatementScreen({
         }
         actions={<ReportDownloads onDownload={(format) => downloadStatement(path, query, format)} />}
       />
+      <ReportFreshness path={path} />
       <StatementControls query={query} set={set} />
       {data?.unmapped && (
         <Alert color="yellow" mb="md" data-testid="statement-unmapped">

@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { ListFilter } from '../../../components/ListFilter.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -43,6 +44,7 @@ function DistributionsReportPage() {
   return (
     <>
       <PageHeader title={t('inputs.report.title')} description={t('inputs.report.description')} />
+      <ReportFreshness path="reports/distributions" />
       {r && r.recovery.length > 0 && <RecoveryTable recovery={r.recovery} />}
       {r && r.meta.total > 0 && <ReportTotals report={r} />}
       <DataTable

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { unitLabel } from '../../../lib/units.ts';
@@ -59,6 +60,7 @@ export function StockReport<N extends keyof InventoryReports>({
           />
         }
       />
+      <ReportFreshness path={`reports/inventory/${name}`} />
       <Section mb="lg">
         <ReportFilters value={filters} onChange={setFilters} scope={scope} range={range} />
       </Section>

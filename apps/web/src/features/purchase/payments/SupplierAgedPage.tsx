@@ -11,6 +11,7 @@ import {
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
@@ -43,6 +44,7 @@ function SupplierAgedPage() {
           />
         }
       />
+      <ReportFreshness path="reports/supplier/aged" />
       <AgedReportFilters
         view={view}
         onViewChange={setView}

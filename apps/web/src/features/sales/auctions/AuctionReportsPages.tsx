@@ -6,6 +6,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
@@ -123,6 +124,7 @@ function AuctionReport({ report }: { report: ReportDef }) {
           />
         }
       />
+      <ReportFreshness path={`reports/auction/${report.path}`} />
       <Group mb="md" align="flex-end">
         <Select
           label={t('auctionsMd.seasonCrop')}

@@ -7,6 +7,7 @@ import { AgedReportFilters, useAgedBuckets } from '../../../components/AgedRepor
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
@@ -52,6 +53,7 @@ function BuyerAgedPage() {
           />
         }
       />
+      <ReportFreshness path={`reports/buyer/aged-${view}`} />
       <AgedReportFilters
         view={view}
         onViewChange={(v) => navigate(v === 'details' ? DETAILS : SUMMARY)}

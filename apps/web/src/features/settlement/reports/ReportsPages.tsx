@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyBlock, LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
+import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { api } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -54,6 +55,7 @@ function SettlementReportPage({ report }: { report: ReportKey }) {
         title={t(`pay.reports.${report}`)}
         breadcrumbs={[{ label: t('pay.reportsMenu') }, { label: t(`pay.reports.${report}`) }]}
       />
+      <ReportFreshness path={path} />
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" mb="md">
           <Select
