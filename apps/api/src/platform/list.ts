@@ -88,12 +88,13 @@ const orderOf = (order: ListOrder | SQL[]): SQL[] =>
  * joins, in drizzle's dynamic mode: `db.select(columns).from(t).leftJoin(...).$dynamic()`): the
  * filter, the order and the page are applied here. The count reads the same select under the same
  * filter as a subquery, which PostgreSQL flattens (the columns are not computed), so a filter on a
- * joined table counts right.
+ * joined table counts right. `counted` names a narrower select to count instead, for a large table
+ * whose inner joins only add columns to each row (the filter must read only what it joins).
  */
 export async function pageOf<Select extends PgSelect>(
   db: DbOrTx,
   select: () => Select,
-  { where, order, window }: ListPage,
+  { where, order, window, counted: countedSelect }: ListPage & { counted?: () => PgSelect },
 ): Promise<{ rows: Awaited<Select>; total: number }> {
   const [rows, [counted]] = await Promise.all([
     select()
@@ -101,19 +102,27 @@ export async function pageOf<Select extends PgSelect>(
       .orderBy(...orderOf(order))
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ value: count() }).from(sql`(${select().where(where)}) as list`),
+    db.select({ value: count() }).from(sql`(${(countedSelect ?? select)().where(where)}) as list`),
   ]);
   return { rows: await rows, total: counted?.value ?? 0 };
 }
 
 /**
  * `pageOf` for a list read in raw SQL: `columns` (each named as the row schema names it) from
- * `from` (the table and its joins) under `where`, parsed by `row`.
+ * `from` (the table and its joins) under `where`, parsed by `row`. `counted` is a narrower `from`
+ * to count (the table alone, when the joins only add columns and the filter reads none of them).
  */
 export async function sqlPageOf<Row extends z.ZodType>(
   db: DbOrTx,
   row: Row,
-  { columns, from, where, order, window }: ListPage & { columns: SQL; from: SQL },
+  {
+    columns,
+    from,
+    where,
+    order,
+    window,
+    counted: countFrom,
+  }: ListPage & { columns: SQL; from: SQL; counted?: SQL },
 ): Promise<{ rows: z.output<Row>[]; total: number }> {
   const filter = where ?? sql`true`;
   const orderBy = sql.join(orderOf(order), sql`, `);
@@ -123,7 +132,7 @@ export async function sqlPageOf<Row extends z.ZodType>(
       row,
       sql`select ${columns} from ${from} where ${filter} order by ${orderBy} limit ${window.limit} offset ${window.offset}`,
     ),
-    queryRows(db, totalRow, sql`select count(*)::int as total from ${from} where ${filter}`),
+    queryRows(db, totalRow, sql`select count(*)::int as total from ${countFrom ?? from} where ${filter}`),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

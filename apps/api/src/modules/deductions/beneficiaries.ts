@@ -5,12 +5,12 @@ import {
   createBeneficiaryBody,
   updateBeneficiaryBody,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
 import { ValidationError } from '../../platform/errors.ts';
-import { likeContains, orderByOf } from '../../platform/list.ts';
+import { likeContains, pageOf } from '../../platform/list.ts';
 import { banks, councils } from '../cooperative/schema.ts';
 import { beneficiaries } from './schema.ts';
 
@@ -62,19 +62,11 @@ export const beneficiaryResource: CatalogResource<
       query.kind ? eq(beneficiaries.kind, query.kind) : undefined,
     );
     const sortable = { name: beneficiaries.name, kind: beneficiaries.kind };
-    const [rows, [total]] = await Promise.all([
-      selectBeneficiaries(db)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(beneficiaries.name)], beneficiaries.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db
-        .select({ value: count() })
-        .from(beneficiaries)
-        .leftJoin(councils, eq(councils.id, beneficiaries.councilId))
-        .where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectBeneficiaries(db).$dynamic(), {
+      where,
+      order: { sort: query.sort, sortable, fallback: [asc(beneficiaries.name)], tiebreak: beneficiaries.id },
+      window,
+    });
   },
   get: async (db, id) => (await selectBeneficiaries(db).where(eq(beneficiaries.id, id)))[0],
   async insert(tx, body) {

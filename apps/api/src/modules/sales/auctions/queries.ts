@@ -5,14 +5,14 @@ import {
   type AvailableLot,
   auctionDetail,
 } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { crops, grades, seasonCrops, seasons } from '../../seasons/schema.ts';
@@ -95,22 +95,17 @@ export async function listAuctions(
     auction_date: auctions.auctionDate,
     status: auctions.status,
   };
-  const [rows, [total]] = await Promise.all([
-    selectAuctions(db, society)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(auctions.auctionDate), desc(auctions.auctionNo)],
-          auctions.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(auctions).where(where),
-  ]);
-  return { rows: rows.map(toAuction), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => selectAuctions(db, society).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(auctions.auctionDate), desc(auctions.auctionNo)],
+      tiebreak: auctions.id,
+    },
+    window,
+  });
+  return { rows: rows.map(toAuction), total };
 }
 
 /** Refuses an AMCOS user an auction holding none of their society's lots. */

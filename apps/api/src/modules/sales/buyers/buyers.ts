@@ -1,9 +1,9 @@
 import { type Buyer, buyer, buyerListQuery, createBuyerBody, updateBuyerBody } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { CatalogResource } from '../../../platform/catalog.ts';
-import { likeContains, orderByOf } from '../../../platform/list.ts';
+import { likeContains, pageOf } from '../../../platform/list.ts';
 import { buyers } from './schema.ts';
 
 /** Open invoice balances and unallocated receipts, read from the kept totals (no allocation join). */
@@ -62,17 +62,11 @@ export const buyerResource: CatalogResource<
       bidCode: buyers.bidCode,
       licenceExpiresOn: buyers.licenceExpiresOn,
     };
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(columns)
-        .from(buyers)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(buyers.name)], buyers.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(buyers).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => db.select(columns).from(buyers).$dynamic(), {
+      where,
+      order: { sort: query.sort, sortable, fallback: [asc(buyers.name)], tiebreak: buyers.id },
+      window,
+    });
   },
   get: async (db: DbOrTx, id) => (await db.select(columns).from(buyers).where(eq(buyers.id, id)))[0],
   async insert(tx, body, actorId) {

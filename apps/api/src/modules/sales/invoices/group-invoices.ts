@@ -1,9 +1,9 @@
 import type { GroupInvoice, GroupInvoiceDetail, groupInvoiceListQuery } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { buyers } from '../buyers/schema.ts';
 import { invoiceColumns } from './queries.ts';
 import { groupInvoiceMembers, groupInvoices, salesInvoices } from './schema.ts';
@@ -39,22 +39,25 @@ export async function listGroupInvoices(
     groupDate: groupInvoices.groupDate,
     total: groupInvoices.total,
   };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(groupInvoices)
-      .innerJoin(buyers, eq(buyers.id, groupInvoices.buyerId))
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(groupInvoices.groupDate)], groupInvoices.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(groupInvoices)
-      .innerJoin(buyers, eq(buyers.id, groupInvoices.buyerId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(
+    db,
+    () =>
+      db
+        .select(columns)
+        .from(groupInvoices)
+        .innerJoin(buyers, eq(buyers.id, groupInvoices.buyerId))
+        .$dynamic(),
+    {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [desc(groupInvoices.groupDate)],
+        tiebreak: groupInvoices.id,
+      },
+      window,
+    },
+  );
 }
 
 export async function getGroupInvoice(db: DbOrTx, id: string): Promise<GroupInvoiceDetail> {

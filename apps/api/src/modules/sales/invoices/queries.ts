@@ -1,10 +1,10 @@
 import type { SalesInvoice, SalesInvoiceDetail, salesInvoiceListQuery } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { currentLanguage, type Lang } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { beneficiaries } from '../../deductions/schema.ts';
 import { buyers } from '../buyers/schema.ts';
@@ -57,29 +57,25 @@ export async function listSalesInvoices(
     total: salesInvoices.total,
     buyerName: buyers.name,
   };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(invoiceColumns)
-      .from(salesInvoices)
-      .innerJoin(buyers, eq(buyers.id, salesInvoices.buyerId))
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(salesInvoices.invoiceDate), desc(salesInvoices.invoiceNo)],
-          salesInvoices.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(salesInvoices)
-      .innerJoin(buyers, eq(buyers.id, salesInvoices.buyerId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(
+    db,
+    () =>
+      db
+        .select(invoiceColumns)
+        .from(salesInvoices)
+        .innerJoin(buyers, eq(buyers.id, salesInvoices.buyerId))
+        .$dynamic(),
+    {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [desc(salesInvoices.invoiceDate), desc(salesInvoices.invoiceNo)],
+        tiebreak: salesInvoices.id,
+      },
+      window,
+    },
+  );
 }
 
 /**

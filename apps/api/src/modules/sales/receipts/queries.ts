@@ -1,9 +1,9 @@
 import type { BuyerReceipt, BuyerReceiptDetail, buyerReceiptListQuery } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { buyers } from '../buyers/schema.ts';
 import { salesInvoices } from '../invoices/schema.ts';
@@ -47,30 +47,26 @@ export async function listBuyerReceipts(
     receiptDate: buyerReceipts.receiptDate,
     amount: buyerReceipts.amount,
   };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(buyerReceipts)
-      .innerJoin(buyers, eq(buyers.id, buyerReceipts.buyerId))
-      .innerJoin(accounts, eq(accounts.id, buyerReceipts.bankAccountId))
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(buyerReceipts.receiptDate), desc(buyerReceipts.receiptNo)],
-          buyerReceipts.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(buyerReceipts)
-      .innerJoin(buyers, eq(buyers.id, buyerReceipts.buyerId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(
+    db,
+    () =>
+      db
+        .select(columns)
+        .from(buyerReceipts)
+        .innerJoin(buyers, eq(buyers.id, buyerReceipts.buyerId))
+        .innerJoin(accounts, eq(accounts.id, buyerReceipts.bankAccountId))
+        .$dynamic(),
+    {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [desc(buyerReceipts.receiptDate), desc(buyerReceipts.receiptNo)],
+        tiebreak: buyerReceipts.id,
+      },
+      window,
+    },
+  );
 }
 
 export async function getBuyerReceipt(db: DbOrTx, id: string): Promise<BuyerReceiptDetail> {

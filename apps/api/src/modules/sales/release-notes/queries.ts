@@ -4,12 +4,12 @@ import type {
   ReleaseNoteDetail,
   releaseNoteListQuery,
 } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { lots } from '../../crop-flow/schema.ts';
 import { grades } from '../../seasons/schema.ts';
@@ -51,19 +51,16 @@ export async function listReleaseNotes(
       .from(releaseNotes)
       .innerJoin(buyers, eq(buyers.id, releaseNotes.buyerId))
       .innerJoin(warehouses, eq(warehouses.id, releaseNotes.warehouseId));
-  const [rows, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(releaseNotes.releaseDate)], releaseNotes.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(releaseNotes)
-      .innerJoin(buyers, eq(buyers.id, releaseNotes.buyerId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => base().$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(releaseNotes.releaseDate)],
+      tiebreak: releaseNotes.id,
+    },
+    window,
+  });
 }
 
 const lotColumns = {
