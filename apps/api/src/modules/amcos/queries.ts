@@ -1,8 +1,8 @@
 import type { Amcos, AmcosDetail, AmcosListQuery } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFoundError } from '../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../platform/list.ts';
 import { banks, councils } from '../cooperative/schema.ts';
 import { amcos } from './schema.ts';
 
@@ -63,15 +63,12 @@ export async function listAmcos(
     query.council_id ? eq(amcos.councilId, query.council_id) : undefined,
     societyId ? eq(amcos.id, societyId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    selectAmcos(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [asc(amcos.name)], amcos.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(amcos).where(where),
-  ]);
-  return { rows: rows.map(toAmcos), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => selectAmcos(db).$dynamic(), {
+    where,
+    order: { sort: query.sort, sortable, fallback: [asc(amcos.name)], tiebreak: amcos.id },
+    window,
+  });
+  return { rows: rows.map(toAmcos), total };
 }
 
 export async function getAmcos(db: DbOrTx, id: string): Promise<AmcosDetail> {

@@ -7,11 +7,11 @@ import {
   type UpdateBankBody,
   updateBankBody,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
-import { likeContains, orderByOf } from '../../platform/list.ts';
+import { likeContains, pageOf } from '../../platform/list.ts';
 import { banks } from './schema.ts';
 
 type Query = z.infer<typeof bankListQuery>;
@@ -39,17 +39,11 @@ export const bankResource: CatalogResource<Bank, CreateBankBody, UpdateBankBody,
       query.active ? eq(banks.active, query.active === 'true') : undefined,
     );
     const sortable = { name: banks.name, short_code: banks.shortCode };
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(columns)
-        .from(banks)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(banks.name)], banks.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(banks).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => db.select(columns).from(banks).$dynamic(), {
+      where,
+      order: { sort: query.sort, sortable, fallback: [asc(banks.name)], tiebreak: banks.id },
+      window,
+    });
   },
   get: async (db: DbOrTx, id) => (await db.select(columns).from(banks).where(eq(banks.id, id)))[0],
   async insert(tx, body) {

@@ -15,11 +15,11 @@ import {
   updateDistrictBody,
   updateRegionBody,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
-import { likeContains, orderByOf } from '../../platform/list.ts';
+import { likeContains, pageOf } from '../../platform/list.ts';
 import { councils, districts, regions } from './schema.ts';
 
 const read = { permission: 'cooperative.reference.read', audience: 'any' } as const;
@@ -49,24 +49,16 @@ export const regionResource: CatalogResource<
   async list(db, query, window) {
     const pattern = query.search ? likeContains(query.search) : undefined;
     const where = pattern ? or(ilike(regions.name, pattern), ilike(regions.code, pattern)) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(regionColumns)
-        .from(regions)
-        .where(where)
-        .orderBy(
-          ...orderByOf(
-            query.sort,
-            { name: regions.name, code: regions.code },
-            [asc(regions.name)],
-            regions.id,
-          ),
-        )
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(regions).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => db.select(regionColumns).from(regions).$dynamic(), {
+      where,
+      order: {
+        sort: query.sort,
+        sortable: { name: regions.name, code: regions.code },
+        fallback: [asc(regions.name)],
+        tiebreak: regions.id,
+      },
+      window,
+    });
   },
   get: async (db: DbOrTx, id) => (await db.select(regionColumns).from(regions).where(eq(regions.id, id)))[0],
   async insert(tx, body) {
@@ -123,19 +115,16 @@ export const districtResource: CatalogResource<
       query.region_id ? eq(districts.regionId, query.region_id) : undefined,
     );
     const sortable = { name: districts.name, region: regions.name };
-    const [rows, [total]] = await Promise.all([
-      selectDistricts(db)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(regions.name), asc(districts.name)], districts.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db
-        .select({ value: count() })
-        .from(districts)
-        .innerJoin(regions, eq(regions.id, districts.regionId))
-        .where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectDistricts(db).$dynamic(), {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [asc(regions.name), asc(districts.name)],
+        tiebreak: districts.id,
+      },
+      window,
+    });
   },
   get: async (db, id) => (await selectDistricts(db).where(eq(districts.id, id)))[0],
   async insert(tx, body) {
@@ -199,20 +188,16 @@ export const councilResource: CatalogResource<
       query.district_id ? eq(councils.districtId, query.district_id) : undefined,
     );
     const sortable = { name: councils.name, district: districts.name, region: regions.name };
-    const [rows, [total]] = await Promise.all([
-      selectCouncils(db)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(regions.name), asc(councils.name)], councils.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db
-        .select({ value: count() })
-        .from(councils)
-        .innerJoin(districts, eq(districts.id, councils.districtId))
-        .innerJoin(regions, eq(regions.id, districts.regionId))
-        .where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectCouncils(db).$dynamic(), {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [asc(regions.name), asc(councils.name)],
+        tiebreak: councils.id,
+      },
+      window,
+    });
   },
   get: async (db, id) => (await selectCouncils(db).where(eq(councils.id, id)))[0],
   async insert(tx, body) {

@@ -10,12 +10,12 @@ import {
   updateCropBody,
   updateGradeBody,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
 import { localNameSql, localRowName } from '../../platform/labels.ts';
-import { likeContains, orderByOf } from '../../platform/list.ts';
+import { likeContains, pageOf } from '../../platform/list.ts';
 import { crops, grades } from './schema.ts';
 
 export const referenceRead = { permission: 'cooperative.reference.read', audience: 'any' } as const;
@@ -53,25 +53,16 @@ export const cropResource: CatalogResource<
     const where = pattern
       ? or(ilike(crops.name, pattern), ilike(crops.nameSw, pattern), ilike(crops.code, pattern))
       : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(cropColumns)
-        .from(crops)
-        .where(where)
-        .orderBy(
-          // By the name the list shows: the Swahili one on a Swahili request (#20).
-          ...orderByOf(
-            query.sort,
-            { name: localNameSql('crops'), code: crops.code },
-            [asc(localNameSql('crops'))],
-            crops.id,
-          ),
-        )
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(crops).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => db.select(cropColumns).from(crops).$dynamic(), {
+      where,
+      order: {
+        sort: query.sort,
+        sortable: { name: localNameSql('crops'), code: crops.code },
+        fallback: [asc(localNameSql('crops'))],
+        tiebreak: crops.id,
+      },
+      window,
+    });
   },
   get: async (db: DbOrTx, id) => (await db.select(cropColumns).from(crops).where(eq(crops.id, id)))[0],
   async insert(tx, body) {
@@ -127,22 +118,16 @@ export const gradeResource: CatalogResource<
         : undefined,
       query.crop_id ? eq(grades.cropId, query.crop_id) : undefined,
     );
-    const [rows, [total]] = await Promise.all([
-      selectGrades(db)
-        .where(where)
-        .orderBy(
-          ...orderByOf(
-            query.sort,
-            { name: localNameSql('grades'), code: grades.code },
-            [asc(localNameSql('crops')), asc(grades.code)],
-            grades.id,
-          ),
-        )
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(grades).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectGrades(db).$dynamic(), {
+      where,
+      order: {
+        sort: query.sort,
+        sortable: { name: localNameSql('grades'), code: grades.code },
+        fallback: [asc(localNameSql('crops')), asc(grades.code)],
+        tiebreak: grades.id,
+      },
+      window,
+    });
   },
   get: async (db, id) => (await selectGrades(db).where(eq(grades.id, id)))[0],
   async insert(tx, body) {

@@ -10,13 +10,13 @@ import {
   updateSeasonBody,
   updateSeasonCropBody,
 } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { localNameSql } from '../../platform/labels.ts';
-import { likeContains, orderByOf } from '../../platform/list.ts';
+import { likeContains, pageOf } from '../../platform/list.ts';
 import { referenceRead, settingsWrite } from './crops.ts';
 import { crops, seasonCrops, seasons } from './schema.ts';
 
@@ -52,17 +52,11 @@ export const seasonResource: CatalogResource<
       query.status ? eq(seasons.status, query.status) : undefined,
     );
     const sortable = { name: seasons.name, start_date: seasons.startDate, status: seasons.status };
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(seasonColumns)
-        .from(seasons)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [desc(seasons.startDate)], seasons.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(seasons).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => db.select(seasonColumns).from(seasons).$dynamic(), {
+      where,
+      order: { sort: query.sort, sortable, fallback: [desc(seasons.startDate)], tiebreak: seasons.id },
+      window,
+    });
   },
   get: async (db: DbOrTx, id) => (await db.select(seasonColumns).from(seasons).where(eq(seasons.id, id)))[0],
   async insert(tx, body) {
@@ -153,27 +147,16 @@ export const seasonCropResource: CatalogResource<
       crop: localNameSql('crops'),
       indicative_price: seasonCrops.indicativePrice,
     };
-    const [rows, [total]] = await Promise.all([
-      selectSeasonCrops(db)
-        .where(where)
-        .orderBy(
-          ...orderByOf(
-            query.sort,
-            sortable,
-            [desc(seasons.startDate), asc(localNameSql('crops'))],
-            seasonCrops.id,
-          ),
-        )
-        .limit(window.limit)
-        .offset(window.offset),
-      db
-        .select({ value: count() })
-        .from(seasonCrops)
-        .innerJoin(seasons, eq(seasons.id, seasonCrops.seasonId))
-        .innerJoin(crops, eq(crops.id, seasonCrops.cropId))
-        .where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectSeasonCrops(db).$dynamic(), {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [desc(seasons.startDate), asc(localNameSql('crops'))],
+        tiebreak: seasonCrops.id,
+      },
+      window,
+    });
   },
   get: async (db, id) => (await selectSeasonCrops(db).where(eq(seasonCrops.id, id)))[0],
   async insert(tx, body) {

@@ -5,11 +5,11 @@ import {
   transporterListQuery,
   updateTransporterBody,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
-import { likeContains, orderByOf } from '../../platform/list.ts';
+import { likeContains, pageOf } from '../../platform/list.ts';
 import { transporters, vehicles } from './schema.ts';
 
 const columns = {
@@ -67,17 +67,11 @@ export const transporterResource: CatalogResource<
       query.rate_basis ? eq(transporters.rateBasis, query.rate_basis) : undefined,
     );
     const sortable = { name: transporters.name, rate: transporters.rate };
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(columns)
-        .from(transporters)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(transporters.name)], transporters.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(transporters).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => db.select(columns).from(transporters).$dynamic(), {
+      where,
+      order: { sort: query.sort, sortable, fallback: [asc(transporters.name)], tiebreak: transporters.id },
+      window,
+    });
   },
   get: async (db: DbOrTx, id) =>
     (await db.select(columns).from(transporters).where(eq(transporters.id, id)))[0],

@@ -5,11 +5,11 @@ import {
   warehouse,
   warehouseListQuery,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogResource } from '../../platform/catalog.ts';
-import { likeContains, orderByOf } from '../../platform/list.ts';
+import { likeContains, pageOf } from '../../platform/list.ts';
 import { councils } from '../cooperative/schema.ts';
 import { warehouses } from './schema.ts';
 
@@ -64,15 +64,11 @@ export const warehouseResource: CatalogResource<
       operator: warehouses.operator,
       capacity: warehouses.capacityKg,
     };
-    const [rows, [total]] = await Promise.all([
-      selectWarehouses(db)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(warehouses.name)], warehouses.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(warehouses).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectWarehouses(db).$dynamic(), {
+      where,
+      order: { sort: query.sort, sortable, fallback: [asc(warehouses.name)], tiebreak: warehouses.id },
+      window,
+    });
   },
   get: async (db, id) => (await selectWarehouses(db).where(eq(warehouses.id, id)))[0],
   async insert(tx, body) {
