@@ -2,27 +2,28 @@ import { type DistributionDetail, distribution, distributionDetail } from '@ushi
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countRow, queryRows } from '../../../db/rows.ts';
+import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { currentLanguage, localNameParamSql } from '../../../platform/labels.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
 
-const select = sql`select d.id, d.distribution_no as "distributionNo", d.request_id as "requestId", r.request_no as "requestNo",
+const columns = sql`d.id, d.distribution_no as "distributionNo", d.request_id as "requestId", r.request_no as "requestNo",
     d.farmer_id as "farmerId", f.farmer_no as "farmerNo", concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
     d.amcos_id as "amcosId", a.name as "amcosName", d.store_id as "storeId", st.name as "storeName",
     d.season_id as "seasonId", s.name as "seasonName", d.kind, d.distributed_on::text as "distributedOn", d.status,
     d.farmer_amount::text as "farmerAmount", d.subsidy_amount::text as "subsidyAmount", d.cost_value::text as "costValue",
     d.margin::text as margin, d.loan_id as "loanId", l.loan_no as "loanNo",
     case when l.id is null then null else (l.amount - l.recovered)::numeric(16,2)::text end as "loanOutstanding",
-    l.recovered::text as "loanRecovered", d.cancel_reason as "cancelReason", d.created_at::text as "createdAt"
-  from input_distributions d
+    l.recovered::text as "loanRecovered", d.cancel_reason as "cancelReason", d.created_at::text as "createdAt"`;
+const from = sql`input_distributions d
   join input_requests r on r.id = d.request_id
   join farmers f on f.id = d.farmer_id
   join amcos a on a.id = d.amcos_id
   join stores st on st.id = d.store_id
   join seasons s on s.id = d.season_id
   left join farmer_loans l on l.id = d.loan_id`;
+const select = sql`select ${columns} from ${from}`;
 
 export type DistributionFilters = {
   status?: string | undefined;
@@ -58,15 +59,14 @@ export async function listDistributions(
   page: PageWindow,
 ) {
   const where = filterOf(actor, filters);
-  const [rows, [total]] = await Promise.all([
-    queryRows(
-      db,
-      distribution,
-      sql`${select} where ${where} order by d.distributed_on desc, d.id desc limit ${page.limit} offset ${page.offset}`,
-    ),
-    queryRows(db, countRow, sql`select count(*)::int as n from input_distributions d where ${where}`),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return sqlPageOf(db, distribution, {
+    columns,
+    from,
+    counted: sql`input_distributions d`,
+    where,
+    order: [sql`d.distributed_on desc`, sql`d.id desc`],
+    window: page,
+  });
 }
 
 /**

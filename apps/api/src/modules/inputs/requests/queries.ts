@@ -8,26 +8,27 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { countRow, queryRows } from '../../../db/rows.ts';
+import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
 
-const select = sql`select r.id, r.request_no as "requestNo", r.farmer_id as "farmerId", f.farmer_no as "farmerNo",
+const columns = sql`r.id, r.request_no as "requestNo", r.farmer_id as "farmerId", f.farmer_no as "farmerNo",
     concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName", f.phone as "farmerPhone",
     r.amcos_id as "amcosId", a.name as "amcosName", r.season_crop_id as "seasonCropId", r.season_id as "seasonId",
     s.name as "seasonName", ${localNameSql('c')} as "cropName", r.acres::text as acres, r.requested_on::text as "requestedOn",
     r.status, r.credit_value::text as "creditValue", r.over_limit as "overLimit", r.override_reason as "overrideReason",
     r.notes, r.created_by as "createdBy", r.amcos_approved_by as "amcosApprovedBy",
     r.amcos_approved_at::text as "amcosApprovedAt", r.union_approved_by as "unionApprovedBy",
-    r.union_approved_at::text as "unionApprovedAt", r.reject_reason as "rejectReason", r.created_at::text as "createdAt"
-  from input_requests r
+    r.union_approved_at::text as "unionApprovedAt", r.reject_reason as "rejectReason", r.created_at::text as "createdAt"`;
+const from = sql`input_requests r
   join farmers f on f.id = r.farmer_id
   join amcos a on a.id = r.amcos_id
   join seasons s on s.id = r.season_id
   join season_crops sc on sc.id = r.season_crop_id
   join crops c on c.id = sc.crop_id`;
+const select = sql`select ${columns} from ${from}`;
 
 export type RequestFilters = Pick<
   InputRequestListQuery,
@@ -57,15 +58,14 @@ export async function listInputRequests(
   page: PageWindow,
 ): Promise<{ rows: InputRequest[]; total: number }> {
   const where = requestFilter(actor, filters);
-  const [rows, [total]] = await Promise.all([
-    queryRows(
-      db,
-      inputRequest,
-      sql`${select} where ${where} order by r.requested_on desc, r.id desc limit ${page.limit} offset ${page.offset}`,
-    ),
-    queryRows(db, countRow, sql`select count(*)::int as n from input_requests r where ${where}`),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return sqlPageOf(db, inputRequest, {
+    columns,
+    from,
+    counted: sql`input_requests r`,
+    where,
+    order: [sql`r.requested_on desc`, sql`r.id desc`],
+    window: page,
+  });
 }
 
 const issuedRow = z.object({

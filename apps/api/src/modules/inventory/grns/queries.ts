@@ -1,9 +1,9 @@
 import type { Grn, GrnDetail, GrnListQuery, ReceivableOrder } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { orderForReceipt } from '../../purchase/orders/receipt.ts';
@@ -72,21 +72,16 @@ export async function listGrns(
       : undefined,
   );
   const sortable = { grnNo: grns.grnNo, receivedOn: grns.receivedOn, totalValue: grns.totalValue };
-  const [rows, [total]] = await Promise.all([
-    selectGrns(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(grns.receivedOn), desc(grns.grnNo)], grns.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(grns)
-      .innerJoin(stores, eq(stores.id, grns.storeId))
-      .leftJoin(purchaseOrders, eq(purchaseOrders.id, grns.orderId))
-      .leftJoin(suppliers, eq(suppliers.id, grns.supplierId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => selectGrns(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(grns.receivedOn), desc(grns.grnNo)],
+      tiebreak: grns.id,
+    },
+    window,
+  });
 }
 
 export async function getGrn(db: DbOrTx, id: string): Promise<GrnDetail> {

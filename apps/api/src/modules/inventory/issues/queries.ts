@@ -1,10 +1,10 @@
 import type { StockIssue, StockIssueDetail, StockIssueListQuery } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { users } from '../../users/schema.ts';
@@ -67,26 +67,16 @@ export async function listStockIssues(
     issuedOn: stockIssues.issuedOn,
     totalValue: stockIssues.totalValue,
   };
-  const [rows, [total]] = await Promise.all([
-    selectIssues(db)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(stockIssues.issuedOn), desc(stockIssues.issueNo)],
-          stockIssues.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(stockIssues)
-      .innerJoin(stores, eq(stores.id, stockIssues.storeId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => selectIssues(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(stockIssues.issuedOn), desc(stockIssues.issueNo)],
+      tiebreak: stockIssues.id,
+    },
+    window,
+  });
 }
 
 export async function getStockIssue(db: DbOrTx, id: string): Promise<StockIssueDetail> {

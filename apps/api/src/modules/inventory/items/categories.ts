@@ -5,11 +5,11 @@ import {
   itemCategoryBody,
   itemCategoryListQuery,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { CatalogResource } from '../../../platform/catalog.ts';
-import { likeContains, orderByOf } from '../../../platform/list.ts';
+import { likeContains, pageOf } from '../../../platform/list.ts';
 import { itemCategories, items } from './schema.ts';
 
 const columns = {
@@ -47,22 +47,16 @@ export const itemCategoryResource: CatalogResource<
       query.search ? ilike(itemCategories.name, likeContains(query.search)) : undefined,
       query.active === undefined ? undefined : eq(itemCategories.active, query.active),
     );
-    const [rows, [total]] = await Promise.all([
-      selectCategories(db)
-        .where(where)
-        .orderBy(
-          ...orderByOf(
-            query.sort,
-            { name: itemCategories.name },
-            [asc(itemCategories.name)],
-            itemCategories.id,
-          ),
-        )
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(itemCategories).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectCategories(db).$dynamic(), {
+      where,
+      order: {
+        sort: query.sort,
+        sortable: { name: itemCategories.name },
+        fallback: [asc(itemCategories.name)],
+        tiebreak: itemCategories.id,
+      },
+      window,
+    });
   },
   get: async (db, id) => (await selectCategories(db).where(eq(itemCategories.id, id)))[0],
   async insert(tx, body, actorId) {

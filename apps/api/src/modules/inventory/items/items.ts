@@ -1,5 +1,5 @@
 import { type Item, type ItemBody, item, itemBody, itemListQuery } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
@@ -7,7 +7,7 @@ import { queryRows } from '../../../db/rows.ts';
 import type { CatalogResource } from '../../../platform/catalog.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { currentLanguage, localNameSql, localRowName, unitLabel } from '../../../platform/labels.ts';
-import { likeContains, orderByOf } from '../../../platform/list.ts';
+import { likeContains, pageOf } from '../../../platform/list.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { stockBalances } from '../ledgers/schema.ts';
 import { itemCategories, items } from './schema.ts';
@@ -81,15 +81,11 @@ export const itemResource: CatalogResource<Item, ItemBody, ItemBody, z.infer<typ
       query.below_reorder ? belowReorder : undefined,
     );
     const sortable = { code: items.code, name: localNameSql('items'), unit: items.unit };
-    const [rows, [total]] = await Promise.all([
-      selectItems(db)
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(items.code)], items.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(items).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(db, () => selectItems(db).$dynamic(), {
+      where,
+      order: { sort: query.sort, sortable, fallback: [asc(items.code)], tiebreak: items.id },
+      window,
+    });
   },
   get: async (db, id) => (await selectItems(db).where(eq(items.id, id)))[0],
   async insert(tx, body, actorId) {

@@ -9,12 +9,12 @@ import {
   storeLedgerRow,
 } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { items } from '../items/schema.ts';
 import { stores } from '../stores/schema.ts';
@@ -93,27 +93,30 @@ export async function listStockMovements(
         )
       : undefined,
   );
-  const rows = await db
-    .select(movementColumns)
-    .from(stockMovements)
-    .innerJoin(items, eq(items.id, stockMovements.itemId))
-    .innerJoin(stores, eq(stores.id, stockMovements.storeId))
-    .leftJoin(amcos, eq(amcos.id, stores.amcosId))
-    .where(where)
-    .orderBy(desc(stockMovements.movementDate), desc(stockMovements.seq))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [counted] = await db.select({ value: count() }).from(
-    db
-      .select({ one: sql`1` })
-      .from(stockMovements)
-      .innerJoin(items, eq(items.id, stockMovements.itemId))
-      .innerJoin(stores, eq(stores.id, stockMovements.storeId))
-      .where(where)
-      .limit(COUNT_CAP + 1)
-      .as('capped'),
+  const { rows, total } = await pageOf(
+    db,
+    () =>
+      db
+        .select(movementColumns)
+        .from(stockMovements)
+        .innerJoin(items, eq(items.id, stockMovements.itemId))
+        .innerJoin(stores, eq(stores.id, stockMovements.storeId))
+        .leftJoin(amcos, eq(amcos.id, stores.amcosId))
+        .$dynamic(),
+    {
+      where,
+      order: [desc(stockMovements.movementDate), desc(stockMovements.seq)],
+      window,
+      counted: () =>
+        db
+          .select({ one: sql`1` })
+          .from(stockMovements)
+          .innerJoin(items, eq(items.id, stockMovements.itemId))
+          .innerJoin(stores, eq(stores.id, stockMovements.storeId))
+          .limit(COUNT_CAP + 1)
+          .$dynamic(),
+    },
   );
-  const total = counted?.value ?? 0;
   return {
     rows: await balancesInDateOrder(db, rows),
     total: Math.min(total, COUNT_CAP),

@@ -1,10 +1,10 @@
 import type { Store, StoreListQuery, StoreOption, StoreStock } from '@ushirika/contracts';
-import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type Actor, assertSociety } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { items } from '../items/schema.ts';
 import { stockBalances } from '../ledgers/schema.ts';
@@ -56,15 +56,16 @@ export async function listStores(
     query.active === undefined ? undefined : eq(stores.active, query.active),
   );
   const sortable = { code: stores.code, name: stores.name, kind: stores.kind };
-  const [rows, [total]] = await Promise.all([
-    selectStores(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [asc(stores.kind), asc(stores.name)], stores.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(stores).leftJoin(amcos, eq(amcos.id, stores.amcosId)).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => selectStores(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [asc(stores.kind), asc(stores.name)],
+      tiebreak: stores.id,
+    },
+    window,
+  });
 }
 
 export async function getStore(db: DbOrTx, id: string): Promise<Store> {

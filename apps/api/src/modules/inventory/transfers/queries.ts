@@ -1,11 +1,11 @@
 import type { StockTransfer, StockTransferDetail, StockTransferListQuery } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { users } from '../../users/schema.ts';
@@ -81,27 +81,16 @@ export async function listStockTransfers(
     dispatchedOn: stockTransfers.dispatchedOn,
     totalValue: stockTransfers.totalValue,
   };
-  const [rows, [total]] = await Promise.all([
-    selectTransfers(db)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(stockTransfers.dispatchedOn), desc(stockTransfers.transferNo)],
-          stockTransfers.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(stockTransfers)
-      .innerJoin(fromStore, eq(fromStore.id, stockTransfers.fromStoreId))
-      .innerJoin(toStore, eq(toStore.id, stockTransfers.toStoreId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => selectTransfers(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(stockTransfers.dispatchedOn), desc(stockTransfers.transferNo)],
+      tiebreak: stockTransfers.id,
+    },
+    window,
+  });
 }
 
 const dispatcher = alias(users, 'dispatcher');

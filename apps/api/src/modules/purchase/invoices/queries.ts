@@ -1,11 +1,11 @@
 import type { PurchaseInvoice, PurchaseInvoiceDetail, purchaseInvoiceListQuery } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { users } from '../../users/schema.ts';
 import { purchaseOrders } from '../orders/schema.ts';
@@ -71,27 +71,16 @@ export async function listPurchaseInvoices(
       .from(purchaseInvoices)
       .innerJoin(suppliers, eq(suppliers.id, purchaseInvoices.supplierId))
       .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId));
-  const [rows, [total]] = await Promise.all([
-    from()
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(purchaseInvoices.invoiceDate), desc(purchaseInvoices.invoiceNo)],
-          purchaseInvoices.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(purchaseInvoices)
-      .innerJoin(suppliers, eq(suppliers.id, purchaseInvoices.supplierId))
-      .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.orderId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => from().$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(purchaseInvoices.invoiceDate), desc(purchaseInvoices.invoiceNo)],
+      tiebreak: purchaseInvoices.id,
+    },
+    window,
+  });
 }
 
 export async function getPurchaseInvoice(db: DbOrTx, id: string): Promise<PurchaseInvoiceDetail> {

@@ -1,11 +1,11 @@
 import type { PurchaseOrder, PurchaseOrderDetail, purchaseOrderListQuery } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { items } from '../../inventory/items/schema.ts';
 import { users } from '../../users/schema.ts';
 import { suppliers } from '../suppliers/schema.ts';
@@ -51,29 +51,25 @@ export async function listPurchaseOrders(
     total: purchaseOrders.total,
     supplierName: suppliers.name,
   };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(purchaseOrders)
-      .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(purchaseOrders.orderDate), desc(purchaseOrders.orderNo)],
-          purchaseOrders.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(purchaseOrders)
-      .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(
+    db,
+    () =>
+      db
+        .select(columns)
+        .from(purchaseOrders)
+        .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
+        .$dynamic(),
+    {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [desc(purchaseOrders.orderDate), desc(purchaseOrders.orderNo)],
+        tiebreak: purchaseOrders.id,
+      },
+      window,
+    },
+  );
 }
 
 export async function getPurchaseOrder(db: DbOrTx, id: string): Promise<PurchaseOrderDetail> {

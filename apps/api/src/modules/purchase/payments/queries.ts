@@ -4,12 +4,12 @@ import type {
   SupplierPaymentDetail,
   supplierPaymentListQuery,
 } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { bankCoverOf } from '../../accounts/journal/bank-cover.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { users } from '../../users/schema.ts';
@@ -56,30 +56,26 @@ export async function listSupplierPayments(
     amount: supplierPayments.amount,
     supplierName: suppliers.name,
   };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(supplierPayments)
-      .innerJoin(suppliers, eq(suppliers.id, supplierPayments.supplierId))
-      .innerJoin(accounts, eq(accounts.id, supplierPayments.bankAccountId))
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(supplierPayments.paymentDate), desc(supplierPayments.paymentNo)],
-          supplierPayments.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(supplierPayments)
-      .innerJoin(suppliers, eq(suppliers.id, supplierPayments.supplierId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(
+    db,
+    () =>
+      db
+        .select(columns)
+        .from(supplierPayments)
+        .innerJoin(suppliers, eq(suppliers.id, supplierPayments.supplierId))
+        .innerJoin(accounts, eq(accounts.id, supplierPayments.bankAccountId))
+        .$dynamic(),
+    {
+      where,
+      order: {
+        sort: query.sort,
+        sortable,
+        fallback: [desc(supplierPayments.paymentDate), desc(supplierPayments.paymentNo)],
+        tiebreak: supplierPayments.id,
+      },
+      window,
+    },
+  );
 }
 
 export async function getSupplierPayment(db: DbOrTx, id: string): Promise<SupplierPaymentDetail> {

@@ -7,12 +7,12 @@ import {
   type supplierListQuery,
   updateSupplierBody,
 } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { CatalogResource } from '../../../platform/catalog.ts';
 import { fieldError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf } from '../../../platform/list.ts';
+import { likeContains, pageOf } from '../../../platform/list.ts';
 import { banks } from '../../cooperative/schema.ts';
 import { purchaseRead, purchaseWrite } from '../access.ts';
 import { suppliers } from './schema.ts';
@@ -76,18 +76,15 @@ export const supplierResource: CatalogResource<
       query.active === undefined ? undefined : eq(suppliers.active, query.active),
     );
     const sortable = { name: suppliers.name, paymentTermsDays: suppliers.paymentTermsDays };
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(columns)
-        .from(suppliers)
-        .leftJoin(banks, eq(banks.id, suppliers.bankId))
-        .where(where)
-        .orderBy(...orderByOf(query.sort, sortable, [asc(suppliers.name)], suppliers.id))
-        .limit(window.limit)
-        .offset(window.offset),
-      db.select({ value: count() }).from(suppliers).where(where),
-    ]);
-    return { rows, total: total?.value ?? 0 };
+    return pageOf(
+      db,
+      () => db.select(columns).from(suppliers).leftJoin(banks, eq(banks.id, suppliers.bankId)).$dynamic(),
+      {
+        where,
+        order: { sort: query.sort, sortable, fallback: [asc(suppliers.name)], tiebreak: suppliers.id },
+        window,
+      },
+    );
   },
   get: async (db, id) =>
     (
