@@ -1,9 +1,9 @@
 import type { Budget, BudgetAdjustment, BudgetListQuery } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { financialYears } from '../../financial-years/schema.ts';
 import { checker, fullName, maker } from '../journal/queries.ts';
 import { accounts } from '../schema.ts';
@@ -84,19 +84,16 @@ export async function listBudgets(db: DbOrTx, query: BudgetListQuery, window: Pa
     query.book ? eq(budgets.book, query.book) : undefined,
   );
   const sortable = { number: budgets.number, name: budgets.name, created_at: budgets.createdAt };
-  const [rows, [total]] = await Promise.all([
-    selectBudgets(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(budgets.createdAt)], budgets.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(budgets).where(where),
-  ]);
+  const { rows, total } = await pageOf(db, () => selectBudgets(db).$dynamic(), {
+    where,
+    order: { sort: query.sort, sortable, fallback: [desc(budgets.createdAt)], tiebreak: budgets.id },
+    window,
+  });
   const lines = await linesOf(
     db,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((r) => toBudget(r, lines)), total: total?.value ?? 0 };
+  return { rows: rows.map((r) => toBudget(r, lines)), total };
 }
 
 export async function getBudget(db: DbOrTx, id: string): Promise<Budget> {

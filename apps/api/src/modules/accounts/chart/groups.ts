@@ -1,9 +1,9 @@
 import type { AccountGroup, AccountType } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { ConflictError, fieldError, NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { accountClasses, accountGroups } from '../schema.ts';
 
 const columns = {
@@ -49,19 +49,11 @@ export async function listAccountGroups(
     query.type ? eq(accountClasses.type, query.type) : undefined,
     query.class_id ? eq(accountGroups.classId, query.class_id) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    selectGroups(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [asc(accountGroups.code)], accountGroups.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(accountGroups)
-      .innerJoin(accountClasses, eq(accountClasses.id, accountGroups.classId))
-      .where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => selectGroups(db).$dynamic(), {
+    where,
+    order: { sort: query.sort, sortable, fallback: [asc(accountGroups.code)], tiebreak: accountGroups.id },
+    window,
+  });
 }
 
 export async function getAccountGroup(db: DbOrTx, id: string): Promise<AccountGroup> {

@@ -1,9 +1,9 @@
 import type { Account, AccountListQuery, AccountOption, AccountType, Book } from '@ushirika/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { currentLanguage, localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { accountClasses, accountGroups, accounts } from '../schema.ts';
 
 const columns = {
@@ -56,20 +56,17 @@ function filters(query: AccountFilter): SQL | undefined {
 
 export async function listAccounts(db: DbOrTx, query: AccountFilter, window: PageWindow) {
   const where = filters(query);
-  const [rows, [total]] = await Promise.all([
-    selectAccounts(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [asc(accounts.book), asc(accounts.code)], accounts.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(accounts)
-      .innerJoin(accountGroups, eq(accountGroups.id, accounts.groupId))
-      .innerJoin(accountClasses, eq(accountClasses.id, accountGroups.classId))
-      .where(where),
-  ]);
-  return { rows: rows.map(toAccount), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => selectAccounts(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [asc(accounts.book), asc(accounts.code)],
+      tiebreak: accounts.id,
+    },
+    window,
+  });
+  return { rows: rows.map(toAccount), total };
 }
 
 export async function getAccount(db: DbOrTx, id: string): Promise<Account> {

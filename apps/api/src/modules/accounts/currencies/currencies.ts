@@ -1,8 +1,8 @@
 import type { Currency, ExchangeRate } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { currencies, exchangeRates } from '../schema.ts';
 
 export const currencyColumns = {
@@ -21,24 +21,16 @@ export async function listCurrencies(
 ): Promise<{ rows: Currency[]; total: number }> {
   const pattern = query.search ? likeContains(query.search) : undefined;
   const where = pattern ? or(ilike(currencies.code, pattern), ilike(currencies.name, pattern)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(currencyColumns)
-      .from(currencies)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          { code: currencies.code, name: currencies.name },
-          [desc(currencies.isBase), asc(currencies.code)],
-          currencies.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(currencies).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pageOf(db, () => db.select(currencyColumns).from(currencies).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable: { code: currencies.code, name: currencies.name },
+      fallback: [desc(currencies.isBase), asc(currencies.code)],
+      tiebreak: currencies.id,
+    },
+    window,
+  });
 }
 
 export async function getCurrency(db: DbOrTx, id: string): Promise<Currency> {
@@ -67,24 +59,17 @@ export async function listExchangeRates(
     query.search ? ilike(exchangeRates.currency, likeContains(query.search)) : undefined,
   );
   const sortable = { rate_date: exchangeRates.rateDate, currency: exchangeRates.currency };
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(rateColumns)
-      .from(exchangeRates)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(exchangeRates.rateDate), asc(exchangeRates.currency)],
-          exchangeRates.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(exchangeRates).where(where),
-  ]);
-  return { rows: rows.map(toRate), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => db.select(rateColumns).from(exchangeRates).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(exchangeRates.rateDate), asc(exchangeRates.currency)],
+      tiebreak: exchangeRates.id,
+    },
+    window,
+  });
+  return { rows: rows.map(toRate), total };
 }
 
 export async function getExchangeRate(db: DbOrTx, id: string): Promise<ExchangeRate> {

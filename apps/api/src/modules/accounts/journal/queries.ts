@@ -1,10 +1,10 @@
 import type { JournalEntry, JournalEntryListQuery, JournalEntrySummary } from '@ushirika/contracts';
-import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { users } from '../../users/schema.ts';
 import { accounts } from '../schema.ts';
 import { narrationFor } from './narrations.ts';
@@ -75,22 +75,17 @@ export async function listJournalEntries(db: DbOrTx, query: JournalEntryListQuer
     query.from ? gte(journalEntries.entryDate, query.from) : undefined,
     query.to ? lte(journalEntries.entryDate, query.to) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    selectEntries(db)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(journalEntries.entryDate), desc(journalEntries.number)],
-          journalEntries.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(journalEntries).where(where),
-  ]);
-  return { rows: rows.map(toSummary), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => selectEntries(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(journalEntries.entryDate), desc(journalEntries.number)],
+      tiebreak: journalEntries.id,
+    },
+    window,
+  });
+  return { rows: rows.map(toSummary), total };
 }
 
 export async function getJournalEntry(db: DbOrTx, id: string): Promise<JournalEntry> {

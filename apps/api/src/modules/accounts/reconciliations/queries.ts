@@ -11,6 +11,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { sqlPageOf } from '../../../platform/list.ts';
 import { bankStatementMappings } from './schema.ts';
 import { matchLine } from './suggest-matches.ts';
 
@@ -44,22 +45,18 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
   const bookWhere = sql`l.account_id = ${accountId} and l.posted
     ${onlyOpen ? sql`and not exists (select 1 from bank_matched_book_lines b where b.journal_line_id = l.id)` : sql``}
     ${like ? sql`and (e.reference ilike ${like} or e.number ilike ${like} or coalesce(l.description, e.narration) ilike ${like} or l.currency_amount::text like ${like})` : sql``}`;
-  const [statementLines, statementTotal, bookLines, bookTotal] = await Promise.all([
-    queryRows(
-      db,
-      statementLine,
-      sql`select s.id, s.line_date::text as "lineDate", s.value_date::text as "valueDate", s.reference,
+  const [statement, bookLines, bookTotal] = await Promise.all([
+    sqlPageOf(db, statementLine, {
+      columns: sql`s.id, s.line_date::text as "lineDate", s.value_date::text as "valueDate", s.reference,
             s.description, s.amount_in as "amountIn", s.amount_out as "amountOut", s.balance,
             s.match_id as "matchId", s.entry_id as "entryId", e.number as "entryNumber",
-            e.status as "entryStatus"
-          from bank_statement_lines s left join journal_entries e on e.id = s.entry_id
-          where ${statementWhere} order by s.line_date, s.id limit ${q.per_page} offset ${offset}`,
-    ),
-    queryRows(
-      db,
-      z.object({ n: z.number() }),
-      sql`select count(*)::int as n from bank_statement_lines s where ${statementWhere}`,
-    ),
+            e.status as "entryStatus"`,
+      from: sql`bank_statement_lines s left join journal_entries e on e.id = s.entry_id`,
+      counted: sql`bank_statement_lines s`,
+      where: statementWhere,
+      order: [sql`s.line_date`, sql`s.id`],
+      window: { limit: q.per_page, offset },
+    }),
     queryRows(
       db,
       bookLine,
@@ -74,8 +71,8 @@ export async function matchingLines(db: DbOrTx, accountId: string, q: MatchingQu
     bookCount(db, accountId, bookWhere, Boolean(like), onlyOpen),
   ]);
   return {
-    statementLines,
-    statementTotal: statementTotal[0]?.n ?? 0,
+    statementLines: statement.rows,
+    statementTotal: statement.total,
     bookLines,
     bookTotal: bookTotal[0]?.n ?? 0,
   };

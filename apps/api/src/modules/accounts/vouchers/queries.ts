@@ -1,10 +1,10 @@
 import type { BankTransfer, BankTransferListQuery, PaymentOrReceipt } from '@ushirika/contracts';
 import { baseAmount, sum } from '@ushirika/domain';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { checker, fullName, maker } from '../journal/queries.ts';
 import { journalEntries } from '../journal/schema.ts';
 import { accounts } from '../schema.ts';
@@ -104,26 +104,21 @@ export async function listPaymentsAndReceipts(
     voucher_date: paymentVouchers.voucherDate,
     amount: paymentVouchers.amount,
   };
-  const [rows, [total]] = await Promise.all([
-    selectVouchers(db)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(paymentVouchers.voucherDate), desc(paymentVouchers.number)],
-          paymentVouchers.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(paymentVouchers).where(where),
-  ]);
+  const { rows, total } = await pageOf(db, () => selectVouchers(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(paymentVouchers.voucherDate), desc(paymentVouchers.number)],
+      tiebreak: paymentVouchers.id,
+    },
+    window,
+  });
   const lines = await voucherLines(
     db,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((r) => toVoucher(r, lines)), total: total?.value ?? 0 };
+  return { rows: rows.map((r) => toVoucher(r, lines)), total };
 }
 
 export async function getPaymentOrReceipt(db: DbOrTx, id: string): Promise<PaymentOrReceipt> {
@@ -186,22 +181,17 @@ export async function listBankTransfers(db: DbOrTx, query: BankTransferListQuery
     transfer_date: bankTransfers.transferDate,
     amount: bankTransfers.amount,
   };
-  const [rows, [total]] = await Promise.all([
-    selectTransfers(db)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(bankTransfers.transferDate), desc(bankTransfers.number)],
-          bankTransfers.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(bankTransfers).where(where),
-  ]);
-  return { rows: rows.map(toTransfer), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => selectTransfers(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(bankTransfers.transferDate), desc(bankTransfers.number)],
+      tiebreak: bankTransfers.id,
+    },
+    window,
+  });
+  return { rows: rows.map(toTransfer), total };
 }
 
 export async function getBankTransfer(db: DbOrTx, id: string): Promise<BankTransfer> {

@@ -1,10 +1,10 @@
 import type { Collection, CollectionListQuery } from '@ushirika/contracts';
-import { and, count, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import type { ExportColumn } from '../../../platform/exports.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { crops, grades, seasonCrops, seasons } from '../../seasons/schema.ts';
@@ -113,22 +113,18 @@ export async function listCollections(
     status: collections.status,
     farmer: farmers.lastName,
   };
-  const [rows, [total]] = await Promise.all([
-    selectCollections(db)
-      .where(where)
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          sortable,
-          [desc(collections.collectedOn), desc(collections.createdAt)],
-          collections.id,
-        ),
-      )
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(collections).where(where),
-  ]);
-  return { rows: rows.map(toCollection), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => selectCollections(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(collections.collectedOn), desc(collections.createdAt)],
+      tiebreak: collections.id,
+    },
+    window,
+    counted: () => db.select({ id: collections.id }).from(collections).$dynamic(),
+  });
+  return { rows: rows.map(toCollection), total };
 }
 
 export const collectionExportColumns: ExportColumn<Collection>[] = [

@@ -6,12 +6,12 @@ import type {
   PendingCollection,
 } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { crops, grades, seasonCrops, seasons } from '../../seasons/schema.ts';
@@ -133,19 +133,17 @@ export async function listDeliveryNotes(
     netKg: deliveryNotes.netKg,
     status: deliveryNotes.status,
   };
-  const [rows, [total]] = await Promise.all([
-    baseQuery(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(deliveryNotes.createdAt)], deliveryNotes.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ value: count() })
-      .from(deliveryNotes)
-      .innerJoin(amcos, eq(amcos.id, deliveryNotes.amcosId))
-      .where(where),
-  ]);
-  return { rows: rows.map(shape), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => baseQuery(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(deliveryNotes.createdAt)],
+      tiebreak: deliveryNotes.id,
+    },
+    window,
+  });
+  return { rows: rows.map(shape), total };
 }
 
 export async function findDeliveryNote(db: DbOrTx, id: string): Promise<DeliveryNote | undefined> {

@@ -1,10 +1,10 @@
 import type { AwaitingLotRow, Lot, LotDetail, LotListQuery } from '@ushirika/contracts';
 import { dec, splitExact } from '@ushirika/domain';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
-import { likeContains, orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { likeContains, type PageWindow, pageOf } from '../../../platform/list.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { crops, grades, seasons } from '../../seasons/schema.ts';
@@ -74,15 +74,17 @@ export async function listLots(
       : undefined,
   );
   const sortable = { whrNo: lots.whrNo, lotNo: lots.lotNo, netKg: lots.netKg, issuedAt: lots.issuedAt };
-  const [rows, [total]] = await Promise.all([
-    baseQuery(db)
-      .where(where)
-      .orderBy(...orderByOf(query.sort, sortable, [desc(lots.issuedAt), desc(lots.whrNo)], lots.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ value: count() }).from(lots).innerJoin(amcos, eq(amcos.id, lots.amcosId)).where(where),
-  ]);
-  return { rows: rows.map(shape), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(db, () => baseQuery(db).$dynamic(), {
+    where,
+    order: {
+      sort: query.sort,
+      sortable,
+      fallback: [desc(lots.issuedAt), desc(lots.whrNo)],
+      tiebreak: lots.id,
+    },
+    window,
+  });
+  return { rows: rows.map(shape), total };
 }
 
 export async function getLot(db: DbOrTx, id: string): Promise<LotDetail> {
