@@ -16,14 +16,18 @@ import { api, apiSignIn, createUser, type Listed, must, signedIn } from './suppo
  * closed). This year the Operation book earned 1,000,000.00 of levy income; AMCOS A paid
  * 300,000.00 in shares and its farmer delivered 1,000 kg, B 200,000.00 and 500 kg. The accountant
  * proposes 10 % dividend and 10.00 a kg (English): reserve 25 % = 250,000.00, dividend 50,000.00
- * (A 30,000.00, B 20,000.00), bonus 15,000.00 (A 10,000.00, B 5,000.00), retained 685,000.00. The
- * finance manager approves it at the AGM next year; the details read in Swahili, and the AGM pack
- * of the closed year downloads from the Appropriations page (Swahili: its file name).
+ * (A 30,000.00, B 20,000.00), bonus 15,000.00 (A 10,000.00, B 5,000.00), retained 685,000.00. A
+ * subscribed 315,000.00, so 15,000.00 is unpaid: the accountant sets on its member page that its
+ * dividend and bonus pay its unpaid shares first, so of its 40,000.00 15,000.00 goes to its shares
+ * and 25,000.00 is paid to it. The finance manager approves it at the AGM next year; the details
+ * read in Swahili, and the AGM pack of the closed year downloads from the Appropriations page
+ * (Swahili: its file name).
  */
 let accountant: { email: string; password: string };
 let manager: { email: string; password: string };
 let seasonName: string;
 let alpha: { id: string; name: string };
+let alphaMemberId: string;
 const YEAR = new Date().toISOString().slice(0, 4);
 const NEXT = String(Number(YEAR) + 1);
 
@@ -42,6 +46,7 @@ async function accountIdOf(code: string): Promise<string> {
 async function member(
   name: string,
   shares: string,
+  subscribed: string,
   kg: string,
   bank: string,
   crop: Awaited<ReturnType<typeof cashewSeasonCrop>>,
@@ -51,7 +56,12 @@ async function member(
     api<{ data: { id: string } }>(
       'POST',
       '/members',
-      { society: 'union', memberAmcosId: society.id, joinedOn: `${YEAR}-01-10`, sharesSubscribed: shares },
+      {
+        society: 'union',
+        memberAmcosId: society.id,
+        joinedOn: `${YEAR}-01-10`,
+        sharesSubscribed: subscribed,
+      },
       own.token,
     ),
     'member',
@@ -77,7 +87,7 @@ async function member(
     tareKg: '0.000',
     moisture: '8.00',
   });
-  return society;
+  return { society, memberId: joined.data.id };
 }
 
 const own = onOwnServer();
@@ -108,8 +118,10 @@ beforeAll(async () => {
   );
   const crop = await cashewSeasonCrop(own.token);
   seasonName = crop.label.split(' · ')[0] ?? '';
-  alpha = await member('Alpha', '300000', '1000.000', bank, crop);
-  await member('Beta', '200000', '500.000', bank, crop);
+  const a = await member('Alpha', '300000', '315000', '1000.000', bank, crop);
+  alpha = a.society;
+  alphaMemberId = a.memberId;
+  await member('Beta', '200000', '200000', '500.000', bank, crop);
   const years = await api<Listed<{ id: string; name: string }>>(
     'GET',
     '/financial-years',
@@ -138,6 +150,22 @@ describe('the appropriation of the surplus (#32)', () => {
 
   it('the accountant previews and proposes it from Members, in English', async () => {
     const page = await signedIn(own.browser, accountant);
+    // Alpha's dividend and bonus pay its unpaid shares first: chosen on its member page.
+    await page.goto(`/members/${alphaMemberId}/details`);
+    await page.getByTestId('member-edit').click();
+    const edit = page.getByTestId('member-edit-form');
+    // The switch from the keyboard: focused, then Space.
+    const choice = edit.getByRole('switch', { name: 'Dividend and bonus pay my unpaid shares first' });
+    await choice.focus();
+    await page.keyboard.press('Space');
+    expect(await choice.isChecked()).toBe(true);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByText('Member updated successfully').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('member-figures').innerText())
+      .toMatch(/Dividend and bonus pay my unpaid shares first\s*Yes/);
+    await page.goto('/home');
     await page.getByRole('link', { name: 'Members', exact: true }).first().click();
     await page
       .getByRole('tab', { name: 'Appropriation of the surplus' })
@@ -176,8 +204,14 @@ describe('the appropriation of the surplus (#32)', () => {
     await page.getByTestId('appropriation-bonus').fill('10');
     await page.getByTestId('appropriation-preview').click();
     await form.getByText('TZS 685,000.00').waitFor();
-    expect(await lineOf(page, /Alpha/)).toMatch(/30,000\.00[\s\S]*10,000\.00[\s\S]*40,000\.00/);
-    expect(await lineOf(page, /Beta/)).toMatch(/20,000\.00[\s\S]*5,000\.00[\s\S]*25,000\.00/);
+    // Alpha: 40,000.00 owed, 15,000.00 to its unpaid shares (a preview), 25,000.00 paid to it.
+    expect(await lineOf(page, /Alpha/)).toMatch(
+      /30,000\.00[\s\S]*10,000\.00[\s\S]*40,000\.00[\s\S]*15,000\.00[\s\S]*25,000\.00/,
+    );
+    expect(await lineOf(page, /Beta/)).toMatch(
+      /20,000\.00[\s\S]*5,000\.00[\s\S]*25,000\.00[\s\S]*0\.00[\s\S]*25,000\.00/,
+    );
+    await form.getByText('To unpaid shares').first().waitFor();
     await form.getByRole('button', { name: 'Propose appropriation' }).click();
     await page.getByTestId('confirm-action').click();
     await page.waitForURL(/\/members\/appropriations\/.+\/details$/);
@@ -209,6 +243,14 @@ describe('the appropriation of the surplus (#32)', () => {
     );
     expect(saved.body.data).toMatchObject({ status: 'approved', reserve: '250000.00' });
     expect(saved.body.data.paymentBatchNo).toMatch(/^PB/);
+    // Alpha's unpaid shares were paid first: its register says so.
+    const alphaMember = await api<{ data: { sharesPaid: string; sharesUnpaid: string } }>(
+      'GET',
+      `/members/${alphaMemberId}`,
+      undefined,
+      own.token,
+    );
+    expect(alphaMember.body.data).toMatchObject({ sharesPaid: '315000.00', sharesUnpaid: '0.00' });
     await page.evaluate(() => window.localStorage.setItem('i18n_locale', 'sw'));
     await page.reload();
     await page.getByText('Imeidhinishwa', { exact: true }).first().waitFor();
@@ -219,6 +261,8 @@ describe('the appropriation of the surplus (#32)', () => {
       'Ziada inayobaki',
       'Kwa kila AMCOS',
       'Kundi la malipo',
+      'Kwa hisa ambazo hazijalipwa',
+      'Kinacholipwa kwa AMCOS',
     ])
       await page.getByText(label, { exact: true }).first().waitFor();
     await page.context().close();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppropriationError, appropriateSurplus } from './appropriation.ts';
+import { AppropriationError, appropriateSurplus, toSharesFirst } from './appropriation.ts';
 import { dec, sum } from './money.ts';
 
 describe('appropriation of the surplus', () => {
@@ -117,5 +117,18 @@ describe('appropriation of the surplus', () => {
         },
       ),
     );
+  });
+});
+
+describe('the dividend and bonus paying unpaid shares first (#32)', () => {
+  it('takes the smaller of what is owed and the unpaid shares, only when the AMCOS chose it', () => {
+    const of = (payable: string, unpaidShares: string, chose: boolean) => {
+      const r = toSharesFirst({ payable, unpaidShares, chose });
+      return [r.toShares, r.toPay];
+    };
+    expect(of('40000.00', '15000.00', true)).toEqual(['15000.00', '25000.00']);
+    expect(of('25000.00', '100000.00', true)).toEqual(['25000.00', '0.00']);
+    expect(of('25000.00', '100000.00', false)).toEqual(['0.00', '25000.00']);
+    expect(of('25000.00', '0.00', true)).toEqual(['0.00', '25000.00']);
   });
 });

@@ -97,3 +97,17 @@ export function appropriateSurplus(input: AppropriationInput): Appropriation {
     }),
   };
 }
+
+/**
+ * What an AMCOS's dividend and bonus pay of its unpaid shares first (#32): nothing unless it chose
+ * so, else the smaller of what it is owed and its unpaid shares; the rest is paid to it.
+ */
+export function toSharesFirst(input: { payable: string; unpaidShares: string; chose: boolean }): {
+  toShares: string;
+  toPay: string;
+} {
+  const payable = dec(input.payable);
+  const unpaid = D.max(dec(input.unpaidShares), 0);
+  const toShares = input.chose ? D.min(payable, unpaid) : dec(0);
+  return { toShares: toShares.toFixed(2), toPay: payable.minus(toShares).toFixed(2) };
+}

@@ -46,6 +46,16 @@ describe('the two books joined (#16)', () => {
       ['operation_bank', '61387.50', '0.00'],
       ['collection_bank', '0.00', '61387.50'],
     ]);
+    expect(show({ type: 'book_transfer', amount: '61387.50', from: 'operation' })).toEqual([
+      ['collection_bank', '61387.50', '0.00'],
+      ['operation_bank', '0.00', '61387.50'],
+    ]);
+  });
+  it('a dividend paying unpaid shares moves dividends payable to share capital (#32)', () => {
+    expect(show({ type: 'dividend_to_shares', amount: '15000.00' })).toEqual([
+      ['dividends_payable', '15000.00', '0.00'],
+      ['share_capital', '0.00', '15000.00'],
+    ]);
   });
   it('a second payment moves retained earnings to the farmers payable (#32)', () => {
     expect(show({ type: 'second_payment', amount: '39999.99' })).toEqual([

@@ -108,13 +108,22 @@ export type BusinessEventBody =
    */
   | { type: 'surplus_appropriation'; reserve: DecimalLike; dividend: DecimalLike; bonus: DecimalLike }
   /**
+   * An AMCOS that chose it has its dividend and bonus pay its unpaid shares first (#32): Dr dividends
+   * payable / Cr share capital, both Operation book.
+   */
+  | { type: 'dividend_to_shares'; amount: DecimalLike }
+  /**
    * A second payment to farmers the union approved (#32): Dr retained earnings (Operation, the
    * union's own accumulated surplus) / Cr payable to farmers (Collection, paid from the collection
    * bank like their crop money). Spans both books: posted through due-to / due-from.
    */
   | { type: 'second_payment'; amount: DecimalLike }
-  /** Money moved from the collection bank to the operation bank (clears due-to / due-from). */
-  | { type: 'book_transfer'; amount: DecimalLike }
+  /**
+   * Money moved between the books' banks: from the collection bank to the operation bank (the
+   * default: the union's income), or `from: 'operation'` the other way (funding what the collection
+   * bank pays, e.g. a second payment, #32). Spans both books: posted through due-to / due-from.
+   */
+  | { type: 'book_transfer'; amount: DecimalLike; from?: BookName }
   /**
    * Inputs given to a farmer from a store (#14): Cr inventory at cost; Dr farmer loans (credit or
    * the farmer's part of subsidised inputs), the operation bank (cash), the subsidy receivable
@@ -216,10 +225,14 @@ function linesOf(event: BusinessEventBody): PostingLine[] {
         cr('dividends_payable', payable),
       ];
     }
+    case 'dividend_to_shares':
+      return [dr('dividends_payable', event.amount), cr('share_capital', event.amount)];
     case 'second_payment':
       return [dr('operation_retained_earnings', event.amount), cr('payable_farmers', event.amount)];
     case 'book_transfer':
-      return [dr('operation_bank', event.amount), cr('collection_bank', event.amount)];
+      return event.from === 'operation'
+        ? [dr('collection_bank', event.amount), cr('operation_bank', event.amount)]
+        : [dr('operation_bank', event.amount), cr('collection_bank', event.amount)];
     case 'input_distribution': {
       const margin = sum([event.loan, event.cash, event.subsidy, event.free]).minus(dec(event.cost));
       const lines = [

@@ -15,6 +15,7 @@ import {
   farmerUssd,
   financialYear,
   journalEntry,
+  member,
   paymentSettingsBody,
   payoutSettingsBody,
   purchaseInvoiceDetail,
@@ -150,6 +151,7 @@ const WHOLE_SNAPSHOTS: [string, { shape: Record<string, unknown> }][] = [
   ['modules/crop-flow/devices/update-weighing-limits.ts', weighingLimits],
   ['modules/ussd/issue-ussd-pin.ts', farmerUssd],
   ['modules/ussd/unlock-ussd-pin.ts', farmerUssd],
+  ['modules/members/register/update-member.ts', member],
 ];
 
 /** Whole snapshots whose fields a history panel never lists: an array, or a before with no after. */

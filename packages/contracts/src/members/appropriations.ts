@@ -37,6 +37,10 @@ export const appropriationLine = z.object({
   dividend: money,
   bonus: money,
   payable: money,
+  /** What pays the AMCOS's unpaid shares first, when it chose so (a preview until approved). */
+  toShares: money,
+  /** What its payment line pays: payable - toShares. */
+  toPay: money,
 });
 export type AppropriationLine = z.infer<typeof appropriationLine>;
 

@@ -28,6 +28,8 @@ export const member = z.object({
   openingSharesPaid: money,
   entranceFeePaid: money,
   status: memberStatus,
+  /** A union member's choice (#32): its dividend and bonus pay its unpaid shares first. */
+  dividendToShares: z.boolean(),
 });
 export type Member = z.infer<typeof member>;
 
@@ -70,6 +72,8 @@ export const updateMemberBody = z.object({
   memberNo: z.string().trim().min(1, 'Give the member number').max(40).optional(),
   joinedOn: isoDate.optional(),
   sharesSubscribed: amountField.optional(),
+  /** The union's members only: the dividend and bonus pay the unpaid shares first. */
+  dividendToShares: z.boolean().optional(),
 });
 export type UpdateMemberBody = z.infer<typeof updateMemberBody>;
 
@@ -89,6 +93,9 @@ export const memberPayment = z.object({
   /** Paid from crop money (#32): the settlement that deducted it, else null (cash). */
   settlementId: uuid.nullable(),
   settlementNo: z.string().nullable(),
+  /** Paid from its dividend and bonus (#32): the appropriation, else null. */
+  appropriationId: uuid.nullable(),
+  appropriationNo: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MemberPayment = z.infer<typeof memberPayment>;

@@ -36,6 +36,7 @@ export type NarrationKey =
   | 'settlementAmcosShares'
   | 'memberEntranceFee'
   | 'surplusAppropriation'
+  | 'dividendToShares'
   | 'secondPayment';
 
 function render(lang: Lang, key: NarrationKey, params: Record<string, string | number>): string {

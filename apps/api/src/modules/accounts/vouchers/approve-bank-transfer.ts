@@ -32,12 +32,17 @@ export async function approveBankTransfer(
       .from(accounts)
       .where(eq(accounts.id, draft.toAccountId));
     if (toAccount && toAccount.book !== draft.book) {
-      // Across the books: each book's bank line balanced by due to Operation / due from Collection.
-      // The event's two bank slots are filled with the chosen accounts (receiving one debited).
+      // Across the books, either way: each book's bank line balanced by due to Operation / due from
+      // Collection. The event names the paying book, so each bank slot holds that book's chosen
+      // account (the paying one credited, the receiving one debited).
+      const fromOperation = draft.book === 'operation';
       const posted = await postAcrossBooks(tx, {
         type: 'book_transfer',
         amount: draft.amount,
-        accounts: { operation_bank: draft.toAccountId, collection_bank: draft.fromAccountId },
+        from: draft.book,
+        accounts: fromOperation
+          ? { operation_bank: draft.fromAccountId, collection_bank: draft.toAccountId }
+          : { operation_bank: draft.toAccountId, collection_bank: draft.fromAccountId },
         date: draft.transferDate,
         narration: `${draft.number}: ${draft.narration}`,
         reference: draft.number,

@@ -10,6 +10,7 @@ import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { draftDividendBatch } from './draft-dividend-batch.ts';
+import { payUnpaidSharesFirst } from './pay-shares-first.ts';
 import { getAppropriation } from './queries.ts';
 import { appropriations } from './schema.ts';
 
@@ -25,8 +26,9 @@ export async function lockProposal(tx: DbOrTx, actor: Actor, id: string) {
 
 /**
  * The AGM's approval, by another person than the proposer, in one transaction: lock → post
- * (Operation book, on the AGM's date: Dr retained earnings / Cr general reserve and dividends payable) → draft
- * the payment batch to the AMCOS → approved → audit. Nothing is written when the posting is refused
+ * (Operation book, on the AGM's date: Dr retained earnings / Cr general reserve and dividends payable) →
+ * pay the unpaid shares of the AMCOS that chose it first (payUnpaidSharesFirst) → draft the
+ * payment batch to the AMCOS for the rest → approved → audit. Nothing is written when the posting is refused
  * (a closed period, an unmapped account).
  */
 export async function approveAppropriation(
@@ -57,6 +59,12 @@ export async function approveAppropriation(
       reference: row.appropriationNo,
       sourceType: 'appropriation',
       sourceId: id,
+      actorId: actor.userId,
+    });
+    await payUnpaidSharesFirst(tx, {
+      appropriationId: id,
+      appropriationNo: row.appropriationNo,
+      date,
       actorId: actor.userId,
     });
     const batchId = await draftDividendBatch(tx, {

@@ -1,5 +1,5 @@
 import type { AppropriationFigures, ProposeAppropriationBody } from '@ushirika/contracts';
-import { AppropriationError, appropriateSurplus, dec } from '@ushirika/domain';
+import { AppropriationError, appropriateSurplus, dec, toSharesFirst } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -15,19 +15,24 @@ const memberRow = z.object({
   amcosName: z.string(),
   memberNo: z.string(),
   paidShares: z.string(),
+  unpaidShares: z.string(),
+  dividendToShares: z.boolean(),
   kg: z.string(),
 });
 
 /**
- * The union's members as the appropriation sees them: each AMCOS's paid shares now and the kg its
- * farmers delivered in the season (collections not cancelled), those with either.
+ * The union's members as the appropriation sees them: each AMCOS's paid shares now, its unpaid
+ * shares and its choice to pay them from the dividend first, and the kg its farmers delivered in
+ * the season (collections not cancelled), those with shares paid or kg.
  */
 async function appropriationMembers(db: DbOrTx, seasonId: string) {
   return queryRows(
     db,
     memberRow,
     sql`select m.id as "memberId", a.id as "amcosId", a.name as "amcosName", m.member_no as "memberNo",
-          m.shares_paid::text as "paidShares", coalesce(k.kg, 0)::numeric(14,3)::text as kg
+          m.shares_paid::text as "paidShares",
+          (m.shares_subscribed - m.shares_paid)::numeric(18,2)::text as "unpaidShares",
+          m.dividend_to_shares as "dividendToShares", coalesce(k.kg, 0)::numeric(14,3)::text as kg
         from members m join amcos a on a.id = m.member_amcos_id
         left join (select c.amcos_id, sum(c.net_kg) as kg from collections c
                    join season_crops sc on sc.id = c.season_crop_id
@@ -89,6 +94,7 @@ export async function computeAppropriation(
     retained: figures.retained,
     lines: members.map((m, i) => {
       const line = figures.lines[i];
+      const payable = line?.payable ?? '0.00';
       return {
         amcosId: m.amcosId,
         amcosName: m.amcosName,
@@ -97,7 +103,8 @@ export async function computeAppropriation(
         kg: m.kg,
         dividend: line?.dividend ?? '0.00',
         bonus: line?.bonus ?? '0.00',
-        payable: line?.payable ?? '0.00',
+        payable,
+        ...toSharesFirst({ payable, unpaidShares: m.unpaidShares, chose: m.dividendToShares }),
       };
     }),
     memberIds: new Map(members.map((m) => [m.amcosId, m.memberId])),

@@ -6,7 +6,8 @@ import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { methodSql, refreshBatchTotals } from '../../../platform/payment-batches.ts';
 
 /**
- * An approved appropriation's payment batch (#32): one line per AMCOS owed a dividend or bonus, paid
+ * An approved appropriation's payment batch (#32): one line per AMCOS owed a dividend or bonus
+ * beyond what paid its unpaid shares first (payable - to_shares; a line of 0 is not drafted), paid
  * the way the union pays AMCOS after a settlement (a payment batch of AMCOS lines: approved by
  * another person, exported, marked paid), from the dividends payable (2106) and the operation bank.
  * Answers the batch's id, or null when no AMCOS is owed anything.
@@ -17,7 +18,7 @@ export async function draftDividendBatch(
 ): Promise<string | null> {
   const owed = await queryRows(
     tx,
-    sql`select 1 from appropriation_lines where appropriation_id = ${input.appropriationId} and payable > 0 limit 1`,
+    sql`select 1 from appropriation_lines where appropriation_id = ${input.appropriationId} and payable > to_shares limit 1`,
   );
   if (owed.length === 0) return null;
   const batchId = uuidv7();
@@ -30,10 +31,11 @@ export async function draftDividendBatch(
     insert into payment_lines (id, batch_id, settlement_id, party_type, party_id, amcos_id, payable,
       payee_name, method, bank_name, account_no, phone, amount, reference)
     select gen_random_uuid(), ${batchId}, null, 'amcos', a.id, a.id, 'dividends_payable', a.name,
-      ${methodSql('a.bank_id', 'a.account_no', 'a.phone')}, b.name, a.account_no, a.phone, l.payable,
+      ${methodSql('a.bank_id', 'a.account_no', 'a.phone')}, b.name, a.account_no, a.phone,
+      l.payable - l.to_shares,
       ${input.appropriationNo} || '/' || a.code
     from appropriation_lines l join amcos a on a.id = l.amcos_id left join banks b on b.id = a.bank_id
-    where l.appropriation_id = ${input.appropriationId} and l.payable > 0`);
+    where l.appropriation_id = ${input.appropriationId} and l.payable > l.to_shares`);
   await refreshBatchTotals(tx, batchId);
   return batchId;
 }

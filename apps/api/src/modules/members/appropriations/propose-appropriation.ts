@@ -67,6 +67,7 @@ export async function proposeAppropriation(
           dividend: l.dividend,
           bonus: l.bonus,
           payable: l.payable,
+          toShares: l.toShares,
         })),
       );
     const proposed = await getAppropriation(tx, saved.id);

@@ -71,7 +71,8 @@ export async function getAppropriation(db: DbOrTx, id: string): Promise<Appropri
     appropriationLine,
     sql`select l.id, l.amcos_id as "amcosId", a.name as "amcosName", m.member_no as "memberNo",
           l.paid_shares::text as "paidShares", l.kg::text as kg, l.dividend::text as dividend,
-          l.bonus::text as bonus, l.payable::text as payable
+          l.bonus::text as bonus, l.payable::text as payable,
+          l.to_shares::text as "toShares", (l.payable - l.to_shares)::numeric(16,2)::text as "toPay"
         from appropriation_lines l join amcos a on a.id = l.amcos_id join members m on m.id = l.member_id
         where l.appropriation_id = ${id} order by a.name, l.id`,
   );
@@ -86,7 +87,8 @@ export async function ownAppropriationLines(db: DbOrTx, actor: Actor): Promise<O
     ownAppropriationLine,
     sql`select l.id, l.amcos_id as "amcosId", a.name as "amcosName", m.member_no as "memberNo",
           l.paid_shares::text as "paidShares", l.kg::text as kg, l.dividend::text as dividend,
-          l.bonus::text as bonus, l.payable::text as payable, p.appropriation_no as "appropriationNo",
+          l.bonus::text as bonus, l.payable::text as payable,
+          l.to_shares::text as "toShares", (l.payable - l.to_shares)::numeric(16,2)::text as "toPay", p.appropriation_no as "appropriationNo",
           y.name as "yearName", p.approved_at::text as "approvedAt"
         from appropriation_lines l join appropriations p on p.id = l.appropriation_id
         join financial_years y on y.id = p.financial_year_id

@@ -77,10 +77,16 @@ export const appropriationLines = pgTable(
     dividend: money('dividend').notNull(),
     bonus: money('bonus').notNull(),
     payable: money('payable').notNull(),
+    /**
+     * What pays the AMCOS's unpaid shares first, when it chose so (#32): previewed at the proposal,
+     * fixed at approval; the rest (payable - to_shares) is its payment line.
+     */
+    toShares: money('to_shares').notNull().default('0'),
   },
   (t) => [
     uniqueIndex('appropriation_lines_member_unique').on(t.appropriationId, t.amcosId),
     index('appropriation_lines_amcos_idx').on(t.amcosId),
     check('appropriation_lines_payable_check', sql`${t.payable} = ${t.dividend} + ${t.bonus}`),
+    check('appropriation_lines_to_shares_check', sql`${t.toShares} >= 0 and ${t.toShares} <= ${t.payable}`),
   ],
 );

@@ -33,7 +33,8 @@ const memberColumns = sql`m.id, ${societyKey} as society, m.member_no as "member
   m.shares_subscribed::text as "sharesSubscribed", m.shares_paid::text as "sharesPaid",
   (m.shares_subscribed - m.shares_paid)::numeric(18,2)::text as "sharesUnpaid",
   m.opening_shares_paid::text as "openingSharesPaid", m.entrance_fee_paid::text as "entranceFeePaid",
-  case when m.shares_paid > 0 and m.shares_paid >= ${minimumOf} then 'active' else 'pending' end as status`;
+  case when m.shares_paid > 0 and m.shares_paid >= ${minimumOf} then 'active' else 'pending' end as status,
+  m.dividend_to_shares as "dividendToShares"`;
 
 const inRegister = (society: MemberSociety): SQL => {
   const amcosId = registerOf(society);
@@ -118,6 +119,8 @@ export async function memberStatement(db: DbOrTx, actor: Actor, id: string): Pro
           (select a.code || ' ' || a.name from accounts a where a.id = p.bank_account_id) as "bankAccountName",
           p.reference, p.journal_entry_id as "journalEntryId", p.settlement_id as "settlementId",
           (select s.settlement_no from settlements s where s.id = p.settlement_id) as "settlementNo",
+          p.appropriation_id as "appropriationId",
+          (select x.appropriation_no from appropriations x where x.id = p.appropriation_id) as "appropriationNo",
           p.created_at::text as "createdAt"
         from member_payments p where p.member_id = ${id} order by p.paid_on, p.created_at, p.id`,
   );

@@ -15,6 +15,7 @@ import {
   memberStatementQuery,
   recordMemberPaymentBody,
   savedReply,
+  updateMemberBody,
 } from '@ushirika/contracts';
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
@@ -34,6 +35,7 @@ import {
 } from './queries.ts';
 import { recordMemberPayment } from './record-member-payment.ts';
 import { saveMemberSettings } from './save-member-settings.ts';
+import { updateMember } from './update-member.ts';
 
 /**
  * Member registers (#32): the union's (its AMCOS) and each AMCOS's (its farmers). Every route is
@@ -145,6 +147,17 @@ export function memberRegisterRoutes(app: ZodApp, deps: AppDeps) {
         return sendPdf(reply, name, await memberStatementPdf(deps.db, statement));
       return sendExport(reply, { format: 'xlsx', name, rows: statement.lines, columns: STATEMENT_COLUMNS });
     },
+  );
+  app.patch(
+    '/members/:id',
+    {
+      config: { access: access.read },
+      schema: { tags, params: idParams, body: updateMemberBody, response: { 200: savedReply(member) } },
+    },
+    async (req) => ({
+      message: 'Member updated successfully',
+      data: await updateMember(deps.db, actorOf(req), { memberId: req.params.id, body: req.body }),
+    }),
   );
   app.get(
     '/members/:id',

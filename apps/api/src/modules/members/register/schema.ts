@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creation, id, timestamps } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { accounts } from '../../accounts/schema.ts';
@@ -25,6 +25,8 @@ export const members = pgTable(
     openingSharesPaid: numeric('opening_shares_paid', { precision: 18, scale: 2 }).notNull().default('0'),
     sharesPaid: numeric('shares_paid', { precision: 18, scale: 2 }).notNull().default('0'),
     entranceFeePaid: numeric('entrance_fee_paid', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** A union member's choice: its dividend and bonus pay its unpaid shares first (#32). */
+    dividendToShares: boolean('dividend_to_shares').notNull().default(false),
     createdBy: uuid('created_by'),
     ...timestamps(),
   },
@@ -39,6 +41,7 @@ export const members = pgTable(
       sql`${t.sharesSubscribed} >= 0 and ${t.openingSharesPaid} >= 0 and ${t.entranceFeePaid} >= 0
         and ${t.sharesPaid} >= ${t.openingSharesPaid} and ${t.sharesPaid} <= ${t.sharesSubscribed}`,
     ),
+    check('members_dividend_to_shares_check', sql`not ${t.dividendToShares} or ${t.amcosId} is null`),
     uniqueIndex('members_member_amcos_uq').on(t.memberAmcosId),
     uniqueIndex('members_farmer_uq').on(t.farmerId),
     uniqueIndex('members_union_no_uq').on(t.memberNo).where(sql`${t.amcosId} is null`),
@@ -78,6 +81,8 @@ export const memberPayments = pgTable(
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
     /** Paid from crop money (#32): the approved settlement that deducted it. */
     settlementId: uuid('settlement_id'),
+    /** Paid from its dividend and bonus (#32): the approved appropriation (no foreign key: see its module). */
+    appropriationId: uuid('appropriation_id'),
     ...creation(),
   },
   (t) => [
@@ -88,5 +93,9 @@ export const memberPayments = pgTable(
     uniqueIndex('member_payments_settlement_uq')
       .on(t.settlementId, t.memberId)
       .where(sql`${t.settlementId} is not null`),
+    /** One payment per member and appropriation: approving again adds nothing. */
+    uniqueIndex('member_payments_appropriation_uq')
+      .on(t.appropriationId, t.memberId)
+      .where(sql`${t.appropriationId} is not null`),
   ],
 );

@@ -23,7 +23,7 @@ const guard = (page: React.ReactNode) => (
 );
 export const TransfersRoute = () => guard(<TransfersPage />);
 
-/** Bank transfers between bank or cash accounts of one book. */
+/** Bank transfers between bank or cash accounts of one book, or to the other book's (in TZS). */
 function TransfersPage() {
   const { t } = useTranslation();
   const [book, setBook] = useBook();
@@ -81,6 +81,9 @@ function TransfersPage() {
 function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const { t } = useTranslation();
   const options = useBankOptions(book);
+  // The other book's TZS bank and cash accounts can receive too: a transfer between the books,
+  // either way (the collection bank paying the union's income, the operation bank funding a batch).
+  const other = useBankOptions(book === 'collection' ? 'operation' : 'collection');
   const form = useForm({
     transferDate: todayIso(),
     fromAccountId: '',
@@ -99,6 +102,12 @@ function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
     create.mutate(body, form.saved(onClose));
   });
   const data = (options.data ?? []).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
+  const toData = [
+    ...data,
+    ...(other.data ?? [])
+      .filter((a) => a.currency === 'TZS')
+      .map((a) => ({ value: a.id, label: `${a.code} ${a.name} · ${t(`acc.books.${a.book}`)}` })),
+  ];
   return (
     <FormModal
       opened
@@ -122,9 +131,10 @@ function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
       />
       <Select
         label={t('acc.to')}
+        description={t('acc.transferToHint')}
         required
         searchable
-        data={data}
+        data={toData}
         value={form.values.toAccountId || null}
         onChange={(v) => form.setValue('toAccountId', v ?? '')}
         error={form.errors.toAccountId}

@@ -8,7 +8,10 @@ import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 
 type Line = Omit<AppropriationLine, 'id'>;
 
-/** A proposal's figures (previewed or saved): the totals, then each AMCOS's dividend and bonus. */
+/**
+ * A proposal's figures (previewed or saved): the totals, then each AMCOS's dividend and bonus, what
+ * pays its unpaid shares first when it chose so (a preview until approved) and what it is paid.
+ */
 export function AppropriationFiguresView({ figures }: { figures: AppropriationFigures }) {
   const { t } = useTranslation();
   const columns: LineColumn<Line>[] = [
@@ -22,8 +25,9 @@ export function AppropriationFiguresView({ figures }: { figures: AppropriationFi
       header: t('appropriations.payable'),
       kind: 'money',
       value: (l) => l.payable,
-      strong: true,
     },
+    { key: 'toShares', header: t('appropriations.toShares'), kind: 'money', value: (l) => l.toShares },
+    { key: 'toPay', header: t('appropriations.toPay'), kind: 'money', value: (l) => l.toPay, strong: true },
   ];
   return (
     <>
@@ -54,6 +58,8 @@ export function AppropriationFiguresView({ figures }: { figures: AppropriationFi
             dividend: figures.dividend,
             bonus: figures.bonus,
             payable: toMoney(sum([figures.dividend, figures.bonus])),
+            toShares: toMoney(sum(figures.lines.map((l) => l.toShares))),
+            toPay: toMoney(sum(figures.lines.map((l) => l.toPay))),
           }}
           empty={{ title: t('appropriations.noLines') }}
           testId="appropriation-lines"

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconCash, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconCash, IconEdit, IconFileSpreadsheet } from '@tabler/icons-react';
 import type { MemberStatementLine } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
+import { EditMemberForm } from './EditMemberForm.tsx';
 import { downloadStatement, useMemberStatement } from './hooks.ts';
 import { MemberStatusBadge } from './MemberRegister.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
@@ -31,6 +32,7 @@ function MemberDetailsPage() {
   const { id = '' } = useParams();
   const statement = useMemberStatement(id);
   const [paying, setPaying] = useState(false);
+  const [editing, setEditing] = useState(false);
   const canPostUnion = useCan('accounts.journal.create', 'union');
   const canSociety = useCan('amcos.farmer.update');
   const s = statement.data;
@@ -51,6 +53,16 @@ function MemberDetailsPage() {
       history={{ entity: 'member', id: m.id }}
       actions={
         <Group gap="xs">
+          {canPay && (
+            <Button
+              variant="default"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              onClick={() => setEditing(true)}
+              data-testid="member-edit"
+            >
+              {t('members.edit')}
+            </Button>
+          )}
           {canPay && (
             <Button
               leftSection={<IconCash size={16} aria-hidden />}
@@ -84,6 +96,12 @@ function MemberDetailsPage() {
           [t('members.sharesUnpaid'), formatMoney(m.sharesUnpaid)],
           [t('members.openingSharesPaid'), formatMoney(m.openingSharesPaid)],
           [t('members.entranceFeePaid'), formatMoney(m.entranceFeePaid)],
+          ...(union
+            ? ([[t('members.dividendToShares'), t(m.dividendToShares ? 'common.yes' : 'common.no')]] as [
+                string,
+                string,
+              ][])
+            : []),
         ]}
       />
       <Section title={t('members.payments')}>
@@ -116,13 +134,16 @@ function MemberDetailsPage() {
               value: (l) =>
                 l.settlementNo
                   ? t('members.fromCropMoney', { settlementNo: l.settlementNo })
-                  : (l.bankAccountName ?? '—'),
+                  : l.appropriationNo
+                    ? t('members.fromDividend', { appropriationNo: l.appropriationNo })
+                    : (l.bankAccountName ?? '—'),
             },
             { key: 'ref', header: t('members.reference'), value: (l) => l.reference ?? '' },
           ]}
         />
       </Section>
       {paying && <PaymentForm member={m} onClose={() => setPaying(false)} />}
+      {editing && <EditMemberForm member={m} onClose={() => setEditing(false)} />}
     </DetailsLayout>
   );
 }

@@ -8,14 +8,15 @@ import type {
   MemberSettings,
   MemberStatement,
   RecordMemberPaymentBody,
+  UpdateMemberBody,
 } from '@ushirika/contracts';
 import { api, apiRequest, type Query } from '../../../lib/api.ts';
 import { invalidateBooks } from '../../../lib/books.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { resource } from '../../../lib/resource.ts';
 
-/** The registers (`?society=union` or an AMCOS's id): lists, one member, registering one. */
-export const members = resource<Member, CreateMemberBody>('members', {
+/** The registers (`?society=union` or an AMCOS's id): lists, one member, registering or changing one. */
+export const members = resource<Member, CreateMemberBody, UpdateMemberBody>('members', {
   key: 'members',
   audit: 'member',
   exportName: 'members',
