@@ -10,7 +10,8 @@
  * puts it beside the committed baseline.
  *
  * Env: BENCH_SECONDS (10) and BENCH_WARMUP_SECONDS (2) per scenario; BENCH_TARGETS (pglite,postgres);
- * BENCH_SUITES (all); BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default
+ * BENCH_SUITES (all); BENCH_SCENARIOS (all): only the scenarios whose name holds one of these comma-separated
+ * texts (e.g. `Chromium` for the offline suite's browser rows); BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default
  * local postgres).
  */
 import { sql } from 'drizzle-orm';
@@ -131,10 +132,12 @@ async function prepare(
   };
   const scenarios: SuiteScenario[] = [];
   const only = process.env.BENCH_SUITES?.split(',').map((x) => x.trim());
+  const named = process.env.BENCH_SCENARIOS?.split(',').map((x) => x.trim());
+  const picked = (scenario: Scenario) => !named || named.some((x) => scenario.name.includes(x));
   for (const suite of SUITES.filter((x) => !only || only.includes(x.name))) {
     const prepared = await suite.prepare(db, setup);
     log(`  data (${suite.name}): ${prepared.description}`);
-    scenarios.push(...prepared.scenarios.map((scenario) => ({ suite: suite.name, scenario })));
+    scenarios.push(...prepared.scenarios.filter(picked).map((scenario) => ({ suite: suite.name, scenario })));
     const load = loadNow();
     for (const figure of prepared.figures ?? [])
       figures.push({ database: target.label, suite: suite.name, figure, load });

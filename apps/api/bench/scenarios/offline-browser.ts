@@ -16,7 +16,9 @@ import type { Scenario } from './scenario.ts';
  *   from the input event to the matches in the page (search and render; goal p95 < 50 ms);
  * - the installed app's first offline opening: a new tab with no network and the service worker
  *   stopped (so its start counts), from the navigation to the weighing form on screen with the
- *   farmers loaded from IndexedDB (goal < 2 s).
+ *   farmers loaded from IndexedDB and searchable (the farmer box's `data-farmers="ready"`; goal
+ *   < 2 s). The form shows before its farmers (the box says they are loading): the time to the
+ *   form on screen is printed beside it.
  * Figures, not asserts; skipped (with the reason) when the web app is not built or Chromium is
  * missing. The throttle slows the page's renderer; the service worker's own thread is not slowed.
  */
@@ -149,15 +151,21 @@ async function slowed(context: BrowserContext, page: Page): Promise<CDPSession> 
  * DOM's types). Those functions are passed as functions, not text: the app's CSP forbids eval.
  */
 type InPage = {
-  document: { querySelector(selector: string): unknown };
+  document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null };
   performance: { now(): number };
   navigator: { serviceWorker: { controller: unknown } };
+  __formOnScreenAt?: number;
 };
 
 const emptyReport = (): LoadReport => ({ latenciesMs: [], seconds: 0, statusCounts: {}, errors: 0 });
 
-/** Opens the weighing screen with no network in a new tab, the worker stopped first: ms to the form. */
-async function offlineOpening(device: Device): Promise<{ ms: number; page: Page; cdp: CDPSession }> {
+/**
+ * Opens the weighing screen with no network in a new tab, the worker stopped first: ms to the form
+ * with its farmers searchable, and ms to the form on screen.
+ */
+async function offlineOpening(
+  device: Device,
+): Promise<{ ms: number; formMs: number; page: Page; cdp: CDPSession }> {
   const page = await device.context.newPage();
   page.setDefaultTimeout(60_000);
   const cdp = await slowed(device.context, page);
@@ -166,19 +174,28 @@ async function offlineOpening(device: Device): Promise<{ ms: number; page: Page;
   const response = await page.goto('/collections/offline-weighing', { waitUntil: 'commit' });
   if (!response?.fromServiceWorker())
     throw new Error('browser bench: the offline page did not come from the service worker');
-  const ms = await (
+  const times = await (
     await page.waitForFunction(
       () => {
         const page = globalThis as unknown as InPage;
-        return page.document.querySelector('[data-testid="offline-weigh-form"]')
-          ? page.performance.now()
+        if (
+          page.__formOnScreenAt === undefined &&
+          page.document.querySelector('[data-testid="offline-weigh-form"]')
+        )
+          page.__formOnScreenAt = page.performance.now();
+        // A build from before the form showed ahead of its farmers has no data-farmers: its form
+        // on screen had them.
+        const box = page.document.querySelector('[data-testid="offline-farmer"]');
+        return box && (box.getAttribute('data-farmers') ?? 'ready') === 'ready'
+          ? [page.__formOnScreenAt ?? page.performance.now(), page.performance.now()]
           : null;
       },
       undefined,
       { polling: 'raf' },
     )
   ).jsonValue();
-  return { ms: Number(ms), page, cdp };
+  const [formMs, ms] = times ?? [Number.NaN, Number.NaN];
+  return { ms: Number(ms), formMs: Number(formMs), page, cdp };
 }
 
 /**
@@ -277,10 +294,12 @@ export function browserScenarios(db: Db, config: Config, society: BrowserSociety
       const d = await ready();
       await d.context.setOffline(true);
       const report = emptyReport();
+      const formTimes: number[] = [];
       const started = performance.now();
       for (let i = 0; i < (phase === 'measured' ? 8 : 2); i++) {
-        const { ms, page, cdp } = await offlineOpening(d);
+        const { ms, formMs, page, cdp } = await offlineOpening(d);
         report.latenciesMs.push(ms);
+        formTimes.push(formMs);
         report.statusCounts[200] = (report.statusCounts[200] ?? 0) + 1;
         await cdp.detach();
         await page.close();
@@ -290,7 +309,12 @@ export function browserScenarios(db: Db, config: Config, society: BrowserSociety
       if (phase === 'measured') {
         const sorted = [...report.latenciesMs].sort((a, b) => a - b);
         console.log(
-          `  offline: the installed app opened with no network in ${sorted.map((x) => x.toFixed(0)).join(', ')} ms (goal < 2,000 ms)`,
+          `  offline: the installed app opened with no network in ${sorted.map((x) => x.toFixed(0)).join(', ')} ms to the form with its farmers searchable (goal < 2,000 ms); the form on screen (farmers loading) in ${[
+            ...formTimes,
+          ]
+            .sort((a, b) => a - b)
+            .map((x) => x.toFixed(0))
+            .join(', ')} ms`,
         );
       }
       return report;
