@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { offlineReceiptInput, type PackFarmer, type WeighingLimits } from '@ushirika/contracts';
 import { moistureVerdict, readNet } from '@ushirika/domain';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ulid } from 'ulid';
 import { DateField } from '../../../components/DateField.tsx';
@@ -10,18 +10,20 @@ import { formatKg, localName, todayIso } from '../../../lib/format.ts';
 import { fullName, useSession } from '../../../lib/session.ts';
 import { useEnterChain } from '../../../lib/use-enter-chain.ts';
 import { MoistureField, NetKgReading } from '../collections/WeighingParts.tsx';
-import { packFarmerName, searchFarmers } from './farmer-search.ts';
+import { type FarmerIndex, packFarmerName, searchFarmers } from './farmer-search.ts';
 import { NoNumbersLeft, type PackMeta, type QueuedReceipt, type ReceiptPrint } from './offline-store.ts';
 import type { OfflineDevice } from './use-offline-device.ts';
 
 const FIELDS = ['farmer', 'gradeId', 'bags', 'grossKg', 'tareKg', 'moisture'] as const;
 const draftSchema = offlineReceiptInput.omit({ receiptNo: true });
-const BLANK = { seasonCropId: '', farmer: '', gradeId: '', bags: '', grossKg: '', tareKg: '', moisture: '' };
+const BLANK = { seasonCropId: '', gradeId: '', bags: '', grossKg: '', tareKg: '', moisture: '' };
 
 /**
  * Weighing with no network (#29): the same keyboard flow as online (Enter picks the farmer and
  * walks the fields, Enter on moisture saves) over the society's pack kept on the device. The
  * receipt, with its number from the device's block, is written to the device before it is shown.
+ * The farmer box keeps what is typed in it and its matches to itself: a keystroke renders the box,
+ * not the form (bench `offline`: the device's farmer search, CPU slowed 4×).
  */
 export function OfflineWeighForm({
   device,
@@ -34,14 +36,13 @@ export function OfflineWeighForm({
   const { user } = useSession();
   const pack = device.pack;
   const form = useForm<WeighValues>({ ...BLANK, collectedOn: todayIso() });
-  const { values, setValue } = form;
+  const { values } = form;
   const { openCrops, seasonCrop, grades } = usePackChoices(pack, values.seasonCropId);
   const [farmer, setFarmer] = useState<PackFarmer | null>(null);
+  const [farmerError, setFarmerError] = useState<string | null>(null);
+  /** Counts the receipts saved here: a new one empties the farmer box. */
+  const [saved, setSaved] = useState(0);
   const { keep, saving } = useKeepReceipt(device);
-  const matches = useMemo(
-    () => (farmer ? [] : searchFarmers(device.farmers, values.farmer)),
-    [device.farmers, values.farmer, farmer],
-  );
 
   useDefaultChoices(form, openCrops, grades);
 
@@ -53,14 +54,15 @@ export function OfflineWeighForm({
 
   const pick = (f: PackFarmer) => {
     setFarmer(f);
-    setValue('farmer', `${f.farmerNo} ${packFarmerName(f)}`);
+    setFarmerError(null);
     chain.focus('gradeId');
   };
 
   async function save() {
     form.setErrors({});
+    setFarmerError(null);
     if (!farmer) {
-      form.setErrors({ farmer: t('offlineMd.pickFarmer') });
+      setFarmerError(t('offlineMd.pickFarmer'));
       chain.focus('farmer');
       return;
     }
@@ -80,11 +82,12 @@ export function OfflineWeighForm({
       receiptNames(pack, seasonCrop, grade, farmer, user ? fullName(user) : ''),
     );
     if (!kept) {
-      form.setErrors({ farmer: t('offlineMd.noNumbers') });
+      setFarmerError(t('offlineMd.noNumbers'));
       return;
     }
     onSaved(kept);
     setFarmer(null);
+    setSaved((n) => n + 1);
     form.reset({ ...values, ...BLANK, seasonCropId: values.seasonCropId, gradeId: values.gradeId });
     chain.focus('farmer');
   }
@@ -108,17 +111,14 @@ export function OfflineWeighForm({
               date={form.text('collectedOn')}
             />
             <OfflineFarmerField
-              input={chain.bind('farmer')}
-              value={values.farmer}
-              error={form.errors.farmer}
-              matches={matches}
-              onType={(text) => {
-                setFarmer(null);
-                setValue('farmer', text);
-              }}
-              onEnter={() => {
-                if (farmer) chain.focus('gradeId');
-                else if (matches[0]) pick(matches[0]);
+              inputRef={chain.bind('farmer').ref}
+              index={device.farmers}
+              picked={farmer}
+              saved={saved}
+              error={farmerError}
+              onType={() => {
+                if (farmer) setFarmer(null);
+                if (farmerError) setFarmerError(null);
               }}
               onPick={pick}
             />
@@ -155,7 +155,6 @@ function LimitsHint({ limits }: { limits: WeighingLimits }) {
 type WeighValues = {
   seasonCropId: string;
   collectedOn: string;
-  farmer: string;
   gradeId: string;
   bags: string;
   grossKg: string;
@@ -218,56 +217,115 @@ const receiptNames = (
   clerkName,
 });
 
-/** The farmer box: type a number or a name, Enter takes the first match, or click one. */
+const NO_MATCHES: PackFarmer[] = [];
+
+/**
+ * The farmer box: type a number or a name, Enter takes the first match, or click one. What is
+ * typed and its matches live here, so a keystroke renders this box only. While the device's
+ * farmers load (just after opening) it says so, and an Enter pressed meanwhile takes the first
+ * match once they are there.
+ */
 function OfflineFarmerField({
-  input,
-  value,
+  inputRef,
+  index,
+  picked,
+  saved,
   error,
-  matches,
   onType,
-  onEnter,
   onPick,
 }: {
-  input: object;
-  value: string;
+  inputRef: (el: HTMLInputElement | null) => void;
+  index: FarmerIndex | null;
+  picked: PackFarmer | null;
+  /** Receipts saved so far: the box empties after each. */
+  saved: number;
   error: ReactNode;
-  matches: PackFarmer[];
-  onType: (text: string) => void;
-  onEnter: () => void;
+  onType: () => void;
   onPick: (farmer: PackFarmer) => void;
 }) {
   const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [enterWaits, setEnterWaits] = useState(false);
+  const [savedSeen, setSavedSeen] = useState(saved);
+  if (savedSeen !== saved) {
+    setSavedSeen(saved);
+    setText('');
+  }
+  const found = useMemo(
+    () => (picked || !index ? NO_MATCHES : searchFarmers(index, text)),
+    [index, text, picked],
+  );
+  const matches = useSameMatches(found);
+  const choose = (f: PackFarmer) => {
+    setText(`${f.farmerNo} ${packFarmerName(f)}`);
+    onPick(f);
+  };
+  // An Enter pressed while the farmers loaded takes the first match once they are there.
+  useEffect(() => {
+    if (!enterWaits || !index) return;
+    setEnterWaits(false);
+    if (matches[0]) choose(matches[0]);
+  });
+  const pickRef = useRef(choose);
+  pickRef.current = choose;
+  const onChoose = useMemo(() => (f: PackFarmer) => pickRef.current(f), []);
   return (
     <div>
       <TextInput
         label={t('collectionsMd.farmer')}
-        description={t('offlineMd.farmerHint')}
+        description={index ? t('offlineMd.farmerHint') : t('offlineMd.farmersLoading')}
         required
         autoComplete="off"
         data-testid="offline-farmer"
-        {...input}
-        value={value}
+        data-farmers={index ? 'ready' : 'loading'}
+        ref={inputRef}
+        value={text}
         error={error}
-        onChange={(e) => onType(e.currentTarget.value)}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          onType();
+        }}
         onKeyDown={(e) => {
           if (e.key !== 'Enter') return;
           e.preventDefault();
-          onEnter();
+          if (picked) onPick(picked);
+          else if (!index) setEnterWaits(text.trim() !== '');
+          else if (matches[0]) choose(matches[0]);
         }}
       />
-      {matches.length > 0 && (
-        <Stack gap={2} mt={4} data-testid="offline-farmer-matches">
-          {matches.map((f) => (
-            <Button key={f.id} variant="subtle" size="compact-sm" justify="start" onClick={() => onPick(f)}>
-              {f.farmerNo} · {packFarmerName(f)}
-              {f.village ? ` · ${f.village}` : ''}
-            </Button>
-          ))}
-        </Stack>
-      )}
+      <FarmerMatches matches={matches} onPick={onChoose} />
     </div>
   );
 }
+
+/** The previous matches when a keystroke finds the same farmers (the list then does not render). */
+function useSameMatches(found: PackFarmer[]): PackFarmer[] {
+  const last = useRef(found);
+  const prev = last.current;
+  if (prev !== found && (prev.length !== found.length || prev.some((f, i) => f !== found[i])))
+    last.current = found;
+  return last.current;
+}
+
+const FarmerMatches = memo(function FarmerMatches({
+  matches,
+  onPick,
+}: {
+  matches: PackFarmer[];
+  onPick: (farmer: PackFarmer) => void;
+}) {
+  if (matches.length === 0) return null;
+  return (
+    <Stack gap={2} mt={4} data-testid="offline-farmer-matches">
+      {matches.map((f) => (
+        <Button key={f.id} variant="subtle" size="compact-sm" justify="start" onClick={() => onPick(f)}>
+          {f.farmerNo} · {packFarmerName(f)}
+          {f.village ? ` · ${f.village}` : ''}
+        </Button>
+      ))}
+    </Stack>
+  );
+});
 
 type FieldName = Exclude<(typeof FIELDS)[number], 'farmer'>;
 

@@ -79,20 +79,28 @@ export async function saveDevice(db: OfflineDb, meta: DeviceMeta): Promise<void>
   await db.put('meta', meta, 'device');
 }
 
-/** The society's pack replaces the one kept: its farmers, in one transaction with the rest. */
+const FARMERS_KEY = 'farmers';
+
+/**
+ * The society's pack replaces the one kept, in one transaction. Its farmers are kept as one JSON
+ * text (one value to read and parse at opening, not 20,000 records to clone one by one); the
+ * `farmers` store of the first version is only emptied.
+ */
 export async function savePack(db: OfflineDb, pack: DevicePack): Promise<void> {
   const tx = db.transaction(['meta', 'farmers'], 'readwrite');
-  const farmers = tx.objectStore('farmers');
-  await farmers.clear();
-  for (const farmer of pack.farmers) void farmers.put(farmer);
+  void tx.objectStore('farmers').clear();
   const { farmers: list, ...rest } = pack;
-  void tx
-    .objectStore('meta')
-    .put({ ...rest, farmerCount: list.length, refreshedAt: new Date().toISOString() }, 'pack');
+  const meta = tx.objectStore('meta');
+  void meta.put(JSON.stringify(list), FARMERS_KEY);
+  void meta.put({ ...rest, farmerCount: list.length, refreshedAt: new Date().toISOString() }, 'pack');
   await tx.done;
 }
 
-export const readFarmers = (db: OfflineDb) => db.getAll('farmers');
+/** The farmers kept, in the pack's order (numbers' order); a pack kept by the first version: its records. */
+export async function readFarmers(db: OfflineDb): Promise<PackFarmer[]> {
+  const kept = await db.get('meta', FARMERS_KEY);
+  return typeof kept === 'string' ? (JSON.parse(kept) as PackFarmer[]) : db.getAll('farmers');
+}
 
 /** The next number of a season this device would give (1 before its first receipt). */
 export async function nextNumberOf(db: OfflineDb, seasonId: string): Promise<number> {
@@ -193,6 +201,7 @@ export async function nextNumbers(db: OfflineDb): Promise<{ seasonId: string; ne
 export async function clearSocietyData(db: OfflineDb): Promise<void> {
   const tx = db.transaction(['meta', 'farmers'], 'readwrite');
   await tx.objectStore('farmers').clear();
+  await tx.objectStore('meta').delete(FARMERS_KEY);
   await tx.objectStore('meta').delete('pack');
   await tx.done;
 }

@@ -1,8 +1,9 @@
-import type { PackFarmer, RegisterDeviceBody, WeighingDevice } from '@ushirika/contracts';
+import type { RegisterDeviceBody, WeighingDevice } from '@ushirika/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, refreshTokens } from '../../../lib/api.ts';
 import { getAccessToken, useSession } from '../../../lib/session.ts';
 import { askBackgroundSync } from './background-sync.ts';
+import { type FarmerIndex, farmerIndex } from './farmer-search.ts';
 import {
   clearSocietyData,
   countWaiting,
@@ -52,7 +53,6 @@ export type SyncProblem = OfflineCallError['kind'] | null;
 export type OfflineState = {
   device: WeighingDevice | null;
   pack: PackMeta | null;
-  farmers: PackFarmer[];
   waiting: number;
   lastSyncAt: string | null;
   recent: QueuedReceipt[];
@@ -61,7 +61,6 @@ export type OfflineState = {
 const EMPTY: OfflineState = {
   device: null,
   pack: null,
-  farmers: [],
   waiting: 0,
   lastSyncAt: null,
   recent: [],
@@ -80,6 +79,8 @@ export function useOfflineDevice() {
   const dbRef = useRef<OfflineDb | null>(null);
   const [state, setState] = useState<OfflineState>(EMPTY);
   const [loaded, setLoaded] = useState(false);
+  /** The farmers kept, ready to search; null while they load (the form shows before them). */
+  const [farmers, setFarmers] = useState<FarmerIndex | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [problem, setProblem] = useState<SyncProblem>(null);
   const [problemText, setProblemText] = useState<string | null>(null);
@@ -90,18 +91,24 @@ export function useOfflineDevice() {
     return dbRef.current;
   }, []);
 
+  /** What the device holds but its farmers (a saved receipt changes none of them). */
   const reload = useCallback(async () => {
     const d = await db();
     const meta = await readDevice(d);
-    const [pack, farmers, waiting, sync, recent] = await Promise.all([
+    const [pack, waiting, sync, recent] = await Promise.all([
       readPack(d),
-      readFarmers(d),
       countWaiting(d),
       readSync(d),
       latestReceipts(d, 20),
     ]);
-    setState({ device: meta?.device ?? null, pack, farmers, waiting, lastSyncAt: sync.lastSyncAt, recent });
+    setState({ device: meta?.device ?? null, pack, waiting, lastSyncAt: sync.lastSyncAt, recent });
     setLoaded(true);
+  }, [db]);
+
+  /** The farmers kept, read after the form is on screen and indexed once per pack kept (#29). */
+  const reloadFarmers = useCallback(async () => {
+    const list = await readFarmers(await db());
+    setFarmers(farmerIndex(list));
   }, [db]);
 
   /** Sends the queue, then refreshes the pack; a failure leaves everything waiting. */
@@ -119,6 +126,7 @@ export function useOfflineDevice() {
     try {
       await withOutboxLock(() => syncQueue(d, httpSend(credentials, meta.device.id)));
       await savePack(d, await fetchPack(credentials));
+      void reloadFarmers();
       setProblem(null);
       setProblemText(null);
     } catch (error) {
@@ -132,7 +140,7 @@ export function useOfflineDevice() {
       setSyncing(false);
       await reload();
     }
-  }, [db, reload]);
+  }, [db, reload, reloadFarmers]);
 
   /** Registers this browser as a device of the clerk's society and downloads its pack. */
   const register = useCallback(
@@ -144,9 +152,10 @@ export function useOfflineDevice() {
       await saveDevice(d, { device: reply.data, clerkId: user?.id ?? '' });
       await savePack(d, await fetchPack(credentials));
       await reload();
+      void reloadFarmers();
       return reply;
     },
-    [db, reload, user?.id],
+    [db, reload, reloadFarmers, user?.id],
   );
 
   const save = useCallback(
@@ -162,11 +171,15 @@ export function useOfflineDevice() {
   const clear = useCallback(async () => {
     await clearSocietyData(await db());
     await reload();
-  }, [db, reload]);
+    await reloadFarmers();
+  }, [db, reload, reloadFarmers]);
 
+  // The form first, then the farmers (the farmer box says they are loading), then a sync.
   useEffect(() => {
-    void reload().then(() => syncNow());
-  }, [reload, syncNow]);
+    void reload()
+      .then(() => reloadFarmers())
+      .then(() => syncNow());
+  }, [reload, reloadFarmers, syncNow]);
   useEffect(() => {
     if (online) void syncNow();
   }, [online, syncNow]);
@@ -181,7 +194,7 @@ export function useOfflineDevice() {
     return () => worker.removeEventListener('message', onMessage);
   }, [reload]);
 
-  return { ...state, loaded, online, syncing, problem, problemText, syncNow, register, save, clear };
+  return { ...state, farmers, loaded, online, syncing, problem, problemText, syncNow, register, save, clear };
 }
 
 export type OfflineDevice = ReturnType<typeof useOfflineDevice>;
