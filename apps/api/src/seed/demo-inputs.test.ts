@@ -125,7 +125,22 @@ describe("the demo year's financial statements", () => {
     expect(first).toEqual({ skipped: false, vouchers: 4 });
     expect((await loadDemoAccounts(t.db)).skipped).toBe(true);
     // The members' shares come through the register (#32), so share capital agrees with it.
-    expect(await loadDemoMembers(t.db)).toEqual({ skipped: false, unionMembers: 3, farmerMembers: 5 });
+    const loaded = await loadDemoMembers(t.db);
+    expect(loaded).toMatchObject({ skipped: false, unionMembers: 3, farmerMembers: 5 });
+    // The union's second payment to Mkuranga's farmers, approved through the screens' use cases.
+    expect(loaded.secondPayment?.paymentNo).toMatch(/^SP-/);
+    expect(loaded.secondPayment?.lines).toBeGreaterThan(0);
+    const [second] = await queryRows(
+      t.db,
+      z.object({ status: z.string(), total: z.string(), batch: z.string().nullable() }),
+      sql`select p.status, p.total::text as total, b.total::text as batch from second_payments p
+          left join payment_batches b on b.id = p.payment_batch_id where p.payment_no = ${loaded.secondPayment?.paymentNo ?? ''}`,
+    );
+    expect(second).toEqual({
+      status: 'approved',
+      total: loaded.secondPayment?.total,
+      batch: loaded.secondPayment?.total,
+    });
     expect((await loadDemoMembers(t.db)).skipped).toBe(true);
     const auditor = await sessionAs(t, 'Auditor');
     const get = async <T>(path: string) => {
@@ -137,6 +152,7 @@ describe("the demo year's financial statements", () => {
       '/reports/control-accounts',
     );
     expect(controls.checks.find((c) => c.key === 'member_shares')?.difference).toBe('0.00');
+    expect(controls.checks.find((c) => c.key === 'due_between_books')?.difference).toBe('0.00');
     for (const book of ['collection', 'operation', 'union'] as const) {
       const position = await get<{ sections: Section[]; balanced: boolean }>(
         `/reports/financial-position?book=${book}&compare=previous-year`,

@@ -193,7 +193,10 @@ async function seedDemo(): Promise<void> {
     console.log(
       members.skipped
         ? 'Members: left as they were.'
-        : `Members: ${members.unionMembers} AMCOS in the union's register, 500,000 of shares paid each (posted to share capital); ${members.farmerMembers} Mkuranga farmers in their AMCOS's register.`,
+        : `Members: ${members.unionMembers} AMCOS in the union's register, 500,000 of shares paid each (posted to share capital); ${members.farmerMembers} Mkuranga farmers in their AMCOS's register.` +
+            (members.secondPayment
+              ? ` Second payment ${members.secondPayment.paymentNo} to Mkuranga's farmers approved: ${members.secondPayment.lines} lines, ${shillings(members.secondPayment.total)} (its batch a draft). No appropriation: the demo has no closed year.`
+              : ''),
     );
     console.log(
       `Payouts: the simulator ${payouts.configured ? 'set up in the payout settings, paying mobile money and bank accounts' : 'already set up'}; ` +
