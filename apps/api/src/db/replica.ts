@@ -34,11 +34,14 @@ export function replicaVerdict(probe: ReplicaProbe | Error, maxLagSeconds: numbe
 }
 
 /**
- * The lag: 0 when everything received is replayed (an idle primary sends nothing, and the last
- * replayed transaction's age is then no lag at all), else the age of the last replayed transaction.
+ * The lag: 0 when the standby streams and has replayed everything it received (an idle primary
+ * sends nothing, and the last replayed transaction's age is then no lag at all), else the age of
+ * the last replayed transaction. "Replayed at or past received", not "equal": a restarted standby's
+ * receiver starts counting from its WAL segment's first byte, behind what it already replayed, and
+ * stays there until the primary writes again. Not streaming yet (received is null): the age.
  */
 export const LAG_QUERY = `select pg_is_in_recovery() as in_recovery,
-  case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
+  case when pg_last_wal_replay_lsn() >= pg_last_wal_receive_lsn() then 0
        else extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as lag`;
 
 /**
