@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { amcosStock } from '../../src/modules/crop-flow/collections/stock.ts';
 import { signIn } from '../../test/hardening/child-server.ts';
 import { cashewGrades, openCashewSeasonCrop, weighingBody } from '../lib/fixtures.ts';
-import { runAutocannon } from '../lib/measure.ts';
+import { runAutocannon, runConcurrentLoop } from '../lib/measure.ts';
 import { bareMs } from '../lib/scenarios.ts';
 import { BENCH_PASSWORD } from '../lib/server.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
@@ -222,13 +223,14 @@ function stockScenario(
   p: Prepared,
   tokens: Map<string, string>,
   asClerk: boolean,
+  rate?: number,
 ): Scenario {
   const headers = (server: ServerContext) => ({
     authorization: `Bearer ${asClerk ? (tokens.get(p.clerks[0]?.email ?? '') ?? '') : server.adminToken}`,
   });
   const amcosId = asClerk ? (p.clerks[0]?.amcosId ?? '') : null;
   return {
-    name,
+    name: rate ? `${name}, ${CLERKS} readers at ${rate}/s each` : name,
     concurrency: CLERKS,
     target: { p95BelowMs: 50 },
     bare: bareMs('the totals pivoted per AMCOS and grade, with transit (no names)', 9, () =>
@@ -253,6 +255,33 @@ function stockScenario(
         seconds,
         headers: headers(server),
         requests: [{ method: 'GET', path: path(p) }],
+        ...(rate ? { connectionRate: rate } : {}),
+      }),
+  };
+}
+
+/**
+ * The floor under the union-wide stock: the route's own query (`amcosStock`, the reply's JSON
+ * written by the database) run `CLERKS` at once in this process, on the same pool the API uses,
+ * with no HTTP, routing, session or socket. No route answering the same reply can do better on
+ * this machine, so its p95 beside the HTTP row says how much of that row is the database's.
+ */
+function stockFloorScenario(db: Db): Scenario {
+  return {
+    name: `bare: the union-wide stock's own query (its reply's JSON), ${CLERKS} at once, no HTTP (the floor)`,
+    concurrency: CLERKS,
+    async check() {
+      const reply = await amcosStock(db, {}, null);
+      return `${(reply.length / 1024).toFixed(0)} kB reply`;
+    },
+    run: (_server, seconds) =>
+      runConcurrentLoop({
+        concurrency: CLERKS,
+        seconds,
+        step: async () => {
+          await amcosStock(db, {}, null);
+          return { status: 200 };
+        },
       }),
   };
 }
@@ -287,6 +316,17 @@ export const collectionsSuite: BenchSuite = {
           tokens,
           false,
         ),
+        // The same readers at an office's pace: each opens the stock once a second, at a random phase.
+        stockScenario(
+          db,
+          'GET /api/collections/stock (union: all 200 AMCOS)',
+          () => '/api/collections/stock',
+          p,
+          tokens,
+          false,
+          1,
+        ),
+        stockFloorScenario(db),
       ],
     };
   },
