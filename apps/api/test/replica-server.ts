@@ -6,8 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * A real streaming replica of the test PostgreSQL (#34): pg_basebackup with a standby signal (-R)
- * into a temporary directory, started with pg_ctl on a free port. The server runs as the
+ * A real streaming replica of a local PostgreSQL (#34), for report-reads.test.ts and the season-day
+ * bench: pg_basebackup with a standby signal (-R) of the whole cluster into a temporary directory,
+ * started with pg_ctl on a free port. The server runs as the
  * `postgres` user (its data directory owned by it, mode 0700); run as root the commands go
  * through `runuser`. The primary must let replication connections in from 127.0.0.1
  * (`host replication all 127.0.0.1/32 trust` in pg_hba.conf: .ci/run adds it).
@@ -16,12 +17,22 @@ export type ReplicaServer = {
   /** The replica's server URL (no database): DATABASE_REPLICA_URL. */
   url: string;
   port: number;
+  /** The replica's URL for one database of the primary (an app's DATABASE_REPLICA_URL). */
+  urlOf(database: string): string;
   /** SQL on the replica (pg_wal_replay_pause(), pg_is_in_recovery()...), in database `database`. */
   query(database: string, statement: string): Promise<Record<string, unknown>[]>;
   start(): void;
   stop(): void;
-  /** Stops it (if running) and removes its directory: always, in afterAll. */
+  /** Stops it (if running) and removes its directory: always, in afterAll or a finally. */
   remove(): void;
+};
+
+export type ReplicaOptions = {
+  /**
+   * Also removed when the process exits or is stopped (Ctrl-C, SIGTERM) before `remove` is
+   * called: for a script such as the bench (a test runner has afterAll, and signals of its own).
+   */
+  removeOnExit?: boolean;
 };
 
 const PRIMARY_SETTINGS = [
@@ -70,7 +81,28 @@ async function primaryFacts(primaryUrl: string) {
   }
 }
 
-export async function startReplica(primaryUrl: string): Promise<ReplicaServer> {
+/** Runs `remove` when the process exits or gets SIGINT/SIGTERM (then stops as the signal would); answers the undo. */
+function removeOnExit(remove: () => void): () => void {
+  const onExit = () => remove();
+  const onSignal = (signal: NodeJS.Signals) => {
+    try {
+      remove();
+    } finally {
+      process.kill(process.pid, signal);
+    }
+  };
+  const forget = () => {
+    process.off('exit', onExit);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  process.once('exit', onExit);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return forget;
+}
+
+export async function startReplica(primaryUrl: string, options: ReplicaOptions = {}): Promise<ReplicaServer> {
   const primary = new URL(primaryUrl);
   const { settings, bindir } = await primaryFacts(primaryUrl);
   const port = await freePort();
@@ -82,13 +114,17 @@ export async function startReplica(primaryUrl: string): Promise<ReplicaServer> {
   chownSync(root, postgresUid, postgresGid);
   const bin = (name: string) => path.join(bindir, name);
   let running = false;
+  let forget = () => {};
   const server: ReplicaServer = {
     url: `postgres://${primary.username || 'postgres'}@127.0.0.1:${port}/postgres`,
     port,
-    async query(database, statement) {
+    urlOf(database) {
       const u = new URL(server.url);
       u.pathname = `/${database}`;
-      const client = new pg.Client({ connectionString: u.toString() });
+      return u.toString();
+    },
+    async query(database, statement) {
+      const client = new pg.Client({ connectionString: server.urlOf(database) });
       await client.connect();
       try {
         return (await client.query(statement)).rows;
@@ -106,15 +142,22 @@ export async function startReplica(primaryUrl: string): Promise<ReplicaServer> {
       running = false;
     },
     remove() {
+      forget();
       try {
         server.stop();
       } catch {
-        asPostgres(bin('pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+        // Not stopping in time, or already gone (a Ctrl-C reaches the whole process group).
+        try {
+          asPostgres(bin('pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+        } catch {
+          running = false;
+        }
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
     },
   };
+  if (options.removeOnExit) forget = removeOnExit(() => server.remove());
   try {
     asPostgres(bin('pg_basebackup'), [
       '-h',

@@ -16,6 +16,18 @@ import {
 import { writeSoldPaidLot } from '../../test/hardening/sold-lots.ts';
 import { cashewGrades, openCashewSeasonCrop, weighingBody } from '../lib/fixtures.ts';
 import { type LoadReport, percentile, seededRandom } from '../lib/measure.ts';
+import {
+  type BenchReplica,
+  type DayFigures,
+  describeSources,
+  noReportSources,
+  type ReportSources,
+  type ReportsOn,
+  reportsOnList,
+  sideBySide,
+  startBenchReplica,
+  tallyReport,
+} from '../lib/replica.ts';
 import { loadAverage } from '../lib/report.ts';
 import { timed } from '../lib/scenarios.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from '../lib/server.ts';
@@ -43,6 +55,13 @@ import type { BenchSuite, EmbeddedLoan, Scenario, ServerContext } from './scenar
  * People start at seeded random moments of their first interval (BENCH_SEED, default 1), not all
  * at once, and each turn's first request counts from when it was due (a turn late because the last
  * was slow shows). The burst case (all in step) is not run, as it would double the day.
+ *
+ * Reports on a replica (#34, PostgreSQL only): BENCH_REPLICA `both` (default) runs each WORKERS day
+ * twice, first with the reports on the primary, then on a streaming replica the bench starts on
+ * this machine (lib/replica.ts: pg_basebackup -R, pg_ctl on a free port, removed after the day,
+ * on failure and on Ctrl-C) with main.ts given DATABASE_REPLICA_URL; it prints where the
+ * accountants' answers were read (X-Report-Source) with the lag they gave, and both days' figures
+ * side by side. `1`: the replica day only; `0`: the primary day only.
  */
 const CLERKS = 20;
 const OFFICERS = 5;
@@ -236,6 +255,10 @@ type Day = LoadReport & {
   firstFailures: string[];
   /** Turns due before the end that were not begun by then: the people were held up by slow answers. */
   notBegun: number;
+  /** Where the accountants' reports were read, as their answers said. */
+  reports: ReportSources;
+  /** The load average when the day ended. */
+  load: string;
 };
 const FIRST_FAILURES = 10;
 
@@ -257,6 +280,8 @@ async function workDay(p: Prepared, baseUrl: string, seconds: number): Promise<D
     failures: new Map(),
     firstFailures: [],
     notBegun: 0,
+    reports: noReportSources(),
+    load: '',
   };
   const fail = (action: string, message: string) => {
     day.failures.set(action, (day.failures.get(action) ?? 0) + 1);
@@ -288,6 +313,7 @@ async function workDay(p: Prepared, baseUrl: string, seconds: number): Promise<D
       });
       text = await response.text();
       status = response.status;
+      if (role === 'accountant') tallyReport(day.reports, response.headers);
     } catch (error) {
       day.errors++;
       fail(action, `no answer: ${String(error)}`);
@@ -419,6 +445,7 @@ async function workDay(p: Prepared, baseUrl: string, seconds: number): Promise<D
   await Promise.all(loops);
   day.seconds = (performance.now() - started) / 1000;
   day.latenciesMs = [...day.timings.values()].flat();
+  day.load = loadAverage();
   return day;
 }
 
@@ -512,7 +539,7 @@ function printDay(title: string, day: Day, direct: Map<string, number>) {
   const goals = ACTIONS.filter((a) => a.p95BelowMs !== undefined);
   const missed = rows.filter((r) => r[7]?.endsWith('MISS') || r[7]?.endsWith('not measured'));
   process.stdout.write(
-    `  ${title}, ${day.seconds.toFixed(0)} s, ${loadAverage()}:\n${line(headers)}\n${line(widths.map((w) => '-'.repeat(w)))}\n${rows.map(line).join('\n')}\n` +
+    `  ${title}, ${day.seconds.toFixed(0)} s, ${day.load}:\n${line(headers)}\n${line(widths.map((w) => '-'.repeat(w)))}\n${rows.map(line).join('\n')}\n` +
       `    goals (collection save p95 < 50 ms, reports p95 < ${REPORT_P95_MS} ms): ${missed.length ? `MISSED or not measured by ${missed.length} of ${goals.length} actions` : `all ${goals.length} met`}\n` +
       `    all actions: ${total} requests, ${(total / day.seconds).toFixed(1)} ops/s; turns due but not begun by the end: ${day.notBegun}${day.notBegun ? ' (the server fell behind)' : ''}; errors: ${failed} (must be 0${failed ? '), the first:' : ')'}\n` +
       day.firstFailures.map((f) => `      ${f}\n`).join(''),
@@ -521,26 +548,60 @@ function printDay(title: string, day: Day, direct: Map<string, number>) {
 
 /** Where the day's main.ts child gets its database: PostgreSQL's URL, or PGlite's data directory lent by the bench. */
 type Target =
-  | { kind: 'postgres'; workers: number; databaseUrl: string }
+  | { kind: 'postgres'; workers: number; databaseUrl: string; reportsOn: ReportsOn }
   | { kind: 'pglite'; embedded: EmbeddedLoan };
+
+/** The measured days with the reports on the primary, by WORKERS: the replica's day prints beside them. */
+type PrimaryDays = Map<number, DayFigures>;
+
+function printReplicaDay(target: Target, day: Day, phase: string, primaryDays: PrimaryDays) {
+  if (target.kind !== 'postgres') return;
+  if (target.reportsOn === 'replica')
+    process.stdout.write(`    accountants' reports: ${describeSources(day.reports)}\n`);
+  if (phase !== 'measured') return;
+  if (target.reportsOn === 'primary') {
+    primaryDays.set(target.workers, day);
+    return;
+  }
+  const primary = primaryDays.get(target.workers);
+  if (primary)
+    process.stdout.write(
+      `  WORKERS=${target.workers}, the reports on the primary and on the replica (same data, one day after the other):\n${sideBySide(
+        ACTIONS.map((a) => a.name),
+        primary,
+        day,
+      )}\n`,
+    );
+}
 
 /**
  * The day against `main.ts` as a child process (one for the warm-up and the measured run): with
  * WORKERS=n on the bench's PostgreSQL database, or on the PGlite data directory the bench lends it
  * (its database closed meanwhile; reopened after the measured run for the books check).
  */
-function dayScenario(bench: Db, p: Prepared, target: Target): Scenario {
+function dayScenario(bench: Db, p: Prepared, target: Target, primaryDays: PrimaryDays): Scenario {
   let db = bench;
   let direct = new Map<string, number>();
   let before: Awaited<ReturnType<typeof booksState>> | undefined;
   let child: ChildServer | undefined;
+  let replica: BenchReplica | undefined;
   let lent = false;
   const label =
-    target.kind === 'postgres' ? `main.ts WORKERS=${target.workers}` : 'main.ts on the data directory';
-  /** The child stopped and, on PGlite, the data directory taken back: the database is the bench's again. */
+    target.kind === 'pglite'
+      ? 'main.ts on the data directory'
+      : `main.ts WORKERS=${target.workers}${target.reportsOn === 'replica' ? ', reports on a replica' : ''}`;
+  /**
+   * The child stopped (then the replica, if any, stopped and removed) and, on PGlite, the data
+   * directory taken back: the database is the bench's again.
+   */
   const stopChild = async () => {
-    if (child) await stopGently(child);
-    child = undefined;
+    try {
+      if (child) await stopGently(child);
+    } finally {
+      child = undefined;
+      replica?.server.remove();
+      replica = undefined;
+    }
     if (target.kind === 'pglite' && lent) {
       db = await target.embedded.reclaim();
       lent = false;
@@ -561,12 +622,18 @@ function dayScenario(bench: Db, p: Prepared, target: Target): Scenario {
       direct = await directCosts(db, p);
       before = await booksState(db);
       const env = localServerEnv({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD });
+      let replicaNote = '';
+      if (target.kind === 'postgres' && target.reportsOn === 'replica') {
+        replica = await startBenchReplica(target.databaseUrl);
+        replicaNote = `; ${replica.note}, REPLICA_MAX_LAG_SECONDS=${process.env.REPLICA_MAX_LAG_SECONDS ?? '30 (default)'}`;
+      }
       const started = performance.now();
       if (target.kind === 'postgres') {
         child = await startChildServer({
           ...env,
           DATABASE_URL: target.databaseUrl,
           WORKERS: String(target.workers),
+          ...(replica ? { DATABASE_REPLICA_URL: replica.url } : {}),
         });
       } else {
         await target.embedded.release();
@@ -577,12 +644,15 @@ function dayScenario(bench: Db, p: Prepared, target: Target): Scenario {
         target.kind === 'pglite' && process.env.WORKERS
           ? `, WORKERS=${process.env.WORKERS} does not apply to the embedded database (one process): one main.ts`
           : '';
-      return `books before: ${before.balanced.join(', ')}; control differences before: ${before.differences.length ? before.differences.join(', ') : 'none'}; main.ts started in ${((performance.now() - started) / 1000).toFixed(1)} s${workers}`;
+      if (target.kind === 'pglite' && process.env.BENCH_REPLICA)
+        replicaNote = `; BENCH_REPLICA=${process.env.BENCH_REPLICA} does not apply to the embedded database (no replica)`;
+      return `books before: ${before.balanced.join(', ')}; control differences before: ${before.differences.length ? before.differences.join(', ') : 'none'}; main.ts started in ${((performance.now() - started) / 1000).toFixed(1)} s${workers}${replicaNote}`;
     },
     async run(_server: ServerContext, seconds, phase) {
       if (!child) throw new Error('the season day has no server: check() did not start it');
       const day = await workDay(p, child.url, seconds);
       printDay(`${label}, ${phase}`, day, direct);
+      printReplicaDay(target, day, phase, primaryDays);
       // PGlite: the data directory is the child's until the measured day is over.
       if (target.kind === 'pglite' && phase === 'warm-up')
         process.stdout.write('    books: checked after the measured day, once main.ts has stopped\n');
@@ -615,14 +685,19 @@ export const seasonDaySuite: BenchSuite = {
     const p = await writeData(db, adminId, passwordHash);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const url = postgresUrlOf(db);
-    // PostgreSQL: main.ts with each WORKERS of the list (one run each); PGlite: one main.ts on the
-    // data directory the bench lends it.
+    // PostgreSQL: main.ts with each WORKERS of the list (one run each, two with BENCH_REPLICA=both);
+    // PGlite: one main.ts on the data directory the bench lends it (no replica).
     const workers = (process.env.WORKERS ?? '1,4').split(',').map((w) => Number(w.trim()));
+    const primaryDays: PrimaryDays = new Map();
     return {
       description: `${SOCIETIES} AMCOS x ${FARMERS} farmers with ${HISTORY} collections in stock each, 2 settled AMCOS x ${SETTLE_FARMERS} farmers in ${SETTLE_LOTS} paid lots, ${CLERKS + OFFICERS + ACCOUNTANTS + SETTLERS} people, written in ${seconds} s`,
       scenarios: url
-        ? workers.map((w) => dayScenario(db, p, { kind: 'postgres', workers: w, databaseUrl: url }))
-        : [dayScenario(db, p, { kind: 'pglite', embedded: lentBy(embedded) })],
+        ? workers.flatMap((w) =>
+            reportsOnList().map((reportsOn) =>
+              dayScenario(db, p, { kind: 'postgres', workers: w, databaseUrl: url, reportsOn }, primaryDays),
+            ),
+          )
+        : [dayScenario(db, p, { kind: 'pglite', embedded: lentBy(embedded) }, primaryDays)],
     };
   },
 };
