@@ -13,4 +13,5 @@ export * from './settlement.ts';
 export * from './statement-compare.ts';
 export * from './statement-flows.ts';
 export * from './statements.ts';
+export * from './transport-shares.ts';
 export * from './weighing.ts';

@@ -202,16 +202,8 @@ export function settleLot(
   };
 }
 
-/**
- * Settles a lot, taking the recoveries out of `loansLeft` and the shares paid out of
- * `membersLeft` (both changed in place).
- */
-function settleLotAgainst(
-  lot: LotToSettle,
-  loansLeft: Map<string, LoanBalance[]>,
-  membersLeft: Map<string, MemberShares>,
-  unionLeft: Map<string, string>,
-): LotSettlement {
+/** The lot's deductions from the farmers and from the buyer, each with its payee (transport charges last). */
+function lotDeductions(lot: LotToSettle) {
   const transportRules: SettlementRule[] = lot.transporters
     .filter((t) => dec(t.charge).gt(0))
     .map((t, i) => ({
@@ -255,13 +247,21 @@ function settleLotAgainst(
   };
   const deductions = split.farmerLines.flatMap(settled).filter((d) => dec(d.amount).gt(0));
   const buyerLines = split.buyerLines.flatMap(settled).filter((d) => dec(d.amount).gt(0));
-  const total = (lines: SettledDeduction[], type: Payee['type']) =>
-    sum(lines.filter((l) => l.payee.type === type).map((l) => l.amount));
-  const levy = total(deductions, 'amcos');
+  return { split, deductions, buyerLines };
+}
 
-  // One line per farmer, whatever number of collections they have in the lot. The per-farmer
-  // arithmetic is exact integers (grams and cents): the same largest-remainder split as
-  // `splitExact`, at 50,000 farmers a run.
+/**
+ * One line per farmer, whatever number of collections they have in the lot: their share of what
+ * the farmers are owed, less their loans (taken out of `loansLeft`), then their unpaid shares
+ * (out of `membersLeft`). The per-farmer arithmetic is exact integers (grams and cents): the same
+ * largest-remainder split as `splitExact`, at 50,000 farmers a run.
+ */
+function farmerLines(
+  lot: LotToSettle,
+  split: { farmerNet: string; farmerDeductions: string },
+  loansLeft: Map<string, LoanBalance[]>,
+  membersLeft: Map<string, MemberShares>,
+) {
   const gramsByFarmer = new Map<string, bigint>();
   for (const c of lot.collections) {
     gramsByFarmer.set(c.farmerId, (gramsByFarmer.get(c.farmerId) ?? 0n) + scaled(c.kg, 3));
@@ -274,9 +274,7 @@ function settleLotAgainst(
   const owedParts = splitUnits(scaled(split.farmerNet, 2), weights);
   const deductionParts = splitUnits(scaled(split.farmerDeductions, 2), weights);
 
-  let netTotal = 0n;
-  let recoveredTotal = 0n;
-  let sharesTotal = 0n;
+  const totals = { net: 0n, recovered: 0n, shares: 0n };
   const farmers: SettledFarmer[] = farmerIds.map((farmerId, i) => {
     const owed = owedParts[i] ?? 0n;
     const deducted = deductionParts[i] ?? 0n;
@@ -295,9 +293,9 @@ function settleLotAgainst(
     // Loans first, then the member's unpaid shares from what is left (docs/DECISIONS.md).
     const shares = sharesTaken(room, membersLeft.get(farmerId), lot);
     room -= shares;
-    netTotal += room;
-    recoveredTotal += recovered;
-    sharesTotal += shares;
+    totals.net += room;
+    totals.recovered += recovered;
+    totals.shares += shares;
     return {
       farmerId,
       kg: unscaled(gramsByFarmer.get(farmerId) ?? 0n, 3),
@@ -310,8 +308,25 @@ function settleLotAgainst(
       net: unscaled(room, 2),
     };
   });
-  const collectedKg = unscaled(collectedGrams, 3);
+  return { farmers, collectedKg: unscaled(collectedGrams, 3), totals };
+}
 
+/**
+ * Settles a lot in stages: its deductions and payees → the farmers' lines (the recoveries taken
+ * out of `loansLeft` and the shares paid out of `membersLeft`, both changed in place) → the AMCOS's
+ * union shares from its levy (out of `unionLeft`).
+ */
+function settleLotAgainst(
+  lot: LotToSettle,
+  loansLeft: Map<string, LoanBalance[]>,
+  membersLeft: Map<string, MemberShares>,
+  unionLeft: Map<string, string>,
+): LotSettlement {
+  const { split, deductions, buyerLines } = lotDeductions(lot);
+  const total = (lines: SettledDeduction[], type: Payee['type']) =>
+    sum(lines.filter((l) => l.payee.type === type).map((l) => l.amount));
+  const levy = total(deductions, 'amcos');
+  const { farmers, collectedKg, totals } = farmerLines(lot, split, loansLeft, membersLeft);
   return {
     lotId: lot.lotId,
     amcosId: lot.amcosId,
@@ -325,9 +340,9 @@ function settleLotAgainst(
     transporters: m(total(deductions, 'transporter')),
     amcos: m(levy),
     buyerLevies: split.buyerDeductions,
-    farmersNet: unscaled(netTotal, 2),
-    loanRecovery: unscaled(recoveredTotal, 2),
-    memberShares: unscaled(sharesTotal, 2),
+    farmersNet: unscaled(totals.net, 2),
+    loanRecovery: unscaled(totals.recovered, 2),
+    memberShares: unscaled(totals.shares, 2),
     amcosShares: unscaled(amcosSharesTaken(levy, unionLeft, lot), 2),
     farmers,
   };

@@ -1,6 +1,6 @@
 import type { FarmerStatement } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DocumentInput, label, money } from '../../platform/document-pdf.ts';
+import { type DocumentInput, type DocumentTable, label, money } from '../../platform/document-pdf.ts';
 import { codeLabel, currentLanguage, unitLabel } from '../../platform/labels.ts';
 import { unionDocumentPdf } from '../cooperative/union.ts';
 
@@ -14,6 +14,64 @@ function paymentText(row: Pick<FarmerStatement['settlements']['rows'][number], '
   const status = code(['pay.status', 'status'], p.status);
   const via = p.viaAmcosName ? ` (${label('Paid through')} ${p.viaAmcosName})` : '';
   return `${status} · ${p.reference}${via}`;
+}
+
+/** Each settlement's split and the farmer's payment line, with the season's totals. */
+function settlementsTable({ settlements }: FarmerStatement): DocumentTable {
+  return {
+    title: 'Settlements and payments',
+    headers: [
+      'Settlement',
+      'Kg',
+      'Gross share',
+      'Deductions',
+      'Loan recovery',
+      'Member shares',
+      'Net payable',
+      'Payment',
+    ],
+    right: [1, 2, 3, 4, 5, 6],
+    rows: settlements.rows.map((r) => [
+      `${r.settlementNo} ${r.settledOn}`,
+      r.kg,
+      money(r.grossShare),
+      money(r.deductions),
+      money(r.loanRecovery),
+      money(r.memberShares),
+      money(r.net),
+      paymentText(r),
+    ]),
+    totals: [
+      'Total',
+      settlements.totals.kg,
+      money(settlements.totals.grossShare),
+      money(settlements.totals.deductions),
+      money(settlements.totals.loanRecovery),
+      money(settlements.totals.memberShares),
+      money(settlements.totals.net),
+      '',
+    ],
+  };
+}
+
+/** Second payments to the farmer (#32): one table when the season has any, else none. */
+function secondPaymentTables(s: FarmerStatement): DocumentTable[] {
+  if (!s.secondPayments.length) return [];
+  return [
+    {
+      title: 'Second payment to farmers',
+      headers: ['Number', 'Crop', 'Kg delivered', 'Amount per kg', 'Amount', 'Payment'],
+      right: [2, 3, 4],
+      rows: s.secondPayments.map((p) => [
+        `${p.paymentNo} ${p.approvedOn}`,
+        p.cropName,
+        p.kg,
+        money(p.ratePerKg),
+        money(p.amount),
+        paymentText(p),
+      ]),
+    },
+  ];
 }
 
 /**
@@ -58,58 +116,8 @@ export function farmerStatementDocument(s: FarmerStatement, printedOn: string): 
           collections.totals.netKg,
         ],
       },
-      {
-        title: 'Settlements and payments',
-        headers: [
-          'Settlement',
-          'Kg',
-          'Gross share',
-          'Deductions',
-          'Loan recovery',
-          'Member shares',
-          'Net payable',
-          'Payment',
-        ],
-        right: [1, 2, 3, 4, 5, 6],
-        rows: settlements.rows.map((r) => [
-          `${r.settlementNo} ${r.settledOn}`,
-          r.kg,
-          money(r.grossShare),
-          money(r.deductions),
-          money(r.loanRecovery),
-          money(r.memberShares),
-          money(r.net),
-          paymentText(r),
-        ]),
-        totals: [
-          'Total',
-          settlements.totals.kg,
-          money(settlements.totals.grossShare),
-          money(settlements.totals.deductions),
-          money(settlements.totals.loanRecovery),
-          money(settlements.totals.memberShares),
-          money(settlements.totals.net),
-          '',
-        ],
-      },
-      // Second payments to the farmer (#32), when the season has any.
-      ...(s.secondPayments.length
-        ? [
-            {
-              title: 'Second payment to farmers',
-              headers: ['Number', 'Crop', 'Kg delivered', 'Amount per kg', 'Amount', 'Payment'],
-              right: [2, 3, 4],
-              rows: s.secondPayments.map((p) => [
-                `${p.paymentNo} ${p.approvedOn}`,
-                p.cropName,
-                p.kg,
-                money(p.ratePerKg),
-                money(p.amount),
-                paymentText(p),
-              ]),
-            },
-          ]
-        : []),
+      settlementsTable(s),
+      ...secondPaymentTables(s),
       {
         title: 'Loans and inputs',
         headers: ['Loan', 'Reason', 'Status', 'Amount', 'Recovered', 'Outstanding'],

@@ -37,12 +37,8 @@ import { recordMemberPayment } from './record-member-payment.ts';
 import { saveMemberSettings } from './save-member-settings.ts';
 import { updateMember } from './update-member.ts';
 
-/**
- * Member registers (#32): the union's (its AMCOS) and each AMCOS's (its farmers). Every route is
- * declared for readers of farmers; the register itself then decides (access.ts): the union's for
- * union staff, changed by who may post; an AMCOS's for its own users and union staff.
- */
-export function memberRegisterRoutes(app: ZodApp, deps: AppDeps) {
+/** The register's list: one page as JSON, or the whole filtered list as a sheet or PDF. */
+function memberListRoute(app: ZodApp, deps: AppDeps) {
   app.get(
     '/members',
     {
@@ -71,6 +67,15 @@ export function memberRegisterRoutes(app: ZodApp, deps: AppDeps) {
       });
     },
   );
+}
+
+/**
+ * Member registers (#32): the union's (its AMCOS) and each AMCOS's (its farmers). Every route is
+ * declared for readers of farmers; the register itself then decides (access.ts): the union's for
+ * union staff, changed by who may post; an AMCOS's for its own users and union staff.
+ */
+export function memberRegisterRoutes(app: ZodApp, deps: AppDeps) {
+  memberListRoute(app, deps);
   app.post(
     '/members',
     {

@@ -108,6 +108,11 @@ export function supplierPaymentsRoutes(app: ZodApp, deps: AppDeps) {
       return sendPdf(reply, `REMITTANCE_${payment.paymentNo}`, await remittancePdf(db, payment));
     },
   );
+  supplierAgedRoute(app, deps);
+}
+
+/** The aged payables report: JSON, the PDF of its details or a sheet. */
+function supplierAgedRoute(app: ZodApp, deps: AppDeps) {
   app.get(
     '/reports/supplier/aged',
     {

@@ -130,6 +130,57 @@ function resultOf(row: z.output<typeof ledgerRow>): StatusReply {
   return { status: 'succeeded', providerReference: row.providerReference, fee: row.fee };
 }
 
+const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
+
+/** A callback signed in this process, parsed; anything else is refused. */
+function verifySignedCallback(headers: Record<string, string | undefined>, rawBody: string): PayoutCallback {
+  const given = Buffer.from(headers['x-simulator-signature'] ?? '', 'hex');
+  const expected = Buffer.from(sign(rawBody), 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new CallbackRejectedError('The callback signature does not match');
+  return callbackBody.parse(JSON.parse(rawBody));
+}
+
+/** The name the simulator's register holds for an account: the expected one, or by a roll another's. */
+function registeredName(knobs: Knobs, account: PayoutAccount, expectedName: string): NameLookup {
+  const key = accountKey(account);
+  if (!key || key === '/') return { found: false, reason: 'No account to look up' };
+  if (roll(knobs.seed, 'name', key) < knobs.nameMismatchRate)
+    return {
+      found: true,
+      name: OTHER_NAMES[Math.floor(roll(knobs.seed, 'other-name', key) * OTHER_NAMES.length)] ?? 'UNKNOWN',
+    };
+  return { found: true, name: expectedName.toUpperCase() };
+}
+
+/** The simulator's statement of the keys, in the order it received them. */
+async function simulatorStatement(db: DbOrTx, knobs: Knobs, keys: string[]): Promise<StatementRow[]> {
+  if (keys.length === 0) return [];
+  // The simulated network has settled every payment that is due by the time it is asked.
+  const due = await queryRows(
+    db,
+    z.object({ key: z.string() }),
+    sql`select idempotency_key as key from payout_simulator_ledger
+        where status = 'pending' and due_at <= now() and idempotency_key = any(${sql.param(keys)}::text[])`,
+  );
+  if (due.length)
+    await settleAll(
+      db,
+      knobs,
+      due.map((d) => d.key),
+      false,
+    );
+  const rows = await queryRows(
+    db,
+    statementRow,
+    sql`select idempotency_key as "idempotencyKey", provider_reference as "providerReference", account,
+          amount::text as amount, fee::text as fee, status, failure_reason as reason
+        from payout_simulator_ledger where idempotency_key = any(${sql.param(keys)}::text[])
+        order by received_at, idempotency_key`,
+  );
+  return rows.map((r, i) => ({ ...r, rowNo: i + 1 }));
+}
+
 /**
  * The built-in payout provider for the demo, the tests and training: it behaves like a real one
  * (a reply, then a callback some 50-200 ms later) and keeps its own ledger of money sent in the
@@ -200,21 +251,11 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
     }
   }
 
-  const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
-
   return {
     name: 'simulator',
     async nameLookup(account, expectedName): Promise<NameLookup> {
       await wait(latency(accountKey(account), 'lookup-delay'));
-      const key = accountKey(account);
-      if (!key || key === '/') return { found: false, reason: 'No account to look up' };
-      if (roll(knobs.seed, 'name', key) < knobs.nameMismatchRate)
-        return {
-          found: true,
-          name:
-            OTHER_NAMES[Math.floor(roll(knobs.seed, 'other-name', key) * OTHER_NAMES.length)] ?? 'UNKNOWN',
-        };
-      return { found: true, name: expectedName.toUpperCase() };
+      return registeredName(knobs, account, expectedName);
     },
     async send(request): Promise<SendReply> {
       const key = request.idempotencyKey;
@@ -244,39 +285,8 @@ export function createSimulator(db: DbOrTx, knobs: Knobs): PayoutProvider {
       }
       return resultOf(row);
     },
-    async statement(keys): Promise<StatementRow[]> {
-      if (keys.length === 0) return [];
-      // The simulated network has settled every payment that is due by the time it is asked.
-      const due = await queryRows(
-        db,
-        z.object({ key: z.string() }),
-        sql`select idempotency_key as key from payout_simulator_ledger
-            where status = 'pending' and due_at <= now() and idempotency_key = any(${sql.param(keys)}::text[])`,
-      );
-      if (due.length)
-        await settleAll(
-          db,
-          knobs,
-          due.map((d) => d.key),
-          false,
-        );
-      const rows = await queryRows(
-        db,
-        statementRow,
-        sql`select idempotency_key as "idempotencyKey", provider_reference as "providerReference", account,
-              amount::text as amount, fee::text as fee, status, failure_reason as reason
-            from payout_simulator_ledger where idempotency_key = any(${sql.param(keys)}::text[])
-            order by received_at, idempotency_key`,
-      );
-      return rows.map((r, i) => ({ ...r, rowNo: i + 1 }));
-    },
-    verifyCallback(headers, rawBody): PayoutCallback {
-      const given = Buffer.from(headers['x-simulator-signature'] ?? '', 'hex');
-      const expected = Buffer.from(sign(rawBody), 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        throw new CallbackRejectedError('The callback signature does not match');
-      return callbackBody.parse(JSON.parse(rawBody));
-    },
+    statement: (keys) => simulatorStatement(db, knobs, keys),
+    verifyCallback: verifySignedCallback,
     fee: simulatorFee,
     onCallback(handler) {
       deliver = handler;

@@ -1,6 +1,5 @@
 import type { SettlementSelection } from '@ushirika/contracts';
 import {
-  dec,
   isRuleValidOn,
   type LotSettlement,
   type LotToSettle,
@@ -9,7 +8,7 @@ import {
   type SettlementTotals,
   type SharesRule,
   settleLots,
-  splitExact,
+  transportByLot,
 } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -183,21 +182,10 @@ const sourceRow = z.object({
 });
 const collectionRow = z.object({ lotId: z.string(), farmerId: z.string(), kg: z.string() });
 
-/**
- * Reads everything the lots' settlement needs (rules, councils, transporters and their charges,
- * the farmers' collections, the farmers' outstanding loans) and settles them with the domain's
- * `settleLots`. Nothing is written.
- */
-export async function computeSettlement(
-  db: DbOrTx,
-  paid: PaidLot[],
-  options: { lockLoans?: boolean } = {},
-): Promise<ComputedSettlement> {
-  if (paid.length === 0) throw new ValidationError('No paid and unsettled lots match this selection');
+/** What settling the lots reads, one query after another (`db` may be the caller's transaction). */
+async function readSettlementFacts(db: DbOrTx, paid: PaidLot[]) {
   const lotIds = paid.map((l) => l.lotId);
   const seasonCropIds = [...new Set(paid.map((l) => l.seasonCropId))];
-
-  // One after another: `db` may be the caller's transaction (one connection).
   const rules = await queryRows(
     db,
     ruleRow,
@@ -236,91 +224,80 @@ export async function computeSettlement(
       from collections where lot_id = any(${uuidArray(lotIds)}) and status <> 'cancelled'
       order by lot_id, collected_on, id`,
   );
-  const councilBeneficiary = new Map(councilRows.map((r) => [r.councilId, r.id]));
-
-  // Transport: each note's charge shared among its lots by collected kg, to the cent exactly. A
-  // note with no transporter (the column allows it; the form does not) has nobody to pay.
-  type CarriedSource = (typeof sources)[number] & { transporterId: string };
-  const byNote = new Map<string, CarriedSource[]>();
-  for (const s of sources) {
-    if (s.transporterId === null) continue;
-    byNote.set(s.dnId, [...(byNote.get(s.dnId) ?? []), { ...s, transporterId: s.transporterId }]);
-  }
-  const transportOf = new Map<string, { transporterId: string; kg: string; charge: string }[]>();
-  for (const list of byNote.values()) {
-    const first = list[0];
-    if (!first) continue;
-    const positive = list.some((s) => dec(s.collectedKg).gt(0));
-    const shares = positive
-      ? splitExact(
-          first.charge,
-          list.map((s) => s.collectedKg),
-        )
-      : list.map(() => dec(0));
-    list.forEach((s, i) => {
-      const entries = transportOf.get(s.lotId) ?? [];
-      const had = entries.find((e) => e.transporterId === s.transporterId);
-      const charge = shares[i] ?? dec(0);
-      if (had) {
-        had.kg = dec(had.kg).plus(dec(s.collectedKg)).toFixed(3);
-        had.charge = dec(had.charge).plus(charge).toFixed(2);
-      } else entries.push({ transporterId: s.transporterId, kg: s.collectedKg, charge: charge.toFixed(2) });
-      transportOf.set(s.lotId, entries);
-    });
-  }
-
   const collectionsOf = new Map<string, { farmerId: string; kg: string }[]>();
   for (const c of collectionRows) {
     const list = collectionsOf.get(c.lotId) ?? [];
     list.push({ farmerId: c.farmerId, kg: c.kg });
     collectionsOf.set(c.lotId, list);
   }
+  return {
+    rules,
+    councilBeneficiary: new Map(councilRows.map((r) => [r.councilId, r.id])),
+    transportOf: transportByLot(sources),
+    collectionsOf,
+  };
+}
 
-  const inputs: LotToSettle[] = paid.map((lot) => {
-    const forLot = rules.filter(
-      (r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId),
-    );
-    const applicable = forLot.filter((r) => r.kind === 'levy');
-    const hasTransporterRule = applicable.some((r) => r.recipient === 'transporter');
-    const transporters = (transportOf.get(lot.lotId) ?? []).map((t) => ({
-      ...t,
-      // A transporter rule pays the carriers; the notes' charges are then not charged again.
-      charge: hasTransporterRule ? '0' : t.charge,
-    }));
-    const settlementRules: SettlementRule[] = applicable.map((r) => {
-      const common = ruleInput(r);
-      if (r.recipient === 'beneficiary') {
-        // Cess goes to the council of the lot's AMCOS when that council is a beneficiary.
-        const routed =
-          r.beneficiaryKind === 'council' && lot.councilId
-            ? councilBeneficiary.get(lot.councilId)
-            : undefined;
-        return { ...common, recipient: 'beneficiary', beneficiaryId: routed ?? (r.beneficiaryId as string) };
-      }
-      return { ...common, recipient: r.recipient };
-    });
-    if (hasTransporterRule && transporters.length === 0)
-      throw new ValidationError(
-        `Lot ${lot.lotNo} has a transport deduction but no delivery note with a transporter`,
-      );
-    const collections = collectionsOf.get(lot.lotId) ?? [];
-    if (collections.length === 0)
-      throw new ValidationError(`Lot ${lot.lotNo} has no farmers' collections: its farmers cannot be paid`);
-    return {
-      lotId: lot.lotId,
-      amcosId: lot.amcosId,
-      kg: lot.kg,
-      bags: lot.bags,
-      pricePerKg: lot.pricePerKg,
-      on: lot.invoiceDate,
-      rules: settlementRules,
-      transporters,
-      collections,
-      sharesRule: sharesRuleOf(forLot, 'member_shares', lot.invoiceDate),
-      amcosSharesRule: sharesRuleOf(forLot, 'amcos_shares', lot.invoiceDate),
-    };
+/** One lot as the domain settles it: its rules (cess routed to its council), carriers and farmers. */
+function lotToSettle(lot: PaidLot, facts: Awaited<ReturnType<typeof readSettlementFacts>>): LotToSettle {
+  const forLot = facts.rules.filter(
+    (r) => r.seasonCropId === lot.seasonCropId && (!r.gradeId || r.gradeId === lot.gradeId),
+  );
+  const applicable = forLot.filter((r) => r.kind === 'levy');
+  const hasTransporterRule = applicable.some((r) => r.recipient === 'transporter');
+  const transporters = (facts.transportOf.get(lot.lotId) ?? []).map((t) => ({
+    ...t,
+    // A transporter rule pays the carriers; the notes' charges are then not charged again.
+    charge: hasTransporterRule ? '0' : t.charge,
+  }));
+  const settlementRules: SettlementRule[] = applicable.map((r) => {
+    const common = ruleInput(r);
+    if (r.recipient === 'beneficiary') {
+      // Cess goes to the council of the lot's AMCOS when that council is a beneficiary.
+      const routed =
+        r.beneficiaryKind === 'council' && lot.councilId
+          ? facts.councilBeneficiary.get(lot.councilId)
+          : undefined;
+      return { ...common, recipient: 'beneficiary', beneficiaryId: routed ?? (r.beneficiaryId as string) };
+    }
+    return { ...common, recipient: r.recipient };
   });
+  if (hasTransporterRule && transporters.length === 0)
+    throw new ValidationError(
+      `Lot ${lot.lotNo} has a transport deduction but no delivery note with a transporter`,
+    );
+  const collections = facts.collectionsOf.get(lot.lotId) ?? [];
+  if (collections.length === 0)
+    throw new ValidationError(`Lot ${lot.lotNo} has no farmers' collections: its farmers cannot be paid`);
+  return {
+    lotId: lot.lotId,
+    amcosId: lot.amcosId,
+    kg: lot.kg,
+    bags: lot.bags,
+    pricePerKg: lot.pricePerKg,
+    on: lot.invoiceDate,
+    rules: settlementRules,
+    transporters,
+    collections,
+    sharesRule: sharesRuleOf(forLot, 'member_shares', lot.invoiceDate),
+    amcosSharesRule: sharesRuleOf(forLot, 'amcos_shares', lot.invoiceDate),
+  };
+}
 
+/**
+ * Reads everything the lots' settlement needs (rules, councils, transporters and their charges,
+ * the farmers' collections, the farmers' outstanding loans) and settles them with the domain's
+ * `settleLots`, in stages: the facts → each lot's inputs → loans and unpaid shares → settle.
+ * Nothing is written.
+ */
+export async function computeSettlement(
+  db: DbOrTx,
+  paid: PaidLot[],
+  options: { lockLoans?: boolean } = {},
+): Promise<ComputedSettlement> {
+  if (paid.length === 0) throw new ValidationError('No paid and unsettled lots match this selection');
+  const facts = await readSettlementFacts(db, paid);
+  const inputs = paid.map((lot) => lotToSettle(lot, facts));
   const farmerIds = [...new Set(inputs.flatMap((l) => l.collections.map((c) => c.farmerId)))];
   const loans = await outstandingLoans(db, farmerIds, { lock: options.lockLoans });
   const members = inputs.some((l) => l.sharesRule) ? await unpaidShares(db, farmerIds) : new Map();

@@ -66,6 +66,19 @@ const EMPTY: OfflineState = {
   recent: [],
 };
 
+/** Calls `reload` when the service worker has synced the outbox (Background Sync). */
+function useOutboxSynced(reload: () => Promise<void>) {
+  useEffect(() => {
+    const worker = navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void reload();
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [reload]);
+}
+
 /**
  * The weighing device in the page (#29): what IndexedDB holds (registration, pack, queue), kept in
  * React state; registering, refreshing the pack, saving a receipt and syncing. Sync runs when the
@@ -183,16 +196,7 @@ export function useOfflineDevice() {
   useEffect(() => {
     if (online) void syncNow();
   }, [online, syncNow]);
-  // The service worker synced the outbox (Background Sync): what the page shows follows.
-  useEffect(() => {
-    const worker = navigator.serviceWorker;
-    if (!worker) return;
-    const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void reload();
-    };
-    worker.addEventListener('message', onMessage);
-    return () => worker.removeEventListener('message', onMessage);
-  }, [reload]);
+  useOutboxSynced(reload);
 
   return { ...state, farmers, loaded, online, syncing, problem, problemText, syncNow, register, save, clear };
 }

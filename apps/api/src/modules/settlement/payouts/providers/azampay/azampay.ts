@@ -97,6 +97,64 @@ function statusWord(a: Answer): string {
   return typeof word === 'string' ? word : '';
 }
 
+/** AzamPay's fee for a payment to an operator or bank, as configured. */
+const feeOf = (config: AzampayConfig, bankName: string | null | undefined) =>
+  channelOf(bankName) === 'bank' ? config.feeBank : config.feeMobile;
+
+/** The disburse request of a line: from the union's account to the farmer's, keyed by the line. */
+function disburseBody(
+  config: AzampayConfig,
+  request: SendRequest,
+  to: NonNullable<ReturnType<typeof destinationOf>>,
+): Record<string, unknown> {
+  return {
+    source: {
+      countryCode: 'TZ',
+      fullName: config.sourceName,
+      bankName: config.sourceBank,
+      accountNumber: config.sourceAccount,
+      currency: 'TZS',
+    },
+    destination: { countryCode: 'TZ', fullName: request.name, ...to, currency: 'TZS' },
+    transferDetails: {
+      type: config.transferType,
+      amount: markMoney(request.amount),
+      dateInEpoch: Math.floor(Date.now() / 1000),
+    },
+    externalReferenceId: externalIdOf(request.idempotencyKey),
+    remarks: request.reference.slice(0, 100),
+  };
+}
+
+/** A callback carrying the configured token and a final result, as the line's end. */
+function azampayCallback(
+  config: AzampayConfig,
+  headers: Record<string, string | undefined>,
+  rawBody: string,
+): PayoutCallback {
+  checkCallbackToken(headers, config.callbackToken);
+  const c = callback.safeParse(parseJson(rawBody));
+  if (!c.success) throw new CallbackRejectedError('The callback names no payment');
+  const idempotencyKey = keyOfExternalId(c.data.initiatorReferenceId);
+  const ref = c.data.pgReferenceId ?? c.data.fspReferenceId ?? null;
+  const end = endOf(c.data.status);
+  if (end === 'succeeded')
+    return {
+      idempotencyKey,
+      status: 'succeeded',
+      providerReference: ref ?? idempotencyKey,
+      fee: feeOf(config, c.data.operator),
+    };
+  if (end === 'failed')
+    return {
+      idempotencyKey,
+      status: 'failed',
+      providerReference: ref,
+      reason: `AzamPay: ${c.data.message ?? c.data.status}`,
+    };
+  throw new CallbackRejectedError(`The callback is not a final result (${c.data.status})`);
+}
+
 /**
  * AzamPay's disbursement API (#30): a bearer token (app name, client id, client secret) and the
  * API key on every call; name lookup, disburse keyed by the line id (as `externalReferenceId`),
@@ -110,8 +168,7 @@ export function createAzampay(config: AzampayConfig, deps: AzampayDeps = {}): Pa
   });
   /** This run's sends; after a restart the stored lines say the same (deps.sentPayment). */
   const sent = new Map<string, { pgReferenceId: string; bankName: string }>();
-  const fee = (bankName: string | null | undefined) =>
-    channelOf(bankName) === 'bank' ? config.feeBank : config.feeMobile;
+  const fee = (bankName: string | null | undefined) => feeOf(config, bankName);
 
   async function sentTo(key: string) {
     const known = sent.get(key);
@@ -151,23 +208,7 @@ export function createAzampay(config: AzampayConfig, deps: AzampayDeps = {}): Pa
     const to = destinationOf(request.account);
     if (!to)
       return { outcome: 'rejected', reason: 'AzamPay cannot reach this account (no known operator or bank)' };
-    const body: Record<string, unknown> = {
-      source: {
-        countryCode: 'TZ',
-        fullName: config.sourceName,
-        bankName: config.sourceBank,
-        accountNumber: config.sourceAccount,
-        currency: 'TZS',
-      },
-      destination: { countryCode: 'TZ', fullName: request.name, ...to, currency: 'TZS' },
-      transferDetails: {
-        type: config.transferType,
-        amount: markMoney(request.amount),
-        dateInEpoch: Math.floor(Date.now() / 1000),
-      },
-      externalReferenceId: externalIdOf(request.idempotencyKey),
-      remarks: request.reference.slice(0, 100),
-    };
+    const body = disburseBody(config, request, to);
     const checksum = client.checksum(body, config.checksumDisburseFields);
     let reply: { status: number; a: Answer };
     try {
@@ -204,29 +245,7 @@ export function createAzampay(config: AzampayConfig, deps: AzampayDeps = {}): Pa
     },
     send,
     queryStatus,
-    verifyCallback(headers, rawBody): PayoutCallback {
-      checkCallbackToken(headers, config.callbackToken);
-      const c = callback.safeParse(parseJson(rawBody));
-      if (!c.success) throw new CallbackRejectedError('The callback names no payment');
-      const idempotencyKey = keyOfExternalId(c.data.initiatorReferenceId);
-      const ref = c.data.pgReferenceId ?? c.data.fspReferenceId ?? null;
-      const end = endOf(c.data.status);
-      if (end === 'succeeded')
-        return {
-          idempotencyKey,
-          status: 'succeeded',
-          providerReference: ref ?? idempotencyKey,
-          fee: fee(c.data.operator),
-        };
-      if (end === 'failed')
-        return {
-          idempotencyKey,
-          status: 'failed',
-          providerReference: ref,
-          reason: `AzamPay: ${c.data.message ?? c.data.status}`,
-        };
-      throw new CallbackRejectedError(`The callback is not a final result (${c.data.status})`);
-    },
+    verifyCallback: (headers, rawBody) => azampayCallback(config, headers, rawBody),
     fee: (channel) => (channel === 'bank' ? config.feeBank : config.feeMobile),
     onCallback() {
       // AzamPay posts its callbacks to the app's callback route; nothing is delivered from here.

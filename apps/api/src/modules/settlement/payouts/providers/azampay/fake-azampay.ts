@@ -76,6 +76,45 @@ function postCallback(url: string, d: FakeDisbursement) {
   }).catch(() => {});
 }
 
+const reply = (status: number, body: object, delayMs?: number): FakeReply => ({
+  status,
+  body: { statusCode: status, ...body },
+  delayMs,
+});
+
+/** The body with its amount kept as the text it was sent as (a JSON number, never a float here). */
+function parse(raw: string): Record<string, unknown> {
+  return JSON.parse(raw.replace(/"amount":(\d+(?:\.\d+)?)([,}])/, '"amount":"#$1"$2')) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** Whether a disburse request has AzamPay's shape: TZ to TZ in TZS, the transfer type, an amount of cents. */
+function disburseShaped(body: Record<string, unknown>, transferType: string): boolean {
+  const src = body.source as Record<string, string> | undefined;
+  const dst = body.destination as Record<string, string> | undefined;
+  const td = body.transferDetails as Record<string, unknown> | undefined;
+  const ext = String(body.externalReferenceId ?? '');
+  const amount = String(td?.amount ?? '');
+  return Boolean(
+    src?.countryCode === 'TZ' &&
+      src.fullName &&
+      src.bankName &&
+      src.accountNumber &&
+      src.currency === 'TZS' &&
+      dst?.countryCode === 'TZ' &&
+      dst.fullName &&
+      dst.accountNumber &&
+      dst.currency === 'TZS' &&
+      td?.type === transferType &&
+      /^#\d+\.\d{2}$/.test(amount) &&
+      Number.isInteger(td.dateInEpoch) &&
+      ext.length > 0 &&
+      ext.length <= 30,
+  );
+}
+
 export async function startFakeAzampay(opts: FakeAzampayOptions) {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const tokens = new Set<string>();
@@ -83,19 +122,6 @@ export async function startFakeAzampay(opts: FakeAzampayOptions) {
   const slow = new Set<string>();
   const bad = { auth: 0, checksum: 0 };
   let callbackUrl = '';
-  const reply = (status: number, body: object, delayMs?: number): FakeReply => ({
-    status,
-    body: { statusCode: status, ...body },
-    delayMs,
-  });
-
-  /** The body with its amount kept as the text it was sent as (a JSON number, never a float here). */
-  function parse(raw: string): Record<string, unknown> {
-    return JSON.parse(raw.replace(/"amount":(\d+(?:\.\d+)?)([,}])/, '"amount":"#$1"$2')) as Record<
-      string,
-      unknown
-    >;
-  }
   function checksumOk(body: Record<string, unknown>, fields: string[]): boolean {
     const text = fields.map((f) => String(at(body, f) ?? '').replace(/^#/, '')).join('');
     const digest = digestOf(privateKey, String(body.checksum ?? ''));
@@ -105,28 +131,13 @@ export async function startFakeAzampay(opts: FakeAzampayOptions) {
   }
 
   function disburse(body: Record<string, unknown>): FakeReply {
-    const src = body.source as Record<string, string> | undefined;
     const dst = body.destination as Record<string, string> | undefined;
     const td = body.transferDetails as Record<string, unknown> | undefined;
     const ext = String(body.externalReferenceId ?? '');
     const amount = String(td?.amount ?? '');
-    const shaped =
-      src?.countryCode === 'TZ' &&
-      src.fullName &&
-      src.bankName &&
-      src.accountNumber &&
-      src.currency === 'TZS' &&
-      dst?.countryCode === 'TZ' &&
-      dst.fullName &&
-      dst.accountNumber &&
-      dst.currency === 'TZS' &&
-      td?.type === opts.transferType &&
-      /^#\d+\.\d{2}$/.test(amount) &&
-      Number.isInteger(td.dateInEpoch) &&
-      ext.length > 0 &&
-      ext.length <= 30;
-    if (!shaped) return reply(400, { success: false, message: 'Invalid request' });
-    if (!BANKS.has(dst.bankName ?? '')) return reply(400, { success: false, message: 'Invalid BankName.' });
+    if (!disburseShaped(body, opts.transferType))
+      return reply(400, { success: false, message: 'Invalid request' });
+    if (!BANKS.has(dst?.bankName ?? '')) return reply(400, { success: false, message: 'Invalid BankName.' });
     if (!checksumOk(body, opts.disburseFields))
       return reply(400, { success: false, message: 'Invalid checksum' });
     if (paid.has(ext)) return reply(403, { success: false, message: 'Duplicate External Reference Id' });
@@ -134,8 +145,8 @@ export async function startFakeAzampay(opts: FakeAzampayOptions) {
       externalReferenceId: ext,
       pgReferenceId: randomBytes(16).toString('hex'),
       amount: amount.slice(1),
-      bankName: dst.bankName ?? '',
-      accountNumber: dst.accountNumber ?? '',
+      bankName: dst?.bankName ?? '',
+      accountNumber: dst?.accountNumber ?? '',
     };
     paid.set(ext, d);
     setTimeout(() => postCallback(callbackUrl, d), 20);

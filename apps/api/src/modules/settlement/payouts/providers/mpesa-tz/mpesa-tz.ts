@@ -134,6 +134,37 @@ function readCallback(
   throw new CallbackRejectedError(`The callback is not a final result (${describe(r)})`);
 }
 
+/** The customer pay-out (B2C) request of a line, keyed by its conversation id. */
+function b2cBody(config: MpesaTzConfig, request: SendRequest, msisdn: string, conversationId: string) {
+  return {
+    input_Amount: amountText(request.amount),
+    input_Country: 'TZN',
+    input_Currency: 'TZS',
+    input_CustomerMSISDN: msisdn,
+    input_ServiceProviderCode: config.serviceProviderCode,
+    input_ThirdPartyConversationID: conversationId,
+    input_TransactionReference:
+      request.reference.replace(/[^0-9A-Za-z]/g, '').slice(0, 20) || conversationId.slice(0, 20),
+    input_PaymentItemsDesc: request.reference.slice(0, 100) || 'Payment',
+  };
+}
+
+/** A transaction status reply as the line's state: not found, still pending, or its end. */
+function statusOf(config: MpesaTzConfig, key: string, r: Reply): StatusReply {
+  if (r.output_ResponseCode === NOT_FOUND) return { status: 'not_found' };
+  if (r.output_ResponseCode !== 'INS-0') return { status: 'pending' };
+  const status = (r.output_ResponseTransactionStatus ?? '').toLowerCase();
+  const ref = r.output_TransactionID ?? null;
+  if (status === 'completed') return { status: 'succeeded', providerReference: ref ?? key, fee: config.fee };
+  if (['failed', 'cancelled', 'expired', 'declined'].includes(status))
+    return {
+      status: 'failed',
+      providerReference: ref,
+      reason: `M-Pesa: ${r.output_ResponseTransactionStatus}`,
+    };
+  return { status: 'pending' };
+}
+
 /**
  * M-Pesa Tanzania's open API (Vodacom): session key, customer pay-out (B2C, single stage),
  * transaction status. The session key is fetched with the API key encrypted by the public key;
@@ -195,17 +226,7 @@ export function createMpesaTz(config: MpesaTzConfig): PayoutProvider {
     const conversationId = conversationIdOf(request.idempotencyKey);
     let r: Reply;
     try {
-      r = await call('POST', 'b2cPayment/', {
-        input_Amount: amountText(request.amount),
-        input_Country: 'TZN',
-        input_Currency: 'TZS',
-        input_CustomerMSISDN: msisdn,
-        input_ServiceProviderCode: config.serviceProviderCode,
-        input_ThirdPartyConversationID: conversationId,
-        input_TransactionReference:
-          request.reference.replace(/[^0-9A-Za-z]/g, '').slice(0, 20) || conversationId.slice(0, 20),
-        input_PaymentItemsDesc: request.reference.slice(0, 100) || 'Payment',
-      });
+      r = await call('POST', 'b2cPayment/', b2cBody(config, request, msisdn, conversationId));
     } catch (error) {
       // The request never left (no session key, no connection): nothing was paid.
       if (error instanceof NothingSentError) return { outcome: 'rejected', reason: error.message };
@@ -236,19 +257,7 @@ export function createMpesaTz(config: MpesaTzConfig): PayoutProvider {
       if (error instanceof PayoutTimeoutError) return { status: 'pending' };
       throw error;
     }
-    if (r.output_ResponseCode === NOT_FOUND) return { status: 'not_found' };
-    if (r.output_ResponseCode !== 'INS-0') return { status: 'pending' };
-    const status = (r.output_ResponseTransactionStatus ?? '').toLowerCase();
-    const ref = r.output_TransactionID ?? null;
-    if (status === 'completed')
-      return { status: 'succeeded', providerReference: ref ?? key, fee: config.fee };
-    if (['failed', 'cancelled', 'expired', 'declined'].includes(status))
-      return {
-        status: 'failed',
-        providerReference: ref,
-        reason: `M-Pesa: ${r.output_ResponseTransactionStatus}`,
-      };
-    return { status: 'pending' };
+    return statusOf(config, key, r);
   }
 
   return {
