@@ -108,9 +108,26 @@ export async function pageOf<Select extends PgSelect>(
 }
 
 /**
+ * The row of a page counted in its own query: the list's row and `count(*) over ()` beside it
+ * (`list_total`, which is taken off before the row is parsed).
+ */
+const windowed = <Row extends z.ZodType>(row: Row) =>
+  z
+    .looseObject({ list_total: z.number() })
+    .transform(({ list_total: total, ...read }, ctx): { total: number; value: z.output<Row> } => {
+      const parsed = row.safeParse(read);
+      if (parsed.success) return { total, value: parsed.data };
+      for (const issue of parsed.error.issues)
+        ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: read });
+      return z.NEVER;
+    });
+
+/**
  * `pageOf` for a list read in raw SQL: `columns` (each named as the row schema names it) from
  * `from` (the table and its joins) under `where`, parsed by `row`. `counted` is a narrower `from`
- * to count (the table alone, when the joins only add columns and the filter reads none of them).
+ * to count (the table alone, when the joins only add columns and the filter reads none of them),
+ * or `'window'`: the total is a window count in the page's own query, one round trip for a small
+ * list (a page past the end reads a total of 0, as it always did for these lists).
  */
 export async function sqlPageOf<Row extends z.ZodType>(
   db: DbOrTx,
@@ -122,16 +139,21 @@ export async function sqlPageOf<Row extends z.ZodType>(
     order,
     window,
     counted: countFrom,
-  }: ListPage & { columns: SQL; from: SQL; counted?: SQL },
+  }: ListPage & { columns: SQL; from: SQL; counted?: SQL | 'window' },
 ): Promise<{ rows: z.output<Row>[]; total: number }> {
   const filter = where ?? sql`true`;
   const orderBy = sql.join(orderOf(order), sql`, `);
-  const [rows, [counted]] = await Promise.all([
-    queryRows(
+  const page = sql`order by ${orderBy} limit ${window.limit} offset ${window.offset}`;
+  if (countFrom === 'window') {
+    const rows = await queryRows(
       db,
-      row,
-      sql`select ${columns} from ${from} where ${filter} order by ${orderBy} limit ${window.limit} offset ${window.offset}`,
-    ),
+      windowed(row),
+      sql`select ${columns}, count(*) over ()::int as list_total from ${from} where ${filter} ${page}`,
+    );
+    return { rows: rows.map((r) => r.value), total: rows[0]?.total ?? 0 };
+  }
+  const [rows, [counted]] = await Promise.all([
+    queryRows(db, row, sql`select ${columns} from ${from} where ${filter} ${page}`),
     queryRows(db, totalRow, sql`select count(*)::int as total from ${countFrom ?? from} where ${filter}`),
   ]);
   return { rows, total: counted?.total ?? 0 };

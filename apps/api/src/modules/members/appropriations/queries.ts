@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
 
 /** The by-laws' statutory reserve, a percentage of the surplus: the union's setting, 25 until saved. */
 export async function readReservePercent(db: DbOrTx): Promise<string> {
@@ -48,14 +48,14 @@ export async function listAppropriations(
   q: { status?: AppropriationStatus },
   page: PageWindow,
 ): Promise<{ rows: AppropriationSummary[]; total: number }> {
-  const where = q.status ? sql`where p.status = ${q.status}` : sql``;
-  const rows = await queryRows(
-    db,
-    appropriationSummary.extend({ total: z.coerce.number() }),
-    sql`select ${summaryColumns}, count(*) over () as total from ${fromAppropriations} ${where}
-        order by p.proposed_at desc, p.id limit ${page.limit} offset ${page.offset}`,
-  );
-  return { rows: rows.map(({ total: _, ...r }) => r), total: rows[0]?.total ?? 0 };
+  return sqlPageOf(db, appropriationSummary, {
+    columns: summaryColumns,
+    from: fromAppropriations,
+    where: q.status ? sql`p.status = ${q.status}` : undefined,
+    order: [sql`p.proposed_at desc`, sql`p.id`],
+    window: page,
+    counted: 'window',
+  });
 }
 
 /** One appropriation with its lines per AMCOS. */

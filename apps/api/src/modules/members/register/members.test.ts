@@ -198,6 +198,13 @@ describe('the union’s register: its AMCOS, their shares and entrance fees', ()
     });
     const active = await register(accountant, 'union', '&status=active');
     expect(active.body.data.map((m) => m.id)).toEqual([unionMembers['0']]);
+    expect(active.body.meta.total).toBe(1);
+    // A page of one, newest number first: the whole register counted; past the end, a total of 0.
+    const ordered = r.body.data.map((m) => m.id);
+    const last = await register(accountant, 'union', '&sort=member_no:desc&per_page=1');
+    expect([last.body.data.map((m) => m.id), last.body.meta.total]).toEqual([[ordered.at(-1)], 3]);
+    const beyond = await register(accountant, 'union', '&per_page=2&page=3');
+    expect([beyond.body.data, beyond.body.meta.total]).toEqual([[], 0]);
   });
 
   it('gives the member’s statement: each payment with the shares and fees paid after it, as pdf and xlsx', async () => {

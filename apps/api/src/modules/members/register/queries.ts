@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
 import { assertRegister, registerOf } from './access.ts';
 
 /** The register a row belongs to: 'union' or the AMCOS's id (the key of its settings too). */
@@ -55,24 +55,23 @@ export async function listMembers(
   page: PageWindow,
 ): Promise<{ rows: Member[]; total: number; totals: MemberList['totals'] }> {
   assertRegister(actor, q.society, 'read');
-  const where: SQL[] = [inRegister(q.society)];
   const [field = '', direction] = (q.sort ?? '').split(':');
-  const order = SORTS[field] ?? sql`r."memberNo"`;
-  const filtered = sql`select ${memberColumns} from members m where ${sql.join(where, sql` and `)}`;
+  const sorted = SORTS[field] ?? sql`r."memberNo"`;
   const conditions: SQL[] = [];
   if (q.search) {
     const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(lower(r."memberNo") like ${like} or lower(r.name) like ${like})`);
   }
   if (q.status) conditions.push(sql`r.status = ${q.status}`);
-  const rowWhere = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const rows = await queryRows(
-    db,
-    member.extend({ total: z.coerce.number() }),
-    sql`select r.*, count(*) over () as total from (${filtered}) r ${rowWhere}
-        order by ${order} ${direction === 'desc' ? sql`desc` : sql`asc`}, r.id
-        limit ${page.limit} offset ${page.offset}`,
-  );
+  const { rows, total } = await sqlPageOf(db, member, {
+    columns: sql`r.*`,
+    from: sql`(select ${memberColumns} from members m where ${inRegister(q.society)}) r`,
+    where: conditions.length ? sql.join(conditions, sql` and `) : undefined,
+    // An unknown sort field reads in member number order, in the direction asked.
+    order: [direction === 'desc' ? sql`${sorted} desc` : sql`${sorted} asc`, sql`r.id`],
+    window: page,
+    counted: 'window',
+  });
   const [totals] = await queryRows(
     db,
     z.object({
@@ -88,8 +87,8 @@ export async function listMembers(
   );
   const settings = await readMemberSettings(db, actor, q.society);
   return {
-    rows: rows.map(({ total: _, ...r }) => r),
-    total: rows[0]?.total ?? 0,
+    rows,
+    total,
     totals: {
       members: totals?.members ?? 0,
       sharesSubscribed: totals?.sharesSubscribed ?? '0.00',

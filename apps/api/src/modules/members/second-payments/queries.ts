@@ -8,12 +8,11 @@ import {
   secondPaymentSummary,
 } from '@ushirika/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
 
 const userName = (column: SQL) =>
   sql`(select u.first_name || ' ' || u.last_name from users u where u.id = ${column})`;
@@ -42,14 +41,14 @@ export async function listSecondPayments(
   q: { status?: SecondPaymentStatus },
   page: PageWindow,
 ): Promise<{ rows: SecondPaymentSummary[]; total: number }> {
-  const where = q.status ? sql`where p.status = ${q.status}` : sql``;
-  const rows = await queryRows(
-    db,
-    secondPaymentSummary.extend({ total_rows: z.coerce.number() }),
-    sql`select ${summaryColumns}, count(*) over () as total_rows from ${fromPayments} ${where}
-        order by p.proposed_at desc, p.id limit ${page.limit} offset ${page.offset}`,
-  );
-  return { rows: rows.map(({ total_rows: _, ...r }) => r), total: rows[0]?.total_rows ?? 0 };
+  return sqlPageOf(db, secondPaymentSummary, {
+    columns: summaryColumns,
+    from: fromPayments,
+    where: q.status ? sql`p.status = ${q.status}` : undefined,
+    order: [sql`p.proposed_at desc`, sql`p.id`],
+    window: page,
+    counted: 'window',
+  });
 }
 
 /** One second payment with a line per farmer. */

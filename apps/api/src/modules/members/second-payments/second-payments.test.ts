@@ -400,6 +400,14 @@ describe('a second payment to farmers, hand-worked through the API', () => {
     });
     expect(list.status).toBe(200);
     expect(list.body.data.map((p) => p.status)).toEqual(['rejected', 'approved']);
+    expect(list.body.meta.total).toBe(2);
+    const approved = await t.request<SecondPaymentList>('GET', '/members/second-payments?status=approved', {
+      token: accountant.access,
+    });
+    expect([approved.body.data.map((p) => p.id), approved.body.meta.total]).toEqual([
+      [list.body.data[1]?.id],
+      1,
+    ]);
     const approvedId = list.body.data[1]?.id ?? '';
     for (const path of ['/members/second-payments', `/members/second-payments/${approvedId}`]) {
       const denied = await t.request('GET', path, { token: alphaManager.access });

@@ -1,11 +1,11 @@
 import type { BankCover, FarmerLoan, LoanBankAccount } from '@ushirika/contracts';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import { orderByOf, type PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, pageOf } from '../../../platform/list.ts';
 import { bankCoverOf } from '../../accounts/journal/bank-cover.ts';
 import { accounts } from '../../accounts/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
@@ -74,26 +74,24 @@ export async function listLoans(db: DbOrTx, actor: Actor, filters: LoanFilters, 
       sql`(${farmers.farmerNo} = ${s.toUpperCase()} or ${farmerLoans.loanNo} = ${s.toUpperCase()})`,
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const order = orderByOf(
-    filters.sort,
-    { issued_on: farmerLoans.issuedOn, amount: farmerLoans.amount, loan_no: farmerLoans.loanNo },
-    [desc(farmerLoans.issuedOn)],
-    farmerLoans.id,
-  );
-  const [rows, [total]] = await Promise.all([
-    base(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(farmerLoans)
-      .innerJoin(farmers, eq(farmers.id, farmerLoans.farmerId))
-      .where(where),
-  ]);
-  return { rows: rows as FarmerLoan[], total: total?.n ?? 0 };
+  const { rows, total } = await pageOf(db, () => base(db).$dynamic(), {
+    where: conditions.length ? and(...conditions) : undefined,
+    order: {
+      sort: filters.sort,
+      sortable: { issued_on: farmerLoans.issuedOn, amount: farmerLoans.amount, loan_no: farmerLoans.loanNo },
+      fallback: [desc(farmerLoans.issuedOn)],
+      tiebreak: farmerLoans.id,
+    },
+    window: page,
+    // The AMCOS join only adds a column: the count reads the loans and their farmers.
+    counted: () =>
+      db
+        .select({ id: farmerLoans.id })
+        .from(farmerLoans)
+        .innerJoin(farmers, eq(farmers.id, farmerLoans.farmerId))
+        .$dynamic(),
+  });
+  return { rows: rows as FarmerLoan[], total };
 }
 
 export async function getLoan(db: DbOrTx, actor: Actor, id: string): Promise<FarmerLoan> {

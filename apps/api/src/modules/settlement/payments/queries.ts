@@ -1,9 +1,9 @@
 import type { PaymentBatch, PaymentLine, PaymentSettings } from '@ushirika/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type Actor, assertSociety, societyOf } from '../../../platform/access.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, pageOf } from '../../../platform/list.ts';
 import { paymentBatches, paymentLines, paymentSettings, settlements } from '../schema.ts';
 
 export const UNPAYABLE = 'No bank account or phone number';
@@ -47,19 +47,22 @@ export async function listBatches(
   if (filters.status) conditions.push(eq(paymentBatches.status, filters.status));
   if (filters.settlementId) conditions.push(eq(paymentBatches.settlementId, filters.settlementId));
   if (filters.search) conditions.push(eq(paymentBatches.batchNo, filters.search.trim().toUpperCase()));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(batchColumns)
-      .from(paymentBatches)
-      .leftJoin(settlements, eq(settlements.id, paymentBatches.settlementId))
-      .where(where)
-      .orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(paymentBatches).where(where),
-  ]);
-  return { rows: rows.map(toBatch), total: total?.n ?? 0 };
+  const { rows, total } = await pageOf(
+    db,
+    () =>
+      db
+        .select(batchColumns)
+        .from(paymentBatches)
+        .leftJoin(settlements, eq(settlements.id, paymentBatches.settlementId))
+        .$dynamic(),
+    {
+      where: conditions.length ? and(...conditions) : undefined,
+      order: [desc(paymentBatches.createdAt), desc(paymentBatches.id)],
+      window: page,
+      counted: () => db.select({ id: paymentBatches.id }).from(paymentBatches).$dynamic(),
+    },
+  );
+  return { rows: rows.map(toBatch), total };
 }
 
 export async function getBatch(db: DbOrTx, id: string): Promise<PaymentBatch> {
@@ -116,19 +119,22 @@ export async function listLines(
   if (filters.partyId) conditions.push(eq(paymentLines.partyId, filters.partyId));
   if (filters.status) conditions.push(eq(paymentLines.status, filters.status));
   if (filters.search) conditions.push(eq(paymentLines.reference, filters.search.trim().toUpperCase()));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(lineColumns)
-      .from(paymentLines)
-      .innerJoin(paymentBatches, eq(paymentBatches.id, paymentLines.batchId))
-      .where(where)
-      .orderBy(paymentLines.payeeName, paymentLines.id)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(paymentLines).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageOf(
+    db,
+    () =>
+      db
+        .select(lineColumns)
+        .from(paymentLines)
+        .innerJoin(paymentBatches, eq(paymentBatches.id, paymentLines.batchId))
+        .$dynamic(),
+    {
+      where: conditions.length ? and(...conditions) : undefined,
+      order: [asc(paymentLines.payeeName), asc(paymentLines.id)],
+      window: page,
+      // Every line has its batch: the count reads the lines alone.
+      counted: () => db.select({ id: paymentLines.id }).from(paymentLines).$dynamic(),
+    },
+  );
 }
 
 /** A line of a batch, checked against the actor's society. */

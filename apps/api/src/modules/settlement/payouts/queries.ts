@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { NotFoundError } from '../../../platform/errors.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
 import { PAYOUT_STATES } from './schema.ts';
 
 const countRow = z.object({ state: z.enum(PAYOUT_STATES), n: z.number() });
@@ -83,7 +83,6 @@ const ledgerRow = z.object({
   failureReason: z.string().nullable(),
   callbacks: z.number(),
   receivedAt: z.string(),
-  total: z.number(),
 });
 
 /** The simulator's ledger of money sent, oldest first; one batch's keys when asked. */
@@ -92,16 +91,17 @@ export async function simulatorLedgerOf(
   filter: { batchId?: string | undefined },
   window: PageWindow,
 ): Promise<{ rows: SimulatorLedgerEntry[]; total: number }> {
-  const rows = await queryRows(
-    db,
-    ledgerRow,
-    sql`select idempotency_key as "idempotencyKey", channel, account, name, amount::text as amount,
-          fee::text as fee, reference, provider_reference as "providerReference", status,
-          failure_reason as "failureReason", callbacks, to_char(received_at at time zone 'UTC',
-          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "receivedAt", count(*) over ()::int as total
-        from payout_simulator_ledger
-        where ${filter.batchId ? sql`idempotency_key in (select id::text from payment_lines where batch_id = ${filter.batchId})` : sql`true`}
-        order by received_at, idempotency_key limit ${window.limit} offset ${window.offset}`,
-  );
-  return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+  return sqlPageOf(db, ledgerRow, {
+    columns: sql`idempotency_key as "idempotencyKey", channel, account, name, amount::text as amount,
+      fee::text as fee, reference, provider_reference as "providerReference", status,
+      failure_reason as "failureReason", callbacks, to_char(received_at at time zone 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "receivedAt"`,
+    from: sql`payout_simulator_ledger`,
+    where: filter.batchId
+      ? sql`idempotency_key in (select id::text from payment_lines where batch_id = ${filter.batchId})`
+      : undefined,
+    order: [sql`received_at`, sql`idempotency_key`],
+    window,
+    counted: 'window',
+  });
 }

@@ -7,12 +7,12 @@ import {
   settlementLot,
 } from '@ushirika/contracts';
 import { sum } from '@ushirika/domain';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { countRow, queryRows } from '../../../db/rows.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
-import type { PageWindow } from '../../../platform/list.ts';
+import { type PageWindow, pageOf, sqlPageOf } from '../../../platform/list.ts';
 import { settlements } from '../schema.ts';
 import { uuidArray } from './compute-settlement.ts';
 import { unionIncomeOf } from './post-union-income.ts';
@@ -55,18 +55,12 @@ export async function listSettlements(
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(settlements.status, filters.status));
   if (filters.search) conditions.push(eq(settlements.settlementNo, filters.search.trim().toUpperCase()));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(settlements)
-      .where(where)
-      .orderBy(desc(settlements.createdAt), desc(settlements.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(settlements).where(where),
-  ]);
-  return { rows: rows.map(toSettlement), total: total?.n ?? 0 };
+  const { rows, total } = await pageOf(db, () => db.select().from(settlements).$dynamic(), {
+    where: conditions.length ? and(...conditions) : undefined,
+    order: [desc(settlements.createdAt), desc(settlements.id)],
+    window: page,
+  });
+  return { rows: rows.map(toSettlement), total };
 }
 
 /** A settlement with each lot's split; an AMCOS user (society) sees only their own lots. */
@@ -80,7 +74,7 @@ export async function getSettlement(
   const lotRows = await queryRows(
     db,
     lotRow,
-    sql`${lotSelect} where sl.settlement_id = ${id} ${society ? sql`and sl.amcos_id = ${society}` : sql``}
+    sql`select ${lotColumns} from ${lotsFrom} where sl.settlement_id = ${id} ${society ? sql`and sl.amcos_id = ${society}` : sql``}
         order by l.lot_no, sl.id`,
   );
   if (society && lotRows.length === 0) throw new ForbiddenError('This record belongs to another society');
@@ -135,33 +129,30 @@ export async function settlementLots(
   const term = search?.trim().toUpperCase();
   const where = sql`sl.settlement_id = ${settlementId} ${own}
     ${term ? sql`and (upper(l.lot_no) = ${term} or upper(l.whr_no) = ${term})` : sql``}`;
-  const [lotRows, [total]] = await Promise.all([
-    queryRows(
-      db,
-      lotRow,
-      sql`${lotSelect} where ${where} order by l.lot_no, sl.id limit ${page.limit} offset ${page.offset}`,
-    ),
-    queryRows(
-      db,
-      countRow,
-      sql`select count(*)::int as n from settlement_lots sl join lots l on l.id = sl.lot_id where ${where}`,
-    ),
-  ]);
-  return { rows: await withDeductions(db, settlementId, lotRows), total: total?.n ?? 0 };
+  const { rows, total } = await sqlPageOf(db, lotRow, {
+    columns: lotColumns,
+    from: lotsFrom,
+    // The AMCOS join only adds its name: the count reads the lots.
+    counted: sql`settlement_lots sl join lots l on l.id = sl.lot_id`,
+    where,
+    order: [sql`l.lot_no`, sql`sl.id`],
+    window: page,
+  });
+  return { rows: await withDeductions(db, settlementId, rows), total };
 }
 
 const lotRow = settlementLot.omit({ deductions: true }).extend({ id: z.string() });
 type LotRow = z.infer<typeof lotRow>;
 
-const lotSelect = sql`select sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo",
+const lotColumns = sql`sl.id, sl.lot_id as "lotId", l.lot_no as "lotNo", l.whr_no as "whrNo",
     sl.amcos_id as "amcosId", a.name as "amcosName", sl.kg::text as kg, sl.collected_kg::text as "collectedKg",
     sl.price_per_kg::text as "pricePerKg", sl.gross::text as gross, sl.beneficiaries::text as beneficiaries,
     sl.transporters::text as transporters, sl.amcos_share::text as "amcosShare",
     sl.farmers_net::text as "farmersNet", sl.loan_recovery::text as "loanRecovery",
     sl.buyer_levies::text as "buyerLevies", sl.member_shares::text as "memberShares",
     sl.amcos_shares::text as "amcosShares",
-    (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"
-  from settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id`;
+    (select count(*)::int from settlement_farmers sf where sf.settlement_lot_id = sl.id) as "farmerCount"`;
+const lotsFrom = sql`settlement_lots sl join lots l on l.id = sl.lot_id join amcos a on a.id = sl.amcos_id`;
 
 const deductionRow = z.object({
   settlementLotId: z.string(),
@@ -207,29 +198,21 @@ export async function settlementFarmers(
   const where = sql`sf.settlement_id = ${settlementId}
     ${society ? sql`and sf.amcos_id = ${society}` : sql``}
     ${search ? sql`and f.farmer_no = ${search.trim().toUpperCase()}` : sql``}`;
-  const [rows, [total]] = await Promise.all([
-    queryRows(
-      db,
-      settlementFarmerRow,
-      sql`select sf.farmer_id as "farmerId", f.farmer_no as "farmerNo",
-            concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
-            sf.kg::text as kg, sf.gross_share::text as "grossShare", sf.deductions::text as deductions,
-            sf.owed::text as owed, sf.loan_recovery::text as "loanRecovery",
-            sf.member_shares::text as "memberShares", sf.net::text as net,
-            sf.lot_id as "lotId", l.lot_no as "lotNo", sf.amcos_id as "amcosId", a.name as "amcosName"
-          from settlement_farmers sf join farmers f on f.id = sf.farmer_id
-          join lots l on l.id = sf.lot_id join amcos a on a.id = sf.amcos_id
-          where ${where}
-          order by f.farmer_no, l.lot_no
-          limit ${page.limit} offset ${page.offset}`,
-    ),
-    queryRows(
-      db,
-      countRow,
-      sql`select count(*)::int as n from settlement_farmers sf join farmers f on f.id = sf.farmer_id where ${where}`,
-    ),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return sqlPageOf(db, settlementFarmerRow, {
+    columns: sql`sf.farmer_id as "farmerId", f.farmer_no as "farmerNo",
+      concat_ws(' ', f.first_name, f.middle_name, f.last_name) as "farmerName",
+      sf.kg::text as kg, sf.gross_share::text as "grossShare", sf.deductions::text as deductions,
+      sf.owed::text as owed, sf.loan_recovery::text as "loanRecovery",
+      sf.member_shares::text as "memberShares", sf.net::text as net,
+      sf.lot_id as "lotId", l.lot_no as "lotNo", sf.amcos_id as "amcosId", a.name as "amcosName"`,
+    from: sql`settlement_farmers sf join farmers f on f.id = sf.farmer_id
+      join lots l on l.id = sf.lot_id join amcos a on a.id = sf.amcos_id`,
+    // The lot and AMCOS joins only add names: the count reads the shares and their farmers.
+    counted: sql`settlement_farmers sf join farmers f on f.id = sf.farmer_id`,
+    where,
+    order: [sql`f.farmer_no`, sql`l.lot_no`],
+    window: page,
+  });
 }
 
 /** The names of beneficiaries, transporters and AMCOS by id. */
