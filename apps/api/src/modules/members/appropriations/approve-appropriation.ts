@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { ConflictError, ForbiddenError, fieldError, NotFoundError } from '../../../platform/errors.ts';
+import { fieldError } from '../../../platform/errors.ts';
+import { decidable, type ProposalKind } from '../../../platform/proposals.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
@@ -14,14 +15,16 @@ import { payUnpaidSharesFirst } from './pay-shares-first.ts';
 import { getAppropriation } from './queries.ts';
 import { appropriations } from './schema.ts';
 
+export const APPROPRIATION: ProposalKind = {
+  table: 'appropriations',
+  entity: 'appropriation',
+  noun: 'appropriation',
+};
+
 /** Locks a proposal for its decision: refused when unknown, decided already, or the decider proposed it. */
 export async function lockProposal(tx: DbOrTx, actor: Actor, id: string) {
   const [row] = await tx.select().from(appropriations).where(eq(appropriations.id, id)).for('update');
-  if (!row) throw new NotFoundError('Appropriation not found');
-  if (row.status !== 'proposed') throw new ConflictError(`This appropriation is already ${row.status}`);
-  if (row.proposedBy === actor.userId)
-    throw new ForbiddenError('You proposed this appropriation, so another person must decide on it');
-  return row;
+  return decidable(APPROPRIATION, actor, row);
 }
 
 /**

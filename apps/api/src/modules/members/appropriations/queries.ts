@@ -7,13 +7,14 @@ import {
   type OwnAppropriationLine,
   ownAppropriationLine,
 } from '@ushirika/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
+import { decisionColumns } from '../../../platform/proposals.ts';
 
 /** The by-laws' statutory reserve, a percentage of the surplus: the union's setting, 25 until saved. */
 export async function readReservePercent(db: DbOrTx): Promise<string> {
@@ -25,19 +26,13 @@ export async function readReservePercent(db: DbOrTx): Promise<string> {
   return row?.reservePercent ?? '25.00';
 }
 
-const userName = (column: SQL) =>
-  sql`(select u.first_name || ' ' || u.last_name from users u where u.id = ${column})`;
-
 /** An appropriation row as the contract has it; `p` is the appropriations table. */
 const summaryColumns = sql`p.id, p.appropriation_no as "appropriationNo", p.financial_year_id as "financialYearId",
   y.name as "yearName", p.season_id as "seasonId", s.name as "seasonName", p.surplus::text as surplus,
   p.reserve_percent::text as "reservePercent", p.dividend_percent::text as "dividendPercent",
   p.bonus_per_kg::text as "bonusPerKg", p.reserve::text as reserve, p.dividend::text as dividend,
-  p.bonus::text as bonus, p.retained::text as retained, p.status,
-  ${userName(sql`p.proposed_by`)} as "proposedBy", p.proposed_by as "proposedById", p.proposed_at::text as "proposedAt",
-  ${userName(sql`p.approved_by`)} as "approvedBy", p.approved_at::text as "approvedAt",
-  ${userName(sql`p.rejected_by`)} as "rejectedBy", p.rejected_at::text as "rejectedAt",
-  p.reject_reason as "rejectReason", p.journal_entry_id as "journalEntryId",
+  p.bonus::text as bonus, p.retained::text as retained, p.status, ${decisionColumns},
+  p.journal_entry_id as "journalEntryId",
   p.payment_batch_id as "paymentBatchId", b.batch_no as "paymentBatchNo"`;
 const fromAppropriations = sql`appropriations p join financial_years y on y.id = p.financial_year_id
   join seasons s on s.id = p.season_id left join payment_batches b on b.id = p.payment_batch_id`;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
+import { decidable, type ProposalKind } from '../../../platform/proposals.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
 import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
@@ -12,14 +12,16 @@ import { getSecondPayment } from './queries.ts';
 import { secondPayments } from './schema.ts';
 import { queueSecondPaymentSms } from './second-payment-sms.ts';
 
+export const SECOND_PAYMENT: ProposalKind = {
+  table: 'second_payments',
+  entity: 'second_payment',
+  noun: 'second payment',
+};
+
 /** Locks a proposal for its decision: refused when unknown, decided already, or the decider proposed it. */
 export async function lockSecondPayment(tx: DbOrTx, actor: Actor, id: string) {
   const [row] = await tx.select().from(secondPayments).where(eq(secondPayments.id, id)).for('update');
-  if (!row) throw new NotFoundError('Second payment not found');
-  if (row.status !== 'proposed') throw new ConflictError(`This second payment is already ${row.status}`);
-  if (row.proposedBy === actor.userId)
-    throw new ForbiddenError('You proposed this second payment, so another person must decide on it');
-  return row;
+  return decidable(SECOND_PAYMENT, actor, row);
 }
 
 /**

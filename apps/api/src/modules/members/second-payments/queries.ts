@@ -7,26 +7,21 @@ import {
   secondPaymentLine,
   secondPaymentSummary,
 } from '@ushirika/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../../platform/errors.ts';
 import { type PageWindow, sqlPageOf } from '../../../platform/list.ts';
-
-const userName = (column: SQL) =>
-  sql`(select u.first_name || ' ' || u.last_name from users u where u.id = ${column})`;
+import { decisionColumns } from '../../../platform/proposals.ts';
 
 /** A second payment's row as the contract has it; `p` is the second_payments table. */
 const summaryColumns = sql`p.id, p.payment_no as "paymentNo", p.season_crop_id as "seasonCropId",
   s.name as "seasonName", c.name as "cropName", p.rate_per_kg::text as "ratePerKg",
   coalesce(p.amcos_ids::text[], '{}') as "amcosIds",
   coalesce((select array_agg(a.name order by a.name) from amcos a where a.id = any(p.amcos_ids)), '{}') as "amcosNames",
-  p.kg::text as kg, p.total::text as total, p.line_count as "lineCount", p.status,
-  ${userName(sql`p.proposed_by`)} as "proposedBy", p.proposed_by as "proposedById", p.proposed_at::text as "proposedAt",
-  ${userName(sql`p.approved_by`)} as "approvedBy", p.approved_at::text as "approvedAt",
-  ${userName(sql`p.rejected_by`)} as "rejectedBy", p.rejected_at::text as "rejectedAt",
-  p.reject_reason as "rejectReason", p.payment_batch_id as "paymentBatchId", b.batch_no as "paymentBatchNo"`;
+  p.kg::text as kg, p.total::text as total, p.line_count as "lineCount", p.status, ${decisionColumns},
+  p.payment_batch_id as "paymentBatchId", b.batch_no as "paymentBatchNo"`;
 const fromPayments = sql`second_payments p join season_crops sc on sc.id = p.season_crop_id
   join seasons s on s.id = sc.season_id join crops c on c.id = sc.crop_id
   left join payment_batches b on b.id = p.payment_batch_id`;

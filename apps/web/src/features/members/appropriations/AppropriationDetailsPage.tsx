@@ -1,22 +1,16 @@
-import { Button } from '@mantine/core';
 import { approveAppropriationBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
-import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
-import { InfoGrid } from '../../../components/InfoGrid.tsx';
-import { ReasonModal } from '../../../components/ReasonModal.tsx';
+import { ProposalDetails } from '../../../components/ProposalDetails.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
-import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDateTime, todayIso } from '../../../lib/format.ts';
+import { formatDate, todayIso } from '../../../lib/format.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useCan } from '../../../lib/use-can.ts';
 import { AppropriationFiguresView } from './AppropriationFiguresView.tsx';
 import { appropriations } from './hooks.ts';
 
@@ -79,86 +73,28 @@ export default function AppropriationDetailsRoute() {
 }
 
 function AppropriationDetailsPage() {
-  const { t } = useTranslation();
   const id = useParams().id ?? '';
   const found = appropriations.useOne(id);
-  const { user } = useSession();
-  const canDecide = useCan('accounts.journal.approve', 'union');
   const action = useRecordAction('members/appropriations', 'appropriations', 'appropriation');
-  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const [approving, setApproving] = useState(false);
   const a = found.data;
   if (!a) return <RecordUnavailable error={found.error} />;
-  const mayDecide = a.status === 'proposed' && canDecide && a.proposedById !== user?.id;
   return (
-    <DetailsLayout
+    <ProposalDetails
+      proposal={a}
+      no={a.appropriationNo}
       title={`${a.appropriationNo} · ${a.yearName}`}
-      breadcrumbs={[
-        { label: t('appropriations.title'), to: '/members/appropriations' },
-        { label: a.appropriationNo },
-      ]}
-      status={a.status}
-      history={{ entity: 'appropriation', id: a.id }}
-      actions={
-        mayDecide && (
-          <>
-            <Button onClick={() => setDeciding('approve')} data-testid="approve-appropriation">
-              {t('appropriations.approve')}
-            </Button>
-            <Button
-              color="red"
-              variant="light"
-              onClick={() => setDeciding('reject')}
-              data-testid="reject-appropriation"
-            >
-              {t('appropriations.reject')}
-            </Button>
-          </>
-        )
-      }
+      texts="appropriations"
+      listPath="/members/appropriations"
+      entity="appropriation"
+      testName="appropriation"
+      action={action}
+      onApprove={() => setApproving(true)}
     >
-      <Section>
-        <InfoGrid
-          cols={{ base: 1, sm: 3, md: 4 }}
-          items={[
-            [t('appropriations.proposedBy'), a.proposedBy],
-            [t('appropriations.proposedAt'), formatDateTime(a.proposedAt)],
-            ...(a.approvedBy
-              ? ([
-                  [t('appropriations.approvedBy'), a.approvedBy],
-                  [t('appropriations.approvedAt'), formatDateTime(a.approvedAt)],
-                  [t('appropriations.paymentBatch'), a.paymentBatchNo],
-                ] as [string, string | null][])
-              : []),
-            ...(a.rejectedBy
-              ? ([
-                  [t('appropriations.rejectedBy'), a.rejectedBy],
-                  [t('appropriations.rejectReason'), a.rejectReason],
-                ] as [string, string | null][])
-              : []),
-          ]}
-        />
-      </Section>
       <AppropriationFiguresView figures={a} />
-      {deciding === 'approve' && (
-        <ApproveForm id={a.id} no={a.appropriationNo} action={action} onClose={() => setDeciding(null)} />
+      {approving && (
+        <ApproveForm id={a.id} no={a.appropriationNo} action={action} onClose={() => setApproving(false)} />
       )}
-      {deciding === 'reject' && (
-        <ReasonModal
-          title={t('appropriations.rejectTitle')}
-          reasonLabel={t('appropriations.rejectReason')}
-          reasonRequired={t('appropriations.rejectRequired')}
-          submitLabel={t('appropriations.reject')}
-          confirmTitle={t('appropriations.confirmRejectTitle')}
-          confirmMessage={t('appropriations.confirmReject', { no: a.appropriationNo })}
-          mutation={{
-            mutate: (reason, callbacks) =>
-              action.mutate({ id: a.id, action: 'reject', body: { reason } }, callbacks),
-            isPending: action.isPending,
-          }}
-          onClose={() => setDeciding(null)}
-          testId="appropriation-reject-form"
-        />
-      )}
-    </DetailsLayout>
+    </ProposalDetails>
   );
 }

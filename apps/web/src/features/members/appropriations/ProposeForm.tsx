@@ -1,10 +1,8 @@
 import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { type AppropriationFigures, proposeAppropriationBody } from '@ushirika/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { usePreviewedProposal } from '../../../components/use-previewed-proposal.ts';
 import { useForm } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { seasons } from '../../seasons/hooks.ts';
@@ -17,50 +15,34 @@ import { appropriations, useClosedYears, usePreviewAppropriation } from './hooks
  */
 export function ProposeForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const years = useClosedYears();
   const seasonOptions = seasons.useOptions();
   const form = useForm({ financialYearId: '', seasonId: '', dividendPercent: '', bonusPerKg: '' });
-  const [figures, setFigures] = useState<AppropriationFigures | null>(null);
   const preview = usePreviewAppropriation();
   const propose = appropriations.useCreate();
-  const body = () => form.validate(proposeAppropriationBody, form.values);
-  const showPreview = () => {
-    const valid = body();
-    if (valid) preview.mutate(valid, { onSuccess: (r) => setFigures(r.data), onError: form.showApiError });
-  };
-  const submit = form.onSubmit(() => {
-    const valid = body();
-    if (!valid) return;
-    preview.mutate(valid, {
-      onError: form.showApiError,
-      onSuccess: (r) => {
-        setFigures(r.data);
-        confirmAction({
-          title: t('appropriations.confirmProposeTitle'),
-          message: t('appropriations.confirmPropose', {
-            year: r.data.yearName,
-            reserve: formatMoney(r.data.reserve),
-            dividend: formatMoney(r.data.dividend),
-            bonus: formatMoney(r.data.bonus),
-          }),
-          confirmLabel: t('appropriations.propose'),
-          danger: false,
-          onConfirm: () =>
-            propose.mutate(
-              valid,
-              form.saved((reply) => navigate(`/members/appropriations/${reply.data.id}/details`)),
-            ),
-        });
-      },
-    });
+  const { figures, clear, showPreview, submit } = usePreviewedProposal({
+    form,
+    body: proposeAppropriationBody,
+    preview,
+    propose,
+    confirm: (f: AppropriationFigures) => ({
+      title: t('appropriations.confirmProposeTitle'),
+      message: t('appropriations.confirmPropose', {
+        year: f.yearName,
+        reserve: formatMoney(f.reserve),
+        dividend: formatMoney(f.dividend),
+        bonus: formatMoney(f.bonus),
+      }),
+      confirmLabel: t('appropriations.propose'),
+    }),
+    detailsPath: (id) => `/members/appropriations/${id}/details`,
   });
   const change = (key: keyof typeof form.values) => {
     const field = form.text(key);
     return {
       ...field,
       onChange: (e: { currentTarget: { value: string } }) => {
-        setFigures(null);
+        clear();
         field.onChange(e);
       },
     };

@@ -1,10 +1,8 @@
 import { Button, Group, MultiSelect, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { proposeSecondPaymentBody, type SecondPaymentFigures } from '@ushirika/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { usePreviewedProposal } from '../../../components/use-previewed-proposal.ts';
 import { useForm } from '../../../lib/form.ts';
 import { formatKg, formatMoney } from '../../../lib/format.ts';
 import { societies } from '../../amcos/hooks.ts';
@@ -19,47 +17,31 @@ import { SecondPaymentFiguresView } from './SecondPaymentFiguresView.tsx';
  */
 export function ProposeSecondPaymentForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const cropOptions = seasonCrops.useOptions();
   const amcosOptions = societies.useOptions();
   const form = useForm({ seasonCropId: '', ratePerKg: '', amcosIds: [] as string[] });
-  const [figures, setFigures] = useState<SecondPaymentFigures | null>(null);
   const preview = usePreviewSecondPayment();
   const propose = secondPayments.useCreate();
-  const body = () => form.validate(proposeSecondPaymentBody, form.values);
-  const showPreview = () => {
-    const valid = body();
-    if (valid) preview.mutate(valid, { onSuccess: (r) => setFigures(r.data), onError: form.showApiError });
-  };
-  const submit = form.onSubmit(() => {
-    const valid = body();
-    if (!valid) return;
-    preview.mutate(valid, {
-      onError: form.showApiError,
-      onSuccess: (r) => {
-        setFigures(r.data);
-        confirmAction({
-          title: t('secondPayments.confirmProposeTitle'),
-          message: t('secondPayments.confirmPropose', {
-            crop: `${r.data.seasonName} · ${r.data.cropName}`,
-            rate: formatMoney(r.data.ratePerKg),
-            kg: formatKg(r.data.kg),
-            farmers: r.data.lines.length,
-            total: formatMoney(r.data.total),
-          }),
-          confirmLabel: t('secondPayments.propose'),
-          danger: false,
-          onConfirm: () =>
-            propose.mutate(
-              valid,
-              form.saved((reply) => navigate(`/members/second-payments/${reply.data.id}/details`)),
-            ),
-        });
-      },
-    });
+  const { figures, clear, showPreview, submit } = usePreviewedProposal({
+    form,
+    body: proposeSecondPaymentBody,
+    preview,
+    propose,
+    confirm: (f: SecondPaymentFigures) => ({
+      title: t('secondPayments.confirmProposeTitle'),
+      message: t('secondPayments.confirmPropose', {
+        crop: `${f.seasonName} · ${f.cropName}`,
+        rate: formatMoney(f.ratePerKg),
+        kg: formatKg(f.kg),
+        farmers: f.lines.length,
+        total: formatMoney(f.total),
+      }),
+      confirmLabel: t('secondPayments.propose'),
+    }),
+    detailsPath: (id) => `/members/second-payments/${id}/details`,
   });
   const changed = <K extends keyof typeof form.values>(key: K, value: (typeof form.values)[K]) => {
-    setFigures(null);
+    clear();
     form.setValue(key, value);
   };
   return (
