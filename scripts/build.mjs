@@ -28,7 +28,14 @@ export const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'apps/web');
 const api = path.join(root, 'apps/api');
 const apiDist = path.join(api, 'dist');
-const shared = ['packages/contracts/src', 'packages/domain/src', 'package-lock.json'];
+const shared = [
+  'packages/contracts/src',
+  'packages/domain/src',
+  // Their `sideEffects` decides what the bundler may leave out.
+  'packages/contracts/package.json',
+  'packages/domain/package.json',
+  'package-lock.json',
+];
 
 function listFiles(entry, skip) {
   const full = path.join(root, entry);
@@ -70,6 +77,7 @@ export async function buildWeb({ force = false } = {}) {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite-texts.ts',
       'apps/web/package.json',
       ...shared,
     ],

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import type { Config } from '../../src/config.ts';
@@ -171,6 +171,12 @@ async function offlineOpening(
   const cdp = await slowed(device.context, page);
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
+  const profile = process.env.BENCH_PROFILE;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const response = await page.goto('/collections/offline-weighing', { waitUntil: 'commit' });
   if (!response?.fromServiceWorker())
     throw new Error('browser bench: the offline page did not come from the service worker');
@@ -195,6 +201,8 @@ async function offlineOpening(
     )
   ).jsonValue();
   const [formMs, ms] = times ?? [Number.NaN, Number.NaN];
+  // BENCH_PROFILE=<file>: each opening's CPU profile (the last one kept; open it in DevTools).
+  if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   return { ms: Number(ms), formMs: Number(formMs), page, cdp };
 }
 

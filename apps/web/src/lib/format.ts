@@ -31,12 +31,27 @@ function intlLocale(): string {
   return i18n.language === 'sw' ? 'sw-TZ' : 'en-US';
 }
 
+/**
+ * Number formats by locale and decimals, made once: building an Intl.NumberFormat costs far more
+ * than formatting with one, and a table formats every cell (#29: the weighing screen's opening).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(fractionDigits: number): Intl.NumberFormat {
+  const key = `${intlLocale()}|${fractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(), {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Counts and other plain numbers, with thousands separators. */
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat(intlLocale(), {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(value);
+  return numberFormat(fractionDigits).format(value);
 }
 
 /**
@@ -87,12 +102,19 @@ export function formatKg(value: string): string {
   return `${formatDecimal(value, 3)} kg`;
 }
 
+const separatorsByLocale = new Map<string, { group: string; decimal: string }>();
 function separators(): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(intlLocale()).formatToParts(12345.6);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
+  const locale = intlLocale();
+  let found = separatorsByLocale.get(locale);
+  if (!found) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    found = {
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    };
+    separatorsByLocale.set(locale, found);
+  }
+  return found;
 }
 
 /**

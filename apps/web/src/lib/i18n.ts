@@ -20,26 +20,22 @@ declare module 'i18next' {
   }
 }
 
+/** One language's texts by area (a top-level key of en.json: `offlineMd`, `common`...). */
+type Part = () => Promise<{ default: object }>;
+export type AreaTexts = { first: readonly string[]; parts: Record<Locale, Record<string, Part>> };
+
 /**
- * Each language's texts are a chunk of their own, loaded when the language is first used: the
- * first screen downloads only the reader's language (#38, first load on a phone). Every key is in
- * both files (above), so no language falls back to another.
+ * Where the texts come from. Built, the texts plugin (vite-texts.ts) replaces this with a chunk
+ * per language and area, `first` the areas the first screen's script uses, and adds to every
+ * other chunk a wait for its own areas (#29, #38: a screen loads only its texts, in the reader's
+ * language). In development and tests: the whole file, as the one area `*`.
  */
-const texts: Record<Locale, () => Promise<{ default: object }>> = {
-  en: () => import('../locales/en.json'),
-  sw: () => import('../locales/sw.json'),
+// area-texts:start
+const TEXTS: AreaTexts = {
+  first: ['*'],
+  parts: { en: { '*': () => import('../locales/en.json') }, sw: { '*': () => import('../locales/sw.json') } },
 };
-const lazyTexts: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, _namespace, done) {
-    const load = isLocale(language) ? texts[language] : texts.en;
-    load().then(
-      (m) => done(null, m.default as Record<string, unknown>),
-      (error: Error) => done(error, false),
-    );
-  },
-};
+// area-texts:end
 
 export function isLocale(value: unknown): value is Locale {
   return LOCALES.some((locale) => locale === value);
@@ -66,6 +62,60 @@ function applyLocale(locale: string): void {
 
 export const i18n = i18next.createInstance();
 
+/** Every area asked for so far (a language chosen later loads them all), and each one's load. */
+const asked = new Set<string>(TEXTS.first);
+const loads = new Map<string, Promise<void>>();
+
+/** Areas' texts in one language, added to what i18next holds (each area loaded once). */
+function loadAreas(locale: Locale, areas: readonly string[]): Promise<void> {
+  return Promise.all(
+    areas.map((area) => {
+      asked.add(area);
+      const key = `${locale}/${area}`;
+      let load = loads.get(key);
+      if (!load) {
+        const part = TEXTS.parts[locale][area];
+        load = (part ? part() : Promise.resolve({ default: {} })).then((m) => {
+          // Areas are top-level keys: a shallow merge adds one without copying the others.
+          i18n.addResourceBundle(locale, 'translation', m.default, false, true, {
+            silent: true,
+            skipCopy: true,
+          });
+        });
+        load.catch(() => loads.delete(key));
+        loads.set(key, load);
+      }
+      return load;
+    }),
+  ).then(() => undefined);
+}
+
+/** Every area asked for so far in one language, again while more were asked meanwhile. */
+function loadAsked(locale: Locale): Promise<void> {
+  const count = asked.size;
+  return loadAreas(locale, [...asked]).then(() => (asked.size > count ? loadAsked(locale) : undefined));
+}
+
+/** A language's texts: every area asked for so far (i18next asks when the language is first used). */
+const areaBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, done) {
+    const locale = isLocale(language) ? language : 'en';
+    loadAsked(locale).then(
+      () => done(null, i18n.getResourceBundle(locale, 'translation') ?? {}),
+      (error: Error) => done(error, false),
+    );
+  },
+};
+
+/**
+ * A built chunk waits for its areas' texts before its modules run (vite-texts.ts), in the language
+ * shown (a language being loaded meanwhile takes them too: they are asked for).
+ */
+(globalThis as { __areaTexts?: (areas: string[]) => Promise<void> }).__areaTexts = (areas) =>
+  loadAreas(isLocale(i18n.language) ? i18n.language : storedLocale(), areas);
+
 /**
  * The reader chose a language: kept at once, so a reload or a link followed while its texts are
  * still loading opens in it (the stored choice was written only once they had loaded).
@@ -75,9 +125,9 @@ export function chooseLocale(locale: Locale): Promise<unknown> {
   return i18n.changeLanguage(locale);
 }
 
-/** Resolves once the reader's language is loaded: the app renders after it. */
+/** Resolves once the reader's language is loaded (the first screen's areas): the app renders after it. */
 export const i18nReady = i18n
-  .use(lazyTexts)
+  .use(areaBackend)
   .use(initReactI18next)
   .init({
     lng: storedLocale(),

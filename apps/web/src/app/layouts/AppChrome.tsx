@@ -1,17 +1,32 @@
 import { ActionIcon, Affix, Group, Text, Transition } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC section 9: the scroll-to-top button appears after 50 px of scroll. */
 const SCROLL_THRESHOLD_PX = 50;
 
+/**
+ * Whether the window is scrolled past `px`, read only when it scrolls: reading the scroll position
+ * as the page mounts forces a layout before the page is complete (#29: the weighing screen's
+ * opening). A screen opens at the top (RootGuard).
+ */
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > px);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [px]);
+  return past;
+}
+
 export function ScrollToTopButton() {
   const { t } = useTranslation();
-  const [scroll, scrollTo] = useWindowScroll();
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   return (
     <Affix position={{ bottom: 24, right: 24 }}>
-      <Transition transition="slide-up" mounted={scroll.y > SCROLL_THRESHOLD_PX}>
+      <Transition transition="slide-up" mounted={scrolled}>
         {(styles) => (
           <ActionIcon
             style={styles}
@@ -19,7 +34,7 @@ export function ScrollToTopButton() {
             radius="xl"
             aria-label={t('common.scrollToTop')}
             data-testid="scroll-to-top"
-            onClick={() => scrollTo({ y: 0 })}
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             <IconArrowUp size={20} aria-hidden />
           </ActionIcon>

@@ -307,6 +307,11 @@ function useSameMatches(found: PackFarmer[]): PackFarmer[] {
   return last.current;
 }
 
+/**
+ * The matches, drawn at every keystroke that finds others: plain buttons styled like a subtle
+ * compact button (app.css), not Mantine's, whose render cost most of a keystroke's time with the
+ * CPU slowed 4× (#29, bench `offline`).
+ */
 const FarmerMatches = memo(function FarmerMatches({
   matches,
   onPick,
@@ -316,14 +321,14 @@ const FarmerMatches = memo(function FarmerMatches({
 }) {
   if (matches.length === 0) return null;
   return (
-    <Stack gap={2} mt={4} data-testid="offline-farmer-matches">
+    <div className="farmer-matches" data-testid="offline-farmer-matches">
       {matches.map((f) => (
-        <Button key={f.id} variant="subtle" size="compact-sm" justify="start" onClick={() => onPick(f)}>
+        <button key={f.id} type="button" className="farmer-match" onClick={() => onPick(f)}>
           {f.farmerNo} · {packFarmerName(f)}
           {f.village ? ` · ${f.village}` : ''}
-        </Button>
+        </button>
       ))}
-    </Stack>
+    </div>
   );
 });
 
