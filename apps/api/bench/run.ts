@@ -10,9 +10,14 @@
  * puts it beside the committed baseline.
  *
  * Env: BENCH_SECONDS (10) and BENCH_WARMUP_SECONDS (2) per scenario; BENCH_TARGETS (pglite,postgres);
- * BENCH_SUITES (all); BENCH_SCENARIOS (all): only the scenarios whose name holds one of these comma-separated
+ * BENCH_SUITES (all but apex); BENCH_SCENARIOS (all): only the scenarios whose name holds one of these comma-separated
  * texts (e.g. `Chromium` for the offline suite's browser rows); BENCH_DATABASE_URL or DATABASE_URL: the PostgreSQL admin connection (default
  * local postgres).
+ *
+ * `BENCH_SUITES=apex` (#34) runs the apex suite alone, on PostgreSQL only, in a database it keeps
+ * between runs (ushirika_apex; APEX_SCALE below 1 uses ushirika_apex_s<scale>): the first run at
+ * a scale writes the data (an hour or more at full scale; a run stopped goes on where it stopped),
+ * later runs measure at once. It is not part of a plain `npm run bench`.
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../src/config.ts';
@@ -21,6 +26,7 @@ import { bootstrap } from '../src/modules/system/bootstrap.ts';
 import { findUserByEmail } from '../src/modules/users/queries.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { signIn } from '../test/hardening/child-server.ts';
+import { besideBaseline } from './lib/beside-baseline.ts';
 import { percentile, summarise } from './lib/measure.ts';
 import { failureDetail, inProcessTable, loadAverage, type ResultRow, resultsTable } from './lib/report.ts';
 import {
@@ -39,8 +45,9 @@ import {
   benchConfig,
   startBenchServer,
 } from './lib/server.ts';
-import { type BenchTarget, openPgliteTarget, openPostgresTarget } from './lib/targets.ts';
+import { type BenchTarget, openApexTarget, openPgliteTarget, openPostgresTarget } from './lib/targets.ts';
 import { accountsSuite } from './scenarios/accounts.ts';
+import { APEX_SUITE, apexScale, apexSuite } from './scenarios/apex.ts';
 import { collectionsSuite } from './scenarios/collections.ts';
 import { farmersSuite } from './scenarios/farmers.ts';
 import { inboxSuite } from './scenarios/inbox.ts';
@@ -82,9 +89,17 @@ const SUITES: BenchSuite[] = [
   seasonDaySuite,
 ];
 
+const only = process.env.BENCH_SUITES?.split(',').map((x) => x.trim());
+/** The apex suite runs alone, on PostgreSQL, in its own kept database (lib/targets.ts openApexTarget). */
+const apex = only?.includes(APEX_SUITE) ?? false;
+if (apex && only && only.length > 1) throw new Error('BENCH_SUITES=apex runs the apex suite alone');
+
 const TARGETS: { key: string; open: () => Promise<BenchTarget | { skipped: string }> }[] = [
-  { key: 'pglite', open: openPgliteTarget },
-  { key: 'postgres', open: () => openPostgresTarget() },
+  {
+    key: 'pglite',
+    open: async () => (apex ? { skipped: 'the apex suite runs on PostgreSQL only' } : openPgliteTarget()),
+  },
+  { key: 'postgres', open: () => (apex ? openApexTarget(apexScale()) : openPostgresTarget()) },
 ];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -131,10 +146,9 @@ async function prepare(
     ...(embedded ? { embedded } : {}),
   };
   const scenarios: SuiteScenario[] = [];
-  const only = process.env.BENCH_SUITES?.split(',').map((x) => x.trim());
   const named = process.env.BENCH_SCENARIOS?.split(',').map((x) => x.trim());
   const picked = (scenario: Scenario) => !named || named.some((x) => scenario.name.includes(x));
-  for (const suite of SUITES.filter((x) => !only || only.includes(x.name))) {
+  for (const suite of only ? [...SUITES, apexSuite].filter((x) => only.includes(x.name)) : SUITES) {
     const prepared = await suite.prepare(db, setup);
     log(`  data (${suite.name}): ${prepared.description}`);
     scenarios.push(...prepared.scenarios.filter(picked).map((scenario) => ({ suite: suite.name, scenario })));
@@ -192,6 +206,7 @@ async function runScenarios(
       target: scenario.target,
       bare,
       load,
+      ...(scenario.baseline ? { baseline: scenario.baseline } : {}),
     });
   }
   return rows;
@@ -268,6 +283,8 @@ async function main(): Promise<void> {
   }
   log(`\nAll databases (${elapsed(started)}):\n${resultsTable(rows, true)}`);
   if (figures.length > 0) log(`\nIn process, while the suites prepared:\n${inProcessTable(figures)}`);
+  const beside = besideBaseline(rows, figures);
+  if (beside) log(`\nBeside the committed baseline (bench/baseline.json, smaller data sets):\n${beside}`);
   log(`${LEGEND}`);
   log(`\nFigures written to ${writeRun(withFigures(run, rows, figures))} (npm run bench:compare)`);
   const failed = rows.filter((r) => r.summary.non2xx > 0 || r.summary.errors > 0);

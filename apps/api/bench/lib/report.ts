@@ -29,6 +29,8 @@ export type ResultRow = {
   bare?: { what: string; value: number; unit: 'ms' | 'per-second' } | undefined;
   /** 1-minute load average at the end of the measured run. */
   load: number;
+  /** The key of the same question's figure in baseline.json, when the scenario names one. */
+  baseline?: string;
 };
 
 export const verdictOf = (row: ResultRow): string | undefined =>

@@ -96,3 +96,46 @@ export async function openPostgresTarget(
     },
   };
 }
+
+/**
+ * The apex suite's database (#34): kept between runs, never dropped by the bench, so a run at a
+ * scale already written measures at once. `ushirika_apex` at full scale, `ushirika_apex_s<scale>`
+ * below it (APEX_DATABASE_NAME overrides); created when missing. What it holds is written on the
+ * database's comment (lib/apex/state.ts).
+ */
+export async function openApexTarget(
+  scale: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BenchTarget | { skipped: string }> {
+  const adminUrl = env.BENCH_DATABASE_URL || env.DATABASE_URL || DEFAULT_ADMIN_URL;
+  const name = env.APEX_DATABASE_NAME || apexDatabaseName(scale);
+  try {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    try {
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) await client.query(`create database ${name}`);
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message || error.name : String(error);
+    return { skipped: `PostgreSQL at ${redactPassword(adminUrl)} is not reachable or refused: ${reason}` };
+  }
+  const database = await openDatabase({ databaseUrl: withDatabaseName(adminUrl, name), poolSize: POOL_SIZE });
+  const [{ server_version: version } = { server_version: '?' }] = await queryRows(
+    database.db,
+    z.object({ server_version: z.string() }),
+    sql`show server_version`,
+  );
+  return {
+    label: 'PostgreSQL',
+    detail: `${version}, kept database ${name} on ${new URL(adminUrl).host}, pool ${POOL_SIZE}`,
+    database,
+    dispose: () => database.close(),
+  };
+}
+
+/** `ushirika_apex` at scale 1, else e.g. `ushirika_apex_s0_01`. */
+export const apexDatabaseName = (scale: number) =>
+  scale === 1 ? 'ushirika_apex' : `ushirika_apex_s${String(scale).replace(/\W/g, '_')}`;

@@ -25,7 +25,7 @@ const FARMERS_PER_SOCIETY = 500;
 const CLERKS = 20;
 const FARMERS_PER_CLERK_REQUESTS = 50;
 
-type Prepared = {
+export type Prepared = {
   seasonCropId: string;
   gradeId: string;
   clerks: { email: string; amcosId: string; farmerNos: string[] }[];
@@ -170,7 +170,7 @@ async function putOnTheRoad(db: Db, seasonCropId: string, adminId: string): Prom
  * latency is mostly queueing for the 2 CPUs), or each at `rate` saves a second (a real weighing
  * queue saves one farmer every half minute or so; 5 a second per clerk is far above it).
  */
-function saveScenario(p: Prepared, tokens: Map<string, string>, rate?: number): Scenario {
+export function saveScenario(p: Prepared, tokens: Map<string, string>, rate?: number): Scenario {
   const perConnection = () =>
     p.clerks.map((clerk) => {
       const token = tokens.get(clerk.email) ?? '';
@@ -216,7 +216,7 @@ function saveScenario(p: Prepared, tokens: Map<string, string>, rate?: number): 
   };
 }
 
-function stockScenario(
+export function stockScenario(
   db: Db,
   name: string,
   path: (p: Prepared) => string,

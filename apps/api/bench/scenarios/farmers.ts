@@ -99,7 +99,7 @@ async function insertFarmers(db: Db, adminId: string): Promise<Generated> {
   return generated;
 }
 
-function searchScenario(kind: string, terms: string[]): Scenario {
+export function searchScenario(kind: string, terms: string[]): Scenario {
   return {
     name: `GET /api/collections/farmers?search=<${kind}>`,
     concurrency: SEARCH_CONNECTIONS,

@@ -22,6 +22,8 @@ export type Scenario = {
    * The table and the run's JSON give the scenario's ratio to it (bench:compare follows the ratio).
    */
   bare?: BareMeasure;
+  /** The key of the same question's figure in baseline.json (a smaller data set), printed beside it. */
+  baseline?: string;
 };
 
 export type BareMeasure = {
@@ -41,6 +43,8 @@ export type InProcessFigure = {
   bare?: { what: string; ms: number };
   /** The goal, if any: the ratio to the bare SQL at most, or the median below. */
   target?: { ratioAtMost?: number; msBelow?: number };
+  /** The key of the same question's figure in baseline.json (a smaller data set), printed beside it. */
+  baseline?: string;
 };
 
 /**
