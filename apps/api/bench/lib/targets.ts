@@ -77,15 +77,7 @@ export async function openPostgresTarget(
     const reason = error instanceof Error ? error.message || error.name : String(error);
     return { skipped: `PostgreSQL at ${redactPassword(adminUrl)} is not reachable or refused: ${reason}` };
   }
-  const database = await openDatabase({
-    databaseUrl: withDatabaseName(adminUrl, BENCH_DATABASE),
-    poolSize: POOL_SIZE,
-  });
-  const [{ server_version: version } = { server_version: '?' }] = await queryRows(
-    database.db,
-    z.object({ server_version: z.string() }),
-    sql`show server_version`,
-  );
+  const { database, version } = await openNamed(adminUrl, BENCH_DATABASE);
   return {
     label: 'PostgreSQL',
     detail: `${version}, scratch database ${BENCH_DATABASE} on ${new URL(adminUrl).host}, pool ${POOL_SIZE}`,
@@ -122,18 +114,24 @@ export async function openApexTarget(
     const reason = error instanceof Error ? error.message || error.name : String(error);
     return { skipped: `PostgreSQL at ${redactPassword(adminUrl)} is not reachable or refused: ${reason}` };
   }
-  const database = await openDatabase({ databaseUrl: withDatabaseName(adminUrl, name), poolSize: POOL_SIZE });
-  const [{ server_version: version } = { server_version: '?' }] = await queryRows(
-    database.db,
-    z.object({ server_version: z.string() }),
-    sql`show server_version`,
-  );
+  const { database, version } = await openNamed(adminUrl, name);
   return {
     label: 'PostgreSQL',
     detail: `${version}, kept database ${name} on ${new URL(adminUrl).host}, pool ${POOL_SIZE}`,
     database,
     dispose: () => database.close(),
   };
+}
+
+/** The database `name` on the server of `adminUrl`, with the server's version for the header. */
+async function openNamed(adminUrl: string, name: string) {
+  const database = await openDatabase({ databaseUrl: withDatabaseName(adminUrl, name), poolSize: POOL_SIZE });
+  const [{ server_version: version } = { server_version: '?' }] = await queryRows(
+    database.db,
+    z.object({ server_version: z.string() }),
+    sql`show server_version`,
+  );
+  return { database, version };
 }
 
 /** `ushirika_apex` at scale 1, else e.g. `ushirika_apex_s0_01`. */

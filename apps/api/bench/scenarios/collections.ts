@@ -295,6 +295,16 @@ export const collectionsSuite: BenchSuite = {
     const p = await writeData(db, adminId, passwordHash, total);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const tokens = new Map<string, string>();
+    const unionStock = (rate?: number) =>
+      stockScenario(
+        db,
+        'GET /api/collections/stock (union: all 200 AMCOS)',
+        () => '/api/collections/stock',
+        p,
+        tokens,
+        false,
+        rate,
+      );
     return {
       description: `${total.toLocaleString('en')} collections over ${SOCIETIES} AMCOS (${(SOCIETIES * FARMERS_PER_SOCIETY).toLocaleString('en')} farmers), ${CLERKS} clerks, written in ${seconds} s`,
       scenarios: [
@@ -308,24 +318,9 @@ export const collectionsSuite: BenchSuite = {
           tokens,
           true,
         ),
-        stockScenario(
-          db,
-          'GET /api/collections/stock (union: all 200 AMCOS)',
-          () => '/api/collections/stock',
-          p,
-          tokens,
-          false,
-        ),
+        unionStock(),
         // The same readers at an office's pace: each opens the stock once a second, at a random phase.
-        stockScenario(
-          db,
-          'GET /api/collections/stock (union: all 200 AMCOS)',
-          () => '/api/collections/stock',
-          p,
-          tokens,
-          false,
-          1,
-        ),
+        unionStock(1),
         stockFloorScenario(db),
       ],
     };
