@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { signIn } from '../../test/hardening/child-server.ts';
+import { writeAuctionParties } from '../lib/auction-parties.ts';
 import { runConcurrentLoop } from '../lib/measure.ts';
 import { BENCH_PASSWORD } from '../lib/server.ts';
 import type { BenchSuite, Scenario, ServerContext } from './scenario.ts';
@@ -44,24 +45,14 @@ async function writeData(db: Db, setup: { adminId: string; passwordHash: string 
       select gen_random_uuid(), s.id, ${crop.crop_id}, 2000, 80, 10 from s returning id`,
   );
   if (!sc) throw new Error('season crop insert');
-  await db.execute(sql`
-    with b as (insert into beneficiaries (id, name, kind) values
-      (gen_random_uuid(), 'ST Crop board', 'crop_board'), (gen_random_uuid(), 'ST Union', 'union'),
-      (gen_random_uuid(), 'ST District council', 'other') returning id, name)
-    insert into deduction_rules (id, season_crop_id, name, recipient, beneficiary_id, payer, basis, rate, sort_order)
-    select gen_random_uuid(), ${sc.id}, r.name, r.recipient, b.id, r.payer, r.basis, r.rate, r.ord
-    from (values ('Council cess', 'beneficiary', 'ST District council', 'farmer', 'percent_of_gross', 3, 1),
-                 ('Crop board levy', 'beneficiary', 'ST Crop board', 'buyer', 'percent_of_gross', 1.5, 2),
-                 ('Union levy', 'beneficiary', 'ST Union', 'farmer', 'per_kg', 25, 3),
-                 ('AMCOS levy', 'amcos', null, 'farmer', 'per_kg', 20, 4)) r(name, recipient, ben, payer, basis, rate, ord)
-    left join b on b.name = r.ben`);
-  await db.execute(sql`insert into warehouses (id, name, operator, licence_no)
-    values (gen_random_uuid(), 'ST Warehouse', 'Bench operator', 'STWL-1')`);
-  await db.execute(sql`insert into transporters (id, name, phone, rate_basis, rate)
-    values (gen_random_uuid(), 'ST Haulage', '255713000999', 'per_kg', 15)`);
-  await db.execute(sql`insert into buyers (id, name, licence_no, licence_expires_on, bid_code)
-    select gen_random_uuid(), 'ST Buyer ' || n, 'STLIC-' || n, '2099-12-31', 'STB' || lpad(n::text, 3, '0')
-    from generate_series(1, 10) n`);
+  await writeAuctionParties(db, {
+    prefix: 'ST',
+    bidPrefix: 'STB',
+    seasonCropId: sql`${sc.id}::uuid`,
+    operator: 'Bench operator',
+    phone: '255713000999',
+    buyers: 10,
+  });
   await db.execute(
     sql`insert into banks (id, name, short_code) values (gen_random_uuid(), 'ST Bank', 'STBANK')`,
   );

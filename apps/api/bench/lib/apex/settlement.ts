@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../../src/db/client.ts';
 import { queryRows } from '../../../src/db/rows.ts';
 import { postBusinessEvent } from '../../../src/modules/accounts/journal/post-business-event.ts';
+import { writeAuctionParties } from '../auction-parties.ts';
 import { farmerIdSql } from './people.ts';
 import type { ApexPlan } from './plan.ts';
 
@@ -20,25 +21,14 @@ export async function writeSettlementSetup(db: Db, adminId: string, passwordHash
       values (gen_random_uuid(), 'Apex settlement season', ${today}::date - 200, ${today}::date + 100, 'planned') returning id)
     insert into season_crops (id, season_id, crop_id, indicative_price, standard_bag_kg, max_moisture)
     select gen_random_uuid(), s.id, c.id, 2000, 80, 10 from s, crops c where c.code = 'CASHEW'`);
-  await db.execute(sql`
-    with b as (insert into beneficiaries (id, name, kind) values
-      (gen_random_uuid(), 'AXST Crop board', 'crop_board'), (gen_random_uuid(), 'AXST Union', 'union'),
-      (gen_random_uuid(), 'AXST District council', 'other') returning id, name)
-    insert into deduction_rules (id, season_crop_id, name, recipient, beneficiary_id, payer, basis, rate, sort_order)
-    select gen_random_uuid(), (select sc.id from season_crops sc join seasons s on s.id = sc.season_id
-        where s.name = 'Apex settlement season'), r.name, r.recipient, b.id, r.payer, r.basis, r.rate, r.ord
-    from (values ('Council cess', 'beneficiary', 'AXST District council', 'farmer', 'percent_of_gross', 3, 1),
-                 ('Crop board levy', 'beneficiary', 'AXST Crop board', 'buyer', 'percent_of_gross', 1.5, 2),
-                 ('Union levy', 'beneficiary', 'AXST Union', 'farmer', 'per_kg', 25, 3),
-                 ('AMCOS levy', 'amcos', null, 'farmer', 'per_kg', 20, 4)) r(name, recipient, ben, payer, basis, rate, ord)
-    left join b on b.name = r.ben`);
-  await db.execute(sql`insert into warehouses (id, name, operator, licence_no)
-    values (gen_random_uuid(), 'AXST Warehouse', 'Apex operator', 'AXSTWL-1')`);
-  await db.execute(sql`insert into transporters (id, name, phone, rate_basis, rate)
-    values (gen_random_uuid(), 'AXST Haulage', '255713000888', 'per_kg', 15)`);
-  await db.execute(sql`insert into buyers (id, name, licence_no, licence_expires_on, bid_code)
-    select gen_random_uuid(), 'AXST Buyer ' || n, 'AXSTLIC-' || n, '2099-12-31', 'AXB' || lpad(n::text, 3, '0')
-    from generate_series(1, ${BUYERS}) n`);
+  await writeAuctionParties(db, {
+    prefix: 'AXST',
+    bidPrefix: 'AXB',
+    seasonCropId: sql`select sc.id from season_crops sc join seasons s on s.id = sc.season_id where s.name = 'Apex settlement season'`,
+    operator: 'Apex operator',
+    phone: '255713000888',
+    buyers: BUYERS,
+  });
   await db.execute(sql`
     with u as (insert into users (id, first_name, last_name, email, mobile, gender, password_hash, is_initial_password,
         active, created_by)
