@@ -185,6 +185,16 @@ export function smsTextSql(template: string, values: Record<string, SQL>): SQL {
 }
 
 /**
+ * `toGroupedAmount` in SQL, for a statement that builds many SMS at once (a settlement's farmers):
+ * the amount rounded half-up to 2 places, thousands grouped with commas, a whole amount without
+ * ".00": "1,234,567", "1,234.50", "-12.05". The same text as `toGroupedAmount` (tested on both
+ * databases in sms-texts.test.ts).
+ */
+export function groupedAmountSql(amount: SQL): SQL {
+  return sql`regexp_replace(to_char(round((${amount})::numeric, 2), 'FM999,999,999,999,999,999,999,990.00'), '\\.00$', '')`;
+}
+
+/**
  * A list of things for an SMS in at most `room` characters: as many as fit, then "na N zaidi"
  * ("and N more"), else only how many (`counted`: "pembejeo 3"), so a long list never pushes the
  * rest of the message into a second SMS.

@@ -72,16 +72,21 @@ export async function queueLoanRecoveredSms(
   const rows = await queryRows(
     tx,
     recoveredRow,
-    sql`select f.id as "farmerId", f.phone as recipient, a.name as society,
-          r.amount::text as amount, coalesce(fp.language, 'sw') as lang,
-          (select coalesce(sum(o.amount - o.recovered), 0) from farmer_loans o
-            where o.farmer_id = f.id and o.status = 'active')::numeric(16,2)::text as owed
-        from (select l.farmer_id, sum(lr.amount)::numeric(16,2) as amount
+    // What each is still owed in one grouped join, not a subquery per farmer (no index serves a
+    // farmer's recovered loans: 5,000 farmers took 2.3 s).
+    sql`with r as (select l.farmer_id, sum(lr.amount)::numeric(16,2) as amount
               from loan_recoveries lr join farmer_loans l on l.id = lr.loan_id
-              where lr.settlement_id = ${settlementId} group by l.farmer_id) r
+              where lr.settlement_id = ${settlementId} group by l.farmer_id)
+        select f.id as "farmerId", f.phone as recipient, a.name as society,
+          r.amount::text as amount, coalesce(fp.language, 'sw') as lang,
+          coalesce(o.owed, 0)::numeric(16,2)::text as owed
+        from r
         join farmers f on f.id = r.farmer_id
         join amcos a on a.id = f.amcos_id
         left join farmer_pins fp on fp.farmer_id = f.id
+        left join (select o.farmer_id, sum(o.amount - o.recovered) as owed from farmer_loans o
+                   where o.status = 'active' and o.farmer_id in (select farmer_id from r)
+                   group by o.farmer_id) o on o.farmer_id = f.id
         where coalesce(f.phone, '') <> '' and r.amount > 0`,
   );
   await enqueueEventSms(

@@ -97,19 +97,23 @@ export async function approveSettlement(
       settlementNo: row.settlementNo,
       actorId: actor.userId,
     });
+    mark('approve: batches');
     // A farmer whose whole share went to deductions and loan recovery has no line to wait for:
     // their crop is settled now. The others' collections become paid with their payment line.
+    // One pass (a window sum per farmer), so no row estimate of rows just written picks the plan.
     await markCollectionsPaid(
       tx,
-      sql`select sf.lot_id, sf.farmer_id from settlement_farmers sf
-          where sf.settlement_id = ${id}
-            and sf.farmer_id in (select farmer_id from settlement_farmers where settlement_id = ${id}
-                                 group by farmer_id having sum(net) = 0)`,
+      sql`select lot_id, farmer_id from (
+            select lot_id, farmer_id, sum(net) over (partition by farmer_id) as farmer_net
+            from settlement_farmers where settlement_id = ${id}) sf
+          where farmer_net = 0`,
     );
-    mark('approve: batches');
+    mark('approve: collections paid');
     if ((await paymentSettingsOf(tx)).smsFarmers) {
       await queueSettlementSms(tx, id, row.settlementNo);
+      mark('approve: settlement sms');
       await queueLoanRecoveredSms(tx, id, row.settlementNo);
+      mark('approve: loan sms');
     }
     await recordAudit(tx, {
       actorId: actor.userId,
@@ -119,6 +123,9 @@ export async function approveSettlement(
       before: { status: 'draft' },
       after: { status: 'approved', journalEntryId: posted.id },
     });
-    return getSettlement(tx, id);
+    mark('approve: audit');
+    const details = await getSettlement(tx, id);
+    mark('approve: read back');
+    return details;
   });
 }
