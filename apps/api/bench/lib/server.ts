@@ -22,6 +22,8 @@ export function benchConfig(): Config {
     ...localServerEnv({ email: BENCH_ADMIN_EMAIL, password: BENCH_PASSWORD }),
     // Passed on so `SETTLEMENT_TIMING=1 npm run bench` prints the settlement phases.
     SETTLEMENT_TIMING: process.env.SETTLEMENT_TIMING ?? 'false',
+    // WEB_DIST=<folder> serves another web build to the browser rows (an earlier one, say).
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     USSD_SECRET: BENCH_USSD_SECRET,
     USSD_RATE_LIMIT: '100000000',
   });

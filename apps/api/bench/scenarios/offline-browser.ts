@@ -157,6 +157,14 @@ type InPage = {
   __formOnScreenAt?: number;
 };
 
+/** What a performance trace of an opening records: the main thread's tasks, as DevTools shows them. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+];
+
 const emptyReport = (): LoadReport => ({ latenciesMs: [], seconds: 0, statusCounts: {}, errors: 0 });
 
 /**
@@ -177,6 +185,9 @@ async function offlineOpening(
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  // BENCH_TRACE=<file>: each opening's performance trace (the last one kept; open it in DevTools).
+  const trace = process.env.BENCH_TRACE;
+  if (trace) await device.browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   const response = await page.goto('/collections/offline-weighing', { waitUntil: 'commit' });
   if (!response?.fromServiceWorker())
     throw new Error('browser bench: the offline page did not come from the service worker');
@@ -203,6 +214,7 @@ async function offlineOpening(
   const [formMs, ms] = times ?? [Number.NaN, Number.NaN];
   // BENCH_PROFILE=<file>: each opening's CPU profile (the last one kept; open it in DevTools).
   if (profile) writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  if (trace) await device.browser.stopTracing();
   return { ms: Number(ms), formMs: Number(formMs), page, cdp };
 }
 
