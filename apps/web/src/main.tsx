@@ -1,3 +1,5 @@
+// First: asks for the first screen's chunks before the rest of the entry runs (#29).
+import './app/first-screen.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';

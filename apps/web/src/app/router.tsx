@@ -5,7 +5,7 @@ import { RouteErrorFallback } from '../components/RouteErrorFallback.tsx';
 import type { RouteHandle } from '../lib/current-route.ts';
 import { registerNavigator } from '../lib/navigation.ts';
 import { RootGuard } from './RootGuard.tsx';
-import { notAvailableScreen, SCREENS } from './screens.ts';
+import { LAYOUTS, notAvailableScreen, SCREENS } from './screens.ts';
 
 function screenRoute(route: WebRoute): RouteObject {
   const load = SCREENS[route.name] ?? notAvailableScreen;
@@ -14,8 +14,7 @@ function screenRoute(route: WebRoute): RouteObject {
 }
 
 function layoutRoute(layout: RouteLayout): RouteObject {
-  const load =
-    layout === 'app' ? () => import('./layouts/AppLayout.tsx') : () => import('./layouts/AuthLayout.tsx');
+  const load = LAYOUTS[layout];
   return {
     lazy: async () => ({ Component: (await load()).default }),
     children: WEB_ROUTES.filter((route) => route.layout === layout).map(screenRoute),

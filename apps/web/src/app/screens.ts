@@ -1,8 +1,14 @@
-import type { RouteName } from '@ushirika/contracts';
+import type { RouteLayout, RouteName } from '@ushirika/contracts';
 import type { ComponentType } from 'react';
 
 type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
+
+/** The two shells a screen is drawn in (the route table's `layout`), each fetched on demand. */
+export const LAYOUTS: Record<RouteLayout, ScreenLoader> = {
+  app: () => import('./layouts/AppLayout.tsx'),
+  auth: () => import('./layouts/AuthLayout.tsx'),
+};
 
 const errorScreen: ScreenLoader = () => import('../features/errors/ErrorScreen.tsx');
 const dashboard: ScreenLoader = () => import('../features/dashboard/DashboardPage.tsx');

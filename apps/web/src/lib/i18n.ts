@@ -4,6 +4,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from '../locales/en.json';
 import type sw from '../locales/sw.json';
+import { openAreaTexts } from './area-texts-gate.ts';
 import { DISPLAY_KEYS, readItem, writeItem } from './storage.ts';
 
 export const LOCALES = ['en', 'sw'] as const;
@@ -109,12 +110,9 @@ const areaBackend: BackendModule = {
   },
 };
 
-/**
- * A built chunk waits for its areas' texts before its modules run (vite-texts.ts), in the language
- * shown (a language being loaded meanwhile takes them too: they are asked for).
- */
-(globalThis as { __areaTexts?: (areas: string[]) => Promise<void> }).__areaTexts = (areas) =>
-  loadAreas(isLocale(i18n.language) ? i18n.language : storedLocale(), areas);
+// A built chunk waits for its areas' texts before its modules run (vite-texts.ts), in the language
+// shown (a language being loaded meanwhile takes them too: they are asked for).
+openAreaTexts((areas) => loadAreas(isLocale(i18n.language) ? i18n.language : storedLocale(), areas));
 
 /**
  * The reader chose a language: kept at once, so a reload or a link followed while its texts are

@@ -3,19 +3,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, refreshTokens } from '../../../lib/api.ts';
 import { getAccessToken, useSession } from '../../../lib/session.ts';
 import { askBackgroundSync } from './background-sync.ts';
-import { type FarmerIndex, farmerIndex } from './farmer-search.ts';
+import {
+  aheadOr,
+  EMPTY_DEVICE_STATE,
+  type OfflineState,
+  readDeviceState,
+  readFarmerIndex,
+  takePart,
+  takeReadAhead,
+} from './device-state.ts';
+import type { FarmerIndex } from './farmer-search.ts';
 import {
   clearSocietyData,
   countWaiting,
-  latestReceipts,
   type OfflineDb,
   openOfflineDb,
-  type PackMeta,
-  type QueuedReceipt,
   readDevice,
-  readFarmers,
-  readPack,
-  readSync,
   saveDevice,
   savePack,
   saveReceipt,
@@ -50,22 +53,6 @@ export function useOnline(): boolean {
 
 export type SyncProblem = OfflineCallError['kind'] | null;
 
-export type OfflineState = {
-  device: WeighingDevice | null;
-  pack: PackMeta | null;
-  waiting: number;
-  lastSyncAt: string | null;
-  recent: QueuedReceipt[];
-};
-
-const EMPTY: OfflineState = {
-  device: null,
-  pack: null,
-  waiting: 0,
-  lastSyncAt: null,
-  recent: [],
-};
-
 /** Calls `reload` when the service worker has synced the outbox (Background Sync). */
 function useOutboxSynced(reload: () => Promise<void>) {
   useEffect(() => {
@@ -90,7 +77,7 @@ export function useOfflineDevice() {
   const { user } = useSession();
   const online = useOnline();
   const dbRef = useRef<OfflineDb | null>(null);
-  const [state, setState] = useState<OfflineState>(EMPTY);
+  const [state, setState] = useState<OfflineState>(EMPTY_DEVICE_STATE);
   const [loaded, setLoaded] = useState(false);
   /** The farmers kept, ready to search; null while they load (the form shows before them). */
   const [farmers, setFarmers] = useState<FarmerIndex | null>(null);
@@ -99,29 +86,23 @@ export function useOfflineDevice() {
   const [problemText, setProblemText] = useState<string | null>(null);
   const busy = useRef(false);
 
+  /** Read ahead when this is the page's first screen (device-state.ts), taken by the first reads. */
+  const ahead = useRef(takeReadAhead());
+
   const db = useCallback(async () => {
-    dbRef.current ??= await openOfflineDb();
+    dbRef.current ??= await aheadOr(takePart(ahead.current, 'db'), () => openOfflineDb());
     return dbRef.current;
   }, []);
 
   /** What the device holds but its farmers (a saved receipt changes none of them). */
   const reload = useCallback(async () => {
-    const d = await db();
-    const meta = await readDevice(d);
-    const [pack, waiting, sync, recent] = await Promise.all([
-      readPack(d),
-      countWaiting(d),
-      readSync(d),
-      latestReceipts(d, 20),
-    ]);
-    setState({ device: meta?.device ?? null, pack, waiting, lastSyncAt: sync.lastSyncAt, recent });
+    setState(await aheadOr(takePart(ahead.current, 'state'), async () => readDeviceState(await db())));
     setLoaded(true);
   }, [db]);
 
   /** The farmers kept, read after the form is on screen and indexed once per pack kept (#29). */
   const reloadFarmers = useCallback(async () => {
-    const list = await readFarmers(await db());
-    setFarmers(farmerIndex(list));
+    setFarmers(await aheadOr(takePart(ahead.current, 'farmers'), async () => readFarmerIndex(await db())));
   }, [db]);
 
   /** Sends the queue, then refreshes the pack; a failure leaves everything waiting. */
