@@ -10,7 +10,6 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconArrowsSort,
@@ -24,6 +23,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-error.ts';
 import { formatNumber } from '../lib/format.ts';
+import { useMedia } from '../lib/use-media.ts';
 import type { Column } from './column.ts';
 import { DataCards } from './DataCards.tsx';
 import { EmptyBlock } from './EmptyBlock.tsx';
@@ -66,7 +66,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { label, columns, rows, total, loading, refreshing, rowKey, list } = props;
   const { pages, shown, first, last } = pageRange(total, list.page, list.perPage, props.totalCapped);
-  const asCards = useMediaQuery(CARDS_BELOW) ?? false;
+  const asCards = useMedia(CARDS_BELOW);
   // An address past the last page (the list shrank, or an old link) moves to the last page.
   const pastTheEnd = !loading && !refreshing && list.page > shown;
   useEffect(() => {

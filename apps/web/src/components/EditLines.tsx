@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useMedia } from '../lib/use-media.ts';
 import { CARDS_BELOW } from './DataTable.tsx';
 import { LinesScroll } from './LinesTable.tsx';
 
@@ -38,7 +38,7 @@ export function EditLines<T>({
   testId: string;
   minWidth?: number;
 }) {
-  const stacked = useMediaQuery(CARDS_BELOW) ?? false;
+  const stacked = useMedia(CARDS_BELOW);
   if (stacked) {
     const of = (role: EditColumn<T>['role']) => columns.filter((c) => c.role === role);
     return (

@@ -1,5 +1,5 @@
 import { AppShell, Box, Progress } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { MainLoader } from '../../components/PageLoader.tsx';
@@ -7,6 +7,7 @@ import { useRefreshSessionUser } from '../../features/auth/hooks.ts';
 import { useCurrentRoute } from '../../lib/current-route.ts';
 import { useSession } from '../../lib/session.ts';
 import { DISPLAY_DEFAULTS, DISPLAY_KEYS, readItem } from '../../lib/storage.ts';
+import { useMedia } from '../../lib/use-media.ts';
 import { menuFor } from '../menus.ts';
 import { visibleMenu } from '../navigation.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
@@ -35,7 +36,7 @@ function displayClasses(): string {
 
 export default function AppLayout() {
   const { user } = useSession();
-  const isWide = useMediaQuery(WIDE_SCREEN, true) ?? true;
+  const isWide = useMedia(WIDE_SCREEN);
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const navigation = useNavigation();

@@ -1,9 +1,9 @@
 import { Badge, Button, Indicator } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format.ts';
+import { useMedia } from '../../lib/use-media.ts';
 import { useInboxCounts } from './hooks.ts';
 
 /**
@@ -13,7 +13,7 @@ import { useInboxCounts } from './hooks.ts';
 export function InboxButton() {
   const { t } = useTranslation();
   const counts = useInboxCounts();
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  const narrow = useMedia('(max-width: 48em)');
   const count = counts.data?.total ?? 0;
   const label = t('inbox.linkCount', { count });
   if (narrow)

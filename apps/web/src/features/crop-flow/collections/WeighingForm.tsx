@@ -1,5 +1,4 @@
 import { Alert, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { FarmerOption, RecordCollectionBody } from '@ushirika/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { localName } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useEnterChain } from '../../../lib/use-enter-chain.ts';
+import { useMedia } from '../../../lib/use-media.ts';
 import { societies } from '../../amcos/hooks.ts';
 import { FarmerNumberField } from './FarmerNumberField.tsx';
 import { useRecordCollection } from './hooks.ts';
@@ -46,7 +46,7 @@ export function WeighingForm() {
   // A clerk's placeholder is their own society's number format (issue #20), e.g. NAN02-00001.
   const society = societies.useOne(user?.amcosId ?? null);
   // On a phone the save's confirmation and Print sit below the fold: a toast, and the receipt on top.
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const isPhone = useMedia('(max-width: 48em)');
   const choices = useWeighingChoices();
   const weighing = useWeighingForm(choices.openCrops, choices.crops);
   const { form } = weighing;
