@@ -34,6 +34,8 @@ describe('the weighing device read ahead of its screen (#29)', () => {
     expect(state).not.toBeNull();
     expect(await state).toEqual(await readDeviceState(db));
     expect((await state)?.device?.code).toBe('D07');
+    // Once read, the screen's first render can show it at once.
+    expect(ahead?.stateRead).toBe(await state);
     expect(takePart(ahead, 'state')).toBeNull();
     expect(takePart(null, 'db')).toBeNull();
     (await takePart(ahead, 'db'))?.close();

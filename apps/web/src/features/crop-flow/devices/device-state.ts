@@ -51,6 +51,8 @@ export type ReadAhead = {
   db: Promise<OfflineDb> | null;
   state: Promise<OfflineState> | null;
   farmers: Promise<FarmerIndex> | null;
+  /** The state once read: the screen's first render shows it, without a loading render first. */
+  stateRead: OfflineState | null;
 };
 let early: ReadAhead | null = null;
 
@@ -63,9 +65,15 @@ export function prefetchDeviceState(): void {
   if (early) return;
   const db = openOfflineDb();
   const state = db.then(readDeviceState);
-  // A failure here is read again by the screen; nothing is left unhandled meanwhile.
-  state.catch(() => undefined);
-  early = { db, state, farmers: null };
+  const ahead: ReadAhead = { db, state, farmers: null, stateRead: null };
+  state.then(
+    (read) => {
+      ahead.stateRead = read;
+    },
+    // A failure here is read again by the screen; nothing is left unhandled meanwhile.
+    () => undefined,
+  );
+  early = ahead;
 }
 
 /** What prefetchDeviceState started, for the screen's first reads; null if none or already taken. */
@@ -76,7 +84,10 @@ export function takeReadAhead(): ReadAhead | null {
 }
 
 /** A part read ahead, taken once: null when none was started or it was already taken. */
-export function takePart<K extends keyof ReadAhead>(ahead: ReadAhead | null, key: K): ReadAhead[K] | null {
+export function takePart<K extends 'db' | 'state' | 'farmers'>(
+  ahead: ReadAhead | null,
+  key: K,
+): ReadAhead[K] | null {
   const kept = ahead?.[key] ?? null;
   if (ahead) ahead[key] = null;
   return kept;

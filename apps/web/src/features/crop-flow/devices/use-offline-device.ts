@@ -77,17 +77,16 @@ export function useOfflineDevice() {
   const { user } = useSession();
   const online = useOnline();
   const dbRef = useRef<OfflineDb | null>(null);
-  const [state, setState] = useState<OfflineState>(EMPTY_DEVICE_STATE);
-  const [loaded, setLoaded] = useState(false);
+  /** Read ahead when this is the page's first screen (device-state.ts), taken by the first reads. */
+  const ahead = useRef(takeReadAhead());
+  const [state, setState] = useState<OfflineState>(() => ahead.current?.stateRead ?? EMPTY_DEVICE_STATE);
+  const [loaded, setLoaded] = useState(() => ahead.current?.stateRead != null);
   /** The farmers kept, ready to search; null while they load (the form shows before them). */
   const [farmers, setFarmers] = useState<FarmerIndex | null>(null);
   const [syncing, setSyncing] = useState(false);
   const [problem, setProblem] = useState<SyncProblem>(null);
   const [problemText, setProblemText] = useState<string | null>(null);
   const busy = useRef(false);
-
-  /** Read ahead when this is the page's first screen (device-state.ts), taken by the first reads. */
-  const ahead = useRef(takeReadAhead());
 
   const db = useCallback(async () => {
     dbRef.current ??= await aheadOr(takePart(ahead.current, 'db'), () => openOfflineDb());
