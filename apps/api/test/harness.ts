@@ -236,6 +236,19 @@ function useStartedApp<S>(
   afterAll(() => app?.close());
 }
 
+/**
+ * What `start` makes (an app and the file's world in it), made before the file's tests and closed
+ * after them. The tests read it from the returned object, which is filled in by then.
+ */
+export function useStarted<S extends { t: TestApp }>(start: () => Promise<S>): S {
+  const started: Partial<S> = {};
+  beforeAll(async () => {
+    Object.assign(started, await start());
+  });
+  afterAll(() => started.t?.close());
+  return started as S;
+}
+
 const withAdmin = async (t: TestApp) => ({ admin: await sessionAs(t, 'Administrator') });
 
 /** A test app for the file with an Administrator session. */

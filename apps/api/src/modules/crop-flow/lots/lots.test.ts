@@ -1,5 +1,5 @@
 import type { AwaitingLotRow, DeliveryNoteDetail, Lot, LotDetail } from '@ushirika/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CropWorld,
   collectWeighings,
@@ -12,20 +12,15 @@ import {
   receiveVia,
   startTwoCropWorlds,
 } from '../../../../test/crop-flow-lots.ts';
-import type { Session, TestApp } from '../../../../test/harness.ts';
+import { useStarted } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 
-let t: TestApp;
-let admin: Session;
-let officer: Session;
-let world: CropWorld;
-let other: CropWorld;
-let manager: Session;
+const ctx = useStarted(startTwoCropWorlds);
 
-const standard = () => world.cashew.grades[0]?.id ?? '';
-const under = () => world.cashew.grades[1]?.id ?? '';
+const standard = () => ctx.world.cashew.grades[0]?.id ?? '';
+const under = () => ctx.world.cashew.grades[1]?.id ?? '';
 
-const collect = (w: CropWorld, kgs: (string | [string, number])[]) => collectWeighings(t, w, kgs);
+const collect = (w: CropWorld, kgs: (string | [string, number])[]) => collectWeighings(ctx.t, w, kgs);
 
 /** A note of these weighings, dispatched by the clerk and received by the officer (`receivedKg`, or as dispatched). */
 async function receivedNote(
@@ -36,13 +31,13 @@ async function receivedNote(
 ): Promise<DeliveryNoteDetail> {
   const cs = await collect(w, kgs);
   const created = await createNoteVia(
-    t,
+    ctx.t,
     w.society.clerk.access,
     noteBody(w, { mode: 'explicit', collectionIds: cs.map((c) => c.id) }, overrides),
   );
   expect(created.status).toBe(201);
-  const sent = await dispatchVia(t, w.society.clerk.access, created.body.data.id);
-  const r = await receiveVia(t, officer.access, created.body.data.id, {
+  const sent = await dispatchVia(ctx.t, w.society.clerk.access, created.body.data.id);
+  const r = await receiveVia(ctx.t, ctx.officer.access, created.body.data.id, {
     receivedBags: sent.body.data.bags,
     receivedKg: receivedKg ?? sent.body.data.netKg,
   });
@@ -52,15 +47,10 @@ async function receivedNote(
 
 const noteById = async (id: string) =>
   (
-    await t.request<{ data: DeliveryNoteDetail }>('GET', `/collections/delivery-notes/${id}`, {
-      token: admin.access,
+    await ctx.t.request<{ data: DeliveryNoteDetail }>('GET', `/collections/delivery-notes/${id}`, {
+      token: ctx.admin.access,
     })
   ).body.data;
-
-beforeAll(async () => {
-  ({ t, admin, officer, world, other, manager } = await startTwoCropWorlds());
-});
-afterAll(() => t.close());
 
 describe('issuing warehouse receipts', () => {
   let twoLots: LotDetail[];
@@ -68,8 +58,8 @@ describe('issuing warehouse receipts', () => {
 
   it('splits a received note into two lots, whole collections in receipt order, and receipts the note', async () => {
     // 300 + 200 + 250 + 250 = 1,000 kg dispatched; 990 kg received (variance -10).
-    note = await receivedNote(world, ['300.000', '200.000', '250.000', '250.000'], '990.000');
-    const r = await issueLotsVia(t, officer.access, {
+    note = await receivedNote(ctx.world, ['300.000', '200.000', '250.000', '250.000'], '990.000');
+    const r = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [note.id],
       gradeId: standard(),
       lots: [
@@ -103,8 +93,8 @@ describe('issuing warehouse receipts', () => {
       moisture: '8.20',
       outturn: '48.50',
       nutCount: 190,
-      amcosId: world.society.amcos.id,
-      warehouseId: world.warehouse.id,
+      amcosId: ctx.world.society.amcos.id,
+      warehouseId: ctx.world.warehouse.id,
       gradeId: standard(),
     });
     expect(first?.sources).toEqual([
@@ -122,14 +112,14 @@ describe('issuing warehouse receipts', () => {
   });
 
   it('refuses lots of a note not received, receipted, of another grade, mixing societies, or heavier than what is left', async () => {
-    const cs = await collect(world, ['100.000']);
+    const cs = await collect(ctx.world, ['100.000']);
     const sent = await createNoteVia(
-      t,
-      world.society.clerk.access,
-      noteBody(world, { mode: 'explicit', collectionIds: cs.map((c) => c.id) }),
+      ctx.t,
+      ctx.world.society.clerk.access,
+      noteBody(ctx.world, { mode: 'explicit', collectionIds: cs.map((c) => c.id) }),
     );
-    await dispatchVia(t, world.society.clerk.access, sent.body.data.id);
-    const unreceived = await issueLotsVia(t, officer.access, {
+    await dispatchVia(ctx.t, ctx.world.society.clerk.access, sent.body.data.id);
+    const unreceived = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [sent.body.data.id],
       gradeId: standard(),
       lots: [{ bags: 2, netKg: '100' }],
@@ -138,7 +128,7 @@ describe('issuing warehouse receipts', () => {
     expect(unreceived.body.message).toBe(
       `Delivery note ${sent.body.data.dnNo} has not been received at the warehouse (it is dispatched)`,
     );
-    const done = await issueLotsVia(t, officer.access, {
+    const done = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [note.id],
       gradeId: standard(),
       lots: [{ bags: 1, netKg: '1' }],
@@ -146,8 +136,8 @@ describe('issuing warehouse receipts', () => {
     expect(done.status).toBe(409);
     expect(done.body.message).toBe(`Delivery note ${note.dnNo} is already all in lots`);
 
-    const mine = await receivedNote(world, ['200.000', ['50.000', 1]]);
-    const tooHeavy = await issueLotsVia(t, officer.access, {
+    const mine = await receivedNote(ctx.world, ['200.000', ['50.000', 1]]);
+    const tooHeavy = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [mine.id],
       gradeId: standard(),
       lots: [{ bags: 2, netKg: '200.001' }],
@@ -157,24 +147,26 @@ describe('issuing warehouse receipts', () => {
     expect(tooHeavy.body.message).toBe(
       'The lots weigh 200.001 kg but only 200.000 kg of this grade is left on the delivery notes',
     );
-    const theirs = await receivedNote(other, ['80.000'], undefined, { warehouseId: world.warehouse.id });
-    const mixed = await issueLotsVia(t, officer.access, {
+    const theirs = await receivedNote(ctx.other, ['80.000'], undefined, {
+      warehouseId: ctx.world.warehouse.id,
+    });
+    const mixed = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [mine.id, theirs.id],
       gradeId: standard(),
       lots: [{ bags: 2, netKg: '100' }],
     });
     expect(mixed.status).toBe(400);
     expect(mixed.body.message).toBe('A lot takes delivery notes of one AMCOS and one season crop only');
-    const noGrade = await issueLotsVia(t, officer.access, {
+    const noGrade = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [theirs.id],
       gradeId: under(),
       lots: [{ bags: 2, netKg: '10' }],
     });
     expect(noGrade.status).toBe(400);
     expect(noGrade.body.message).toBe(
-      `Delivery note ${theirs.dnNo} has no ${world.cashew.grades[1]?.name} collections left for lots`,
+      `Delivery note ${theirs.dnNo} has no ${ctx.world.cashew.grades[1]?.name} collections left for lots`,
     );
-    const byClerk = await issueLotsVia(t, world.society.clerk.access, {
+    const byClerk = await issueLotsVia(ctx.t, ctx.world.society.clerk.access, {
       deliveryNoteIds: [mine.id],
       gradeId: standard(),
       lots: [{ bags: 2, netKg: '10' }],
@@ -185,21 +177,21 @@ describe('issuing warehouse receipts', () => {
   });
 
   it('issues a grade part by part: the note stays received until every collection is in a lot', async () => {
-    const n = await receivedNote(world, ['120.000', ['60.000', 1], '80.000'], '259.000');
+    const n = await receivedNote(ctx.world, ['120.000', ['60.000', 1], '80.000'], '259.000');
     const awaiting = async () =>
       (
-        await t.request<{ data: AwaitingLotRow[] }>('GET', '/collections/lots/awaiting', {
-          token: officer.access,
+        await ctx.t.request<{ data: AwaitingLotRow[] }>('GET', '/collections/lots/awaiting', {
+          token: ctx.officer.access,
         })
       ).body.data.filter((r) => r.deliveryNoteId === n.id);
     // 259 received split over Standard 200 / Under 60 (of 260): 199.231 and 59.769.
     expect((await awaiting()).map((r) => [r.gradeName, r.collections, r.collectedKg, r.warehouseKg])).toEqual(
       expect.arrayContaining([
-        [world.cashew.grades[0]?.name, 2, '200.000', '199.231'],
-        [world.cashew.grades[1]?.name, 1, '60.000', '59.769'],
+        [ctx.world.cashew.grades[0]?.name, 2, '200.000', '199.231'],
+        [ctx.world.cashew.grades[1]?.name, 1, '60.000', '59.769'],
       ]),
     );
-    const std = await issueLotsVia(t, officer.access, {
+    const std = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [n.id],
       gradeId: standard(),
       lots: [{ bags: 4, netKg: '199.231' }],
@@ -207,7 +199,7 @@ describe('issuing warehouse receipts', () => {
     expect(std.status).toBe(201);
     expect(std.body.data[0]?.collectedKg).toBe('200.000');
     expect((await noteById(n.id)).status).toBe('received');
-    const rest = await issueLotsVia(t, officer.access, {
+    const rest = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [n.id],
       gradeId: under(),
       lots: [{ bags: 2, netKg: '59.769' }],
@@ -218,9 +210,9 @@ describe('issuing warehouse receipts', () => {
   });
 
   it('makes one lot of several notes of the same society, crop and grade', async () => {
-    const a = await receivedNote(world, ['100.000']);
-    const b = await receivedNote(world, ['150.000'], '149.000');
-    const r = await issueLotsVia(t, officer.access, {
+    const a = await receivedNote(ctx.world, ['100.000']);
+    const b = await receivedNote(ctx.world, ['150.000'], '149.000');
+    const r = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [b.id, a.id],
       gradeId: standard(),
       lots: [{ bags: 4, netKg: '249.000' }],
@@ -240,10 +232,10 @@ describe('issuing warehouse receipts', () => {
   });
 
   it('refuses a note received at another warehouse in the same lot', async () => {
-    const here = await receivedNote(world, ['10.000']);
-    const store = await makeWarehouse(t, admin);
-    const there = await receivedNote(world, ['10.000'], undefined, { warehouseId: store.id });
-    const r = await issueLotsVia(t, officer.access, {
+    const here = await receivedNote(ctx.world, ['10.000']);
+    const store = await makeWarehouse(ctx.t, ctx.admin);
+    const there = await receivedNote(ctx.world, ['10.000'], undefined, { warehouseId: store.id });
+    const r = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [here.id, there.id],
       gradeId: standard(),
       lots: [{ bags: 2, netKg: '20' }],
@@ -253,21 +245,23 @@ describe('issuing warehouse receipts', () => {
   });
 
   it('lists, filters, exports and prints lots; the certificate can be corrected while in store', async () => {
-    const list = await t.request<Listed<Lot>>(
+    const list = await ctx.t.request<Listed<Lot>>(
       'GET',
-      `/collections/lots?amcos_id=${world.society.amcos.id}&grade_id=${standard()}&status=in_store&per_page=100`,
-      { token: officer.access },
+      `/collections/lots?amcos_id=${ctx.world.society.amcos.id}&grade_id=${standard()}&status=in_store&per_page=100`,
+      { token: ctx.officer.access },
     );
     expect(list.status).toBe(200);
     expect(list.body.data.map((l) => l.id)).toEqual(expect.arrayContaining(twoLots.map((l) => l.id)));
     expect(list.body.data.every((l) => l.gradeId === standard())).toBe(true);
-    const xlsx = await t.request('GET', '/collections/lots?format=xlsx', { token: officer.access });
+    const xlsx = await ctx.t.request('GET', '/collections/lots?format=xlsx', { token: ctx.officer.access });
     expect(xlsx.status).toBe(200);
     const id = twoLots[1]?.id ?? '';
-    const pdf = await t.request('GET', `/collections/lots/${id}/pdf`, { token: world.society.clerk.access });
+    const pdf = await ctx.t.request('GET', `/collections/lots/${id}/pdf`, {
+      token: ctx.world.society.clerk.access,
+    });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const cert = await t.request<{ data: LotDetail }>('PATCH', `/collections/lots/${id}/certificate`, {
-      token: officer.access,
+    const cert = await ctx.t.request<{ data: LotDetail }>('PATCH', `/collections/lots/${id}/certificate`, {
+      token: ctx.officer.access,
       body: { certificateNo: 'QC-002A', moisture: '7.90', outturn: '49.00', nutCount: 185 },
     });
     expect(cert.status).toBe(200);
@@ -277,8 +271,8 @@ describe('issuing warehouse receipts', () => {
       outturn: '49.00',
       nutCount: 185,
     });
-    const history = await t.request<{ data: { action: string }[] }>('GET', `/audit/lot/${id}`, {
-      token: manager.access,
+    const history = await ctx.t.request<{ data: { action: string }[] }>('GET', `/audit/lot/${id}`, {
+      token: ctx.manager.access,
     });
     expect(history.body.data.map((h) => h.action)).toEqual(['issued', 'certificate_updated']);
   });
@@ -286,7 +280,7 @@ describe('issuing warehouse receipts', () => {
 
 describe('the lotsInStore fixture (used by the auction and settlement tests)', () => {
   it('puts a received note of three farmers into the asked lots in one call', async () => {
-    const r = await lotsInStore(t, admin, {
+    const r = await lotsInStore(ctx.t, ctx.admin, {
       kgs: ['400.000', '250.000', '350.000'],
       lots: ['500.000', '500.000'],
     });
@@ -303,45 +297,47 @@ describe('the lotsInStore fixture (used by the auction and settlement tests)', (
 
 describe('tenancy', () => {
   it('shows an AMCOS user their own society’s lots read-only, and nothing of another society', async () => {
-    const theirs = await receivedNote(other, ['90.000']);
-    const issued = await issueLotsVia(t, officer.access, {
+    const theirs = await receivedNote(ctx.other, ['90.000']);
+    const issued = await issueLotsVia(ctx.t, ctx.officer.access, {
       deliveryNoteIds: [theirs.id],
-      gradeId: other.cashew.grades[0]?.id ?? '',
+      gradeId: ctx.other.cashew.grades[0]?.id ?? '',
       lots: [{ bags: 2, netKg: '90' }],
     });
     expect(issued.status).toBe(201);
     const lotId = issued.body.data[0]?.id ?? '';
-    const token = world.society.clerk.access;
+    const token = ctx.world.society.clerk.access;
     for (const path of [
       `/collections/lots/${lotId}`,
       `/collections/lots/${lotId}/pdf`,
       `/audit/lot/${lotId}`,
     ]) {
-      expect([path, (await t.request('GET', path, { token })).status]).toEqual([path, 403]);
+      expect([path, (await ctx.t.request('GET', path, { token })).status]).toEqual([path, 403]);
     }
-    const cert = await t.request('PATCH', `/collections/lots/${lotId}/certificate`, {
-      token: other.society.clerk.access,
+    const cert = await ctx.t.request('PATCH', `/collections/lots/${lotId}/certificate`, {
+      token: ctx.other.society.clerk.access,
       body: { certificateNo: 'X' },
     });
     expect(cert.status).toBe(403);
-    const mine = await t.request<Listed<Lot>>('GET', '/collections/lots?per_page=200', { token });
+    const mine = await ctx.t.request<Listed<Lot>>('GET', '/collections/lots?per_page=200', { token });
     expect(mine.body.data.length).toBeGreaterThan(0);
-    expect(mine.body.data.every((l) => l.amcosId === world.society.amcos.id)).toBe(true);
-    const asked = await t.request<Listed<Lot>>(
+    expect(mine.body.data.every((l) => l.amcosId === ctx.world.society.amcos.id)).toBe(true);
+    const asked = await ctx.t.request<Listed<Lot>>(
       'GET',
-      `/collections/lots?amcos_id=${other.society.amcos.id}`,
+      `/collections/lots?amcos_id=${ctx.other.society.amcos.id}`,
       { token },
     );
     expect(asked.body.data).toEqual([]);
-    const csv = await t.request('GET', '/collections/lots?format=csv', { token });
-    expect(new TextDecoder().decode(csv.raw)).not.toContain(other.society.amcos.name);
-    const own = await t.request<{ data: LotDetail }>('GET', `/collections/lots/${lotId}`, {
-      token: other.society.clerk.access,
+    const csv = await ctx.t.request('GET', '/collections/lots?format=csv', { token });
+    expect(new TextDecoder().decode(csv.raw)).not.toContain(ctx.other.society.amcos.name);
+    const own = await ctx.t.request<{ data: LotDetail }>('GET', `/collections/lots/${lotId}`, {
+      token: ctx.other.society.clerk.access,
     });
     expect(own.status).toBe(200);
     expect(own.body.data.collections).toHaveLength(1);
-    const waiting = await receivedNote(other, ['30.000']);
-    const queue = await t.request<{ data: AwaitingLotRow[] }>('GET', '/collections/lots/awaiting', { token });
+    const waiting = await receivedNote(ctx.other, ['30.000']);
+    const queue = await ctx.t.request<{ data: AwaitingLotRow[] }>('GET', '/collections/lots/awaiting', {
+      token,
+    });
     expect(queue.body.data.some((r) => r.deliveryNoteId === waiting.id)).toBe(false);
   });
 });

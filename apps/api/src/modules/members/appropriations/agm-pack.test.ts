@@ -1,16 +1,11 @@
 import type { Appropriation } from '@ushirika/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  makeFarmer,
-  openSeasonWithCashew,
-  recordCollectionOk,
-  weighing,
-} from '../../../../test/crop-flow.ts';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Session, useStarted } from '../../../../test/harness.ts';
+import { closedYearOfMembers, startUnionOffice } from '../../../../test/members-fixtures.ts';
 import { printedDefinition } from '../../../platform/document-pdf.ts';
 import { type Lang, withLanguage } from '../../../platform/labels.ts';
 import { statementsDefinition } from '../../accounts/statements/statement-files.ts';
-import { accountId, postedEntry, THIS_YEAR, TODAY } from '../../accounts/testing.ts';
+import { accountId, THIS_YEAR, TODAY } from '../../accounts/testing.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
 import { agmPackDocuments } from './agm-pack.ts';
 
@@ -23,10 +18,7 @@ import { agmPackDocuments } from './agm-pack.ts';
  * 300,000.00 (200,000.00 / 100,000.00), retained 3,100,000.00; payable 300,000.00 and 350,000.00,
  * 650,000.00 in all. Next year's (N) budget: rent 12 × 250,000.00 + fuel 12 × 100,000.00 = 4,200,000.00.
  */
-let t: TestApp;
-let admin: Session;
-let accountant: Session;
-let manager: Session;
+const ctx = useStarted(startUnionOffice);
 let amcosManager: Session;
 let yearId: string;
 let openYearId: string;
@@ -35,98 +27,54 @@ const P = THIS_YEAR;
 const N = String(Number(P) + 1);
 const months = (amount: string) => Array.from({ length: 12 }, () => amount);
 
-async function yearNamed(name: string) {
-  const years = await t.request<{ data: { id: string; name: string }[] }>('GET', '/financial-years', {
-    token: manager.access,
-  });
-  return years.body.data.find((y) => y.name === name)?.id ?? '';
-}
-
 beforeAll(async () => {
-  t = await startTestApp();
-  [admin, accountant, manager] = await Promise.all([
-    sessionAs(t, 'Administrator'),
-    sessionAs(t, 'Accountant'),
-    sessionAs(t, 'Finance Manager'),
-  ]);
-  yearId = await yearNamed(`FY ${P}`);
-  const bank = await accountId(t, 'operation', '1101');
-  await postedEntry(
-    t,
-    accountant,
-    manager,
-    [
-      { accountId: bank, debit: '5000000.00' },
-      { accountId: await accountId(t, 'operation', '4101'), credit: '5000000.00' },
+  const year = await closedYearOfMembers(ctx, {
+    year: P,
+    income: '5000000.00',
+    members: [
+      { name: 'Alpha', subscribed: '1000000.00', paid: '1000000.00', kg: '10000.000' },
+      { name: 'Beta', subscribed: '2500000.00', paid: '2500000.00', kg: '5000.000' },
     ],
-    { entryDate: `${P}-06-30` },
-  );
-  const cashew = await openSeasonWithCashew(t, admin);
-  const figures: [string, string, string][] = [
-    ['Alpha', '1000000.00', '10000.000'],
-    ['Beta', '2500000.00', '5000.000'],
-  ];
-  for (const [name, shares, kg] of figures) {
-    const society = await makeAmcos(t, `${name} AMCOS`);
-    if (name === 'Alpha') amcosManager = await sessionAs(t, 'AMCOS Manager', { amcosId: society.id });
-    const joined = await t.request<{ data: { id: string } }>('POST', '/members', {
-      token: accountant.access,
-      body: { society: 'union', memberAmcosId: society.id, joinedOn: `${P}-01-10`, sharesSubscribed: shares },
-    });
-    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
-    const paid = await t.request('POST', `/members/${joined.body.data.id}/payments`, {
-      token: accountant.access,
-      body: { kind: 'shares', amount: shares, paidOn: TODAY, bankAccountId: bank },
-    });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    const farmer = await makeFarmer(t, admin, society.id);
-    await recordCollectionOk(
-      t,
-      admin.access,
-      weighing(cashew, farmer, { bags: 500, grossKg: kg, tareKg: '0.000' }),
-    );
-  }
-  const closed = await t.request('PATCH', `/financial-years/${yearId}/close`, { token: manager.access });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const opened = await t.request<{ data: { id: string } }>('POST', '/financial-years', {
-    token: manager.access,
-    body: { name: `FY ${N}`, startDate: `${N}-01-01`, endDate: `${N}-12-31` },
+    bags: 500,
   });
-  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-  openYearId = opened.body.data.id;
-  const proposed = await t.request<{ data: Appropriation }>('POST', '/members/appropriations', {
-    token: accountant.access,
+  ({ yearId, openYearId, amcosManager } = year);
+  const cashew = year.cashew;
+  const proposed = await ctx.t.request<{ data: Appropriation }>('POST', '/members/appropriations', {
+    token: ctx.accountant.access,
     body: { financialYearId: yearId, seasonId: cashew.seasonId, dividendPercent: '10', bonusPerKg: '20' },
   });
   expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
   appropriation = proposed.body.data;
-  const budget = await t.request('POST', '/accounts/budgets', {
-    token: accountant.access,
+  const budget = await ctx.t.request('POST', '/accounts/budgets', {
+    token: ctx.accountant.access,
     body: {
       name: 'Operations budget',
       financialYearId: openYearId,
       book: 'operation',
       lines: [
-        { accountId: await accountId(t, 'operation', '5103'), months: months('100000.00') },
-        { accountId: await accountId(t, 'operation', '5101'), months: months('250000.00') },
+        { accountId: await accountId(ctx.t, 'operation', '5103'), months: months('100000.00') },
+        { accountId: await accountId(ctx.t, 'operation', '5101'), months: months('250000.00') },
       ],
     },
   });
   expect(budget.status, JSON.stringify(budget.body)).toBe(201);
 }, 180_000);
-afterAll(() => t.close());
 
 /** What the pack prints, every text as the PDF renderer receives it (grouped amounts, dates by language). */
 async function printedTexts(lang: Lang): Promise<string> {
   const actor = {
-    userId: manager.userId,
+    userId: ctx.manager.userId,
     sessionId: crypto.randomUUID(),
     amcosId: null,
     permissions: new Set(['amcos.farmer.read']),
   };
-  const letterhead = await unionLetterhead(t.db);
+  const letterhead = await unionLetterhead(ctx.t.db);
   return withLanguage(lang, async () => {
-    const { docs } = await agmPackDocuments(t.db, actor, { financialYearId: yearId, lang, printedOn: TODAY });
+    const { docs } = await agmPackDocuments(ctx.t.db, actor, {
+      financialYearId: yearId,
+      lang,
+      printedOn: TODAY,
+    });
     expect(docs.map((d) => d.kind)).toEqual([
       'member_register',
       'financial_position',
@@ -163,8 +111,8 @@ describe('the AGM pack', () => {
       ['en', `AGM_PACK_FY_${P}.pdf`],
       ['sw', `KIFURUSHI_CHA_MKUTANO_MKUU_FY_${P}.pdf`],
     ] as const) {
-      const r = await t.request('GET', `/members/agm-pack?financial_year_id=${yearId}`, {
-        token: manager.access,
+      const r = await ctx.t.request('GET', `/members/agm-pack?financial_year_id=${yearId}`, {
+        token: ctx.manager.access,
         lang,
       });
       expect(r.status, lang).toBe(200);
@@ -228,16 +176,20 @@ describe('the AGM pack', () => {
 
   it('refuses an AMCOS user, an unknown year, a bad id and a year still open', async () => {
     const path = (id: string) => `/members/agm-pack?financial_year_id=${id}`;
-    const amcos = await t.request('GET', path(yearId), { token: amcosManager.access });
+    const amcos = await ctx.t.request('GET', path(yearId), { token: amcosManager.access });
     expect(amcos.status).toBe(403);
-    const unknown = await t.request<{ message: string }>('GET', path(crypto.randomUUID()), {
-      token: manager.access,
+    const unknown = await ctx.t.request<{ message: string }>('GET', path(crypto.randomUUID()), {
+      token: ctx.manager.access,
     });
     expect([unknown.status, unknown.body.message]).toEqual([404, 'Financial year not found']);
-    const bad = await t.request<{ message: string }>('GET', path('nonsense'), { token: manager.access });
+    const bad = await ctx.t.request<{ message: string }>('GET', path('nonsense'), {
+      token: ctx.manager.access,
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('financial_year_id');
-    const open = await t.request<{ message: string }>('GET', path(openYearId), { token: manager.access });
+    const open = await ctx.t.request<{ message: string }>('GET', path(openYearId), {
+      token: ctx.manager.access,
+    });
     expect([open.status, open.body.message]).toEqual([
       409,
       `FY ${N} is still open: the AGM pack is of a closed year, close it first`,

@@ -1,16 +1,11 @@
 import type { Appropriation, AppropriationFigures, AppropriationList } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  makeFarmer,
-  openSeasonWithCashew,
-  recordCollectionOk,
-  weighing,
-} from '../../../../test/crop-flow.ts';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { type Session, useStarted } from '../../../../test/harness.ts';
+import { bookBalance, closedYearOfMembers, startUnionOffice } from '../../../../test/members-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { accountId, postedEntry, THIS_YEAR, TODAY } from '../../accounts/testing.ts';
+import { THIS_YEAR } from '../../accounts/testing.ts';
 
 /**
  * The appropriation of a year's surplus (#32) through the API, with the hand-worked example of
@@ -23,10 +18,7 @@ import { accountId, postedEntry, THIS_YEAR, TODAY } from '../../accounts/testing
  * Cr 3103 1,250,000.00, Cr 2106 1,543,333.33, and drafts a batch of three AMCOS lines
  * (384,814.79, 940,000.00, 218,518.54).
  */
-let t: TestApp;
-let admin: Session;
-let accountant: Session;
-let manager: Session;
+const ctx = useStarted(startUnionOffice);
 let amcosManager: Session;
 let yearId: string;
 let openYearId: string;
@@ -36,19 +28,10 @@ const N = String(Number(P) + 1);
 /** The AGM that approves P's appropriation, in N. */
 const AGM = `${N}-03-15`;
 
-const balanceOf = async (code: string) => {
-  const [row] = await queryRows(
-    t.db,
-    z.object({ balance: z.string() }),
-    sql`select coalesce(sum(b.credit - b.debit), 0)::numeric(18,2)::text as balance
-        from account_period_balances b join accounts a on a.id = b.account_id
-        where a.book = 'operation' and a.code = ${code}`,
-  );
-  return row?.balance;
-};
+const balanceOf = (code: string) => bookBalance(ctx.t, code);
 const counts = async () => {
   const [row] = await queryRows(
-    t.db,
+    ctx.t.db,
     z.object({ a: z.coerce.number(), l: z.coerce.number(), j: z.coerce.number(), b: z.coerce.number() }),
     sql`select (select count(*) from appropriations) as a, (select count(*) from appropriation_lines) as l,
           (select count(*) from journal_entries) as j, (select count(*) from payment_batches) as b`,
@@ -65,78 +48,29 @@ const body = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const propose = (s: Session, b: Record<string, string> = body()) =>
-  t.request<Saved>('POST', '/members/appropriations', { token: s.access, body: b });
+  ctx.t.request<Saved>('POST', '/members/appropriations', { token: s.access, body: b });
 const decide = (s: Session, id: string, what: 'approve' | 'reject', reason?: string) =>
-  t.request<Saved>('PATCH', `/members/appropriations/${id}/${what}`, {
+  ctx.t.request<Saved>('PATCH', `/members/appropriations/${id}/${what}`, {
     token: s.access,
     body: what === 'approve' ? { date: AGM } : { reason },
   });
 
-async function yearNamed(name: string) {
-  const years = await t.request<{ data: { id: string; name: string }[] }>('GET', '/financial-years', {
-    token: manager.access,
-  });
-  return years.body.data.find((y) => y.name === name)?.id ?? '';
-}
-
 beforeAll(async () => {
-  t = await startTestApp();
-  [admin, accountant, manager] = await Promise.all([
-    sessionAs(t, 'Administrator'),
-    sessionAs(t, 'Accountant'),
-    sessionAs(t, 'Finance Manager'),
-  ]);
   // This year (P): 5,000,000.00 of levy income; three AMCOS in the union's register, their shares
   // paid, their farmers' kg this season; then P is closed and next year (N) opened.
-  yearId = await yearNamed(`FY ${P}`);
-  const bank = await accountId(t, 'operation', '1101');
-  await postedEntry(
-    t,
-    accountant,
-    manager,
-    [
-      { accountId: bank, debit: '5000000.00' },
-      { accountId: await accountId(t, 'operation', '4101'), credit: '5000000.00' },
+  const year = await closedYearOfMembers(ctx, {
+    year: P,
+    income: '5000000.00',
+    members: [
+      { name: 'Alpha', subscribed: '1000000.00', paid: '1000000.00', kg: '12345.678' },
+      { name: 'Beta', subscribed: '2500000.00', paid: '2500000.00', kg: '30000.000' },
+      { name: 'Gamma', subscribed: '333333.33', paid: '333333.33', kg: '7654.322' },
     ],
-    { entryDate: `${P}-06-30` },
-  );
-  const cashew = await openSeasonWithCashew(t, admin);
-  seasonId = cashew.seasonId;
-  const figures: [string, string, string][] = [
-    ['Alpha', '1000000.00', '12345.678'],
-    ['Beta', '2500000.00', '30000.000'],
-    ['Gamma', '333333.33', '7654.322'],
-  ];
-  for (const [name, shares, kg] of figures) {
-    const society = await makeAmcos(t, `${name} AMCOS`);
-    if (name === 'Alpha') amcosManager = await sessionAs(t, 'AMCOS Manager', { amcosId: society.id });
-    const joined = await t.request<{ data: { id: string } }>('POST', '/members', {
-      token: accountant.access,
-      body: { society: 'union', memberAmcosId: society.id, joinedOn: `${P}-01-10`, sharesSubscribed: shares },
-    });
-    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
-    const paid = await t.request('POST', `/members/${joined.body.data.id}/payments`, {
-      token: accountant.access,
-      body: { kind: 'shares', amount: shares, paidOn: TODAY, bankAccountId: bank },
-    });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    const farmer = await makeFarmer(t, admin, society.id);
-    await recordCollectionOk(
-      t,
-      admin.access,
-      weighing(cashew, farmer, { bags: 500, grossKg: kg, tareKg: '0.000' }),
-    );
-  }
-  const closed = await t.request('PATCH', `/financial-years/${yearId}/close`, { token: manager.access });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const opened = await t.request<{ data: { id: string } }>('POST', '/financial-years', {
-    token: manager.access,
-    body: { name: `FY ${N}`, startDate: `${N}-01-01`, endDate: `${N}-12-31` },
+    bags: 500,
   });
-  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-  openYearId = opened.body.data.id;
+  ({ yearId, openYearId, amcosManager } = year);
+  seasonId = year.cashew.seasonId;
 }, 180_000);
-afterAll(() => t.close());
 
 const HAND_WORKED = {
   surplus: '5000000.00',
@@ -165,8 +99,8 @@ const lineRows = (a: Pick<AppropriationFigures, 'lines'>) =>
 
 describe('the appropriation of the surplus, hand-worked through the API', () => {
   it('previews the figures from the books: the closed year, the paid shares, the kg', async () => {
-    const r = await t.request<{ data: AppropriationFigures }>('POST', '/members/appropriations/preview', {
-      token: accountant.access,
+    const r = await ctx.t.request<{ data: AppropriationFigures }>('POST', '/members/appropriations/preview', {
+      token: ctx.accountant.access,
       body: body(),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -176,17 +110,17 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
 
   it('refuses bad input with a clear 4xx and changes nothing', async () => {
     const before = await counts();
-    const open = await propose(accountant, body({ financialYearId: openYearId }));
+    const open = await propose(ctx.accountant, body({ financialYearId: openYearId }));
     expect([open.status, open.body.message]).toEqual([
       409,
       `FY ${N} is open: its surplus is final once the year is closed`,
     ]);
-    const tooMuch = await propose(accountant, body({ dividendPercent: '90' }));
+    const tooMuch = await propose(ctx.accountant, body({ dividendPercent: '90' }));
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.errors?.dividendPercent?.[0]).toMatch(/exceed the surplus/);
-    const badRate = await propose(accountant, body({ bonusPerKg: '-1' }));
+    const badRate = await propose(ctx.accountant, body({ bonusPerKg: '-1' }));
     expect(badRate.status).toBe(400);
-    const noSeason = await propose(accountant, body({ seasonId: crypto.randomUUID() }));
+    const noSeason = await propose(ctx.accountant, body({ seasonId: crypto.randomUUID() }));
     expect(noSeason.status).toBe(404);
     const farmerSide = await propose(amcosManager);
     expect(farmerSide.status).toBe(403);
@@ -194,19 +128,19 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
   });
 
   it('proposes, and a second proposal of the year waits for the first', async () => {
-    const r = await propose(admin);
+    const r = await propose(ctx.admin);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.data).toMatchObject({ ...HAND_WORKED, status: 'proposed', journalEntryId: null });
     expect(lineRows(r.body.data)).toEqual(LINES);
-    const again = await propose(accountant);
+    const again = await propose(ctx.accountant);
     expect([again.status, again.body.message]).toEqual([
       409,
       `This year already has a proposal waiting for approval (${r.body.data.appropriationNo})`,
     ]);
     // Rejected by another person: nothing posted; the year may be proposed again.
-    const self = await decide(admin, r.body.data.id, 'reject', 'Board asks for 6 %');
+    const self = await decide(ctx.admin, r.body.data.id, 'reject', 'Board asks for 6 %');
     expect(self.status).toBe(403);
-    const rejected = await decide(manager, r.body.data.id, 'reject', 'Board asks for 6 %');
+    const rejected = await decide(ctx.manager, r.body.data.id, 'reject', 'Board asks for 6 %');
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: 'Board asks for 6 %' });
     expect(await balanceOf('3103')).toBe('0.00');
@@ -214,18 +148,18 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
 
   it('is approved by another person only: posts the appropriation and drafts the AMCOS payments', async () => {
     const before = await counts();
-    const proposed = await propose(admin);
+    const proposed = await propose(ctx.admin);
     expect(proposed.status).toBe(201);
     const id = proposed.body.data.id;
-    const self = await decide(admin, id, 'approve');
+    const self = await decide(ctx.admin, id, 'approve');
     expect([self.status, self.body.message]).toEqual([
       403,
       'You proposed this appropriation, so another person must decide on it',
     ]);
-    const noRight = await decide(accountant, id, 'approve');
+    const noRight = await decide(ctx.accountant, id, 'approve');
     expect(noRight.status).toBe(403);
-    const early = await t.request<Saved>('PATCH', `/members/appropriations/${id}/approve`, {
-      token: manager.access,
+    const early = await ctx.t.request<Saved>('PATCH', `/members/appropriations/${id}/approve`, {
+      token: ctx.manager.access,
       body: { date: `${P}-12-31` },
     });
     expect([early.status, early.body.errors?.date]).toEqual([
@@ -235,13 +169,13 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
     const unchanged = await counts();
     expect([unchanged?.j, unchanged?.b]).toEqual([before?.j, before?.b]);
     const retainedBefore = await balanceOf('3102');
-    const approved = await decide(manager, id, 'approve');
+    const approved = await decide(ctx.manager, id, 'approve');
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data).toMatchObject({ status: 'approved' });
     expect(approved.body.data.paymentBatchNo).toMatch(/^PB/);
     // The posting: Dr 3102 2,793,333.33 / Cr 3103 1,250,000.00, Cr 2106 1,543,333.33, balanced.
     const lines = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ code: z.string(), debit: z.string(), credit: z.string() }),
       sql`select a.code, l.debit::text as debit, l.credit::text as credit from journal_lines l
           join accounts a on a.id = l.account_id where l.entry_id = ${approved.body.data.journalEntryId}
@@ -259,7 +193,7 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
     );
     // The payment batch: a line per AMCOS, their payables, adding up to 2106.
     const batch = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ payee: z.string(), amount: z.string(), payable: z.string(), total: z.string() }),
       sql`select l.payee_name as payee, l.amount::text as amount, l.payable, b.total::text as total
           from payment_lines l join payment_batches b on b.id = l.batch_id
@@ -273,8 +207,8 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
       ['Gamma AMCOS', '218518.54', 'dividends_payable', '1543333.33'],
     ]);
     // Decided once; the year is appropriated once.
-    expect((await decide(manager, id, 'approve')).status).toBe(409);
-    const again = await propose(accountant);
+    expect((await decide(ctx.manager, id, 'approve')).status).toBe(409);
+    const again = await propose(ctx.accountant);
     expect([again.status, again.body.message]).toEqual([
       409,
       `This year's surplus is already appropriated (${proposed.body.data.appropriationNo})`,
@@ -282,15 +216,15 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
   });
 
   it('lists them for union staff; AMCOS users are refused', async () => {
-    const list = await t.request<AppropriationList>('GET', '/members/appropriations', {
-      token: accountant.access,
+    const list = await ctx.t.request<AppropriationList>('GET', '/members/appropriations', {
+      token: ctx.accountant.access,
     });
     expect(list.status).toBe(200);
     expect(list.body.data.map((a) => a.status)).toEqual(['approved', 'rejected']);
-    const denied = await t.request('GET', '/members/appropriations', { token: amcosManager.access });
+    const denied = await ctx.t.request('GET', '/members/appropriations', { token: amcosManager.access });
     expect(denied.status).toBe(403);
     // An AMCOS user reads their own society's line only, read-only.
-    const own = await t.request<{ data: { amcosName: string; payable: string }[] }>(
+    const own = await ctx.t.request<{ data: { amcosName: string; payable: string }[] }>(
       'GET',
       '/members/appropriations/mine',
       { token: amcosManager.access },
@@ -299,30 +233,32 @@ describe('the appropriation of the surplus, hand-worked through the API', () => 
     expect(own.body.data.map((l) => [l.amcosName.split(' ').slice(0, 2).join(' '), l.payable])).toEqual([
       ['Alpha AMCOS', '384814.79'],
     ]);
-    const union = await t.request('GET', '/members/appropriations/mine', { token: accountant.access });
+    const union = await ctx.t.request('GET', '/members/appropriations/mine', {
+      token: ctx.accountant.access,
+    });
     expect(union.status).toBe(403);
   });
 
   it('keeps the statutory reserve as a union setting', async () => {
-    const read = await t.request<{ data: { reservePercent: string } }>(
+    const read = await ctx.t.request<{ data: { reservePercent: string } }>(
       'GET',
       '/members/appropriations/settings',
       {
-        token: accountant.access,
+        token: ctx.accountant.access,
       },
     );
     expect(read.body.data.reservePercent).toBe('25.00');
-    const saved = await t.request<{ data: { reservePercent: string } }>(
+    const saved = await ctx.t.request<{ data: { reservePercent: string } }>(
       'PUT',
       '/members/appropriations/settings',
       {
-        token: accountant.access,
+        token: ctx.accountant.access,
         body: { reservePercent: '30' },
       },
     );
     expect([saved.status, saved.body.data.reservePercent]).toEqual([200, '30.00']);
-    const bad = await t.request('PUT', '/members/appropriations/settings', {
-      token: accountant.access,
+    const bad = await ctx.t.request('PUT', '/members/appropriations/settings', {
+      token: ctx.accountant.access,
       body: { reservePercent: '130' },
     });
     expect(bad.status).toBe(400);

@@ -1,16 +1,11 @@
 import type { Appropriation, Member, MemberStatement } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  makeFarmer,
-  openSeasonWithCashew,
-  recordCollectionOk,
-  weighing,
-} from '../../../../test/crop-flow.ts';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { type Session, useStarted } from '../../../../test/harness.ts';
+import { bookBalance, closedYearOfMembers, startUnionOffice } from '../../../../test/members-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { accountId, postedEntry, THIS_YEAR, TODAY } from '../../accounts/testing.ts';
+import { THIS_YEAR } from '../../accounts/testing.ts';
 
 /**
  * The dividend and bonus paying an AMCOS's unpaid shares first, when it chose so (#32), through the
@@ -27,10 +22,7 @@ import { accountId, postedEntry, THIS_YEAR, TODAY } from '../../accounts/testing
  * (Beta). 2106 = 60,000.00 = the batch (Alpha 25,000.00, Gamma 35,000.00); 3101 = 600,000.00 +
  * 40,000.00 = 640,000.00 = the register's shares paid (215,000.00 + 125,000.00 + 300,000.00).
  */
-let t: TestApp;
-let admin: Session;
-let accountant: Session;
-let manager: Session;
+const ctx = useStarted(startUnionOffice);
 let amcosManager: Session;
 let yearId: string;
 let seasonId: string;
@@ -39,20 +31,11 @@ const N = String(Number(P) + 1);
 const AGM = `${N}-03-15`;
 const memberIds: Record<string, string> = {};
 
-const balanceOf = async (code: string) => {
-  const [row] = await queryRows(
-    t.db,
-    z.object({ balance: z.string() }),
-    sql`select coalesce(sum(b.credit - b.debit), 0)::numeric(18,2)::text as balance
-        from account_period_balances b join accounts a on a.id = b.account_id
-        where a.book = 'operation' and a.code = ${code}`,
-  );
-  return row?.balance;
-};
+const balanceOf = (code: string) => bookBalance(ctx.t, code);
 /** What approving or rejecting must leave alone when refused, and what it changes when not. */
 const state = async () => {
   const [row] = await queryRows(
-    t.db,
+    ctx.t.db,
     z.object({
       payments: z.coerce.number(),
       entries: z.coerce.number(),
@@ -68,24 +51,24 @@ const state = async () => {
   return row;
 };
 const memberShares = async () => {
-  const r = await t.request<{
+  const r = await ctx.t.request<{
     data: { checks: { key: string; controlBalance: string; difference: string }[] };
-  }>('GET', '/reports/control-accounts', { token: accountant.access });
+  }>('GET', '/reports/control-accounts', { token: ctx.accountant.access });
   return r.body.data.checks.find((c) => c.key === 'member_shares');
 };
 type Saved = { message: string; data: Appropriation; errors?: Record<string, string[]> };
 const propose = () =>
-  t.request<Saved>('POST', '/members/appropriations', {
-    token: admin.access,
+  ctx.t.request<Saved>('POST', '/members/appropriations', {
+    token: ctx.admin.access,
     body: { financialYearId: yearId, seasonId, dividendPercent: '10', bonusPerKg: '10' },
   });
 const decide = (id: string, what: 'approve' | 'reject') =>
-  t.request<Saved>('PATCH', `/members/appropriations/${id}/${what}`, {
-    token: manager.access,
+  ctx.t.request<Saved>('PATCH', `/members/appropriations/${id}/${what}`, {
+    token: ctx.manager.access,
     body: what === 'approve' ? { date: AGM } : { reason: 'Board asks again' },
   });
 const choose = (s: Session, name: string, dividendToShares: boolean) =>
-  t.request<{ message: string; data: Member }>('PATCH', `/members/${memberIds[name]}`, {
+  ctx.t.request<{ message: string; data: Member }>('PATCH', `/members/${memberIds[name]}`, {
     token: s.access,
     body: { dividendToShares },
   });
@@ -93,86 +76,39 @@ const lineRows = (a: Appropriation) =>
   a.lines.map((l) => [l.amcosName.split(' ')[0], l.payable, l.toShares, l.toPay]);
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [admin, accountant, manager] = await Promise.all([
-    sessionAs(t, 'Administrator'),
-    sessionAs(t, 'Accountant'),
-    sessionAs(t, 'Finance Manager'),
-  ]);
-  const years = await t.request<{ data: { id: string; name: string }[] }>('GET', '/financial-years', {
-    token: manager.access,
-  });
-  yearId = years.body.data.find((y) => y.name === `FY ${P}`)?.id ?? '';
-  const bank = await accountId(t, 'operation', '1101');
-  await postedEntry(
-    t,
-    accountant,
-    manager,
-    [
-      { accountId: bank, debit: '1000000.00' },
-      { accountId: await accountId(t, 'operation', '4101'), credit: '1000000.00' },
+  const year = await closedYearOfMembers(ctx, {
+    year: P,
+    income: '1000000.00',
+    members: [
+      { name: 'Alpha', subscribed: '215000.00', paid: '200000.00', kg: '2000.000' },
+      { name: 'Beta', subscribed: '500000.00', paid: '100000.00', kg: '1500.000' },
+      { name: 'Gamma', subscribed: '400000.00', paid: '300000.00', kg: '500.000' },
     ],
-    { entryDate: `${P}-06-30` },
-  );
-  const cashew = await openSeasonWithCashew(t, admin);
-  seasonId = cashew.seasonId;
-  const figures: [string, string, string, string][] = [
-    ['Alpha', '215000.00', '200000.00', '2000.000'],
-    ['Beta', '500000.00', '100000.00', '1500.000'],
-    ['Gamma', '400000.00', '300000.00', '500.000'],
-  ];
-  for (const [name, subscribed, paid, kg] of figures) {
-    const society = await makeAmcos(t, `${name} AMCOS`);
-    if (name === 'Alpha') amcosManager = await sessionAs(t, 'AMCOS Manager', { amcosId: society.id });
-    const joined = await t.request<{ data: Member }>('POST', '/members', {
-      token: accountant.access,
-      body: {
-        society: 'union',
-        memberAmcosId: society.id,
-        joinedOn: `${P}-01-10`,
-        sharesSubscribed: subscribed,
-      },
-    });
-    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
-    expect(joined.body.data.dividendToShares).toBe(false);
-    memberIds[name] = joined.body.data.id;
-    const payment = await t.request('POST', `/members/${joined.body.data.id}/payments`, {
-      token: accountant.access,
-      body: { kind: 'shares', amount: paid, paidOn: TODAY, bankAccountId: bank },
-    });
-    expect(payment.status, JSON.stringify(payment.body)).toBe(201);
-    const farmer = await makeFarmer(t, admin, society.id);
-    await recordCollectionOk(
-      t,
-      admin.access,
-      weighing(cashew, farmer, { bags: 50, grossKg: kg, tareKg: '0.000' }),
-    );
-  }
-  const closed = await t.request('PATCH', `/financial-years/${yearId}/close`, { token: manager.access });
-  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-  const opened = await t.request('POST', '/financial-years', {
-    token: manager.access,
-    body: { name: `FY ${N}`, startDate: `${N}-01-01`, endDate: `${N}-12-31` },
+    bags: 50,
   });
-  expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+  ({ yearId, amcosManager } = year);
+  seasonId = year.cashew.seasonId;
+  for (const [name, member] of Object.entries(year.members)) {
+    expect(member.dividendToShares).toBe(false);
+    memberIds[name] = member.id;
+  }
 }, 180_000);
-afterAll(() => t.close());
 
 describe('the dividend and bonus pay the unpaid shares first when the AMCOS chose so (#32)', () => {
   it('the choice is the union staff’s to change on the register; AMCOS users are refused', async () => {
     const denied = await choose(amcosManager, 'Alpha', true);
     expect(denied.status).toBe(403);
-    const alpha = await choose(accountant, 'Alpha', true);
+    const alpha = await choose(ctx.accountant, 'Alpha', true);
     expect([alpha.status, alpha.body.message, alpha.body.data.dividendToShares]).toEqual([
       200,
       'Member updated successfully',
       true,
     ]);
-    const bad = await t.request<{ errors?: Record<string, string[]> }>(
+    const bad = await ctx.t.request<{ errors?: Record<string, string[]> }>(
       'PATCH',
       `/members/${memberIds.Gamma}`,
       {
-        token: accountant.access,
+        token: ctx.accountant.access,
         body: { sharesSubscribed: '299999.99' },
       },
     );
@@ -180,11 +116,11 @@ describe('the dividend and bonus pay the unpaid shares first when the AMCOS chos
       400,
       ['The shares subscribed cannot be less than the shares paid (300000.00)'],
     ]);
-    const history = await t.request<{ data: { action: string }[] }>(
+    const history = await ctx.t.request<{ data: { action: string }[] }>(
       'GET',
       `/audit/member/${memberIds.Alpha}`,
       {
-        token: accountant.access,
+        token: ctx.accountant.access,
       },
     );
     expect(history.status, JSON.stringify(history.body)).toBe(200);
@@ -211,7 +147,7 @@ describe('the dividend and bonus pay the unpaid shares first when the AMCOS chos
   });
 
   it('approval pays the unpaid shares first, posts them, and drafts only the rest', async () => {
-    expect((await choose(accountant, 'Beta', true)).status).toBe(200);
+    expect((await choose(ctx.accountant, 'Beta', true)).status).toBe(200);
     const proposed = await propose();
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
     const { id, appropriationNo } = proposed.body.data;
@@ -235,15 +171,18 @@ describe('the dividend and bonus pay the unpaid shares first when the AMCOS chos
     ]);
     // The postings: the appropriation, then one entry per AMCOS paying its shares.
     const posted = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ reference: z.string(), code: z.string(), debit: z.string(), credit: z.string() }),
       sql`select e.reference, a.code, l.debit::text as debit, l.credit::text as credit
           from journal_lines l join journal_entries e on e.id = l.entry_id join accounts a on a.id = l.account_id
           where e.reference like ${`${appropriationNo}%`} order by e.reference, a.code`,
     );
     const noOf = async (name: string) =>
-      (await t.request<{ data: Member }>('GET', `/members/${memberIds[name]}`, { token: accountant.access }))
-        .body.data.memberNo;
+      (
+        await ctx.t.request<{ data: Member }>('GET', `/members/${memberIds[name]}`, {
+          token: ctx.accountant.access,
+        })
+      ).body.data.memberNo;
     const byEntry = (reference: string) =>
       posted.filter((l) => l.reference === reference).map((l) => [l.code, l.debit, l.credit]);
     expect(byEntry(appropriationNo)).toEqual([
@@ -263,9 +202,13 @@ describe('the dividend and bonus pay the unpaid shares first when the AMCOS chos
     expect(await balanceOf('2106')).toBe('60000.00');
     expect(await balanceOf('3101')).toBe('640000.00');
     // The shares payments: receipt <AP no>/<member no>, on the AGM's date, from the appropriation.
-    const alpha = await t.request<{ data: MemberStatement }>('GET', `/members/${memberIds.Alpha}/statement`, {
-      token: accountant.access,
-    });
+    const alpha = await ctx.t.request<{ data: MemberStatement }>(
+      'GET',
+      `/members/${memberIds.Alpha}/statement`,
+      {
+        token: ctx.accountant.access,
+      },
+    );
     const fromDividend = alpha.body.data.lines.filter((l) => l.appropriationId === id);
     expect(
       fromDividend.map((l) => [l.receiptNo, l.amount, l.paidOn, l.appropriationNo, l.sharesPaidAfter]),
@@ -279,13 +222,13 @@ describe('the dividend and bonus pay the unpaid shares first when the AMCOS chos
       ],
     ]);
     expect([alpha.body.data.member.sharesUnpaid, alpha.body.data.member.status]).toEqual(['0.00', 'active']);
-    const beta = await t.request<{ data: Member }>('GET', `/members/${memberIds.Beta}`, {
-      token: accountant.access,
+    const beta = await ctx.t.request<{ data: Member }>('GET', `/members/${memberIds.Beta}`, {
+      token: ctx.accountant.access,
     });
     expect([beta.body.data.sharesPaid, beta.body.data.sharesUnpaid]).toEqual(['125000.00', '375000.00']);
     // The batch: only what is left, no line of 0.
     const batch = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ payee: z.string(), amount: z.string(), total: z.string() }),
       sql`select l.payee_name as payee, l.amount::text as amount, b.total::text as total
           from payment_lines l join payment_batches b on b.id = l.batch_id

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { uniq } from '../../../../test/master-data.ts';
+import { bookBalance } from '../../../../test/members-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { accountId, THIS_YEAR } from '../../accounts/testing.ts';
 import { farmers } from '../../farmers/schema.ts';
@@ -73,16 +74,7 @@ const pay = (s: Session, id: string, body: Record<string, unknown>) =>
 const register = (s: Session, society: string, query = '') =>
   t.request<MemberList>('GET', `/members?society=${society}${query}`, { token: s.access });
 
-const balanceOf = async (code: string) => {
-  const [row] = await queryRows(
-    t.db,
-    z.object({ balance: z.string() }),
-    sql`select coalesce(sum(b.credit - b.debit), 0)::numeric(18,2)::text as balance
-        from account_period_balances b join accounts a on a.id = b.account_id
-        where a.book = 'operation' and a.code = ${code}`,
-  );
-  return row?.balance;
-};
+const balanceOf = (code: string) => bookBalance(t, code);
 
 const unionMembers: Record<string, string> = {};
 

@@ -6,7 +6,7 @@ import type {
   SecondPaymentList,
 } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type Cashew,
@@ -15,7 +15,8 @@ import {
   recordCollectionOk,
   weighing,
 } from '../../../../test/crop-flow.ts';
-import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { makeAmcos, type Session, sessionAs, useStarted } from '../../../../test/harness.ts';
+import { bookBalance, startUnionOffice } from '../../../../test/members-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { hasSwahiliHeader } from '../../../platform/labels.ts';
 import { TODAY } from '../../accounts/testing.ts';
@@ -33,10 +34,7 @@ import { USSD_TEST_SECRET, ussdClient } from '../../ussd/testing.ts';
  * Collection: Dr 2105 due to Operation / Cr 2102 payable to farmers 29,338.14; and drafts a farmers'
  * batch of the five lines (29,338.14), paid like any batch (Dr 2102 / Cr collection bank 1101).
  */
-let t: TestApp;
-let admin: Session;
-let accountant: Session;
-let manager: Session;
+const ctx = useStarted(() => startUnionOffice({ USSD_SECRET: USSD_TEST_SECRET, USSD_RATE_LIMIT: '1000' }));
 let alphaManager: Session;
 let cashew: Cashew;
 let alphaId: string;
@@ -51,15 +49,15 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const propose = (s: Session, b: Record<string, unknown> = body()) =>
-  t.request<Saved>('POST', '/members/second-payments', { token: s.access, body: b });
+  ctx.t.request<Saved>('POST', '/members/second-payments', { token: s.access, body: b });
 const decide = (s: Session, id: string, what: 'approve' | 'reject', reason?: string) =>
-  t.request<Saved>('PATCH', `/members/second-payments/${id}/${what}`, {
+  ctx.t.request<Saved>('PATCH', `/members/second-payments/${id}/${what}`, {
     token: s.access,
     ...(what === 'reject' ? { body: { reason } } : {}),
   });
 const counts = async () => {
   const [row] = await queryRows(
-    t.db,
+    ctx.t.db,
     z.object({
       p: z.coerce.number(),
       l: z.coerce.number(),
@@ -73,21 +71,12 @@ const counts = async () => {
   );
   return row;
 };
-const balanceOf = async (book: 'collection' | 'operation', code: string) => {
-  const [row] = await queryRows(
-    t.db,
-    z.object({ balance: z.string() }),
-    sql`select coalesce(sum(b.credit - b.debit), 0)::numeric(18,2)::text as balance
-        from account_period_balances b join accounts a on a.id = b.account_id
-        where a.book = ${book} and a.code = ${code}`,
-  );
-  return row?.balance;
-};
+const balanceOf = (book: 'collection' | 'operation', code: string) => bookBalance(ctx.t, code, book);
 const controlChecks = async () => {
-  const report = await t.request<{ data: { checks: { key: string; difference: string }[] } }>(
+  const report = await ctx.t.request<{ data: { checks: { key: string; difference: string }[] } }>(
     'GET',
     '/reports/control-accounts',
-    { token: accountant.access },
+    { token: ctx.accountant.access },
   );
   expect(report.status).toBe(200);
   return report.body.data.checks.filter((c) => c.difference !== '0.00').map((c) => c.key);
@@ -113,51 +102,54 @@ const lineRows = (f: Pick<SecondPaymentFigures, 'lines'>) =>
 const HAND_WORKED = FARMERS.map(([n, , kg]) => [n, kg, AMOUNTS[n]]).sort();
 
 beforeAll(async () => {
-  t = await startTestApp({ USSD_SECRET: USSD_TEST_SECRET, USSD_RATE_LIMIT: '1000' });
-  [admin, accountant, manager] = await Promise.all([
-    sessionAs(t, 'Administrator'),
-    sessionAs(t, 'Accountant'),
-    sessionAs(t, 'Finance Manager'),
-  ]);
-  cashew = await openSeasonWithCashew(t, admin);
+  cashew = await openSeasonWithCashew(ctx.t, ctx.admin);
   const [alpha, beta, gamma] = [
-    await makeAmcos(t, 'Alpha AMCOS'),
-    await makeAmcos(t, 'Beta AMCOS'),
-    await makeAmcos(t, 'Gamma AMCOS'),
+    await makeAmcos(ctx.t, 'Alpha AMCOS'),
+    await makeAmcos(ctx.t, 'Beta AMCOS'),
+    await makeAmcos(ctx.t, 'Gamma AMCOS'),
   ];
   [alphaId, betaId, gammaId] = [alpha.id, beta.id, gamma.id];
-  alphaManager = await sessionAs(t, 'AMCOS Manager', { amcosId: alphaId });
+  alphaManager = await sessionAs(ctx.t, 'AMCOS Manager', { amcosId: alphaId });
   for (const [name, society, kg] of FARMERS) {
-    const farmer = await makeFarmer(t, admin, society === 'alpha' ? alphaId : betaId, { firstName: name });
+    const farmer = await makeFarmer(ctx.t, ctx.admin, society === 'alpha' ? alphaId : betaId, {
+      firstName: name,
+    });
     names[farmer.id] = name;
     await recordCollectionOk(
-      t,
-      admin.access,
+      ctx.t,
+      ctx.admin.access,
       weighing(cashew, farmer, { bags: 5, grossKg: kg, tareKg: '0.000' }),
     );
   }
   // A2 chose English on the phone service: their SMS is in English.
   const a2 = Object.keys(names).find((id) => names[id] === 'A2');
-  await t.db.execute(
+  await ctx.t.db.execute(
     sql`insert into farmer_pins (farmer_id, pin_hash, language) values (${a2}::uuid, 'x', 'en')`,
   );
 }, 180_000);
-afterAll(() => t.close());
 
 describe('a second payment to farmers, hand-worked through the API', () => {
   it('previews each farmer amount from their kg, exact to the cent', async () => {
-    const r = await t.request<{ data: SecondPaymentFigures }>('POST', '/members/second-payments/preview', {
-      token: accountant.access,
-      body: body(),
-    });
+    const r = await ctx.t.request<{ data: SecondPaymentFigures }>(
+      'POST',
+      '/members/second-payments/preview',
+      {
+        token: ctx.accountant.access,
+        body: body(),
+      },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ ratePerKg: '37.37', kg: '785.072', total: '29338.14', amcosIds: [] });
     expect(lineRows(r.body.data)).toEqual(HAND_WORKED);
     // Limited to Beta: its two farmers only, 411.110 kg × 37.37 = 15,363.18 split the same way.
-    const beta = await t.request<{ data: SecondPaymentFigures }>('POST', '/members/second-payments/preview', {
-      token: accountant.access,
-      body: body({ amcosIds: [betaId] }),
-    });
+    const beta = await ctx.t.request<{ data: SecondPaymentFigures }>(
+      'POST',
+      '/members/second-payments/preview',
+      {
+        token: ctx.accountant.access,
+        body: body({ amcosIds: [betaId] }),
+      },
+    );
     expect(beta.status).toBe(200);
     expect([beta.body.data.kg, beta.body.data.total, beta.body.data.amcosIds]).toEqual([
       '411.110',
@@ -172,19 +164,19 @@ describe('a second payment to farmers, hand-worked through the API', () => {
 
   it('refuses bad input with a clear 4xx and changes nothing', async () => {
     const before = await counts();
-    const noKg = await propose(accountant, body({ amcosIds: [gammaId] }));
+    const noKg = await propose(ctx.accountant, body({ amcosIds: [gammaId] }));
     expect([noKg.status, noKg.body.message]).toEqual([
       409,
       'No kg were delivered in this season and crop: nothing to pay',
     ]);
     for (const ratePerKg of ['0', '0.00', '-5', '12.345', 'abc']) {
-      const bad = await propose(accountant, body({ ratePerKg }));
+      const bad = await propose(ctx.accountant, body({ ratePerKg }));
       expect(bad.status, ratePerKg).toBe(400);
       expect(bad.body.errors?.ratePerKg?.length, ratePerKg).toBe(1);
     }
-    const noCrop = await propose(accountant, body({ seasonCropId: crypto.randomUUID() }));
+    const noCrop = await propose(ctx.accountant, body({ seasonCropId: crypto.randomUUID() }));
     expect(noCrop.status).toBe(404);
-    const noSociety = await propose(accountant, body({ amcosIds: [crypto.randomUUID()] }));
+    const noSociety = await propose(ctx.accountant, body({ amcosIds: [crypto.randomUUID()] }));
     expect(noSociety.status).toBe(404);
     const amcosSide = await propose(alphaManager);
     expect(amcosSide.status).toBe(403);
@@ -192,13 +184,13 @@ describe('a second payment to farmers, hand-worked through the API', () => {
   });
 
   it('is proposed by one person and approved by another: posted, a farmers batch, an SMS each', async () => {
-    const proposed = await propose(admin);
+    const proposed = await propose(ctx.admin);
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
     const sp = proposed.body.data;
     expect(sp).toMatchObject({ status: 'proposed', total: '29338.14', lineCount: 5, paymentBatchId: null });
     expect(sp.paymentNo).toMatch(/^SP-/);
     expect(lineRows(sp)).toEqual(HAND_WORKED);
-    const waiting = await propose(accountant);
+    const waiting = await propose(ctx.accountant);
     expect([waiting.status, waiting.body.message]).toEqual([
       409,
       `This season and crop already have a second payment waiting for approval (${sp.paymentNo})`,
@@ -206,29 +198,29 @@ describe('a second payment to farmers, hand-worked through the API', () => {
 
     // It waits in the checker's inbox, not in the proposer's.
     const waitingFor = async (who: Session) =>
-      (await t.request<{ data: InboxCounts }>('GET', '/inbox/counts', { token: who.access })).body.data
+      (await ctx.t.request<{ data: InboxCounts }>('GET', '/inbox/counts', { token: who.access })).body.data
         .sources.second_payments;
-    expect([await waitingFor(manager), await waitingFor(admin)]).toEqual([1, undefined]);
+    expect([await waitingFor(ctx.manager), await waitingFor(ctx.admin)]).toEqual([1, undefined]);
 
     const before = await counts();
-    const self = await decide(admin, sp.id, 'approve');
+    const self = await decide(ctx.admin, sp.id, 'approve');
     expect([self.status, self.body.message]).toEqual([
       403,
       'You proposed this second payment, so another person must decide on it',
     ]);
-    const noRight = await decide(accountant, sp.id, 'approve');
+    const noRight = await decide(ctx.accountant, sp.id, 'approve');
     expect(noRight.status).toBe(403);
     expect(await counts()).toEqual(before);
 
-    const approved = await decide(manager, sp.id, 'approve');
+    const approved = await decide(ctx.manager, sp.id, 'approve');
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data).toMatchObject({ status: 'approved', approvedBy: expect.any(String) });
     expect(approved.body.data.paymentBatchNo).toMatch(/^PB-/);
-    expect(await waitingFor(manager)).toBeUndefined();
+    expect(await waitingFor(ctx.manager)).toBeUndefined();
 
     // The postings: one entry per book, each balanced through due to / due from.
     const posted = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({
         book: z.string(),
         code: z.string(),
@@ -251,7 +243,7 @@ describe('a second payment to farmers, hand-worked through the API', () => {
 
     // The farmers' batch: five lines of payable to farmers, adding up to the whole.
     const batch = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({
         partyId: z.string(),
         amount: z.string(),
@@ -279,7 +271,7 @@ describe('a second payment to farmers, hand-worked through the API', () => {
 
     // Each farmer's SMS, in their language, once.
     const sms = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ key: z.string(), body: z.string() }),
       sql`select event_key as key, body from sms_outbox where event_key like ${`second-payment:${sp.id}:%`}`,
     );
@@ -298,32 +290,36 @@ describe('a second payment to farmers, hand-worked through the API', () => {
 
     // Decided once: a second approval or a rejection is 409 and changes nothing.
     const after = await counts();
-    const twice = await decide(manager, sp.id, 'approve');
+    const twice = await decide(ctx.manager, sp.id, 'approve');
     expect([twice.status, twice.body.message]).toEqual([409, 'This second payment is already approved']);
-    expect((await decide(admin, sp.id, 'reject', 'Too late')).status).toBe(409);
+    expect((await decide(ctx.admin, sp.id, 'reject', 'Too late')).status).toBe(409);
     expect(await counts()).toEqual(after);
   });
 
   it('is paid through its batch like any other: the payable is cleared, the controls agree', async () => {
     const [sp] = (
-      await t.request<SecondPaymentList>('GET', '/members/second-payments?status=approved', {
-        token: accountant.access,
+      await ctx.t.request<SecondPaymentList>('GET', '/members/second-payments?status=approved', {
+        token: ctx.accountant.access,
       })
     ).body.data;
     const batchId = sp?.paymentBatchId ?? '';
-    const approved = await t.request('PATCH', `/payments/batches/${batchId}/approve`, {
-      token: admin.access,
+    const approved = await ctx.t.request('PATCH', `/payments/batches/${batchId}/approve`, {
+      token: ctx.admin.access,
     });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     // The farmers have phones: the mobile money file.
-    const exported = await t.request('POST', `/payments/batches/${batchId}/export?layout=mobile&format=csv`, {
-      token: admin.access,
-    });
+    const exported = await ctx.t.request(
+      'POST',
+      `/payments/batches/${batchId}/export?layout=mobile&format=csv`,
+      {
+        token: ctx.admin.access,
+      },
+    );
     expect(exported.status).toBe(200);
     const csv = new TextDecoder().decode(exported.raw);
     for (const amount of Object.values(AMOUNTS)) expect(csv).toContain(amount);
-    const paid = await t.request('PATCH', `/payments/batches/${batchId}/paid`, {
-      token: admin.access,
+    const paid = await ctx.t.request('PATCH', `/payments/batches/${batchId}/paid`, {
+      token: ctx.admin.access,
       body: { paidOn: TODAY, bankReference: 'NMB-SP-1' },
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
@@ -331,7 +327,7 @@ describe('a second payment to farmers, hand-worked through the API', () => {
     expect(await controlChecks()).toEqual([]);
     // The farmer's statement shows it, paid.
     const a2 = Object.keys(names).find((id) => names[id] === 'A2');
-    const statement = await t.request<{ data: FarmerStatement }>(
+    const statement = await ctx.t.request<{ data: FarmerStatement }>(
       'GET',
       `/collections/farmers/${a2}/statement`,
       {
@@ -356,11 +352,11 @@ describe('a second payment to farmers, hand-worked through the API', () => {
     expect(table?.rows.map((r) => r.slice(2, 5))).toEqual([['200.001', '37.37', '7,474.04']]);
     // And A1's USSD payments screen (no settlement yet: the second payment alone), in Swahili.
     const a1 = Object.keys(names).find((id) => names[id] === 'A1') ?? '';
-    const issued = await t.request('POST', `/collections/farmers/${a1}/ussd/pin`, {
+    const issued = await ctx.t.request('POST', `/collections/farmers/${a1}/ussd/pin`, {
       token: alphaManager.access,
     });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-    const { walk, phoneOf, pinSentTo } = ussdClient(t);
+    const { walk, phoneOf, pinSentTo } = ussdClient(ctx.t);
     const phone = await phoneOf(a1);
     const screen = (await walk(phone, [await pinSentTo(phone), '2'])).at(-1) ?? '';
     expect(screen).toMatch(
@@ -371,17 +367,17 @@ describe('a second payment to farmers, hand-worked through the API', () => {
   });
 
   it('is rejected with a reason by another person: nothing posted, the crop may be proposed again', async () => {
-    const proposed = await propose(admin, body({ ratePerKg: '10', amcosIds: [alphaId] }));
+    const proposed = await propose(ctx.admin, body({ ratePerKg: '10', amcosIds: [alphaId] }));
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
     const before = await counts();
-    const noReason = await decide(manager, proposed.body.data.id, 'reject', '');
+    const noReason = await decide(ctx.manager, proposed.body.data.id, 'reject', '');
     expect(noReason.status).toBe(400);
-    const self = await decide(admin, proposed.body.data.id, 'reject', 'Board said no');
+    const self = await decide(ctx.admin, proposed.body.data.id, 'reject', 'Board said no');
     expect([self.status, self.body.message]).toEqual([
       403,
       'You proposed this second payment, so another person must decide on it',
     ]);
-    const rejected = await decide(manager, proposed.body.data.id, 'reject', 'Board said no');
+    const rejected = await decide(ctx.manager, proposed.body.data.id, 'reject', 'Board said no');
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     expect(rejected.body.data).toMatchObject({
       status: 'rejected',
@@ -391,29 +387,33 @@ describe('a second payment to farmers, hand-worked through the API', () => {
     });
     const after = await counts();
     expect([after?.j, after?.b, after?.s]).toEqual([before?.j, before?.b, before?.s]);
-    expect((await decide(manager, proposed.body.data.id, 'approve')).status).toBe(409);
+    expect((await decide(ctx.manager, proposed.body.data.id, 'approve')).status).toBe(409);
   });
 
   it('union staff read them all; an AMCOS user reads only their own farmers lines', async () => {
-    const list = await t.request<SecondPaymentList>('GET', '/members/second-payments', {
-      token: accountant.access,
+    const list = await ctx.t.request<SecondPaymentList>('GET', '/members/second-payments', {
+      token: ctx.accountant.access,
     });
     expect(list.status).toBe(200);
     expect(list.body.data.map((p) => p.status)).toEqual(['rejected', 'approved']);
     expect(list.body.meta.total).toBe(2);
-    const approved = await t.request<SecondPaymentList>('GET', '/members/second-payments?status=approved', {
-      token: accountant.access,
-    });
+    const approved = await ctx.t.request<SecondPaymentList>(
+      'GET',
+      '/members/second-payments?status=approved',
+      {
+        token: ctx.accountant.access,
+      },
+    );
     expect([approved.body.data.map((p) => p.id), approved.body.meta.total]).toEqual([
       [list.body.data[1]?.id],
       1,
     ]);
     const approvedId = list.body.data[1]?.id ?? '';
     for (const path of ['/members/second-payments', `/members/second-payments/${approvedId}`]) {
-      const denied = await t.request('GET', path, { token: alphaManager.access });
+      const denied = await ctx.t.request('GET', path, { token: alphaManager.access });
       expect(denied.status, path).toBe(403);
     }
-    const own = await t.request<{ data: { farmerId: string; amount: string; amcosId: string }[] }>(
+    const own = await ctx.t.request<{ data: { farmerId: string; amount: string; amcosId: string }[] }>(
       'GET',
       '/members/second-payments/mine',
       { token: alphaManager.access },
@@ -424,7 +424,9 @@ describe('a second payment to farmers, hand-worked through the API', () => {
       ['A2', '7474.04'],
       ['A3', '1887.37'],
     ]);
-    const union = await t.request('GET', '/members/second-payments/mine', { token: accountant.access });
+    const union = await ctx.t.request('GET', '/members/second-payments/mine', {
+      token: ctx.accountant.access,
+    });
     expect(union.status).toBe(403);
   });
 });
