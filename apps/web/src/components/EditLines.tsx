@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMedia } from '../lib/use-media.ts';
+import { ColumnsHead } from './ColumnsHead.tsx';
 import { CARDS_BELOW } from './DataTable.tsx';
 import { LinesScroll } from './LinesTable.tsx';
 
@@ -92,15 +93,7 @@ export function EditLines<T>({
   return (
     <LinesScroll label={label} minWidth={minWidth}>
       <Table data-testid={testId} aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} ta={c.align}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnsHead columns={columns} />
         <Table.Tbody>
           {lines.map((line, i) => (
             <Table.Tr key={lineKey(line)}>

@@ -26,3 +26,14 @@ export function useYearClosing(id: string) {
     select: (reply) => reply.data,
   });
 }
+
+const NEWEST_FIRST = { per_page: 50, sort: 'start_date:desc' };
+
+/** The financial years newest first (the latest 50), for a year picker; `select` keeps what it offers. */
+export function useYearsNewestFirst<T>(select: (years: FinancialYear[]) => T) {
+  return useQuery({
+    queryKey: ['financial-years', 'list', NEWEST_FIRST],
+    queryFn: ({ signal }) => api.get<{ data: FinancialYear[] }>('financial-years', NEWEST_FIRST, signal),
+    select: (reply) => select(reply.data),
+  });
+}

@@ -52,16 +52,10 @@ function LinePicker({
   );
 }
 
+type MappingProps = { state: MappingState; mapping: StatementMapping; canEdit: boolean };
+
 /** Every class (its catch-all line), every group, and the accounts with a line of their own. */
-export function RulesEditor({
-  state,
-  mapping,
-  canEdit,
-}: {
-  state: MappingState;
-  mapping: StatementMapping;
-  canEdit: boolean;
-}) {
+export function RulesEditor({ state, mapping, canEdit }: MappingProps) {
   const { t } = useTranslation();
   const targetName = (x: Target) => `${x.code} ${x.name}`;
   return (
@@ -136,15 +130,7 @@ function TargetRules({
 }
 
 /** Accounts given a line of their own, and a picker to add one from either book. */
-function AccountRules({
-  state,
-  mapping,
-  canEdit,
-}: {
-  state: MappingState;
-  mapping: StatementMapping;
-  canEdit: boolean;
-}) {
+function AccountRules({ state, mapping, canEdit }: MappingProps) {
   const { t } = useTranslation();
   const [book, setBook] = useState<'collection' | 'operation'>('operation');
   const [adding, setAdding] = useState<string | null>(null);

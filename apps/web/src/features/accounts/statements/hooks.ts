@@ -3,7 +3,6 @@ import type {
   CashFlows,
   ChangesInFunds,
   FinancialPosition,
-  FinancialYear,
   IncomeAndExpenditure,
   SaveStatementMappingBody,
   StatementBook,
@@ -13,6 +12,7 @@ import { api, apiRequest } from '../../../lib/api.ts';
 import { auditKeys } from '../../../lib/audit.ts';
 import { bookKeys } from '../../../lib/books.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { useYearsNewestFirst } from '../../financial-years/hooks.ts';
 
 /** The statements' keys sit under the financial reports' key: every posting refreshes them. */
 export const statementKeys = {
@@ -86,14 +86,5 @@ export function useSaveStatementMapping() {
 
 /** The financial years to choose the pack's from, newest first. */
 export function useFinancialYearChoices() {
-  return useQuery({
-    queryKey: ['financial-years', 'list', { per_page: 50, sort: 'start_date:desc' }],
-    queryFn: ({ signal }) =>
-      api.get<{ data: FinancialYear[] }>(
-        'financial-years',
-        { per_page: 50, sort: 'start_date:desc' },
-        signal,
-      ),
-    select: (reply) => reply.data,
-  });
+  return useYearsNewestFirst((years) => years);
 }

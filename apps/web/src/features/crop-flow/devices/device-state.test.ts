@@ -1,27 +1,15 @@
 import 'fake-indexeddb/auto';
-import type { WeighingDevice } from '@ushirika/contracts';
 import { describe, expect, it } from 'vitest';
+import { weighingDevice } from './device-fixtures.ts';
 import { aheadOr, prefetchDeviceState, readDeviceState, takePart, takeReadAhead } from './device-state.ts';
 import { openOfflineDb, saveDevice } from './offline-store.ts';
 
-const device: WeighingDevice = {
+const device = weighingDevice({
   id: '0190a000-0000-7000-8000-0000000000d1',
   amcosId: '0190a000-0000-7000-8000-0000000000a1',
-  amcosCode: 'MKW01',
-  amcosName: 'Mkwaya AMCOS',
   code: 'D07',
   label: 'Scale 7',
-  status: 'active',
-  registeredByName: null,
-  registeredAt: '2026-11-28T05:00:00.000Z',
-  retiredAt: null,
-  retireReason: null,
-  lastSyncAt: null,
-  waitingReported: 0,
-  storedCount: 0,
-  flaggedCount: 0,
-  blocks: [],
-};
+});
 
 describe('the weighing device read ahead of its screen (#29)', () => {
   it('reads what the device holds once, for the first reads only', async () => {

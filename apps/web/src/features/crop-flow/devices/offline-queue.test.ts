@@ -3,28 +3,14 @@ import type { OfflineReceiptInput, SyncBody, SyncResult, WeighingDevice } from '
 import fc from 'fast-check';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { receiptPrint, weighingDevice } from './device-fixtures.ts';
 import { countWaiting, type OfflineDb, openOfflineDb, saveDevice, saveReceipt } from './offline-store.ts';
 import { type SyncSend, syncQueue } from './offline-sync.ts';
 
 const SEASON = '0190a000-0000-7000-8000-000000000001';
-const device: WeighingDevice = {
-  id: '0190a000-0000-7000-8000-000000000002',
-  amcosId: '0190a000-0000-7000-8000-000000000003',
-  amcosCode: 'MKW01',
-  amcosName: 'Mkwaya AMCOS',
-  code: 'D03',
-  label: 'Scale 1',
-  status: 'active',
-  registeredByName: null,
-  registeredAt: '2026-11-28T05:00:00.000Z',
-  retiredAt: null,
-  retireReason: null,
-  lastSyncAt: null,
-  waitingReported: 0,
-  storedCount: 0,
-  flaggedCount: 0,
+const device = weighingDevice({
   blocks: [{ seasonId: SEASON, seasonName: '2026/2027', year: 2026, firstNo: 1, lastNo: 500 }],
-};
+});
 
 /** The server as the queue sees it: keeps each receipt once by its ULID; a reply can be lost. */
 class ServerModel {
@@ -82,15 +68,7 @@ async function weigh(db: OfflineDb, n: number) {
       moisture: '8.00',
       capturedAt: new Date().toISOString(),
     },
-    {
-      amcosName: 'Mkwaya',
-      farmerName: 'Asha',
-      cropName: 'Cashew',
-      seasonName: '2026/2027',
-      gradeCode: 'STD',
-      gradeName: 'Standard',
-      clerkName: 'Clerk',
-    },
+    receiptPrint,
   );
 }
 

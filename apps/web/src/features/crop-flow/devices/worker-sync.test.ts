@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import type { SyncBody, WeighingDevice } from '@ushirika/contracts';
+import type { SyncBody } from '@ushirika/contracts';
 import { ulid } from 'ulid';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newerInHandoff, readHandoff, writeHandoff } from '../../../lib/token-handoff.ts';
+import { receiptPrint, weighingDevice } from './device-fixtures.ts';
 import { countWaiting, OFFLINE_DB, openOfflineDb, saveDevice, saveReceipt } from './offline-store.ts';
 import { syncOutboxFromWorker } from './worker-sync.ts';
 
@@ -13,24 +14,9 @@ import { syncOutboxFromWorker } from './worker-sync.ts';
  * is over, and throws with no network so the browser tries again.
  */
 const SEASON = '0190a000-0000-7000-8000-000000000001';
-const device: WeighingDevice = {
-  id: '0190a000-0000-7000-8000-000000000002',
-  amcosId: '0190a000-0000-7000-8000-000000000003',
-  amcosCode: 'MKW01',
-  amcosName: 'Mkwaya AMCOS',
-  code: 'D03',
-  label: 'Scale 1',
-  status: 'active',
-  registeredByName: null,
-  registeredAt: '2026-11-28T05:00:00.000Z',
-  retiredAt: null,
-  retireReason: null,
-  lastSyncAt: null,
-  waitingReported: 0,
-  storedCount: 0,
-  flaggedCount: 0,
+const device = weighingDevice({
   blocks: [{ seasonId: SEASON, seasonName: '2026/2027', year: 2026, firstNo: 1, lastNo: 500 }],
-};
+});
 
 /** An access token as the server signs it, as far as the app reads it (its session id). */
 const access = (sid: string, n: number) =>
@@ -86,15 +72,7 @@ async function deviceWithOneReceipt(): Promise<string> {
       moisture: '8.50',
       capturedAt: new Date().toISOString(),
     },
-    {
-      amcosName: 'Mkwaya',
-      farmerName: 'Asha',
-      cropName: 'Cashew',
-      seasonName: '2026/2027',
-      gradeCode: 'STD',
-      gradeName: 'Standard',
-      clerkName: 'Clerk',
-    },
+    receiptPrint,
   );
   db.close();
   return receipt.clientId;

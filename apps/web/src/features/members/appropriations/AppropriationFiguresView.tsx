@@ -5,6 +5,7 @@ import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatDecimal, formatMoney } from '../../../lib/format.ts';
+import { shareColumns } from './columns.ts';
 
 type Line = Omit<AppropriationLine, 'id'>;
 
@@ -16,16 +17,7 @@ export function AppropriationFiguresView({ figures }: { figures: AppropriationFi
   const { t } = useTranslation();
   const columns: LineColumn<Line>[] = [
     { key: 'amcos', header: t('appropriations.amcos'), value: (l) => l.amcosName },
-    { key: 'paidShares', header: t('appropriations.paidShares'), kind: 'money', value: (l) => l.paidShares },
-    { key: 'kg', header: t('appropriations.kg'), kind: 'kg', value: (l) => l.kg },
-    { key: 'dividend', header: t('appropriations.dividend'), kind: 'money', value: (l) => l.dividend },
-    { key: 'bonus', header: t('appropriations.bonus'), kind: 'money', value: (l) => l.bonus },
-    {
-      key: 'payable',
-      header: t('appropriations.payable'),
-      kind: 'money',
-      value: (l) => l.payable,
-    },
+    ...shareColumns<Line>(t, false),
     { key: 'toShares', header: t('appropriations.toShares'), kind: 'money', value: (l) => l.toShares },
     { key: 'toPay', header: t('appropriations.toPay'), kind: 'money', value: (l) => l.toPay, strong: true },
   ];

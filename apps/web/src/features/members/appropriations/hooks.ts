@@ -3,7 +3,6 @@ import type {
   Appropriation,
   AppropriationFigures,
   AppropriationSettings,
-  FinancialYear,
   OwnAppropriationLine,
   ProposeAppropriationBody,
 } from '@ushirika/contracts';
@@ -11,6 +10,7 @@ import { api, apiRequest } from '../../../lib/api.ts';
 import { invalidateBooks } from '../../../lib/books.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { resource } from '../../../lib/resource.ts';
+import { useYearsNewestFirst } from '../../financial-years/hooks.ts';
 
 /** The appropriations of the surplus (#32): the list, one, proposing one (`useCreate`). */
 export const appropriations = resource<Appropriation, ProposeAppropriationBody>('members/appropriations', {
@@ -64,16 +64,7 @@ export function useOwnAppropriationLines(enabled: boolean) {
 
 /** The closed financial years, newest first: only their surplus is final. */
 export function useClosedYears() {
-  return useQuery({
-    queryKey: ['financial-years', 'list', { per_page: 50, sort: 'start_date:desc' }],
-    queryFn: ({ signal }) =>
-      api.get<{ data: FinancialYear[] }>(
-        'financial-years',
-        { per_page: 50, sort: 'start_date:desc' },
-        signal,
-      ),
-    select: (reply) => reply.data.filter((y) => y.status === 'closed'),
-  });
+  return useYearsNewestFirst((years) => years.filter((y) => y.status === 'closed'));
 }
 
 /** A closed year's AGM pack: one PDF in the reader's language. */

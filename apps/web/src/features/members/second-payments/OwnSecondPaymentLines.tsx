@@ -2,6 +2,7 @@ import type { OwnSecondPaymentLine } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { Section } from '../../../components/Section.tsx';
+import { farmerPaidColumns } from './columns.ts';
 import { useOwnSecondPaymentLines } from './hooks.ts';
 
 /** An AMCOS user's own farmers' second payments, per approved second payment (read-only, #32). */
@@ -12,17 +13,12 @@ export function OwnSecondPaymentLines() {
   const columns: LineColumn<OwnSecondPaymentLine>[] = [
     { key: 'no', header: t('secondPayments.number'), value: (l) => l.paymentNo },
     { key: 'crop', header: t('secondPayments.seasonCrop'), value: (l) => `${l.seasonName} · ${l.cropName}` },
-    { key: 'farmerNo', header: t('secondPayments.farmerNo'), value: (l) => l.farmerNo },
-    { key: 'farmer', header: t('secondPayments.farmer'), value: (l) => l.farmerName },
-    { key: 'rate', header: t('secondPayments.ratePerKg'), kind: 'money', value: (l) => l.ratePerKg },
-    { key: 'kg', header: t('secondPayments.kg'), kind: 'kg', value: (l) => l.kg },
-    {
-      key: 'amount',
-      header: t('secondPayments.amount'),
+    ...farmerPaidColumns<OwnSecondPaymentLine>(t, {
+      key: 'rate',
+      header: t('secondPayments.ratePerKg'),
       kind: 'money',
-      value: (l) => l.amount,
-      strong: true,
-    },
+      value: (l) => l.ratePerKg,
+    }),
   ];
   return (
     <Section title={t('secondPayments.own')}>

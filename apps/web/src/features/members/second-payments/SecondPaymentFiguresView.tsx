@@ -4,6 +4,7 @@ import { InfoGrid } from '../../../components/InfoGrid.tsx';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { formatKg, formatMoney } from '../../../lib/format.ts';
+import { farmerPaidColumns } from './columns.ts';
 
 type Line = Omit<SecondPaymentLine, 'id'>;
 
@@ -12,16 +13,7 @@ export function SecondPaymentFiguresView({ figures }: { figures: SecondPaymentFi
   const { t } = useTranslation();
   const columns: LineColumn<Line>[] = [
     { key: 'amcos', header: t('secondPayments.amcos'), value: (l) => l.amcosName },
-    { key: 'farmerNo', header: t('secondPayments.farmerNo'), value: (l) => l.farmerNo },
-    { key: 'farmer', header: t('secondPayments.farmer'), value: (l) => l.farmerName },
-    { key: 'kg', header: t('secondPayments.kg'), kind: 'kg', value: (l) => l.kg },
-    {
-      key: 'amount',
-      header: t('secondPayments.amount'),
-      kind: 'money',
-      value: (l) => l.amount,
-      strong: true,
-    },
+    ...farmerPaidColumns<Line>(t),
   ];
   return (
     <>

@@ -4,7 +4,6 @@ import { sum } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
@@ -19,11 +18,11 @@ import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { groupInvoices, useCreateSales, useGroupInvoice, useOpenInvoices } from '../hooks.ts';
 import { useBuyerPicks } from '../use-buyer-picks.ts';
+import { confirmCreate } from './confirm-create.ts';
 
 export const GroupInvoicesRoute = withPermission(GroupInvoicesPage, 'sales.invoice.read', {
   unionOnly: true,
@@ -106,21 +105,19 @@ function GroupInvoiceCreatePage() {
     const body = form.validate(createGroupInvoiceBody, { ...form.values, invoiceIds: chosen });
     if (!body) return;
     const picked = (open.data ?? []).filter((i) => chosen.includes(i.id));
-    confirmAction({
-      title: t('salesMd.createGroup'),
-      message: t('salesMd.confirmGroup', { count: chosen.length }),
-      amount: formatMoney(sum(picked.map((i) => i.balance)).toFixed(2)),
-      confirmLabel: t('common.save'),
-      danger: false,
-      onConfirm: () =>
-        create.mutate(body, {
-          onSuccess: (r) => {
-            toastSuccess(r.message);
-            navigate(`/collections/sales/group-invoices/${r.data.id}/details`);
-          },
-          onError: form.showApiError,
-        }),
-    });
+    confirmCreate(
+      {
+        title: t('salesMd.createGroup'),
+        message: t('salesMd.confirmGroup', { count: chosen.length }),
+        amount: formatMoney(sum(picked.map((i) => i.balance)).toFixed(2)),
+      },
+      create,
+      body,
+      {
+        open: (id) => navigate(`/collections/sales/group-invoices/${id}/details`),
+        onError: form.showApiError,
+      },
+    );
   });
   return (
     <>

@@ -5,7 +5,6 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { DetailsLayout } from '../../../components/DetailsLayout.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
@@ -21,7 +20,6 @@ import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { formatDate, formatKg, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
-import { toastSuccess } from '../../../lib/notify.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useLines } from '../../../lib/use-lines.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
@@ -31,6 +29,7 @@ import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useCreateSales, useInvoice, useSalesAction, useSalesSettings } from '../hooks.ts';
 import { AllocationsSection } from '../receipts/AllocationsSection.tsx';
 import { InvoicesList } from '../SalesLists.tsx';
+import { confirmCreate } from './confirm-create.ts';
 import { SalesSettingsButton } from './SalesSettings.tsx';
 
 export const InvoicesRoute = withPermission(InvoicesPage, 'sales.invoice.read', { unionOnly: true });
@@ -83,21 +82,16 @@ function InvoiceCreatePage() {
     const total = sum(
       body.lines.map((l) => priceLine({ quantity: l.kg, unitPrice: l.pricePerKg, vat: false }, 0).amount),
     );
-    confirmAction({
-      title: t('salesMd.confirmInvoiceTitle'),
-      message: t('salesMd.confirmInvoice'),
-      amount: formatMoney(total.toFixed(2)),
-      confirmLabel: t('common.save'),
-      danger: false,
-      onConfirm: () =>
-        create.mutate(body, {
-          onSuccess: (r) => {
-            toastSuccess(r.message);
-            navigate(`/collections/sales/invoices/${r.data.id}/details`);
-          },
-          onError: form.showApiError,
-        }),
-    });
+    confirmCreate(
+      {
+        title: t('salesMd.confirmInvoiceTitle'),
+        message: t('salesMd.confirmInvoice'),
+        amount: formatMoney(total.toFixed(2)),
+      },
+      create,
+      body,
+      { open: (id) => navigate(`/collections/sales/invoices/${id}/details`), onError: form.showApiError },
+    );
   });
   return (
     <>

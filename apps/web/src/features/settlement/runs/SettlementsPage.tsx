@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ColumnsHead } from '../../../components/ColumnsHead.tsx';
 import type { Column } from '../../../components/DataTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
@@ -289,15 +290,7 @@ export function LotsSplitTable({ lots }: { lots: SettlementPreview['lots'] }) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped data-testid="lots-split">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} ta={c.align}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnsHead columns={columns} />
         <Table.Tbody>
           {lots.map((l) => (
             <Table.Tr key={l.lotId}>
