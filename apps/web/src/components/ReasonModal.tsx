@@ -1,7 +1,7 @@
 import { Textarea } from '@mantine/core';
 import { useForm } from '../lib/form.ts';
 import { confirmAction } from './ConfirmAction.ts';
-import { FormModal } from './FormModal.tsx';
+import { RecordFormModal } from './RecordFormModal.tsx';
 
 interface ReasonModalProps {
   title: string;
@@ -40,30 +40,29 @@ export function ReasonModal({
   testId,
 }: ReasonModalProps) {
   const form = useForm({ reason: '' });
-  const submit = form.onSubmit(() => {
-    if (!form.values.reason.trim()) {
-      form.setErrors({ reason: reasonRequired });
-      return;
-    }
+  const reason = () => {
+    if (form.values.reason.trim()) return form.values.reason;
+    form.setErrors({ reason: reasonRequired });
+    return null;
+  };
+  const confirm = (given: string) =>
     confirmAction({
       title: confirmTitle,
       message: confirmMessage,
       confirmLabel: submitLabel,
-      onConfirm: () => mutation.mutate(form.values.reason, form.saved(onClose)),
+      onConfirm: () => mutation.mutate(given, form.saved(onClose)),
     });
-  });
   return (
-    <FormModal
-      opened
-      onClose={onClose}
+    <RecordFormModal
       title={title}
-      onSubmit={submit}
-      error={form.formError}
-      submitLabel={submitLabel}
-      submitting={mutation.isPending}
+      form={form}
+      save={{ submit: confirm, isPending: mutation.isPending }}
+      body={reason}
+      onClose={onClose}
       testId={testId}
+      submitLabel={submitLabel}
     >
       <Textarea label={reasonLabel} required autosize minRows={2} data-autofocus {...form.text('reason')} />
-    </FormModal>
+    </RecordFormModal>
   );
 }

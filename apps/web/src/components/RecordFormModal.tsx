@@ -16,6 +16,7 @@ export function RecordFormModal<B>({
   onClose,
   testId,
   size,
+  submitLabel,
   children,
 }: {
   title: string;
@@ -23,8 +24,10 @@ export function RecordFormModal<B>({
   save: { submit: (body: B) => void; isPending: boolean };
   body: () => B | null;
   onClose: () => void;
-  testId: string;
+  testId?: string | undefined;
   size?: string;
+  /** The submit button's label when it is not Save. */
+  submitLabel?: string;
   /** Put `data-autofocus` on the first field. */
   children: ReactNode;
 }) {
@@ -40,7 +43,7 @@ export function RecordFormModal<B>({
       title={title}
       onSubmit={submit}
       error={form.formError}
-      submitLabel={t('common.save')}
+      submitLabel={submitLabel ?? t('common.save')}
       submitting={save.isPending}
       testId={testId}
       {...(size ? { size } : {})}

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { Query } from '../lib/api.ts';
 import { type Column, DataTable } from './DataTable.tsx';
+import { pagedRows } from './paged-rows.ts';
 import { useListState } from './use-list-state.ts';
 
 export interface ResourceListProps<T extends { id: string }> {
@@ -37,12 +38,8 @@ export function ResourceList<T extends { id: string }>(props: ResourceListProps<
     <DataTable
       label={props.label}
       columns={props.columns}
-      rows={rows.data?.data}
-      total={rows.data?.meta.total ?? 0}
+      {...pagedRows(rows)}
       totalCapped={rows.data?.meta.total_capped}
-      loading={rows.isLoading}
-      refreshing={rows.isPlaceholderData}
-      error={rows.error}
       rowKey={(row) => row.id}
       list={list}
       filters={

@@ -6,6 +6,7 @@ import type { Column } from '../../components/DataTable.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ListFilter } from '../../components/ListFilter.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { pagedRows } from '../../components/paged-rows.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { formatDate, moneyOrDash } from '../../lib/format.ts';
@@ -81,11 +82,7 @@ export default function InboxPage() {
         label={t('inbox.title')}
         testId="inbox-table"
         columns={columns}
-        rows={rows.data?.data}
-        total={rows.data?.meta.total ?? 0}
-        loading={rows.isLoading}
-        refreshing={rows.isPlaceholderData}
-        error={rows.error}
+        {...pagedRows(rows)}
         rowKey={(item) => `${item.source}-${item.id}`}
         list={list}
         filters={

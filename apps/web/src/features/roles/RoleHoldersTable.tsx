@@ -4,6 +4,7 @@ import type { Role, User } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../components/ConfirmAction.ts';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
+import { pagedRows } from '../../components/paged-rows.ts';
 import { useListState } from '../../components/use-list-state.ts';
 import { toastSuccess } from '../../lib/notify.ts';
 import { fullName } from '../../lib/session.ts';
@@ -65,11 +66,7 @@ export function RoleHoldersTable({ role, onView }: { role: Role; onView: (user: 
     <DataTable
       label={t('roles.holders', { role: role.name })}
       columns={columns}
-      rows={holders.data?.data}
-      total={holders.data?.meta.total ?? 0}
-      loading={holders.isLoading}
-      refreshing={holders.isPlaceholderData}
-      error={holders.error}
+      {...pagedRows(holders)}
       rowKey={(user) => user.id}
       list={list}
       empty={{ title: t('roles.noHolders') }}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { pagedRows } from '../../components/paged-rows.ts';
 import { RequirePermission } from '../../components/RequirePermission.tsx';
 import { useListState } from '../../components/use-list-state.ts';
 import { useSearchParamsPatch } from '../../components/use-search-params-patch.ts';
@@ -86,11 +87,7 @@ function UsersPage() {
       <DataTable
         label={t('users.title')}
         columns={columns}
-        rows={users.data?.data}
-        total={users.data?.meta.total ?? 0}
-        loading={users.isLoading}
-        refreshing={users.isPlaceholderData}
-        error={users.error}
+        {...pagedRows(users)}
         rowKey={(user) => user.id}
         list={list}
         filters={<UserFilters list={list} />}

@@ -3,6 +3,28 @@ import type { OpeningPreview } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../../lib/format.ts';
 
+type Row = OpeningPreview['rows'][number];
+
+/** What becomes of a row: taken (teal), nothing to take (gray), taken without farmers (yellow), refused. */
+function FateCell({ row }: { row: Row }) {
+  const { t } = useTranslation();
+  const color =
+    row.fate === 'ok'
+      ? 'teal'
+      : row.fate === 'zero'
+        ? 'gray'
+        : row.fate === 'without_farmer_detail'
+          ? 'yellow'
+          : 'red';
+  return (
+    <Table.Td>
+      <Badge variant="light" color={color}>
+        {t(`goLive.fates.${row.fate}`, { detail: row.detail ?? '' })}
+      </Badge>
+    </Table.Td>
+  );
+}
+
 /** The dry run: every row's fate, then the totals and why the file cannot go in, if it cannot. */
 export function OpeningPreviewTable({ preview }: { preview: OpeningPreview }) {
   const { t } = useTranslation();
@@ -40,22 +62,7 @@ export function OpeningPreviewTable({ preview }: { preview: OpeningPreview }) {
                 <Table.Td>{r.name ?? ''}</Table.Td>
                 <Table.Td ta="right">{figure(r.debit)}</Table.Td>
                 <Table.Td ta="right">{figure(r.credit)}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={
-                      r.fate === 'ok'
-                        ? 'teal'
-                        : r.fate === 'zero'
-                          ? 'gray'
-                          : r.fate === 'without_farmer_detail'
-                            ? 'yellow'
-                            : 'red'
-                    }
-                  >
-                    {t(`goLive.fates.${r.fate}`, { detail: r.detail ?? '' })}
-                  </Badge>
-                </Table.Td>
+                <FateCell row={r} />
               </Table.Tr>
             ))}
           </Table.Tbody>

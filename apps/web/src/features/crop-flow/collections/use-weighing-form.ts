@@ -5,9 +5,10 @@ import {
   type SeasonCrop,
 } from '@ushirika/contracts';
 import { moistureVerdict, readNet } from '@ushirika/domain';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm } from '../../../lib/form.ts';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
+import { useDefaultChoices } from './default-choices.ts';
 
 /** The weighing's fields in the order Enter walks them; Enter on the last one saves. */
 export const WEIGHING_FIELDS = ['farmerNo', 'gradeId', 'bags', 'grossKg', 'tareKg', 'moisture'] as const;
@@ -53,17 +54,11 @@ export function useWeighingChoices() {
  */
 export function useWeighingForm(openCrops: SeasonCrop[], cropList: Crop[]) {
   const form = useForm(blankWeighing());
-  const { values, setValue } = form;
+  const { values } = form;
   const seasonCrop = openCrops.find((s) => s.id === values.seasonCropId);
   const grades = cropList.find((c) => c.id === seasonCrop?.cropId)?.grades ?? [];
 
-  useEffect(() => {
-    if (!values.seasonCropId && openCrops[0]) setValue('seasonCropId', openCrops[0].id);
-  }, [openCrops, values.seasonCropId, setValue]);
-  useEffect(() => {
-    if (grades.length > 0 && !grades.some((g) => g.id === values.gradeId))
-      setValue('gradeId', grades[0]?.id ?? '');
-  }, [grades, values.gradeId, setValue]);
+  useDefaultChoices(form, openCrops, grades);
 
   /** The body to save, or null with the reasons on the fields. */
   const toBody = (): RecordCollectionBody | null => {

@@ -9,6 +9,7 @@ import { useForm } from '../../../lib/form.ts';
 import { formatKg, localName, todayIso } from '../../../lib/format.ts';
 import { fullName, useSession } from '../../../lib/session.ts';
 import { useEnterChain } from '../../../lib/use-enter-chain.ts';
+import { useDefaultChoices } from '../collections/default-choices.ts';
 import { MoistureField, NetKgReading } from '../collections/WeighingParts.tsx';
 import { type FarmerIndex, packFarmerName, searchFarmers } from './farmer-search.ts';
 import { NoNumbersLeft, type PackMeta, type QueuedReceipt, type ReceiptPrint } from './offline-store.ts';
@@ -164,25 +165,6 @@ type WeighValues = {
 type WeighForm = ReturnType<typeof useForm<WeighValues>>;
 type PackSeasonCrop = PackMeta['seasonCrops'][number];
 type PackGrade = PackMeta['crops'][number]['grades'][number];
-
-/** The first open season crop, and the crop's first grade, until the clerk picks others. */
-function useDefaultChoices(
-  form: {
-    values: WeighValues;
-    setValue: <K extends keyof WeighValues>(key: K, value: WeighValues[K]) => void;
-  },
-  openCrops: PackSeasonCrop[],
-  grades: PackGrade[],
-) {
-  const { values, setValue } = form;
-  useEffect(() => {
-    if (!values.seasonCropId && openCrops[0]) setValue('seasonCropId', openCrops[0].id);
-  }, [openCrops, values.seasonCropId, setValue]);
-  useEffect(() => {
-    if (grades.length > 0 && !grades.some((g) => g.id === values.gradeId))
-      setValue('gradeId', grades[0]?.id ?? '');
-  }, [grades, values.gradeId, setValue]);
-}
 
 /** The receipt as the server will get it (its number comes from the device's block on save). */
 const draftOf = (values: WeighValues, farmer: PackFarmer, netKg: string | null) => ({

@@ -1,10 +1,10 @@
 import { Switch, TextInput } from '@mantine/core';
 import { type Member, updateMemberBody } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { members } from './hooks.ts';
+import { MemberShareFields } from './MemberShareFields.tsx';
 
 /**
  * Changes a member (#32): its number, the date it joined, the shares it subscribed, and for the
@@ -37,13 +37,7 @@ export function EditMemberForm({ member, onClose }: { member: Member; onClose: (
       testId="member-edit-form"
     >
       <TextInput label={t('members.memberNo')} required autoFocus {...form.text('memberNo')} />
-      <DateField label={t('members.joined')} required {...form.text('joinedOn')} />
-      <TextInput
-        label={t('members.sharesSubscribed')}
-        required
-        inputMode="decimal"
-        {...form.text('sharesSubscribed')}
-      />
+      <MemberShareFields text={form.text} />
       {union && (
         <Switch
           label={t('members.dividendToShares')}

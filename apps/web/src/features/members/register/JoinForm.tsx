@@ -2,12 +2,12 @@ import { TextInput } from '@mantine/core';
 import { createMemberBody } from '@ushirika/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useForm } from '../../../lib/form.ts';
 import { todayIso } from '../../../lib/format.ts';
 import { candidateOptionsOf, members } from './hooks.ts';
+import { MemberShareFields } from './MemberShareFields.tsx';
 
 /** Registers a member: an AMCOS in the union's register, a farmer in its AMCOS's. */
 export function JoinForm({ society, onClose }: { society: string; onClose: () => void }) {
@@ -59,13 +59,7 @@ export function JoinForm({ society, onClose }: { society: string; onClose: () =>
         description={t('members.memberNoHint')}
         {...form.text('memberNo')}
       />
-      <DateField label={t('members.joined')} required {...form.text('joinedOn')} />
-      <TextInput
-        label={t('members.sharesSubscribed')}
-        required
-        inputMode="decimal"
-        {...form.text('sharesSubscribed')}
-      />
+      <MemberShareFields text={form.text} />
       <TextInput
         label={t('members.openingSharesPaid')}
         description={t('members.openingSharesHint')}

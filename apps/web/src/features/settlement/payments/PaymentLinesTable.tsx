@@ -2,6 +2,7 @@ import { Checkbox, Text } from '@mantine/core';
 import type { PaymentLine } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { pagedRows } from '../../../components/paged-rows.ts';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import type { Query } from '../../../lib/api.ts';
@@ -90,11 +91,7 @@ export function PaymentLinesTable({
     <DataTable
       label={t('pay.lines')}
       columns={columns}
-      rows={rows.data?.data}
-      total={rows.data?.meta.total ?? 0}
-      loading={rows.isLoading}
-      refreshing={rows.isPlaceholderData}
-      error={rows.error}
+      {...pagedRows(rows)}
       rowKey={(l) => l.id}
       list={list}
       filters={

@@ -11,6 +11,7 @@ import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { HistoryPanel } from '../../../components/HistoryPanel.tsx';
 import { type LineColumn, LinesTable } from '../../../components/LinesTable.tsx';
+import { pagedRows } from '../../../components/paged-rows.ts';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useListState } from '../../../components/use-list-state.ts';
 import { formatDate, kgOrDash, moneyOrDash } from '../../../lib/format.ts';
@@ -142,11 +143,7 @@ function SettlementLotsTable({ id }: { id: string }) {
     <DataTable
       label={t('pay.lots')}
       columns={lotSplitColumns(t)}
-      rows={rows.data?.data}
-      total={rows.data?.meta.total ?? 0}
-      loading={rows.isLoading}
-      refreshing={rows.isPlaceholderData}
-      error={rows.error}
+      {...pagedRows(rows)}
       rowKey={(l) => l.lotId}
       list={list}
       empty={{ title: t('pay.noLots') }}
