@@ -1,7 +1,12 @@
 import type { LOGO_TYPES, UnionProfile } from '@ushirika/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type DocumentInput, documentPdf, type Letterhead } from '../../platform/document-pdf.ts';
+import {
+  type DocumentInput,
+  documentPdf,
+  type Letterhead,
+  statementDocument,
+} from '../../platform/document-pdf.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { unionProfile } from './schema.ts';
 
@@ -48,6 +53,11 @@ export async function unionLetterhead(db: DbOrTx): Promise<Letterhead> {
 /** A portrait A4 document (invoice, order, note, statement) under the union's full letterhead. */
 export async function unionDocumentPdf(db: DbOrTx, doc: DocumentInput): Promise<Buffer> {
   return documentPdf(await unionLetterhead(db), doc);
+}
+
+/** A party's statement (buyer, supplier) under the union's letterhead. */
+export function unionStatementPdf(db: DbOrTx, s: Parameters<typeof statementDocument>[0]): Promise<Buffer> {
+  return unionDocumentPdf(db, statementDocument(s));
 }
 
 export async function getUnionProfile(db: DbOrTx): Promise<UnionProfile> {

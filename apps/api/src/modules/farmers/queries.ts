@@ -1,5 +1,5 @@
 import type { Farm, Farmer, FarmerDetail, GeoPolygon } from '@ushirika/contracts';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { ForbiddenError, NotFoundError } from '../../platform/errors.ts';
@@ -129,4 +129,19 @@ export async function farmerFor(tx: DbOrTx, id: string, actor: Actor) {
   if (actor.amcosId && actor.amcosId !== farmer.amcosId)
     throw new ForbiddenError('This record belongs to another society');
   return farmer;
+}
+
+/** The farmers of these numbers, by their number and name (opening imports' lookups). */
+export async function farmersNumbered(db: DbOrTx, numbers: string[]) {
+  if (numbers.length === 0) return [];
+  return db
+    .select({
+      id: farmers.id,
+      farmerNo: farmers.farmerNo,
+      amcosId: farmers.amcosId,
+      first: farmers.firstName,
+      last: farmers.lastName,
+    })
+    .from(farmers)
+    .where(inArray(farmers.farmerNo, numbers));
 }

@@ -1,15 +1,9 @@
 import type { PurchaseOrderDetail, SupplierAgedReport, SupplierPaymentDetail } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  agedBucketsSum,
-  type Letterhead,
-  money,
-  type StatementLine,
-  statementDocument,
-} from '../../platform/document-pdf.ts';
+import { agedBucketsSum, type Letterhead, money, type StatementLine } from '../../platform/document-pdf.ts';
 import { currentLanguage, unitLabel } from '../../platform/labels.ts';
-import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
-import { unionDocumentPdf } from '../cooperative/union.ts';
+import { agedBalanceColumn, agedHeading, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
+import { unionDocumentPdf, unionStatementPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/queries.ts';
 
 /** The approved order the supplier receives: lines, VAT, totals, and its delivery and payment terms. */
@@ -101,17 +95,14 @@ export function supplierStatementPdf(
     lines: StatementLine[];
   },
 ) {
-  return unionDocumentPdf(
-    db,
-    statementDocument({
-      ...s,
-      title: 'Supplier statement',
-      party: ['Supplier', s.supplierName],
-      opening: ['Owed at the start (TZS)', s.opening],
-      closing: ['Owed at the end (TZS)', s.closing],
-      amountHeaders: ['Paid', 'Invoiced', 'Owed'],
-    }),
-  );
+  return unionStatementPdf(db, {
+    ...s,
+    title: 'Supplier statement',
+    party: ['Supplier', s.supplierName],
+    opening: ['Owed at the start (TZS)', s.opening],
+    closing: ['Owed at the end (TZS)', s.closing],
+    amountHeaders: ['Paid', 'Invoiced', 'Owed'],
+  });
 }
 
 export function supplierAgedPdf(
@@ -119,8 +110,8 @@ export function supplierAgedPdf(
   letterhead: Letterhead,
   view: 'summary' | 'details',
 ) {
-  const t = report.totals;
-  const heading = { letterhead, asAt: report.asAt, totals: t };
+  const heading = agedHeading(report, letterhead);
+  const t = heading.totals;
   type Row = SupplierAgedReport['details'][number];
   if (view === 'details')
     return agedTablePdf<Row>({

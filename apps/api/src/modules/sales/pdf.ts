@@ -5,16 +5,10 @@ import type {
   SalesInvoiceDetail,
 } from '@ushirika/contracts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  agedBucketsSum,
-  type Letterhead,
-  money,
-  type StatementLine,
-  statementDocument,
-} from '../../platform/document-pdf.ts';
+import { agedBucketsSum, type Letterhead, money, type StatementLine } from '../../platform/document-pdf.ts';
 import { currentLanguage, translate } from '../../platform/labels.ts';
-import { agedBalanceColumn, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
-import { unionDocumentPdf } from '../cooperative/union.ts';
+import { agedBalanceColumn, agedHeading, agedInvoiceColumns, agedTablePdf } from '../accounts/reports/pdf.ts';
+import { unionDocumentPdf, unionStatementPdf } from '../cooperative/union.ts';
 import { printedDocumentTexts } from '../document-texts/queries.ts';
 
 const STATUS: Record<string, string> = {
@@ -138,25 +132,22 @@ export function buyerStatementPdf(
     lines: StatementLine[];
   },
 ): Promise<Buffer> {
-  return unionDocumentPdf(
-    db,
-    statementDocument({
-      ...s,
-      title: 'Buyer statement',
-      party: ['Buyer', s.buyerName],
-      opening: ['Opening balance (TZS)', s.opening],
-      closing: ['Closing balance (TZS)', s.closing],
-      amountHeaders: ['Debit', 'Credit', 'Balance'],
-    }),
-  );
+  return unionStatementPdf(db, {
+    ...s,
+    title: 'Buyer statement',
+    party: ['Buyer', s.buyerName],
+    opening: ['Opening balance (TZS)', s.opening],
+    closing: ['Closing balance (TZS)', s.closing],
+    amountHeaders: ['Debit', 'Credit', 'Balance'],
+  });
 }
 
 export function agedReportPdf(
   report: BuyerAgedReport | Pick<BuyerAgedReport, 'asAt' | 'summary' | 'totals'>,
   letterhead: Letterhead,
 ) {
-  const t = report.totals;
-  const heading = { letterhead, asAt: report.asAt, totals: t };
+  const heading = agedHeading(report, letterhead);
+  const t = heading.totals;
   if ('details' in report) {
     type Row = BuyerAgedReport['details'][number];
     return agedTablePdf<Row>({

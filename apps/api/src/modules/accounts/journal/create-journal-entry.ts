@@ -1,5 +1,5 @@
 import type { CreateJournalEntryBody, JournalEntry } from '@ushirika/contracts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { getJournalEntry } from './queries.ts';
@@ -13,14 +13,19 @@ export async function createJournalEntry(
 ): Promise<JournalEntry> {
   return db.transaction(async (tx) => {
     const { id } = await writeEntry(tx, { ...body, source: 'journal', createdBy: actor.userId });
-    const entry = await getJournalEntry(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'created',
-      entity: 'journal_entry',
-      entityId: id,
-      after: entry,
-    });
-    return entry;
+    return auditedNewEntry(tx, actor, id);
   });
+}
+
+/** A draft entry just written, as read back, with its audit record. */
+export async function auditedNewEntry(tx: DbOrTx, actor: Actor, id: string): Promise<JournalEntry> {
+  const entry = await getJournalEntry(tx, id);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: 'created',
+    entity: 'journal_entry',
+    entityId: id,
+    after: entry,
+  });
+  return entry;
 }

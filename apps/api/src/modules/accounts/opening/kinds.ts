@@ -1,5 +1,7 @@
 import type { Book, OpeningFate, OpeningPreviewRow } from '@ushirika/contracts';
 import { type Dec, dec, sheetFigure } from '@ushirika/domain';
+import { inArray } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import type { SheetRow } from '../../../platform/import-sheet.ts';
@@ -32,6 +34,17 @@ export type OpeningKindDefinition = {
   /** Undoes the records an import made (its posting is reversed by the caller); refuses when used since. */
   undo?: (tx: DbOrTx, records: OpeningRecord[], actor: Actor) => Promise<void>;
 };
+
+/** Locks the rows of `table` an import made, for its undo, and gives their ids. */
+export async function lockRecords(
+  tx: DbOrTx,
+  table: PgTable & { id: AnyPgColumn },
+  records: OpeningRecord[],
+): Promise<string[]> {
+  const ids = records.map((r) => r.id);
+  await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).for('update');
+  return ids;
+}
 
 /** One row of the preview. */
 export function fateOf(

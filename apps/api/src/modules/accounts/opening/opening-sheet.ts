@@ -27,6 +27,9 @@ const REQUIRED: Record<OpeningKind, string[]> = {
   buyer_credits: ['buyer_code', 'date_received', 'amount', 'bank_account_code'],
 };
 
+/** The example lot whose bags two farmers delivered. */
+const LOT_A0412 = ['Masasi Warehouse', 'A-0412', 'NAN02', '2025/26', 'CASHEW', 'STD', '12', '960.000'];
+
 /** Example rows of each template (figures written as numbers in the xlsx). */
 const EXAMPLES: Record<OpeningKind, string[][]> = {
   trial_balance: [
@@ -39,32 +42,8 @@ const EXAMPLES: Record<OpeningKind, string[][]> = {
   stock: [['MAIN', 'SULPHUR-25', '120', '3600000.00']],
   bank_balances: [['1101', '12500000.00']],
   crop_lots: [
-    [
-      'Masasi Warehouse',
-      'A-0412',
-      'NAN02',
-      '2025/26',
-      'CASHEW',
-      'STD',
-      '12',
-      '960.000',
-      'NAN02-00001',
-      '7',
-      '560.000',
-    ],
-    [
-      'Masasi Warehouse',
-      'A-0412',
-      'NAN02',
-      '2025/26',
-      'CASHEW',
-      'STD',
-      '12',
-      '960.000',
-      'NAN02-00002',
-      '5',
-      '400.000',
-    ],
+    [...LOT_A0412, 'NAN02-00001', '7', '560.000'],
+    [...LOT_A0412, 'NAN02-00002', '5', '400.000'],
     ['Masasi Warehouse', 'A-0413', 'NAN02', '2025/26', 'CASHEW', 'STD', '8', '640.000', '', '', ''],
   ],
   buyer_credits: [['OLAM', 'OLD-RCPT-311', '2026-06-02', '20000000.00', '5000000.00', '1101']],

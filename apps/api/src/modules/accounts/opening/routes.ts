@@ -31,6 +31,15 @@ const read = { permission: 'accounts.ledger.read', audience: 'union' } as const;
 const manage = { permission: 'accounts.opening.manage', audience: 'union' } as const;
 const uploadQuery = z.object({ book: z.enum(['collection', 'operation']).optional() });
 
+/** An upload route's schema: the sheet as multipart, its kind, the book it opens and the reply. */
+const uploadSchema = <Reply extends z.ZodType>(reply: Reply) => ({
+  tags,
+  consumes: ['multipart/form-data'],
+  params: openingKindParams,
+  querystring: uploadQuery,
+  response: { 200: reply },
+});
+
 /** The uploaded opening sheet: multipart, the file in a field named `file`. */
 async function uploaded(
   req: FastifyRequest,
@@ -116,13 +125,7 @@ function importRoutes(app: ZodApp, deps: AppDeps, definitions: OpeningDefinition
     '/accounts/opening/:kind/preview',
     {
       config: { access: manage },
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        params: openingKindParams,
-        querystring: uploadQuery,
-        response: { 200: openingPreviewReply },
-      },
+      schema: uploadSchema(openingPreviewReply),
     },
     async (req) => ({
       data: await previewOpeningImport(
@@ -136,13 +139,7 @@ function importRoutes(app: ZodApp, deps: AppDeps, definitions: OpeningDefinition
     '/accounts/opening/:kind/import',
     {
       config: { access: manage },
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        params: openingKindParams,
-        querystring: uploadQuery,
-        response: { 200: openingImportReply },
-      },
+      schema: uploadSchema(openingImportReply),
     },
     async (req) => ({
       message: 'Opening imported',

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
-import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError } from '../../../platform/errors.ts';
-import { getJournalEntry } from '../journal/queries.ts';
+import { auditedNewEntry } from '../journal/create-journal-entry.ts';
 import { writeEntry } from '../journal/write-entry.ts';
 import { bankAccount } from './bank-account.ts';
 
@@ -63,14 +62,6 @@ export async function draftStatementEntry(
     await tx.execute(
       sql`update bank_statement_lines set entry_id = ${id} where id = ${input.statementLineId}`,
     );
-    const entry = await getJournalEntry(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'created',
-      entity: 'journal_entry',
-      entityId: id,
-      after: entry,
-    });
-    return entry;
+    return auditedNewEntry(tx, actor, id);
   });
 }

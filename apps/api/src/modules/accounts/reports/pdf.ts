@@ -76,6 +76,12 @@ export function agedTablePdf<T extends AgedBuckets>(a: {
   });
 }
 
+/** What an aged report's table starts from: the letterhead, its date and the buckets' totals. */
+export const agedHeading = <Totals extends AgedBuckets>(
+  report: { asAt: string; totals: Totals },
+  letterhead: Letterhead,
+) => ({ letterhead, asAt: report.asAt, totals: report.totals });
+
 /** An aged details row's invoice columns: its number as printed, its date and its days. */
 export function agedInvoiceColumns<T extends { invoiceDate: string; days: number }>(
   invoice: (r: T) => string,

@@ -6,8 +6,13 @@ import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
 import type { SheetRow } from '../../../platform/import-sheet.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
-import { fateOf, type OpeningKindDefinition, type OpeningRecord } from '../../accounts/opening/kinds.ts';
-import { farmers } from '../../farmers/schema.ts';
+import {
+  fateOf,
+  lockRecords,
+  type OpeningKindDefinition,
+  type OpeningRecord,
+} from '../../accounts/opening/kinds.ts';
+import { farmersNumbered } from '../../farmers/queries.ts';
 import { collections, lots } from '../schema.ts';
 
 const named = z.object({ id: z.string(), key: z.string(), name: z.string() });
@@ -68,19 +73,7 @@ async function lookups(tx: Parameters<OpeningKindDefinition['check']>[0], rows: 
   const numbers = [
     ...new Set(rows.map((r) => (r.cells.farmer_no ?? '').trim().toUpperCase()).filter(Boolean)),
   ];
-  const found =
-    numbers.length === 0
-      ? []
-      : await tx
-          .select({
-            id: farmers.id,
-            farmerNo: farmers.farmerNo,
-            amcosId: farmers.amcosId,
-            first: farmers.firstName,
-            last: farmers.lastName,
-          })
-          .from(farmers)
-          .where(inArray(farmers.farmerNo, numbers));
+  const found = await farmersNumbered(tx, numbers);
   const byKey = <T extends { key: string }>(list: T[]) => new Map(list.map((r) => [r.key, r]));
   return {
     warehouses: byKey(warehouses),
@@ -217,9 +210,8 @@ export const cropLotsOpening: OpeningKindDefinition = {
     };
   },
   async undo(tx, records) {
-    const ids = records.map((r) => r.id);
     // Locked first: a catalogue taking one of them now waits, then finds it gone.
-    await tx.select({ id: lots.id }).from(lots).where(inArray(lots.id, ids)).for('update');
+    const ids = await lockRecords(tx, lots, records);
     const [used] = await queryRows(
       tx,
       usedRow,

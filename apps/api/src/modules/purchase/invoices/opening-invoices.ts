@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
-import type { OpeningKindDefinition, OpeningRecord } from '../../accounts/opening/kinds.ts';
+import { lockRecords, type OpeningKindDefinition, type OpeningRecord } from '../../accounts/opening/kinds.ts';
 import { checkOpenInvoiceRows, type OpeningParty } from '../../accounts/opening/open-invoices.ts';
 import { addDays } from '../../sales/invoices/issue-invoice.ts';
 import { suppliers } from '../suppliers/schema.ts';
@@ -106,13 +106,8 @@ export const supplierInvoicesOpening: OpeningKindDefinition = {
     };
   },
   async undo(tx, records) {
-    const ids = records.map((r) => r.id);
     // Locked first: a payment allocating to one of them now waits, then finds it gone.
-    await tx
-      .select({ id: purchaseInvoices.id })
-      .from(purchaseInvoices)
-      .where(inArray(purchaseInvoices.id, ids))
-      .for('update');
+    const ids = await lockRecords(tx, purchaseInvoices, records);
     const [used] = await queryRows(
       tx,
       usedRow,

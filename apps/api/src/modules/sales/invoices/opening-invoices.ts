@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
-import type { OpeningKindDefinition, OpeningRecord } from '../../accounts/opening/kinds.ts';
+import { lockRecords, type OpeningKindDefinition, type OpeningRecord } from '../../accounts/opening/kinds.ts';
 import { checkOpenInvoiceRows } from '../../accounts/opening/open-invoices.ts';
 import { buyers } from '../buyers/schema.ts';
 import { addDays, invoiceDueDays } from './issue-invoice.ts';
@@ -98,13 +98,8 @@ export const buyerInvoicesOpening: OpeningKindDefinition = {
     };
   },
   async undo(tx, records) {
-    const ids = records.map((r) => r.id);
     // Locked first: a receipt allocating to one of them now waits, then finds it gone.
-    await tx
-      .select({ id: salesInvoices.id })
-      .from(salesInvoices)
-      .where(inArray(salesInvoices.id, ids))
-      .for('update');
+    const ids = await lockRecords(tx, salesInvoices, records);
     const [used] = await queryRows(
       tx,
       z.object({ invoiceNo: z.string(), by: z.string() }),

@@ -8,6 +8,7 @@ import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import {
   fateOf,
   isSheetDate,
+  lockRecords,
   type OpeningKindDefinition,
   type OpeningRecord,
   owedOnRow,
@@ -139,13 +140,8 @@ export const buyerCreditsOpening: OpeningKindDefinition = {
     };
   },
   async undo(tx, records) {
-    const ids = records.map((r) => r.id);
     // Locked first: an allocation of one of them now waits, then finds it gone.
-    await tx
-      .select({ id: buyerReceipts.id })
-      .from(buyerReceipts)
-      .where(inArray(buyerReceipts.id, ids))
-      .for('update');
+    const ids = await lockRecords(tx, buyerReceipts, records);
     const [used] = await queryRows(
       tx,
       z.object({ receiptNo: z.string() }),

@@ -11,7 +11,7 @@ import {
   type OpeningRecord,
   owedOnRow,
 } from '../../accounts/opening/kinds.ts';
-import { farmers } from '../../farmers/schema.ts';
+import { farmersNumbered } from '../../farmers/queries.ts';
 import { farmerLoans, LOAN_SOURCES } from '../schema.ts';
 import { giveLoan } from './give-loan.ts';
 
@@ -43,19 +43,7 @@ export const farmerLoansOpening: OpeningKindDefinition = {
   book: 'collection',
   async check(tx, rows, { openingDate }) {
     const numbers = [...new Set(rows.map((r) => r.cells.farmer_no ?? '').filter(Boolean))];
-    const found =
-      numbers.length === 0
-        ? []
-        : await tx
-            .select({
-              id: farmers.id,
-              farmerNo: farmers.farmerNo,
-              amcosId: farmers.amcosId,
-              first: farmers.firstName,
-              last: farmers.lastName,
-            })
-            .from(farmers)
-            .where(inArray(farmers.farmerNo, numbers));
+    const found = await farmersNumbered(tx, numbers);
     const byNo = new Map(found.map((f) => [f.farmerNo, f]));
     const preview: OpeningPreviewRow[] = [];
     const loans: Loan[] = [];
