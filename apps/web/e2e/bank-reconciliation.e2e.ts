@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationAccount } from './accounts-fixtures.ts';
 import { adminToken, api, apiSignIn, createUser, launchBrowser, must, signedIn } from './support.ts';
 
 /**
@@ -26,15 +27,7 @@ async function world(label: string) {
     await apiSignIn(accountant.email, accountant.password),
     await apiSignIn(manager.email, manager.password),
   ];
-  const find = async (code: string) =>
-    (
-      await api<{ data: Account[] }>(
-        'GET',
-        `/accounts?book=operation&search=${code}&per_page=50`,
-        undefined,
-        token,
-      )
-    ).body.data.find((a) => a.code === code) as Account;
+  const find = (code: string) => operationAccount<Account>(token, code);
   const [template, levy, rentTemplate] = [await find('1101'), await find('4101'), await find('5101')];
   const stamp = Date.now().toString().slice(-6);
   const newAccount = async (body: Record<string, unknown>) =>

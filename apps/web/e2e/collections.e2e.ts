@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashewSeasonCrop, createFarmer, type Farmer, phone } from './crop-flow-fixtures.ts';
+import { cashewSeasonCrop, createFarmer, type Farmer, phone, typeEach } from './crop-flow-fixtures.ts';
 import { adminToken, createAmcos, createUser, launchBrowser, signedIn } from './support.ts';
 
 let browser: Browser;
@@ -37,12 +37,7 @@ async function weigh(
   await page.keyboard.press('Enter'); // picks the only match -> grade
   await page.getByTestId('farmer-found').filter({ hasText: farmer.firstName }).waitFor();
   await page.keyboard.press('Enter'); // -> bags
-  await page.keyboard.type(bags);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(gross);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(tare);
-  await page.keyboard.press('Enter');
+  await typeEach(page, [bags, gross, tare]);
   await page.keyboard.type(moisture);
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/collections/receipts') && r.request().method() === 'POST',

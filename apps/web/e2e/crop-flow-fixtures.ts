@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { api, apiSignIn, createAmcos, createUser, type Listed, must } from './support.ts';
 
 /**
@@ -114,6 +115,28 @@ export async function amcosWithClerk(token: string, name: string) {
   const society = await createAmcos(token, name);
   const clerk = await createUser(token, 'AMCOS Clerk', society.id);
   return { society, clerkToken: await apiSignIn(clerk.email, clerk.password) };
+}
+
+/** The season and crop a season crop is of. */
+export async function seasonAndCrop(token: string, crop: SeasonCrop) {
+  const sc = await must(
+    api<{ data: { seasonId: string; cropId: string } }>(
+      'GET',
+      `/settings/collection/season-crops/${crop.seasonCropId}`,
+      undefined,
+      token,
+    ),
+    'season crop',
+  );
+  return sc.data;
+}
+
+/** Types each value into the focused field and presses Enter after it, down a keyboard-only form. */
+export async function typeEach(page: Page, values: string[]) {
+  for (const value of values) {
+    await page.keyboard.type(value);
+    await page.keyboard.press('Enter');
+  }
 }
 
 export type Farmer = { id: string; farmerNo: string; firstName: string; lastName: string };

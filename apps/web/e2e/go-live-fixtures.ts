@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { api, must } from './support.ts';
+import { api, must, signedIn } from './support.ts';
 
 /**
  * What the going-live browser specs (#36) share: the go-live date (the first of this month) and
@@ -25,6 +25,10 @@ export const csv = (name: string, lines: string[]): Sheet => ({
   mimeType: 'text/csv',
   buffer: Buffer.from(`${lines.join('\r\n')}\r\n`),
 });
+
+/** A book's opening trial balance as the CSV file, its header row first. */
+export const trialBalance = (book: Book, rows: string[]): Sheet =>
+  csv(`${book}-tb.csv`, ['account_code,account_name,debit,credit', ...rows]);
 
 /** Account 3190 "Opening balances" under group 31 in both books. */
 export async function createOpeningAccounts(token: string) {
@@ -54,6 +58,14 @@ export async function setGoLive(page: Page, book: Book) {
   expect((await saved).status()).toBe(200);
   // The book's check comes once the go-live is read back; the page is settled from then on.
   await card.getByTestId('go-live-check').waitFor();
+}
+
+/** The user on the go-live screen, the book's go-live date and account set. */
+export async function openGoLive(browser: Browser, user: { email: string; password: string }, book: Book) {
+  const page = await signedIn(browser, user);
+  await page.goto('/account/settings/go-live');
+  await setGoLive(page, book);
+  return page;
 }
 
 /** Picks the sheet's kind; the list is opened again if something took focus before its options showed. */

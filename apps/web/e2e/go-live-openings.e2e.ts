@@ -5,8 +5,9 @@ import {
   createOpeningAccounts,
   csv,
   importSheet,
+  openGoLive,
   openingDate,
-  setGoLive,
+  trialBalance,
 } from './go-live-fixtures.ts';
 import { onOwnServer } from './own-server.ts';
 import { makeItem, makeStore } from './purchase-fixtures.ts';
@@ -53,17 +54,11 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
     );
     expect(lines).toHaveLength(30);
     const total = lines.reduce((sum, l) => sum + l.value, 0);
-    const page = await signedIn(own.browser, accountant);
-    await page.goto('/account/settings/go-live');
-    await setGoLive(page, 'operation');
+    const page = await openGoLive(own.browser, accountant, 'operation');
     await importSheet(
       page,
       /^Opening trial balance/,
-      csv('operation-tb.csv', [
-        'account_code,account_name,debit,credit',
-        `1301,Farm inputs inventory,${total},`,
-        `3102,Retained earnings,,${total}`,
-      ]),
+      trialBalance('operation', [`1301,Farm inputs inventory,${total},`, `3102,Retained earnings,,${total}`]),
       /^Operation book/,
     );
     await importSheet(
@@ -113,15 +108,12 @@ describe('going live: stock, crop lots, buyers’ credits and a migrated loan (#
     const lotLine = (lot: string, rest: string) =>
       `${warehouseName},${lot},${amcosCode},${season},CASHEW,STD,${rest}`;
 
-    const page = await signedIn(own.browser, accountant);
-    await page.goto('/account/settings/go-live');
-    await setGoLive(page, 'collection');
+    const page = await openGoLive(own.browser, accountant, 'collection');
     // Loans 150,000; receivables 5,000,000 invoiced less 2,000,000 received unallocated.
     await importSheet(
       page,
       /^Opening trial balance/,
-      csv('collection-tb.csv', [
-        'account_code,account_name,debit,credit',
+      trialBalance('collection', [
         '1201,Buyer receivables,3000000,',
         '1401,Farmer input loans,150000,',
         '3101,Collection fund balance,,3150000',

@@ -5,8 +5,10 @@ import {
   csv,
   goLive,
   importSheet,
+  openGoLive,
   openingDate,
   setGoLive,
+  trialBalance,
 } from './go-live-fixtures.ts';
 import { onOwnServer } from './own-server.ts';
 import { makeItem, makeStore, makeSupplier } from './purchase-fixtures.ts';
@@ -59,9 +61,7 @@ describe('going live through the screens (#36)', () => {
         `union member ${i}`,
       );
     }
-    const page = await signedIn(own.browser, accountant);
-    await page.goto('/account/settings/go-live');
-    await setGoLive(page, 'operation');
+    const page = await openGoLive(own.browser, accountant, 'operation');
 
     // 20 accounts. Bank 7,500,000 + petty cash 250,000 + stock 3,600,000 + 450,000 = 11,800,000 =
     // suppliers 1,200,000 + (800,000 - 300,000 paid) + 2,000,000 + 300,000 = 4,000,000 + reserve
@@ -70,8 +70,7 @@ describe('going live through the screens (#36)', () => {
     await importSheet(
       page,
       /^Opening trial balance/,
-      csv('operation-tb.csv', [
-        'account_code,account_name,debit,credit',
+      trialBalance('operation', [
         '1101,Operation bank account,7500000,',
         '1102,Petty cash,250000,',
         '1202,Staff advances,150000,',
@@ -165,8 +164,7 @@ describe('going live through the screens (#36)', () => {
     await importSheet(
       page,
       /^Urari wa hesabu wa kuanzia/,
-      csv('collection-tb.csv', [
-        'account_code,account_name,debit,credit',
+      trialBalance('collection', [
         '1101,Crop collection bank account,2000000,',
         '1201,Buyer receivables,14000000,',
         '1401,Farmer input loans,6025000,',

@@ -4,6 +4,7 @@ import {
   nida,
   phone,
   type SeasonCrop,
+  seasonAndCrop,
   tag,
   today,
   weighCollection,
@@ -108,15 +109,7 @@ export async function clerkRecords(
     await apiSignIn(officer.email, officer.password),
   ];
   const crop = await cashewSeasonCrop(token);
-  const sc = await must(
-    api<{ data: { seasonId: string; cropId: string } }>(
-      'GET',
-      `/settings/collection/season-crops/${crop.seasonCropId}`,
-      undefined,
-      token,
-    ),
-    'season crop',
-  );
+  const sc = await seasonAndCrop(token, crop);
   const farmer = await must(
     api<{ data: { id: string; farmerNo: string } }>(
       'POST',
@@ -128,13 +121,13 @@ export async function clerkRecords(
         gender: 'Female',
         nationalId: nida(),
         phone: phone(),
-        farms: [{ name: 'Shamba la korosho', cropId: sc.data.cropId, acres: '3' }],
+        farms: [{ name: 'Shamba la korosho', cropId: sc.cropId, acres: '3' }],
       },
       token,
     ),
     'farmer',
   );
-  const item = await stockedInput(token, society, sc.data.seasonId, {
+  const item = await stockedInput(token, society, sc.seasonId, {
     name: `NPK ${tag()}`,
     code: `NPK-${tag()}`,
     quantity: '40',

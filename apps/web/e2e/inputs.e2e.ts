@@ -8,6 +8,7 @@ import {
   nida,
   phone,
   type SeasonCrop,
+  seasonAndCrop,
   tag,
   weighCollection,
 } from './crop-flow-fixtures.ts';
@@ -113,16 +114,8 @@ beforeAll(async () => {
   users.officer = await createUser(token, 'Crop Officer');
   users.settler = await createUser(token, 'Settlement Officer');
   users.finance = await createUser(token, 'Finance Manager');
-  const sc = await must(
-    api<{ data: { seasonId: string; cropId: string } }>(
-      'GET',
-      `/settings/collection/season-crops/${crop.seasonCropId}`,
-      undefined,
-      token,
-    ),
-    'season crop',
-  );
-  seasonId = sc.data.seasonId;
+  const sc = await seasonAndCrop(token, crop);
+  seasonId = sc.seasonId;
   const body = {
     amcosId: society.id,
     firstName: 'Mwanaisha',
@@ -130,7 +123,7 @@ beforeAll(async () => {
     gender: 'Female',
     nationalId: nida(),
     phone: phone(),
-    farms: [{ name: 'Shamba la korosho', cropId: sc.data.cropId, acres: '2' }],
+    farms: [{ name: 'Shamba la korosho', cropId: sc.cropId, acres: '2' }],
   };
   farmer = (
     await must(
@@ -149,7 +142,7 @@ beforeAll(async () => {
       'second farmer',
     )
   ).data;
-  item = await stockedInput(token, society, sc.data.seasonId, {
+  item = await stockedInput(token, society, sc.seasonId, {
     name: `Sulphur ${tag()}`,
     code: `SUL-${tag()}`,
     quantity: '50',

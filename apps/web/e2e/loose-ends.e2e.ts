@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationAccount } from './accounts-fixtures.ts';
 import {
   adminToken,
   api,
@@ -51,15 +52,7 @@ type Account = { id: string; code: string; groupId: string };
 /** A new bank account with one imported statement line, a charge, recorded as a draft entry. */
 async function bankChargeRecorded() {
   const makerToken = await apiSignIn(accountant.email, accountant.password);
-  const find = async (code: string) =>
-    (
-      await api<{ data: Account[] }>(
-        'GET',
-        `/accounts?book=operation&search=${code}&per_page=50`,
-        undefined,
-        token,
-      )
-    ).body.data.find((a) => a.code === code) as Account;
+  const find = (code: string) => operationAccount<Account>(token, code);
   const [bankTemplate, fees] = [await find('1101'), await find('5301')];
   const stamp = Date.now().toString().slice(-6);
   const bank = (

@@ -1,16 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashewSeasonCrop, createFarmer, type Farmer, phone } from './crop-flow-fixtures.ts';
+import { clerkCollections, offlinePhone } from './offline-fixtures.ts';
 import {
   adminToken,
-  api,
-  apiSignIn,
   baseUrl,
-  contextOptions,
   createAmcos,
   createUser,
-  E2E_PASSWORD,
-  type Listed,
   launchBrowser,
   signInThroughBrowser,
 } from './support.ts';
@@ -45,13 +41,7 @@ beforeAll(async () => {
     phone: phone(),
   });
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
-  context = await browser.newContext({
-    ...contextOptions(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
+  context = await offlinePhone(browser);
 });
 afterAll(async () => {
   await context?.close();
@@ -59,15 +49,7 @@ afterAll(async () => {
 });
 
 async function societyReceipts(): Promise<string[]> {
-  const clerkToken = await apiSignIn(clerk.email, E2E_PASSWORD);
-  const r = await api<Listed<{ receiptNo: string }>>(
-    'GET',
-    '/collections/receipts?per_page=100',
-    undefined,
-    clerkToken,
-  );
-  expect(r.status).toBe(200);
-  return r.body.data.map((c) => c.receiptNo);
+  return (await clerkCollections(clerk)).map((c) => c.receiptNo);
 }
 
 /** An access token of the same session whose signature the server refuses (as an expired one). */

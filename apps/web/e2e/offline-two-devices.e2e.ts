@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashewSeasonCrop, createFarmer, type Farmer, phone } from './crop-flow-fixtures.ts';
+import { deviceOutbox, offlinePhone, weighOffline } from './offline-fixtures.ts';
 import { onOwnServer } from './own-server.ts';
 import {
   api,
@@ -78,63 +79,18 @@ afterAll(async () => {
   await new Promise((resolve) => sink?.close(resolve));
 });
 
-/** A phone with the app's service worker allowed (the other files block it). */
+/** A phone of the post, closed at the end. */
 async function phoneContext(): Promise<BrowserContext> {
-  const context = await own.browser.newContext({
-    ...contextOptions(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
+  const context = await offlinePhone(own.browser);
   contexts.push(context);
   return context;
-}
-
-/** One farmer at the scale on the device's form, keyboard only. */
-async function weighOffline(page: Page, farmer: Farmer, bags: string, gross: string, tare: string) {
-  await page.getByTestId('offline-farmer').click();
-  await page.keyboard.type(farmer.farmerNo);
-  await page.keyboard.press('Enter'); // picks the only match -> grade
-  await page.keyboard.press('Enter'); // grade stays -> bags
-  await page.keyboard.type(bags);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(gross);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(tare);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('8.5');
-  await page.keyboard.press('Enter'); // saves to the device
 }
 
 /** Receipts waiting on the device, read from its badge in either language. */
 const waiting = async (page: Page) =>
   Number((await page.getByTestId('offline-waiting').textContent())?.match(/\d+/)?.[0] ?? 'NaN');
 
-/** The device's registration and whole outbox, read from its IndexedDB. */
-function outboxOf(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ deviceId: string; receipts: { receiptNo: string; netKg: string }[] }>(
-        (resolve, reject) => {
-          const open = indexedDB.open('ushirika-offline');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction(['meta', 'receipts'], 'readonly');
-            const device = tx.objectStore('meta').get('device');
-            const receipts = tx.objectStore('receipts').getAll();
-            tx.oncomplete = () =>
-              resolve({
-                deviceId: (device.result as { device: { id: string } }).device.id,
-                receipts: (receipts.result as { body: { receiptNo: string; netKg: string } }[]).map(
-                  (r) => r.body,
-                ),
-              });
-          };
-        },
-      ),
-  );
-}
+type OutboxBody = { receiptNo: string; netKg: string };
 
 type Collection = { receiptNo: string; netKg: string };
 
@@ -203,7 +159,7 @@ describe('two devices of one society weighing offline at once (#29)', () => {
       await expect.poll(() => waiting(one)).toBe(i + 1);
       await expect.poll(() => waiting(two)).toBe(i + 1);
     }
-    const outboxes = [await outboxOf(one), await outboxOf(two)];
+    const outboxes = [await deviceOutbox<OutboxBody>(one), await deviceOutbox<OutboxBody>(two)];
     for (const o of outboxes) expect(o.receipts).toHaveLength(PER_DEVICE);
     const numbers = outboxes.flatMap((o) => o.receipts.map((r) => r.receiptNo));
     expect(new Set(numbers).size).toBe(2 * PER_DEVICE);

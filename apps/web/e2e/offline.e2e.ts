@@ -1,15 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashewSeasonCrop, createFarmer, type Farmer, phone } from './crop-flow-fixtures.ts';
+import { clerkCollections, deviceOutbox, offlinePhone, weighOffline } from './offline-fixtures.ts';
 import {
   adminToken,
   api,
   apiSignIn,
-  contextOptions,
   createAmcos,
   createUser,
   E2E_PASSWORD,
-  type Listed,
   launchBrowser,
   signInThroughBrowser,
 } from './support.ts';
@@ -41,46 +40,14 @@ beforeAll(async () => {
     );
   clerk = await createUser(token, 'AMCOS Clerk', society.id);
   // A phone, with the app's service worker allowed (the other files block it).
-  context = await browser.newContext({
-    ...contextOptions(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
+  context = await offlinePhone(browser);
 });
 afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
 
-/** One farmer at the scale on the device's form, keyboard only, as online. */
-async function weighOffline(page: Page, farmer: Farmer, bags: string, gross: string, tare: string) {
-  await page.getByTestId('offline-farmer').click();
-  await page.keyboard.type(farmer.farmerNo);
-  await page.keyboard.press('Enter'); // picks the only match -> grade
-  await page.keyboard.press('Enter'); // grade stays -> bags
-  await page.keyboard.type(bags);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(gross);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(tare);
-  await page.keyboard.press('Enter');
-  await page.keyboard.type('8.5');
-  await page.keyboard.press('Enter'); // saves to the device
-}
-
 const waitingBadge = (page: Page) => page.getByTestId('offline-waiting');
-
-type Collection = { receiptNo: string; netKg: string; farmerNo?: string };
-
-/** The society's collections as the server holds them (the clerk's own list). */
-async function societyCollections(): Promise<Collection[]> {
-  const clerkToken = await apiSignIn(clerk.email, E2E_PASSWORD);
-  const r = await api<Listed<Collection>>('GET', '/collections/receipts?per_page=100', undefined, clerkToken);
-  expect(r.status).toBe(200);
-  return r.body.data;
-}
 
 describe('weighing at a buying post with no network (#29)', () => {
   it('weighs offline, opens again from the service worker in Swahili, and syncs each receipt once', async () => {
@@ -121,7 +88,7 @@ describe('weighing at a buying post with no network (#29)', () => {
     await expect.poll(() => waitingBadge(page).textContent()).toBe('Stakabadhi 1 inasubiri');
     await weighOffline(page, juma, '1', '81', '1');
     await expect.poll(() => waitingBadge(page).textContent()).toBe('Stakabadhi 2 zinasubiri');
-    expect(await societyCollections()).toEqual([]);
+    expect(await clerkCollections(clerk)).toEqual([]);
     // Signing out now warns that two receipts have not synced; the clerk stays.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('sign-out').click();
@@ -136,27 +103,11 @@ describe('weighing at a buying post with no network (#29)', () => {
     await expect
       .poll(() => waitingBadge(page).textContent(), { timeout: 30_000 })
       .toBe('Stakabadhi 0 zinasubiri');
-    const stored = await societyCollections();
+    const stored = await clerkCollections(clerk);
     expect(stored.map((c) => c.receiptNo).sort()).toEqual([firstNo, firstNo.replace(/000001$/, '000002')]);
 
     // The device's whole outbox sent again (a lost reply, a second tab): nothing is stored twice.
-    const outbox = await page.evaluate(
-      () =>
-        new Promise<{ deviceId: string; receipts: unknown[] }>((resolve, reject) => {
-          const open = indexedDB.open('ushirika-offline');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction(['meta', 'receipts'], 'readonly');
-            const device = tx.objectStore('meta').get('device');
-            const receipts = tx.objectStore('receipts').getAll();
-            tx.oncomplete = () =>
-              resolve({
-                deviceId: (device.result as { device: { id: string } }).device.id,
-                receipts: (receipts.result as { body: unknown }[]).map((r) => r.body),
-              });
-          };
-        }),
-    );
+    const outbox = await deviceOutbox<unknown>(page);
     expect(outbox.receipts).toHaveLength(2);
     const clerkToken = await apiSignIn(clerk.email, E2E_PASSWORD);
     const replay = await api<{ data: { results: { outcome: string }[] } }>(
@@ -167,7 +118,7 @@ describe('weighing at a buying post with no network (#29)', () => {
     );
     expect(replay.status).toBe(200);
     expect(replay.body.data.results.map((r) => r.outcome)).toEqual(['already_stored', 'already_stored']);
-    const again = await societyCollections();
+    const again = await clerkCollections(clerk);
     expect(again.map((c) => c.receiptNo).sort()).toEqual(stored.map((c) => c.receiptNo).sort());
     // The service worker keeps the app's files and the last page, never an API answer.
     const cached = await page.evaluate(async () => {

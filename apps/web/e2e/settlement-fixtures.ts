@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import {
   amcosWithClerk,
   cashewSeasonCrop,
@@ -101,4 +102,17 @@ export async function approvedFarmerBatch(
   if (!batch) throw new Error('no farmer batch');
   await must(api('PATCH', `/payments/batches/${batch.id}/approve`, {}, token), 'approve batch');
   return { batch, farmerNames };
+}
+
+/** Opens a new settlement of the society's paid lots and previews it: the dialog and its preview. */
+export async function previewSettlement(page: Page, societyName: string) {
+  await page.goto('/collections/payments/whr');
+  await page.getByTestId('settlements-table-create').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'AMCOS' }).click();
+  await page.getByRole('option', { name: societyName }).click();
+  await dialog.getByTestId('settle-preview').click();
+  const preview = dialog.getByTestId('settle-preview-result');
+  await preview.waitFor();
+  return { dialog, preview };
 }

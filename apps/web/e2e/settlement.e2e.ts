@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tag, today } from './crop-flow-fixtures.ts';
-import { paidLotOfTwoFarmers } from './settlement-fixtures.ts';
+import { paidLotOfTwoFarmers, previewSettlement } from './settlement-fixtures.ts';
 import {
   adminToken,
   api,
@@ -72,14 +72,7 @@ describe('settlement and payments in the browser', () => {
   it('settles, approves, exports the farmer file, marks paid with one failed line and retries it', async () => {
     // The officer settles the society's paid lots: preview first, then the draft.
     let page = await signedIn(browser, officer);
-    await page.goto('/collections/payments/whr');
-    await page.getByTestId('settlements-table-create').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'AMCOS' }).click();
-    await page.getByRole('option', { name: society.name }).click();
-    await dialog.getByTestId('settle-preview').click();
-    const preview = dialog.getByTestId('settle-preview-result');
-    await preview.waitFor();
+    const { dialog, preview } = await previewSettlement(page, society.name);
     await expect(preview.textContent()).resolves.toContain('Lots: 1, farmers: 2');
     await expect(preview.textContent()).resolves.toContain('2,500,000.00');
     const created = page.waitForResponse(

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashewSeasonCrop } from './crop-flow-fixtures.ts';
-import { paidLotOfTwoFarmers } from './settlement-fixtures.ts';
+import { paidLotOfTwoFarmers, previewSettlement } from './settlement-fixtures.ts';
 import { adminToken, api, createUser, launchBrowser, must, signedIn } from './support.ts';
 
 /**
@@ -88,18 +88,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function previewIn(page: Page) {
-  await page.goto('/collections/payments/whr');
-  await page.getByTestId('settlements-table-create').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: 'AMCOS' }).click();
-  await page.getByRole('option', { name: society.name }).click();
-  await dialog.getByTestId('settle-preview').click();
-  const preview = dialog.getByTestId('settle-preview-result');
-  await preview.waitFor();
-  return preview;
-}
-
 /** The farmers table of the preview as its header and each row's cells. */
 async function farmersTable(page: Page) {
   const table = page.getByTestId('preview-farmers');
@@ -165,7 +153,7 @@ describe('member shares in the settlement preview', () => {
       ['sw', 'Hisa za mwanachama'],
     ] as const) {
       await page.evaluate((l) => window.localStorage.setItem('i18n_locale', l), locale);
-      await previewIn(page);
+      await previewSettlement(page, society.name);
       await expect(page.getByTestId(`preview-totals-${label}`).textContent()).resolves.toBe('100,000.00');
       const union = locale === 'en' ? 'AMCOS shares to the union' : 'Hisa za AMCOS kwa Chama Kikuu';
       await expect(page.getByTestId(`preview-totals-${union}`).textContent()).resolves.toBe('5,000.00');
