@@ -39,15 +39,20 @@ export function getScenario(
         throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
       return note?.(await response.json());
     },
-    run: (server, seconds) =>
-      runAutocannon({
-        url: server.baseUrl,
-        connections: 1,
-        seconds,
-        headers: bearer(server),
-        requests: [{ method: 'GET', path }],
-      }),
+    run: getLoad(path),
   };
+}
+
+/** The load of a GET scenario: one connection asking for `path` again and again for the seconds. */
+export function getLoad(path: string): Scenario['run'] {
+  return (server, seconds) =>
+    runAutocannon({
+      url: server.baseUrl,
+      connections: 1,
+      seconds,
+      headers: bearer(server),
+      requests: [{ method: 'GET', path }],
+    });
 }
 
 /** A scenario's bare SQL as a median in ms of `times` runs, measured right after its load. */

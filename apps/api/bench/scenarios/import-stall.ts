@@ -9,6 +9,15 @@ import type { Scenario, ServerContext } from './scenario.ts';
  */
 const LINES = 220_000;
 
+/** The columns of the bench's bank statement CSV, as the import is told them. */
+export const STATEMENT_MAPPING = {
+  date: 'Date',
+  reference: 'Reference',
+  description: 'Details',
+  amount: 'Amount',
+  dateFormat: 'YYYY-MM-DD',
+} as const;
+
 function bigStatement(): string {
   const rows = ['Date,Reference,Details,Amount'];
   for (let n = 1; n <= LINES; n++) {
@@ -48,13 +57,7 @@ export function importStallScenario(accountId: string): Scenario {
         accountId,
         format: 'csv',
         content: bigStatement(),
-        mapping: {
-          date: 'Date',
-          reference: 'Reference',
-          description: 'Details',
-          amount: 'Amount',
-          dateFormat: 'YYYY-MM-DD',
-        },
+        mapping: STATEMENT_MAPPING,
       });
       return `${(body.length / 1024 / 1024).toFixed(1)} MB request`;
     },

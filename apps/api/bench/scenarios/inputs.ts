@@ -7,7 +7,7 @@ import { distributionReport } from '../../src/modules/inputs/distributions/distr
 import { bulkApproveInputRequests } from '../../src/modules/inputs/requests/bulk-approve-input-requests.ts';
 import type { Actor } from '../../src/platform/access.ts';
 import { runAutocannon } from '../lib/measure.ts';
-import { bearer, timed } from '../lib/scenarios.ts';
+import { bearer, getLoad, timed } from '../lib/scenarios.ts';
 import type { BenchSuite, Scenario } from './scenario.ts';
 
 /**
@@ -103,14 +103,7 @@ function reportScenario(seasonId: string): Scenario {
         throw new Error(`report page has ${body.data.length} rows of ${body.meta.total}`);
       return undefined;
     },
-    run: (server, seconds) =>
-      runAutocannon({
-        url: server.baseUrl,
-        connections: 1,
-        seconds,
-        headers: bearer(server),
-        requests: [{ method: 'GET', path }],
-      }),
+    run: getLoad(path),
   };
 }
 

@@ -8,7 +8,7 @@ import { matchingLines, unmatchedLines } from '../../src/modules/accounts/reconc
 import { suggestMatches } from '../../src/modules/accounts/reconciliations/suggest-matches.ts';
 import type { Actor } from '../../src/platform/access.ts';
 import { getScenario } from '../lib/scenarios.ts';
-import { importStallScenario } from './import-stall.ts';
+import { importStallScenario, STATEMENT_MAPPING } from './import-stall.ts';
 import type { BenchSuite } from './scenario.ts';
 
 /**
@@ -95,13 +95,7 @@ export const reconciliationSuite: BenchSuite = {
       accountId,
       format: 'csv',
       content: csv,
-      mapping: {
-        date: 'Date',
-        reference: 'Reference',
-        description: 'Details',
-        amount: 'Amount',
-        dateFormat: 'YYYY-MM-DD',
-      },
+      mapping: STATEMENT_MAPPING,
     });
     const t1 = performance.now();
     const { statement, book } = await unmatchedLines(db, accountId);
