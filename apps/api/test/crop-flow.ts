@@ -1,6 +1,6 @@
 import type { Collection, FarmerDetail, RecordCollectionBody, SeasonCrop } from '@ushirika/contracts';
 import { todayInTanzania } from '../src/modules/crop-flow/collections/record-collection.ts';
-import { makeAmcos, type Reply, type Session, sessionAs, type TestApp } from './harness.ts';
+import { makeAmcos, type Reply, type Session, sessionAs, startTestApp, type TestApp } from './harness.ts';
 import { type Listed, nida, phone, uniq } from './master-data.ts';
 
 /**
@@ -209,4 +209,19 @@ export async function recordCollectionOk(
   body: RecordCollectionBody,
 ): Promise<Collection> {
   return (await ok(recordCollectionVia(t, token, body), 'record collection')).data;
+}
+
+/**
+ * A test app with the cashew season open and two societies, each with its AMCOS Manager: North of
+ * three farmers and South of one.
+ */
+export async function startNorthAndSouth() {
+  const t = await startTestApp();
+  const admin = await sessionAs(t, 'Administrator');
+  const cashew = await openSeasonWithCashew(t, admin);
+  const n = await makeSociety(t, admin, { farmers: 3, name: 'North' });
+  const s = await makeSociety(t, admin, { farmers: 1, name: 'South' });
+  const north = { ...n, manager: await sessionAs(t, 'AMCOS Manager', { amcosId: n.amcos.id }) };
+  const south = { ...s, manager: await sessionAs(t, 'AMCOS Manager', { amcosId: s.amcos.id }) };
+  return { t, admin, cashew, north, south };
 }

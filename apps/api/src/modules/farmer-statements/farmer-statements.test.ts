@@ -1,19 +1,12 @@
-import type {
-  FarmerLoan,
-  FarmerStatement,
-  PaymentBatch,
-  PaymentLine,
-  SettlementDetails,
-} from '@ushirika/contracts';
+import type { FarmerLoan, FarmerStatement } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeAmcos, type Session, sessionAs, type TestApp } from '../../../test/harness.ts';
-import type { Listed } from '../../../test/master-data.ts';
+import { makeAmcos, type Session, sessionAs, useStarted } from '../../../test/harness.ts';
+import { settleAndPayAB } from '../../../test/settled-season.ts';
 import {
   makeCessAndLevy,
   makeFarmers,
-  makePaidLot,
   makeSettlementWorld,
   type SettlementWorld,
   startSettlementApp,
@@ -30,10 +23,7 @@ import { farmerStatementDocument } from './statement-pdf.ts';
  * A's gross share 1,000,000 - deductions 40,000 (30,000 cess + 10,000 levy) = 960,000.
  */
 
-let t: TestApp;
-let admin: Session;
-let officer: Session;
-let finance: Session;
+const ctx = useStarted(startSettlementApp);
 let manager: Session;
 let otherManager: Session;
 let auditor: Session;
@@ -47,29 +37,29 @@ let loanA: FarmerLoan;
 const idRow = z.object({ id: z.string() });
 
 const statement = (session: Session, farmerId: string, query = '') =>
-  t.request<{ data: FarmerStatement; message?: string }>(
+  ctx.t.request<{ data: FarmerStatement; message?: string }>(
     'GET',
     `/collections/farmers/${farmerId}/statement${query}`,
     { token: session.access },
   );
 
 async function advance(farmerId: string, amount: string, issuedOn: string): Promise<FarmerLoan> {
-  const made = await t.request<{ data: FarmerLoan }>('POST', '/payments/loans', {
-    token: officer.access,
+  const made = await ctx.t.request<{ data: FarmerLoan }>('POST', '/payments/loans', {
+    token: ctx.officer.access,
     body: {
       farmerId,
       issuedOn,
       amount,
       reason: 'School fees advance',
-      bankAccountId: await accountId(t, 'collection', '1101'),
+      bankAccountId: await accountId(ctx.t, 'collection', '1101'),
     },
   });
   if (made.status !== 201) throw new Error(JSON.stringify(made.body));
-  const approved = await t.request<{ data: FarmerLoan }>(
+  const approved = await ctx.t.request<{ data: FarmerLoan }>(
     'PATCH',
     `/payments/loans/${made.body.data.id}/approve`,
     {
-      token: finance.access,
+      token: ctx.finance.access,
     },
   );
   if (approved.status !== 200) throw new Error(JSON.stringify(approved.body));
@@ -77,64 +67,28 @@ async function advance(farmerId: string, amount: string, issuedOn: string): Prom
 }
 
 beforeAll(async () => {
-  ({ t, admin, officer, finance } = await startSettlementApp());
-  world = await makeSettlementWorld(t.db);
-  manager = await sessionAs(t, 'AMCOS Manager', { amcosId: world.amcosId });
-  otherManager = await sessionAs(t, 'AMCOS Manager', { amcosId: (await makeAmcos(t)).id });
-  auditor = await sessionAs(t, 'Auditor');
-  await makeCessAndLevy(t.db, world);
-  [a, b, c] = (await makeFarmers(t.db, world, ['bank', 'mobile', 'mobile'])) as [
+  world = await makeSettlementWorld(ctx.t.db);
+  manager = await sessionAs(ctx.t, 'AMCOS Manager', { amcosId: world.amcosId });
+  otherManager = await sessionAs(ctx.t, 'AMCOS Manager', { amcosId: (await makeAmcos(ctx.t)).id });
+  auditor = await sessionAs(ctx.t, 'Auditor');
+  await makeCessAndLevy(ctx.t.db, world);
+  [a, b, c] = (await makeFarmers(ctx.t.db, world, ['bank', 'mobile', 'mobile'])) as [
     typeof a,
     typeof a,
     typeof a,
   ];
   const [season] = await queryRows(
-    t.db,
+    ctx.t.db,
     idRow,
     sql`select season_id as id from season_crops where id = ${world.seasonCropId}`,
   );
   seasonId = season?.id ?? '';
   loanA = await advance(a.id, '100000', TODAY);
   await advance(c.id, '50000', TODAY);
-  await makePaidLot(t.db, world, {
-    collections: [
-      { farmerId: a.id, kg: '300.000' },
-      { farmerId: b.id, kg: '300.000' },
-      { farmerId: a.id, kg: '200.000' },
-    ],
-    price: '2000',
-  });
-  const created = await t.request<{ data: SettlementDetails }>('POST', '/payments/settlements', {
-    token: officer.access,
-    body: { amcosId: world.amcosId },
-  });
-  settlementNo = created.body.data.settlementNo;
-  const approved = await t.request('PATCH', `/payments/settlements/${created.body.data.id}/approve`, {
-    token: finance.access,
-  });
-  if (approved.status !== 200) throw new Error(JSON.stringify(approved.body));
   // The farmers' batch is approved and paid; B's mobile number is refused.
-  const batches = await t.request<Listed<PaymentBatch>>(
-    'GET',
-    `/payments/batches?settlement_id=${created.body.data.id}&party_type=farmer`,
-    { token: officer.access },
-  );
-  const batch = batches.body.data[0] as PaymentBatch;
-  await t.request('PATCH', `/payments/batches/${batch.id}/approve`, { token: admin.access });
-  await t.request('POST', `/payments/batches/${batch.id}/export?layout=bank&format=csv`, {
-    token: officer.access,
-  });
-  const lines = await t.request<Listed<PaymentLine>>('GET', `/payments/batches/${batch.id}/lines`, {
-    token: officer.access,
-  });
-  const lineB = lines.body.data.find((l) => l.partyId === b.id);
-  const paid = await t.request('PATCH', `/payments/batches/${batch.id}/paid`, {
-    token: officer.access,
-    body: { paidOn: TODAY, bankReference: 'NMB-1', failed: [{ lineId: lineB?.id, reason: 'Wrong number' }] },
-  });
-  if (paid.status !== 200) throw new Error(JSON.stringify(paid.body));
+  const { settlement } = await settleAndPayAB(ctx.t, ctx, world, { a: a.id, b: b.id });
+  settlementNo = settlement.settlementNo;
 });
-afterAll(() => t.close());
 
 describe('a farmer’s season statement', () => {
   it('gives each settlement the farmer’s settlement rows, and the line that paid them', async () => {
@@ -176,7 +130,7 @@ describe('a farmer’s season statement', () => {
     });
     // The same figures as the settlement's own rows of the farmer.
     const [rows] = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ gross: z.string(), deductions: z.string(), recovery: z.string(), net: z.string() }),
       sql`select sum(gross_share)::text as gross, sum(deductions)::text as deductions,
             sum(loan_recovery)::text as recovery, sum(net)::text as net
@@ -191,7 +145,7 @@ describe('a farmer’s season statement', () => {
   });
 
   it('shows the loan, what the settlement recovered of it, and what is owed', async () => {
-    const s = (await statement(admin, a.id, `?season_id=${seasonId}`)).body.data;
+    const s = (await statement(ctx.admin, a.id, `?season_id=${seasonId}`)).body.data;
     expect(s.loans.rows).toEqual([
       expect.objectContaining({
         id: loanA.id,
@@ -231,16 +185,16 @@ describe('a farmer’s season statement', () => {
 
   it('in another season, still shows a loan owed from before, and not one already recovered', async () => {
     const [later] = await queryRows(
-      t.db,
+      ctx.t.db,
       idRow,
       sql`insert into seasons (id, name, start_date, end_date) values (gen_random_uuid(), ${`Later ${a.id.slice(0, 6)}`},
             '2099-01-01', '2099-12-31') returning id`,
     );
-    const sc = (await statement(admin, c.id, `?season_id=${later?.id}`)).body.data;
+    const sc = (await statement(ctx.admin, c.id, `?season_id=${later?.id}`)).body.data;
     expect(sc.loans.rows.map((l) => [l.amount, l.outstanding])).toEqual([['50000.00', '50000.00']]);
     expect(sc.loans.totals.outstanding).toBe('50000.00');
     expect(sc.settlements.rows).toEqual([]);
-    const sa = (await statement(admin, a.id, `?season_id=${later?.id}`)).body.data;
+    const sa = (await statement(ctx.admin, a.id, `?season_id=${later?.id}`)).body.data;
     expect(sa.loans.rows).toEqual([]);
   });
 
@@ -248,18 +202,18 @@ describe('a farmer’s season statement', () => {
     const other = await statement(otherManager, a.id);
     expect(other.status).toBe(403);
     expect(other.body.message).toBeTruthy();
-    const pdf = await t.request('GET', `/collections/farmers/${a.id}/statement/pdf`, {
+    const pdf = await ctx.t.request('GET', `/collections/farmers/${a.id}/statement/pdf`, {
       token: otherManager.access,
     });
     expect(pdf.status).toBe(403);
-    const unknown = await statement(admin, '01900000-0000-7000-8000-000000000000');
+    const unknown = await statement(ctx.admin, '01900000-0000-7000-8000-000000000000');
     expect(unknown.status).toBe(404);
-    expect((await statement(admin, 'nope')).status).toBe(400);
-    expect((await statement(admin, a.id, '?season_id=nope')).status).toBe(400);
-    const noSeason = await statement(admin, a.id, '?season_id=01900000-0000-7000-8000-000000000000');
+    expect((await statement(ctx.admin, 'nope')).status).toBe(400);
+    expect((await statement(ctx.admin, a.id, '?season_id=nope')).status).toBe(400);
+    const noSeason = await statement(ctx.admin, a.id, '?season_id=01900000-0000-7000-8000-000000000000');
     expect(noSeason.status).toBe(404);
     expect(noSeason.body.message).toBe('Season not found');
-    expect((await t.request('GET', `/collections/farmers/${a.id}/statement`)).status).toBe(401);
+    expect((await ctx.t.request('GET', `/collections/farmers/${a.id}/statement`)).status).toBe(401);
   });
 });
 
@@ -270,7 +224,10 @@ describe('the printed statement', () => {
         `/collections/farmers/${a.id}/statement/pdf`,
         `/payments/farmers/${a.id}/statement`,
       ]) {
-        const r = await t.request('GET', `${path}?season_id=${seasonId}`, { token: manager.access, lang });
+        const r = await ctx.t.request('GET', `${path}?season_id=${seasonId}`, {
+          token: manager.access,
+          lang,
+        });
         expect(r.status, path).toBe(200);
         expect(r.headers.get('content-type')).toContain('application/pdf');
         expect(r.headers.get('content-disposition')).toContain(`STATEMENT-${a.farmerNo}`);
@@ -280,7 +237,7 @@ describe('the printed statement', () => {
   });
 
   it('prints every label in Swahili for a Swahili reader', async () => {
-    const s = (await statement(admin, a.id, `?season_id=${seasonId}`)).body.data;
+    const s = (await statement(ctx.admin, a.id, `?season_id=${seasonId}`)).body.data;
     const doc = farmerStatementDocument(s, TODAY);
     const labels = [
       doc.title,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { writeTwoLineEntry } from '../../../test/journal-entries.ts';
 import { queryRows } from '../../db/rows.ts';
 import { writeEntry } from '../accounts/journal/write-entry.ts';
 import { accountId, THIS_YEAR } from '../accounts/testing.ts';
@@ -17,32 +18,8 @@ type Tb = { data: { balanced: boolean; rows: Row[]; totals: Row } };
 beforeAll(async () => {
   t = await startTestApp();
   [manager, accountant] = await Promise.all([sessionAs(t, 'Finance Manager'), sessionAs(t, 'Accountant')]);
-  const post = async (
-    book: 'collection' | 'operation',
-    date: string,
-    dr: string,
-    cr: string,
-    amount: string,
-  ) => {
-    const [debit, credit] = await Promise.all([accountId(t, book, dr), accountId(t, book, cr)]);
-    await t.db.transaction((tx) =>
-      writeEntry(
-        tx,
-        {
-          entryDate: `${Y}-${date}`,
-          book,
-          narration: `${dr}/${cr}`,
-          source: 'journal',
-          createdBy: null,
-          lines: [
-            { accountId: debit, debit: amount },
-            { accountId: credit, credit: amount },
-          ],
-        },
-        null,
-      ),
-    );
-  };
+  const post = (book: 'collection' | 'operation', date: string, dr: string, cr: string, amount: string) =>
+    writeTwoLineEntry(t, book, `${Y}-${date}`, dr, cr, amount);
   // Operation: capital 5,000,000; levy income 1,000,000 and commission 250,000; rent 300,000 and
   // salaries 450,000: a surplus of 500,000. Collection: interest 50,000, bank charges 80,000: a
   // deficit of 30,000.

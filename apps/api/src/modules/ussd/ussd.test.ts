@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  FarmerStatement,
-  FarmerUssd,
-  PaymentBatch,
-  PaymentLine,
-  SettlementDetails,
-} from '@ushirika/contracts';
+import type { FarmerStatement, FarmerUssd } from '@ushirika/contracts';
 import { USSD_SCREEN_LENGTH } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
-import type { Listed } from '../../../test/master-data.ts';
-import {
-  makeCessAndLevy,
-  makeFarmers,
-  makePaidLot,
-  makeSettlementWorld,
-} from '../../../test/settlement-fixtures.ts';
+import { settleAndPayAB } from '../../../test/settled-season.ts';
+import { makeCessAndLevy, makeFarmers, makeSettlementWorld } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { enqueueEventSms, WITHDRAWN_OPTIONAL_SMS } from '../../platform/sms-outbox.ts';
 import { fitsOneSms, optionalSmsKey } from '../../platform/sms-texts.ts';
@@ -84,44 +73,13 @@ beforeAll(async () => {
   });
   loanId = loan.body.data.id;
   await t.request('PATCH', `/payments/loans/${loanId}/approve`, { token: finance.access });
-  await makePaidLot(t.db, world, {
-    collections: [
-      { farmerId: a.id, kg: '300.000' },
-      { farmerId: b.id, kg: '300.000' },
-      { farmerId: a.id, kg: '200.000' },
-    ],
-    price: '2000',
+  const { settlement, batch } = await settleAndPayAB(t, { admin, officer, finance }, world, {
+    a: a.id,
+    b: b.id,
   });
-  const created = await t.request<{ data: SettlementDetails }>('POST', '/payments/settlements', {
-    token: officer.access,
-    body: { amcosId: world.amcosId },
-  });
-  settlementId = created.body.data.id;
-  settlementNo = created.body.data.settlementNo;
-  const approved = await t.request('PATCH', `/payments/settlements/${settlementId}/approve`, {
-    token: finance.access,
-  });
-  if (approved.status !== 200) throw new Error(JSON.stringify(approved.body));
-  const batches = await t.request<Listed<PaymentBatch>>(
-    'GET',
-    `/payments/batches?settlement_id=${created.body.data.id}&party_type=farmer`,
-    { token: officer.access },
-  );
-  const batch = batches.body.data[0] as PaymentBatch;
+  settlementId = settlement.id;
+  settlementNo = settlement.settlementNo;
   batchId = batch.id;
-  await t.request('PATCH', `/payments/batches/${batch.id}/approve`, { token: admin.access });
-  await t.request('POST', `/payments/batches/${batch.id}/export?layout=bank&format=csv`, {
-    token: officer.access,
-  });
-  const lines = await t.request<Listed<PaymentLine>>('GET', `/payments/batches/${batch.id}/lines`, {
-    token: officer.access,
-  });
-  const lineB = lines.body.data.find((l) => l.partyId === b.id);
-  const paid = await t.request('PATCH', `/payments/batches/${batch.id}/paid`, {
-    token: officer.access,
-    body: { paidOn: TODAY, bankReference: 'NMB-1', failed: [{ lineId: lineB?.id, reason: 'Wrong number' }] },
-  });
-  if (paid.status !== 200) throw new Error(JSON.stringify(paid.body));
   for (const f of [a, b]) {
     const issued = await t.request('POST', `/collections/farmers/${f.id}/ussd/pin`, {
       token: manager.access,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CSV_MAPPING } from '../../../../test/bank-statements.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { accountId } from '../testing.ts';
@@ -9,16 +10,6 @@ import { accountId } from '../testing.ts';
  * A statement large enough to be read on a worker thread (#38: parsing holds the event loop every
  * clerk's request needs): the same lines, the same refusals as a small one.
  */
-const MAPPING = {
-  date: 'Txn Date',
-  valueDate: 'Value Date',
-  reference: 'Reference',
-  description: 'Narrative',
-  amountOut: 'Debit',
-  amountIn: 'Credit',
-  balance: 'Balance',
-  dateFormat: 'DD/MM/YYYY' as const,
-};
 const LINES = 8_000;
 let t: TestApp;
 let accountant: Session;
@@ -57,7 +48,7 @@ describe('a large bank statement', () => {
     );
     const refused = await t.request<{ message: string }>('POST', '/accounts/bank-reconciliation/statements', {
       token: accountant.access,
-      body: { accountId: bank, format: 'csv', content: bad, mapping: MAPPING },
+      body: { accountId: bank, format: 'csv', content: bad, mapping: CSV_MAPPING },
     });
     expect([refused.status, refused.body.message]).toEqual([
       400,
@@ -66,7 +57,10 @@ describe('a large bank statement', () => {
     const r = await t.request<{ data: { linesRead: number; linesAdded: number } }>(
       'POST',
       '/accounts/bank-reconciliation/statements',
-      { token: accountant.access, body: { accountId: bank, format: 'csv', content: file, mapping: MAPPING } },
+      {
+        token: accountant.access,
+        body: { accountId: bank, format: 'csv', content: file, mapping: CSV_MAPPING },
+      },
     );
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ linesRead: LINES, linesAdded: LINES });

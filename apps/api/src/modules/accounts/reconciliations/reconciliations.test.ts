@@ -3,6 +3,7 @@ import type { Reconciliation } from '@ushirika/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { CSV_MAPPING } from '../../../../test/bank-statements.ts';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { accountId, THIS_YEAR } from '../testing.ts';
@@ -14,16 +15,6 @@ import { accountId, THIS_YEAR } from '../testing.ts';
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replaceAll('2026', THIS_YEAR);
 const day = (mmdd: string) => `${THIS_YEAR}-${mmdd}`;
-const CSV_MAPPING = {
-  date: 'Txn Date',
-  valueDate: 'Value Date',
-  reference: 'Reference',
-  description: 'Narrative',
-  amountOut: 'Debit',
-  amountIn: 'Credit',
-  balance: 'Balance',
-  dateFormat: 'DD/MM/YYYY',
-};
 const BASE = '/accounts/bank-reconciliation';
 
 let t: TestApp;

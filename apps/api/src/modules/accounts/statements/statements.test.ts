@@ -2,7 +2,7 @@ import type { FinancialPosition, StatementMapping } from '@ushirika/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { writeEntry } from '../journal/write-entry.ts';
+import { writeTwoLineEntry } from '../../../../test/journal-entries.ts';
 import { accountId, THIS_YEAR } from '../testing.ts';
 
 /** Who may read the statements and change their lines; bad queries; the files; the mapping. */
@@ -14,26 +14,8 @@ let clerk: Session;
 const Y = THIS_YEAR;
 const asAt = `${Y}-06-30`;
 
-async function post(book: 'collection' | 'operation', date: string, dr: string, cr: string, amount: string) {
-  const [debit, credit] = await Promise.all([accountId(t, book, dr), accountId(t, book, cr)]);
-  await t.db.transaction((tx) =>
-    writeEntry(
-      tx,
-      {
-        entryDate: date,
-        book,
-        narration: `${dr}/${cr}`,
-        source: 'journal',
-        createdBy: null,
-        lines: [
-          { accountId: debit, debit: amount },
-          { accountId: credit, credit: amount },
-        ],
-      },
-      null,
-    ),
-  );
-}
+const post = (book: 'collection' | 'operation', date: string, dr: string, cr: string, amount: string) =>
+  writeTwoLineEntry(t, book, date, dr, cr, amount);
 
 beforeAll(async () => {
   t = await startTestApp();

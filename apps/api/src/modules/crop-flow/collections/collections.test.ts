@@ -1,18 +1,18 @@
 import { type Collection, type StockReply, stockReply, stockRow } from '@ushirika/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  type Cashew,
   makeFarmer,
   makeSociety,
   openSeasonWithCashew,
   recordCollectionOk,
   recordCollectionVia,
   type Society,
+  startNorthAndSouth,
   weighing,
 } from '../../../../test/crop-flow.ts';
-import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { sessionAs, useStarted } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { smsOutbox } from '../../../platform/schema.ts';
@@ -21,33 +21,18 @@ import { fitsOneSms } from '../../../platform/sms-texts.ts';
 import { DEFAULT_CROPS } from '../../seasons/default-crops.ts';
 import { todayInTanzania } from './record-collection.ts';
 
-let t: TestApp;
-let admin: Session;
-let cashew: Cashew;
-let north: Society & { manager: Session };
-let south: Society & { manager: Session };
+const ctx = useStarted(startNorthAndSouth);
 
 const silent = { info() {}, warn() {} };
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await sessionAs(t, 'Administrator');
-  cashew = await openSeasonWithCashew(t, admin);
-  const n = await makeSociety(t, admin, { farmers: 3, name: 'North' });
-  const s = await makeSociety(t, admin, { farmers: 1, name: 'South' });
-  north = { ...n, manager: await sessionAs(t, 'AMCOS Manager', { amcosId: n.amcos.id }) };
-  south = { ...s, manager: await sessionAs(t, 'AMCOS Manager', { amcosId: s.amcos.id }) };
-});
-afterAll(() => t.close());
 
 const farmer = (s: Society, i = 0) => {
   const f = s.farmers[i];
   if (!f) throw new Error('no farmer');
   return f;
 };
-const standard = () => cashew.grades.find((g) => g.code === 'STD') ?? cashew.grades[0];
-const under = () => cashew.grades.find((g) => g !== standard());
-const get = <T>(path: string, token: string) => t.request<T>('GET', path, { token });
+const standard = () => ctx.cashew.grades.find((g) => g.code === 'STD') ?? ctx.cashew.grades[0];
+const under = () => ctx.cashew.grades.find((g) => g !== standard());
+const get = <T>(path: string, token: string) => ctx.t.request<T>('GET', path, { token });
 
 /** The stock reply, written by the database as JSON text: exactly the contract's shape, nothing more. */
 const exactStock = stockReply
@@ -63,15 +48,15 @@ async function stockOf(token: string, query = '') {
 
 describe('recording a collection', () => {
   it('records a weighing with a gap-free receipt number, the net, an audit event and an SMS in the outbox', async () => {
-    const f = farmer(north);
-    const r = await recordCollectionVia(t, north.clerk.access, weighing(cashew, f));
+    const f = farmer(ctx.north);
+    const r = await recordCollectionVia(ctx.t, ctx.north.clerk.access, weighing(ctx.cashew, f));
     expect(r.status).toBe(201);
     const c = r.body.data;
     const year = todayInTanzania().slice(0, 4);
-    expect(c.receiptNo).toBe(`RC-${north.amcos.code}-${year}-000001`);
+    expect(c.receiptNo).toBe(`RC-${ctx.north.amcos.code}-${year}-000001`);
     expect(r.body.message).toBe(`Collection ${c.receiptNo} recorded successfully`);
     expect(c).toMatchObject({
-      amcosId: north.amcos.id,
+      amcosId: ctx.north.amcos.id,
       farmerId: f.id,
       farmerNo: f.farmerNo,
       bags: 2,
@@ -83,19 +68,27 @@ describe('recording a collection', () => {
       status: 'recorded',
       collectedOn: todayInTanzania(),
     });
-    const second = await recordCollectionOk(t, north.clerk.access, weighing(cashew, farmer(north, 1)));
-    expect(second.receiptNo).toBe(`RC-${north.amcos.code}-${year}-000002`);
-    const southFirst = await recordCollectionOk(t, south.clerk.access, weighing(cashew, farmer(south)));
-    expect(southFirst.receiptNo).toBe(`RC-${south.amcos.code}-${year}-000001`);
+    const second = await recordCollectionOk(
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, farmer(ctx.north, 1)),
+    );
+    expect(second.receiptNo).toBe(`RC-${ctx.north.amcos.code}-${year}-000002`);
+    const southFirst = await recordCollectionOk(
+      ctx.t,
+      ctx.south.clerk.access,
+      weighing(ctx.cashew, farmer(ctx.south)),
+    );
+    expect(southFirst.receiptNo).toBe(`RC-${ctx.south.amcos.code}-${year}-000001`);
 
     const history = await get<{ data: { action: string }[] }>(
       `/audit/collection/${c.id}`,
-      north.manager.access,
+      ctx.north.manager.access,
     );
     expect(history.body.data.map((h) => h.action)).toEqual(['recorded']);
-    expect((await get(`/audit/collection/${c.id}`, south.manager.access)).status).toBe(403);
+    expect((await get(`/audit/collection/${c.id}`, ctx.south.manager.access)).status).toBe(403);
 
-    const queued = await t.db
+    const queued = await ctx.t.db
       .select()
       .from(smsOutbox)
       .where(eq(smsOutbox.recipient, f.phone ?? ''));
@@ -105,123 +98,135 @@ describe('recording a collection', () => {
     expect(queued[0]?.body).toBe(
       // The crop by its Swahili name, as the SMS is Swahili (#20); the society first, the glossary's
       // words (magunia, stakabadhi), one SMS (#35).
-      `${north.amcos.name}: Tumepokea kg 160 (2 magunia) za ${DEFAULT_CROPS[0].nameSw} daraja ${c.gradeCode}, tarehe ${c.collectedOn.split('-').reverse().join('/')}. Stakabadhi: ${c.receiptNo}`,
+      `${ctx.north.amcos.name}: Tumepokea kg 160 (2 magunia) za ${DEFAULT_CROPS[0].nameSw} daraja ${c.gradeCode}, tarehe ${c.collectedOn.split('-').reverse().join('/')}. Stakabadhi: ${c.receiptNo}`,
     );
     expect(fitsOneSms(queued[0]?.body ?? '')).toBe(true);
   });
 
   it('a union user records through the farmer: the AMCOS is the farmer’s', async () => {
-    const c = await recordCollectionOk(t, admin.access, weighing(cashew, farmer(south), { bags: 1 }));
-    expect(c.amcosId).toBe(south.amcos.id);
+    const c = await recordCollectionOk(
+      ctx.t,
+      ctx.admin.access,
+      weighing(ctx.cashew, farmer(ctx.south), { bags: 1 }),
+    );
+    expect(c.amcosId).toBe(ctx.south.amcos.id);
   });
 
   it('refuses an unknown farmer, another society’s farmer and an inactive farmer', async () => {
     const unknown = await recordCollectionVia(
-      t,
-      north.clerk.access,
-      weighing(cashew, { farmerNo: 'NOPE-00001' }),
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, { farmerNo: 'NOPE-00001' }),
     );
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors?.farmerNo).toEqual(['There is no farmer with number NOPE-00001']);
 
-    const other = await recordCollectionVia(t, north.clerk.access, weighing(cashew, farmer(south)));
+    const other = await recordCollectionVia(
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, farmer(ctx.south)),
+    );
     expect(other.status).toBe(403);
     expect(other.body.errors?.farmerNo).toEqual([
-      `Farmer ${farmer(south).farmerNo} belongs to another society`,
+      `Farmer ${farmer(ctx.south).farmerNo} belongs to another society`,
     ]);
 
-    const sleeper = await makeFarmer(t, admin, north.amcos.id);
-    await t.request('PATCH', `/collections/farmers/${sleeper.id}`, {
-      token: admin.access,
+    const sleeper = await makeFarmer(ctx.t, ctx.admin, ctx.north.amcos.id);
+    await ctx.t.request('PATCH', `/collections/farmers/${sleeper.id}`, {
+      token: ctx.admin.access,
       body: { status: 'inactive' },
     });
-    const inactive = await recordCollectionVia(t, north.clerk.access, weighing(cashew, sleeper));
+    const inactive = await recordCollectionVia(ctx.t, ctx.north.clerk.access, weighing(ctx.cashew, sleeper));
     expect(inactive.status).toBe(400);
     expect(inactive.body.errors?.farmerNo?.[0]).toMatch(/is inactive$/);
   });
 
   it('refuses tare >= gross, a grade of another crop, a future date and a date outside the season', async () => {
-    const f = farmer(north);
+    const f = farmer(ctx.north);
     const heavyTare = await recordCollectionVia(
-      t,
-      north.clerk.access,
-      weighing(cashew, f, { grossKg: '50', tareKg: '50' }),
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, f, { grossKg: '50', tareKg: '50' }),
     );
     expect(heavyTare.status).toBe(400);
     expect(heavyTare.body.errors?.tareKg).toEqual(['The tare must be less than the gross weight']);
 
     const crops = await get<Listed<{ code: string; grades: { id: string }[] }>>(
       '/settings/collection/crops',
-      admin.access,
+      ctx.admin.access,
     );
     const sesameGrade = crops.body.data.find((c) => c.code === 'SESAME')?.grades[0]?.id ?? '';
     const wrongGrade = await recordCollectionVia(
-      t,
-      north.clerk.access,
-      weighing(cashew, f, { gradeId: sesameGrade }),
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, f, { gradeId: sesameGrade }),
     );
     expect(wrongGrade.status).toBe(400);
     expect(wrongGrade.body.errors?.gradeId?.[0]).toMatch(/is not a grade of Cashew nuts$/);
 
     const future = await recordCollectionVia(
-      t,
-      north.clerk.access,
-      weighing(cashew, f, { collectedOn: '2099-01-01' }),
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, f, { collectedOn: '2099-01-01' }),
     );
     expect(future.body.errors?.collectedOn).toEqual(['The collection date cannot be in the future']);
     const before = await recordCollectionVia(
-      t,
-      north.clerk.access,
-      weighing(cashew, f, { collectedOn: '2001-01-01' }),
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, f, { collectedOn: '2001-01-01' }),
     );
     expect(before.status).toBe(400);
     expect(before.body.errors?.collectedOn?.[0]).toMatch(/^The date must be within season/);
   });
 
   it('moisture over the maximum: refused under "refuse", accepted and flagged under "flag"', async () => {
-    const f = farmer(north, 2);
-    const wet = weighing(cashew, f, { moisture: '10.01' });
-    const refused = await recordCollectionVia(t, north.clerk.access, wet);
+    const f = farmer(ctx.north, 2);
+    const wet = weighing(ctx.cashew, f, { moisture: '10.01' });
+    const refused = await recordCollectionVia(ctx.t, ctx.north.clerk.access, wet);
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.moisture).toEqual([
       'Moisture 10.01% is above the maximum of 10% for Cashew nuts: the crop must be dried first',
     ]);
-    const atMax = await recordCollectionOk(t, north.clerk.access, weighing(cashew, f, { moisture: '10.00' }));
+    const atMax = await recordCollectionOk(
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, f, { moisture: '10.00' }),
+    );
     expect(atMax.moistureFlagged).toBe(false);
 
-    await openSeasonWithCashew(t, admin, { moisturePolicy: 'flag' });
-    const flagged = await recordCollectionOk(t, north.clerk.access, wet);
+    await openSeasonWithCashew(ctx.t, ctx.admin, { moisturePolicy: 'flag' });
+    const flagged = await recordCollectionOk(ctx.t, ctx.north.clerk.access, wet);
     expect(flagged.moistureFlagged).toBe(true);
-    await openSeasonWithCashew(t, admin, { moisturePolicy: 'refuse' });
+    await openSeasonWithCashew(ctx.t, ctx.admin, { moisturePolicy: 'refuse' });
   });
 
   it('refuses a planned or closed season and an inactive season crop', async () => {
-    const f = farmer(north);
-    await t.request('PATCH', `/settings/collection/season-crops/${cashew.seasonCrop.id}`, {
-      token: admin.access,
+    const f = farmer(ctx.north);
+    await ctx.t.request('PATCH', `/settings/collection/season-crops/${ctx.cashew.seasonCrop.id}`, {
+      token: ctx.admin.access,
       body: { status: 'inactive' },
     });
-    const inactive = await recordCollectionVia(t, north.clerk.access, weighing(cashew, f));
+    const inactive = await recordCollectionVia(ctx.t, ctx.north.clerk.access, weighing(ctx.cashew, f));
     expect(inactive.status).toBe(400);
     expect(inactive.body.errors?.seasonCropId?.[0]).toMatch(/^Cashew nuts is not active in season/);
-    await t.request('PATCH', `/settings/collection/season-crops/${cashew.seasonCrop.id}`, {
-      token: admin.access,
+    await ctx.t.request('PATCH', `/settings/collection/season-crops/${ctx.cashew.seasonCrop.id}`, {
+      token: ctx.admin.access,
       body: { status: 'active' },
     });
 
     // A planned season: a second season with cashew, never opened.
-    const planned = await t.request<{ data: { id: string } }>('POST', '/settings/collection/seasons', {
-      token: admin.access,
+    const planned = await ctx.t.request<{ data: { id: string } }>('POST', '/settings/collection/seasons', {
+      token: ctx.admin.access,
       body: { name: '2040/2041', startDate: '2040-10-01', endDate: '2041-09-30' },
     });
-    const plannedCrop = await t.request<{ data: { id: string } }>(
+    const plannedCrop = await ctx.t.request<{ data: { id: string } }>(
       'POST',
       '/settings/collection/season-crops',
       {
-        token: admin.access,
+        token: ctx.admin.access,
         body: {
           seasonId: planned.body.data.id,
-          cropId: cashew.cropId,
+          cropId: ctx.cashew.cropId,
           indicativePrice: '1',
           standardBagKg: '80',
           maxMoisture: '10',
@@ -229,9 +234,9 @@ describe('recording a collection', () => {
       },
     );
     const notOpen = await recordCollectionVia(
-      t,
-      north.clerk.access,
-      weighing(cashew, f, { seasonCropId: plannedCrop.body.data.id }),
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, f, { seasonCropId: plannedCrop.body.data.id }),
     );
     expect(notOpen.status).toBe(400);
     expect(notOpen.body.errors?.seasonCropId).toEqual([
@@ -243,25 +248,29 @@ describe('recording a collection', () => {
 describe('editing and cancelling', () => {
   let c: Collection;
   beforeAll(async () => {
-    c = await recordCollectionOk(t, north.clerk.access, weighing(cashew, farmer(north), { bags: 3 }));
+    c = await recordCollectionOk(
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, farmer(ctx.north), { bags: 3 }),
+    );
   });
 
   it('edits a recorded collection with the same rules, and keeps the history', async () => {
-    const bad = await t.request('PATCH', `/collections/receipts/${c.id}`, {
-      token: north.clerk.access,
+    const bad = await ctx.t.request('PATCH', `/collections/receipts/${c.id}`, {
+      token: ctx.north.clerk.access,
       body: { tareKg: '200' },
     });
     expect(bad.status).toBe(400);
-    const wet = await t.request('PATCH', `/collections/receipts/${c.id}`, {
-      token: north.clerk.access,
+    const wet = await ctx.t.request('PATCH', `/collections/receipts/${c.id}`, {
+      token: ctx.north.clerk.access,
       body: { moisture: '12' },
     });
     expect(wet.status).toBe(400);
-    const r = await t.request<{ message: string; data: Collection }>(
+    const r = await ctx.t.request<{ message: string; data: Collection }>(
       'PATCH',
       `/collections/receipts/${c.id}`,
       {
-        token: north.clerk.access,
+        token: ctx.north.clerk.access,
         body: { grossKg: '240.25', tareKg: '3.75', gradeId: under()?.id },
       },
     );
@@ -275,27 +284,27 @@ describe('editing and cancelling', () => {
     });
     const history = await get<{ data: { action: string }[] }>(
       `/audit/collection/${c.id}`,
-      north.manager.access,
+      ctx.north.manager.access,
     );
     expect(history.body.data.map((h) => h.action)).toEqual(['recorded', 'updated']);
   });
 
   it('another society cannot read, edit, cancel or print it (403)', async () => {
-    const token = south.clerk.access;
+    const token = ctx.south.clerk.access;
     expect((await get(`/collections/receipts/${c.id}`, token)).status).toBe(403);
     expect((await get(`/collections/receipts/${c.id}/receipt`, token)).status).toBe(403);
     expect(
-      (await t.request('PATCH', `/collections/receipts/${c.id}`, { token, body: { bags: 1 } })).status,
+      (await ctx.t.request('PATCH', `/collections/receipts/${c.id}`, { token, body: { bags: 1 } })).status,
     ).toBe(403);
     expect(
-      (await t.request('PATCH', `/collections/receipts/${c.id}/cancel`, { token, body: { reason: 'x' } }))
+      (await ctx.t.request('PATCH', `/collections/receipts/${c.id}/cancel`, { token, body: { reason: 'x' } }))
         .status,
     ).toBe(403);
   });
 
   it('prints the receipt as A5 and as an 80 mm roll', async () => {
     for (const q of ['', '?format=80mm']) {
-      const r = await get(`/collections/receipts/${c.id}/receipt${q}`, north.clerk.access);
+      const r = await get(`/collections/receipts/${c.id}/receipt${q}`, ctx.north.clerk.access);
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('application/pdf');
       expect(new TextDecoder().decode(r.raw.slice(0, 5))).toBe('%PDF-');
@@ -303,24 +312,24 @@ describe('editing and cancelling', () => {
   });
 
   it('cancels with a reason, once; a cancelled collection cannot be edited or cancelled again', async () => {
-    const noReason = await t.request('PATCH', `/collections/receipts/${c.id}/cancel`, {
-      token: north.clerk.access,
+    const noReason = await ctx.t.request('PATCH', `/collections/receipts/${c.id}/cancel`, {
+      token: ctx.north.clerk.access,
       body: { reason: ' ' },
     });
     expect(noReason.status).toBe(400);
     const [first, second] = await Promise.all(
       [1, 2].map(() =>
-        t.request<{ data: Collection }>('PATCH', `/collections/receipts/${c.id}/cancel`, {
-          token: north.clerk.access,
+        ctx.t.request<{ data: Collection }>('PATCH', `/collections/receipts/${c.id}/cancel`, {
+          token: ctx.north.clerk.access,
           body: { reason: 'Weighed on the wrong scale' },
         }),
       ),
     );
     expect([first?.status, second?.status].sort()).toEqual([200, 409]);
-    const done = await get<{ data: Collection }>(`/collections/receipts/${c.id}`, north.clerk.access);
+    const done = await get<{ data: Collection }>(`/collections/receipts/${c.id}`, ctx.north.clerk.access);
     expect(done.body.data).toMatchObject({ status: 'cancelled', cancelReason: 'Weighed on the wrong scale' });
-    const edit = await t.request('PATCH', `/collections/receipts/${c.id}`, {
-      token: north.clerk.access,
+    const edit = await ctx.t.request('PATCH', `/collections/receipts/${c.id}`, {
+      token: ctx.north.clerk.access,
       body: { bags: 1 },
     });
     expect(edit.status).toBe(409);
@@ -330,18 +339,22 @@ describe('editing and cancelling', () => {
   });
 
   it('a collection on a delivery note can no longer be edited or cancelled', async () => {
-    const onNote = await recordCollectionOk(t, north.clerk.access, weighing(cashew, farmer(north, 1)));
-    await t.db.execute(sql`update collections set status = 'in_delivery' where id = ${onNote.id}`);
-    const edit = await t.request('PATCH', `/collections/receipts/${onNote.id}`, {
-      token: north.clerk.access,
+    const onNote = await recordCollectionOk(
+      ctx.t,
+      ctx.north.clerk.access,
+      weighing(ctx.cashew, farmer(ctx.north, 1)),
+    );
+    await ctx.t.db.execute(sql`update collections set status = 'in_delivery' where id = ${onNote.id}`);
+    const edit = await ctx.t.request('PATCH', `/collections/receipts/${onNote.id}`, {
+      token: ctx.north.clerk.access,
       body: { bags: 1 },
     });
     expect(edit.status).toBe(409);
     expect(edit.body).toMatchObject({
       message: `Collection ${onNote.receiptNo} cannot be edited: it is in delivery`,
     });
-    const cancel = await t.request('PATCH', `/collections/receipts/${onNote.id}/cancel`, {
-      token: north.clerk.access,
+    const cancel = await ctx.t.request('PATCH', `/collections/receipts/${onNote.id}/cancel`, {
+      token: ctx.north.clerk.access,
       body: { reason: 'late' },
     });
     expect(cancel.status).toBe(409);
@@ -350,78 +363,78 @@ describe('editing and cancelling', () => {
 
 describe('lists, exports and stock are confined to the society', () => {
   it('lists and searches; an AMCOS user sees only their own, even asking for another AMCOS', async () => {
-    const mine = await get<Listed<Collection>>('/collections/receipts?per_page=200', north.clerk.access);
+    const mine = await get<Listed<Collection>>('/collections/receipts?per_page=200', ctx.north.clerk.access);
     expect(mine.status).toBe(200);
     expect(mine.body.data.length).toBeGreaterThan(0);
-    expect(mine.body.data.every((c) => c.amcosId === north.amcos.id)).toBe(true);
+    expect(mine.body.data.every((c) => c.amcosId === ctx.north.amcos.id)).toBe(true);
     expect(mine.body.meta.total).toBe(mine.body.data.length);
 
-    const asked = await get(`/collections/receipts?amcos_id=${south.amcos.id}`, north.clerk.access);
+    const asked = await get(`/collections/receipts?amcos_id=${ctx.south.amcos.id}`, ctx.north.clerk.access);
     expect(asked.status).toBe(403);
 
     const union = await get<Listed<Collection>>(
-      `/collections/receipts?amcos_id=${south.amcos.id}&per_page=200`,
-      admin.access,
+      `/collections/receipts?amcos_id=${ctx.south.amcos.id}&per_page=200`,
+      ctx.admin.access,
     );
     expect(union.body.data.length).toBe(2);
-    expect(union.body.data.every((c) => c.amcosId === south.amcos.id)).toBe(true);
+    expect(union.body.data.every((c) => c.amcosId === ctx.south.amcos.id)).toBe(true);
 
     const byReceipt = await get<Listed<Collection>>(
-      `/collections/receipts?search=${encodeURIComponent(`RC-${north.amcos.code}`)}`,
-      admin.access,
+      `/collections/receipts?search=${encodeURIComponent(`RC-${ctx.north.amcos.code}`)}`,
+      ctx.admin.access,
     );
-    expect(byReceipt.body.data.every((c) => c.amcosId === north.amcos.id)).toBe(true);
+    expect(byReceipt.body.data.every((c) => c.amcosId === ctx.north.amcos.id)).toBe(true);
     expect(byReceipt.body.meta.total).toBe(mine.body.meta.total);
 
-    const southNo = farmer(south).farmerNo;
+    const southNo = farmer(ctx.south).farmerNo;
     const otherFarmer = await get<Listed<Collection>>(
       `/collections/receipts?search=${southNo}`,
-      north.clerk.access,
+      ctx.north.clerk.access,
     );
     expect(otherFarmer.body.data).toEqual([]);
 
     const cancelled = await get<Listed<Collection>>(
       '/collections/receipts?status=cancelled',
-      north.clerk.access,
+      ctx.north.clerk.access,
     );
     expect(cancelled.body.data.map((c) => c.status)).toEqual(['cancelled']);
     const ranged = await get<Listed<Collection>>(
       '/collections/receipts?from=2001-01-01&to=2001-12-31',
-      admin.access,
+      ctx.admin.access,
     );
     expect(ranged.body.meta.total).toBe(0);
   });
 
   it('exports csv and xlsx with the caller’s rows only', async () => {
-    const csv = await get('/collections/receipts?format=csv', north.clerk.access);
+    const csv = await get('/collections/receipts?format=csv', ctx.north.clerk.access);
     expect(csv.status).toBe(200);
     const text = new TextDecoder().decode(csv.raw);
     expect(text.split('\r\n')[0]).toMatch(/^Receipt no,Date,AMCOS,Farmer no/);
-    expect(text).toContain(`RC-${north.amcos.code}`);
-    expect(text).not.toContain(`RC-${south.amcos.code}`);
-    const xlsx = await get('/collections/receipts?format=xlsx', north.clerk.access);
+    expect(text).toContain(`RC-${ctx.north.amcos.code}`);
+    expect(text).not.toContain(`RC-${ctx.south.amcos.code}`);
+    const xlsx = await get('/collections/receipts?format=xlsx', ctx.north.clerk.access);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
   });
 
   it('stock = recorded collections per season crop and grade; cancelled and delivered kg leave it', async () => {
-    const fresh = await makeSociety(t, admin, { farmers: 2, name: 'Stock' });
+    const fresh = await makeSociety(ctx.t, ctx.admin, { farmers: 2, name: 'Stock' });
     const a = await recordCollectionOk(
-      t,
+      ctx.t,
       fresh.clerk.access,
-      weighing(cashew, farmer(fresh), { bags: 2, grossKg: '100.5', tareKg: '1' }),
+      weighing(ctx.cashew, farmer(fresh), { bags: 2, grossKg: '100.5', tareKg: '1' }),
     );
     await recordCollectionOk(
-      t,
+      ctx.t,
       fresh.clerk.access,
-      weighing(cashew, farmer(fresh, 1), { bags: 3, grossKg: '200.25', tareKg: '2.5' }),
+      weighing(ctx.cashew, farmer(fresh, 1), { bags: 3, grossKg: '200.25', tareKg: '2.5' }),
     );
     const c = await recordCollectionOk(
-      t,
+      ctx.t,
       fresh.clerk.access,
-      weighing(cashew, farmer(fresh, 1), { gradeId: under()?.id, bags: 1, grossKg: '40', tareKg: '0.5' }),
+      weighing(ctx.cashew, farmer(fresh, 1), { gradeId: under()?.id, bags: 1, grossKg: '40', tareKg: '0.5' }),
     );
-    await t.request('PATCH', `/collections/receipts/${c.id}/cancel`, {
+    await ctx.t.request('PATCH', `/collections/receipts/${c.id}/cancel`, {
       token: fresh.clerk.access,
       body: { reason: 'test' },
     });
@@ -437,7 +450,7 @@ describe('lists, exports and stock are confined to the society', () => {
     });
 
     // A collection leaves the stock when it goes onto a delivery note (status in_delivery).
-    await t.db.execute(sql`update collections set status = 'in_delivery' where id = ${a.id}`);
+    await ctx.t.db.execute(sql`update collections set status = 'in_delivery' where id = ${a.id}`);
     stock = await stockOf(fresh.clerk.access);
     expect(stock.data[0]).toMatchObject({
       stockBags: 3,
@@ -448,7 +461,7 @@ describe('lists, exports and stock are confined to the society', () => {
 
     // The stock is what the table holds, whoever changed it.
     const [truth] = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ kg: z.string() }),
       sql`select coalesce(sum(net_kg), 0)::numeric(16,3)::text as kg from collections
           where amcos_id = ${fresh.amcos.id} and status = 'recorded'`,
@@ -456,29 +469,31 @@ describe('lists, exports and stock are confined to the society', () => {
     expect(stock.totals.stockKg).toBe(truth?.kg);
 
     // AMCOS users: always their own; asking for another AMCOS is refused.
-    expect((await get(`/collections/stock?amcos_id=${north.amcos.id}`, fresh.clerk.access)).status).toBe(403);
-    const union = await stockOf(admin.access);
-    expect(new Set(union.data.map((r) => r.amcosId))).toEqual(
-      new Set([north.amcos.id, south.amcos.id, fresh.amcos.id]),
+    expect((await get(`/collections/stock?amcos_id=${ctx.north.amcos.id}`, fresh.clerk.access)).status).toBe(
+      403,
     );
-    const one = await stockOf(admin.access, `?amcos_id=${fresh.amcos.id}`);
+    const union = await stockOf(ctx.admin.access);
+    expect(new Set(union.data.map((r) => r.amcosId))).toEqual(
+      new Set([ctx.north.amcos.id, ctx.south.amcos.id, fresh.amcos.id]),
+    );
+    const one = await stockOf(ctx.admin.access, `?amcos_id=${fresh.amcos.id}`);
     expect(one.totals.stockKg).toBe('197.750');
   });
 
   it('in transit: the kg of dispatched delivery notes not yet received, per grade', async () => {
-    const society = await makeSociety(t, admin, { farmers: 1, name: 'Transit' });
+    const society = await makeSociety(ctx.t, ctx.admin, { farmers: 1, name: 'Transit' });
     const a = await recordCollectionOk(
-      t,
+      ctx.t,
       society.clerk.access,
-      weighing(cashew, farmer(society), { bags: 4, grossKg: '321', tareKg: '1' }),
+      weighing(ctx.cashew, farmer(society), { bags: 4, grossKg: '321', tareKg: '1' }),
     );
     const b = await recordCollectionOk(
-      t,
+      ctx.t,
       society.clerk.access,
-      weighing(cashew, farmer(society), { bags: 1 }),
+      weighing(ctx.cashew, farmer(society), { bags: 1 }),
     );
     const [ids] = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ warehouse: z.string(), transporter: z.string() }),
       sql`with w as (insert into warehouses (id, name, operator, licence_no)
             values (gen_random_uuid(), 'Transit store', 'Op', 'LIC-T1') returning id),
@@ -487,11 +502,11 @@ describe('lists, exports and stock are confined to the society', () => {
           select w.id as warehouse, tr.id as transporter from w, tr`,
     );
     const dn = '018f0000-0000-7000-8000-00000000d001';
-    await t.db.execute(sql`insert into delivery_notes (id, dn_no, amcos_id, season_crop_id, warehouse_id, transporter_id,
+    await ctx.t.db.execute(sql`insert into delivery_notes (id, dn_no, amcos_id, season_crop_id, warehouse_id, transporter_id,
         vehicle_plate, driver_name, status, bags, net_kg)
-      values (${dn}, 'DN-T-1', ${society.amcos.id}, ${cashew.seasonCrop.id}, ${ids?.warehouse}, ${ids?.transporter},
+      values (${dn}, 'DN-T-1', ${society.amcos.id}, ${ctx.cashew.seasonCrop.id}, ${ids?.warehouse}, ${ids?.transporter},
         'T 123 ABC', 'Driver', 'dispatched', 4, 320)`);
-    await t.db.execute(
+    await ctx.t.db.execute(
       sql`update collections set status = 'in_delivery', delivery_note_id = ${dn} where id = ${a.id}`,
     );
     const stock = await stockOf(society.clerk.access);
@@ -506,16 +521,16 @@ describe('lists, exports and stock are confined to the society', () => {
     });
     expect(stock.totals.inTransitKg).toBe('320.000');
     // Received at the warehouse: no longer in transit.
-    await t.db.execute(sql`update delivery_notes set status = 'received' where id = ${dn}`);
+    await ctx.t.db.execute(sql`update delivery_notes set status = 'received' where id = ${dn}`);
     expect((await stockOf(society.clerk.access)).data[0]?.inTransitKg).toBe('0.000');
     expect(b.status).toBe('recorded');
   });
 
   it('needs collections permissions: a user without them gets 403', async () => {
-    const accountant = await sessionAs(t, 'Accountant');
-    const r = await t.request('POST', '/collections/receipts', {
+    const accountant = await sessionAs(ctx.t, 'Accountant');
+    const r = await ctx.t.request('POST', '/collections/receipts', {
       token: accountant.access,
-      body: weighing(cashew, farmer(north)),
+      body: weighing(ctx.cashew, farmer(ctx.north)),
     });
     expect(r.status).toBe(403);
   });
@@ -523,17 +538,17 @@ describe('lists, exports and stock are confined to the society', () => {
 
 describe('the SMS outbox', () => {
   it('the worker started with the app sends the farmer’s SMS and marks it sent', async () => {
-    const f = await makeFarmer(t, admin, north.amcos.id);
-    const c = await recordCollectionOk(t, north.clerk.access, weighing(cashew, f));
+    const f = await makeFarmer(ctx.t, ctx.admin, ctx.north.amcos.id);
+    const c = await recordCollectionOk(ctx.t, ctx.north.clerk.access, weighing(ctx.cashew, f));
     const deadline = Date.now() + 8000;
-    while (!t.sms.sent.some((m) => m.to === f.phone) && Date.now() < deadline) {
+    while (!ctx.t.sms.sent.some((m) => m.to === f.phone) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    const sent = t.sms.sent.filter((m) => m.to === f.phone);
+    const sent = ctx.t.sms.sent.filter((m) => m.to === f.phone);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain(`Stakabadhi: ${c.receiptNo}`);
     let row = (
-      await t.db
+      await ctx.t.db
         .select()
         .from(smsOutbox)
         .where(eq(smsOutbox.recipient, f.phone ?? ''))
@@ -541,7 +556,7 @@ describe('the SMS outbox', () => {
     for (let i = 0; i < 20 && row?.status !== 'sent'; i++) {
       await new Promise((r) => setTimeout(r, 50));
       row = (
-        await t.db
+        await ctx.t.db
           .select()
           .from(smsOutbox)
           .where(eq(smsOutbox.recipient, f.phone ?? ''))
@@ -551,7 +566,7 @@ describe('the SMS outbox', () => {
   });
 
   it('a failing gateway never blocks a collection; the SMS is retried with backoff, then marked failed', async () => {
-    const f = await makeFarmer(t, admin, north.amcos.id);
+    const f = await makeFarmer(ctx.t, ctx.admin, ctx.north.amcos.id);
     const failing = {
       calls: 0,
       async send() {
@@ -559,40 +574,40 @@ describe('the SMS outbox', () => {
         throw new Error('gateway down');
       },
     };
-    const c = await recordCollectionOk(t, north.clerk.access, weighing(cashew, f));
+    const c = await recordCollectionOk(ctx.t, ctx.north.clerk.access, weighing(ctx.cashew, f));
     expect(c.status).toBe('recorded');
     const options = { intervalMs: 1000, batchSize: 500, maxAttempts: 3, backoffMs: 60_000 };
     const mine = async () =>
       (
-        await t.db
+        await ctx.t.db
           .select()
           .from(smsOutbox)
           .where(eq(smsOutbox.recipient, f.phone ?? ''))
       )[0];
     // The app's own worker may claim it first; either way, make it due and run rounds ourselves.
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await t.db.execute(
+      await ctx.t.db.execute(
         sql`update sms_outbox set next_attempt_at = now() - interval '1 second' where recipient = ${f.phone} and status = 'pending'`,
       );
-      await deliverDueSms(t.db, failing, silent, options);
+      await deliverDueSms(ctx.t.db, failing, silent, options);
     }
     const row = await mine();
     expect(row?.status).toBe('failed');
     expect(row?.lastError).toBe('gateway down');
     expect(row?.attempts).toBeGreaterThanOrEqual(3);
     // The collection is saved and untouched.
-    const saved = await get<{ data: Collection }>(`/collections/receipts/${c.id}`, north.clerk.access);
+    const saved = await get<{ data: Collection }>(`/collections/receipts/${c.id}`, ctx.north.clerk.access);
     expect(saved.body.data.status).toBe('recorded');
   });
 
   it('backs off exponentially after each failure', async () => {
-    const f = await makeFarmer(t, admin, south.amcos.id);
-    await recordCollectionOk(t, south.clerk.access, weighing(cashew, f));
-    await t.db.execute(
+    const f = await makeFarmer(ctx.t, ctx.admin, ctx.south.amcos.id);
+    await recordCollectionOk(ctx.t, ctx.south.clerk.access, weighing(ctx.cashew, f));
+    await ctx.t.db.execute(
       sql`update sms_outbox set next_attempt_at = now() - interval '1 second', attempts = 1 where recipient = ${f.phone}`,
     );
     await deliverDueSms(
-      t.db,
+      ctx.t.db,
       {
         async send() {
           throw new Error('busy');
@@ -602,7 +617,7 @@ describe('the SMS outbox', () => {
       { intervalMs: 1000, batchSize: 500, maxAttempts: 6, backoffMs: 10_000 },
     );
     const [row] = await queryRows(
-      t.db,
+      ctx.t.db,
       z.object({ attempts: z.number(), wait: z.number(), status: z.string() }),
       sql`select attempts, status, extract(epoch from next_attempt_at - now())::float as wait from sms_outbox where recipient = ${f.phone}`,
     );
@@ -616,15 +631,15 @@ describe('the SMS outbox', () => {
 
 describe('a closed season', () => {
   it('refuses collections once the season is closed', async () => {
-    const f = farmer(north);
-    await t.request('PATCH', `/settings/collection/seasons/${cashew.seasonId}`, {
-      token: admin.access,
+    const f = farmer(ctx.north);
+    await ctx.t.request('PATCH', `/settings/collection/seasons/${ctx.cashew.seasonId}`, {
+      token: ctx.admin.access,
       body: { status: 'closed' },
     });
-    const closed = await recordCollectionVia(t, north.clerk.access, weighing(cashew, f));
+    const closed = await recordCollectionVia(ctx.t, ctx.north.clerk.access, weighing(ctx.cashew, f));
     expect(closed.status).toBe(400);
     expect(closed.body.errors?.seasonCropId).toEqual([
-      `Season ${cashew.seasonName} is closed: collections are taken in an open season only`,
+      `Season ${ctx.cashew.seasonName} is closed: collections are taken in an open season only`,
     ]);
   });
 });
