@@ -269,3 +269,26 @@ export async function issueLots(
   const issued = await must(api<{ data: Lot[] }>('POST', '/collections/lots', body, token), 'lots');
   return [...issued.data].sort((a, b) => a.lotNo.localeCompare(b.lotNo));
 }
+
+/** The collections delivered to a warehouse under the prefix and issued as one lot of all of them. */
+export async function deliveredLot(
+  token: string,
+  clerkToken: string,
+  crop: SeasonCrop,
+  delivery: { prefix: string; collectionIds: string[]; bags: number; netKg: string },
+): Promise<Lot> {
+  const { noteId } = await deliverToWarehouse(token, clerkToken, {
+    prefix: delivery.prefix,
+    seasonCropId: crop.seasonCropId,
+    collectionIds: delivery.collectionIds,
+    receivedBags: delivery.bags,
+    receivedKg: delivery.netKg,
+  });
+  const [lot] = await issueLots(token, {
+    noteId,
+    gradeId: crop.gradeId,
+    lots: [{ bags: delivery.bags, netKg: delivery.netKg }],
+  });
+  if (!lot) throw new Error('no lot issued');
+  return lot;
+}

@@ -6,8 +6,7 @@ import {
   amcosWithClerk,
   cashewSeasonCrop,
   createFarmer,
-  deliverToWarehouse,
-  issueLots,
+  deliveredLot,
   type Lot,
   tag,
   weighCollection,
@@ -45,20 +44,12 @@ beforeAll(async () => {
     moisture: '8.00',
   };
   const collectionId = await weighCollection(made.clerkToken, crop, weighing);
-  const { noteId } = await deliverToWarehouse(token, made.clerkToken, {
+  lot = await deliveredLot(token, made.clerkToken, crop, {
     prefix: 'Majina',
-    seasonCropId: crop.seasonCropId,
     collectionIds: [collectionId],
-    receivedBags: 3,
-    receivedKg: '300.000',
+    bags: 3,
+    netKg: '300.000',
   });
-  const [issued] = await issueLots(token, {
-    noteId,
-    gradeId: crop.gradeId,
-    lots: [{ bags: 3, netKg: '300.000' }],
-  });
-  if (!issued) throw new Error('no lot issued');
-  lot = issued;
   const buyer = await createBuyer(token, 'Majina Traders');
   const invoice = await sellLot(token, {
     seasonCropId: crop.seasonCropId,

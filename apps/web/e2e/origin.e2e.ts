@@ -5,8 +5,8 @@ import {
   amcosWithClerk,
   cashewSeasonCrop,
   createFarmer,
+  deliveredLot,
   deliverToWarehouse,
-  issueLots,
   type Lot,
   tag,
   weighCollection,
@@ -64,18 +64,12 @@ beforeAll(async () => {
     await weighCollection(clerkToken, crop, { ...weighing, farmerNo: a.farmerNo }),
     await weighCollection(clerkToken, crop, { ...weighing, farmerNo: b.farmerNo }),
   ];
-  const { noteId } = await deliverToWarehouse(token, clerkToken, {
+  lot = await deliveredLot(token, clerkToken, crop, {
     prefix: 'Origin',
-    seasonCropId: crop.seasonCropId,
     collectionIds,
-    receivedBags: 4,
-    receivedKg: '400.000',
+    bags: 4,
+    netKg: '400.000',
   });
-  [lot] = (await issueLots(token, {
-    noteId,
-    gradeId: crop.gradeId,
-    lots: [{ bags: 4, netKg: '400.000' }],
-  })) as [Lot];
   // A received note still waiting for its lots (the idle farmer's, not in the lot), so the page
   // under the drawer shows its widest table too: on a phone it must scroll in its own region.
   const waiting = await weighCollection(clerkToken, crop, { ...weighing, farmerNo: c.farmerNo });
