@@ -2,8 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cashewSeasonCrop,
-  deliverToWarehouse,
-  issueLots,
+  deliveredLot,
   type Lot,
   tag,
   thousandKgCollections,
@@ -33,20 +32,12 @@ async function soldLot(): Promise<void> {
     lastName: `Mauzo ${tag()}`,
     count: 1,
   });
-  const { noteId } = await deliverToWarehouse(token, clerkToken, {
+  lot = await deliveredLot(token, clerkToken, crop, {
     prefix: 'Sales',
-    seasonCropId: crop.seasonCropId,
     collectionIds,
-    receivedBags: 12,
-    receivedKg: '1000.000',
+    bags: 12,
+    netKg: '1000.000',
   });
-  const [issued] = await issueLots(token, {
-    noteId,
-    gradeId: crop.gradeId,
-    lots: [{ bags: 12, netKg: '1000.000' }],
-  });
-  if (!issued) throw new Error('no lot issued');
-  lot = issued;
   const sale = { seasonCropId: crop.seasonCropId, lotId: lot.id, buyerId: buyer.id, pricePerKg: '2500.00' };
   auctionInvoice = await sellLot(token, sale);
 }
