@@ -1,6 +1,6 @@
 import { writeEntry } from '../src/modules/accounts/journal/write-entry.ts';
-import { accountId } from '../src/modules/accounts/testing.ts';
-import type { TestApp } from './harness.ts';
+import { accountId, TODAY } from '../src/modules/accounts/testing.ts';
+import type { Session, TestApp } from './harness.ts';
 
 /**
  * Writes a posted entry Dr `dr` / Cr `cr` of `amount` on `date` straight to the book's journal
@@ -33,3 +33,16 @@ export async function writeTwoLineEntry(
     ),
   );
 }
+
+/** A draft bank transfer of 500,000.00 from `bank` to `petty` (a petty cash top-up), entered by `s`. */
+export const pettyCashTopUp = <T>(t: TestApp, s: Session, accounts: { bank: string; petty: string }) =>
+  t.request<T>('POST', '/accounts/bank-transfers', {
+    token: s.access,
+    body: {
+      transferDate: TODAY,
+      fromAccountId: accounts.bank,
+      toAccountId: accounts.petty,
+      amount: '500000.00',
+      narration: 'Petty cash top-up',
+    },
+  });

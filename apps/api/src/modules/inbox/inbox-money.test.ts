@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness.ts';
 import { type Session, sessionAs } from '../../../test/harness.ts';
+import { pettyCashTopUp } from '../../../test/journal-entries.ts';
 import type { Listed } from '../../../test/master-data.ts';
 import {
   makeFarmers,
@@ -88,16 +89,7 @@ describe('waiting for me: the books', () => {
       'voucher',
     );
     const transfer = await ok(
-      t.request<{ data: { id: string; number: string } }>('POST', '/accounts/bank-transfers', {
-        token: accountant.access,
-        body: {
-          transferDate: TODAY,
-          fromAccountId: bank,
-          toAccountId: petty,
-          amount: '500000.00',
-          narration: 'Petty cash top-up',
-        },
-      }),
+      pettyCashTopUp<{ data: { id: string; number: string } }>(t, accountant, { bank, petty }),
       'transfer',
     );
     expect((await items(finance, 'vouchers')).find((i) => i.id === voucher.data.id)).toMatchObject({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { pettyCashTopUp } from '../../../../test/journal-entries.ts';
 import { accountId, THIS_YEAR, TODAY } from '../testing.ts';
 
 let t: TestApp;
@@ -165,19 +166,10 @@ describe('payments and receipts', () => {
 
 describe('bank transfers', () => {
   it('moves money between two bank or cash accounts of one book once approved, SPEC messages', async () => {
-    const r = await t.request<{
+    const r = await pettyCashTopUp<{
       message: string;
       data: { id: string; number: string; fromAccountName: string };
-    }>('POST', '/accounts/bank-transfers', {
-      token: accountant.access,
-      body: {
-        transferDate: TODAY,
-        fromAccountId: bank,
-        toAccountId: petty,
-        amount: '500000.00',
-        narration: 'Petty cash top-up',
-      },
-    });
+    }>(t, accountant, { bank, petty });
     expect(r.status).toBe(201);
     expect(r.body.message).toBe('Bank transfer created successfully');
     expect(r.body.data.number).toBe(`BT-${THIS_YEAR}-000001`);
