@@ -51,6 +51,17 @@ export function stamp<const Step extends string>(step: Step, column: string = st
 /** Who approved a document and when; null until then. */
 export const approval = () => stamp('approved');
 
+/** Who proposed a row and when, then who approved or rejected it, when and why (null until then). */
+export const proposal = () => ({
+  proposedBy: uuid('proposed_by').notNull(),
+  proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+  approvedBy: uuid('approved_by'),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  rejectedBy: uuid('rejected_by'),
+  rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+  rejectReason: text('reject_reason'),
+});
+
 /** Who cancelled a document, when and why; null while it stands. */
 export const cancellation = () => ({
   cancelReason: text('cancel_reason'),

@@ -202,6 +202,59 @@ export async function loadDemoMasterData(db: Db, actorId: string): Promise<DemoM
   };
 }
 
+type Rule = CreateDeductionRuleBody;
+
+/**
+ * A crop's deduction rules in the demo: the district cess, the crop board's levy on the buyer, the
+ * union's and the AMCOS's levies, transport and storage at the crop's rates, then any of its own.
+ */
+const seasonRules =
+  (ids: { cess: string; union: string; storage: string }) =>
+  (
+    board: { name: string; beneficiaryId: string; rate: string },
+    rates: { union: string; amcos: string; transport: string; storage: string },
+    more: Rule[] = [],
+  ): Rule[] => [
+    {
+      order: 1,
+      name: 'District council cess',
+      recipient: 'beneficiary',
+      beneficiaryId: ids.cess,
+      payer: 'farmer',
+      basis: 'percent_of_gross',
+      rate: '3',
+    },
+    { order: 2, ...board, recipient: 'beneficiary', payer: 'buyer', basis: 'percent_of_gross' },
+    {
+      order: 3,
+      name: 'Union levy',
+      recipient: 'beneficiary',
+      beneficiaryId: ids.union,
+      payer: 'farmer',
+      basis: 'per_kg',
+      rate: rates.union,
+    },
+    { order: 4, name: 'AMCOS levy', recipient: 'amcos', payer: 'farmer', basis: 'per_kg', rate: rates.amcos },
+    {
+      order: 5,
+      name: 'Transport to warehouse',
+      recipient: 'transporter',
+      payer: 'farmer',
+      basis: 'per_kg',
+      rate: rates.transport,
+    },
+    {
+      order: 6,
+      name: 'Warehouse storage and handling',
+      recipient: 'beneficiary',
+      beneficiaryId: ids.storage,
+      payer: 'buyer',
+      basis: 'per_kg',
+      rate: rates.storage,
+    },
+    ...more,
+  ];
+
 async function loadDemoSeason(
   db: Db,
   actorId: string,
@@ -276,110 +329,26 @@ async function loadDemoSeason(
     '01J1020000666',
   ]);
 
-  type Rule = CreateDeductionRuleBody;
-  const cashewRules: Rule[] = [
-    {
-      order: 1,
-      name: 'District council cess',
-      recipient: 'beneficiary',
-      beneficiaryId: cess,
-      payer: 'farmer',
-      basis: 'percent_of_gross',
-      rate: '3',
-    },
-    {
-      order: 2,
-      name: 'Cashewnut Board levy',
-      recipient: 'beneficiary',
-      beneficiaryId: board,
-      payer: 'buyer',
-      basis: 'percent_of_gross',
-      rate: '1.5',
-    },
-    {
-      order: 3,
-      name: 'Union levy',
-      recipient: 'beneficiary',
-      beneficiaryId: union,
-      payer: 'farmer',
-      basis: 'per_kg',
-      rate: '25',
-    },
-    { order: 4, name: 'AMCOS levy', recipient: 'amcos', payer: 'farmer', basis: 'per_kg', rate: '30' },
-    {
-      order: 5,
-      name: 'Transport to warehouse',
-      recipient: 'transporter',
-      payer: 'farmer',
-      basis: 'per_kg',
-      rate: '40',
-    },
-    {
-      order: 6,
-      name: 'Warehouse storage and handling',
-      recipient: 'beneficiary',
-      beneficiaryId: storage,
-      payer: 'buyer',
-      basis: 'per_kg',
-      rate: '38',
-    },
-    {
-      order: 7,
-      name: 'WRRB levy',
-      recipient: 'beneficiary',
-      beneficiaryId: wrrb,
-      payer: 'buyer',
-      basis: 'percent_of_gross',
-      rate: '0.3',
-    },
-  ];
-  const sesameRules: Rule[] = [
-    {
-      order: 1,
-      name: 'District council cess',
-      recipient: 'beneficiary',
-      beneficiaryId: cess,
-      payer: 'farmer',
-      basis: 'percent_of_gross',
-      rate: '3',
-    },
-    {
-      order: 2,
-      name: 'COPRA levy',
-      recipient: 'beneficiary',
-      beneficiaryId: copra,
-      payer: 'buyer',
-      basis: 'percent_of_gross',
-      rate: '0.5',
-    },
-    {
-      order: 3,
-      name: 'Union levy',
-      recipient: 'beneficiary',
-      beneficiaryId: union,
-      payer: 'farmer',
-      basis: 'per_kg',
-      rate: '20',
-    },
-    { order: 4, name: 'AMCOS levy', recipient: 'amcos', payer: 'farmer', basis: 'per_kg', rate: '20' },
-    {
-      order: 5,
-      name: 'Transport to warehouse',
-      recipient: 'transporter',
-      payer: 'farmer',
-      basis: 'per_kg',
-      rate: '30',
-    },
-    {
-      order: 6,
-      name: 'Warehouse storage and handling',
-      recipient: 'beneficiary',
-      beneficiaryId: storage,
-      payer: 'buyer',
-      basis: 'per_kg',
-      rate: '15',
-    },
-  ];
+  const cropRules = seasonRules({ cess, union, storage });
+  const cashewRules = cropRules(
+    { name: 'Cashewnut Board levy', beneficiaryId: board, rate: '1.5' },
+    { union: '25', amcos: '30', transport: '40', storage: '38' },
+    [
+      {
+        order: 7,
+        name: 'WRRB levy',
+        recipient: 'beneficiary',
+        beneficiaryId: wrrb,
+        payer: 'buyer',
+        basis: 'percent_of_gross',
+        rate: '0.3',
+      },
+    ],
+  );
+  const sesameRules = cropRules(
+    { name: 'COPRA levy', beneficiaryId: copra, rate: '0.5' },
+    { union: '20', amcos: '20', transport: '30', storage: '15' },
+  );
   let rules = 0;
   for (const [seasonCropId, list] of [
     [cashew, cashewRules],

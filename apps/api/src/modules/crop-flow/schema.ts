@@ -149,6 +149,15 @@ export const lotSources = pgTable(
   ],
 );
 
+/** A weighing's figures, as the clerk or the device recorded them: bags, kg gross, tare and net, moisture. */
+export const weighedFigures = () => ({
+  bags: integer('bags').notNull(),
+  grossKg: kg('gross_kg').notNull(),
+  tareKg: kg('tare_kg').notNull(),
+  netKg: kg('net_kg').notNull(),
+  moisture: numeric('moisture', { precision: 5, scale: 2 }).notNull(),
+});
+
 export const collections = pgTable(
   'collections',
   {
@@ -161,11 +170,7 @@ export const collections = pgTable(
     gradeId: uuid('grade_id')
       .notNull()
       .references(() => grades.id),
-    bags: integer('bags').notNull(),
-    grossKg: kg('gross_kg').notNull(),
-    tareKg: kg('tare_kg').notNull(),
-    netKg: kg('net_kg').notNull(),
-    moisture: numeric('moisture', { precision: 5, scale: 2 }).notNull(),
+    ...weighedFigures(),
     /** Above the season crop's maximum, accepted because the setting flags rather than refuses. */
     moistureFlagged: boolean('moisture_flagged').notNull().default(false),
     status: text('status', { enum: COLLECTION_STATUSES }).notNull().default('recorded'),

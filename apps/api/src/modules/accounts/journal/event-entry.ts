@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { fieldError, ValidationError } from '../../../platform/errors.ts';
-import { checkPostingYear } from '../../financial-years/posting-period.ts';
+import { checkPostingYear, postingYearRow } from '../../financial-years/posting-period.ts';
 import { type Narration, narrationEn, narrationSw } from './narrations.ts';
 
 /** One line of a business event: its role's mapped account, or an account the action names. */
@@ -38,17 +38,7 @@ const readRow = z.object({
       }),
     )
     .nullable(),
-  year: z
-    .object({
-      id: z.string(),
-      name: z.string(),
-      startDate: z.string(),
-      endDate: z.string(),
-      status: z.enum(['open', 'closed']),
-      collectionLockedUntil: z.string().nullable(),
-      operationLockedUntil: z.string().nullable(),
-    })
-    .nullable(),
+  year: postingYearRow.nullable(),
   written: z.number(),
 });
 type Read = z.output<typeof readRow>;

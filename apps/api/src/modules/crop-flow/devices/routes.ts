@@ -17,6 +17,7 @@ import {
   weighingLimits,
   weighingLimitsReply,
 } from '@ushirika/contracts';
+import type { FastifyRequest } from 'fastify';
 import { actorOf, assertSociety, societyScope } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
@@ -47,6 +48,20 @@ function ownSociety(amcosId: string | null): string {
   if (!amcosId) throw new ForbiddenError('Weighing devices belong to a society: sign in as its clerk');
   return amcosId;
 }
+
+/** One device's or receipt's record, refused to another society's user. */
+function societyOnly<T extends { amcosId: string }>(req: FastifyRequest, data: T): { data: T } {
+  assertSociety(actorOf(req), data.amcosId);
+  return { data };
+}
+
+/** The manager's decision on a receipt (approve, void): its reason in the body, the receipt back. */
+const reviewSchema = {
+  tags,
+  params: idParams,
+  body: reviewReceiptBody,
+  response: { 200: savedReply(offlineReceipt) },
+};
 
 /**
  * Weighing devices (#29): register, sync, retire; the pack a device keeps; the receipts kept for
@@ -93,11 +108,7 @@ export function devicesRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, params: idParams, response: { 200: detailReply(weighingDevice) } },
     },
-    async (req) => {
-      const data = await getDevice(deps.db, req.params.id);
-      assertSociety(actorOf(req), data.amcosId);
-      return { data };
-    },
+    async (req) => societyOnly(req, await getDevice(deps.db, req.params.id)),
   );
   app.patch(
     '/collections/devices/:id/retire',
@@ -184,22 +195,13 @@ function offlineReceiptRoutes(app: ZodApp, deps: AppDeps) {
       config: { access: read },
       schema: { tags, params: idParams, response: { 200: detailReply(offlineReceipt) } },
     },
-    async (req) => {
-      const data = await getOfflineReceipt(deps.db, req.params.id);
-      assertSociety(actorOf(req), data.amcosId);
-      return { data };
-    },
+    async (req) => societyOnly(req, await getOfflineReceipt(deps.db, req.params.id)),
   );
   app.patch(
     '/collections/offline-receipts/:id/approve',
     {
       config: { access: manage },
-      schema: {
-        tags,
-        params: idParams,
-        body: reviewReceiptBody,
-        response: { 200: savedReply(offlineReceipt) },
-      },
+      schema: reviewSchema,
     },
     async (req) => {
       const data = await approveOfflineReceipt(deps.db, actorOf(req), { ...req.body, id: req.params.id });
@@ -210,12 +212,7 @@ function offlineReceiptRoutes(app: ZodApp, deps: AppDeps) {
     '/collections/offline-receipts/:id/void',
     {
       config: { access: manage },
-      schema: {
-        tags,
-        params: idParams,
-        body: reviewReceiptBody,
-        response: { 200: savedReply(offlineReceipt) },
-      },
+      schema: reviewSchema,
     },
     async (req) => {
       const data = await voidOfflineReceipt(deps.db, actorOf(req), { ...req.body, id: req.params.id });

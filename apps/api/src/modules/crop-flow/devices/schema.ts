@@ -4,7 +4,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -15,7 +14,7 @@ import { id, kg, stamp } from '../../../db/columns.ts';
 import { amcosRef } from '../../amcos/schema.ts';
 import { farmerRef } from '../../farmers/schema.ts';
 import { grades, seasonCropRef, seasons } from '../../seasons/schema.ts';
-import { collections } from '../schema.ts';
+import { collections, weighedFigures } from '../schema.ts';
 
 /**
  * Weighing devices (#29): a phone or laptop registered for one society, which weighs without a
@@ -92,11 +91,7 @@ export const offlineReceipts = pgTable(
       .notNull()
       .references(() => grades.id),
     collectedOn: date('collected_on').notNull(),
-    bags: integer('bags').notNull(),
-    grossKg: kg('gross_kg').notNull(),
-    tareKg: kg('tare_kg').notNull(),
-    netKg: kg('net_kg').notNull(),
-    moisture: numeric('moisture', { precision: 5, scale: 2 }).notNull(),
+    ...weighedFigures(),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
     capturedBy: uuid('captured_by').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

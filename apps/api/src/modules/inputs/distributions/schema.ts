@@ -14,7 +14,7 @@ import {
 import { authorship, cancellation, id, money, qty, unitCost } from '../../../db/columns.ts';
 import { amcosRef } from '../../amcos/schema.ts';
 import { farmerRef } from '../../farmers/schema.ts';
-import { items } from '../../inventory/items/schema.ts';
+import { itemRef } from '../../inventory/items/schema.ts';
 import { stores } from '../../inventory/stores/schema.ts';
 import { seasons } from '../../seasons/schema.ts';
 import { farmerLoans } from '../../settlement/schema.ts';
@@ -84,9 +84,7 @@ export const inputDistributionLines = pgTable(
       .notNull()
       .references(() => inputDistributions.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    itemId: itemRef(),
     quantity: qty('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     farmerValue: money('farmer_value').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authorship, id, money } from '../../../db/columns.ts';
-import { items } from '../../inventory/items/schema.ts';
+import { itemRef } from '../../inventory/items/schema.ts';
 import { seasons } from '../../seasons/schema.ts';
 
 export const CREDIT_LIMIT_BASES = ['per_acre', 'fixed'] as const;
@@ -18,9 +18,7 @@ export const inputPrices = pgTable(
     seasonId: uuid('season_id')
       .notNull()
       .references(() => seasons.id),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    itemId: itemRef(),
     creditPrice: money('credit_price').notNull(),
     cashPrice: money('cash_price').notNull(),
     subsidisedPrice: money('subsidised_price'),

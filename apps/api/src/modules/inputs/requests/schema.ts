@@ -14,7 +14,7 @@ import {
 import { authorship, id, money, qty, stamp } from '../../../db/columns.ts';
 import { amcosRef } from '../../amcos/schema.ts';
 import { farmerRef } from '../../farmers/schema.ts';
-import { items } from '../../inventory/items/schema.ts';
+import { itemRef } from '../../inventory/items/schema.ts';
 import { seasonCropRef, seasons } from '../../seasons/schema.ts';
 
 export const INPUT_REQUEST_STATUSES = [
@@ -84,9 +84,7 @@ export const inputRequestLines = pgTable(
       .notNull()
       .references(() => inputRequests.id, { onDelete: 'cascade' }),
     lineNo: integer('line_no').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id),
+    itemId: itemRef(),
     suggestedQuantity: qty('suggested_quantity'),
     quantity: qty('quantity').notNull(),
     creditPrice: money('credit_price').notNull(),

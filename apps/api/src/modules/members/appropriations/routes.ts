@@ -8,7 +8,6 @@ import {
   appropriationSettingsReply,
   appropriationSettingsSaved,
   approveAppropriationBody,
-  idParams,
   ownAppropriationLines as ownLinesReply,
   proposeAppropriationBody,
   rejectAppropriationBody,
@@ -16,7 +15,8 @@ import {
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { pageWindow } from '../../../platform/list.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { decisionSchema, proposalSchema } from '../proposal-routes.ts';
 import { access, tags } from './access.ts';
 import { approveAppropriation } from './approve-appropriation.ts';
 import { computeAppropriation } from './compute-appropriation.ts';
@@ -40,9 +40,8 @@ export function appropriationRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: appropriationListQuery, response: { 200: appropriationList } },
     },
     async (req) => {
-      const q = req.query;
-      const { rows, total } = await listAppropriations(deps.db, q, pageWindow(q));
-      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+      const { rows, total } = await listAppropriations(deps.db, req.query, pageWindow(req.query));
+      return pagedReply(rows, total, req.query);
     },
   );
   app.get(
@@ -92,7 +91,7 @@ export function appropriationRoutes(app: ZodApp, deps: AppDeps) {
     `${base}/:id`,
     {
       config: { access: access.read },
-      schema: { tags, params: idParams, response: { 200: appropriationReply } },
+      schema: proposalSchema(tags, appropriationReply),
     },
     async (req) => ({ data: await getAppropriation(deps.db, req.params.id) }),
   );
@@ -100,12 +99,7 @@ export function appropriationRoutes(app: ZodApp, deps: AppDeps) {
     `${base}/:id/approve`,
     {
       config: { access: access.approve },
-      schema: {
-        tags,
-        params: idParams,
-        body: approveAppropriationBody,
-        response: { 200: appropriationSaved },
-      },
+      schema: decisionSchema(tags, approveAppropriationBody, appropriationSaved),
     },
     async (req) => ({
       message: 'Appropriation approved successfully',
@@ -116,12 +110,7 @@ export function appropriationRoutes(app: ZodApp, deps: AppDeps) {
     `${base}/:id/reject`,
     {
       config: { access: access.approve },
-      schema: {
-        tags,
-        params: idParams,
-        body: rejectAppropriationBody,
-        response: { 200: appropriationSaved },
-      },
+      schema: decisionSchema(tags, rejectAppropriationBody, appropriationSaved),
     },
     async (req) => ({
       message: 'Appropriation rejected successfully',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, kg, money } from '../../../db/columns.ts';
+import { check, index, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, kg, money, proposal } from '../../../db/columns.ts';
 import { journalEntries } from '../../accounts/journal/schema.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { financialYears } from '../../financial-years/schema.ts';
@@ -33,13 +33,7 @@ export const appropriations = pgTable(
     bonus: money('bonus').notNull(),
     retained: money('retained').notNull(),
     status: text('status', { enum: APPROPRIATION_STATUSES }).notNull().default('proposed'),
-    proposedBy: uuid('proposed_by').notNull(),
-    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    rejectedBy: uuid('rejected_by'),
-    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
-    rejectReason: text('reject_reason'),
+    ...proposal(),
     journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
     /** The batch paying the AMCOS (settlement's payment_batches; no foreign key: members does not import settlement). */
     paymentBatchId: uuid('payment_batch_id'),

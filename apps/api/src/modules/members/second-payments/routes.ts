@@ -1,5 +1,4 @@
 import {
-  idParams,
   ownSecondPaymentLines as ownLinesReply,
   proposeSecondPaymentBody,
   rejectSecondPaymentBody,
@@ -12,7 +11,8 @@ import {
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { pageWindow } from '../../../platform/list.ts';
+import { pagedReply, pageWindow } from '../../../platform/list.ts';
+import { decisionSchema, proposalSchema } from '../proposal-routes.ts';
 import { access, tags } from './access.ts';
 import { approveSecondPayment } from './approve-second-payment.ts';
 import { computeSecondPayment } from './compute-second-payment.ts';
@@ -30,9 +30,8 @@ export function secondPaymentRoutes(app: ZodApp, deps: AppDeps) {
       schema: { tags, querystring: secondPaymentListQuery, response: { 200: secondPaymentList } },
     },
     async (req) => {
-      const q = req.query;
-      const { rows, total } = await listSecondPayments(deps.db, q, pageWindow(q));
-      return { data: rows, meta: { page: q.page, per_page: q.per_page, total } };
+      const { rows, total } = await listSecondPayments(deps.db, req.query, pageWindow(req.query));
+      return pagedReply(rows, total, req.query);
     },
   );
   app.get(
@@ -63,7 +62,7 @@ export function secondPaymentRoutes(app: ZodApp, deps: AppDeps) {
     `${base}/:id`,
     {
       config: { access: access.read },
-      schema: { tags, params: idParams, response: { 200: secondPaymentReply } },
+      schema: proposalSchema(tags, secondPaymentReply),
     },
     async (req) => ({ data: await getSecondPayment(deps.db, req.params.id) }),
   );
@@ -71,7 +70,7 @@ export function secondPaymentRoutes(app: ZodApp, deps: AppDeps) {
     `${base}/:id/approve`,
     {
       config: { access: access.approve },
-      schema: { tags, params: idParams, response: { 200: secondPaymentSaved } },
+      schema: proposalSchema(tags, secondPaymentSaved),
     },
     async (req) => ({
       message: 'Second payment approved successfully',
@@ -82,12 +81,7 @@ export function secondPaymentRoutes(app: ZodApp, deps: AppDeps) {
     `${base}/:id/reject`,
     {
       config: { access: access.approve },
-      schema: {
-        tags,
-        params: idParams,
-        body: rejectSecondPaymentBody,
-        response: { 200: secondPaymentSaved },
-      },
+      schema: decisionSchema(tags, rejectSecondPaymentBody, secondPaymentSaved),
     },
     async (req) => ({
       message: 'Second payment rejected successfully',

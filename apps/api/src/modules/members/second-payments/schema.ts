@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, kg, money } from '../../../db/columns.ts';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, kg, money, proposal } from '../../../db/columns.ts';
 import { amcos } from '../../amcos/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 import { seasonCrops } from '../../seasons/schema.ts';
@@ -27,13 +27,7 @@ export const secondPayments = pgTable(
     total: money('total').notNull(),
     lineCount: integer('line_count').notNull(),
     status: text('status', { enum: SECOND_PAYMENT_STATUSES }).notNull().default('proposed'),
-    proposedBy: uuid('proposed_by').notNull(),
-    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
-    approvedBy: uuid('approved_by'),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    rejectedBy: uuid('rejected_by'),
-    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
-    rejectReason: text('reject_reason'),
+    ...proposal(),
     /** The farmers' batch (settlement's payment_batches; no foreign key: members does not import settlement). */
     paymentBatchId: uuid('payment_batch_id'),
   },
