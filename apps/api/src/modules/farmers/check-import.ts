@@ -16,6 +16,7 @@ import type { SheetRow } from '../../platform/import-sheet.ts';
 import { amcos } from '../amcos/schema.ts';
 import { banks } from '../cooperative/schema.ts';
 import { crops } from '../seasons/schema.ts';
+import { contactColumns } from './duplicates.ts';
 import { farmers } from './schema.ts';
 
 const GENDERS: Record<string, 'Male' | 'Female'> = {
@@ -237,12 +238,7 @@ async function dropRegistered(
   if (ids.length === 0 && phones.length === 0) return candidates;
   const p = sql.param;
   const taken = await db
-    .select({
-      farmerNo: farmers.farmerNo,
-      amcosId: farmers.amcosId,
-      nationalId: farmers.nationalId,
-      phone: farmers.phone,
-    })
+    .select(contactColumns)
     .from(farmers)
     .where(
       or(

@@ -3,6 +3,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ConflictError } from '../../platform/errors.ts';
 import { farmers } from './schema.ts';
 
+/** What a duplicate check reads of a farmer holding a national ID or phone number. */
+export const contactColumns = {
+  farmerNo: farmers.farmerNo,
+  amcosId: farmers.amcosId,
+  nationalId: farmers.nationalId,
+  phone: farmers.phone,
+};
+
 export const farmerConstraints = {
   farmers_national_id_unique: { field: 'nationalId', message: 'Another farmer already has this national ID' },
   farmers_phone_unique: { field: 'phone', message: 'Another farmer already has this phone number' },
@@ -25,12 +33,7 @@ export async function assertNoDuplicate(
   if (values.phone) conditions.push(eq(farmers.phone, values.phone));
   if (conditions.length === 0) return;
   const [other] = await db
-    .select({
-      farmerNo: farmers.farmerNo,
-      amcosId: farmers.amcosId,
-      nationalId: farmers.nationalId,
-      phone: farmers.phone,
-    })
+    .select(contactColumns)
     .from(farmers)
     .where(and(or(...conditions), options.exceptId ? ne(farmers.id, options.exceptId) : undefined))
     .limit(1);

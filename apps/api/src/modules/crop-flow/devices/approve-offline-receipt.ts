@@ -1,17 +1,14 @@
 import type { OfflineReceipt } from '@ushirika/contracts';
 import { UNAPPROVABLE } from '@ushirika/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
-import { recordAudit } from '../../../platform/audit.ts';
 import { ValidationError } from '../../../platform/errors.ts';
 import { storeOfflineCollection } from './offline-collection.ts';
-import { getOfflineReceipt } from './queries.ts';
 import { FLAG_TEXT, flagOf } from './receipt-facts.ts';
-import { lockReceiptForReview } from './reviewed-receipt.ts';
-import { offlineReceipts } from './schema.ts';
+import { recordReview, reviewReceipt } from './reviewed-receipt.ts';
 
 const stillPossible = z.object({ season_open: z.boolean(), number_taken: z.boolean() });
 
@@ -26,8 +23,7 @@ export async function approveOfflineReceipt(
   actor: Actor,
   { id, reason }: { id: string; reason: string },
 ): Promise<OfflineReceipt> {
-  return db.transaction(async (tx) => {
-    const r = await lockReceiptForReview(tx, actor, id);
+  return reviewReceipt(db, actor, id, async (tx, r) => {
     const code = flagOf(r.reasonCode);
     if (code && UNAPPROVABLE.has(code)) {
       throw new ValidationError(`${FLAG_TEXT[code]}: this receipt can only be voided`);
@@ -43,24 +39,6 @@ export async function approveOfflineReceipt(
     if (now.number_taken)
       throw new ValidationError(`Receipt number ${r.receiptNo} is already used: void this receipt`);
     const collectionId = await storeOfflineCollection(tx, actor.userId, r);
-    await tx
-      .update(offlineReceipts)
-      .set({
-        status: 'approved',
-        collectionId,
-        reviewedAt: new Date(),
-        reviewedBy: actor.userId,
-        reviewReason: reason,
-      })
-      .where(eq(offlineReceipts.id, id));
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: 'approved',
-      entity: 'offline_receipt',
-      entityId: id,
-      before: { status: 'needs_review', reasonCode: code },
-      after: { status: 'approved', collectionId, reason },
-    });
-    return getOfflineReceipt(tx, id);
+    return recordReview(tx, actor, { id, reason, status: 'approved', reasonCode: code, collectionId });
   });
 }

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
+import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { sendExport, sendPdf } from '../../../platform/exports.ts';
 import { pageWindow, plainJsonSerializer } from '../../../platform/list.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
@@ -25,6 +26,23 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 function sendXlsx(reply: FastifyReply, name: string, body: Buffer): FastifyReply {
   reply.header('content-disposition', `attachment; filename="${name}.xlsx"`);
   return reply.type(XLSX).send(body);
+}
+
+/** A report's file: its PDF under the union's letterhead, with its title and subtitle, or its spreadsheet. */
+async function sendReport(
+  reply: FastifyReply,
+  deps: AppDeps,
+  format: string,
+  name: string,
+  out: {
+    pdf: (letterhead: Letterhead, title: string, subtitle: string[]) => Promise<Buffer>;
+    xlsx: (name: string) => Promise<Buffer>;
+  },
+  [title, subtitle]: [string, string[]],
+): Promise<FastifyReply> {
+  if (format === 'pdf')
+    return sendPdf(reply, name, await out.pdf(await unionLetterhead(deps.reportDb), title, subtitle));
+  return sendXlsx(reply, name, await out.xlsx(name));
 }
 
 const scopeWords = { union: 'Union stores', amcos: 'AMCOS stores' } as const;
@@ -87,20 +105,12 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
       const report = await quantityByStore(deps.reportDb, q, societyOf(actorOf(req)));
       if (q.format === 'json') return report;
       const name = q.scope === 'amcos' ? 'QUANTITY_BY_STORE_AMCOS' : 'QUANTITY_BY_STORE';
-      const out = quantityByStoreFiles(report);
-      if (q.format === 'pdf')
-        return sendPdf(
-          reply,
-          name,
-          await out.pdf(
-            await unionLetterhead(deps.reportDb),
-            `Quantity by store${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
-            [
-              `As at ${q.to ?? new Date().toISOString().slice(0, 10)} · goods in transit ${report.totals.inTransitValue}`,
-            ],
-          ),
-        );
-      return sendXlsx(reply, name, await out.xlsx(name));
+      return sendReport(reply, deps, q.format, name, quantityByStoreFiles(report), [
+        `Quantity by store${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
+        [
+          `As at ${q.to ?? new Date().toISOString().slice(0, 10)} · goods in transit ${report.totals.inTransitValue}`,
+        ],
+      ]);
     },
   );
   app.get(
@@ -119,18 +129,10 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
           : q.scope === 'union'
             ? 'UNION_STORE_LEDGER'
             : 'STORE_LEDGERS';
-      const out = storeLedgerFiles(report);
-      if (q.format === 'pdf')
-        return sendPdf(
-          reply,
-          name,
-          await out.pdf(
-            await unionLetterhead(deps.reportDb),
-            `Store ledger${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
-            [period(q)],
-          ),
-        );
-      return sendXlsx(reply, name, await out.xlsx(name));
+      return sendReport(reply, deps, q.format, name, storeLedgerFiles(report), [
+        `Store ledger${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
+        [period(q)],
+      ]);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { type Buyer, buyer, buyerListQuery, createBuyerBody, updateBuyerBody } from '@ushirika/contracts';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { CatalogResource } from '../../../platform/catalog.ts';
@@ -97,3 +97,12 @@ export const buyerResource: CatalogResource<
     { header: 'Status', value: (r) => r.status },
   ],
 };
+
+/** The buyers of these bid codes, by code and name (opening imports' lookups). */
+export async function buyersCoded(db: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .select({ id: buyers.id, code: buyers.bidCode, name: buyers.name })
+    .from(buyers)
+    .where(inArray(buyers.bidCode, codes));
+}

@@ -6,7 +6,7 @@ import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
 import { lockRecords, type OpeningKindDefinition, type OpeningRecord } from '../../accounts/opening/kinds.ts';
 import { checkOpenInvoiceRows } from '../../accounts/opening/open-invoices.ts';
-import { buyers } from '../buyers/schema.ts';
+import { buyersCoded } from '../buyers/buyers.ts';
 import { addDays, invoiceDueDays } from './issue-invoice.ts';
 import { salesInvoiceLines, salesInvoices } from './schema.ts';
 
@@ -34,13 +34,7 @@ export const buyerInvoicesOpening: OpeningKindDefinition = {
   book: 'collection',
   async check(tx, rows, { openingDate }) {
     const codes = [...new Set(rows.map((r) => r.cells.buyer_code ?? '').filter(Boolean))];
-    const found =
-      codes.length === 0
-        ? []
-        : await tx
-            .select({ id: buyers.id, code: buyers.bidCode, name: buyers.name })
-            .from(buyers)
-            .where(inArray(buyers.bidCode, codes));
+    const found = await buyersCoded(tx, codes);
     const kept = await numbersKept(tx, [
       ...new Set(rows.map((r) => (r.cells.invoice_no ?? '').trim()).filter(Boolean)),
     ]);

@@ -14,7 +14,7 @@ import {
   owedOnRow,
 } from '../../accounts/opening/kinds.ts';
 import { accounts } from '../../accounts/schema.ts';
-import { buyers } from '../buyers/schema.ts';
+import { buyersCoded } from '../buyers/buyers.ts';
 import { buyerReceipts } from './schema.ts';
 
 type Credit = {
@@ -37,13 +37,7 @@ export const buyerCreditsOpening: OpeningKindDefinition = {
   book: 'collection',
   async check(tx, rows, { openingDate }) {
     const codes = [...new Set(rows.map((r) => (r.cells.buyer_code ?? '').trim()).filter(Boolean))];
-    const found =
-      codes.length === 0
-        ? []
-        : await tx
-            .select({ id: buyers.id, code: buyers.bidCode, name: buyers.name })
-            .from(buyers)
-            .where(inArray(buyers.bidCode, codes));
+    const found = await buyersCoded(tx, codes);
     const byCode = new Map(found.map((b) => [b.code, b]));
     const banks = new Map(
       (

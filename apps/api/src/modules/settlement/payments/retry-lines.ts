@@ -88,23 +88,28 @@ export async function retryLines(
   });
 }
 
-/** Pays a retried line to the corrected bank account or wallet, and records what it was before. */
-async function correctLine(tx: DbOrTx, actor: Actor, batchId: string, c: PaymentLineCorrection) {
+/** The account a correction pays to: a bank account (the bank's name read) or, naming no bank, a wallet. */
+export async function correctedAccount(tx: DbOrTx, c: PaymentLineCorrection) {
   let bankName: string | null = null;
   if (c.bankId) {
     const [bank] = await tx.select({ name: banks.name }).from(banks).where(eq(banks.id, c.bankId));
     if (!bank) throw new ValidationError('Bank not found', { bankId: ['Bank not found'] });
     bankName = bank.name;
   }
-  const where = and(eq(paymentLines.batchId, batchId), eq(paymentLines.retryOfLineId, c.lineId));
-  const [line] = await tx.select().from(paymentLines).where(where);
-  if (!line) throw new NotFoundError('Payment line not found');
-  const corrected = {
+  return {
     method: c.bankId ? ('bank' as const) : ('mobile' as const),
     bankName,
     accountNo: c.bankId ? c.accountNo : null,
     phone: c.phone,
   };
+}
+
+/** Pays a retried line to the corrected bank account or wallet, and records what it was before. */
+async function correctLine(tx: DbOrTx, actor: Actor, batchId: string, c: PaymentLineCorrection) {
+  const corrected = await correctedAccount(tx, c);
+  const where = and(eq(paymentLines.batchId, batchId), eq(paymentLines.retryOfLineId, c.lineId));
+  const [line] = await tx.select().from(paymentLines).where(where);
+  if (!line) throw new NotFoundError('Payment line not found');
   await tx.update(paymentLines).set(corrected).where(where);
   await recordAudit(tx, {
     actorId: actor.userId,

@@ -2,16 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
+import { payeeRow } from './look-up-names.ts';
 import { type PayoutProvider, PayoutTimeoutError } from './provider.ts';
 import { settleLine } from './settle-line.ts';
 
-const claimedRow = z.object({
-  id: z.string(),
-  payeeName: z.string(),
-  method: z.enum(['bank', 'mobile']),
-  phone: z.string().nullable(),
-  bankName: z.string().nullable(),
-  accountNo: z.string().nullable(),
+const claimedRow = payeeRow.extend({
   amount: z.string(),
   reference: z.string(),
   provider: z.string(),

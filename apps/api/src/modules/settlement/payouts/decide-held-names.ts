@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
-import { banks } from '../../cooperative/schema.ts';
 import { lockBatch } from '../payments/lock-batch.ts';
+import { correctedAccount } from '../payments/retry-lines.ts';
 import { paymentLines } from '../schema.ts';
 import { payoutLines } from './schema.ts';
 
@@ -77,18 +77,7 @@ async function correctAccount(
   line: Line,
   c: PaymentLineCorrection,
 ) {
-  let bankName: string | null = null;
-  if (c.bankId) {
-    const [bank] = await tx.select({ name: banks.name }).from(banks).where(eq(banks.id, c.bankId));
-    if (!bank) throw new ValidationError('Bank not found', { bankId: ['Bank not found'] });
-    bankName = bank.name;
-  }
-  const corrected = {
-    method: c.bankId ? ('bank' as const) : ('mobile' as const),
-    bankName,
-    accountNo: c.bankId ? c.accountNo : null,
-    phone: c.phone,
-  };
+  const corrected = await correctedAccount(tx, c);
   await tx.update(paymentLines).set(corrected).where(eq(paymentLines.id, line.id));
   await recordAudit(tx, {
     actorId: actor.userId,

@@ -6,7 +6,8 @@ import { namesMatch } from './name-match.ts';
 import { inParallel } from './parallel.ts';
 import type { PayoutProvider } from './provider.ts';
 
-const pendingRow = z.object({
+/** A line's payee and the account it is paid to. */
+export const payeeRow = z.object({
   id: z.string(),
   payeeName: z.string(),
   method: z.enum(['bank', 'mobile']),
@@ -24,7 +25,7 @@ const pendingRow = z.object({
 export async function lookUpNames(db: DbOrTx, provider: PayoutProvider, limit: number): Promise<number> {
   const lines = await queryRows(
     db,
-    pendingRow,
+    payeeRow,
     sql`select pl.id, pl.payee_name as "payeeName", pl.method, pl.phone, pl.bank_name as "bankName",
           pl.account_no as "accountNo"
         from payout_lines po join payment_lines pl on pl.id = po.payment_line_id

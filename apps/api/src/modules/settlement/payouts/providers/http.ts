@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { constants, createPublicKey, publicEncrypt, timingSafeEqual } from 'node:crypto';
 import { dec, toMoney } from '@ushirika/domain';
 import { CallbackRejectedError, PayoutTimeoutError } from '../provider.ts';
 
@@ -98,3 +98,18 @@ export const markMoney = (amount: string): string => `@money:${amountText(amount
  * field is a number: the amount never passes through a float.
  */
 export const moneyJson = (body: unknown): string => JSON.stringify(body).replace(MONEY_MARK, '$1');
+
+/**
+ * `data` RSA-encrypted (PKCS#1 v1.5) with a provider's public key, PEM or bare base64 DER as the
+ * provider hands it out, in base64.
+ */
+export function rsaEncrypted(publicKey: string, data: Buffer): string {
+  const key = publicKey.includes('BEGIN')
+    ? createPublicKey(publicKey)
+    : createPublicKey({
+        key: Buffer.from(publicKey.replace(/\s/g, ''), 'base64'),
+        format: 'der',
+        type: 'spki',
+      });
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, data).toString('base64');
+}

@@ -1,7 +1,7 @@
-import { constants, createHash, createPublicKey, publicEncrypt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PayoutTimeoutError } from '../../provider.ts';
-import { callProvider, type HttpReply, jsonOf, moneyJson, NothingSentError } from '../http.ts';
+import { callProvider, type HttpReply, jsonOf, moneyJson, NothingSentError, rsaEncrypted } from '../http.ts';
 
 export type ClientConfig = {
   authUrl: string;
@@ -37,15 +37,7 @@ const TOKEN_MARGIN_MS = 60_000;
  * values of `fields` in order, joined with nothing.
  */
 export function checksumOf(publicKey: string, text: string): string {
-  const key = publicKey.includes('BEGIN')
-    ? createPublicKey(publicKey)
-    : createPublicKey({
-        key: Buffer.from(publicKey.replace(/\s/g, ''), 'base64'),
-        format: 'der',
-        type: 'spki',
-      });
-  const digest = createHash('sha512').update(text, 'utf8').digest();
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, digest).toString('base64');
+  return rsaEncrypted(publicKey, createHash('sha512').update(text, 'utf8').digest());
 }
 
 /**

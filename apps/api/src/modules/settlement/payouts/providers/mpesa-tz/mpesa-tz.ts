@@ -1,4 +1,4 @@
-import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   CallbackRejectedError,
@@ -21,6 +21,7 @@ import {
   msisdnOf,
   NothingSentError,
   parseJson,
+  rsaEncrypted,
 } from '../http.ts';
 
 /** The open API's base paths for Vodacom Tanzania (openapiportal.m-pesa.com). */
@@ -88,14 +89,7 @@ const keyOf = (id: string) =>
 
 /** Encrypts with the open API's public key (RSA, PKCS#1 v1.5) and answers base64. */
 export function encryptForMpesa(publicKey: string, text: string): string {
-  const key = publicKey.includes('BEGIN')
-    ? createPublicKey(publicKey)
-    : createPublicKey({
-        key: Buffer.from(publicKey.replace(/\s/g, ''), 'base64'),
-        format: 'der',
-        type: 'spki',
-      });
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
+  return rsaEncrypted(publicKey, Buffer.from(text));
 }
 
 const describe = (r: Reply) => `${r.output_ResponseCode}: ${r.output_ResponseDesc}`.trim();
