@@ -1,12 +1,5 @@
-/**
- * A second payment to farmers is union business (#32): read by who reads the ledgers, proposed by
- * who may post, approved or rejected by who approves postings (another person than the proposer).
- */
+import { proposalAccess } from '../proposal-routes.ts';
+
+/** A second payment to farmers (#32): a proposal's access. */
 export const tags = ['members'];
-export const access = {
-  read: { permission: 'accounts.ledger.read', audience: 'union' },
-  /** An AMCOS user reads their own society's farmers' lines (scoped in the query). */
-  own: { permission: 'amcos.farmer.read', audience: 'any' },
-  propose: { permission: 'accounts.journal.create', audience: 'union' },
-  approve: { permission: 'accounts.journal.approve', audience: 'union' },
-} as const;
+export const access = proposalAccess;
