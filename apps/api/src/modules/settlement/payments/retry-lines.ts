@@ -111,18 +111,34 @@ async function correctLine(tx: DbOrTx, actor: Actor, batchId: string, c: Payment
   const [line] = await tx.select().from(paymentLines).where(where);
   if (!line) throw new NotFoundError('Payment line not found');
   await tx.update(paymentLines).set(corrected).where(where);
-  await recordAudit(tx, {
+  await auditCorrection(tx, actor, batchId, line, corrected);
+}
+
+type Account = Pick<
+  typeof paymentLines.$inferSelect,
+  'payeeName' | 'method' | 'bankName' | 'accountNo' | 'phone'
+>;
+
+/**
+ * A line's corrected account, audited on its batch: the account before and after, with `about`
+ * (the line's id, the name the provider found) in the before, and its line id in the after.
+ */
+export function auditCorrection(
+  tx: DbOrTx,
+  actor: Actor,
+  batchId: string,
+  line: Account,
+  corrected: Omit<Account, 'payeeName'>,
+  about: { lineId?: string; registeredName?: string | null } = {},
+) {
+  const { payeeName, method, bankName, accountNo, phone } = line;
+  const lineId = about.lineId === undefined ? {} : { lineId: about.lineId };
+  return recordAudit(tx, {
     actorId: actor.userId,
     action: 'line_corrected',
     entity: 'payment_batch',
     entityId: batchId,
-    before: {
-      payeeName: line.payeeName,
-      method: line.method,
-      bankName: line.bankName,
-      accountNo: line.accountNo,
-      phone: line.phone,
-    },
-    after: { payeeName: line.payeeName, ...corrected },
+    before: { ...about, payeeName, method, bankName, accountNo, phone },
+    after: { ...lineId, payeeName, ...corrected },
   });
 }

@@ -5,7 +5,7 @@ import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors.ts';
 import { lockBatch } from '../payments/lock-batch.ts';
-import { correctedAccount } from '../payments/retry-lines.ts';
+import { auditCorrection, correctedAccount } from '../payments/retry-lines.ts';
 import { paymentLines } from '../schema.ts';
 import { payoutLines } from './schema.ts';
 
@@ -79,20 +79,8 @@ async function correctAccount(
 ) {
   const corrected = await correctedAccount(tx, c);
   await tx.update(paymentLines).set(corrected).where(eq(paymentLines.id, line.id));
-  await recordAudit(tx, {
-    actorId: actor.userId,
-    action: 'line_corrected',
-    entity: 'payment_batch',
-    entityId: batchId,
-    before: {
-      lineId: line.id,
-      payeeName: line.payeeName,
-      registeredName: line.lookedUpName,
-      method: line.method,
-      bankName: line.bankName,
-      accountNo: line.accountNo,
-      phone: line.phone,
-    },
-    after: { lineId: line.id, payeeName: line.payeeName, ...corrected },
+  await auditCorrection(tx, actor, batchId, line, corrected, {
+    lineId: line.id,
+    registeredName: line.lookedUpName,
   });
 }
