@@ -9,8 +9,8 @@ import { LAYOUTS, SCREENS } from './screens.ts';
  * Starts fetching the first screen's layout and module (their chunks, and through them their
  * texts) while the rest of the entry is still being evaluated, instead of once the router renders:
  * a page opened at a link, a reload, or the installed app's start screen (#29) waits for one round
- * of chunks less, and the weighing screen's device is read meanwhile. A failure is left to the router, which asks for the same modules again and shows
- * its error screen.
+ * of chunks less, and the weighing screen's device is read meanwhile. A failure is left to the
+ * router, which asks for the same modules again and shows its error screen.
  */
 export function preloadFirstScreen(pathname: string): void {
   const route = matchRoutes(

@@ -50,7 +50,6 @@ export async function readFarmerIndex(db: OfflineDb): Promise<FarmerIndex> {
 export type ReadAhead = {
   db: Promise<OfflineDb> | null;
   state: Promise<OfflineState> | null;
-  farmers: Promise<FarmerIndex> | null;
   /** The state once read: the screen's first render shows it, without a loading render first. */
   stateRead: OfflineState | null;
 };
@@ -58,14 +57,14 @@ let early: ReadAhead | null = null;
 
 /**
  * Starts reading the device when the weighing screen is the page's first screen (the installed
- * app's start, #29), while the app's scripts still load: the state first, then the farmers read
- * and indexed in the time the page waits for its chunks.
+ * app's start, #29), while the app's scripts still load. The farmers are not read ahead: their
+ * parse would compete with the chunks' evaluation (measured slower, OPERATIONS §11).
  */
 export function prefetchDeviceState(): void {
   if (early) return;
   const db = openOfflineDb();
   const state = db.then(readDeviceState);
-  const ahead: ReadAhead = { db, state, farmers: null, stateRead: null };
+  const ahead: ReadAhead = { db, state, stateRead: null };
   state.then(
     (read) => {
       ahead.stateRead = read;
@@ -84,10 +83,7 @@ export function takeReadAhead(): ReadAhead | null {
 }
 
 /** A part read ahead, taken once: null when none was started or it was already taken. */
-export function takePart<K extends 'db' | 'state' | 'farmers'>(
-  ahead: ReadAhead | null,
-  key: K,
-): ReadAhead[K] | null {
+export function takePart<K extends 'db' | 'state'>(ahead: ReadAhead | null, key: K): ReadAhead[K] | null {
   const kept = ahead?.[key] ?? null;
   if (ahead) ahead[key] = null;
   return kept;

@@ -101,7 +101,7 @@ export function useOfflineDevice() {
 
   /** The farmers kept, read after the form is on screen and indexed once per pack kept (#29). */
   const reloadFarmers = useCallback(async () => {
-    setFarmers(await aheadOr(takePart(ahead.current, 'farmers'), async () => readFarmerIndex(await db())));
+    setFarmers(await readFarmerIndex(await db()));
   }, [db]);
 
   /** Sends the queue, then refreshes the pack; a failure leaves everything waiting. */
