@@ -39,7 +39,26 @@ const FILLED = {
     channel: smsText(PAYMENT_CHANNEL.mobile, { phone: localPhone('255754123456') }),
     reference: 'ST-2026-000012/KIS04-00123',
   },
+  settlementApproved: {
+    society: SOCIETY,
+    no: 'ST-2026-000012',
+    gross: '12,345,678.50',
+    deductions: '1,234,567.50',
+    loan: '1,000,000',
+  },
 };
+
+/** Three input lines: two with a Swahili name, the last without one. */
+const INPUT_LINES = [
+  { itemName: 'Sulphur dust 25 kg', itemNameSw: 'Salfa ya unga kg 25', unit: 'bag', quantity: '4.000' },
+  {
+    itemName: 'Copper fungicide 1 L',
+    itemNameSw: 'Dawa ya ukungu lita 1',
+    unit: 'bottle',
+    quantity: '3.000',
+  },
+  { itemName: 'Knapsack sprayer 16 L', itemNameSw: null, unit: 'piece', quantity: '1.000' },
+];
 
 const distribution = (
   kind: 'credit' | 'subsidised' | 'cash' | 'free',
@@ -53,16 +72,7 @@ const distribution = (
       kind,
       farmerAmount: amount,
       subsidyAmount: '450000.00',
-      lines: [
-        { itemName: 'Sulphur dust 25 kg', itemNameSw: 'Salfa ya unga kg 25', unit: 'bag', quantity: '4.000' },
-        {
-          itemName: 'Copper fungicide 1 L',
-          itemNameSw: 'Dawa ya ukungu lita 1',
-          unit: 'bottle',
-          quantity: '3.000',
-        },
-        { itemName: 'Knapsack sprayer 16 L', itemNameSw: null, unit: 'piece', quantity: '1.000' },
-      ].slice(0, items),
+      lines: INPUT_LINES.slice(0, items),
     },
     owed,
   );
@@ -85,23 +95,12 @@ function everySms(): [string, string][] {
     ...(['sw', 'en'] as const).flatMap((lang): [string, string][] => [
       [
         `farmer (${lang}): settlement approved (#31)`,
-        smsText(FARMER_SMS.settlementApproved[lang], {
-          society: 'Mkombozi Kisemvule AMCOS Ltd',
-          no: 'ST-2026-000012',
-          gross: '12,345,678.50',
-          deductions: '1,234,567.50',
-          loan: '1,000,000',
-          net: '10,111,111',
-        }),
+        smsText(FARMER_SMS.settlementApproved[lang], { ...FILLED.settlementApproved, net: '10,111,111' }),
       ],
       [
         `farmer (${lang}): settlement approved, shares paid (#32)`,
         smsText(FARMER_SMS.settlementApprovedWithShares[lang], {
-          society: 'Mkombozi Kisemvule AMCOS Ltd',
-          no: 'ST-2026-000012',
-          gross: '12,345,678.50',
-          deductions: '1,234,567.50',
-          loan: '1,000,000',
+          ...FILLED.settlementApproved,
           shares: '300,000',
           net: '9,811,111',
         }),
@@ -109,7 +108,7 @@ function everySms(): [string, string][] {
       [
         `farmer (${lang}): second payment (#32)`,
         smsText(FARMER_SMS.secondPayment[lang], {
-          society: 'Mkombozi Kisemvule AMCOS Ltd',
+          society: SOCIETY,
           no: 'SP-2026-000012',
           rate: toGroupedAmount('150.50'),
           kg: toGroupedQuantity('12345.678'),
@@ -128,7 +127,7 @@ function everySms(): [string, string][] {
       [
         `farmer (${lang}): loan recovered (#31)`,
         smsText(FARMER_SMS.loanRecovered[lang], {
-          society: 'Mkombozi Kisemvule AMCOS Ltd',
+          society: SOCIETY,
           amount: toGroupedAmount('12345678.50'),
           owed: toGroupedAmount('98765432.10'),
           no: 'ST-2026-000012',
@@ -147,7 +146,7 @@ function everySms(): [string, string][] {
     ...(['sw', 'en'] as const).map((lang): [string, string] => [
       `farmer (${lang}): auction result (#31)`,
       smsText(FARMER_SMS.auctionResult[lang], {
-        society: 'Mkombozi Kisemvule AMCOS Ltd',
+        society: SOCIETY,
         no: 'AUC-2026-0012',
         date: '28/11/2026',
         kg: '12,345.5',
@@ -155,10 +154,7 @@ function everySms(): [string, string][] {
         price: '2,345.67',
       }),
     ]),
-    [
-      'farmer: USSD PIN issued (#31)',
-      smsText(FARMER_SMS.ussdPin.sw, { society: 'Mkombozi Kisemvule AMCOS Ltd', pin: '4826' }),
-    ],
+    ['farmer: USSD PIN issued (#31)', smsText(FARMER_SMS.ussdPin.sw, { society: SOCIETY, pin: '4826' })],
     ...(['en', 'sw'] as const).flatMap((lang): [string, string][] => [
       [`staff (${lang}): sign-in code`, smsText(STAFF_SMS.signInCode[lang], { code: '482913' })],
       [`staff (${lang}): reset code`, smsText(STAFF_SMS.resetCode[lang], { code: '482913' })],
@@ -236,7 +232,7 @@ describe('every SMS in one place (#35)', () => {
         kind: 'cash',
         farmerAmount: '85000.00',
         subsidyAmount: '0.00',
-        lines: [{ itemName: 'Knapsack sprayer 16 L', itemNameSw: null, unit: 'piece', quantity: '1.000' }],
+        lines: INPUT_LINES.slice(2),
       },
       '0.00',
     );
@@ -253,21 +249,7 @@ describe('every SMS in one place (#35)', () => {
           kind: 'cash',
           farmerAmount: '85000.00',
           subsidyAmount: '0.00',
-          lines: [
-            {
-              itemName: 'Sulphur dust 25 kg',
-              itemNameSw: 'Salfa ya unga kg 25',
-              unit: 'bag',
-              quantity: '4.000',
-            },
-            {
-              itemName: 'Copper fungicide 1 L',
-              itemNameSw: 'Dawa ya ukungu lita 1',
-              unit: 'bottle',
-              quantity: '3.000',
-            },
-            { itemName: 'Knapsack sprayer 16 L', itemNameSw: null, unit: 'piece', quantity: '1.000' },
-          ].slice(0, items),
+          lines: INPUT_LINES.slice(0, items),
         },
         '0.00',
         'en',

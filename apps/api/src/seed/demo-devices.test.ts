@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeUser, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startDemoMasterData } from '../../test/demo.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
 import { loadDemoDevice } from './demo-devices.ts';
-import { loadDemoMasterData } from './demo-master-data.ts';
-import { findAdministratorId, loadDemoUnion } from './demo-union.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
-  await makeUser(t, 'Administrator');
-  await loadDemoUnion(t.db);
-  await loadDemoMasterData(t.db, await findAdministratorId(t.db));
+  t = await startDemoMasterData();
 }, 480_000);
 afterAll(() => t.close());
 

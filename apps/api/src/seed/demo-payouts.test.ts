@@ -2,25 +2,17 @@ import { sum } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeUser, sessionAs, startTestApp, type TestApp } from '../../test/harness.ts';
+import { startDemoCropAndStores } from '../../test/demo.ts';
+import { sessionAs, type TestApp } from '../../test/harness.ts';
 import { queryRows } from '../db/rows.ts';
-import { loadDemoCropFlow } from './demo-crop-flow.ts';
-import { loadDemoMasterData } from './demo-master-data.ts';
 import { loadDemoPayouts } from './demo-payouts.ts';
 import { loadDemoSales } from './demo-sales.ts';
-import { loadDemoStores } from './demo-stores.ts';
-import { findAdministratorId, loadDemoUnion } from './demo-union.ts';
 
 let t: TestApp;
 // The demo seed's order (seed-demo.ts): the crop in lots, the stores, the sales and their
 // settlement (the farmers' batch paid with two lines the bank refused), then the payouts.
 beforeAll(async () => {
-  t = await startTestApp();
-  await makeUser(t, 'Administrator');
-  await loadDemoUnion(t.db);
-  await loadDemoMasterData(t.db, await findAdministratorId(t.db));
-  await loadDemoCropFlow(t.db, await findAdministratorId(t.db));
-  await loadDemoStores(t.db);
+  t = await startDemoCropAndStores();
   await loadDemoSales(t.db);
 }, 480_000);
 afterAll(() => t.close());

@@ -97,18 +97,22 @@ describe('a farmer’s season statement', () => {
     const s = r.body.data;
     expect(s.farmer).toMatchObject({ id: a.id, farmerNo: a.farmerNo, amcosId: world.amcosId });
     expect(s.season?.id).toBe(seasonId);
+    // A's season: 500 kg, 1,000,000 gross, 40,000 deducted, the advance recovered: 860,000.
+    const aFigures = {
+      kg: '500.000',
+      grossShare: '1000000.00',
+      deductions: '40000.00',
+      loanRecovery: '100000.00',
+      memberShares: '0.00',
+      net: '860000.00',
+    };
     expect(s.settlements.rows).toEqual([
       {
         settlementId: expect.any(String),
         settlementNo,
         settledOn: expect.any(String),
         lots: 1,
-        kg: '500.000',
-        grossShare: '1000000.00',
-        deductions: '40000.00',
-        loanRecovery: '100000.00',
-        memberShares: '0.00',
-        net: '860000.00',
+        ...aFigures,
         payment: expect.objectContaining({
           status: 'paid',
           batchStatus: 'paid',
@@ -119,12 +123,7 @@ describe('a farmer’s season statement', () => {
       },
     ]);
     expect(s.settlements.totals).toEqual({
-      kg: '500.000',
-      grossShare: '1000000.00',
-      deductions: '40000.00',
-      loanRecovery: '100000.00',
-      memberShares: '0.00',
-      net: '860000.00',
+      ...aFigures,
       paid: '860000.00',
       unpaid: '0.00',
     });

@@ -23,6 +23,10 @@ const count = async () =>
     )
   )[0]?.n;
 
+const itemCode = async (itemId: string) =>
+  (await queryRows(t.db, z.object({ code: z.string() }), sql`select code from items where id = ${itemId}`))[0]
+    ?.code;
+
 beforeAll(async () => {
   t = await startTestApp();
   w = await makeInputsWorld(t, 5);
@@ -237,13 +241,7 @@ describe('two-level approval', () => {
     );
     expect(suggestion.status).toBe(400);
     expect(suggestion.body).toMatchObject({ message: 'This farmer belongs to another society' });
-    const sulphur = (
-      await queryRows(
-        t.db,
-        z.object({ code: z.string() }),
-        sql`select code from items where id = ${w.sulphurId}`,
-      )
-    )[0]?.code;
+    const sulphur = await itemCode(w.sulphurId);
     const sheet = `farmer_no,item_code,quantity\r\n${w.farmers[4]?.farmerNo},${sulphur},1\r\n`;
     const imported = await upload<{ created: number; skipped: { errors: string[] }[] }>(
       t,
@@ -328,13 +326,7 @@ describe('bulk approve and import', () => {
 
   it('imports one request per farmer; a farmer with a bad row is skipped whole and nothing of it written', async () => {
     const [a, b] = [w.farmers[3], w.farmers[4]];
-    const sulphur = (
-      await queryRows(
-        t.db,
-        z.object({ code: z.string() }),
-        sql`select code from items where id = ${w.sulphurId}`,
-      )
-    )[0]?.code;
+    const sulphur = await itemCode(w.sulphurId);
     const csv = [
       'farmer_no,item_code,quantity,override_reason',
       `${a?.farmerNo},${sulphur},1,`,
@@ -367,13 +359,7 @@ describe('bulk approve and import', () => {
 
   it('imports an xlsx sheet the same way (numbers as numbers), and offers the xlsx template', async () => {
     const [a, b] = [w.farmers[4], w.farmers[3]];
-    const pesticide = (
-      await queryRows(
-        t.db,
-        z.object({ code: z.string() }),
-        sql`select code from items where id = ${w.pesticideId}`,
-      )
-    )[0]?.code;
+    const pesticide = await itemCode(w.pesticideId);
     const book = new ExcelJS.Workbook();
     const ws = book.addWorksheet('Requests');
     ws.addRow(['farmer_no', 'item_code', 'quantity', 'override_reason']);

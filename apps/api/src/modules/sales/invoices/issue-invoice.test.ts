@@ -14,6 +14,23 @@ useTestApp((s) => {
   ({ t, admin } = s);
 });
 
+/** An invoice to the buyer dated 2 November 2026, out of any auction, issued by the administrator. */
+const issue = (
+  buyerId: string,
+  lines: Parameters<typeof issueInvoice>[1]['lines'],
+  more: { dueDate?: string } = {},
+) =>
+  t.db.transaction((tx) =>
+    issueInvoice(tx, {
+      buyerId,
+      auctionId: null,
+      invoiceDate: '2026-11-02',
+      lines,
+      actorId: admin.userId,
+      ...more,
+    }),
+  );
+
 describe('issueInvoice', () => {
   it('adds buyer levies as lines, dates the due date from the setting, posts Dr receivable / Cr proceeds and beneficiaries', async () => {
     const setup = await makeSalesSetup(t.db);
@@ -26,18 +43,10 @@ describe('issueInvoice', () => {
     const buyer = await makeBuyer(t.db);
     const a = await makeLot(t.db, setup, { netKg: '1000.000', status: 'catalogued' });
     const b = await makeLot(t.db, setup, { netKg: '333.333', status: 'catalogued' });
-    const r = await t.db.transaction((tx) =>
-      issueInvoice(tx, {
-        buyerId: buyer.id,
-        auctionId: null,
-        invoiceDate: '2026-11-02',
-        lines: [
-          { lotId: a.id, description: 'Lot A', kg: '1000.000', pricePerKg: '2150.00' },
-          { lotId: b.id, description: 'Lot B', kg: '333.333', pricePerKg: '2150.55' },
-        ],
-        actorId: admin.userId,
-      }),
-    );
+    const r = await issue(buyer.id, [
+      { lotId: a.id, description: 'Lot A', kg: '1000.000', pricePerKg: '2150.00' },
+      { lotId: b.id, description: 'Lot B', kg: '333.333', pricePerKg: '2150.55' },
+    ]);
     // Lot A 2,150,000.00; lot B 333.333 x 2150.55 = 716,849.28315 -> 716,849.28.
     // Levy 1.5%: 32,250.00 + 10,752.74 (10752.7392) = 43,002.74; handling 2.5/kg: 2,500.00 + 833.33 = 3,333.33.
     expect(r.total).toBe('2913185.35');
@@ -76,15 +85,7 @@ describe('issueInvoice', () => {
     ]);
     // A lot is invoiced once.
     await expect(
-      t.db.transaction((tx) =>
-        issueInvoice(tx, {
-          buyerId: buyer.id,
-          auctionId: null,
-          invoiceDate: '2026-11-02',
-          lines: [{ lotId: a.id, description: 'Lot A again', kg: '1000.000', pricePerKg: '2150.00' }],
-          actorId: admin.userId,
-        }),
-      ),
+      issue(buyer.id, [{ lotId: a.id, description: 'Lot A again', kg: '1000.000', pricePerKg: '2150.00' }]),
     ).rejects.toThrow(/already on invoice SI-2026-/);
     // Lot statuses are the auction close's business.
     const statuses = await t.db.select({ status: lots.status }).from(lots).where(eq(lots.id, a.id));
@@ -93,28 +94,16 @@ describe('issueInvoice', () => {
 
   it('takes an explicit due date and refuses one before the invoice date', async () => {
     const buyer = await makeBuyer(t.db);
-    const r = await t.db.transaction((tx) =>
-      issueInvoice(tx, {
-        buyerId: buyer.id,
-        auctionId: null,
-        invoiceDate: '2026-11-02',
-        dueDate: '2026-11-30',
-        lines: [{ lotId: null, description: 'Empty bags', kg: '10', pricePerKg: '0.5' }],
-        actorId: admin.userId,
-      }),
+    const r = await issue(
+      buyer.id,
+      [{ lotId: null, description: 'Empty bags', kg: '10', pricePerKg: '0.5' }],
+      { dueDate: '2026-11-30' },
     );
     expect(r.total).toBe('5.00');
     await expect(
-      t.db.transaction((tx) =>
-        issueInvoice(tx, {
-          buyerId: buyer.id,
-          auctionId: null,
-          invoiceDate: '2026-11-02',
-          dueDate: '2026-11-01',
-          lines: [{ lotId: null, description: 'Empty bags', kg: '10', pricePerKg: '0.5' }],
-          actorId: admin.userId,
-        }),
-      ),
+      issue(buyer.id, [{ lotId: null, description: 'Empty bags', kg: '10', pricePerKg: '0.5' }], {
+        dueDate: '2026-11-01',
+      }),
     ).rejects.toThrow(/due date/);
   });
 });
