@@ -60,9 +60,6 @@ export function movements(range: { from: string | null; to: string }, accountsWh
     from (${sql.join(parts, sql` union all `)}) m group by account_id)`;
 }
 
-/** A movements subquery with no rows (an optional join). */
-export const noMovements = sql`(select null::uuid as account_id, 0::numeric as debit, 0::numeric as credit where false)`;
-
 /** The source type of the year-end closing entries (financial-years/closing-entry.ts). */
 export const YEAR_CLOSING_SOURCE = 'financial_year_close';
 
