@@ -76,7 +76,9 @@ export async function buildWeb({ force = false } = {}) {
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
+      'apps/web/device.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite.device.config.ts',
       'apps/web/vite-texts.ts',
       'apps/web/package.json',
       ...shared,
@@ -87,20 +89,25 @@ export async function buildWeb({ force = false } = {}) {
     webDir: web,
     hash,
     force,
-    produce: (outDir) =>
-      run(
-        process.execPath,
-        [
-          path.join(root, 'node_modules/vite/bin/vite.js'),
-          'build',
-          '--logLevel',
-          'warn',
-          '--outDir',
-          outDir,
-          '--emptyOutDir',
-        ],
-        web,
-      ),
+    // The buying-post page first (it empties the folder), then the office app, whose service worker
+    // precaches every file there (apps/web/vite.device.config.ts).
+    produce: async (outDir) => {
+      for (const config of ['vite.device.config.ts', 'vite.config.ts'])
+        await run(
+          process.execPath,
+          [
+            path.join(root, 'node_modules/vite/bin/vite.js'),
+            'build',
+            '--config',
+            config,
+            '--logLevel',
+            'warn',
+            '--outDir',
+            outDir,
+          ],
+          web,
+        );
+    },
   });
 }
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BUYING_POST_PATH } from '../../packages/contracts/src/routes.ts';
 import { areaTexts } from './vite-texts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -24,7 +25,8 @@ export default defineConfig({
         name: 'Ushirika: buying post',
         short_name: 'Ushirika',
         description: 'Weigh crops at the buying post with or without a network',
-        start_url: '/collections/offline-weighing',
+        // The app's own page (device.html), which the server sends at this path.
+        start_url: BUYING_POST_PATH,
         scope: '/',
         display: 'standalone',
         orientation: 'any',
@@ -41,7 +43,7 @@ export default defineConfig({
         // Every built file but the page (see sw.ts; the manifest, which the plugin always adds, is
         // left out there); the largest chunks are over Workbox's 2 MB default.
         globPatterns: ['**/*.{js,css,woff,woff2,png,svg,ico}'],
-        globIgnores: ['**/index.html', 'sw.js'],
+        globIgnores: ['**/*.html', 'sw.js'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -49,7 +51,9 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // scripts/build.mjs builds into a new folder, the buying-post page first (vite.device.config.ts):
+    // kept, so that the service worker built here precaches its files too.
+    emptyOutDir: false,
     chunkSizeWarningLimit: 900,
     // The page preloads the first screen's chunks (index.html); a screen loaded later fetches its
     // own chunks as the browser meets their imports, with no <link rel=modulepreload> added per

@@ -283,6 +283,14 @@ function route(
   return { name, path, access, layout, module, nav: navigationOf(name, path) };
 }
 
+/**
+ * The installed buying-post app's own page (#29): the manifest's start page, served as a page of
+ * its own (apps/web/device.html: the weighing device with no office router or menus), so the app
+ * opens quickly on a phone with no network. The office's weighing screen stays at
+ * `routePath('offline_weighing')`.
+ */
+export const BUYING_POST_PATH = '/buying-post';
+
 const pathsByName = new Map<string, string>(WEB_ROUTES.map((r) => [r.name, r.path]));
 
 /** The path of a named route with its `:params` filled in: `routePath('amcos_detils', {id})`. */

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import type { Config } from '../../src/config.ts';
@@ -14,7 +14,8 @@ import type { Scenario } from './scenario.ts';
  * the DevTools protocol (Emulation.setCPUThrottlingRate 4, a mid-range Android phone):
  * - the device's farmer search over its society's 20,000 farmers, no network: each keystroke's time
  *   from the input event to the matches in the page (search and render; goal p95 < 50 ms);
- * - the installed app's first offline opening: a new tab with no network and the service worker
+ * - the installed app's first offline opening: a new tab at the app's start page (the build's
+ *   manifest `start_url`) with no network and the service worker
  *   stopped (so its start counts), from the navigation to the weighing form on screen with the
  *   farmers loaded from IndexedDB and searchable (the farmer box's `data-farmers="ready"`; goal
  *   < 2 s). The form shows before its farmers (the box says they are loading): the time to the
@@ -59,7 +60,16 @@ type Device = {
   context: BrowserContext;
   web: BenchServer;
   origin: string;
+  /** Where the installed app opens: its manifest's start page (an earlier build's too). */
+  startUrl: string;
 };
+
+function startUrlOf(webDist: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, 'manifest.webmanifest'), 'utf8')) as {
+    start_url?: string;
+  };
+  return manifest.start_url ?? '/';
+}
 
 /** The app served with its web build, a browser, the clerk signed in and the device registered. */
 async function openDevice(db: Db, config: Config, society: BrowserSociety): Promise<Device> {
@@ -70,7 +80,7 @@ async function openDevice(db: Db, config: Config, society: BrowserSociety): Prom
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    return await registered(web, browser, society);
+    return await registered(web, browser, society, startUrlOf(config.webDist));
   } catch (error) {
     await browser.close().catch(() => undefined);
     await web.close().catch(() => undefined);
@@ -78,7 +88,12 @@ async function openDevice(db: Db, config: Config, society: BrowserSociety): Prom
   }
 }
 
-async function registered(web: BenchServer, browser: Browser, society: BrowserSociety): Promise<Device> {
+async function registered(
+  web: BenchServer,
+  browser: Browser,
+  society: BrowserSociety,
+  startUrl: string,
+): Promise<Device> {
   const context = await browser.newContext({
     baseURL: web.url,
     viewport: { width: 390, height: 844 },
@@ -131,7 +146,7 @@ async function registered(web: BenchServer, browser: Browser, society: BrowserSo
   if (!/20[,.\s]?000 farmers/.test(kept ?? ''))
     throw new Error(`browser bench: the device does not keep ${BROWSER_FARMERS} farmers: ${kept}`);
   await page.close();
-  return { browser, context, web, origin: new URL(web.url).origin };
+  return { browser, context, web, origin: new URL(web.url).origin, startUrl };
 }
 
 async function closeDevice(device: Device | null): Promise<void> {
@@ -188,7 +203,7 @@ async function offlineOpening(
   // BENCH_TRACE=<file>: each opening's performance trace (the last one kept; open it in DevTools).
   const trace = process.env.BENCH_TRACE;
   if (trace) await device.browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
-  const response = await page.goto('/collections/offline-weighing', { waitUntil: 'commit' });
+  const response = await page.goto(device.startUrl, { waitUntil: 'commit' });
   if (!response?.fromServiceWorker())
     throw new Error('browser bench: the offline page did not come from the service worker');
   const times = await (

@@ -2,28 +2,39 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { BUYING_POST_PATH } from '@ushirika/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-let cached: { file: string; mtimeMs: number; html: string } | undefined;
+const PAGES = new Set(['/index.html', '/device.html']);
 
-/** index.html as built, read again only when a rebuild changed it. */
-async function indexHtml(webDist: string): Promise<string> {
-  const file = path.join(webDist, 'index.html');
+/** The built pages: the office app, and the installed buying-post app's own (#29). */
+export type WebPage = 'index.html' | 'device.html';
+
+const cached = new Map<string, { mtimeMs: number; html: string }>();
+
+/** A built page as it is, read again only when a rebuild changed it. */
+async function pageHtml(webDist: string, page: WebPage): Promise<string> {
+  const file = path.join(webDist, page);
   const { mtimeMs } = await stat(file);
-  if (cached?.file !== file || cached.mtimeMs !== mtimeMs) {
-    cached = { file, mtimeMs, html: await readFile(file, 'utf8') };
-  }
-  return cached.html;
+  const known = cached.get(file);
+  if (known?.mtimeMs === mtimeMs) return known.html;
+  const html = await readFile(file, 'utf8');
+  cached.set(file, { mtimeMs, html });
+  return html;
 }
 
 /**
- * Sends the web app's page with this response's style nonce in a `csp-nonce` meta tag: the
+ * Sends a page of the web app with this response's style nonce in a `csp-nonce` meta tag: the
  * Content-Security-Policy admits only <style> elements carrying it, and the app gives it to
  * Mantine (getStyleNonce). The page is never cached, so a nonce is never reused.
  */
-export async function sendIndexHtml(reply: FastifyReply, webDist: string): Promise<FastifyReply> {
+export async function sendIndexHtml(
+  reply: FastifyReply,
+  webDist: string,
+  page: WebPage = 'index.html',
+): Promise<FastifyReply> {
   const nonce = (reply as FastifyReply & { cspNonce?: { style?: string } }).cspNonce?.style ?? '';
-  const html = (await indexHtml(webDist)).replace(
+  const html = (await pageHtml(webDist, page)).replace(
     '<head>',
     `<head>\n    <meta name="csp-nonce" content="${nonce}" />`,
   );
@@ -81,14 +92,22 @@ export async function registerWebApp(
 ): Promise<void> {
   const serveWeb = enabled && existsSync(path.join(webDist, 'index.html'));
   // Wildcard serving finds files built after start (a rebuild while running); misses fall to index.html.
-  // index.html is never served as a plain file: sendIndexHtml adds the response's CSP style nonce.
+  // A page is never served as a plain file: sendIndexHtml adds the response's CSP style nonce.
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => !PAGES.has(pathName),
     });
     app.get('/', (_request, reply) => sendIndexHtml(reply, webDist));
+    // The installed app's start page: its own page when the build has one (older builds: the office's).
+    app.get(BUYING_POST_PATH, (_request, reply) =>
+      sendIndexHtml(
+        reply,
+        webDist,
+        existsSync(path.join(webDist, 'device.html')) ? 'device.html' : 'index.html',
+      ),
+    );
     if (manifest)
       app.get('/manifest.webmanifest', (_request, reply) => sendManifest(reply, webDist, manifest));
   }

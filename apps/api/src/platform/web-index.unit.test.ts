@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BUYING_POST_PATH } from '@ushirika/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript build script, no types
@@ -59,5 +60,31 @@ describe('a rebuild of the web app while the server runs (#20)', () => {
     const oldChunk = await app.inject({ method: 'GET', url: '/assets/app-first.js' });
     expect([oldChunk.statusCode, oldChunk.body]).toEqual([200, '// first']);
     expect((await app.inject({ method: 'GET', url: '/assets/none.js' })).statusCode).toBe(404);
+  });
+});
+
+describe("the installed buying-post app's own page (#29)", () => {
+  it('is sent at its start address with a nonce, never as a plain file; without it the office page', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'ushirika-device-'));
+    writeFileSync(path.join(own, 'index.html'), '<html><head></head><body>office</body></html>');
+    const server = Fastify();
+    await registerWebApp(server, own);
+    try {
+      const before = await server.inject({ method: 'GET', url: BUYING_POST_PATH });
+      expect([before.statusCode, before.body.includes('office')]).toEqual([200, true]);
+      writeFileSync(path.join(own, 'device.html'), '<html><head></head><body>scale</body></html>');
+      const page = await server.inject({ method: 'GET', url: BUYING_POST_PATH });
+      expect([page.statusCode, page.body.includes('scale'), page.body.includes('name="csp-nonce"')]).toEqual([
+        200,
+        true,
+        true,
+      ]);
+      expect(page.headers['cache-control']).toBe('no-cache, no-store');
+      const plain = await server.inject({ method: 'GET', url: '/device.html' });
+      expect(plain.body.includes('scale')).toBe(false);
+    } finally {
+      await server.close();
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

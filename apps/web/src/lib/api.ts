@@ -1,4 +1,4 @@
-import { routePath } from '@ushirika/contracts';
+import { BUYING_POST_PATH, routePath } from '@ushirika/contracts';
 import { ApiError, firstValueOf } from './api-error.ts';
 import { dateOrder } from './format.ts';
 import { i18n } from './i18n.ts';
@@ -169,11 +169,12 @@ export function toastMessageFor(status: number, body: unknown): string {
 }
 
 /**
- * Screens that work with no network (#29: the buying post's weighing device): a call that finds
- * no network there is the screen's own business (it says it is offline and keeps weighing), so
- * no call made while it is open sends the clerk away to an error screen.
+ * Screens that work with no network (#29: the buying post's weighing device, in the office and as
+ * the installed app's own page): a call that finds no network there is the screen's own business
+ * (it says it is offline and keeps weighing), so no call made while it is open sends the clerk
+ * away to an error screen.
  */
-const WORKS_OFFLINE = new Set([routePath('offline_weighing')]);
+const WORKS_OFFLINE = new Set([routePath('offline_weighing'), BUYING_POST_PATH]);
 
 function goToErrorScreen(path: string): void {
   const from = currentPath();

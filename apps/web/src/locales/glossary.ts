@@ -40,7 +40,8 @@ export const GLOSSARY: readonly GlossaryRule[] = [
   {
     idea: 'Posted (to the books)',
     term: 'Imeingizwa vitabuni',
-    en: /\bpost(s|ed|ing)?\b/i,
+    // A buying post is a place (#29), not a posting.
+    en: /(?<!buying )\bpost(s|ed|ing)?\b/i,
     use: /vitabu|kitabu/i,
     avoid: /\bimeingizwa\b(?! vitabuni)/i,
   },

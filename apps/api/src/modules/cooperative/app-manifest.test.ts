@@ -15,7 +15,7 @@ let web: FastifyInstance;
 const BUILT = {
   name: 'Ushirika: buying post',
   short_name: 'Ushirika',
-  start_url: '/collections/offline-weighing',
+  start_url: '/buying-post',
   display: 'standalone',
   icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
 };
@@ -69,7 +69,7 @@ describe("the installed app's manifest (#29)", () => {
     expect(await manifest()).toMatchObject({
       name: 'Mtwara Cooperative Union: buying post',
       short_name: 'MCU',
-      start_url: '/collections/offline-weighing',
+      start_url: '/buying-post',
       icons: BUILT.icons,
     });
   });

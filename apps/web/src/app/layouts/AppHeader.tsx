@@ -3,11 +3,10 @@ import { IconPlant2 } from '@tabler/icons-react';
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUpdateProfile } from '../../features/auth/hooks.ts';
 import { InboxButton } from '../../features/inbox/InboxButton.tsx';
-import type { Locale } from '../../lib/i18n.ts';
 import { LanguageSwitch, ThemeSwitch } from './PreferenceSwitches.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { useKeptLanguage } from './use-kept-language.ts';
 
 interface AppHeaderProps {
   user: SessionUser;
@@ -18,11 +17,7 @@ interface AppHeaderProps {
 /** Logo with "AMCOS" or "Union" under it, theme and language switches, the user menu. */
 export function AppHeader({ user, navbarOpened, onToggleNavbar }: AppHeaderProps) {
   const { t } = useTranslation();
-  const updateProfile = useUpdateProfile();
-  // The language chosen here is kept on the user's record: their SMS are written in it (#35).
-  const keepLanguage = (language: Locale) => {
-    if (!user.isInitialPassword && user.language !== language) updateProfile.mutate({ language });
-  };
+  const keepLanguage = useKeptLanguage(user);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">

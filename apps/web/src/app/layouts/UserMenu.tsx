@@ -3,11 +3,9 @@ import { IconChevronDown, IconLock, IconLogout, IconUserCircle } from '@tabler/i
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { confirmAction } from '../../components/ConfirmAction.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { clearDeviceOnSignOut, deviceWaitingCount } from '../../features/crop-flow/devices/sign-out-check.ts';
-import { signOut } from '../../lib/api.ts';
 import { fullName, lockSession } from '../../lib/session.ts';
+import { useSignOut } from './use-sign-out.ts';
 
 /** Photo or default avatar, full name, email or mobile; Profile, Lock Screen, Sign Out. */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -21,19 +19,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
     navigate('/lock-screen');
   };
 
-  // On a weighing device (#29) sign-out asks first: the society's data leaves the device, and
-  // receipts still waiting are named (they stay on it and sync at the next sign-in here).
-  const askThenSignOut = async () => {
-    const waiting = await deviceWaitingCount().catch(() => null);
-    if (waiting === null) return signOut();
-    confirmAction({
-      title: t('offlineMd.signOutTitle'),
-      message: waiting > 0 ? t('offlineMd.signOutWaiting', { count: waiting }) : t('offlineMd.signOutHint'),
-      confirmLabel: t('header.signOut'),
-      danger: waiting > 0,
-      onConfirm: () => void clearDeviceOnSignOut().finally(() => void signOut()),
-    });
-  };
+  const askThenSignOut = useSignOut();
 
   return (
     <Menu position="bottom-end" width={240} withinPortal>

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { Collection } from '@ushirika/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatKg, formatNumber } from '../../../lib/format.ts';
@@ -42,5 +43,21 @@ export function LastSavedReceipt({ collection: c }: { collection: Collection }) 
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+/**
+ * On a phone the last receipt (with Print) sits above the form, brought into view as it appears:
+ * key it by the receipt, so that each save brings its own into view.
+ */
+export function ReceiptInView({ collection }: { collection: Collection }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'start' });
+  }, []);
+  return (
+    <div ref={ref} style={{ scrollMarginTop: 80 }}>
+      <LastSavedReceipt collection={collection} />
+    </div>
   );
 }

@@ -12,7 +12,7 @@ import { useMedia } from '../../../lib/use-media.ts';
 import { societies } from '../../amcos/hooks.ts';
 import { FarmerNumberField } from './FarmerNumberField.tsx';
 import { useRecordCollection } from './hooks.ts';
-import { LastSavedReceipt } from './LastSavedReceipt.tsx';
+import { LastSavedReceipt, ReceiptInView } from './LastSavedReceipt.tsx';
 import {
   useWeighingChoices,
   useWeighingForm,
@@ -24,7 +24,6 @@ import {
   MoistureField,
   NetKgReading,
   NoOpenSeason,
-  ReceiptInView,
   WeighingHeader,
   WeighingSaveBar,
 } from './WeighingParts.tsx';

@@ -1,11 +1,9 @@
 import { Alert, Badge, Button, Group, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconDeviceFloppy, IconScale } from '@tabler/icons-react';
-import type { Collection } from '@ushirika/contracts';
 import type { MoistureVerdict, NetReading, WeighingTally } from '@ushirika/domain';
-import { type ComponentProps, useEffect, useRef } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatKg } from '../../../lib/format.ts';
-import { LastSavedReceipt } from './LastSavedReceipt.tsx';
 
 /** The form's title and the session's tally: farmers weighed and their kg. */
 export function WeighingHeader({ tally }: { tally: WeighingTally }) {
@@ -107,22 +105,6 @@ export function NetKgReading({ net, verdict }: { net: NetReading; verdict: Moist
           {t('collectionsMd.willFlag')}
         </Text>
       )}
-    </div>
-  );
-}
-
-/**
- * On a phone the last receipt (with Print) sits above the form, brought into view as it appears:
- * key it by the receipt, so that each save brings its own into view.
- */
-export function ReceiptInView({ collection }: { collection: Collection }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.scrollIntoView({ block: 'start' });
-  }, []);
-  return (
-    <div ref={ref} style={{ scrollMarginTop: 80 }}>
-      <LastSavedReceipt collection={collection} />
     </div>
   );
 }
