@@ -1,7 +1,9 @@
 import type { OpeningPreviewRow } from '@ushirika/contracts';
-import { type Dec, sum } from '@ushirika/domain';
+import { type Dec, dec, sum } from '@ushirika/domain';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { Actor } from '../../../platform/access.ts';
 import type { SheetRow } from '../../../platform/import-sheet.ts';
-import { fateOf, isSheetDate, owedOnRow } from './kinds.ts';
+import { type CheckedSheet, fateOf, isSheetDate, type OpeningRecord, owedOnRow } from './kinds.ts';
 
 /** A party (buyer, supplier) as its sheet code finds it. */
 export type OpeningParty = { id: string; name: string };
@@ -102,4 +104,22 @@ export function checkOpenInvoiceRows(rows: SheetRow[], rules: OpenInvoiceRules) 
     });
   }
   return { preview, invoices, total: sum(invoices.map((i) => i.outstanding)) };
+}
+
+/**
+ * An unpaid-invoices sheet as checked: what is still owed is its debit (as every sub-ledger sheet
+ * gives its total), a sheet with no unpaid invoice is refused, and `write` saves the invoices in
+ * the import's transaction, with no journal entry of their own.
+ */
+export function openInvoicesSheet(
+  checked: ReturnType<typeof checkOpenInvoiceRows>,
+  write: (tx: DbOrTx, actor: Actor, importId: string) => Promise<OpeningRecord[]>,
+): CheckedSheet {
+  return {
+    rows: checked.preview,
+    totalDebit: checked.total,
+    totalCredit: dec(0),
+    problem: checked.invoices.length === 0 ? 'The sheet has no unpaid invoices to import' : null,
+    apply: async (tx, actor, importId) => ({ entryId: null, records: await write(tx, actor, importId) }),
+  };
 }

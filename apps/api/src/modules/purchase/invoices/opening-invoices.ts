@@ -1,4 +1,3 @@
-import { dec } from '@ushirika/domain';
 import { and, inArray, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -6,7 +5,11 @@ import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
 import { lockRecords, type OpeningKindDefinition, type OpeningRecord } from '../../accounts/opening/kinds.ts';
-import { checkOpenInvoiceRows, type OpeningParty } from '../../accounts/opening/open-invoices.ts';
+import {
+  checkOpenInvoiceRows,
+  type OpeningParty,
+  openInvoicesSheet,
+} from '../../accounts/opening/open-invoices.ts';
 import { addDays } from '../../sales/invoices/issue-invoice.ts';
 import { suppliers } from '../suppliers/schema.ts';
 import { purchaseInvoices } from './schema.ts';
@@ -71,39 +74,32 @@ export const supplierInvoicesOpening: OpeningKindDefinition = {
       openingDate,
       dueFrom: (date, supplierId) => addDays(date, terms.get(supplierId) ?? 0),
     });
-    return {
-      rows: preview,
-      // The amount owed, as every sub-ledger sheet gives its total (the preview's first column).
-      totalDebit: total,
-      totalCredit: dec(0),
-      problem: invoices.length === 0 ? 'The sheet has no unpaid invoices to import' : null,
-      async apply(t, actor, importId) {
-        const records: OpeningRecord[] = [];
-        for (const inv of invoices) {
-          const invoiceNo = await nextDocumentNumber(t, 'PINV', Number(inv.invoiceDate.slice(0, 4)));
-          const [saved] = await t
-            .insert(purchaseInvoices)
-            .values({
-              invoiceNo,
-              supplierInvoiceNo: inv.invoiceNo,
-              supplierId: inv.partyId,
-              orderId: null,
-              openingImportId: importId,
-              invoiceDate: inv.invoiceDate,
-              dueDate: inv.dueDate,
-              status: 'open',
-              subtotal: inv.outstanding.toFixed(2),
-              vatTotal: '0',
-              total: inv.outstanding.toFixed(2),
-              createdBy: actor.userId,
-            })
-            .returning({ id: purchaseInvoices.id });
-          if (!saved) throw new Error('Opening purchase invoice insert returned nothing');
-          records.push({ type: 'purchase_invoice', id: saved.id });
-        }
-        return { entryId: null, records };
-      },
-    };
+    return openInvoicesSheet({ preview, invoices, total }, async (t, actor, importId) => {
+      const records: OpeningRecord[] = [];
+      for (const inv of invoices) {
+        const invoiceNo = await nextDocumentNumber(t, 'PINV', Number(inv.invoiceDate.slice(0, 4)));
+        const [saved] = await t
+          .insert(purchaseInvoices)
+          .values({
+            invoiceNo,
+            supplierInvoiceNo: inv.invoiceNo,
+            supplierId: inv.partyId,
+            orderId: null,
+            openingImportId: importId,
+            invoiceDate: inv.invoiceDate,
+            dueDate: inv.dueDate,
+            status: 'open',
+            subtotal: inv.outstanding.toFixed(2),
+            vatTotal: '0',
+            total: inv.outstanding.toFixed(2),
+            createdBy: actor.userId,
+          })
+          .returning({ id: purchaseInvoices.id });
+        if (!saved) throw new Error('Opening purchase invoice insert returned nothing');
+        records.push({ type: 'purchase_invoice', id: saved.id });
+      }
+      return records;
+    });
   },
   async undo(tx, records) {
     // Locked first: a payment allocating to one of them now waits, then finds it gone.

@@ -1,11 +1,10 @@
-import { dec } from '@ushirika/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { ConflictError } from '../../../platform/errors.ts';
 import { lockRecords, type OpeningKindDefinition, type OpeningRecord } from '../../accounts/opening/kinds.ts';
-import { checkOpenInvoiceRows } from '../../accounts/opening/open-invoices.ts';
+import { checkOpenInvoiceRows, openInvoicesSheet } from '../../accounts/opening/open-invoices.ts';
 import { buyersCoded } from '../buyers/buyers.ts';
 import { addDays, invoiceDueDays } from './issue-invoice.ts';
 import { salesInvoiceLines, salesInvoices } from './schema.ts';
@@ -47,49 +46,43 @@ export const buyerInvoicesOpening: OpeningKindDefinition = {
       openingDate,
       dueFrom: (date) => addDays(date, dueDays),
     });
-    return {
-      rows: preview,
-      totalDebit: total,
-      totalCredit: dec(0),
-      problem: invoices.length === 0 ? 'The sheet has no unpaid invoices to import' : null,
-      async apply(t, actor, importId) {
-        const records: OpeningRecord[] = [];
-        for (let i = 0; i < invoices.length; i += 500) {
-          const chunk = invoices.slice(i, i + 500);
-          const saved = await t
-            .insert(salesInvoices)
-            .values(
-              chunk.map((inv) => ({
-                invoiceNo: inv.invoiceNo,
-                buyerId: inv.partyId,
-                auctionId: null,
-                openingImportId: importId,
-                invoiceDate: inv.invoiceDate,
-                dueDate: inv.dueDate,
-                status: 'issued' as const,
-                subtotal: inv.outstanding.toFixed(2),
-                leviesTotal: '0',
-                total: inv.outstanding.toFixed(2),
-                createdBy: actor.userId,
-              })),
-            )
-            .returning({ id: salesInvoices.id });
-          await t.insert(salesInvoiceLines).values(
-            chunk.map((inv, j) => ({
-              invoiceId: saved[j]?.id ?? '',
-              lineNo: 1,
-              kind: 'lot' as const,
-              lotId: null,
-              description: `Unpaid at ${openingDate} in the old books: ${inv.amount} less ${inv.alreadyPaid} paid`,
-              descriptionSw: `Deni la ${openingDate} katika vitabu vya zamani: ${inv.amount} ukitoa ${inv.alreadyPaid} zilizolipwa`,
-              amount: inv.outstanding.toFixed(2),
+    return openInvoicesSheet({ preview, invoices, total }, async (t, actor, importId) => {
+      const records: OpeningRecord[] = [];
+      for (let i = 0; i < invoices.length; i += 500) {
+        const chunk = invoices.slice(i, i + 500);
+        const saved = await t
+          .insert(salesInvoices)
+          .values(
+            chunk.map((inv) => ({
+              invoiceNo: inv.invoiceNo,
+              buyerId: inv.partyId,
+              auctionId: null,
+              openingImportId: importId,
+              invoiceDate: inv.invoiceDate,
+              dueDate: inv.dueDate,
+              status: 'issued' as const,
+              subtotal: inv.outstanding.toFixed(2),
+              leviesTotal: '0',
+              total: inv.outstanding.toFixed(2),
+              createdBy: actor.userId,
             })),
-          );
-          records.push(...saved.map((s) => ({ type: 'sales_invoice', id: s.id })));
-        }
-        return { entryId: null, records };
-      },
-    };
+          )
+          .returning({ id: salesInvoices.id });
+        await t.insert(salesInvoiceLines).values(
+          chunk.map((inv, j) => ({
+            invoiceId: saved[j]?.id ?? '',
+            lineNo: 1,
+            kind: 'lot' as const,
+            lotId: null,
+            description: `Unpaid at ${openingDate} in the old books: ${inv.amount} less ${inv.alreadyPaid} paid`,
+            descriptionSw: `Deni la ${openingDate} katika vitabu vya zamani: ${inv.amount} ukitoa ${inv.alreadyPaid} zilizolipwa`,
+            amount: inv.outstanding.toFixed(2),
+          })),
+        );
+        records.push(...saved.map((s) => ({ type: 'sales_invoice', id: s.id })));
+      }
+      return records;
+    });
   },
   async undo(tx, records) {
     // Locked first: a receipt allocating to one of them now waits, then finds it gone.
