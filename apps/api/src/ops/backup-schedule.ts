@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { startRounds } from '../platform/rounds.ts';
 import { createBackup, pruneBackups } from './backup.ts';
 
 /**
@@ -17,9 +18,8 @@ export type ScheduleLog = {
 export function startBackupSchedule(config: Config, database: Database, log: ScheduleLog) {
   const { dir, everyMs, keep } = config.backup;
   if (!dir || !everyMs) return null;
-  let running: Promise<void> | null = null;
-  const once = async () => {
-    try {
+  const rounds = startRounds(
+    async () => {
       const { file } = await createBackup({
         database,
         databaseUrl: config.databaseUrl,
@@ -30,21 +30,11 @@ export function startBackupSchedule(config: Config, database: Database, log: Sch
       });
       const removed = pruneBackups(dir, keep);
       log.info({ file, removed: removed.length }, 'backup written');
-    } catch (error) {
-      log.error({ err: error }, 'scheduled backup failed');
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= once().finally(() => {
-      running = null;
-    });
-  }, everyMs);
-  timer.unref();
-  log.info(`backups every ${everyMs / 60_000} min into ${dir}, keeping ${keep}`);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+      return 0;
     },
-  };
+    everyMs,
+    { untilIdle: false, failed: (error) => log.error({ err: error }, 'scheduled backup failed') },
+  );
+  log.info(`backups every ${everyMs / 60_000} min into ${dir}, keeping ${keep}`);
+  return { stop: rounds.stop };
 }

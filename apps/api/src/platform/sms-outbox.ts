@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { queryRows } from '../db/rows.ts';
+import { type Rounds, startRounds } from './rounds.ts';
 import { logLine } from './safe-log.ts';
 import type { SmsLog, SmsSender } from './sms.ts';
 import { type FarmerSmsKind, OPTIONAL_FARMER_SMS, OPTIONAL_SMS_KEY_PREFIX } from './sms-texts.ts';
@@ -166,7 +167,7 @@ export function backoffSeconds(options: Pick<SmsOutboxOptions, 'backoffMs'>, att
   return ms / 1000;
 }
 
-export type SmsOutboxWorker = { stop(): Promise<void>; runOnce(): Promise<number> };
+export type SmsOutboxWorker = Rounds;
 
 /**
  * Starts the outbox worker: a round every `intervalMs`, never two rounds at once. A failing round
@@ -178,26 +179,8 @@ export function startSmsOutboxWorker(
   log: SmsLog,
   options: SmsOutboxOptions = DEFAULT_SMS_OUTBOX,
 ): SmsOutboxWorker {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = async (): Promise<number> => {
-    if (running) return running;
-    running = deliverDueSms(db, sender, log, options).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (stopped || running) return;
-    runOnce().catch((error: unknown) => log.warn(`SMS outbox round failed: ${logLine(error)}`));
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startRounds(() => deliverDueSms(db, sender, log, options), options.intervalMs, {
+    untilIdle: false,
+    failed: (error) => log.warn(`SMS outbox round failed: ${logLine(error)}`),
+  });
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../../config.ts';
 import type { DbOrTx } from '../../../db/client.ts';
+import { type Rounds, startRounds } from '../../../platform/rounds.ts';
 import { askStatuses } from './ask-statuses.ts';
 import { claimAndSend } from './claim-and-send.ts';
 import { completeFinishedBatches } from './complete-batches.ts';
@@ -8,7 +9,7 @@ import type { PayoutProvider } from './provider.ts';
 
 const PER_ROUND = 500;
 
-export type PayoutWorker = { runOnce(): Promise<number>; stop(): Promise<void> };
+export type PayoutWorker = Rounds;
 
 /**
  * The background sender: every `workerMs` (and straight on while there is work) it looks names
@@ -22,8 +23,6 @@ export function startPayoutWorker(
   settings: Config['payouts'],
   log: { warn(message: string): void },
 ): PayoutWorker {
-  let running: Promise<number> | null = null;
-  let stopped = false;
   const timings = {
     queryAfterMs: settings.queryAfterMs,
     notFoundGraceMs: settings.notFoundGraceMs,
@@ -42,35 +41,9 @@ export function startPayoutWorker(
     work += await completeFinishedBatches(db);
     return work;
   };
-  const runOnce = (): Promise<number> => {
-    if (running) return running;
-    running = round().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = async () => {
-    if (stopped) return;
-    let more = true;
-    while (more && !stopped) {
-      try {
-        more = (await runOnce()) > 0;
-      } catch (error) {
-        log.warn(`payout round failed: ${error instanceof Error ? error.message : String(error)}`);
-        more = false;
-      }
-    }
-  };
-  const timer = setInterval(() => {
-    if (!running) void tick();
-  }, settings.workerMs);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startRounds(round, settings.workerMs, {
+    untilIdle: true,
+    failed: (error) =>
+      log.warn(`payout round failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
 }
