@@ -1,5 +1,8 @@
 import type { PaymentBatch } from '@ushirika/contracts';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../src/db/rows.ts';
 import { type Session, sessionAs, startTestApp, type TestApp } from './harness.ts';
 import type { Listed } from './master-data.ts';
 import {
@@ -64,4 +67,17 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
     if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(v).slice(0, 400)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** What left the collection bank for the world's batch: its journal lines there, credit less debit. */
+export async function collectionBankCredit(w: World): Promise<string | undefined> {
+  const [row] = await queryRows(
+    w.t.db,
+    z.object({ credit: z.string() }),
+    sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(16,2)::text as credit
+        from journal_lines jl join journal_entries je on je.id = jl.entry_id
+        join account_mappings m on m.account_id = jl.account_id
+        where m.key = 'collection_bank' and je.source_id = ${w.batch.id}`,
+  );
+  return row?.credit;
 }

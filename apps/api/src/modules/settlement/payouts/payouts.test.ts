@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Listed } from '../../../../test/master-data.ts';
-import { approvedBatch, until, type World } from '../../../../test/payout-fixtures.ts';
+import { approvedBatch, collectionBankCredit, until, type World } from '../../../../test/payout-fixtures.ts';
 import { roleBalance, unpaidLines } from '../../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { CallbackRejectedError } from './provider.ts';
@@ -59,16 +59,7 @@ async function ledgerOf(w: World): Promise<SimulatorLedgerEntry[]> {
 /** The books after the batch: what left the collection bank, the fees, what the farmers are still owed. */
 async function books(w: World) {
   return {
-    bankCredit: (
-      await queryRows(
-        w.t.db,
-        z.object({ credit: z.string() }),
-        sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(16,2)::text as credit
-            from journal_lines jl join journal_entries je on je.id = jl.entry_id
-            join account_mappings m on m.account_id = jl.account_id
-            where m.key = 'collection_bank' and je.source_id = ${w.batch.id}`,
-      )
-    )[0]?.credit,
+    bankCredit: await collectionBankCredit(w),
     fees: dec(await roleBalance(w.t.db, 'payout_fees'))
       .negated()
       .toFixed(2),

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Session, sessionAs } from '../../../../../test/harness.ts';
 import type { Listed } from '../../../../../test/master-data.ts';
-import { approvedBatch, until, type World } from '../../../../../test/payout-fixtures.ts';
+import {
+  approvedBatch,
+  collectionBankCredit,
+  until,
+  type World,
+} from '../../../../../test/payout-fixtures.ts';
 import { queryRows } from '../../../../db/rows.ts';
 import { claimAndSend } from '../claim-and-send.ts';
 import { lookUpNames } from '../look-up-names.ts';
@@ -210,15 +215,7 @@ describe("the provider's statement matched against a payment batch", () => {
     // Paid once at the provider; the bank credited once with what was sent plus the fees.
     const paid = await ledger();
     expect(paid.filter((e) => e.idempotencyKey === lost)).toHaveLength(1);
-    const [bank] = await queryRows(
-      w.t.db,
-      z.object({ credit: z.string() }),
-      sql`select coalesce(sum(jl.credit - jl.debit), 0)::numeric(16,2)::text as credit
-          from journal_lines jl join journal_entries je on je.id = jl.entry_id
-          join account_mappings m on m.account_id = jl.account_id
-          where m.key = 'collection_bank' and je.source_id = ${w.batch.id}`,
-    );
-    expect(bank?.credit).toBe(sum(paid.flatMap((e) => [e.amount, e.fee])).toFixed(2));
+    expect(await collectionBankCredit(w)).toBe(sum(paid.flatMap((e) => [e.amount, e.fee])).toFixed(2));
     const history = await queryRows(
       w.t.db,
       z.object({ action: z.string(), n: z.number() }),
