@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  amcosWithClerk,
   cashewSeasonCrop,
   createFarmer,
   createTransporter,
@@ -13,16 +14,7 @@ import {
   tag,
   weighCollection,
 } from './crop-flow-fixtures.ts';
-import {
-  adminToken,
-  api,
-  apiSignIn,
-  createAmcos,
-  createUser,
-  launchBrowser,
-  must,
-  signedIn,
-} from './support.ts';
+import { adminToken, api, launchBrowser, must, signedIn } from './support.ts';
 
 /**
  * Issue #17, "a clerk photographs a signed delivery note into its record": in English and in
@@ -64,17 +56,18 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
   crop = await cashewSeasonCrop(token);
-  const society = await createAmcos(token, `Nanyamba AMCOS ${tag()}`);
-  farmerNo = (await createFarmer(token, { amcosId: society.id, firstName: 'Mwanaisha', lastName: 'Hamisi' }))
-    .farmerNo;
+  const made = await amcosWithClerk(token, `Nanyamba AMCOS ${tag()}`);
+  clerk = made.clerk;
+  clerkToken = made.clerkToken;
+  farmerNo = (
+    await createFarmer(token, { amcosId: made.society.id, firstName: 'Mwanaisha', lastName: 'Hamisi' })
+  ).farmerNo;
   transporter = await createTransporter(token, {
     name: `Ruvuma Haulage ${tag()}`,
     rate: '45.00',
     plateNo: `T ${100 + Math.floor(Math.random() * 800)} ATT`,
   });
   warehouseId = (await createWarehouse(token, { name: `Mtwara Warehouse ${tag()}`, operator: 'TANECU' })).id;
-  clerk = await createUser(token, 'AMCOS Clerk', society.id);
-  clerkToken = await apiSignIn(clerk.email, clerk.password);
   // The fixture: a 1600 x 1200 PNG, as a phone camera's photo of the signed paper.
   const page = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200"><rect width="1600" height="1200" fill="#f4f1e8"/><text x="120" y="200" font-size="90">DELIVERY NOTE - signed</text><path d="M200 900 C 400 700, 600 1100, 900 850" stroke="#1a3d7c" stroke-width="12" fill="none"/></svg>`,

@@ -114,7 +114,7 @@ export async function futureSesameSeasonCrop(token: string) {
 export async function amcosWithClerk(token: string, name: string) {
   const society = await createAmcos(token, name);
   const clerk = await createUser(token, 'AMCOS Clerk', society.id);
-  return { society, clerkToken: await apiSignIn(clerk.email, clerk.password) };
+  return { society, clerk, clerkToken: await apiSignIn(clerk.email, clerk.password) };
 }
 
 /** The season and crop a season crop is of. */

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { childDatabase, freePort } from '../../api/test/hardening/child-server.ts';
 import { replaceInitialPassword } from './first-password.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -12,24 +10,6 @@ export const ADMIN_EMAIL = 'admin@e2e.ushirika.test';
 export const ADMIN_PASSWORD = 'E2e#Admin2026';
 /** The server starts the admin on this one; setup replaces it (the API refuses most calls until then). */
 const ADMIN_FIRST_PASSWORD = 'E2e#Admin2026-first';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
-}
 
 /** A running server and how to stop it and remove its data. */
 export type Server = { baseUrl: string; stop: () => Promise<void> };
@@ -41,15 +21,8 @@ export type Server = { baseUrl: string; stop: () => Promise<void> };
 export async function startServer(settings: Record<string, string> = {}): Promise<Server> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-e2e-'));
   const port = await freePort();
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (process.env.DATABASE_URL) {
-    dbName = `ushirika_e2e_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await admin(process.env.DATABASE_URL, `create database ${dbName}`);
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  // A PostgreSQL database of its own when the tests run on PostgreSQL, else PGlite in dataDir.
+  const database = await childDatabase(dataDir, 'ushirika_e2e');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -63,7 +36,7 @@ export async function startServer(settings: Record<string, string> = {}): Promis
     RATE_LIMIT_PER_ACCOUNT: '1000',
     ...settings,
   };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (database.env.DATABASE_URL) env.DATABASE_URL = database.env.DATABASE_URL;
   else delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
@@ -84,8 +57,7 @@ export async function startServer(settings: Record<string, string> = {}): Promis
       await exited;
     }
     await rm(dataDir, { recursive: true, force: true });
-    if (dbName && process.env.DATABASE_URL)
-      await admin(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
+    await database.drop();
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   try {

@@ -24,11 +24,14 @@ async function adminQuery(url: string, statement: string) {
   await client.query(statement).finally(() => client.end());
 }
 
-/** A database the child server owns across restarts: a PostgreSQL database, or a PGlite data directory. */
-export async function childDatabase(dataDir: string) {
+/**
+ * A database the child server owns across restarts: a PostgreSQL database (named `prefix` and a
+ * random part), or a PGlite data directory.
+ */
+export async function childDatabase(dataDir: string, prefix = 'ushirika_kill') {
   const base = process.env.DATABASE_URL;
   if (!base) return { env: { DATA_DIR: dataDir } as Record<string, string>, drop: async () => {} };
-  const name = `ushirika_kill_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   await adminQuery(base, `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
