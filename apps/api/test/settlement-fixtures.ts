@@ -294,6 +294,20 @@ export async function makeRule(
 }
 
 /**
+ * The body of a members'-shares rule (#32), as an administrator posts it: a percent of what the
+ * farmer is left after loans, paid to the AMCOS towards the member's unpaid shares.
+ */
+export const memberSharesRule = (rate: string, more: Record<string, unknown> = {}) => ({
+  name: 'Member shares',
+  kind: 'member_shares',
+  recipient: 'amcos',
+  payer: 'farmer',
+  basis: 'percent_of_gross',
+  rate,
+  ...more,
+});
+
+/**
  * The usual two deductions of a test season: a council cess of 3 % of gross to a beneficiary and
  * an AMCOS levy of 20 per kg (after the cess).
  */

@@ -16,6 +16,7 @@ import {
   makeFarmers,
   makePaidLot,
   makeSettlementWorld,
+  memberSharesRule,
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accountId, TODAY } from '../accounts/testing.ts';
@@ -97,15 +98,7 @@ async function runSeason() {
     `/settings/collection/season-crops/${world.seasonCropId}/deduction-rules`,
     {
       token: admin.access,
-      body: {
-        name: 'Member shares',
-        kind: 'member_shares',
-        recipient: 'amcos',
-        payer: 'farmer',
-        basis: 'percent_of_gross',
-        rate: '50',
-        order: 9,
-      },
+      body: memberSharesRule('50', { order: 9 }),
     },
   );
   if (rule.status !== 201) throw new Error(JSON.stringify(rule.body));

@@ -18,6 +18,7 @@ import {
   makePaidLot,
   makeRule,
   makeSettlementWorld,
+  memberSharesRule,
   roleBalance,
   type SettlementWorld,
   startSettlementApp,
@@ -145,14 +146,7 @@ describe('the member-shares rule kind', () => {
   it('is its own kind, paid by the farmer to the AMCOS as a percent of what is left after loans', async () => {
     const wrong = await t.request<Reply<DeductionRule>>('POST', rules(), {
       token: admin.access,
-      body: {
-        name: 'Member shares',
-        kind: 'member_shares',
-        recipient: 'amcos',
-        payer: 'farmer',
-        basis: 'per_kg',
-        rate: '20',
-      },
+      body: memberSharesRule('20', { basis: 'per_kg' }),
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors?.basis).toEqual([
@@ -160,15 +154,7 @@ describe('the member-shares rule kind', () => {
     ]);
     const made = await t.request<Reply<DeductionRule>>('POST', rules(), {
       token: admin.access,
-      body: {
-        name: 'Member shares',
-        kind: 'member_shares',
-        recipient: 'amcos',
-        payer: 'farmer',
-        basis: 'percent_of_gross',
-        rate: '100',
-        order: 9,
-      },
+      body: memberSharesRule('100', { order: 9 }),
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.data).toMatchObject({ kind: 'member_shares', recipient: 'amcos', rate: '100.000000' });
