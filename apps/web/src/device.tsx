@@ -3,11 +3,8 @@ import './app/device-read-ahead.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BuyingPostApp } from './app/BuyingPostApp.tsx';
-import { AppProviders } from './app/providers.tsx';
-import { i18nReady } from './lib/i18n.ts';
+import { renderApp } from './app/render-app.tsx';
 import { ensureDisplayDefaults } from './lib/storage.ts';
 
 // The installed buying-post app's page (device.html): main.tsx's start with no router.
@@ -15,15 +12,4 @@ ensureDisplayDefaults();
 // The office's service worker: built with the office app, it precaches this page's files too. An
 // update takes over at once (skipWaiting) and shows at the next opening: never a reload mid-weighing.
 if (import.meta.env.PROD) navigator.serviceWorker?.register('/sw.js', { scope: '/' }).catch(() => undefined);
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <BuyingPostApp />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+renderApp(<BuyingPostApp />);

@@ -28,7 +28,7 @@ async function pageHtml(webDist: string, page: WebPage): Promise<string> {
  * Content-Security-Policy admits only <style> elements carrying it, and the app gives it to
  * Mantine (getStyleNonce). The page is never cached, so a nonce is never reused.
  */
-export async function sendIndexHtml(
+export async function sendWebPage(
   reply: FastifyReply,
   webDist: string,
   page: WebPage = 'index.html',
@@ -80,9 +80,10 @@ function keptBuildWith(webDist: string, urlPath: string): string | undefined {
 
 /**
  * The web app's files from `webDist` (a symlink scripts/build.mjs switches in one rename when a
- * build is complete, so a rebuild while the server runs never shows a half-written folder), and
- * index.html for every other non-API GET (the app routes in the browser). Unknown API addresses and
- * missing files answer 404 in the app's error shape.
+ * build is complete, so a rebuild while the server runs never shows a half-written folder),
+ * device.html at the installed app's start address, and index.html for every other non-API GET
+ * (the app routes in the browser). Unknown API addresses and missing files answer 404 in the app's
+ * error shape.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -92,17 +93,17 @@ export async function registerWebApp(
 ): Promise<void> {
   const serveWeb = enabled && existsSync(path.join(webDist, 'index.html'));
   // Wildcard serving finds files built after start (a rebuild while running); misses fall to index.html.
-  // A page is never served as a plain file: sendIndexHtml adds the response's CSP style nonce.
+  // A page is never served as a plain file: sendWebPage adds the response's CSP style nonce.
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
       allowedPath: (pathName) => !PAGES.has(pathName),
     });
-    app.get('/', (_request, reply) => sendIndexHtml(reply, webDist));
+    app.get('/', (_request, reply) => sendWebPage(reply, webDist));
     // The installed app's start page: its own page when the build has one (older builds: the office's).
     app.get(BUYING_POST_PATH, (_request, reply) =>
-      sendIndexHtml(
+      sendWebPage(
         reply,
         webDist,
         existsSync(path.join(webDist, 'device.html')) ? 'device.html' : 'index.html',
@@ -115,7 +116,7 @@ export async function registerWebApp(
     const urlPath = request.url.split('?')[0] ?? '';
     const isFile = /\.[a-z0-9]+$/i.test(urlPath);
     if (serveWeb && request.method === 'GET' && !urlPath.startsWith('/api') && !isFile) {
-      return sendIndexHtml(reply, webDist);
+      return sendWebPage(reply, webDist);
     }
     const kept = serveWeb && request.method === 'GET' ? keptBuildWith(webDist, urlPath) : undefined;
     if (kept) return reply.sendFile(urlPath.slice(1), kept);

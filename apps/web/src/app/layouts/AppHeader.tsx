@@ -1,9 +1,9 @@
-import { Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconPlant2 } from '@tabler/icons-react';
+import { Burger, Group, UnstyledButton } from '@mantine/core';
 import type { SessionUser } from '@ushirika/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InboxButton } from '../../features/inbox/InboxButton.tsx';
+import { BrandMark } from './BrandMark.tsx';
 import { LanguageSwitch, ThemeSwitch } from './PreferenceSwitches.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useKeptLanguage } from './use-kept-language.ts';
@@ -30,17 +30,7 @@ export function AppHeader({ user, navbarOpened, onToggleNavbar }: AppHeaderProps
           data-testid="navbar-toggle"
         />
         <UnstyledButton component={Link} to="/" data-testid="brand-link">
-          <Group gap={6} wrap="nowrap">
-            <IconPlant2 size={28} color="var(--mantine-color-teal-6)" aria-hidden />
-            <Stack gap={0}>
-              <Text fw={700} size="lg" lh={1.1}>
-                {t('app.brand')}
-              </Text>
-              <Text size="xs" c="dimmed" lh={1.1} data-testid="audience-label">
-                {user.amcosId ? t('app.amcos') : t('app.union')}
-              </Text>
-            </Stack>
-          </Group>
+          <BrandMark audience={user.amcosId ? t('app.amcos') : t('app.union')} />
         </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">

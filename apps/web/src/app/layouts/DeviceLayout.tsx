@@ -1,8 +1,9 @@
-import { ActionIcon, Box, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBuildingWarehouse, IconLogout, IconPlant2 } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Tooltip } from '@mantine/core';
+import { IconBuildingWarehouse, IconLogout } from '@tabler/icons-react';
 import type { SessionUser } from '@ushirika/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from './BrandMark.tsx';
 import { LanguageSwitch, ThemeSwitch } from './PreferenceSwitches.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useKeptLanguage } from './use-kept-language.ts';
@@ -28,17 +29,7 @@ export function DeviceLayout({ user, children }: { user: SessionUser; children: 
         wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Group gap={6} wrap="nowrap">
-          <IconPlant2 size={28} color="var(--mantine-color-teal-6)" aria-hidden />
-          <Stack gap={0}>
-            <Text fw={700} size="lg" lh={1.1}>
-              {t('app.brand')}
-            </Text>
-            <Text size="xs" c="dimmed" lh={1.1} data-testid="audience-label">
-              {t('offlineMd.appName')}
-            </Text>
-          </Stack>
-        </Group>
+        <BrandMark audience={t('offlineMd.appName')} />
         <Group gap="xs" wrap="nowrap">
           <LanguageSwitch onChosen={keepLanguage} />
           <ThemeSwitch />
