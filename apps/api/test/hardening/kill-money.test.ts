@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Db, openDatabase } from '../../src/db/client.ts';
+import type { Db } from '../../src/db/client.ts';
 import { countRow, idRow, queryRows } from '../../src/db/rows.ts';
 import { controlAccounts } from '../../src/modules/accounts/reports/control-accounts.ts';
 import { trialBalance } from '../../src/modules/accounts/reports/trial-balance.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 import { makeBuyer, makeSalesSetup, type SalesSetup } from '../sales-lots.ts';
 import { makeRule, makeSettlementWorld, type SettlementWorld } from '../settlement-fixtures.ts';
-import {
-  accessToken,
-  type ChildServer,
-  apiCall as call,
-  childDatabase,
-  killHard,
-  localServerEnv,
-  startChildServer,
-  stopGently,
-} from './child-server.ts';
+import { accessToken, apiCall as call } from './child-server.ts';
+import { ok, useKillableServer, withDatabase } from './killable-server.ts';
 import { seededRandom } from './openapi-walk.ts';
 import { writeSoldPaidLot } from './sold-lots.ts';
 
@@ -49,21 +38,7 @@ const TRANSFER_LINES = 300;
 const ADMIN = { email: 'admin@killmoney.ushirika.test', first: 'Kill#First2026', password: 'Kill#Admin2026' };
 const FINANCE = { email: 'finance@killmoney.ushirika.test', password: 'Kill#Finance2026' };
 
-let dataDir: string;
-let server: ChildServer | undefined;
-let drop = async () => {};
-
-afterAll(async () => {
-  if (server) await stopGently(server);
-  await drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function ok<T>(reply: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const r = await reply;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
-  return r.body;
-}
+const server = useKillableServer('kill-money', ADMIN);
 
 /** One society: `farmers` farmers (a third with bank accounts, a tenth with no phone) in sold, paid lots of 100. */
 async function makeSociety(db: Db, w: number, farmers: number): Promise<SettlementWorld> {
@@ -147,18 +122,6 @@ type Facts = {
     paidCollections: number;
   }>;
 };
-
-/** Reads the database with the server down (the kill left it as it was). */
-async function withDatabase<T>(env: Record<string, string>, read: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 2 } : { dataDir: env.DATA_DIR },
-  );
-  try {
-    return await read(database.db);
-  } finally {
-    await database.close();
-  }
-}
 
 const count = async (db: Db, query: ReturnType<typeof sql>) =>
   Number((await queryRows(db, countRow, query))[0]?.n ?? 0);
@@ -276,24 +239,9 @@ const batchFacts = (db: Db) => async (id: string) => {
 };
 
 it('settlement approval, batch mark-paid, auction close and stock transfer killed with SIGKILL happened whole or not at all; books balance and control accounts agree after restart', async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-money-'));
-  const database = await childDatabase(path.join(dataDir, 'data'));
-  drop = database.drop;
-  const env = { ...database.env, ...localServerEnv({ email: ADMIN.email, password: ADMIN.first }) };
   // First start: migrations and the administrator; then the data, written with the server down.
-  server = await startChildServer(env);
-  const first = await accessToken(server.url, ADMIN.email, ADMIN.first);
-  await ok(
-    call(
-      server.url,
-      'POST',
-      '/auth/change-password',
-      { current_password: ADMIN.first, password: ADMIN.password, password_confirmation: ADMIN.password },
-      first,
-    ),
-    'change password',
-  );
-  await stopGently(server);
+  const env = await server.open();
+  await server.stop();
   const setupStarted = performance.now();
   const [a, b, c, d, e, f, base] = await withDatabase(env, async (db) => {
     const a = await makeSociety(db, 1, FARMERS);
@@ -322,14 +270,14 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   expect(base.balanced).toEqual([true, true]);
   expect(base.controlDifferences).toEqual([]);
 
-  server = await startChildServer(env);
+  await server.start();
   let admin = await accessToken(server.url, ADMIN.email, ADMIN.password);
   let finance = await accessToken(server.url, FINANCE.email, FINANCE.password);
   const draft = async (world: SettlementWorld) =>
     (
       await ok(
         call<{ data: { id: string; farmerCount: number } }>(
-          server?.url ?? '',
+          server.url,
           'POST',
           '/payments/settlements',
           { amcosId: world.amcosId },
@@ -348,13 +296,13 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
     PAID_FARMERS,
   ]);
   const approve = (id: string) =>
-    call(server?.url ?? '', 'PATCH', `/payments/settlements/${id}/approve`, undefined, finance);
+    call(server.url, 'PATCH', `/payments/settlements/${id}/approve`, undefined, finance);
   // C and D (smaller) are approved now; their farmer batches are the ones marked paid below.
   expect((await approve(settleC.id)).status).toBe(200);
   expect((await approve(settleD.id)).status).toBe(200);
   // Two auctions with every lot bid for and accepted, ready to close.
   const readyAuction = async (stock: Awaited<ReturnType<typeof makeAuctionStock>>) => {
-    const url = server?.url ?? '';
+    const url = server.url;
     const created = await ok(
       call<{ data: { id: string } }>(
         url,
@@ -443,7 +391,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   );
   const dispatch = () =>
     call(
-      server?.url ?? '',
+      server.url,
       'POST',
       '/inventory/transfers',
       {
@@ -461,7 +409,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
 
   const r = seededRandom(Number(process.env.HARDENING_SEED ?? 20261125));
   const restart = async () => {
-    server = await startChildServer(env);
+    await server.start();
     admin = await accessToken(server.url, ADMIN.email, ADMIN.password);
     finance = await accessToken(server.url, FINANCE.email, FINANCE.password);
   };
@@ -470,7 +418,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
     const reply = action().catch(() => null);
     // From 30 % of the measured time to 20 % past it: most kills land inside, some after the commit.
     await new Promise((resolve) => setTimeout(resolve, ms * (0.3 + 0.9 * r.next())));
-    if (server) await killHard(server);
+    await server.kill();
     await reply;
     return withDatabase(env, read);
   };
@@ -480,7 +428,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   const farmerBatch = async (settlementId: string) => {
     const list = await ok(
       call<{ data: { id: string; lineCount: number }[] }>(
-        server?.url ?? '',
+        server.url,
         'GET',
         `/payments/batches?settlement_id=${settlementId}&party_type=farmer`,
         undefined,
@@ -491,16 +439,13 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
     const batch = list.data[0];
     if (!batch) throw new Error('no farmer batch');
     await ok(
-      call(server?.url ?? '', 'PATCH', `/payments/batches/${batch.id}/approve`, undefined, admin),
+      call(server.url, 'PATCH', `/payments/batches/${batch.id}/approve`, undefined, admin),
       'approve batch',
     );
-    const file = await fetch(
-      `${server?.url}/api/payments/batches/${batch.id}/export?layout=bank&format=csv`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin}` },
-      },
-    );
+    const file = await fetch(`${server.url}/api/payments/batches/${batch.id}/export?layout=bank&format=csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(file.status).toBe(200);
     await file.arrayBuffer();
     return batch;
@@ -510,7 +455,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   expect(batchB.lineCount).toBe(batchA.lineCount);
   const markPaid = (id: string) =>
     call(
-      server?.url ?? '',
+      server.url,
       'PATCH',
       `/payments/batches/${id}/paid`,
       { paidOn: new Date().toISOString().slice(0, 10), bankReference: `KILL-${id.slice(0, 8)}` },
@@ -520,7 +465,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   expect((await markPaid(batchA.id)).status).toBe(200);
   const markPaidMs = performance.now() - started;
   const closeAuction = (id: string) =>
-    call(server?.url ?? '', 'PATCH', `/sales/auctions/${id}/close`, undefined, admin);
+    call(server.url, 'PATCH', `/sales/auctions/${id}/close`, undefined, admin);
   started = performance.now();
   expect((await closeAuction(auctionE)).status).toBe(200);
   const closeMs = performance.now() - started;
@@ -529,7 +474,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
   const dispatchMs = performance.now() - started;
 
   // The references, read in one stop of the server.
-  if (server) await stopGently(server);
+  await server.stop();
   const [referenceA, settled, paidA, closedE, openF, sentOnce] = await withDatabase(env, (db) =>
     Promise.all([
       settlementFacts(db)(settleA.id),
@@ -636,8 +581,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
     await restart();
   }
   if (sent.transfers < 2) expect((await dispatch()).status).toBe(201);
-  await stopGently(server);
-  server = undefined;
+  await server.stop();
   const end = await withDatabase(env, async (db) => ({
     b: await batchFacts(db)(batchB.id),
     f: await auctionFacts(db)(auctionF),

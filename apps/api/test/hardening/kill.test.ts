@@ -1,19 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { nida } from '../master-data.ts';
-import {
-  accessToken,
-  type ChildServer,
-  apiCall as call,
-  childDatabase,
-  killHard,
-  localServerEnv,
-  startChildServer,
-  stopGently,
-} from './child-server.ts';
+import { accessToken, apiCall as call } from './child-server.ts';
+import { useKillableServer } from './killable-server.ts';
 import { seededRandom } from './openapi-walk.ts';
 
 /**
@@ -24,15 +13,7 @@ import { seededRandom } from './openapi-walk.ts';
  */
 const ADMIN = { email: 'admin@kill.ushirika.test', first: 'Kill#First2026', password: 'Kill#Admin2026' };
 const ROWS = 2000;
-let dataDir: string;
-let server: ChildServer | undefined;
-let drop = async () => {};
-
-afterAll(async () => {
-  if (server) await stopGently(server);
-  await drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const server = useKillableServer('kill', ADMIN);
 
 function upload(base: string, token: string, text: string) {
   const form = new FormData();
@@ -62,28 +43,12 @@ async function farmerNumbers(base: string, token: string, amcosId: string): Prom
 }
 
 it('a farmer import killed with SIGKILL happened whole or not at all; numbers stay gap-free after restart', async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-'));
-  const database = await childDatabase(dataDir);
-  drop = database.drop;
-  const env = { ...database.env, ...localServerEnv({ email: ADMIN.email, password: ADMIN.first }) };
-  server = await startChildServer(env);
-  const first = await accessToken(server.url, ADMIN.email, ADMIN.first);
-  await call(
-    server.url,
-    'POST',
-    '/auth/change-password',
-    {
-      current_password: ADMIN.first,
-      password: ADMIN.password,
-      password_confirmation: ADMIN.password,
-    },
-    first,
-  );
+  await server.open();
   let token = await accessToken(server.url, ADMIN.email, ADMIN.password);
   const makeSociety = async (name: string) =>
     (
       await call<{ data: { id: string; code: string } }>(
-        server?.url ?? '',
+        server.url,
         'POST',
         '/amcos',
         { code: `K${randomInt(1_000_000)}`, name },
@@ -111,9 +76,9 @@ it('a farmer import killed with SIGKILL happened whole or not at all; numbers st
   for (let kill = 0; kill < 3; kill++) {
     const reply = upload(server.url, token, sheet).catch(() => null);
     await new Promise((resolve) => setTimeout(resolve, importMs * (0.2 + 0.7 * r.next())));
-    await killHard(server);
+    await server.kill();
     await reply;
-    server = await startChildServer(env);
+    await server.start();
     token = await accessToken(server.url, ADMIN.email, ADMIN.password);
     const numbers = await farmerNumbers(server.url, token, amcosId);
     outcomes.push(numbers.length);

@@ -1,25 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { PayoutProgress } from '@ushirika/contracts';
 import { dec } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  accessToken,
-  type ChildServer,
-  apiCall as call,
-  childDatabase,
-  killHard,
-  localServerEnv,
-  startChildServer,
-  stopGently,
-} from '../../../../test/hardening/child-server.ts';
+import { accessToken, apiCall as call } from '../../../../test/hardening/child-server.ts';
+import { ok, useKillableServer, withDatabase } from '../../../../test/hardening/killable-server.ts';
 import { writeSoldPaidLot } from '../../../../test/hardening/sold-lots.ts';
 import { makeSettlementWorld } from '../../../../test/settlement-fixtures.ts';
-import { type Db, openDatabase } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
 import { controlAccounts } from '../../accounts/reports/control-accounts.ts';
@@ -53,32 +42,7 @@ const KNOBS = {
   PAYOUT_NOT_FOUND_GRACE_MS: '3000',
 };
 
-let dataDir: string;
-let server: ChildServer | undefined;
-let drop = async () => {};
-
-afterAll(async () => {
-  if (server) await stopGently(server);
-  await drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function ok<T>(reply: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const r = await reply;
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
-  return r.body;
-}
-
-async function withDatabase<T>(env: Record<string, string>, read: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL, poolSize: 2 } : { dataDir: env.DATA_DIR },
-  );
-  try {
-    return await read(database.db);
-  } finally {
-    await database.close();
-  }
-}
+const server = useKillableServer('kill-payouts', ADMIN, KNOBS);
 
 const one = async <T extends z.ZodType>(db: Db, row: T, query: ReturnType<typeof sql>) => {
   const [r] = await queryRows(db, row, query);
@@ -87,23 +51,8 @@ const one = async <T extends z.ZodType>(db: Db, row: T, query: ReturnType<typeof
 };
 
 it('a batch of 1,000 lines with timeouts, duplicate callbacks and held names, killed mid-batch: every line final and paid at most once; the books agree', async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'ushirika-kill-payouts-'));
-  const database = await childDatabase(path.join(dataDir, 'data'));
-  drop = database.drop;
-  const env = { ...database.env, ...localServerEnv({ email: ADMIN.email, password: ADMIN.first }), ...KNOBS };
-  server = await startChildServer(env);
-  const first = await accessToken(server.url, ADMIN.email, ADMIN.first);
-  await ok(
-    call(
-      server.url,
-      'POST',
-      '/auth/change-password',
-      { current_password: ADMIN.first, password: ADMIN.password, password_confirmation: ADMIN.password },
-      first,
-    ),
-    'change password',
-  );
-  await stopGently(server);
+  const env = await server.open();
+  await server.stop();
   // The society: LINES farmers (a third with bank accounts, the rest wallets) in sold, paid lots.
   const amcosId = await withDatabase(env, async (db) => {
     const world = await makeSettlementWorld(db);
@@ -140,10 +89,10 @@ it('a batch of 1,000 lines with timeouts, duplicate callbacks and held names, ki
     return world.amcosId;
   });
 
-  server = await startChildServer(env);
+  await server.start();
   let admin = await accessToken(server.url, ADMIN.email, ADMIN.password);
   let finance = await accessToken(server.url, FINANCE.email, FINANCE.password);
-  const url = () => server?.url ?? '';
+  const url = () => server.url;
   const settlement = await ok(
     call<{ data: { id: string } }>(url(), 'POST', '/payments/settlements', { amcosId }, admin),
     'draft settlement',
@@ -186,10 +135,10 @@ it('a batch of 1,000 lines with timeouts, duplicate callbacks and held names, ki
   };
   // Killed while the money is going out: some lines sent, others claimed, looked up or waiting.
   const atKill = await until((p) => p.sent >= LINES * 0.3, 120_000);
-  await killHard(server);
+  await server.kill();
   const killedAfterMs = Math.round(performance.now() - started);
 
-  server = await startChildServer(env);
+  await server.start();
   admin = await accessToken(server.url, ADMIN.email, ADMIN.password);
   finance = await accessToken(server.url, FINANCE.email, FINANCE.password);
   // The names the register answers differently wait for a person, who confirms them.
@@ -212,8 +161,7 @@ it('a batch of 1,000 lines with timeouts, duplicate callbacks and held names, ki
   const deadline = Date.now() + 30_000;
   while (!['paid', 'partly_paid'].includes(await status()) && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100));
-  await stopGently(server);
-  server = undefined;
+  await server.stop();
 
   const facts = await withDatabase(env, async (db) => {
     const lines = await one(
