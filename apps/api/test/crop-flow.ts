@@ -1,5 +1,5 @@
 import type { Collection, FarmerDetail, RecordCollectionBody, SeasonCrop } from '@ushirika/contracts';
-import { todayInTanzania } from '../src/modules/crop-flow/collections/record-collection.ts';
+import { todayInTanzania } from '@ushirika/domain';
 import { makeAmcos, type Reply, type Session, sessionAs, startTestApp, type TestApp } from './harness.ts';
 import { type Listed, nida, phone, uniq } from './master-data.ts';
 

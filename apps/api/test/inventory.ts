@@ -1,4 +1,5 @@
 import type { GrnDetail, Item, StockIssueDetail, StockTransferDetail, Store } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../src/db/rows.ts';
@@ -17,8 +18,6 @@ export type StoresWorld = {
   urea: Item;
   sulphur: Item;
 };
-
-export const today = () => new Date().toISOString().slice(0, 10);
 
 export async function ok<T>(p: Promise<{ status: number; body: unknown }>, status = 201): Promise<T> {
   const r = await p;
@@ -95,12 +94,14 @@ const storeDocument =
       body: { storeId, ...defaults(), lines, ...extra },
     });
 
-export const directGrn = storeDocument<GrnDetail>('/inventory/grns/direct', () => ({ receivedOn: today() }));
+export const directGrn = storeDocument<GrnDetail>('/inventory/grns/direct', () => ({
+  receivedOn: todayInTanzania(),
+}));
 
 export const issue = storeDocument<StockIssueDetail>('/inventory/issues', () => ({
   purpose: 'union_use',
   issuedTo: 'Union office',
-  issuedOn: today(),
+  issuedOn: todayInTanzania(),
 }));
 
 export const transfer = (
@@ -113,7 +114,7 @@ export const transfer = (
 ) =>
   t.request<{ data: StockTransferDetail; message: string }>('POST', '/inventory/transfers', {
     token,
-    body: { kind, fromStoreId, toStoreId, dispatchedOn: today(), lines },
+    body: { kind, fromStoreId, toStoreId, dispatchedOn: todayInTanzania(), lines },
   });
 
 export const receiveAll = (
@@ -128,7 +129,7 @@ export const receiveAll = (
     {
       token,
       body: {
-        receivedOn: today(),
+        receivedOn: todayInTanzania(),
         lines: tr.lines.map((l) => ({
           lineId: l.id,
           receivedQuantity: counts?.[l.lineNo]?.[0] ?? l.quantity,
@@ -189,7 +190,7 @@ export async function approvedOrder(
     t.db,
     z.object({ id: z.string(), order_no: z.string() }),
     sql`insert into purchase_orders (id, order_no, supplier_id, order_date, status, vat_rate, subtotal, vat_total, total)
-        values (gen_random_uuid(), ${`PO-T-${uniq()}`}, ${supplier.id}, ${today()}, ${status}, 18, 0, 0, 0) returning id, order_no`,
+        values (gen_random_uuid(), ${`PO-T-${uniq()}`}, ${supplier.id}, ${todayInTanzania()}, ${status}, 18, 0, 0, 0) returning id, order_no`,
   );
   if (!order) throw new Error('no order');
   const ids: string[] = [];

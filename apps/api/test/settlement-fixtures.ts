@@ -1,4 +1,4 @@
-import { dec, round, sum } from '@ushirika/domain';
+import { dec, round, sum, todayInTanzania } from '@ushirika/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../src/db/client.ts';
@@ -183,7 +183,7 @@ export async function sellLot(
   const amount = round(dec(netKg).times(dec(o.price)), 2).toFixed(2);
   const levies = o.buyerLevies ?? '0.00';
   const total = dec(amount).plus(dec(levies)).toFixed(2);
-  const invoiceDate = o.invoiceDate ?? new Date().toISOString().slice(0, 10);
+  const invoiceDate = o.invoiceDate ?? todayInTanzania();
   const invoice = one(
     await db
       .insert(salesInvoices)

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { todayInTanzania } from '@ushirika/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, createUser, launchBrowser, signedIn } from './support.ts';
@@ -89,7 +90,7 @@ describe('accounting', () => {
     const download = checker.waitForEvent('download');
     await checker.getByTestId('table-export').click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`OPERATION_ACCOUNTS_${new Date().toISOString().slice(0, 10)}.xlsx`);
+    expect(file.suggestedFilename()).toBe(`OPERATION_ACCOUNTS_${todayInTanzania()}.xlsx`);
     const bytes = await readFile((await file.path()) ?? '');
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     await checker.context().close();

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { todayInTanzania } from '@ushirika/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,7 +29,7 @@ let manager: { email: string; password: string };
 let seasonName: string;
 let alpha: { id: string; name: string };
 let alphaMemberId: string;
-const YEAR = new Date().toISOString().slice(0, 4);
+const YEAR = todayInTanzania().slice(0, 4);
 const NEXT = String(Number(YEAR) + 1);
 
 async function accountIdOf(code: string): Promise<string> {

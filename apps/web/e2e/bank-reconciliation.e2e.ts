@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { todayInTanzania } from '@ushirika/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationAccount } from './accounts-fixtures.ts';
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const today = new Date().toISOString().slice(0, 10);
+const today = todayInTanzania();
 type Account = { id: string; code: string; groupId: string };
 
 async function world(label: string) {

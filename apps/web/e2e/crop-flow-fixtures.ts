@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { todayInTanzania } from '@ushirika/domain';
 import type { Page } from 'playwright-core';
 import { api, apiSignIn, createAmcos, createUser, type Listed, must } from './support.ts';
 
@@ -21,7 +22,7 @@ export const nida = () => `19${digits(18)}`;
 export const phone = () => `2557${digits(8)}`;
 
 /** Today as YYYY-MM-DD. */
-export const today = new Date().toISOString().slice(0, 10);
+export const today = todayInTanzania();
 
 /** The open season's cashew: the season crop, its Standard grade and the label the screens show. */
 export type SeasonCrop = { seasonCropId: string; gradeId: string; label: string };

@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationAccount } from './accounts-fixtures.ts';
@@ -30,7 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => browser.close());
 
-const today = new Date().toISOString().slice(0, 10);
+const today = todayInTanzania();
 
 describe("an AMCOS manager's menu", () => {
   it('Inventories opens the transfers their store counts and receives', async () => {

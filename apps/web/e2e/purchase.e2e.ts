@@ -1,4 +1,4 @@
-import { dec, toGroupedMoney } from '@ushirika/domain';
+import { dec, todayInTanzania, toGroupedMoney } from '@ushirika/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeItem, makeStore, makeSupplier, receiveAll } from './purchase-fixtures.ts';
@@ -24,7 +24,7 @@ let token: string;
 let store: { id: string };
 let item: { id: string; code: string };
 let users: Record<'buyer' | 'manager' | 'accountant', { email: string; password: string }>;
-const today = new Date().toISOString().slice(0, 10);
+const today = todayInTanzania();
 
 beforeAll(async () => {
   browser = await launchBrowser();

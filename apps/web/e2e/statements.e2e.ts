@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { todayInTanzania } from '@ushirika/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, apiSignIn, createUser, launchBrowser, must, signedIn } from './support.ts';
@@ -13,8 +14,8 @@ let token: string;
 let accountant: { email: string; password: string };
 let manager: { email: string; password: string };
 let auditor: { email: string; password: string };
-const year = new Date().toISOString().slice(0, 4);
-const today = new Date().toISOString().slice(0, 10);
+const year = todayInTanzania().slice(0, 4);
+const today = todayInTanzania();
 type Account = { id: string; code: string };
 
 async function accountOf(book: string, code: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { todayInTanzania } from '@ushirika/domain';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe('Swahili as Tanzanian offices write it (#35)', () => {
         'POST',
         '/accounts/journal-entries',
         {
-          entryDate: new Date().toISOString().slice(0, 10),
+          entryDate: todayInTanzania(),
           book: 'operation',
           narration,
           reference: 'MKATABA-7',

@@ -1,4 +1,4 @@
-import { dec, toGroupedMoney } from '@ushirika/domain';
+import { dec, todayInTanzania, toGroupedMoney } from '@ushirika/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFarmer, phone, tag } from './crop-flow-fixtures.ts';
@@ -41,7 +41,7 @@ afterAll(() => browser.close());
 
 /** The collection bank's posted book balance (trial balance of the collection book, today). */
 async function collectionBankBalance(): Promise<string> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const tb = await api<{ data: { rows: { code: string; closingDebit: string; closingCredit: string }[] } }>(
     'GET',
     `/reports/trial-balance?book=collection&as_at=${today}`,

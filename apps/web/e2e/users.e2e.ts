@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -99,7 +100,7 @@ describe('users', () => {
     const user = await createUser(token, 'Accountant');
     const page = await signedIn(browser, user);
     await page.goto('/profile');
-    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    const [y, m, d] = todayInTanzania().split('-');
     const created = page.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first();
     await expect(created.textContent()).resolves.toBe(`${m}/${d}/${y}`);
     const form = page.getByTestId('profile-form');

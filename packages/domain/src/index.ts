@@ -1,4 +1,5 @@
 export * from './appropriation.ts';
+export * from './business-date.ts';
 export * from './deductions.ts';
 export * from './geolocation.ts';
 export * from './ledger.ts';

@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
@@ -83,7 +84,7 @@ export async function writeData(db: Db, adminId: string, lines: number): Promise
     sql`select entry_date::text || '_' || id::text as cursor from journal_lines
         where posted and account_id = ${busy?.id} and entry_date = ${year.start_date}::date + 200 order by id limit 1`,
   );
-  const asAt = new Date().toISOString().slice(0, 10);
+  const asAt = todayInTanzania();
   return {
     lines: entries * 2,
     busyAccountId: busy?.id ?? '',

@@ -1,4 +1,4 @@
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
@@ -37,7 +37,7 @@ type Books = { today: string; from: string; busyId: string; midCursor: string };
 
 async function booksOf(db: Db): Promise<Books> {
   const years = await readYears(db);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const from = years.current.start;
   const [busy] = await queryRows(
     db,
@@ -229,7 +229,7 @@ export const apexSuite: BenchSuite = {
       `    apex: data ready in ${((performance.now() - started) / 1000).toFixed(1)} s this run (${progress(plan, state)})\n`,
     );
     const auctionStarted = performance.now();
-    const auction = await writeAuction(db, plan, adminId, new Date().toISOString().slice(0, 10));
+    const auction = await writeAuction(db, plan, adminId, todayInTanzania());
     await db.execute(
       sql`analyze lots, lot_sources, delivery_notes, sales_invoices, sales_invoice_lines, farmer_loans`,
     );

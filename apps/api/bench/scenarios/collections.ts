@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
@@ -38,7 +39,7 @@ async function isPglite(db: Db): Promise<boolean> {
 }
 
 async function writeData(db: Db, adminId: string, passwordHash: string, total: number): Promise<Prepared> {
-  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const year = today.slice(0, 4);
   const crop = await cashewGrades(db);
   const seasonCropId = await openCashewSeasonCrop(db, today, crop.crop_id, 'Bench collections season');

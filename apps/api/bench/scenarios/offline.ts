@@ -1,5 +1,5 @@
 import { SYNC_BATCH } from '@ushirika/contracts';
-import { formatReceiptNo } from '@ushirika/domain';
+import { formatReceiptNo, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
@@ -44,7 +44,7 @@ type Prepared = { amcosId: string; seasonId: string; seasonCropId: string; grade
 type Clerk = { email: string; token: string };
 
 async function writeData(db: Db, adminId: string, passwordHash: string): Promise<Prepared> {
-  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const crop = await cashewGrades(db);
   const seasonCropId = await openCashewSeasonCrop(db, today, crop.crop_id, 'Bench offline season');
   const [season] = await queryRows(
@@ -116,7 +116,7 @@ function queueOf(p: Prepared, device: Device, farmers: { id: string; no: string 
       farmerId: farmer.id,
       farmerNo: farmer.no,
       gradeId: p.gradeId,
-      collectedOn: new Date().toISOString().slice(0, 10),
+      collectedOn: todayInTanzania(),
       bags,
       grossKg: gross,
       tareKg: '1.5',

@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
@@ -28,7 +29,7 @@ const bearer = (server: ServerContext) => ({ authorization: `Bearer ${server.adm
 
 async function writeData(db: Db, adminId: string): Promise<{ openIds: string[]; seconds: number }> {
   const started = performance.now();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const historyLots = LOTS - OPEN_AUCTIONS * LOTS_PER_OPEN;
   const crop = await cashewGrades(db);
   const [sc] = await queryRows(

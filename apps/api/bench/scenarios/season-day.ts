@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
@@ -88,7 +89,7 @@ type Prepared = {
 const email = (kind: string, n: number) => `sd.${kind}${String(n).padStart(2, '0')}@bench.test`;
 
 async function writeData(db: Db, adminId: string, passwordHash: string): Promise<Prepared> {
-  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const year = today.slice(0, 4);
   const cashew = await cashewGrades(db);
   const crop = { crop_id: cashew.crop_id, grade: cashew.std };
@@ -331,7 +332,7 @@ async function workDay(p: Prepared, baseUrl: string, seconds: number): Promise<D
   };
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const today = todayInTanzania();
   // People do not start in step: each begins at a seeded random moment of the first interval.
   const random = seededRandom(SEED);
   // Turn i is due at the person's start plus i intervals. At the end no new turn begins: the turns

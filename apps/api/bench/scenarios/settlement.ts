@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
@@ -28,7 +29,7 @@ const auctionId = (k: number) => `00000000-0000-4000-b000-${k.toString(16).padSt
 
 async function writeData(db: Db, setup: { adminId: string; passwordHash: string }) {
   const started = performance.now();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const [crop] = await queryRows(
     db,
     z.object({ crop_id: z.string(), grade: z.string() }),

@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
@@ -33,7 +34,7 @@ async function dataOf(db: Db, adminId: string, wanted: number): Promise<{ data: 
         where exists (select 1 from accounts where code = 'B0001')`,
   );
   if (!found) return { data: await writeData(db, adminId, wanted), reused: false };
-  const asAt = new Date().toISOString().slice(0, 10);
+  const asAt = todayInTanzania();
   return {
     data: {
       lines: found.lines,

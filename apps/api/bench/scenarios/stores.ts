@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
@@ -125,7 +126,7 @@ export const storesSuite: BenchSuite = {
       z.object({ id: z.string() }),
       sql`select id from items where code like 'BI%' order by code`,
     );
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInTanzania();
     // Each clerk its own union store and items: 20 GRN bodies of 20 lines each, walked in turn.
     const bodies = Array.from({ length: 10 }, (_, clerk) =>
       Array.from({ length: 20 }, (_, g) =>

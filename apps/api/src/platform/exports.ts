@@ -1,5 +1,5 @@
 import type { ListQuery } from '@ushirika/contracts';
-import { spreadsheetNumber } from '@ushirika/domain';
+import { EAST_AFRICA_OFFSET_MS, spreadsheetNumber, todayInTanzania } from '@ushirika/domain';
 import type { Workbook } from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { loadExcelJs } from './heavy-modules.ts';
@@ -99,8 +99,6 @@ export function toCsv<T>(columns: ExportColumn<T>[], rows: T[], lang: Reader = c
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Tanzania is UTC+3 all year: a timestamp cell shows the union's wall-clock time. */
-const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** A date cell's format: the reader's order in English (#37), day first in Swahili. */
 const dateNumFmt = (lang: Lang) =>
   lang === 'sw' || currentDateOrder() === 'dmy' ? 'dd/mm/yyyy' : 'mm/dd/yyyy';
@@ -177,7 +175,7 @@ export function addSheet<T>(
         cell.value = new Date(`${value}T00:00:00Z`);
         cell.numFmt = dateNumFmt(lang);
       } else if (isIsoTimestamp(value)) {
-        cell.value = new Date(Date.parse(value) + EAT_OFFSET_MS);
+        cell.value = new Date(Date.parse(value) + EAST_AFRICA_OFFSET_MS);
         cell.numFmt = `${dateNumFmt(lang)} hh:mm`;
       }
     });
@@ -209,8 +207,8 @@ export async function sendExport<T>(reply: FastifyReply, file: ExportFile<T>): P
  * day it was made, e.g. `COLLECTION_JOURNAL_ENTRIES_2026-11-25` (SPEC's accounts export names). A
  * name that already ends with a date or starts with the book (a report's) is kept as it is.
  */
-export function exportName(name: string, query: object, today = new Date()): string {
-  const dated = /_\d{4}-\d{2}-\d{2}$/.test(name) ? name : `${name}_${today.toISOString().slice(0, 10)}`;
+export function exportName(name: string, query: object, today = todayInTanzania()): string {
+  const dated = /_\d{4}-\d{2}-\d{2}$/.test(name) ? name : `${name}_${today}`;
   const book = (query as { book?: unknown }).book;
   const BOOK = typeof book === 'string' && /^[a-z_]+$/.test(book) ? book.toUpperCase() : '';
   return BOOK && !dated.startsWith(`${BOOK}_`) ? `${BOOK}_${dated}` : dated;

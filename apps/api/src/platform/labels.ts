@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dec } from '@ushirika/domain';
+import { dec, EAST_AFRICA_OFFSET_MS } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The screens' own dictionaries: a file or PDF says what the screen says, in the same words.
@@ -188,8 +188,6 @@ export function hasSwahiliHeader(english: string): boolean {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-/** Tanzania is UTC+3 all year (no daylight saving): times print in the union's clock. */
-const EAT_OFFSET_MS = 3 * 60 * 60 * 1000;
 
 /**
  * A date in the language's rule (DESIGN section 3): en month/day/year, or day/month/year for a
@@ -204,7 +202,7 @@ export function formatDate(lang: Lang, iso: string, order: DateOrder = currentDa
 
 /** A timestamp as the date in the language's rule and the time in Tanzania, e.g. "11/25/2026 14:05". */
 export function formatDateTime(lang: Lang, iso: string): string {
-  const at = new Date(Date.parse(iso) + EAT_OFFSET_MS).toISOString();
+  const at = new Date(Date.parse(iso) + EAST_AFRICA_OFFSET_MS).toISOString();
   return `${formatDate(lang, at.slice(0, 10))} ${at.slice(11, 16)}`;
 }
 

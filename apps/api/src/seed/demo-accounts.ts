@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../modules/accounts/schema.ts';
@@ -85,7 +86,7 @@ export async function loadDemoAccounts(db: Db): Promise<DemoAccounts> {
       .where(and(eq(accounts.book, book), eq(accounts.code, code)));
     return row?.id;
   };
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const daysAgo = (n: number) => later(addDays(today, -n), `${today.slice(0, 4)}-01-01`);
   let vouchers = 0;
   for (const v of VOUCHERS) {

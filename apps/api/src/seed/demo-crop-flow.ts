@@ -1,10 +1,9 @@
-import { dec, splitExact, sum, toMoney } from '@ushirika/domain';
+import { dec, splitExact, sum, todayInTanzania, toMoney } from '@ushirika/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { countRow, queryRows } from '../db/rows.ts';
-import { todayInTanzania } from '../modules/crop-flow/collections/record-collection.ts';
 import { collections, deliveryNotes, lotSources, lots } from '../modules/crop-flow/schema.ts';
 import { seasons } from '../modules/seasons/schema.ts';
 import { transporters } from '../modules/transporters/schema.ts';

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { OfflineReceiptInput } from '@ushirika/contracts';
-import { formatReceiptNo } from '@ushirika/domain';
+import { formatReceiptNo, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { countRow, queryRows } from '../db/rows.ts';
-import { todayInTanzania } from '../modules/crop-flow/collections/record-collection.ts';
 import { registerDevice } from '../modules/crop-flow/devices/register-device.ts';
 import { syncDeviceReceipts } from '../modules/crop-flow/devices/sync-device-receipts.ts';
 import { updateWeighingLimits } from '../modules/crop-flow/devices/update-weighing-limits.ts';

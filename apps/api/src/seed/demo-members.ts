@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -51,7 +52,7 @@ export async function loadDemoMembers(db: Db): Promise<DemoMembers> {
     .from(accounts)
     .where(and(eq(accounts.book, 'operation'), eq(accounts.code, '1101')));
   if (existing || !actors || !bank) return none;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const joinedOn = later(addDays(today, -30), `${today.slice(0, 4)}-01-01`);
   let unionMembers = 0;
   for (const code of actors.managers.keys()) {

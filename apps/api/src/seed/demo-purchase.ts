@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../modules/accounts/schema.ts';
@@ -76,7 +77,7 @@ export async function loadDemoPurchase(db: Db, stores: DemoStores): Promise<Demo
     );
   const [fertiliser, chemicals, packaging] = made;
   if (!fertiliser || !chemicals || !packaging) return none;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const daysAgo = (n: number) => later(addDays(today, -n), `${today.slice(0, 4)}-01-01`);
   const approved = async (body: Parameters<typeof createPurchaseOrder>[2]) => {
     const order = await createPurchaseOrder(db, maker, body);

@@ -1,7 +1,6 @@
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { todayInTanzania } from '../modules/crop-flow/collections/record-collection.ts';
 import { financialYears } from '../modules/financial-years/schema.ts';
 import { auctions } from '../modules/sales/auctions/schema.ts';
 import { buyers } from '../modules/sales/buyers/schema.ts';

@@ -1,4 +1,5 @@
 import type { Item, ItemBody, ItemCategory, Store } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { amcos } from '../modules/amcos/schema.ts';
@@ -178,7 +179,7 @@ export async function loadDemoStores(db: Db): Promise<DemoStores> {
       }),
     );
   }
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   // Within the current financial year (early in January the days before it would be in the last).
   const daysAgo = (n: number) => later(addDays(today, -n), `${today.slice(0, 4)}-01-01`);
   // 500 x 62,000 + 300 x 71,500 + 400 x 38,000 + 240 x 12,500 + 3,000 x 1,800 + 40 x 145,000 = 81,850,000.00

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
@@ -57,7 +58,7 @@ async function makeSociety(db: Db, w: number, farmers: number): Promise<Settleme
       case when n % 3 = 0 then ${world.bankId}::uuid end,
       case when n % 3 = 0 then ${`KMACC${w}-`} || n end
     from generate_series(0, ${farmers - 1}) n`);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   for (let j = 0; j < farmers / PER_LOT; j++)
     await writeSoldPaidLot(db, {
       tag: `K${w}-${randomUUID().slice(0, 8)}`,
@@ -310,7 +311,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
         '/sales/auctions',
         {
           seasonCropId: stock.seasonCropId,
-          auctionDate: new Date().toISOString().slice(0, 10),
+          auctionDate: todayInTanzania(),
           platform: 'tmx_online',
         },
         admin,
@@ -382,7 +383,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
       '/inventory/grns/direct',
       {
         storeId: storeA,
-        receivedOn: new Date().toISOString().slice(0, 10),
+        receivedOn: todayInTanzania(),
         lines: itemIds.map((itemId) => ({ itemId, quantity: '100', unitCost: '1000' })),
       },
       admin,
@@ -398,7 +399,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
         kind: 'to_store',
         fromStoreId: storeA,
         toStoreId: storeB,
-        dispatchedOn: new Date().toISOString().slice(0, 10),
+        dispatchedOn: todayInTanzania(),
         lines: itemIds.map((itemId) => ({ itemId, quantity: '10' })),
       },
       admin,
@@ -458,7 +459,7 @@ it('settlement approval, batch mark-paid, auction close and stock transfer kille
       server.url,
       'PATCH',
       `/payments/batches/${id}/paid`,
-      { paidOn: new Date().toISOString().slice(0, 10), bankReference: `KILL-${id.slice(0, 8)}` },
+      { paidOn: todayInTanzania(), bankReference: `KILL-${id.slice(0, 8)}` },
       admin,
     );
   started = performance.now();

@@ -1,5 +1,5 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { apiResponse, type Query } from './api.ts';
-import { todayIso } from './format.ts';
 
 /**
  * Downloads a file from the API with the bearer token (a plain link could not send it):
@@ -35,5 +35,5 @@ function fileNameFrom(disposition: string | null): string | null {
 
 /** "users-2026-11-21.xlsx" */
 export function datedFileName(prefix: string, extension: string): string {
-  return `${prefix}-${todayIso()}.${extension}`;
+  return `${prefix}-${todayInTanzania()}.${extension}`;
 }

@@ -92,11 +92,6 @@ export function localName(row: { name: string; nameSw?: string | null | undefine
   return (i18n.language === 'sw' && row.nameSw) || row.name;
 }
 
-/** Today as the API's date string ("2026-11-25"), the default of every date field. */
-export function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** Kilograms carry 3 decimals (DESIGN section 3). */
 export function formatKg(value: string): string {
   return `${formatDecimal(value, 3)} kg`;

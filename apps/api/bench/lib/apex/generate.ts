@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../src/db/client.ts';
 import { cashewGrades, openCashewSeasonCrop } from '../fixtures.ts';
@@ -29,7 +30,7 @@ export async function generate(
   adminId: string,
   passwordHash: string,
 ): Promise<ApexState> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTanzania();
   const state: ApexState = (await readState(db)) ?? {
     version: 1,
     scale: plan.scale,

@@ -1,9 +1,10 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Session, TestApp } from '../../../test/harness.ts';
 import { accounts } from './schema.ts';
 
 /** Test helpers for the accounting modules: accounts of the seeded chart, entries over HTTP. */
-export const TODAY = new Date().toISOString().slice(0, 10);
+export const TODAY = todayInTanzania();
 export const THIS_YEAR = TODAY.slice(0, 4);
 
 export async function accountId(t: TestApp, book: 'collection' | 'operation', code: string): Promise<string> {

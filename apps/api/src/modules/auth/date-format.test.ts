@@ -1,4 +1,5 @@
 import type { SessionUser } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -37,7 +38,7 @@ describe('date format preference', () => {
   });
 
   it('writes the dates of a file in the reader’s order: day first when asked, in English', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInTanzania();
     const [y, m, d] = today.split('-');
     const csv = async (dateFormat?: string, lang?: string) => {
       const r = await t.request('GET', '/users?format=csv', {

@@ -8,6 +8,7 @@ import {
   idParams,
   publishCircularBody,
 } from '@ushirika/contracts';
+import { dateInTanzania } from '@ushirika/domain';
 import { actorOf, assertUnionStaff } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -35,7 +36,7 @@ export function circularsRoutes(app: ZodApp, deps: AppDeps) {
       listOrExport(reply, req.query, (window) => listCirculars(deps.db, actorOf(req), req.query, window), {
         name: 'CIRCULARS',
         columns: [
-          { header: 'Published', value: (r) => r.publishedAt.slice(0, 10) },
+          { header: 'Published', value: (r) => dateInTanzania(r.publishedAt) },
           { header: 'Title', value: (r) => r.title, width: 40 },
           { header: 'Published by', value: (r) => r.publishedBy, width: 25 },
           { header: 'AMCOS', value: (r) => r.recipientCount },

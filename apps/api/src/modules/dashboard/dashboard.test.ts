@@ -1,5 +1,5 @@
 import type { DashboardReply, PaymentBatch, PaymentLine, SettlementDetails } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,7 +23,6 @@ import {
 } from '../../../test/settlement-fixtures.ts';
 import { queryRows } from '../../db/rows.ts';
 import { accountId } from '../accounts/testing.ts';
-import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
 import { salesInvoiceLines, salesInvoices } from '../sales/invoices/schema.ts';
 import { buyerReceipts } from '../sales/receipts/schema.ts';
 import { seasonCrops } from '../seasons/schema.ts';

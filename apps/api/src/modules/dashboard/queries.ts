@@ -1,12 +1,11 @@
 import type { DashboardQuery, DashboardReply } from '@ushirika/contracts';
-import { dec, round, sum } from '@ushirika/domain';
+import { dec, round, sum, todayInTanzania } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { NotFoundError } from '../../platform/errors.ts';
 import { localNameSql } from '../../platform/labels.ts';
-import { todayInTanzania } from '../crop-flow/collections/record-collection.ts';
 import { emptyPayables, seasonPayables } from './payables.ts';
 
 const seasonRow = z.object({ id: z.string(), name: z.string(), status: z.string() });

@@ -1,4 +1,5 @@
 import { farmerStatementQuery, farmerStatementReply, idParams } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { actorOf } from '../../platform/access.ts';
 import type { ZodApp } from '../../platform/app-types.ts';
 import type { AppDeps } from '../../platform/deps.ts';
@@ -11,7 +12,6 @@ const tags = ['farmers'];
 const read = { permission: 'amcos.farmer.read', audience: 'any' } as const;
 
 /** Today in Tanzania (UTC+3), the day a statement is printed on. */
-const todayInTanzania = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** A farmer's season statement (#27): the figures for their page, and the same as a PDF. */
 export function farmerStatementsRoutes(app: ZodApp, deps: AppDeps) {

@@ -1,4 +1,5 @@
 import type { CreateFinancialYearBody, FinancialYear } from '@ushirika/contracts';
+import { yearInTanzania } from '@ushirika/domain';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -52,10 +53,10 @@ export async function createFinancialYear(
 }
 
 /** At start: when no year exists, opens the calendar year holding today (see docs/DECISIONS.md). */
-export async function ensureCurrentFinancialYear(db: Db, today = new Date()): Promise<void> {
+export async function ensureCurrentFinancialYear(db: Db, now = Date.now()): Promise<void> {
   const [any] = await db.select({ id: financialYears.id }).from(financialYears).limit(1);
   if (any) return;
-  const year = today.getUTCFullYear();
+  const year = yearInTanzania(now);
   await db
     .insert(financialYears)
     .values({ name: `FY ${year}`, startDate: `${year}-01-01`, endDate: `${year}-12-31` })

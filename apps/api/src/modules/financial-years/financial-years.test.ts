@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -196,7 +197,7 @@ describe('financial years', () => {
   it('exports the list as xlsx and csv', async () => {
     const csv = await t.request('GET', '/financial-years?format=csv', { token: manager.access });
     expect(csv.headers.get('content-disposition')).toBe(
-      `attachment; filename="FINANCIAL_YEARS_${new Date().toISOString().slice(0, 10)}.csv"`,
+      `attachment; filename="FINANCIAL_YEARS_${todayInTanzania()}.csv"`,
     );
     // Dates as the screens print them (English: month/day/year).
     expect(new TextDecoder().decode(csv.raw)).toContain(`FY ${THIS_YEAR},01/01/${THIS_YEAR}`);

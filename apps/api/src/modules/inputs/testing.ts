@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { todayInTanzania } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { makeAmcos, type Session, sessionAs, type TestApp } from '../../../test/harness.ts';
@@ -60,7 +61,7 @@ export async function stock(t: TestApp, storeId: string, itemId: string, quantit
   await t.db.transaction((tx) =>
     receiveStock(tx, {
       storeId,
-      date: new Date().toISOString().slice(0, 10),
+      date: todayInTanzania(),
       source: { type: 'grn', id: randomUUID(), no: `GRN-${tag()}` },
       actorId: null,
       lines: [{ itemId, quantity, unitCost }],

@@ -5,5 +5,3 @@ export const purchaseApprove = { permission: 'purchase.order.approve', audience:
 export const paymentWrite = { permission: 'purchase.payment.create', audience: 'union' } as const;
 export const paymentApprove = { permission: 'purchase.payment.approve', audience: 'union' } as const;
 export const settingsWrite = { permission: 'settings.collection.update', audience: 'union' } as const;
-
-export const today = () => new Date().toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, yearInTanzania } from '@ushirika/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -21,7 +21,7 @@ let bank: string;
 let store: string;
 const suppliers: string[] = [];
 const items: string[] = [];
-const YEAR = new Date().getUTCFullYear();
+const YEAR = yearInTanzania();
 const START = `${YEAR}-02-01`;
 const END = `${YEAR}-12-31`;
 

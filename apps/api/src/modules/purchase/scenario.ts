@@ -1,3 +1,4 @@
+import { yearInTanzania } from '@ushirika/domain';
 import { afterAll, beforeAll } from 'vitest';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountId } from '../accounts/testing.ts';
@@ -48,7 +49,7 @@ export type Invoice = {
 };
 export type Payment = { id: string; paymentNo: string; status: string; amount: string };
 
-export const YEAR = new Date().getUTCFullYear();
+export const YEAR = yearInTanzania();
 export const D = (md: string) => `${YEAR}-${md}`;
 
 /** 100 bags of urea x 65,000 with VAT and 10 sprayers x 85,000.50 without. */

@@ -1,4 +1,4 @@
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, yearInTanzania } from '@ushirika/domain';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ let t: TestApp;
 let officer: Session;
 let bank: string;
 const buyers: string[] = [];
-const YEAR = new Date().getUTCFullYear();
+const YEAR = yearInTanzania();
 const START = `${YEAR}-02-01`;
 const END = `${YEAR}-12-31`;
 

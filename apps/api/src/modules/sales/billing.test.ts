@@ -1,4 +1,4 @@
-import { dec } from '@ushirika/domain';
+import { dec, yearInTanzania } from '@ushirika/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAmcos, type Session, sessionAs, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -38,7 +38,7 @@ let amcosUser: Session;
 let bank: string;
 let opBank: string;
 // Fixed dates inside the current financial year (the test app opens the calendar year of today).
-const YEAR = new Date().getUTCFullYear();
+const YEAR = yearInTanzania();
 const TODAY = `${YEAR}-06-30`;
 const END = `${YEAR}-12-31`;
 const daysAgo = (n: number) => addDays(TODAY, -n);

@@ -2,5 +2,3 @@
 export const read = { permission: 'sales.invoice.read', audience: 'union' } as const;
 /** Invoices, group invoices and release notes are written under the same permission. */
 export const invoiceWrite = { permission: 'sales.invoice.create', audience: 'union' } as const;
-
-export const today = () => new Date().toISOString().slice(0, 10);

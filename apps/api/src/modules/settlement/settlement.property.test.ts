@@ -8,7 +8,7 @@ import type {
   SettlementLot,
   SettlementPreview,
 } from '@ushirika/contracts';
-import { D, type Dec, dec, round, sum } from '@ushirika/domain';
+import { D, type Dec, dec, round, sum, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -363,8 +363,6 @@ function expectLoansRecovered(b: Built, loans: FarmerLoan[], totals: Map<string,
 
 // ---- Paying the farmers ------------------------------------------------------------------------
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** Approves (by someone other than the drafter), exports both layouts and marks the batch paid. */
 async function payBatch(batch: PaymentBatch, approver: Session, failed: PaymentLine[]): Promise<void> {
   const approved = await t.request('PATCH', `/payments/batches/${batch.id}/approve`, {
@@ -387,7 +385,7 @@ async function payBatch(batch: PaymentBatch, approver: Session, failed: PaymentL
   const paid = await t.request('PATCH', `/payments/batches/${batch.id}/paid`, {
     token: officer.access,
     body: {
-      paidOn: today(),
+      paidOn: todayInTanzania(),
       bankReference: `REF-${batch.batchNo}`,
       failed: failed.map((l) => ({ lineId: l.id, reason: 'Refused by the bank' })),
     },

@@ -5,7 +5,7 @@ import type {
   SettlementDetails,
   SettlementPreview,
 } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -307,7 +307,7 @@ describe('settlement from paid lot to farmer paid', () => {
     const paid = await t.request<{ data: PaymentBatch }>('PATCH', `/payments/batches/${batch.id}/paid`, {
       token: officer.access,
       body: {
-        paidOn: new Date().toISOString().slice(0, 10),
+        paidOn: todayInTanzania(),
         bankReference: 'NMB-778812',
         failed: [{ lineId: lineOf(b.name).id, reason: 'Wrong mobile money number' }],
       },
@@ -390,14 +390,14 @@ describe('settlement from paid lot to farmer paid', () => {
     });
     const paidAgain = await t.request('PATCH', `/payments/batches/${id}/paid`, {
       token: officer.access,
-      body: { paidOn: new Date().toISOString().slice(0, 10), bankReference: 'MPESA-1' },
+      body: { paidOn: todayInTanzania(), bankReference: 'MPESA-1' },
     });
     expect(paidAgain.status).toBe(200);
     expect(
       (
         await t.request('PATCH', `/payments/batches/${id}/paid`, {
           token: officer.access,
-          body: { paidOn: new Date().toISOString().slice(0, 10), bankReference: 'MPESA-1' },
+          body: { paidOn: todayInTanzania(), bankReference: 'MPESA-1' },
         })
       ).status,
     ).toBe(409);
@@ -680,7 +680,7 @@ describe('paying farmers through their AMCOS (setting)', () => {
     const before = await payable('payable_farmers');
     const paid = await t.request('PATCH', `/payments/batches/${batch?.id}/paid`, {
       token: officer.access,
-      body: { paidOn: new Date().toISOString().slice(0, 10), bankReference: 'CRDB-1' },
+      body: { paidOn: todayInTanzania(), bankReference: 'CRDB-1' },
     });
     expect(paid.status).toBe(200);
     const statuses = await queryRows(

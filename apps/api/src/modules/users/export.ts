@@ -1,4 +1,5 @@
 import type { User } from '@ushirika/contracts';
+import { dateInTanzania } from '@ushirika/domain';
 import type { ExportColumn } from '../../platform/exports.ts';
 
 export const userExportColumns: ExportColumn<User>[] = [
@@ -10,5 +11,5 @@ export const userExportColumns: ExportColumn<User>[] = [
   { header: 'AMCOS', value: (u) => u.amcosName ?? 'Union' },
   { header: 'Roles', value: (u) => u.roles.map((r) => r.name).join(', '), width: 30 },
   { header: 'Active', value: (u) => (u.active ? 'Yes' : 'No') },
-  { header: 'Created', value: (u) => u.createdAt.slice(0, 10) },
+  { header: 'Created', value: (u) => dateInTanzania(u.createdAt) },
 ];

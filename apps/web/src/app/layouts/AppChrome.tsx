@@ -1,5 +1,6 @@
 import { ActionIcon, Affix, Group, Text, Transition } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
+import { yearInTanzania } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -50,7 +51,7 @@ export function AppFooter() {
   return (
     <Group component="footer" justify="space-between" mt="xl" pt="md" className="app-footer" gap="xs">
       <Text size="xs" c="dimmed">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
+        {t('footer.copyright', { year: yearInTanzania() })}
       </Text>
       <Text size="xs" c="dimmed">
         {t('footer.credit')}

@@ -1,12 +1,12 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { createFarmerBody, type FarmerDetail, updateFarmerBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../components/DateField.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { StatusSelect } from '../../components/StatusSelect.tsx';
 import { useForm } from '../../lib/form.ts';
-import { todayIso } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAmcosOptions } from '../amcos/hooks.ts';
 import { BankAccountFields } from '../cooperative/BankAccountFields.tsx';
@@ -89,7 +89,7 @@ export function FarmerFormModal({ farmer, onClose }: { farmer?: FarmerDetail; on
           ]}
           {...form.control('gender')}
         />
-        <DateField label={t('farmersMd.dateOfBirth')} max={todayIso()} {...form.text('dateOfBirth')} />
+        <DateField label={t('farmersMd.dateOfBirth')} max={todayInTanzania()} {...form.text('dateOfBirth')} />
         <TextInput label={t('farmersMd.nationalId')} {...form.text('nationalId')} />
         <TextInput label={t('fields.phone')} {...form.text('phone')} />
         <BankAccountFields bank={form.control('bankId')} accountNo={form.text('accountNo')} />

@@ -21,6 +21,7 @@ import {
   updateAccountGroupBody,
   updateMappingsBody,
 } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
@@ -252,7 +253,7 @@ function accountRoutes(app: ZodApp, deps: AppDeps) {
     async (req, reply) => {
       const { rows } = await listAccounts(deps.db, { book: req.query.mode }, ALL);
       if (req.query.type === 'json') return { data: rows };
-      const name = `${req.query.mode.toUpperCase()}_ACCOUNTS_${new Date().toISOString().slice(0, 10)}`;
+      const name = `${req.query.mode.toUpperCase()}_ACCOUNTS_${todayInTanzania()}`;
       return sendExport(reply, { format: 'xlsx', name, columns: accountExportColumns, rows });
     },
   );

@@ -1,4 +1,4 @@
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,7 +246,7 @@ describe('the list as a file (#20)', () => {
       });
       expect(file.status).toBe(200);
       expect(file.headers.get('content-disposition')).toBe(
-        `attachment; filename="OPERATION_JOURNAL_ENTRIES_${new Date().toISOString().slice(0, 10)}.xlsx"`,
+        `attachment; filename="OPERATION_JOURNAL_ENTRIES_${todayInTanzania()}.xlsx"`,
       );
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(file.raw);

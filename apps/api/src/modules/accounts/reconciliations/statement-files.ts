@@ -1,4 +1,5 @@
 import type { OutstandingItem, Reconciliation } from '@ushirika/contracts';
+import { dateInTanzania } from '@ushirika/domain';
 import type { Workbook } from 'exceljs';
 import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { addSheet, toXlsx } from '../../../platform/exports.ts';
@@ -71,7 +72,7 @@ export function reconciliationPdf(r: Reconciliation, letterhead: Letterhead): Pr
   return tablePdf(letterhead, {
     title: title(r),
     subtitle: [
-      `Statement date ${r.statementDate}; ${r.status === 'closed' ? `closed ${r.closedAt?.slice(0, 10)} by ${r.closedByName ?? ''}` : 'open (not closed)'}`,
+      `Statement date ${r.statementDate}; ${r.status === 'closed' ? `closed ${r.closedAt ? dateInTanzania(r.closedAt) : ''} by ${r.closedByName ?? ''}` : 'open (not closed)'}`,
       `Balance per bank ${grouped(r.balancePerBank)} + uncredited deposits ${grouped(r.uncreditedDeposits)} - unpresented payments ${grouped(r.unpresentedPayments)} = balance per books ${grouped(r.balancePerBooks)} (difference ${grouped(r.difference)})`,
     ],
     columns: [

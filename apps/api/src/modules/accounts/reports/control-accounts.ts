@@ -1,5 +1,5 @@
 import type { ControlAccounts } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, todayInTanzania } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { controlCheckRow, mappedBalances } from './control-checks/check.ts';
 import { CONTROL_CHECKS } from './control-checks/index.ts';
@@ -17,7 +17,7 @@ export async function controlAccounts(db: DbOrTx): Promise<ControlAccounts> {
     checks.push(await controlCheckRow(db, check, accounts, debitBalance));
   }
   return {
-    asAt: new Date().toISOString().slice(0, 10),
+    asAt: todayInTanzania(),
     checks,
     agreed: checks.every((c) => dec(c.difference).isZero()),
   };

@@ -14,7 +14,6 @@ export const nextMonthStart = (day: string) => {
   return toDay(d);
 };
 export const isMonthEnd = (day: string) => addDays(day, 1).endsWith('-01');
-export const today = () => new Date().toISOString().slice(0, 10);
 /** The first day of month `n` (1-based) of a year starting on `start`. */
 export const monthOf = (start: string, n: number) => {
   const d = toDate(monthStart(start));

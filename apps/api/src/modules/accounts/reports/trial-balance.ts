@@ -1,5 +1,5 @@
 import { accountType, type Book, type TrialBalance } from '@ushirika/contracts';
-import { dec, trialBalanceLine, trialBalanceTotals } from '@ushirika/domain';
+import { dec, todayInTanzania, trialBalanceLine, trialBalanceTotals } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -7,7 +7,7 @@ import { queryRows } from '../../../db/rows.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { localNameSql } from '../../../platform/labels.ts';
 import { financialYearOn } from '../../financial-years/queries.ts';
-import { addDays, today } from './dates.ts';
+import { addDays } from './dates.ts';
 import { closingEntryMovements, movements } from './movements.ts';
 
 /** An account's opening (o_) and period (p_) debits and credits; null when it has none. */
@@ -32,7 +32,7 @@ export async function trialBalance(
   db: DbOrTx,
   query: { book: Book; asAt?: string | undefined; from?: string | undefined; beforeClosing?: boolean },
 ): Promise<TrialBalance> {
-  const asAt = query.asAt ?? today();
+  const asAt = query.asAt ?? todayInTanzania();
   const from = query.from ?? (await financialYearOn(db, asAt))?.startDate ?? `${asAt.slice(0, 4)}-01-01`;
   if (from > asAt) throw fieldError('from', 'The period must start on or before the as-at date');
   const inBook = sql`account_id in (select id from accounts where book = ${query.book})`;

@@ -1,4 +1,5 @@
 import type { StatementBook } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import JSZip from 'jszip';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -230,7 +231,7 @@ export async function auditPack(
   contents.addRow([`${label('auditPack')}: ${year.name}`]).font = { bold: true, size: 13 };
   contents.addRow([
     label('packSheets.generated', {
-      date: formatDate(lang, new Date().toISOString().slice(0, 10)),
+      date: formatDate(lang, todayInTanzania()),
       year: year.name,
     }),
   ]);

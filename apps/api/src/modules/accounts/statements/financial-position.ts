@@ -5,10 +5,10 @@ import {
   financialPosition,
   type PositionFigures,
   pair,
+  todayInTanzania,
   ZERO,
 } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
-import { today } from '../reports/dates.ts';
 import { accountFigures } from './account-figures.ts';
 import { statementContext, yearBefore, yearOf, yearStartOf } from './statement-context.ts';
 
@@ -28,7 +28,7 @@ export async function financialPositionStatement(
     compare: FinancialPositionQuery['compare'];
   },
 ): Promise<FinancialPosition> {
-  const asAt = q.asAt ?? today();
+  const asAt = q.asAt ?? todayInTanzania();
   const comparativeAsAt = q.compare === 'previous-year' ? yearBefore(asAt) : null;
   // From the start of the year: its income and expenses are the surplus for the year.
   const figuresAt = async (day: string) => {

@@ -1,11 +1,12 @@
 import { SECTION_ACCOUNT_TYPE, type StatementBook } from '@ushirika/contracts';
 import type { LineDefinition, StatementContext } from '@ushirika/domain';
+import { todayInTanzania } from '@ushirika/domain';
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { currentLanguage, type Lang, localRowName, translate } from '../../../platform/labels.ts';
 import { financialYearOn } from '../../financial-years/queries.ts';
-import { isMonthEnd, monthEnd, today } from '../reports/dates.ts';
+import { isMonthEnd, monthEnd } from '../reports/dates.ts';
 import { statementLineRules, statementLines } from './schema.ts';
 
 /** A label of the statements' own words (`statements.*` in the screens' dictionaries), values filled in. */
@@ -56,7 +57,7 @@ export async function yearStartOf(db: DbOrTx, day: string): Promise<string> {
 
 /** A statement's period: `to` defaults to today, `from` to the start of the financial year holding `to`. */
 export async function statementPeriod(db: DbOrTx, q: { from?: string | undefined; to?: string | undefined }) {
-  const to = q.to ?? today();
+  const to = q.to ?? todayInTanzania();
   if (q.from && q.from > to) throw fieldError('from', 'The period must start on or before its end');
   const yearStart = await yearStartOf(db, to);
   return { from: q.from ?? yearStart, to, yearStart };

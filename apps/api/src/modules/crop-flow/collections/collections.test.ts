@@ -1,4 +1,5 @@
 import { type Collection, type StockReply, stockReply, stockRow } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -19,7 +20,6 @@ import { smsOutbox } from '../../../platform/schema.ts';
 import { deliverDueSms } from '../../../platform/sms-outbox.ts';
 import { fitsOneSms } from '../../../platform/sms-texts.ts';
 import { DEFAULT_CROPS } from '../../seasons/default-crops.ts';
-import { todayInTanzania } from './record-collection.ts';
 
 const ctx = useStarted(startNorthAndSouth);
 

@@ -4,7 +4,7 @@ import {
   moisturePolicy,
   type recordCollectionBody,
 } from '@ushirika/contracts';
-import { dec, toGroupedQuantity } from '@ushirika/domain';
+import { dec, todayInTanzania, toGroupedQuantity } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -19,7 +19,6 @@ import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 import { FARMER_SMS, smsTextSql } from '../../../platform/sms-texts.ts';
 
 /** Today at the weighing point (East Africa Time, UTC+3 all year). */
-export const todayInTanzania = (now = Date.now()) => new Date(now + 3 * 3_600_000).toISOString().slice(0, 10);
 
 type RecordCollection = z.infer<typeof recordCollectionBody>;
 

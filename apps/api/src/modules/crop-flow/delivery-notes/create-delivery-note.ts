@@ -1,4 +1,5 @@
 import type { CreateDeliveryNoteBody, DeliveryNoteDetail } from '@ushirika/contracts';
+import { yearInTanzania } from '@ushirika/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -64,7 +65,7 @@ export async function createDeliveryNote(
   return db.transaction(async (tx) => {
     const amcosId = noteSociety(actor, body.amcosId);
     const vehicle = await checkReferences(tx, amcosId, body);
-    const dnNo = await nextDocumentNumber(tx, 'DN', new Date().getUTCFullYear());
+    const dnNo = await nextDocumentNumber(tx, 'DN', yearInTanzania());
     const [row] = await tx
       .insert(deliveryNotes)
       .values({

@@ -7,7 +7,7 @@ import {
   syncReply,
   type WeighingDevice,
 } from '@ushirika/contracts';
-import { formatReceiptNo } from '@ushirika/domain';
+import { formatReceiptNo, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -15,7 +15,6 @@ import { makeFarmer, type Society, startNorthAndSouth } from '../../../../test/c
 import { type Session, useStarted } from '../../../../test/harness.ts';
 import type { Listed } from '../../../../test/master-data.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { todayInTanzania } from '../collections/record-collection.ts';
 
 const ctx = useStarted(startNorthAndSouth);
 

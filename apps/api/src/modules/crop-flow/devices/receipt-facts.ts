@@ -1,10 +1,9 @@
 import { type FlagReason, flagReason, type OfflineReceiptInput } from '@ushirika/contracts';
-import { type OfflineReceiptFacts, parseReceiptNo } from '@ushirika/domain';
+import { type OfflineReceiptFacts, parseReceiptNo, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
-import { todayInTanzania } from '../collections/record-collection.ts';
 
 /** The device a receipt came from, as the sync reads it. */
 export type SyncingDevice = { id: string; amcosId: string; amcosCode: string; code: string; status: string };

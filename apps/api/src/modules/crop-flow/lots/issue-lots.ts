@@ -1,5 +1,5 @@
 import type { IssueLotsBody, LotDetail } from '@ushirika/contracts';
-import { allocateLots, dec, LotAllocationError, splitExact, sum } from '@ushirika/domain';
+import { allocateLots, dec, LotAllocationError, splitExact, sum, yearInTanzania } from '@ushirika/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -129,7 +129,7 @@ export async function issueLots(db: Db, actor: Actor, body: IssueLotsBody): Prom
       throw new ValidationError(error.message, { [field]: [error.message] });
     }
     const byId = new Map(pool.map((c) => [c.id, c]));
-    const year = new Date().getUTCFullYear();
+    const year = yearInTanzania();
     const issued: LotDetail[] = [];
     for (const [i, line] of body.lots.entries()) {
       const members = (shares[i] ?? []).map((id) => byId.get(id)).filter((c) => c !== undefined);

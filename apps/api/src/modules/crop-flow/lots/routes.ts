@@ -10,6 +10,7 @@ import {
   savedReply,
   updateLotCertificateBody,
 } from '@ushirika/contracts';
+import { dateInTanzania } from '@ushirika/domain';
 import { z } from 'zod';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
@@ -63,7 +64,7 @@ export function lotsRoutes(app: ZodApp, deps: AppDeps) {
             { header: 'Outturn', value: (r) => r.outturn },
             { header: 'Nut count', value: (r) => r.nutCount },
             { header: 'Status', value: (r) => r.status, label: ['dnMd.status', 'status'] },
-            { header: 'Issued', value: (r) => r.issuedAt.slice(0, 10) },
+            { header: 'Issued', value: (r) => dateInTanzania(r.issuedAt) },
           ],
         },
       ),

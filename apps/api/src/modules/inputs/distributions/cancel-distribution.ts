@@ -1,11 +1,11 @@
 import type { DistributionDetail } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/rows.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError } from '../../../platform/errors.ts';
-import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { receiveStock } from '../../inventory/ledgers/move-stock.ts';
 import { cancelDistributionLoan } from '../../settlement/loans/distribution-loan.ts';
 import { postDistribution } from './create-distribution.ts';

@@ -4,7 +4,7 @@ import {
   type InputPrice,
   inputPrice,
 } from '@ushirika/contracts';
-import { dec, farmerTotal } from '@ushirika/domain';
+import { dec, farmerTotal, todayInTanzania } from '@ushirika/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -22,7 +22,6 @@ import {
   postingRead,
   postingReadSql,
 } from '../../accounts/journal/post-across-books.ts';
-import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { issueStock, stockRead, stockReadSql } from '../../inventory/ledgers/move-stock.ts';
 import { giveDistributionLoan } from '../../settlement/loans/distribution-loan.ts';
 import { distributionSmsText } from './distribution-sms.ts';

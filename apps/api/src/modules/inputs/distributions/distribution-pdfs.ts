@@ -1,5 +1,5 @@
 import type { DistributionDetail } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { codeLabel, currentLanguage, type Lang, translate, unitLabel } from '../../../platform/labels.ts';
 import { grouped, type TableReport, tablePdf } from '../../accounts/reports/pdf.ts';
@@ -72,7 +72,7 @@ export function distributionNotePdf(d: DistributionDetail, letterhead: Letterhea
 export function distributionReportTable(
   r: DistributionReportPage,
   lang: Lang = currentLanguage(),
-  printedOn = new Date().toISOString().slice(0, 10),
+  printedOn = todayInTanzania(),
 ): TableReport<DistributionReportPage['rows'][number]> {
   return {
     title: say(lang, 'reportTitle', { season: r.seasonName }),

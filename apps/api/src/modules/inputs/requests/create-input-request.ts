@@ -1,11 +1,10 @@
 import type { CreateInputRequestBody, InputRequestDetail } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, todayInTanzania } from '@ushirika/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { nextDocumentNumber } from '../../../platform/numbering.ts';
-import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { boqSuggestion, checkCredit, farmerAcres } from './credit-check.ts';
 import { getInputRequest } from './queries.ts';
 import { requestContext } from './request-context.ts';

@@ -1,4 +1,5 @@
 import type { Grn, GrnDetail, Paged, ReceivableOrder, StockMovement } from '@ushirika/contracts';
+import { todayInTanzania, yearInTanzania } from '@ushirika/domain';
 import { describe, expect, it } from 'vitest';
 import { useStarted } from '../../../../test/harness.ts';
 import {
@@ -118,7 +119,7 @@ describe('direct GRN (grn2)', () => {
   });
 
   it('refuses a date in a locked period and writes nothing', async () => {
-    const year = new Date().getFullYear();
+    const year = yearInTanzania();
     const manager = await import('../../../../test/harness.ts').then((h) =>
       h.sessionAs(ctx.t, 'Finance Manager'),
     );
@@ -185,7 +186,7 @@ describe('GRN against a purchase order', () => {
         body: {
           orderId: po.orderId,
           storeId: ctx.w.unionStore.id,
-          receivedOn: new Date().toISOString().slice(0, 10),
+          receivedOn: todayInTanzania(),
           lines: [{ orderLineId: po.lineIds[0], quantity }],
         },
       });
@@ -221,7 +222,7 @@ describe('GRN against a purchase order', () => {
     const body = {
       orderId: po.orderId,
       storeId: ctx.w.unionStore.id,
-      receivedOn: new Date().toISOString().slice(0, 10),
+      receivedOn: todayInTanzania(),
       lines: [{ orderLineId: po.lineIds[0], quantity: '1' }],
     };
     const r = await ctx.t.request<{ message: string }>('POST', '/inventory/grns', {

@@ -1,4 +1,5 @@
 import type { Paged, QuantityByStoreReply, StockMovement, StoreLedgerReply } from '@ushirika/contracts';
+import { todayInTanzania, yearInTanzania } from '@ushirika/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness.ts';
 import {
@@ -8,14 +9,13 @@ import {
   receiveAll,
   type StoresWorld,
   startStoresWorld,
-  today,
   transfer,
 } from '../../../../test/inventory.ts';
 
 let t: TestApp;
 let w: StoresWorld;
 let itemId: string;
-const year = new Date().getFullYear();
+const year = yearInTanzania();
 
 beforeAll(async () => {
   ({ t, w } = await startStoresWorld());
@@ -97,8 +97,8 @@ describe('stock ledger', () => {
         m.balanceValue,
       ]),
     ).toEqual([
-      [today(), 'issue', '-30.000', '120.000', '1100.000000', '132000.00'],
-      [today(), 'receipt', '100.000', '150.000', '1100.000000', '165000.00'],
+      [todayInTanzania(), 'issue', '-30.000', '120.000', '1100.000000', '132000.00'],
+      [todayInTanzania(), 'receipt', '100.000', '150.000', '1100.000000', '165000.00'],
       [`${year}-01-05`, 'receipt', '50.000', '50.000', '1300.000000', '65000.00'],
     ]);
   });
@@ -169,7 +169,7 @@ describe('inventory reports', () => {
   it('store ledger: opening, in, out and closing over a range', async () => {
     const r = await t.request<StoreLedgerReply>(
       'GET',
-      `/reports/inventory/store-ledger?item_id=${itemId}&scope=union&from=${year}-03-01&to=${today()}`,
+      `/reports/inventory/store-ledger?item_id=${itemId}&scope=union&from=${year}-03-01&to=${todayInTanzania()}`,
       { token: w.keeper.access },
     );
     expect(r.body.data).toEqual([

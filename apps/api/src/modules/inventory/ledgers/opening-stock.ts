@@ -1,5 +1,5 @@
 import type { OpeningPreviewRow } from '@ushirika/contracts';
-import { dec, sheetFigure, sum } from '@ushirika/domain';
+import { dec, sheetFigure, sum, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../../db/rows.ts';
@@ -150,7 +150,7 @@ export const stockOpening: OpeningKindDefinition = {
       const first = opened.find((o) => o.storeId === storeId);
       await issueStock(tx, {
         storeId,
-        date: new Date().toISOString().slice(0, 10),
+        date: todayInTanzania(),
         source: { type: 'opening_reversal', id: first?.importId ?? storeId, no: null },
         actorId: actor.userId,
         lines: opened

@@ -7,6 +7,7 @@ import {
   storeLedgerQuery,
   storeLedgerReply,
 } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import type { FastifyReply } from 'fastify';
 import { actorOf, societyOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
@@ -107,9 +108,7 @@ export function ledgersRoutes(app: ZodApp, deps: AppDeps) {
       const name = q.scope === 'amcos' ? 'QUANTITY_BY_STORE_AMCOS' : 'QUANTITY_BY_STORE';
       return sendReport(reply, deps, q.format, name, quantityByStoreFiles(report), [
         `Quantity by store${q.scope ? ` · ${scopeWords[q.scope]}` : ''}`,
-        [
-          `As at ${q.to ?? new Date().toISOString().slice(0, 10)} · goods in transit ${report.totals.inTransitValue}`,
-        ],
+        [`As at ${q.to ?? todayInTanzania()} · goods in transit ${report.totals.inTransitValue}`],
       ]);
     },
   );

@@ -1,5 +1,5 @@
 import type { Paged, StockTransfer, StockTransferDetail } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness.ts';
 import {
@@ -11,7 +11,6 @@ import {
   type StoresWorld,
   startStoresWorld,
   stockValue,
-  today,
   transfer,
 } from '../../../../test/inventory.ts';
 import { waybillDocument } from './waybill-pdf.ts';
@@ -228,7 +227,7 @@ it('prints the waybill for the driver: from and to, vehicle, driver, items and q
       kind: 'to_amcos',
       fromStoreId: w.unionStore.id,
       toStoreId: w.societyA.store.id,
-      dispatchedOn: today(),
+      dispatchedOn: todayInTanzania(),
       vehicle: 'T 123 ABC',
       driverName: 'Juma Dereva',
       lines: [{ itemId: item.id, quantity: '30' }],
@@ -242,7 +241,7 @@ it('prints the waybill for the driver: from and to, vehicle, driver, items and q
     fields: [
       ['From store', tr.fromStoreName],
       ['To store', `${tr.toStoreName} (${tr.toAmcosName})`],
-      ['Dispatched on', today()],
+      ['Dispatched on', todayInTanzania()],
       ['Dispatched by', expect.any(String)],
       ['Vehicle', 'T 123 ABC'],
       ['Driver', 'Juma Dereva'],

@@ -1,10 +1,10 @@
 import { agmPackQuery } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { currentLanguage } from '../../../platform/labels.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
-import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { access, tags } from './access.ts';
 import { agmPack } from './agm-pack.ts';
 

@@ -1,5 +1,5 @@
 import type { Appropriation, Budget } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
+import { dateInTanzania, sum } from '@ushirika/domain';
 import { and, asc, desc, eq, gt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -96,7 +96,7 @@ function appropriationDocuments(lang: Lang, year: Year, a: Appropriation | null)
   const status = agm(lang, 'appropriationStatus', {
     no: a.appropriationNo,
     status: codeLabel(lang, 'status', a.status),
-    date: formatDate(lang, a.proposedAt.slice(0, 10)),
+    date: formatDate(lang, dateInTanzania(a.proposedAt)),
     name: a.proposedBy ?? '',
   });
   const line = (label: string, amount: string): DocumentRow => ({ style: 'line', label, values: [amount] });

@@ -1,4 +1,5 @@
 import type { Appropriation, ApproveAppropriationBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -9,7 +10,6 @@ import { fieldError } from '../../../platform/errors.ts';
 import { decidable, type ProposalKind } from '../../../platform/proposals.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postBusinessEvent } from '../../accounts/journal/post-business-event.ts';
-import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { draftDividendBatch } from './draft-dividend-batch.ts';
 import { payUnpaidSharesFirst } from './pay-shares-first.ts';
 import { getAppropriation } from './queries.ts';

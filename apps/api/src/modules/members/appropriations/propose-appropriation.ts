@@ -1,4 +1,5 @@
 import type { Appropriation, ProposeAppropriationBody } from '@ushirika/contracts';
+import { yearInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -37,7 +38,7 @@ export async function proposeAppropriation(
           : `This year already has a proposal waiting for approval (${taken.no})`,
       );
     const { memberIds, lines, ...figures } = await computeAppropriation(tx, actor, body);
-    const appropriationNo = await nextDocumentNumber(tx, 'AP', new Date().getUTCFullYear());
+    const appropriationNo = await nextDocumentNumber(tx, 'AP', yearInTanzania());
     const [saved] = await tx
       .insert(appropriations)
       .values({

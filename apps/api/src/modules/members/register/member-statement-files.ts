@@ -1,4 +1,5 @@
 import type { MemberStatement, MemberStatementLine } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type DocumentInput, money } from '../../../platform/document-pdf.ts';
 import type { ExportColumn } from '../../../platform/exports.ts';
@@ -8,7 +9,6 @@ import { unionDocumentPdf } from '../../cooperative/union.ts';
 const kindLabel = (kind: string) => codeLabel(currentLanguage(), ['members.kinds'], kind);
 
 /** Today in Tanzania (UTC+3), the day a statement is printed on. */
-const todayInTanzania = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** The printed share statement (#32): the member, the opening shares and every payment. */
 export function memberStatementDocument(s: MemberStatement, printedOn: string): DocumentInput {

@@ -1,4 +1,5 @@
 import type { SecondPayment } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -6,7 +7,6 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { decidable, type ProposalKind } from '../../../platform/proposals.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { postAcrossBooks } from '../../accounts/journal/post-across-books.ts';
-import { todayInTanzania } from '../../crop-flow/collections/record-collection.ts';
 import { draftSecondPaymentBatch } from './draft-second-payment-batch.ts';
 import { getSecondPayment } from './queries.ts';
 import { secondPayments } from './schema.ts';

@@ -1,3 +1,4 @@
+import { yearInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ export async function draftSecondPaymentBatch(
     sql`select pay_farmers_through as through from payment_settings where id = 1`,
   );
   const batchId = uuidv7();
-  const batchNo = await nextDocumentNumber(tx, 'PB', new Date().getUTCFullYear());
+  const batchNo = await nextDocumentNumber(tx, 'PB', yearInTanzania());
   // The batch is settlement's table, written here in SQL: members does not import settlement.
   await tx.execute(sql`
     insert into payment_batches (id, batch_no, party_type, line_count, total, created_by)

@@ -1,4 +1,5 @@
 import type { ProposeSecondPaymentBody, SecondPayment } from '@ushirika/contracts';
+import { yearInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -35,7 +36,7 @@ export async function proposeSecondPayment(
         `This season and crop already have a second payment waiting for approval (${waiting.no})`,
       );
     const figures = await computeSecondPayment(tx, body);
-    const paymentNo = await nextDocumentNumber(tx, 'SP', new Date().getUTCFullYear());
+    const paymentNo = await nextDocumentNumber(tx, 'SP', yearInTanzania());
     const [saved] = await tx
       .insert(secondPayments)
       .values({

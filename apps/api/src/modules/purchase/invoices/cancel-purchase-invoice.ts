@@ -1,5 +1,5 @@
 import type { PurchaseInvoiceDetail } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -7,7 +7,6 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { ConflictError, NotFoundError } from '../../../platform/errors.ts';
 import { narrate } from '../../accounts/journal/narrations.ts';
 import { reverseJournalEntry } from '../../accounts/journal/reverse-journal-entry.ts';
-import { today } from '../access.ts';
 import { purchaseOrderLines } from '../orders/schema.ts';
 import { supplierPaymentAllocations, supplierPayments } from '../payments/schema.ts';
 import { getPurchaseInvoice } from './queries.ts';
@@ -50,7 +49,7 @@ export async function cancelPurchaseInvoice(
     const before = await getPurchaseInvoice(tx, id);
     let reversalEntryId: string | null = null;
     if (invoice.journalEntryId) {
-      const on = today() < invoice.invoiceDate ? invoice.invoiceDate : today();
+      const on = todayInTanzania() < invoice.invoiceDate ? invoice.invoiceDate : todayInTanzania();
       const reversal = await reverseJournalEntry(tx, actor, {
         id: invoice.journalEntryId,
         entryDate: on,

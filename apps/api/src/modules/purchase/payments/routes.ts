@@ -12,12 +12,13 @@ import {
   supplierPaymentDetail,
   supplierPaymentListQuery,
 } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { actorOf } from '../../../platform/access.ts';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { listOrExport, sendExport, sendPdf } from '../../../platform/exports.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
-import { paymentApprove, paymentWrite, purchaseRead, today } from '../access.ts';
+import { paymentApprove, paymentWrite, purchaseRead } from '../access.ts';
 import { remittancePdf, supplierAgedPdf } from '../pdf.ts';
 import { approveSupplierPayment } from './approve-supplier-payment.ts';
 import { cancelSupplierPayment } from './cancel-supplier-payment.ts';
@@ -121,7 +122,7 @@ function supplierAgedRoute(app: ZodApp, deps: AppDeps) {
     },
     async (req, reply) => {
       const report = await supplierAged(deps.reportDb, {
-        asAt: req.query.as_at ?? today(),
+        asAt: req.query.as_at ?? todayInTanzania(),
         supplierId: req.query.supplier_id,
       });
       if (req.query.format === 'json') return reply.send({ data: report });

@@ -1,10 +1,11 @@
 import { detailReply, idParams, isoDate, supplierDetail } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { z } from 'zod';
 import type { ZodApp } from '../../../platform/app-types.ts';
 import { registerCatalog } from '../../../platform/catalog.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf } from '../../../platform/exports.ts';
-import { purchaseRead, today } from '../access.ts';
+import { purchaseRead } from '../access.ts';
 import { supplierStatementPdf } from '../pdf.ts';
 import { getSupplierDetail } from './queries.ts';
 import { supplierStatement } from './statement.ts';
@@ -33,7 +34,7 @@ export function suppliersRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const to = req.query.to ?? today();
+      const to = req.query.to ?? todayInTanzania();
       const from = req.query.from ?? `${to.slice(0, 4)}-01-01`;
       const statement = await supplierStatement(db, req.params.id, from, to);
       return sendPdf(reply, `SUPPLIER_STATEMENT_${from}_${to}`, await supplierStatementPdf(db, statement));

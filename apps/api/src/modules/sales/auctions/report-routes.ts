@@ -1,5 +1,5 @@
 import { auctionReportQuery, auctionReportReply } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
+import { sum, todayInTanzania } from '@ushirika/domain';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { actorOf, societyOf } from '../../../platform/access.ts';
@@ -41,10 +41,7 @@ async function sendFile(reply: FastifyReply, name: string, format: 'xlsx' | 'pdf
 
 function subtitle(f: ReportFilter): string[] {
   const range = [f.from ? `from ${f.from}` : '', f.to ? `to ${f.to}` : ''].filter(Boolean).join(' ');
-  return [
-    range ? `Auctions ${range}` : 'All closed auctions',
-    `Printed ${new Date().toISOString().slice(0, 10)}`,
-  ];
+  return [range ? `Auctions ${range}` : 'All closed auctions', `Printed ${todayInTanzania()}`];
 }
 
 function register<T extends Totaled>(app: ZodApp, deps: AppDeps, report: Report<T>) {

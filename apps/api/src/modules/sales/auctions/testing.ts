@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuctionDetail, AuctionLot } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import type { Session, TestApp } from '../../../../test/harness.ts';
 import type { SalesSetup } from '../../../../test/sales-lots.ts';
 import type { Db } from '../../../db/client.ts';
@@ -7,7 +8,7 @@ import { collections } from '../../crop-flow/schema.ts';
 import { farmers } from '../../farmers/schema.ts';
 
 /** Test helpers for auctions: HTTP calls that must succeed, and farmers' collections in a lot. */
-export const TODAY = new Date().toISOString().slice(0, 10);
+export const TODAY = todayInTanzania();
 
 export type Saved = { message: string; data: AuctionDetail };
 

@@ -1,5 +1,5 @@
 import type { SalesInvoiceDetail } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
@@ -11,8 +11,6 @@ import { lots } from '../../crop-flow/schema.ts';
 import { receiptAllocations } from '../receipts/schema.ts';
 import { getSalesInvoice } from './queries.ts';
 import { salesInvoiceLines, salesInvoices } from './schema.ts';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Cancels an invoice nothing has been paid against: the posting is reversed on the cancellation
@@ -38,7 +36,7 @@ export async function cancelSalesInvoice(
     if (invoice.status !== 'issued' || dec(invoice.paidAmount).gt(0) || (allocated?.n ?? 0) > 0)
       throw new ConflictError('An invoice with payments allocated to it cannot be cancelled');
     const before = await getSalesInvoice(tx, id);
-    const on = today() < invoice.invoiceDate ? invoice.invoiceDate : today();
+    const on = todayInTanzania() < invoice.invoiceDate ? invoice.invoiceDate : todayInTanzania();
     let reversalEntryId: string | null = null;
     if (invoice.journalEntryId) {
       // The accounting module's reversal, run inside this transaction (a savepoint).

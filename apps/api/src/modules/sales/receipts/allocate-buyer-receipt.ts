@@ -1,10 +1,10 @@
 import type { BuyerReceiptDetail } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Actor } from '../../../platform/access.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { fieldError } from '../../../platform/errors.ts';
 import { type AllocationRequest, allocateReceipt } from './allocate.ts';
-import { today } from './create-buyer-receipt.ts';
 import { getBuyerReceipt } from './queries.ts';
 
 /** Allocates what a receipt has left (the buyer's credit) to the buyer's open invoices. */
@@ -15,7 +15,12 @@ export async function allocateBuyerReceipt(
 ): Promise<BuyerReceiptDetail> {
   return db.transaction(async (tx) => {
     const before = await getBuyerReceipt(tx, id);
-    const now = await allocateReceipt(tx, { receiptId: id, allocations, on: today(), actorId: actor.userId });
+    const now = await allocateReceipt(tx, {
+      receiptId: id,
+      allocations,
+      on: todayInTanzania(),
+      actorId: actor.userId,
+    });
     if (now.isZero())
       throw fieldError('allocations', 'Nothing to allocate: no open invoice or no credit left');
     const after = await getBuyerReceipt(tx, id);

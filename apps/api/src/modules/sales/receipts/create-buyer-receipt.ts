@@ -14,8 +14,6 @@ import { type AllocationRequest, allocateReceipt } from './allocate.ts';
 import { getBuyerReceipt } from './queries.ts';
 import { buyerReceipts } from './schema.ts';
 
-export const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * Records money a buyer paid into a Collection-book bank account, posts Dr that bank / Cr buyer
  * receivable, and allocates it (the given list, or oldest open invoices first). What is left is

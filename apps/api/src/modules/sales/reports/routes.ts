@@ -1,4 +1,5 @@
 import { buyerAgedQuery, type buyerAgedReport } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { ZodApp } from '../../../platform/app-types.ts';
@@ -6,7 +7,6 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { sendPdf, toXlsx } from '../../../platform/exports.ts';
 import { unionLetterhead } from '../../cooperative/union.ts';
 import { agedReportPdf } from '../pdf.ts';
-import { today } from '../route-helpers.ts';
 import { buyerAgedDetails, buyerAgedSummary } from './buyer-aged.ts';
 
 const reportRead = { permission: 'reports.report.read', audience: 'union' } as const;
@@ -20,7 +20,7 @@ export function salesReportRoutes(app: ZodApp, deps: AppDeps) {
     reply: FastifyReply,
     view: 'summary' | 'details',
   ) => {
-    const params = { asAt: req.query.as_at ?? today(), buyerId: req.query.buyer_id };
+    const params = { asAt: req.query.as_at ?? todayInTanzania(), buyerId: req.query.buyer_id };
     const name = `BUYER_AGED_${view.toUpperCase()}_${params.asAt}`;
     const union = await unionLetterhead(db);
     if (view === 'summary') {

@@ -1,3 +1,4 @@
+import { yearInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -76,7 +77,7 @@ export async function draftPaymentBatches(
   input: { settlementId: string; settlementNo: string; actorId: string },
 ): Promise<void> {
   const settings = await paymentSettingsOf(tx);
-  const year = new Date().getUTCFullYear();
+  const year = yearInTanzania();
   for (const party of ['farmer', 'amcos', 'beneficiary', 'transporter'] as const) {
     const batchId = uuidv7();
     const select = linesSelect(

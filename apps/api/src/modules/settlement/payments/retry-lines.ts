@@ -1,4 +1,5 @@
 import type { PaymentBatch, PaymentLineCorrection } from '@ushirika/contracts';
+import { yearInTanzania } from '@ushirika/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -40,7 +41,7 @@ export async function retryLines(
     if (kinds.size !== 1) throw new ValidationError('Retry the lines of one kind of payee at a time');
     const [partyType] = [...kinds];
     const batchId = uuidv7();
-    const batchNo = await nextDocumentNumber(tx, 'PB', new Date().getUTCFullYear());
+    const batchNo = await nextDocumentNumber(tx, 'PB', yearInTanzania());
     await tx.insert(paymentBatches).values({
       id: batchId,
       batchNo,

@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -45,7 +46,7 @@ export async function batchVoucherPdf(db: DbOrTx, id: string): Promise<{ name: s
       `${PARTY[batch.partyType]} · settlement ${batch.settlementNo ?? '—'} · status ${batch.status}`,
       `Prepared by ${people?.prepared ?? '—'} · approved by ${people?.approved ?? '—'}` +
         (batch.bankReference ? ` · bank reference ${batch.bankReference}` : ''),
-      `Printed ${new Date().toISOString().slice(0, 10)}`,
+      `Printed ${todayInTanzania()}`,
     ],
     columns: [
       { header: 'Payee', value: (r) => r.payee },

@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -52,7 +53,7 @@ async function completeBatch(db: DbOrTx, id: string): Promise<void> {
         failure_reason = case po.state when 'failed' then po.failure_reason end
       from payout_lines po
       where po.payment_line_id = pl.id and po.batch_id = ${id} and pl.status = 'pending'`);
-    const date = new Date().toISOString().slice(0, 10);
+    const date = todayInTanzania();
     const reference = `${batch.provider}:${batch.batchNo}`;
     const narration = narrate('paymentBatchPaid', { batchNo: batch.batchNo, bankReference: reference });
     const paid = await queryRows(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PayoutProgress } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
@@ -62,7 +62,7 @@ it('a batch of 1,000 lines with timeouts, duplicate callbacks and held names, ki
         case when n % 3 = 0 then ${world.bankId}::uuid end,
         case when n % 3 = 0 then 'KPACC-' || n end
       from generate_series(0, ${LINES - 1}) n`);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInTanzania();
     for (let j = 0; j < LINES / PER_LOT; j++)
       await writeSoldPaidLot(db, {
         tag: `KP-${randomUUID().slice(0, 8)}`,

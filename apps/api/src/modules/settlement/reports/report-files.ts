@@ -1,3 +1,4 @@
+import { todayInTanzania } from '@ushirika/domain';
 import type { Letterhead } from '../../../platform/document-pdf.ts';
 import { toXlsx } from '../../../platform/exports.ts';
 import { grouped, tablePdf } from '../../accounts/reports/pdf.ts';
@@ -16,7 +17,7 @@ export function reportXlsx(report: Report, name: string, rows: Row[], totals: Ro
 export function reportPdf(letterhead: Letterhead, report: Report, rows: Row[], totals: Row): Promise<Buffer> {
   return tablePdf(letterhead, {
     title: report.title,
-    subtitle: [`Approved settlements · printed ${new Date().toISOString().slice(0, 10)}`],
+    subtitle: [`Approved settlements · printed ${todayInTanzania()}`],
     columns: report.columns.map((c) => ({
       header: c.header,
       value: (r: Row) => (c.amount ? grouped(String(r[c.key] ?? '')) : String(r[c.key] ?? '')),

@@ -1,4 +1,5 @@
 import type { SettlementDetails, SettlementSelection } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -19,8 +20,6 @@ import {
 } from './compute-settlement.ts';
 import { phaseTimer } from './phase-timer.ts';
 import { getSettlement } from './queries.ts';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Inserts many rows in slices, under the driver's parameter limit. */
 async function insertMany<T>(
@@ -74,7 +73,7 @@ export async function createSettlement(
       throw new ValidationError('Some of the chosen lots are not fully paid yet');
     const computed = await computeSettlement(tx, paid);
     mark('compute');
-    const settledOn = selection.settledOn ?? today();
+    const settledOn = selection.settledOn ?? todayInTanzania();
     const settlementNo = await nextDocumentNumber(tx, 'ST', Number(settledOn.slice(0, 4)));
     const t = computed.totals;
     const [row] = await tx

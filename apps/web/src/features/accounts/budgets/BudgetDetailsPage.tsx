@@ -5,6 +5,7 @@ import {
   type BudgetVsActualRow,
   createBudgetAdjustmentBody,
 } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal, formatMoney, todayIso } from '../../../lib/format.ts';
+import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -172,7 +173,7 @@ function AdjustmentForm({ budgetId, book, onClose }: { budgetId: string; book: B
   const accountsList = useAccountOptions(book);
   const create = useCreateBudgetAdjustment();
   const form = useForm({
-    adjustmentDate: todayIso(),
+    adjustmentDate: todayInTanzania(),
     reason: '',
     accountId: '',
     month: '1',

@@ -1,5 +1,6 @@
 import { Select, TextInput } from '@mantine/core';
 import { type Currency, createCurrencyBody, createExchangeRateBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveSwitch } from '../../../components/ActiveSwitch.tsx';
@@ -11,7 +12,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { currencies, exchangeRates } from '../hooks.ts';
 
@@ -142,7 +143,7 @@ function RatesPage() {
 function RateForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const list = currencies.useOptions();
-  const form = useForm({ currency: '', rateDate: todayIso(), rate: '' });
+  const form = useForm({ currency: '', rateDate: todayInTanzania(), rate: '' });
   const save = exchangeRates.useSave({ onSaved: onClose, onError: form.showApiError });
   return (
     <RecordFormModal

@@ -1,14 +1,14 @@
 import { ActionIcon, Alert, Button, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type Book, createJournalEntryBody } from '@ushirika/contracts';
-import { entryTotals } from '@ushirika/domain';
+import { entryTotals, todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { journalEntries, useAccountOptions } from '../hooks.ts';
 import { asAmount, balanceState, linesProblem } from './journal-lines.ts';
@@ -24,7 +24,7 @@ const blank = (): Line => ({ key: nextKey++, accountId: '', debit: '', credit: '
 export function JournalEntryForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const { t } = useTranslation();
   const options = useAccountOptions(book);
-  const [opened] = useState(() => ({ entryDate: todayIso(), narration: '', reference: '' }));
+  const [opened] = useState(() => ({ entryDate: todayInTanzania(), narration: '', reference: '' }));
   const form = useForm(opened);
   const [lines, setLines] = useState<Line[]>([blank(), blank()]);
   const [linesError, setLinesError] = useState<string | null>(null);

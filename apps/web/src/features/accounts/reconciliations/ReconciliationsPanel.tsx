@@ -1,13 +1,14 @@
 import { Badge, Button, Group, Table, TextInput } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { openReconciliationBody, type ReconciliationAccount } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { EmptyBlock } from '../../../components/EmptyBlock.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { useOpenReconciliation, useReconciliations } from './hooks.ts';
 import { ReconciliationStatement } from './ReconciliationStatement.tsx';
 
@@ -94,7 +95,7 @@ function OpenReconciliationForm({
   onOpened: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm({ statementDate: todayIso(), statementBalance: '' });
+  const form = useForm({ statementDate: todayInTanzania(), statementBalance: '' });
   const open = useOpenReconciliation();
   const submit = form.onSubmit(() => {
     const body = form.validate(openReconciliationBody, { accountId: account.id, ...form.values });

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReportDownloads } from '../../../components/ReportDownloads.tsx';
 import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
-import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
 import { downloadReport, useAccountOptions, useGeneralLedger, useTrialBalance } from '../hooks.ts';
 
@@ -24,7 +25,7 @@ const amount = (value: string) => (value === '0.00' ? '' : formatDecimal(value))
 function TrialBalancePage() {
   const { t } = useTranslation();
   const [book, setBook] = useBook();
-  const [asAt, setAsAt] = useState(todayIso());
+  const [asAt, setAsAt] = useState(todayInTanzania());
   const [from, setFrom] = useState('');
   const query = { book, as_at: asAt, ...(from ? { from } : {}) };
   const tb = useTrialBalance(query);
@@ -65,7 +66,7 @@ function TrialBalancePage() {
         <DateField
           label={t('acc.asAt')}
           value={asAt}
-          onChange={(e) => setAsAt(e.currentTarget.value || todayIso())}
+          onChange={(e) => setAsAt(e.currentTarget.value || todayInTanzania())}
           data-testid="tb-as-at"
         />
       </Group>
@@ -145,8 +146,8 @@ function GeneralLedgerPage() {
   );
   const options = useAccountOptions(book);
   const [accountId, setAccountId] = useState<string | null>(params.get('account_id'));
-  const [from, setFrom] = useState(params.get('from') || `${todayIso().slice(0, 4)}-01-01`);
-  const [to, setTo] = useState(params.get('to') || todayIso());
+  const [from, setFrom] = useState(params.get('from') || `${todayInTanzania().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(params.get('to') || todayInTanzania());
   const [cursors, setCursors] = useState<string[]>([]);
   const after = cursors.at(-1);
   const gl = useGeneralLedger(

@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Switch } from '@mantine/core';
+import { todayInTanzania } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
-import { todayIso } from '../../../lib/format.ts';
 import type { StatementQuery } from './hooks.ts';
 
 /** Which book (or the union), the date or period, and whether the previous year stands beside it. */
@@ -29,7 +29,7 @@ export function StatementControls({
         <DateField
           label={t('statements.screen.asAt')}
           value={query.as_at}
-          onChange={(e) => set({ as_at: e.currentTarget.value || todayIso() })}
+          onChange={(e) => set({ as_at: e.currentTarget.value || todayInTanzania() })}
           data-testid="statement-as-at"
         />
       ) : (
@@ -45,7 +45,7 @@ export function StatementControls({
             label={t('statements.screen.to')}
             value={query.to ?? ''}
             min={query.from}
-            onChange={(e) => set({ to: e.currentTarget.value || todayIso() })}
+            onChange={(e) => set({ to: e.currentTarget.value || todayInTanzania() })}
             data-testid="statement-to"
           />
         </>

@@ -1,6 +1,6 @@
 import type { StatementBook } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useSearchParamsPatch } from '../../../components/use-search-params-patch.ts';
-import { todayIso } from '../../../lib/format.ts';
 import type { StatementQuery } from './hooks.ts';
 
 const BOOKS: readonly StatementBook[] = ['union', 'collection', 'operation'];
@@ -13,7 +13,7 @@ const isBook = (v: string | null): v is StatementBook => BOOKS.some((b) => b ===
  */
 export function useStatementQuery(period: boolean) {
   const [params, patch] = useSearchParamsPatch();
-  const today = todayIso();
+  const today = todayInTanzania();
   const book = params.get('book');
   const query: StatementQuery = {
     book: isBook(book) ? book : 'union',

@@ -1,5 +1,6 @@
 import { Select, TextInput } from '@mantine/core';
 import { type Book, createBankTransferBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
@@ -9,7 +10,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsButton } from '../../attachments/AttachmentsButton.tsx';
 import { BookSwitch, useBook } from '../BookSwitch.tsx';
@@ -85,7 +86,7 @@ function TransferForm({ book, onClose }: { book: Book; onClose: () => void }) {
   // either way (the collection bank paying the union's income, the operation bank funding a batch).
   const other = useBankOptions(book === 'collection' ? 'operation' : 'collection');
   const form = useForm({
-    transferDate: todayIso(),
+    transferDate: todayInTanzania(),
     fromAccountId: '',
     toAccountId: '',
     amount: '',

@@ -1,7 +1,7 @@
 import { Button, Drawer, Group, Select, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type Book, createPaymentOrReceiptBody } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
+import { sum, todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
@@ -12,7 +12,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal, formatMoney, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/notify.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -167,7 +167,7 @@ function VoucherForm({ book, onClose }: { book: Book; onClose: () => void }) {
   const all = useAccountOptions(book);
   const form = useForm({
     type: 'Payment',
-    voucherDate: todayIso(),
+    voucherDate: todayInTanzania(),
     bankAccountId: '',
     partyName: '',
     narration: '',

@@ -4,7 +4,7 @@ import {
   recordCollectionBody,
   type SeasonCrop,
 } from '@ushirika/contracts';
-import { moistureVerdict, readNet } from '@ushirika/domain';
+import { moistureVerdict, readNet, todayInTanzania } from '@ushirika/domain';
 import { useMemo } from 'react';
 import { useForm } from '../../../lib/form.ts';
 import { crops, seasonCrops } from '../../seasons/hooks.ts';
@@ -14,15 +14,9 @@ import { useDefaultChoices } from './default-choices.ts';
 export const WEIGHING_FIELDS = ['farmerNo', 'gradeId', 'bags', 'grossKg', 'tareKg', 'moisture'] as const;
 export type WeighingField = (typeof WEIGHING_FIELDS)[number];
 
-/** Today as YYYY-MM-DD in the browser's time zone (the weighing point's). */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 const blankWeighing = () => ({
   seasonCropId: '',
-  collectedOn: today(),
+  collectedOn: todayInTanzania(),
   farmerNo: '',
   gradeId: '',
   bags: '',

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { offlineReceiptInput, type PackFarmer, type WeighingLimits } from '@ushirika/contracts';
-import { moistureVerdict, readNet } from '@ushirika/domain';
+import { moistureVerdict, readNet, todayInTanzania } from '@ushirika/domain';
 import { memo, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ulid } from 'ulid';
 import { DateField } from '../../../components/DateField.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatKg, localName, todayIso } from '../../../lib/format.ts';
+import { formatKg, localName } from '../../../lib/format.ts';
 import { fullName, useSession } from '../../../lib/session.ts';
 import { useEnterChain } from '../../../lib/use-enter-chain.ts';
 import { useDefaultChoices } from '../collections/default-choices.ts';
@@ -36,7 +36,7 @@ export function OfflineWeighForm({
   const { t } = useTranslation();
   const { user } = useSession();
   const pack = device.pack;
-  const form = useForm<WeighValues>({ ...BLANK, collectedOn: todayIso() });
+  const form = useForm<WeighValues>({ ...BLANK, collectedOn: todayInTanzania() });
   const { values } = form;
   const { openCrops, seasonCrop, grades } = usePackChoices(pack, values.seasonCropId);
   const [farmer, setFarmer] = useState<PackFarmer | null>(null);

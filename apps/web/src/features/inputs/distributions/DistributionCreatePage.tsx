@@ -5,7 +5,7 @@ import {
   type FarmerOption,
   type InputRequestLine as RequestLine,
 } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,7 +15,7 @@ import { FormLayout } from '../../../components/FormLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDecimal } from '../../../lib/format.ts';
 import { unitLabel } from '../../../lib/units.ts';
 import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
 import { useInputPrices } from '../prices/hooks.ts';
@@ -45,7 +45,7 @@ function DistributionCreatePage() {
     requestId: params.get('request') as string | null,
     storeId: null as string | null,
     kind: 'credit' as string | null,
-    distributedOn: todayIso(),
+    distributedOn: todayInTanzania(),
   });
   const request = requests.useOne(form.values.requestId);
   // The farmer's only approved request is the one to issue.

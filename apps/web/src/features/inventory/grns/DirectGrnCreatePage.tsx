@@ -1,11 +1,11 @@
 import { Group, TextInput } from '@mantine/core';
 import { createDirectGrnBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { todayIso } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { SupplierSelect } from '../../purchase/suppliers/SupplierSelect.tsx';
 import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
@@ -24,7 +24,7 @@ function DirectGrnCreatePage() {
   const form = useForm({
     storeId: null as string | null,
     supplierId: null as string | null,
-    receivedOn: todayIso(),
+    receivedOn: todayInTanzania(),
     supplierRef: '',
     remarks: '',
     lines: [{ ...blankLine }] as StockLine[],

@@ -1,5 +1,6 @@
 import { Alert, Group, Select, Table, TextInput } from '@mantine/core';
 import { createOrderGrnBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { LoadingBlock } from '../../../components/EmptyBlock.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal, formatMoney, todayIso } from '../../../lib/format.ts';
+import { formatDecimal, formatMoney } from '../../../lib/format.ts';
 import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
 import { pricedValue } from '../stores/StockLines.tsx';
 import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
@@ -29,7 +30,7 @@ function GrnCreatePage() {
   const [counts, setCounts] = useState<Record<string, Count>>({});
   const form = useForm({
     storeId: null as string | null,
-    receivedOn: todayIso(),
+    receivedOn: todayInTanzania(),
     supplierRef: '',
     remarks: '',
   });

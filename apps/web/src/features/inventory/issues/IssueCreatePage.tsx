@@ -1,11 +1,11 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { createStockIssueBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { todayIso } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAmcosOptions } from '../../amcos/hooks.ts';
 import { useStoreStock } from '../stores/hooks.ts';
@@ -30,7 +30,7 @@ function IssueCreatePage() {
     purpose: (isUnion ? 'union_use' : 'amcos') as (typeof PURPOSES)[number],
     toAmcosId: (user?.amcosId ?? null) as string | null,
     issuedTo: '',
-    issuedOn: todayIso(),
+    issuedOn: todayInTanzania(),
     remarks: '',
     lines: [{ ...blankLine }] as StockLine[],
   });

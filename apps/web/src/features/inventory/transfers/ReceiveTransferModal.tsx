@@ -1,13 +1,13 @@
 import { Modal, Table, Text, TextInput } from '@mantine/core';
 import { receiveStockTransferBody, type StockTransferDetail } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormLayout } from '../../../components/FormLayout.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatMoney, todayIso } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { pricedValue } from '../stores/StockLines.tsx';
 import { ItemQuantityCells } from '../stores/StockLinesTable.tsx';
 import { useReceiveTransfer } from './hooks.ts';
@@ -32,7 +32,7 @@ export function ReceiveTransferModal({
   const [counts, setCounts] = useState<Record<string, { received: string; reason: string }>>(() =>
     Object.fromEntries(transfer.lines.map((l) => [l.id, { received: l.quantity, reason: '' }])),
   );
-  const form = useForm({ receivedOn: todayIso(), remarks: '' });
+  const form = useForm({ receivedOn: todayInTanzania(), remarks: '' });
   const receive = useReceiveTransfer(transfer.id, onClose, form.showApiError);
   const submit = form.onSubmit(() => {
     const body = form.validate(receiveStockTransferBody, {

@@ -1,11 +1,11 @@
 import { Group, TextInput } from '@mantine/core';
 import { createStockTransferBody, type TransferKind } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { todayIso } from '../../../lib/format.ts';
 import { useStoreStock } from '../stores/hooks.ts';
 import { confirmStockPosting, StockDocumentForm } from '../stores/StockDocumentForm.tsx';
 import { blankLine, linesBody, type StockLine, StockLines, stockLinesValue } from '../stores/StockLines.tsx';
@@ -32,7 +32,7 @@ function TransferCreatePage({ kind }: { kind: TransferKind }) {
   const form = useForm({
     fromStoreId: null as string | null,
     toStoreId: null as string | null,
-    dispatchedOn: todayIso(),
+    dispatchedOn: todayInTanzania(),
     vehicle: '',
     driverName: '',
     remarks: '',

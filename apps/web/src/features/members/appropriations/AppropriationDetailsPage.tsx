@@ -1,4 +1,5 @@
 import { approveAppropriationBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,7 +10,7 @@ import { ProposalDetails } from '../../../components/ProposalDetails.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, todayIso } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useRecordAction } from '../../../lib/record-action.ts';
 import { AppropriationFiguresView } from './AppropriationFiguresView.tsx';
 import { appropriations } from './hooks.ts';
@@ -29,7 +30,7 @@ function ApproveForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm({ date: todayIso() });
+  const form = useForm({ date: todayInTanzania() });
   const submit = form.onSubmit(() => {
     const body = form.validate(approveAppropriationBody, form.values);
     if (!body) return;

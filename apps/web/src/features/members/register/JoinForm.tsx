@@ -1,11 +1,11 @@
 import { TextInput } from '@mantine/core';
 import { createMemberBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { SearchSelect } from '../../../components/SearchSelect.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { todayIso } from '../../../lib/format.ts';
 import { candidateOptionsOf, members } from './hooks.ts';
 import { MemberShareFields } from './MemberShareFields.tsx';
 
@@ -17,7 +17,7 @@ export function JoinForm({ society, onClose }: { society: string; onClose: () =>
   const form = useForm({
     candidate: null as string | null,
     memberNo: '',
-    joinedOn: todayIso(),
+    joinedOn: todayInTanzania(),
     sharesSubscribed: '',
     openingSharesPaid: '',
   });

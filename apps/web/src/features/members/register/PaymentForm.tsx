@@ -1,11 +1,12 @@
 import { Select, Text, TextInput } from '@mantine/core';
 import { type Member, recordMemberPaymentBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatMoney, todayIso } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useMemberBankAccounts, useRecordMemberPayment } from './hooks.ts';
 
 /**
@@ -18,7 +19,7 @@ export function PaymentForm({ member, onClose }: { member: Member; onClose: () =
   const form = useForm({
     kind: 'shares' as string | null,
     amount: '',
-    paidOn: todayIso(),
+    paidOn: todayInTanzania(),
     bankAccountId: null as string | null,
     reference: '',
   });

@@ -1,6 +1,6 @@
 import { Group, Select, Table, TextInput } from '@mantine/core';
 import { createPurchaseInvoiceBody, type PurchaseInvoiceDetail } from '@ushirika/contracts';
-import { dec } from '@ushirika/domain';
+import { dec, todayInTanzania } from '@ushirika/domain';
 import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { FormPage } from '../../../components/FormPage.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDecimal, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDecimal, moneyOrDash } from '../../../lib/format.ts';
 import { purchaseOrders, useCreatePurchase, usePurchaseOrder } from '../hooks.ts';
 import { MatchBadge } from '../PurchaseLines.tsx';
 import { confirmInvoice } from './confirm-invoice.ts';
@@ -36,7 +36,7 @@ function InvoiceCreatePage() {
   const form = useForm({
     orderId: params.get('order') as string | null,
     supplierInvoiceNo: '',
-    invoiceDate: todayIso(),
+    invoiceDate: todayInTanzania(),
     dueDate: '',
   });
   const order = usePurchaseOrder(form.values.orderId ?? undefined);

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { createPurchaseOrderBody } from '@ushirika/contracts';
-import { priceLine, sum } from '@ushirika/domain';
+import { priceLine, sum, todayInTanzania } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { LineInputCell } from '../../../components/LineInputCell.tsx';
 import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineButton.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { moneyOrDash } from '../../../lib/format.ts';
 import { useItemChoices } from '../../../lib/item-choices.ts';
 import { unitLabel } from '../../../lib/units.ts';
 import { useLines } from '../../../lib/use-lines.ts';
@@ -44,7 +44,7 @@ function OrderCreatePage() {
   const vatRate = settings.data?.vatRate ?? '18';
   const form = useForm({
     supplierId: null as string | null,
-    orderDate: todayIso(),
+    orderDate: todayInTanzania(),
     expectedDate: '',
     terms: '',
     remarks: '',

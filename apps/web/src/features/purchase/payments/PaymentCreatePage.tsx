@@ -1,6 +1,6 @@
 import { Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { createSupplierPaymentBody, type SupplierPaymentDetail } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, todayInTanzania } from '@ushirika/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { FormPage } from '../../../components/FormPage.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { useBankOptions } from '../../accounts/hooks.ts';
 import { useCreatePurchase, useOpenPurchaseInvoices } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
@@ -30,7 +30,7 @@ function PaymentCreatePage() {
   const banks = useBankOptions('operation');
   const form = useForm({
     supplierId: null as string | null,
-    paymentDate: todayIso(),
+    paymentDate: todayInTanzania(),
     bankAccountId: null as string | null,
     reference: '',
   });

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +16,7 @@ import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate, todayIso } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useSupplierAged } from '../hooks.ts';
 import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
 
@@ -25,7 +26,7 @@ export default withPermission(SupplierAgedPage, 'purchase.order.read', { unionOn
 function SupplierAgedPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<AgedView>('summary');
-  const [asAt, setAsAt] = useState(todayIso());
+  const [asAt, setAsAt] = useState(todayInTanzania());
   const [supplierId, setSupplierId] = useState<string | null>(null);
   const query = { as_at: asAt || undefined, supplier_id: supplierId ?? undefined };
   const report = useSupplierAged(query);

@@ -1,4 +1,5 @@
 import { Anchor, Group, Modal } from '@mantine/core';
+import { yearInTanzania } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,7 +70,7 @@ export function SupplierDetailsModal({
   const { t } = useTranslation();
   const detail = useSupplierDetail(id);
   const s = detail.data;
-  const year = new Date().getFullYear();
+  const year = yearInTanzania();
   return (
     <Modal
       opened

@@ -1,5 +1,6 @@
 import { Anchor, Select, TextInput } from '@mantine/core';
 import { AUCTION_PLATFORMS, createAuctionBody } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +11,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { StatusFilter } from '../../../components/StatusFilter.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatKg, formatMoney, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatKg, formatMoney } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -103,7 +104,7 @@ function CreateAuction({ onClose }: { onClose: () => void }) {
   const crops = seasonCrops.useOptions({ status: 'active' });
   const form = useForm({
     seasonCropId: null as string | null,
-    auctionDate: todayIso(),
+    auctionDate: todayInTanzania(),
     platform: 'tmx_online' as string | null,
     venue: '',
   });

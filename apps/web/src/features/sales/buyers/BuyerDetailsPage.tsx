@@ -1,4 +1,5 @@
 import { Button, Group, Tabs } from '@mantine/core';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -10,7 +11,7 @@ import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { buyers } from '../hooks.ts';
 import { InvoicesList, ReceiptsList } from '../SalesLists.tsx';
 import { BuyerForm, useCanWriteBuyers } from './BuyersPage.tsx';
@@ -29,8 +30,8 @@ function BuyerDetailsPage() {
   const buyer = buyers.useOne(id);
   const canWrite = useCanWriteBuyers();
   const [editing, setEditing] = useState(false);
-  const [from, setFrom] = useState(`${todayIso().slice(0, 4)}-01-01`);
-  const [to, setTo] = useState(todayIso());
+  const [from, setFrom] = useState(`${todayInTanzania().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(todayInTanzania());
   const b = buyer.data;
   if (!b) return <RecordUnavailable error={buyer.error} />;
   return (

@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Paper, Text, Textarea } from '@mantine/core';
 import { createGroupInvoiceBody, type GroupInvoiceDetail } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
+import { sum, todayInTanzania } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,7 +17,7 @@ import { ResourceList } from '../../../components/ResourceList.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatMoney, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { groupInvoices, useCreateSales, useGroupInvoice, useOpenInvoices } from '../hooks.ts';
@@ -97,7 +97,7 @@ function GroupInvoicesPage() {
 function GroupInvoiceCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm({ buyerId: null as string | null, groupDate: todayIso(), remarks: '' });
+  const form = useForm({ buyerId: null as string | null, groupDate: todayInTanzania(), remarks: '' });
   const { chosen, changeBuyer, pick } = useBuyerPicks(form);
   const open = useOpenInvoices(form.values.buyerId);
   const create = useCreateSales<unknown, GroupInvoiceDetail>('sales/group-invoices');

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { createSalesInvoiceBody, type SalesInvoiceDetail } from '@ushirika/contracts';
-import { priceLine, sum } from '@ushirika/domain';
+import { priceLine, sum, todayInTanzania } from '@ushirika/domain';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { AddLineButton, RemoveLineButton } from '../../../components/RemoveLineB
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatKg, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatKg, formatMoney, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useLines } from '../../../lib/use-lines.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
@@ -65,7 +65,7 @@ const emptyLine = (): Line => ({ description: '', kg: '', pricePerKg: '' });
 function InvoiceCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm({ buyerId: null as string | null, invoiceDate: todayIso(), dueDate: '' });
+  const form = useForm({ buyerId: null as string | null, invoiceDate: todayInTanzania(), dueDate: '' });
   const { lines, setLine, addLine, removeButton } = useLines(emptyLine);
   const [lineError, setLineError] = useState<string | null>(null);
   const create = useCreateSales<unknown, SalesInvoiceDetail>('sales/invoices');

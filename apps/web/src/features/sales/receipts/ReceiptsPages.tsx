@@ -1,6 +1,6 @@
 import { Anchor, Button, Select, Table, Text, TextInput } from '@mantine/core';
 import { type BuyerReceiptDetail, createBuyerReceiptBody } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
+import { sum, todayInTanzania } from '@ushirika/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,7 +15,7 @@ import { RecordUnavailable } from '../../../components/RecordUnavailable.tsx';
 import { withPermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatMoney, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBankOptions } from '../../accounts/hooks.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
@@ -156,7 +156,7 @@ function ReceiptForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: 
   const banks = useBankOptions('collection');
   const form = useForm({
     buyerId: null as string | null,
-    receiptDate: todayIso(),
+    receiptDate: todayInTanzania(),
     bankAccountId: null as string | null,
     amount: '',
     reference: '',

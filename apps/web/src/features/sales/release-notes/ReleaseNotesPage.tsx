@@ -1,5 +1,6 @@
 import { Button, Checkbox, Drawer, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { createReleaseNoteBody, type ReleaseNoteDetail } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../components/ConfirmAction.ts';
@@ -10,7 +11,7 @@ import { PdfButton } from '../../../components/PdfButton.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { formatDate, formatDecimal, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { OriginSection } from '../../crop-flow/origin/OriginSection.tsx';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
@@ -101,7 +102,7 @@ function ReleaseForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const form = useForm({
     buyerId: null as string | null,
-    releaseDate: todayIso(),
+    releaseDate: todayInTanzania(),
     collectorName: '',
     vehiclePlate: '',
     remarks: '',

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,7 +12,7 @@ import { ReportFreshness } from '../../../components/ReportFreshness.tsx';
 import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { Section } from '../../../components/Section.tsx';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, moneyOrDash } from '../../../lib/format.ts';
 import { BuyerSelect } from '../buyers/BuyerSelect.tsx';
 import { useAgedReport } from '../hooks.ts';
 
@@ -32,7 +33,7 @@ function BuyerAgedPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const view = location.pathname.startsWith(DETAILS) ? 'details' : 'summary';
-  const [asAt, setAsAt] = useState(todayIso());
+  const [asAt, setAsAt] = useState(todayInTanzania());
   const [buyerId, setBuyerId] = useState<string | null>(null);
   const query = { as_at: asAt || undefined, buyer_id: buyerId ?? undefined };
   const report = useAgedReport(view, query);

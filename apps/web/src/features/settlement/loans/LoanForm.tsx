@@ -1,11 +1,11 @@
 import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import { createLoanBody, type FarmerOption } from '@ushirika/contracts';
+import { todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DateField.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useForm } from '../../../lib/form.ts';
-import { todayIso } from '../../../lib/format.ts';
 import { FarmerPicker } from '../../farmers/FarmerPicker.tsx';
 import { loans } from '../hooks.ts';
 import { useLoanBankAccounts } from './hooks.ts';
@@ -15,7 +15,7 @@ export function LoanForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [farmer, setFarmer] = useState<FarmerOption | null>(null);
   const form = useForm({
-    issuedOn: todayIso(),
+    issuedOn: todayInTanzania(),
     amount: '',
     reason: '',
     bankAccountId: null as string | null,

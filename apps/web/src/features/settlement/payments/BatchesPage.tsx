@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Menu, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { PaymentBatch, PaymentLine } from '@ushirika/contracts';
-import { sum } from '@ushirika/domain';
+import { sum, todayInTanzania } from '@ushirika/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { RequirePermission } from '../../../components/RequirePermission.tsx';
 import { ResourceList } from '../../../components/ResourceList.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDate, formatMoney, moneyOrDash, todayIso } from '../../../lib/format.ts';
+import { formatDate, formatMoney, moneyOrDash } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { AttachmentsSection } from '../../attachments/AttachmentsSection.tsx';
 import { batches, useApproveBatch, useBatchLines, useExportBatch, useMarkPaid } from '../hooks.ts';
@@ -190,7 +190,7 @@ export function BatchPanel({ id, withHeader }: { id: string; withHeader?: boolea
 
 function MarkPaidForm({ batch, onClose }: { batch: PaymentBatch; onClose: () => void }) {
   const { t } = useTranslation();
-  const [paidOn, setPaidOn] = useState(todayIso());
+  const [paidOn, setPaidOn] = useState(todayInTanzania());
   const [reference, setReference] = useState('');
   const [failed, setFailed] = useState<{ lineId: string; reason: string }[]>([]);
   const [error, setError] = useState<string | null>(null);

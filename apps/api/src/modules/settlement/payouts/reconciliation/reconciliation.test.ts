@@ -6,7 +6,7 @@ import type {
   PayoutReconciliationView,
   SimulatorLedgerEntry,
 } from '@ushirika/contracts';
-import { dec, sum } from '@ushirika/domain';
+import { dec, sum, todayInTanzania } from '@ushirika/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -255,7 +255,7 @@ describe("the provider's statement matched against a payment batch", () => {
     const bankId = collection?.id as string;
     const paid = await ledger();
     const total = sum(paid.flatMap((e) => [e.amount, e.fee])).toFixed(2);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInTanzania();
     const base = '/accounts/bank-reconciliation';
     const imported = await w.t.request('POST', `${base}/statements`, {
       token: accountant.access,
