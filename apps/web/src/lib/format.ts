@@ -1,4 +1,5 @@
 import type { UserDateFormat } from '@ushirika/contracts';
+import { EAST_AFRICA_OFFSET_MS } from '@ushirika/domain';
 import dayjs from 'dayjs';
 import { i18n } from './i18n.ts';
 import { getSession } from './session.ts';
@@ -15,15 +16,27 @@ export function dateFormat(): string {
 /** The signed-in user's date order (month/day/year before anyone signs in). */
 export const dateOrder = (): UserDateFormat => getSession().user?.dateFormat ?? 'mdy';
 
+/**
+ * A calendar date as it is; a moment (a timestamp) on Tanzania's clock, as the server's files
+ * print it, whatever time zone the browser runs in.
+ */
+function onTanzaniaClock(value: string | Date): dayjs.Dayjs {
+  if (typeof value === 'string' && ISO_DAY.test(value)) return dayjs(value);
+  const at = dayjs(value);
+  if (!at.isValid()) return at;
+  return dayjs(new Date(at.valueOf() + EAST_AFRICA_OFFSET_MS).toISOString().slice(0, 19));
+}
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
-  const date = dayjs(value);
+  const date = onTanzaniaClock(value);
   return date.isValid() ? date.format(dateFormat()) : '';
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
-  const date = dayjs(value);
+  const date = onTanzaniaClock(value);
   return date.isValid() ? date.format(`${dateFormat()} HH:mm`) : '';
 }
 
