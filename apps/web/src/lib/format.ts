@@ -45,26 +45,14 @@ function intlLocale(): string {
 }
 
 /**
- * Number formats by locale and decimals, made once: building an Intl.NumberFormat costs far more
- * than formatting with one, and a table formats every cell (#29: the weighing screen's opening).
+ * Counts and other plain numbers, with thousands separators: grouped as the decimals are, so no
+ * Intl number format is built for them (building one cost the weighing device's opening tens of
+ * milliseconds with the CPU slowed 4×, #29).
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(fractionDigits: number): Intl.NumberFormat {
-  const key = `${intlLocale()}|${fractionDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale(), {
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-/** Counts and other plain numbers, with thousands separators. */
 export function formatNumber(value: number, fractionDigits = 0): string {
-  return numberFormat(fractionDigits).format(value);
+  return Number.isFinite(value)
+    ? formatDecimal(value.toFixed(fractionDigits), fractionDigits)
+    : String(value);
 }
 
 /**

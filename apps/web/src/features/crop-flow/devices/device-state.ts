@@ -1,5 +1,4 @@
 import type { WeighingDevice } from '@ushirika/contracts';
-import { type FarmerIndex, farmerIndex } from './farmer-search.ts';
 import {
   countWaiting,
   latestReceipts,
@@ -8,7 +7,6 @@ import {
   type PackMeta,
   type QueuedReceipt,
   readDevice,
-  readFarmers,
   readPack,
   readSync,
 } from './offline-store.ts';
@@ -39,11 +37,6 @@ export async function readDeviceState(db: OfflineDb): Promise<OfflineState> {
     latestReceipts(db, 20),
   ]);
   return { device: meta?.device ?? null, pack, waiting, lastSyncAt: sync.lastSyncAt, recent };
-}
-
-/** The farmers kept, indexed for the search. */
-export async function readFarmerIndex(db: OfflineDb): Promise<FarmerIndex> {
-  return farmerIndex(await readFarmers(db));
 }
 
 /** What was read ahead; each part is taken once (then null). */

@@ -8,22 +8,56 @@ export const packFarmerName = (f: PackFarmer) =>
 type Lines = { text: string; starts: Int32Array };
 
 /**
- * The device's farmers made ready for searching, once per list (#29): lower-cased numbers sorted
- * for a prefix (and exact) search by binary search, and the numbers, phone digits and lower-cased
- * names each joined into one text of lines, so a keystroke over 20,000 farmers is a few native
- * `indexOf` scans that build no strings (bench `offline`: the device's farmer search, CPU slowed 4×).
+ * The search index as the device keeps it beside its pack (#29), made once when a pack is saved so
+ * that an opening only reads it: each farmer as a line of JSON (parsed only when found), and the
+ * lower-cased numbers, phone digits and lower-cased names each joined into one text of lines, so a
+ * keystroke over 20,000 farmers is a few native `indexOf` scans that build no strings (bench
+ * `offline`: the device's farmer search and the installed app's opening, CPU slowed 4×); the
+ * places of the farmers in number order for a prefix (and exact) search by binary search.
  */
+export type KeptFarmerIndex = {
+  count: number;
+  records: string;
+  nos: string;
+  phones: string;
+  names: string;
+  byNumber: Int32Array;
+};
+
+/** The kept index with where each of its lines starts, ready to search. */
 export type FarmerIndex = {
-  farmers: readonly PackFarmer[];
-  /** Lower-cased numbers in order, and each one's place in `farmers`. */
-  sorted: string[];
-  sortedAt: Int32Array;
+  count: number;
+  records: Lines;
   nos: Lines;
   phones: Lines;
   names: Lines;
+  byNumber: Int32Array;
 };
 
-const indexes = new WeakMap<readonly PackFarmer[], FarmerIndex>();
+const oneLine = (s: string) => s.replace(/\n/g, ' ');
+
+/** The index of a list of farmers, as the device keeps it (a line each, in the list's order). */
+export function keptFarmerIndex(farmers: readonly PackFarmer[]): KeptFarmerIndex {
+  const count = farmers.length;
+  const lowerNos = farmers.map((f) => oneLine(f.farmerNo).toLowerCase());
+  const byNumber = Int32Array.from({ length: count }, (_, i) => i);
+  byNumber.sort((a, b) => {
+    const x = lowerNos[a] ?? '';
+    const y = lowerNos[b] ?? '';
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  const join = (parts: string[]) => (count > 0 ? `${parts.join('\n')}\n` : '');
+  return {
+    count,
+    // JSON writes a newline inside a text as \n: a record is one line.
+    records: join(farmers.map((f) => JSON.stringify(f))),
+    nos: join(lowerNos),
+    // Digits only: one pass over all the phones (the newlines kept as the lines' ends).
+    phones: join(farmers.map((f) => oneLine(f.phone ?? ''))).replace(/[^\d\n]/g, ''),
+    names: join(farmers.map((f) => oneLine(packFarmerName(f)))).toLowerCase(),
+    byNumber,
+  };
+}
 
 /** Lines of one text: a line per farmer, in the list's order (the text holds no other newline). */
 function linesOf(text: string, count: number): Lines {
@@ -37,45 +71,47 @@ function linesOf(text: string, count: number): Lines {
   return { text, starts };
 }
 
-const oneLine = (s: string) => s.replace(/\n/g, ' ');
+/** A kept index made ready to search: only where its lines start is found (no parse, no strings). */
+export function readyFarmerIndex(kept: KeptFarmerIndex): FarmerIndex {
+  const { count } = kept;
+  return {
+    count,
+    records: linesOf(kept.records, count),
+    nos: linesOf(kept.nos, count),
+    phones: linesOf(kept.phones, count),
+    names: linesOf(kept.names, count),
+    byNumber: kept.byNumber,
+  };
+}
 
-/** The list's search index (built once per list, then kept beside it). */
+const indexes = new WeakMap<readonly PackFarmer[], FarmerIndex>();
+
+/** A list's search index (built once per list, then kept beside it). */
 export function farmerIndex(farmers: readonly PackFarmer[]): FarmerIndex {
   const known = indexes.get(farmers);
   if (known) return known;
-  const count = farmers.length;
-  const lowerNos = farmers.map((f) => oneLine(f.farmerNo).toLowerCase());
-  let inOrder = true;
-  for (let i = 1; i < count && inOrder; i++) inOrder = (lowerNos[i - 1] ?? '') <= (lowerNos[i] ?? '');
-  const order = Int32Array.from({ length: count }, (_, i) => i);
-  if (!inOrder) {
-    order.sort((a, b) => {
-      const x = lowerNos[a] ?? '';
-      const y = lowerNos[b] ?? '';
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-  }
-  const join = (parts: string[]) => (count > 0 ? `${parts.join('\n')}\n` : '');
-  const index: FarmerIndex = {
-    farmers,
-    sorted: Array.from(order, (i) => lowerNos[i] ?? ''),
-    sortedAt: order,
-    nos: linesOf(join(lowerNos), count),
-    // Digits only: one pass over all the phones (the newlines kept as the lines' ends).
-    phones: linesOf(join(farmers.map((f) => oneLine(f.phone ?? ''))).replace(/[^\d\n]/g, ''), count),
-    names: linesOf(join(farmers.map((f) => oneLine(packFarmerName(f)))).toLowerCase(), count),
-  };
+  const index = readyFarmerIndex(keptFarmerIndex(farmers));
   indexes.set(farmers, index);
   return index;
 }
 
-/** The first place whose number is not before `q` (binary search). */
-function firstAtOrAfter(sorted: string[], q: string): number {
+/** Line `i` of a text, without its newline. */
+const lineText = (lines: Lines, i: number) =>
+  lines.text.slice(lines.starts[i] ?? 0, (lines.starts[i + 1] ?? 1) - 1);
+
+/** The farmer at place `i` of the list. */
+const farmerAt = (index: FarmerIndex, i: number) => JSON.parse(lineText(index.records, i)) as PackFarmer;
+
+/** The lower-cased number `k`th in number order. */
+const numberAt = (index: FarmerIndex, k: number) => lineText(index.nos, index.byNumber[k] ?? 0);
+
+/** The first place in number order whose number is not before `q` (binary search). */
+function firstAtOrAfter(index: FarmerIndex, q: string): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = index.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] ?? '') < q) lo = mid + 1;
+    if (numberAt(index, mid) < q) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -118,17 +154,16 @@ export function searchFarmers(
 ): PackFarmer[] {
   const q = text.trim().toLowerCase();
   if (!q || q.includes('\n')) return [];
-  const index = 'sortedAt' in farmers ? farmers : farmerIndex(farmers);
-  const list = index.farmers;
-  const first = firstAtOrAfter(index.sorted, q);
-  const exactAt = index.sorted[first] === q ? index.sortedAt[first] : undefined;
-  if (exactAt !== undefined) return [list[exactAt] as PackFarmer];
+  const index = 'byNumber' in farmers ? farmers : farmerIndex(farmers);
+  const first = firstAtOrAfter(index, q);
+  if (first < index.count && numberAt(index, first) === q)
+    return [farmerAt(index, index.byNumber[first] ?? 0)];
   const found: PackFarmer[] = [];
   const taken = new Set<number>();
-  for (let i = first; i < index.sorted.length && found.length < limit; i++) {
-    if (!index.sorted[i]?.startsWith(q)) break;
-    const at = index.sortedAt[i] ?? 0;
-    found.push(list[at] as PackFarmer);
+  for (let k = first; k < index.count && found.length < limit; k++) {
+    if (!numberAt(index, k).startsWith(q)) break;
+    const at = index.byNumber[k] ?? 0;
+    found.push(farmerAt(index, at));
     taken.add(at);
   }
   const digits = q.replace(/\D/g, '');
@@ -144,7 +179,7 @@ export function searchFarmers(
     heads.forEach((h, k) => {
       if (!h.done && h.value === next) heads[k] = streams[k]?.next() ?? h;
     });
-    if (!taken.has(next)) found.push(list[next] as PackFarmer);
+    if (!taken.has(next)) found.push(farmerAt(index, next));
   }
   return found;
 }

@@ -7,6 +7,13 @@ import type {
 } from '@ushirika/contracts';
 import { firstFreeNumber, formatReceiptNo } from '@ushirika/domain';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import {
+  type FarmerIndex,
+  farmerIndex,
+  type KeptFarmerIndex,
+  keptFarmerIndex,
+  readyFarmerIndex,
+} from './farmer-search.ts';
 
 /**
  * What a weighing device keeps in IndexedDB (#29), through `idb`: the device's registration and
@@ -79,27 +86,35 @@ export async function saveDevice(db: OfflineDb, meta: DeviceMeta): Promise<void>
   await db.put('meta', meta, 'device');
 }
 
+/** The earlier versions' farmers: one JSON text (read only when no index is kept). */
 const FARMERS_KEY = 'farmers';
+const FARMER_INDEX_KEY = 'farmer-index';
 
 /**
- * The society's pack replaces the one kept, in one transaction. Its farmers are kept as one JSON
- * text (one value to read and parse at opening, not 20,000 records to clone one by one); the
- * `farmers` store of the first version is only emptied.
+ * The society's pack replaces the one kept, in one transaction. Its farmers are kept as their
+ * search index, made here once (an opening then only reads it: #29's opening); the earlier
+ * versions' `farmers` store and JSON text are emptied.
  */
 export async function savePack(db: OfflineDb, pack: DevicePack): Promise<void> {
+  const { farmers: list, ...rest } = pack;
+  const index = keptFarmerIndex(list);
   const tx = db.transaction(['meta', 'farmers'], 'readwrite');
   void tx.objectStore('farmers').clear();
-  const { farmers: list, ...rest } = pack;
   const meta = tx.objectStore('meta');
-  void meta.put(JSON.stringify(list), FARMERS_KEY);
+  void meta.delete(FARMERS_KEY);
+  void meta.put(index, FARMER_INDEX_KEY);
   void meta.put({ ...rest, farmerCount: list.length, refreshedAt: new Date().toISOString() }, 'pack');
   await tx.done;
 }
 
-/** The farmers kept, in the pack's order (numbers' order); a pack kept by the first version: its records. */
-export async function readFarmers(db: OfflineDb): Promise<PackFarmer[]> {
-  const kept = await db.get('meta', FARMERS_KEY);
-  return typeof kept === 'string' ? (JSON.parse(kept) as PackFarmer[]) : db.getAll('farmers');
+/** The farmers kept, ready to search; a pack kept by an earlier version is indexed from its farmers. */
+export async function readFarmerIndex(db: OfflineDb): Promise<FarmerIndex> {
+  const kept = (await db.get('meta', FARMER_INDEX_KEY)) as KeptFarmerIndex | undefined;
+  if (kept) return readyFarmerIndex(kept);
+  const earlier = await db.get('meta', FARMERS_KEY);
+  return farmerIndex(
+    typeof earlier === 'string' ? (JSON.parse(earlier) as PackFarmer[]) : await db.getAll('farmers'),
+  );
 }
 
 /** The next number of a season this device would give (1 before its first receipt). */
@@ -202,6 +217,7 @@ export async function clearSocietyData(db: OfflineDb): Promise<void> {
   const tx = db.transaction(['meta', 'farmers'], 'readwrite');
   await tx.objectStore('farmers').clear();
   await tx.objectStore('meta').delete(FARMERS_KEY);
+  await tx.objectStore('meta').delete(FARMER_INDEX_KEY);
   await tx.objectStore('meta').delete('pack');
   await tx.done;
 }

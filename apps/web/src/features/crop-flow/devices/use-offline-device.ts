@@ -8,7 +8,6 @@ import {
   EMPTY_DEVICE_STATE,
   type OfflineState,
   readDeviceState,
-  readFarmerIndex,
   takePart,
   takeReadAhead,
 } from './device-state.ts';
@@ -19,6 +18,7 @@ import {
   type OfflineDb,
   openOfflineDb,
   readDevice,
+  readFarmerIndex,
   saveDevice,
   savePack,
   saveReceipt,
