@@ -22,3 +22,14 @@ describe('dates on screen', () => {
     expect(formatDate('not a date')).toBe('');
   });
 });
+
+describe('number separators', () => {
+  it('are those Intl gives both languages’ locales', async () => {
+    const { NUMBER_SEPARATORS } = await import('./format.ts');
+    for (const locale of ['en-US', 'sw-TZ']) {
+      const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+      expect(parts.find((p) => p.type === 'group')?.value).toBe(NUMBER_SEPARATORS.group);
+      expect(parts.find((p) => p.type === 'decimal')?.value).toBe(NUMBER_SEPARATORS.decimal);
+    }
+  });
+});
