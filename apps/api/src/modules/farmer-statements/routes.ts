@@ -11,8 +11,6 @@ const tags = ['farmers'];
 /** A farmer's own money: those who read farmers, an AMCOS user their own society's only. */
 const read = { permission: 'amcos.farmer.read', audience: 'any' } as const;
 
-/** Today in Tanzania (UTC+3), the day a statement is printed on. */
-
 /** A farmer's season statement (#27): the figures for their page, and the same as a PDF. */
 export function farmerStatementsRoutes(app: ZodApp, deps: AppDeps) {
   app.get(

@@ -18,8 +18,6 @@ import { documentNumberSql, takeNumberSql } from '../../../platform/numbering.ts
 import { enqueueSmsSql } from '../../../platform/sms-outbox.ts';
 import { FARMER_SMS, smsTextSql } from '../../../platform/sms-texts.ts';
 
-/** Today at the weighing point (East Africa Time, UTC+3 all year). */
-
 type RecordCollection = z.infer<typeof recordCollectionBody>;
 
 /** What one query reads about the farmer, season crop and grade of a weighing. */

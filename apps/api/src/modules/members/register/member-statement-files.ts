@@ -8,8 +8,6 @@ import { unionDocumentPdf } from '../../cooperative/union.ts';
 
 const kindLabel = (kind: string) => codeLabel(currentLanguage(), ['members.kinds'], kind);
 
-/** Today in Tanzania (UTC+3), the day a statement is printed on. */
-
 /** The printed share statement (#32): the member, the opening shares and every payment. */
 export function memberStatementDocument(s: MemberStatement, printedOn: string): DocumentInput {
   const m = s.member;
