@@ -90,3 +90,14 @@ describe('the device farmer search', () => {
         expect(nos(searchFarmers(index, text, limit))).toEqual(nos(plain(shuffled, text, limit)));
   });
 });
+
+describe('the farmers a search finds', () => {
+  it('are the same objects each time, so a keystroke finding the same farmers draws nothing new', () => {
+    const index = farmerIndex(farmers.slice(0, 100));
+    const first = searchFarmers(index, 'mizani 4');
+    expect(first.length).toBeGreaterThan(0);
+    expect(searchFarmers(index, 'mizani 4')).toEqual(first);
+    const again = searchFarmers(index, 'mizani 4');
+    for (const [i, f] of again.entries()) expect(f).toBe(first[i]);
+  });
+});

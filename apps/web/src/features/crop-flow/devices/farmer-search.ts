@@ -27,6 +27,8 @@ export type KeptFarmerIndex = {
 /** The kept index with where each of its lines starts, ready to search. */
 export type FarmerIndex = {
   count: number;
+  /** The farmers parsed so far, by place: one object per farmer, so equal matches stay equal. */
+  parsed: Map<number, PackFarmer>;
   records: Lines;
   nos: Lines;
   phones: Lines;
@@ -76,6 +78,7 @@ export function readyFarmerIndex(kept: KeptFarmerIndex): FarmerIndex {
   const { count } = kept;
   return {
     count,
+    parsed: new Map(),
     records: linesOf(kept.records, count),
     nos: linesOf(kept.nos, count),
     phones: linesOf(kept.phones, count),
@@ -99,8 +102,15 @@ export function farmerIndex(farmers: readonly PackFarmer[]): FarmerIndex {
 const lineText = (lines: Lines, i: number) =>
   lines.text.slice(lines.starts[i] ?? 0, (lines.starts[i + 1] ?? 1) - 1);
 
-/** The farmer at place `i` of the list. */
-const farmerAt = (index: FarmerIndex, i: number) => JSON.parse(lineText(index.records, i)) as PackFarmer;
+/** The farmer at place `i` of the list, parsed the first time it is found. */
+function farmerAt(index: FarmerIndex, i: number): PackFarmer {
+  let farmer = index.parsed.get(i);
+  if (!farmer) {
+    farmer = JSON.parse(lineText(index.records, i)) as PackFarmer;
+    index.parsed.set(i, farmer);
+  }
+  return farmer;
+}
 
 /** The lower-cased number `k`th in number order. */
 const numberAt = (index: FarmerIndex, k: number) => lineText(index.nos, index.byNumber[k] ?? 0);
